@@ -1,0 +1,77 @@
+#include "core/grid.hpp"
+
+#include <algorithm>
+
+#include "core/rule.hpp"
+
+namespace mj {
+
+namespace {
+// Cells a grid may hold; larger requests are refused before allocating.
+constexpr long long kMaxCells = 1LL << 28;
+}  // namespace
+
+std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int mz) {
+  if (mx <= 0 || my <= 0 || mz <= 0)
+    element.fail("grid size " + std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz) +
+                 " must be positive");
+  if ((long long)mx * my * mz > kMaxCells)
+    element.fail("grid size " + std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz) +
+                 " is too large (at most " + std::to_string(kMaxCells) + " cells)");
+  auto g = std::make_unique<Grid>();
+  g->mx = mx, g->my = my, g->mz = mz;
+  g->value_index_.fill(-1);
+  std::string values = element.str("values", "");
+  values.erase(std::remove(values.begin(), values.end(), ' '), values.end());
+  if (values.empty()) element.fail("<" + std::string(element.name()) + "> needs the attribute 'values'");
+  if (int(values.size()) > kMaxValues)
+    element.fail("too many values (" + std::to_string(values.size()) + "), at most " + std::to_string(kMaxValues));
+  for (char symbol : values) g->add_value(symbol, element);
+
+  if (auto transparent = element.text("transparent")) g->transparent = g->wave(*transparent, element);
+  g->waves_[uint8_t('*')] = all_values(g->C);
+  for (const XmlElement& u : element.descendants({"markov", "sequence", "union"})) {
+    if (u.name() != "union") continue;
+    char symbol = u.symbol("symbol");
+    if (g->waves_[uint8_t(symbol)]) u.fail(std::string("repeated union symbol ") + symbol);
+    g->waves_[uint8_t(symbol)] = g->wave(u.str("values"), u);
+  }
+  size_t cells = size_t(mx) * my * mz;
+  g->state.assign(cells, 0);
+  g->mask.assign(cells, 0);
+  g->folder = element.str("folder", "");
+  return g;
+}
+
+void Grid::add_value(char symbol, const XmlElement& where) {
+  if (value_index_[uint8_t(symbol)] >= 0) where.fail(std::string("repeated value ") + symbol + " in 'values'");
+  value_index_[uint8_t(symbol)] = int16_t(C);
+  waves_[uint8_t(symbol)] = Wave(1u << C);
+  characters.push_back(symbol);
+  C++;
+}
+
+std::optional<Wave> Grid::wave_of(char symbol) const { return waves_[uint8_t(symbol)]; }
+
+Wave Grid::wave(std::string_view symbols, const XmlElement& where) const {
+  Wave sum = 0;
+  for (char symbol : symbols) {
+    int v = value_of(symbol);
+    if (v < 0) where.fail(std::string("unknown value '") + symbol + "' (values are \"" + characters + "\")");
+    sum += Wave(1u << v);  // the reference adds, so a repeated symbol carries over
+  }
+  return sum;
+}
+
+bool Grid::matches(const Rule& rule, int x, int y, int z) const {
+  int di = 0;
+  for (int dz = 0; dz < rule.imz; dz++)
+    for (int dy = 0; dy < rule.imy; dy++) {
+      const uint8_t* row = &state[index(x, y + dy, z + dz)];
+      for (int dx = 0; dx < rule.imx; dx++, di++)
+        if ((rule.input[di] & (1u << row[dx])) == 0) return false;
+    }
+  return true;
+}
+
+}  // namespace mj

@@ -1,0 +1,61 @@
+// The grid: a 3D array of cell values over an alphabet of one-character symbols.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/xml.hpp"
+
+namespace mj {
+
+struct Rule;
+
+// A set of values as a bitmask: bit v is set when value v is allowed.
+using Wave = uint32_t;
+
+// The largest alphabet: waves are 32-bit masks.
+constexpr int kMaxValues = 32;
+
+// The wave of all values, as the reference computes it with a 32-bit shift
+// (so an alphabet of exactly 32 values gets the empty wave, as there).
+inline Wave all_values(int count) { return Wave((1u << (count & 31)) - 1u); }
+
+class Grid {
+ public:
+  // Reads `values`, `folder`, `transparent` and the <union> elements reachable through
+  // markov/sequence children. Throws on an empty, repeated or oversized alphabet.
+  static std::unique_ptr<Grid> load(const XmlElement& element, int mx, int my, int mz);
+
+  int mx = 0, my = 0, mz = 0;
+  std::vector<uint8_t> state;  // cell values, x fastest, then y, then z
+  std::vector<uint8_t> mask;   // scratch per cell, used by `all` nodes
+  int C = 0;                   // number of values
+  std::string characters;      // value index -> symbol
+  std::string folder;          // sub-folder of resources/rules for file rules
+  Wave transparent = 0;
+
+  int size() const { return int(state.size()); }
+  int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
+  void clear() { std::fill(state.begin(), state.end(), uint8_t(0)); }
+
+  // Value index of a symbol, or -1.
+  int value_of(char symbol) const { return value_index_[uint8_t(symbol)]; }
+  // Wave of a symbol (a value, a union or '*'), nullopt when unknown.
+  std::optional<Wave> wave_of(char symbol) const;
+  // Union of the values named by `symbols`; throws at `where` on an unknown symbol.
+  Wave wave(std::string_view symbols, const XmlElement& where) const;
+
+  bool matches(const Rule& rule, int x, int y, int z) const;
+
+ private:
+  void add_value(char symbol, const XmlElement& where);
+  std::array<int16_t, 256> value_index_{};
+  std::array<std::optional<Wave>, 256> waves_{};
+};
+
+}  // namespace mj

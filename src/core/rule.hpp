@@ -1,0 +1,45 @@
+// A rewrite rule: an input pattern of waves and an output pattern of values.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/point.hpp"
+#include "core/symmetry.hpp"
+
+namespace mj {
+
+constexpr uint8_t kKeep = 0xff;  // output cell that leaves the grid as it is ('*')
+
+struct Rule {
+  Rule() = default;
+  Rule(std::vector<Wave> input, Point in_size, std::vector<uint8_t> output, Point out_size, int C, double p);
+
+  int imx = 0, imy = 0, imz = 0;  // input size
+  int omx = 0, omy = 0, omz = 0;  // output size
+  std::vector<Wave> input;        // allowed values per input cell
+  std::vector<uint8_t> output;    // new value per output cell, or kKeep
+  std::vector<uint8_t> binput;    // the single value of an input cell, kKeep for a wildcard
+  double p = 1.0;
+  bool original = false;          // true for the rule as written, false for its symmetric images
+
+  // ishifts[c]: input cells that accept value c; oshifts[c]: output cells that can produce c
+  // (only for rules whose input and output have the same size).
+  std::vector<std::vector<Point>> ishifts, oshifts;
+
+  int C() const { return int(ishifts.size()); }
+  Rule z_rotated() const;
+  Rule y_rotated() const;
+  Rule reflected() const;
+  bool same(const Rule& other) const;
+  std::vector<Rule> symmetries(const SymmetryGroup& group, bool d2) const;
+};
+
+// Parses a <rule> (or a node carrying in/out itself). `in` reads from `gin`, `out` writes to
+// `gout` (the same grid except for `map`). File rules are read from `resources`/rules.
+Rule load_rule(const XmlElement& element, const Grid& gin, const Grid& gout,
+               const std::filesystem::path& resources);
+
+}  // namespace mj

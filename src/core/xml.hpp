@@ -1,0 +1,73 @@
+// XML access with line numbers: every attribute read can fail with file:line.
+#pragma once
+
+#include <pugixml.hpp>
+
+#include <filesystem>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mj/error.hpp"
+
+namespace mj {
+
+class XmlDocument;
+
+// A view of one element of a loaded document. Cheap to copy; valid while its document lives.
+class XmlElement {
+ public:
+  XmlElement(pugi::xml_node node, const XmlDocument* doc) : node_(node), doc_(doc) {}
+
+  std::string_view name() const { return node_.name(); }
+  int line() const;
+  const std::string& file() const;
+  bool has(const char* attribute) const { return bool(node_.attribute(attribute)); }
+
+  // Typed attribute reads. The defaulted form returns `fallback` when absent;
+  // the other throws when absent. Both throw on text that does not parse.
+  std::optional<std::string> text(const char* attribute) const;
+  std::string str(const char* attribute) const;
+  std::string str(const char* attribute, const std::string& fallback) const;
+  int integer(const char* attribute) const;
+  int integer(const char* attribute, int fallback) const;
+  double real(const char* attribute, double fallback) const;
+  bool boolean(const char* attribute, bool fallback) const;
+  char symbol(const char* attribute) const;
+  char symbol(const char* attribute, char fallback) const;
+
+  std::vector<XmlElement> children() const;
+  std::vector<XmlElement> children(std::initializer_list<std::string_view> names) const;
+  // Breadth-first descendants reachable through elements named in `through` (the start excluded).
+  std::vector<XmlElement> descendants(std::initializer_list<std::string_view> through) const;
+
+  [[noreturn]] void fail(const std::string& message) const;
+
+ private:
+  pugi::xml_node node_;
+  const XmlDocument* doc_;
+};
+
+// A parsed document that remembers where each line starts, to turn offsets into line numbers.
+class XmlDocument {
+ public:
+  static std::unique_ptr<XmlDocument> load_file(const std::filesystem::path& file);
+  static std::unique_ptr<XmlDocument> load_string(std::string text, std::string name);
+
+  XmlElement root() const;
+  const std::string& file() const { return file_; }
+  int line_of(ptrdiff_t offset) const;
+
+ private:
+  XmlDocument() = default;
+  void parse(std::string text);
+
+  std::string file_;
+  pugi::xml_document doc_;
+  std::vector<size_t> line_starts_;
+};
+
+}  // namespace mj

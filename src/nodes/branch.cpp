@@ -1,0 +1,65 @@
+#include "nodes/node.hpp"
+
+namespace mj {
+
+SymmetryGroup element_symmetry(const XmlElement& element, bool d2, const SymmetryGroup& parent) {
+  auto name = element.text("symmetry");
+  auto group = symmetry_from_name(d2, name, parent);
+  if (!group) element.fail("unknown symmetry \"" + *name + "\" for a " + (d2 ? "2D" : "3D") + " grid");
+  return *group;
+}
+
+void Branch::load_children(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& child_grid,
+                           LoadContext& context) {
+  // The reference decides 2D/3D here by the interpreter's first grid.
+  SymmetryGroup symmetry = element_symmetry(element, context.top_grid->mz == 1, parent_symmetry);
+  for (const XmlElement& child : element.children()) {
+    if (!is_node_name(child.name())) continue;
+    NodePtr node = load_node(child, symmetry, child_grid, context);
+    if (auto* branch = dynamic_cast<Branch*>(node.get()))
+      branch->parent = branch->returns_to_parent() ? this : nullptr;
+    children.push_back(std::move(node));
+  }
+}
+
+bool Branch::go(Run& run) {
+  for (; n < int(children.size()); n++) {
+    Node* child = children[size_t(n)].get();
+    if (auto* branch = dynamic_cast<Branch*>(child)) run.current = branch;
+    if (child->go(run)) return true;
+  }
+  run.current = run.current->parent;
+  reset();
+  return false;
+}
+
+void Branch::reset() {
+  for (auto& child : children) child->reset();
+  n = 0;
+}
+
+NodePtr SequenceNode::load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
+  auto node = std::make_unique<SequenceNode>();
+  node->load_children(element, symmetry, grid, context);
+  return node;
+}
+
+NodePtr MarkovNode::load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
+  auto node = std::make_unique<MarkovNode>();
+  node->load_children(element, symmetry, grid, context);
+  return node;
+}
+
+std::unique_ptr<MarkovNode> MarkovNode::wrap(NodePtr child, Grid& grid) {
+  auto node = std::make_unique<MarkovNode>();
+  node->grid = &grid;
+  node->children.push_back(std::move(child));
+  return node;
+}
+
+bool MarkovNode::go(Run& run) {
+  n = 0;
+  return Branch::go(run);
+}
+
+}  // namespace mj

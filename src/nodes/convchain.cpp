@@ -1,0 +1,10 @@
+// `convchain`: not implemented yet; loading a model that uses it fails with a clear message.
+#include "nodes/kinds.hpp"
+
+namespace mj {
+
+NodePtr load_convchain(const XmlElement& e, const SymmetryGroup&, Grid&, LoadContext&) {
+  e.fail("node <convchain> is not supported yet");
+}
+
+}  // namespace mj

@@ -1,0 +1,10 @@
+// `convolution`: not implemented yet; loading a model that uses it fails with a clear message.
+#include "nodes/kinds.hpp"
+
+namespace mj {
+
+NodePtr load_convolution(const XmlElement& e, const SymmetryGroup&, Grid&, LoadContext&) {
+  e.fail("node <convolution> is not supported yet");
+}
+
+}  // namespace mj

@@ -1,0 +1,92 @@
+// The node tree: every MarkovJunior node kind derives from Node; Branch holds children.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/point.hpp"
+#include "core/random.hpp"
+#include "core/symmetry.hpp"
+#include "core/xml.hpp"
+
+namespace mj {
+
+class Branch;
+
+// The state of one run, handed to every node that runs. Nothing here outlives the run.
+struct Run {
+  explicit Run(int seed, Grid* start) : random(seed), grid(start) {}
+
+  Random random;
+  Grid* grid;                   // the current grid; map and wfc nodes replace it
+  std::vector<Point> changes;   // every cell changed so far, in order
+  std::vector<int> first;       // first[t]: size of `changes` when step t began
+  int counter = 0;              // steps taken
+  Branch* current = nullptr;    // the branch the interpreter runs next
+  bool animated = false;        // frames are wanted after every step (wfc shows its partial state)
+};
+
+// What node loading needs besides the element: where resources live and who owns new grids.
+struct LoadContext {
+  std::filesystem::path resources;
+  const Grid* top_grid = nullptr;                      // the interpreter's first grid
+  std::vector<std::unique_ptr<Grid>>* grids = nullptr;  // owner of grids made by map and wfc
+  int depth = 0;                                       // nesting depth, bounded
+};
+
+class Node {
+ public:
+  virtual ~Node() = default;
+  virtual void reset() = 0;
+  // Does one step of work; false when the node has nothing (more) to do.
+  virtual bool go(Run& run) = 0;
+
+  Grid* grid = nullptr;  // the grid this node reads and writes
+  int line = 0;          // where the node is written, for messages
+};
+
+using NodePtr = std::unique_ptr<Node>;
+
+// Builds the node an element describes, through the table of node kinds (registry.cpp).
+NodePtr load_node(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
+bool is_node_name(std::string_view name);
+// The element names that are nodes, in the order of the table.
+const std::vector<std::string_view>& node_names();
+
+class Branch : public Node {
+ public:
+  bool go(Run& run) override;
+  void reset() override;
+
+  Branch* parent = nullptr;  // null for the root and for map/wfc, whose end ends the run
+  std::vector<NodePtr> children;
+  int n = 0;                 // the child running now
+
+ protected:
+  // Loads the element's node children onto `child_grid` under the element's own symmetry.
+  void load_children(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& child_grid,
+                     LoadContext& context);
+  // A branch that owns a new grid (map, wfc) does not hand control back to its parent.
+  virtual bool returns_to_parent() const { return true; }
+};
+
+class SequenceNode : public Branch {
+ public:
+  static NodePtr load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context);
+};
+
+// Runs its first child that can run, every step from the first child again.
+class MarkovNode : public Branch {
+ public:
+  static NodePtr load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context);
+  static std::unique_ptr<MarkovNode> wrap(NodePtr child, Grid& grid);
+  bool go(Run& run) override;
+};
+
+// The symmetry an element asks for, or its parent's; fails at the element on an unknown name.
+SymmetryGroup element_symmetry(const XmlElement& element, bool d2, const SymmetryGroup& parent);
+
+}  // namespace mj

@@ -1,0 +1,36 @@
+// Constraints on the future: <observe value from to>, and the potentials that measure
+// how far a state is from a goal under a set of rules.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/rule.hpp"
+#include "nodes/field.hpp"
+
+namespace mj {
+
+struct Observation {
+  uint8_t from = 0;  // the value the observed cells take now
+  Wave to = 0;       // the values they must have at the goal
+};
+
+// Builds the goal (`future`) from the present and replaces observed values by their `from`.
+// False when an observed value does not occur on the grid.
+bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>& state,
+                                const std::vector<std::optional<Observation>>& observations);
+
+// Forward: steps needed to write each value at each cell, starting from `state`.
+void compute_forward_potentials(Potentials& potentials, const uint8_t* state, int mx, int my, int mz,
+                                const std::vector<Rule>& rules);
+// Backward: steps needed from having each value at each cell to reaching `future`.
+void compute_backward_potentials(Potentials& potentials, const Wave* future, int mx, int my, int mz,
+                                 const std::vector<Rule>& rules);
+
+bool is_goal_reached(const uint8_t* present, const Wave* future, int cells);
+// Sums of per-cell estimates; -1 when some cell cannot reach (or be reached from) the goal.
+int forward_pointwise(const Potentials& potentials, const Wave* future);
+int backward_pointwise(const Potentials& potentials, const uint8_t* present);
+
+}  // namespace mj

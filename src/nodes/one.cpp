@@ -1,0 +1,97 @@
+// `one`: each step applies one randomly chosen match of its rules.
+#include "nodes/kinds.hpp"
+#include "nodes/rule_node.hpp"
+
+namespace mj {
+
+namespace {
+
+class OneNode : public RuleNode {
+ public:
+  bool go(Run& run) override {
+    if (!RuleNode::go(run)) return false;
+    last_matched_turn = run.counter;
+    if (trajectory) return follow_trajectory();
+    std::optional<Match> m = potentials.empty() ? uniform_match(run) : best_match(run);
+    if (!m) return false;
+    last[size_t(m->r)] = true;
+    apply(run, rules[size_t(m->r)], m->x, m->y, m->z);
+    counter++;
+    return true;
+  }
+
+  void reset() override {
+    RuleNode::reset();
+    if (match_count != 0) {
+      std::fill(match_mask.begin(), match_mask.end(), uint8_t(0));
+      match_count = 0;
+    }
+  }
+
+ private:
+  void remove(int k) {
+    const Match& m = matches[size_t(k)];
+    mask_of(m.r)[grid->index(m.x, m.y, m.z)] = 0;
+    matches[size_t(k)] = matches[size_t(match_count - 1)];
+    match_count--;
+  }
+
+  // Draws matches uniformly, dropping stale ones, until one still holds.
+  std::optional<Match> uniform_match(Run& run) {
+    while (match_count > 0) {
+      int k = run.random.next(match_count);
+      Match m = matches[size_t(k)];
+      remove(k);
+      if (grid->matches(rules[size_t(m.r)], m.x, m.y, m.z)) return m;
+    }
+    return std::nullopt;
+  }
+
+  // Picks the match with the best potential key (fields or observations).
+  std::optional<Match> best_match(Run& run) {
+    if (!observations.empty() && is_goal_reached(grid->state.data(), future.data(), grid->size())) {
+      future_computed = false;
+      return std::nullopt;
+    }
+    double max = -1000.0, first = 0.0;
+    bool first_computed = false;
+    int argmax = -1;
+    for (int k = 0; k < match_count; k++) {
+      const Match& m = matches[size_t(k)];
+      if (!grid->matches(rules[size_t(m.r)], m.x, m.y, m.z)) {
+        remove(k--);
+        continue;
+      }
+      std::optional<int> h = delta(m);
+      if (!h) continue;
+      double key = heuristic_key(run, *h, first, first_computed);
+      if (key > max) max = key, argmax = k;
+    }
+    if (argmax < 0) return std::nullopt;
+    return matches[size_t(argmax)];
+  }
+
+  void apply(Run& run, const Rule& rule, int x, int y, int z) {
+    for (int dz = 0, di = 0; dz < rule.omz; dz++)
+      for (int dy = 0; dy < rule.omy; dy++)
+        for (int dx = 0; dx < rule.omx; dx++, di++) {
+          uint8_t value = rule.output[size_t(di)];
+          if (value == kKeep) continue;
+          uint8_t& cell = grid->state[size_t(grid->index(x + dx, y + dy, z + dz))];
+          if (cell == value) continue;
+          cell = value;
+          run.changes.push_back({x + dx, y + dy, z + dz});
+        }
+  }
+};
+
+}  // namespace
+
+NodePtr load_one(const XmlElement& e, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
+  auto node = std::make_unique<OneNode>();
+  node->grid = &grid;
+  node->load_rule_node(e, symmetry, grid, context, true);
+  return node;
+}
+
+}  // namespace mj

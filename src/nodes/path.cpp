@@ -1,0 +1,10 @@
+// `path`: not implemented yet; loading a model that uses it fails with a clear message.
+#include "nodes/kinds.hpp"
+
+namespace mj {
+
+NodePtr load_path(const XmlElement& e, const SymmetryGroup&, Grid&, LoadContext&) {
+  e.fail("node <path> is not supported yet");
+}
+
+}  // namespace mj

@@ -1,0 +1,27 @@
+// Bidirectional inference: A* over grid states from the present to a state that satisfies
+// the future, for `one` and `all` nodes with search="True".
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/rule.hpp"
+
+namespace mj {
+
+struct SearchOptions {
+  bool all = false;                // children apply all non-overlapping matches (an `all` node)
+  int limit = -1;                  // states to explore, -1 for no limit
+  double depth_coefficient = 0.5;  // weight of depth against the estimate in the rank
+  int line = 0;                    // the node's line, for messages
+};
+
+// The states from the first move to the goal (empty when the present is already the goal),
+// or nullopt when no trajectory was found within the limit.
+std::optional<std::vector<std::vector<uint8_t>>> run_search(const std::vector<uint8_t>& present,
+                                                            const std::vector<Wave>& future,
+                                                            const std::vector<Rule>& rules, const Grid& grid,
+                                                            const SearchOptions& options, int seed);
+
+}  // namespace mj
