@@ -82,7 +82,7 @@ Interpreter Interpreter::from_document(std::unique_ptr<XmlDocument> doc, const L
   impl->doc = std::move(doc);
   impl->options = options;
   if (impl->options.resources.empty()) impl->options.resources = "resources";
-  impl->build();  // load once now, so that every error surfaces here
+  impl->program = impl->build();  // load once now, so that every error surfaces here
   return Interpreter(std::move(impl));
 }
 
