@@ -14,6 +14,8 @@ static std::string reason(const char* action) {
 }
 
 std::string read_file(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) throw Error(file.string(), 0, "is a directory, not a file");
   errno = 0;
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(file.string(), 0, reason("cannot open file"));

@@ -98,6 +98,24 @@ Image to_image(png_uint_32 width, png_uint_32 height, const std::vector<png_byte
   return image;
 }
 
+// The simplified writer takes a signed 32-bit row stride, hence the width cap.
+void check_saveable(const std::string& name, const Image& image) {
+  if (image.width > 0 && image.height > 0 && image.width <= (1 << 28) &&
+      image.argb.size() == static_cast<size_t>(image.width) * static_cast<size_t>(image.height))
+    return;
+  throw Error(name, 0, "cannot save a " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+                           " image holding " + std::to_string(image.argb.size()) + " pixels");
+}
+
+std::vector<png_byte> to_rgba_bytes(const Image& image) {
+  std::vector<png_byte> rgba(4 * image.argb.size());
+  for (size_t i = 0; i < image.argb.size(); ++i) {
+    const uint32_t c = image.argb[i];
+    rgba[4 * i] = c >> 16 & 0xFF, rgba[4 * i + 1] = c >> 8 & 0xFF, rgba[4 * i + 2] = c & 0xFF, rgba[4 * i + 3] = c >> 24;
+  }
+  return rgba;
+}
+
 }  // namespace
 
 Image load_png(const std::filesystem::path& file) {
@@ -114,24 +132,17 @@ Image load_png(const std::filesystem::path& file) {
   png_uint_32 width = 0, height = 0;
   std::vector<png_byte> rgba;
   std::vector<png_bytep> rows;
-  if (!decode(h.png, h.info, fp.get(), width, height, rgba, rows))
-    throw Error(name, 0, std::string("corrupt PNG file: ") + slot.message);
+  if (!decode(h.png, h.info, fp.get(), width, height, rgba, rows)) {
+    const std::string reason = slot.message;  // libpng's reader says "Read Error" when the file ends early
+    throw Error(name, 0, reason == "Read Error" ? "PNG file is truncated" : "corrupt PNG file: " + reason);
+  }
   return to_image(width, height, rgba);
 }
 
 void save_png(const std::filesystem::path& file, const Image& image) {
   const std::string name = file.string();
-  if (image.width <= 0 || image.height <= 0 || image.width > (1 << 28) ||
-      image.argb.size() != static_cast<size_t>(image.width) * static_cast<size_t>(image.height))
-    throw Error(name, 0, "cannot save a " + std::to_string(image.width) + "x" +
-                             std::to_string(image.height) + " image with " +
-                             std::to_string(image.argb.size()) + " pixels");
-  std::vector<png_byte> rgba(4 * image.argb.size());
-  for (size_t i = 0; i < image.argb.size(); ++i) {
-    const uint32_t c = image.argb[i];
-    rgba[4 * i] = c >> 16 & 0xFF, rgba[4 * i + 1] = c >> 8 & 0xFF;
-    rgba[4 * i + 2] = c & 0xFF, rgba[4 * i + 3] = c >> 24;
-  }
+  check_saveable(name, image);
+  const std::vector<png_byte> rgba = to_rgba_bytes(image);
   png_image out{};
   out.version = PNG_IMAGE_VERSION;
   out.width = static_cast<png_uint_32>(image.width);
