@@ -1,9 +1,8 @@
-#include "io/gif.hpp"
-
 #include <gif_lib.h>
 
 #include <memory>
 
+#include "io/gif.hpp"
 #include "io_test_util.hpp"
 
 namespace mj::io::test {
@@ -35,7 +34,8 @@ uint32_t pixel(const GifFileType* gif, int i, int x, int y) {
 
 // Frame k: left half colour A[k], right half colour B[k], pixel (0, 7) white.
 Image test_frame(int k) {
-  static const uint32_t a[] = {0xFFFF004D, 0xFF1D2B53, 0xFF008751}, b[] = {0xFF29ADFF, 0xFFFFEC27, 0xFF7E2553};
+  static const uint32_t a[] = {0xFFFF004D, 0xFF1D2B53, 0xFF008751},
+                        b[] = {0xFF29ADFF, 0xFFFFEC27, 0xFF7E2553};
   Image frame{8, 8, std::vector<uint32_t>(64)};
   for (int i = 0; i < 64; ++i) frame.argb[i] = i % 8 < 4 ? a[k] : b[k];
   frame.argb[7 * 8] = 0xFFFFFFFF;
@@ -58,7 +58,8 @@ TEST(IoGif, ThreeFramesDecodeExactly) {
   for (int k = 0; k < 3; ++k) {
     const Image expected = test_frame(k);
     for (int y = 0; y < 8; ++y)
-      for (int x = 0; x < 8; ++x) ASSERT_EQ(pixel(gif.get(), k, x, y), expected.argb[x + y * 8]) << k << ":" << x << "," << y;
+      for (int x = 0; x < 8; ++x)
+        ASSERT_EQ(pixel(gif.get(), k, x, y), expected.argb[x + y * 8]) << k << ":" << x << "," << y;
     GraphicsControlBlock gcb;
     ASSERT_EQ(DGifSavedExtensionToGCB(gif.get(), k, &gcb), GIF_OK);
     EXPECT_EQ(gcb.DelayTime, 7);
@@ -80,7 +81,8 @@ TEST(IoGif, ManyColoursFallBackToNearest) {
   ScratchDir dir;
   // 1024 distinct colours: red = 8 * (i / 32), green = 8 * (i % 32), blue = 0.
   Image frame{32, 32, std::vector<uint32_t>(1024)};
-  for (uint32_t i = 0; i < 1024; ++i) frame.argb[i] = 0xFF000000u | (8 * (i / 32)) << 16 | (8 * (i % 32)) << 8;
+  for (uint32_t i = 0; i < 1024; ++i)
+    frame.argb[i] = 0xFF000000u | (8 * (i / 32)) << 16 | (8 * (i % 32)) << 8;
   frame.argb[1000] = frame.argb[999] = frame.argb[998] = 0xFFFF0000;  // the most frequent colour
   GifWriter writer(dir / "many.gif", 32, 32);
   writer.add_frame(frame);

@@ -1,7 +1,6 @@
-#include "io/palette.hpp"
-
 #include <stdexcept>
 
+#include "io/palette.hpp"
 #include "io_test_util.hpp"
 
 namespace mj::io::test {
@@ -32,7 +31,9 @@ Error palette_error(const ScratchDir& dir, const std::string& xml) {
 
 TEST(IoPalette, MalformedXmlReportsLine) {
   ScratchDir dir;
-  const Error e = palette_error(dir, "<colors>\n  <color symbol=\"B\" value=\"000000\"/>\n  <color symbol=\"C\" value=\"111111\"></colr>\n</colors>\n");
+  const Error e = palette_error(dir,
+                                "<colors>\n  <color symbol=\"B\" value=\"000000\"/>\n  <color symbol=\"C\" "
+                                "value=\"111111\"></colr>\n</colors>\n");
   EXPECT_EQ(e.line(), 3) << e.what();
   EXPECT_TRUE(contains(e.what(), "p.xml:3:")) << e.what();
 }

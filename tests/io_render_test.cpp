@@ -1,9 +1,8 @@
-#include "io/render.hpp"
-
 #include <map>
 #include <set>
 #include <string>
 
+#include "io/render.hpp"
 #include "io_test_util.hpp"
 
 namespace mj::io::test {
@@ -12,7 +11,8 @@ namespace {
 const std::vector<uint32_t> kColors = {0xFF000000, 0xFFFF004D, 0xFF29ADFF, 0xFF00E436};
 
 // Compares a picture with rows of legend characters.
-void expect_picture(const Image& image, const std::map<char, uint32_t>& legend, const std::vector<std::string>& rows) {
+void expect_picture(const Image& image, const std::map<char, uint32_t>& legend,
+                    const std::vector<std::string>& rows) {
   ASSERT_EQ(image.height, static_cast<int>(rows.size()));
   for (int y = 0; y < image.height; ++y) {
     ASSERT_EQ(image.width, static_cast<int>(rows[y].size()));
@@ -31,8 +31,8 @@ uint64_t fnv1a(const std::vector<uint32_t>& pixels) {
 TEST(IoRender, FlatGridWithMargin) {
   const uint8_t state[] = {1, 2, 0, 3};
   const Image image = render_2d(state, 2, 2, kColors, 2, 3);
-  const std::map<char, uint32_t> legend = {{'.', kBackground}, {'B', kColors[0]}, {'R', kColors[1]},
-                                           {'U', kColors[2]},  {'G', kColors[3]}};
+  const std::map<char, uint32_t> legend = {
+      {'.', kBackground}, {'B', kColors[0]}, {'R', kColors[1]}, {'U', kColors[2]}, {'G', kColors[3]}};
   expect_picture(image, legend, {"...RRUU", "...RRUU", "...BBGG", "...BBGG"});
 }
 
@@ -96,10 +96,10 @@ TEST(IoRender, IsometricLargerSceneMatchesReferenceHash) {
 
 TEST(IoRender, BadArgumentsThrow) {
   const uint8_t state[] = {4};
-  expect_error([&] { render_2d(state, 1, 1, kColors, 1); });          // value 4 has no colour
+  expect_error([&] { render_2d(state, 1, 1, kColors, 1); });  // value 4 has no colour
   expect_error([&] { render_isometric(state, 1, 1, 1, kColors, 1); });
   expect_error([&] { render_2d(state, 1, 1, kColors, 0); });
-  expect_error([&] { render_2d(state, 1, 1, kColors, 1 << 20); });    // 2^40 pixels
+  expect_error([&] { render_2d(state, 1, 1, kColors, 1 << 20); });  // 2^40 pixels
 }
 
 }  // namespace

@@ -24,8 +24,8 @@ class ScratchDir {
  public:
   ScratchDir() {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            ("mj_io_" + std::string(info->test_suite_name()) + "_" + info->name() + "_" + std::to_string(getpid()));
+    path_ = std::filesystem::temp_directory_path() / ("mj_io_" + std::string(info->test_suite_name()) + "_" +
+                                                      info->name() + "_" + std::to_string(getpid()));
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
@@ -60,6 +60,8 @@ mj::Error expect_error(F f) {
   return mj::Error("", 0, "(none thrown)");
 }
 
-inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 }  // namespace mj::io::test

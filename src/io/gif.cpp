@@ -16,7 +16,8 @@ bool put_loop_extension(GifFileType* gif) {
   static const GifByteType loop[] = {1, 0, 0};
   return EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) != GIF_ERROR &&
          EGifPutExtensionBlock(gif, sizeof app, app) != GIF_ERROR &&
-         EGifPutExtensionBlock(gif, sizeof loop, loop) != GIF_ERROR && EGifPutExtensionTrailer(gif) != GIF_ERROR;
+         EGifPutExtensionBlock(gif, sizeof loop, loop) != GIF_ERROR &&
+         EGifPutExtensionTrailer(gif) != GIF_ERROR;
 }
 
 bool put_delay(GifFileType* gif, int delay) {
@@ -58,8 +59,11 @@ bool put_image(GifFileType* gif, const IndexedFrame& frame, int width, int heigh
 GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, int delay_centiseconds)
     : file_(file.string()), width_(width), height_(height), delay_(delay_centiseconds) {
   if (width < 1 || height < 1 || width > 65535 || height > 65535)
-    throw Error(file_, 0, "GIF size must be 1..65535 a side, got " + std::to_string(width) + "x" + std::to_string(height));
-  if (delay_centiseconds < 0 || delay_centiseconds > 65535) throw Error(file_, 0, "GIF frame delay must be 0..65535");
+    throw Error(
+        file_, 0,
+        "GIF size must be 1..65535 a side, got " + std::to_string(width) + "x" + std::to_string(height));
+  if (delay_centiseconds < 0 || delay_centiseconds > 65535)
+    throw Error(file_, 0, "GIF frame delay must be 0..65535");
   int error = 0;
   gif_ = EGifOpenFileName(file_.c_str(), false, &error);
   if (!gif_) fail("cannot create GIF file", error);
@@ -82,8 +86,9 @@ void GifWriter::add_frame(const Image& frame) {
   if (!gif_) throw Error(file_, 0, "GIF writer is already closed");
   if (frame.width != width_ || frame.height != height_ ||
       frame.argb.size() != static_cast<size_t>(width_) * static_cast<size_t>(height_))
-    throw Error(file_, 0, "frame is " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
-                              ", the GIF is " + std::to_string(width_) + "x" + std::to_string(height_));
+    throw Error(file_, 0,
+                "frame is " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
+                    ", the GIF is " + std::to_string(width_) + "x" + std::to_string(height_));
   const IndexedFrame indexed = index_frame(frame);
   if (!put_delay(gif_, delay_) || !put_image(gif_, indexed, width_, height_))
     fail("cannot write GIF frame " + std::to_string(frames_), gif_->Error);

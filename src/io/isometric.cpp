@@ -79,7 +79,8 @@ uint32_t shade(uint32_t channel, int grey) {
   return static_cast<uint8_t>(static_cast<float>(channel) * static_cast<float>(grey) / 256.0f);
 }
 
-void blit(Screen& s, const Sprite& sprite, const std::vector<int>& stencil, int left, int top, uint32_t color) {
+void blit(Screen& s, const Sprite& sprite, const std::vector<int>& stencil, int left, int top,
+          uint32_t color) {
   const uint32_t r = color >> 16 & 0xFF, g = color >> 8 & 0xFF, b = color & 0xFF;
   for (int dy = 0; dy < sprite.height; ++dy)
     for (int dx = 0; dx < sprite.width; ++dx) {

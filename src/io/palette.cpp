@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <pugixml.hpp>
 #include <stdexcept>
 #include <string>
-
-#include <pugixml.hpp>
 
 #include "io/file_bytes.hpp"
 #include "mj/error.hpp"
@@ -47,9 +46,11 @@ ColorEntry read_color(const pugi::xml_node& node, const std::string& name, int l
 }  // namespace
 
 uint32_t parse_color(std::string_view hex) {
-  const bool digits = std::all_of(hex.begin(), hex.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+  const bool digits = std::all_of(hex.begin(), hex.end(),
+                                  [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
   if (hex.size() != 6 || !digits)
-    throw std::invalid_argument("bad colour \"" + std::string(hex) + "\": expected six hex digits such as 1D2B53");
+    throw std::invalid_argument("bad colour \"" + std::string(hex) +
+                                "\": expected six hex digits such as 1D2B53");
   uint32_t rgb = 0;
   std::from_chars(hex.data(), hex.data() + hex.size(), rgb, 16);
   return 0xFF000000u | rgb;
@@ -61,7 +62,8 @@ Palette load_palette(const std::filesystem::path& file) {
   pugi::xml_document doc;
   const pugi::xml_parse_result parsed =
       doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
-  if (!parsed) throw Error(name, line_at(text, parsed.offset), std::string("malformed XML: ") + parsed.description());
+  if (!parsed)
+    throw Error(name, line_at(text, parsed.offset), std::string("malformed XML: ") + parsed.description());
   Palette palette;
   for (const pugi::xml_node& node : doc.document_element().children("color")) {
     const int line = line_at(text, node.offset_debug());

@@ -64,8 +64,8 @@ bool too_large(png_uint_32 width, png_uint_32 height) {
 // Decodes into `rgba`, 4 bytes a pixel. Returns false when libpng reported an
 // error (message in the ErrorSlot). Every object with a destructor belongs to
 // the caller, so the longjmp back into this frame skips no C++ cleanup.
-bool decode(png_structp png, png_infop info, std::FILE* fp, png_uint_32& width,
-            png_uint_32& height, std::vector<png_byte>& rgba, std::vector<png_bytep>& rows) {
+bool decode(png_structp png, png_infop info, std::FILE* fp, png_uint_32& width, png_uint_32& height,
+            std::vector<png_byte>& rgba, std::vector<png_bytep>& rows) {
   if (setjmp(png_jmpbuf(png))) return false;
   png_init_io(png, fp);
   png_set_sig_bytes(png, 8);
@@ -103,15 +103,17 @@ void check_saveable(const std::string& name, const Image& image) {
   if (image.width > 0 && image.height > 0 && image.width <= (1 << 28) &&
       image.argb.size() == static_cast<size_t>(image.width) * static_cast<size_t>(image.height))
     return;
-  throw Error(name, 0, "cannot save a " + std::to_string(image.width) + "x" + std::to_string(image.height) +
-                           " image holding " + std::to_string(image.argb.size()) + " pixels");
+  throw Error(name, 0,
+              "cannot save a " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+                  " image holding " + std::to_string(image.argb.size()) + " pixels");
 }
 
 std::vector<png_byte> to_rgba_bytes(const Image& image) {
   std::vector<png_byte> rgba(4 * image.argb.size());
   for (size_t i = 0; i < image.argb.size(); ++i) {
     const uint32_t c = image.argb[i];
-    rgba[4 * i] = c >> 16 & 0xFF, rgba[4 * i + 1] = c >> 8 & 0xFF, rgba[4 * i + 2] = c & 0xFF, rgba[4 * i + 3] = c >> 24;
+    rgba[4 * i] = c >> 16 & 0xFF, rgba[4 * i + 1] = c >> 8 & 0xFF, rgba[4 * i + 2] = c & 0xFF,
+             rgba[4 * i + 3] = c >> 24;
   }
   return rgba;
 }

@@ -31,9 +31,11 @@ Sprite::Sprite(int size) : width(2 * size), height(2 * size - 1) {
   cube = texture([size](int x, int y) { return cube_shade(size, x, y); });
   edges[0] = texture([&](int x, int y) { return stroke(x == 1 && y <= 0, kTop); });
   edges[1] = texture([&](int x, int y) { return stroke(x == 0 && y <= 0, kTop); });
-  edges[2] = texture([&](int x, int y) { return stroke(x == 1 - size && 2 * y < size && 2 * y >= -size, kBlack); });
+  edges[2] =
+      texture([&](int x, int y) { return stroke(x == 1 - size && 2 * y < size && 2 * y >= -size, kBlack); });
   edges[3] = texture([&](int x, int y) { return stroke(x <= 0 && y == x / 2 + size - 1, kBlack); });
-  edges[4] = texture([&](int x, int y) { return stroke(x == size && 2 * y < size && 2 * y >= -size, kBlack); });
+  edges[4] =
+      texture([&](int x, int y) { return stroke(x == size && 2 * y < size && 2 * y >= -size, kBlack); });
   edges[5] = texture([&](int x, int y) { return stroke(x > 0 && y == -(x + 1) / 2 + size, kBlack); });
   edges[6] = texture([&](int x, int y) { return stroke(x > 0 && y == (x + 1) / 2 - size, kBlack); });
   edges[7] = texture([&](int x, int y) { return stroke(x <= 0 && y == -x / 2 - size + 1, kBlack); });

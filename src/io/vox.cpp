@@ -106,9 +106,11 @@ VoxModel load_vox(const std::filesystem::path& file) {
 void save_vox(const std::filesystem::path& file, const uint8_t* state, int mx, int my, int mz,
               const std::vector<uint32_t>& colors) {
   if (!side_ok(mx) || !side_ok(my) || !side_ok(mz))
-    throw Error(file.string(), 0, "cannot save a " + dims_text(mx, my, mz) + " model as VOX (each side 1..256)");
+    throw Error(file.string(), 0,
+                "cannot save a " + dims_text(mx, my, mz) + " model as VOX (each side 1..256)");
   if (colors.size() > 255)
-    throw Error(file.string(), 0, "cannot save " + std::to_string(colors.size()) + " colours as VOX (at most 255)");
+    throw Error(file.string(), 0,
+                "cannot save " + std::to_string(colors.size()) + " colours as VOX (at most 255)");
   const auto voxels = collect_voxels(state, mx, my, mz);
   const auto n = static_cast<int32_t>(voxels.size());
   ByteWriter out;
