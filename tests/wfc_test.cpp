@@ -86,6 +86,25 @@ TEST(Wfc, OverlapOnCheckerboardMakesCheckerboard) {
   }
 }
 
+TEST(Wfc, AnimatedRunShowsTheWaveAndEndsTheSame) {
+  Resources r;
+  write_checkerboard(r);
+  const std::string xml = R"(<sequence values="B"><wfc sample="Checker" values="BW" n="2"/></sequence>)";
+  auto plain = load(r, xml, 8, 8);
+  plain.run(5, 0);
+  std::vector<uint8_t> expected(plain.grid().cells, plain.grid().cells + 64);
+  auto animated = load(r, xml, 8, 8);
+  animated.set_animated(true);
+  animated.start(5);
+  ASSERT_TRUE(animated.step());
+  ASSERT_TRUE(animated.step());  // one observation: the partial picture is already on the new grid
+  EXPECT_EQ(animated.grid().legend, "BW");
+  while (animated.step()) {
+  }
+  EXPECT_EQ(animated.steps(), plain.steps());
+  EXPECT_EQ(std::vector<uint8_t>(animated.grid().cells, animated.grid().cells + 64), expected);
+}
+
 TEST(Wfc, TilesetWithOneTilingProducesIt) {
   Resources r;
   write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n");
@@ -166,8 +185,9 @@ TEST(Wfc, UnknownSymmetryFails) {
 TEST(Wfc, UnknownTileInRuleFailsAtTheRule) {
   Resources r;
   write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n");
-  std::string e = load_error(
-      r, "<sequence values=\"B\">\n<wfc tileset=\"Pair\" values=\"XY\">\n<rule in=\"B\" out=\"A|D\"/>\n</wfc>\n</sequence>");
+  std::string e = load_error(r,
+                             "<sequence values=\"B\">\n<wfc tileset=\"Pair\" values=\"XY\">\n<rule in=\"B\" "
+                             "out=\"A|D\"/>\n</wfc>\n</sequence>");
   EXPECT_NE(e.find("model.xml:3: unknown tile name D"), std::string::npos) << e;
 }
 

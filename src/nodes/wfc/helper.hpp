@@ -1,10 +1,10 @@
 // Small helpers the wfc models share with the reference's Helper: ordinals and splitting.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace mj::wfc {
@@ -14,11 +14,13 @@ namespace mj::wfc {
 // Ordinals past 255 wrap, as the reference's byte cast does; callers reject that many colours anyway.
 template <class T>
 std::vector<uint8_t> ordinals(const std::vector<T>& items, std::vector<T>& uniques) {
+  std::unordered_map<T, size_t> position;  // a photo may have many colours: no linear search
+  for (size_t k = 0; k < uniques.size(); k++) position.try_emplace(uniques[k], k);
   std::vector<uint8_t> result(items.size());
   for (size_t i = 0; i < items.size(); i++) {
-    auto it = std::find(uniques.begin(), uniques.end(), items[i]);
-    if (it == uniques.end()) it = uniques.insert(uniques.end(), items[i]);
-    result[i] = uint8_t(it - uniques.begin());
+    auto [it, added] = position.try_emplace(items[i], uniques.size());
+    if (added) uniques.push_back(items[i]);
+    result[i] = uint8_t(it->second);
   }
   return result;
 }

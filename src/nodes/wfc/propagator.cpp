@@ -2,6 +2,13 @@
 
 namespace mj::wfc {
 
+namespace {
+
+// One step past an edge comes back at the other side.
+int wrap(int v, int m) { return v < 0 ? v + m : v >= m ? v - m : v; }
+
+}  // namespace
+
 Propagator::Propagator(int directions, int patterns, const std::vector<std::vector<int>>& lists)
     : directions_(directions), patterns_(patterns) {
   offsets_.reserve(lists.size() + 1);
@@ -15,13 +22,7 @@ Propagator::Propagator(int directions, int patterns, const std::vector<std::vect
 int Space::neighbour(int i, int d) const {
   int x = i % mx + kDX[d], y = (i % (mx * my)) / mx + kDY[d], z = i / (mx * my) + kDZ[d];
   if (!periodic && (x < 0 || y < 0 || z < 0 || x + n > mx || y + n > my || z + 1 > mz)) return -1;
-  if (x < 0) x += mx;
-  else if (x >= mx) x -= mx;
-  if (y < 0) y += my;
-  else if (y >= my) y -= my;
-  if (z < 0) z += mz;
-  else if (z >= mz) z -= mz;
-  return x + y * mx + z * mx * my;
+  return wrap(x, mx) + wrap(y, my) * mx + wrap(z, mz) * mx * my;
 }
 
 Propagation::Propagation(const Propagator* propagator, const Weights* weights, Space space)

@@ -61,7 +61,7 @@ class Propagation {
   const Propagator* propagator_ = nullptr;
   const Weights* weights_ = nullptr;
   int directions_ = 0;
-  std::vector<int> neighbours_;  // [cell][direction]: Space::neighbour, computed once
+  std::vector<int> neighbours_;             // [cell][direction]: Space::neighbour, computed once
   std::vector<std::pair<int, int>> stack_;  // (cell, pattern)
 };
 

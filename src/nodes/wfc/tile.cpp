@@ -13,7 +13,7 @@ class TileNode : public WfcNode {
   void load(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
 
  private:
-  void make_new_grid(const XmlElement& element, const Grid& grid, LoadContext& context);
+  void make_new_grid(const XmlElement& element, const Grid& grid, TileShape shape, LoadContext& context);
   void load_rules(const XmlElement& element, const Grid& grid);
   void update_state() override;
   void draw_cell(int x, int y, int z);
@@ -23,8 +23,7 @@ class TileNode : public WfcNode {
   std::vector<int> votes_;  // [voxel of a tile][value], scratch of update_state
 };
 
-void TileNode::load(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid,
-                    LoadContext& context) {
+void TileNode::load(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context) {
   model.periodic = element.boolean("periodic", false);
   std::string name = element.str("tileset");
   std::string folder = element.str("tiles", name);
@@ -36,8 +35,7 @@ void TileNode::load(const XmlElement& element, const SymmetryGroup& parent_symme
   XmlElement root = doc->root();
   bool full_symmetry = root.boolean("fullSymmetry", false);
   TileShape shape = first_tile_shape(root, tilesets / folder, full_symmetry);
-  tileset_.shape = shape;
-  make_new_grid(element, grid, context);
+  make_new_grid(element, grid, shape, context);
   tileset_ = read_tiles(root, tilesets / folder, shape, full_symmetry, newgrid->C, element);
   model.patterns = int(tileset_.variants.size());
   model.weights = tileset_.weights;
@@ -47,8 +45,8 @@ void TileNode::load(const XmlElement& element, const SymmetryGroup& parent_symme
   votes_.assign(size_t(shape.s * shape.s * shape.sz * newgrid->C), 0);
 }
 
-void TileNode::make_new_grid(const XmlElement& element, const Grid& grid, LoadContext& context) {
-  int s = tileset_.shape.s, sz = tileset_.shape.sz;
+void TileNode::make_new_grid(const XmlElement& element, const Grid& grid, TileShape shape, LoadContext& context) {
+  int s = shape.s, sz = shape.sz;
   if (overlap_ >= s || overlapz_ >= sz)
     element.fail("overlap " + std::to_string(overlap_) + ", " + std::to_string(overlapz_) +
                  " must be smaller than the tiles (" + std::to_string(s) + ", " + std::to_string(sz) + ")");

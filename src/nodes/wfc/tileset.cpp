@@ -112,7 +112,6 @@ Tileset read_tiles(const XmlElement& root, const std::filesystem::path& folder, 
       set.weights.push_back(weight);
     }
   }
-  set.colors = int(uniques.size());
   return set;
 }
 
@@ -162,7 +161,8 @@ Tile NeighborRules::variant(const std::string& attribute, const XmlElement& wher
   Tile tile = set_.variants[size_t(set_.tiles.at(code.back()).first)];
   for (size_t k = action.size(); k-- > 0;) {
     char c = action[k];
-    if (c != 'x' && c != 'y' && c != 'z') where.fail(std::string("unknown symmetry ") + c + " in \"" + attribute + "\"");
+    if (c != 'x' && c != 'y' && c != 'z')
+      where.fail(std::string("unknown symmetry ") + c + " in \"" + attribute + "\"");
     if (c != 'z' && shape_.s != shape_.sz) where.fail("turning tiles about " + std::string(1, c) + " needs cube tiles");
     tile = c == 'x' ? shape_.x_rotated(tile) : c == 'y' ? shape_.y_rotated(tile) : shape_.z_rotated(tile);
   }
@@ -176,16 +176,19 @@ int NeighborRules::index(const Tile& tile, const XmlElement& where) const {
 }
 
 void NeighborRules::add(const XmlElement& neighbor) {
-  if (set_.full_symmetry) add_full(neighbor);
-  else if (neighbor.has("left")) add_horizontal(neighbor);
-  else add_vertical(neighbor);
+  if (set_.full_symmetry)
+    add_full(neighbor);
+  else if (neighbor.has("left"))
+    add_horizontal(neighbor);
+  else
+    add_vertical(neighbor);
 }
 
 // Square images without deduplication, so that the images of the two sides stay paired.
 template <class Rotate, class Reflect>
 std::vector<Tile> images(const Tile& tile, Rotate rotate, Reflect reflect) {
-  return square_symmetries(tile, rotate, reflect, [](const Tile&, const Tile&) { return false; },
-                           mj::full_symmetry(true));
+  return square_symmetries(
+      tile, rotate, reflect, [](const Tile&, const Tile&) { return false; }, mj::full_symmetry(true));
 }
 
 void NeighborRules::add_full(const XmlElement& nb) {

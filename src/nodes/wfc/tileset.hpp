@@ -30,10 +30,9 @@ struct TileShape {
 
 struct Tileset {
   TileShape shape;
-  bool full_symmetry = false;       // tiles turn in 3D (48 variants), not only about z (8)
-  std::vector<Tile> variants;       // every variant of every tile, tile by tile
-  std::vector<double> weights;      // per variant: its tile's weight
-  int colors = 0;                   // distinct voxel values over all tiles
+  bool full_symmetry = false;   // tiles turn in 3D (48 variants), not only about z (8)
+  std::vector<Tile> variants;   // every variant of every tile, tile by tile
+  std::vector<double> weights;  // per variant: its tile's weight
   // Each tile's variants: [first, first + count) in `variants`, by tile name.
   struct Range {
     int first = 0, count = 0;

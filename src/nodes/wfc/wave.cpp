@@ -20,7 +20,9 @@ Weights::Weights(std::vector<double> weights, bool shannon_entropy)
 }
 
 Wave::Wave(int cells, int patterns, int directions, bool shannon)
-    : cells_(cells), patterns_(patterns), directions_(directions),
+    : cells_(cells),
+      patterns_(patterns),
+      directions_(directions),
       data_(size_t(cells) * size_t(patterns), 1),
       compatible_(size_t(cells) * size_t(patterns) * size_t(directions), -1),
       sums_of_ones_(size_t(cells), 0) {

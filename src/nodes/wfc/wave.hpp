@@ -34,7 +34,9 @@ class Wave {
   // Removes pattern t from cell i. Its supports drop to zero so that later losses never ban it again.
   void ban(int i, int t, const Weights& weights);
   // supports(i, d)[t]: how many patterns of the neighbour in direction -d still allow pattern t at cell i.
-  int* supports(int i, int d) { return &compatible_[(size_t(i) * size_t(directions_) + size_t(d)) * size_t(patterns_)]; }
+  int* supports(int i, int d) {
+    return &compatible_[(size_t(i) * size_t(directions_) + size_t(d)) * size_t(patterns_)];
+  }
 
   bool allows(int i, int t) const { return data_[slot(i, t)] != 0; }
   int remaining(int i) const { return sums_of_ones_[size_t(i)]; }

@@ -127,7 +127,8 @@ int WfcNode::next_unobserved_node(Random& random) const {
 }
 
 void WfcNode::observe(int node, Random& random) {
-  for (int t = 0; t < model.patterns; t++) distribution_[size_t(t)] = wave.allows(node, t) ? model.weights[size_t(t)] : 0.0;
+  for (int t = 0; t < model.patterns; t++)
+    distribution_[size_t(t)] = wave.allows(node, t) ? model.weights[size_t(t)] : 0.0;
   int r = weighted_index(distribution_, random.next_double());
   // As in the reference, a drawn pattern that was already banned (r = 0 with zero weight) is banned again.
   for (int t = 0; t < model.patterns; t++)

@@ -14,7 +14,7 @@ namespace mj::wfc {
 // What a model (overlap or tile) hands to the collapse.
 struct Model {
   int patterns = 0;
-  int n = 1;                    // pattern width: overlap patterns are n x n cells
+  int n = 1;  // pattern width: overlap patterns are n x n cells
   bool periodic = false;
   std::vector<double> weights;  // per pattern
   Propagator propagator;
@@ -62,8 +62,7 @@ class WfcNode : public Branch {
   bool first_go_ = true;
 };
 
-NodePtr load_overlap(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid,
-                     LoadContext& context);
+NodePtr load_overlap(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
 NodePtr load_tile(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
 
 }  // namespace mj::wfc
