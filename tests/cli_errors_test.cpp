@@ -56,7 +56,7 @@ TEST(Cli, RunWritesPngAndState) {
   std::ifstream state(dir / "s.txt");
   std::string header;
   std::getline(state, header);
-  EXPECT_EQ(header, "M 4 4 1 2 3");
+  EXPECT_EQ(header, "M 4 4 1 2 4");  // 3 rewrites, then the step that ends the program
 }
 
 }  // namespace

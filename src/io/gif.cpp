@@ -1,5 +1,8 @@
 #include "io/gif.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <gif_lib.h>
 
 #include <utility>
@@ -65,8 +68,14 @@ GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, i
   if (delay_centiseconds < 0 || delay_centiseconds > 65535)
     throw Error(file_, 0, "GIF frame delay must be 0..65535");
   int error = 0;
-  gif_ = EGifOpenFileName(file_.c_str(), false, &error);
-  if (!gif_) fail("cannot create GIF file", error);
+  // giflib's own EGifOpenFileName creates files readable by the owner only: open it ourselves.
+  int fd = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) throw Error(file_, 0, "cannot create GIF file");
+  gif_ = EGifOpenFileHandle(fd, &error);
+  if (!gif_) {
+    ::close(fd);
+    fail("cannot create GIF file", error);
+  }
   EGifSetGifVersion(gif_, true);  // frame delays and looping need GIF89a
   if (EGifPutScreenDesc(gif_, width, height, 8, 0, nullptr) == GIF_ERROR || !put_loop_extension(gif_)) {
     error = gif_->Error;
