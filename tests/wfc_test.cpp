@@ -191,4 +191,14 @@ TEST(Wfc, UnknownTileInRuleFailsAtTheRule) {
   EXPECT_NE(e.find("model.xml:3: unknown tile name D"), std::string::npos) << e;
 }
 
+TEST(Wfc, RulesAreSettingsButOtherChildrenMustBeNodes) {
+  Resources r;
+  write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n");
+  std::string e =
+      load_error(r,
+                 "<sequence values=\"B\">\n<wfc tileset=\"Pair\" values=\"XY\">\n<rule in=\"B\" out=\"A\"/>\n"
+                 "<dance/>\n</wfc>\n</sequence>");
+  EXPECT_NE(e.find("model.xml:4: unknown node <dance>"), std::string::npos) << e;
+}
+
 }  // namespace

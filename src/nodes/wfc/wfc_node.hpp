@@ -32,6 +32,7 @@ class WfcNode : public Branch {
 
  protected:
   bool returns_to_parent() const override { return false; }
+  bool reads_child(std::string_view name) const override { return name == "rule"; }
   // Completes loading once the model is known: the wave, `shannon`, `tries`, and the children on the new grid.
   void load_collapse(const XmlElement& element, const SymmetryGroup& parent_symmetry, const Grid& input,
                      LoadContext& context);
