@@ -1,0 +1,54 @@
+// The moves of a search: the states one step of a `one` or an `all` node can lead to.
+// Children are appended to a flat buffer, `cells` bytes each, in the reference's order
+// (which decides the order of ties in the search's queue).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/rule.hpp"
+
+namespace mj {
+
+struct Shape {
+  int mx = 0, my = 0, mz = 0;
+  int cells() const { return mx * my * mz; }
+};
+
+// One rule applied once: rules in order, then positions z, y, x.
+void one_child_states(const uint8_t* state, const Shape& shape, const std::vector<Rule>& rules,
+                      std::vector<uint8_t>& children);
+
+// A maximal set of non-overlapping matches applied at once, enumerated as the reference does:
+// take the cell covered by the most matches still available, branch on each match covering it,
+// drop the matches it overlaps, recurse. Keeps its scratch between calls.
+class AllChildStates {
+ public:
+  void generate(const uint8_t* state, const Shape& shape, const std::vector<Rule>& rules,
+                std::vector<uint8_t>& children);
+
+ private:
+  struct Tile {
+    int r, x, y, z;
+  };
+
+  void find_tiles(const uint8_t* state, const std::vector<Rule>& rules);
+  void enumerate(const uint8_t* state, const std::vector<Rule>& rules, std::vector<uint8_t>& children);
+  void emit(const uint8_t* state, const std::vector<Rule>& rules, std::vector<uint8_t>& children) const;
+  int most_covered_cell() const;
+  bool covers(const Tile& tile, int i) const;
+  bool overlap(const Tile& a, const Tile& b) const;
+  // Showing or hiding a tile adds it to or removes it from the counts of the cells it covers.
+  void set_visible(int l, bool visible);
+  void add_coverage(const Tile& tile, int incr);
+
+  const std::vector<Rule>* rules_ = nullptr;
+  Shape shape_;
+  std::vector<Tile> tiles_;
+  std::vector<uint8_t> visible_;
+  std::vector<int> amounts_;   // per cell: visible tiles covering it
+  std::vector<int> solution_;  // chosen tiles
+  std::vector<int> stack_;     // cover and overlap lists of the open recursion levels
+};
+
+}  // namespace mj
