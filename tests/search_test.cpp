@@ -165,7 +165,7 @@ TEST(Search, SolvesSokobanInTheFewestMoves) {
 TEST(ChildStates, OneAppliesEachMatchInRuleOrder) {
   Problem p(R"x(<one values="BR" symmetry="()"><rule in="RB" out="BR"/><rule in="BR" out="RB"/></one>)x", 3, 1, 1);
   std::vector<uint8_t> children;
-  one_child_states(p.state("BRB").data(), p.shape(), p.rules, children);
+  ChildStates(p.shape(), p.rules).one(p.state("BRB").data(), children);
   ASSERT_EQ(children.size(), 6u);
   EXPECT_EQ(p.text(children.data()), "BBR");
   EXPECT_EQ(p.text(children.data() + 3), "RBB");
@@ -176,8 +176,7 @@ TEST(ChildStates, AllBranchesOnTheMostCoveredCell) {
   Problem p(R"x(<one values="BR" symmetry="()"><rule in="RB" out="BR"/><rule in="RBB" out="BBR"/></one>)x", 3, 1,
             1);
   std::vector<uint8_t> children;
-  AllChildStates all;
-  all.generate(p.state("RBB").data(), p.shape(), p.rules, children);
+  ChildStates(p.shape(), p.rules).all(p.state("RBB").data(), children);
   ASSERT_EQ(children.size(), 6u);
   EXPECT_EQ(p.text(children.data()), "BRB");
   EXPECT_EQ(p.text(children.data() + 3), "BBR");
@@ -186,8 +185,7 @@ TEST(ChildStates, AllBranchesOnTheMostCoveredCell) {
 TEST(ChildStates, AllAppliesNonOverlappingMatchesTogether) {
   Problem p(R"x(<one values="BR" symmetry="()"><rule in="RB" out="BR"/></one>)x", 4, 1, 1);
   std::vector<uint8_t> children;
-  AllChildStates all;
-  all.generate(p.state("RBRB").data(), p.shape(), p.rules, children);
+  ChildStates(p.shape(), p.rules).all(p.state("RBRB").data(), children);
   ASSERT_EQ(children.size(), 4u);
   EXPECT_EQ(p.text(children.data()), "BRBR");
 }
@@ -196,8 +194,7 @@ TEST(ChildStates, AllAppliesNonOverlappingMatchesTogether) {
 TEST(ChildStates, AllSeparatesLayersIn3D) {
   Problem p(R"x(<one values="BR" symmetry="()"><rule in="RB" out="BR"/></one>)x", 2, 1, 2);
   std::vector<uint8_t> children;
-  AllChildStates all;
-  all.generate(p.state("RBRB").data(), p.shape(), p.rules, children);
+  ChildStates(p.shape(), p.rules).all(p.state("RBRB").data(), children);
   ASSERT_EQ(children.size(), 4u);
   EXPECT_EQ(p.text(children.data()), "BRBR");
 }
@@ -205,7 +202,7 @@ TEST(ChildStates, AllSeparatesLayersIn3D) {
 TEST(ChildStates, OneMovesAlongZ) {
   Problem p(R"x(<one values="BR"><rule in="RB" out="BR"/></one>)x", 2, 2, 2);
   std::vector<uint8_t> children;
-  one_child_states(p.state("RBBBBBBB").data(), p.shape(), p.rules, children);
+  ChildStates(p.shape(), p.rules).one(p.state("RBBBBBBB").data(), children);
   std::vector<std::string> texts;
   for (size_t o = 0; o < children.size(); o += 8) texts.push_back(p.text(children.data() + o));
   std::sort(texts.begin(), texts.end());

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/rule.hpp"
@@ -13,28 +14,37 @@ namespace mj {
 struct Shape {
   int mx = 0, my = 0, mz = 0;
   int cells() const { return mx * my * mz; }
+  int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
 };
 
-// One rule applied once: rules in order, then positions z, y, x.
-void one_child_states(const uint8_t* state, const Shape& shape, const std::vector<Rule>& rules,
-                      std::vector<uint8_t>& children);
-
-// A maximal set of non-overlapping matches applied at once, enumerated as the reference does:
-// take the cell covered by the most matches still available, branch on each match covering it,
-// drop the matches it overlaps, recurse. Keeps its scratch between calls.
-class AllChildStates {
+class ChildStates {
  public:
-  void generate(const uint8_t* state, const Shape& shape, const std::vector<Rule>& rules,
-                std::vector<uint8_t>& children);
+  ChildStates(const Shape& shape, const std::vector<Rule>& rules);
+
+  // One rule applied once: rules in order, then positions z, y, x.
+  void one(const uint8_t* state, std::vector<uint8_t>& children) const;
+
+  // A maximal set of non-overlapping matches applied at once, enumerated as the reference does:
+  // take the cell covered by the most matches still available, branch on each match covering it,
+  // drop the matches it overlaps, recurse.
+  void all(const uint8_t* state, std::vector<uint8_t>& children);
 
  private:
   struct Tile {
     int r, x, y, z;
   };
+  // A rule's input as offsets from its position, leaving out the cells that accept any value.
+  struct Pattern {
+    std::vector<std::pair<int, Wave>> cells;
+  };
 
-  void find_tiles(const uint8_t* state, const std::vector<Rule>& rules);
-  void enumerate(const uint8_t* state, const std::vector<Rule>& rules, std::vector<uint8_t>& children);
-  void emit(const uint8_t* state, const std::vector<Rule>& rules, std::vector<uint8_t>& children) const;
+  bool matches(int r, int x, int y, int z, const uint8_t* state) const;
+  void apply(int r, int x, int y, int z, uint8_t* state) const;
+  void apply(const Tile& tile, uint8_t* state) const;
+  uint8_t* append_copy(const uint8_t* state, std::vector<uint8_t>& children) const;
+
+  void find_tiles(const uint8_t* state);
+  void enumerate(const uint8_t* state, std::vector<uint8_t>& children);
   int most_covered_cell() const;
   bool covers(const Tile& tile, int i) const;
   bool overlap(const Tile& a, const Tile& b) const;
@@ -42,8 +52,11 @@ class AllChildStates {
   void set_visible(int l, bool visible);
   void add_coverage(const Tile& tile, int incr);
 
-  const std::vector<Rule>* rules_ = nullptr;
   Shape shape_;
+  const std::vector<Rule>& rules_;
+  std::vector<Pattern> patterns_;
+
+  // Scratch of `all`.
   std::vector<Tile> tiles_;
   std::vector<uint8_t> visible_;
   std::vector<int> amounts_;   // per cell: visible tiles covering it

@@ -36,7 +36,7 @@ class Search {
   Search(const std::vector<Wave>& future, const std::vector<Rule>& rules, const Grid& grid,
          const SearchOptions& options, int seed)
       : future_(future), rules_(rules), options_(options), shape_{grid.mx, grid.my, grid.mz},
-        store_(shape_.cells()), random_(seed) {
+        store_(shape_.cells()), random_(seed), child_states_(shape_, rules) {
     backward_.resize(grid.C, shape_.cells());
     forward_.resize(grid.C, shape_.cells());
   }
@@ -64,7 +64,7 @@ class Search {
   PriorityQueue<int, double> frontier_;
   Random random_;
   std::vector<uint8_t> children_;  // flat, one state after another
-  AllChildStates all_children_;
+  ChildStates child_states_;
 };
 
 std::optional<Trajectory> Search::run(const std::vector<uint8_t>& present) {
@@ -84,8 +84,8 @@ std::optional<Trajectory> Search::run(const std::vector<uint8_t>& present) {
 
 void Search::generate_children(int parent) {
   children_.clear();
-  if (options_.all) all_children_.generate(store_[parent], shape_, rules_, children_);
-  else one_child_states(store_[parent], shape_, rules_, children_);
+  if (options_.all) child_states_.all(store_[parent], children_);
+  else child_states_.one(store_[parent], children_);
 }
 
 // Adds the new children of a board to the frontier; the number of the first one that reaches
