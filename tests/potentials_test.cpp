@@ -75,7 +75,8 @@ TEST(Potentials, CountingPropagationMatchesTheDirectDefinition) {
   std::mt19937 rng(12345);
   for (int trial = 0; trial < 300; trial++) {
     const bool d3 = trial % 3 == 0;
-    const int C = 2 + int(rng() % 4), mx = 3 + int(rng() % 6), my = 1 + int(rng() % 6), mz = d3 ? 2 + int(rng() % 3) : 1;
+    const int C = 2 + int(rng() % 4), mx = 3 + int(rng() % 6), my = 1 + int(rng() % 6);
+    const int mz = d3 ? 2 + int(rng() % 3) : 1;
     const int cells = mx * my * mz;
     std::vector<Rule> rules;
     for (int r = 0, n = 1 + int(rng() % 4); r < n; r++) rules.push_back(random_rule(rng, C, d3));

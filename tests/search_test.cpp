@@ -209,17 +209,36 @@ TEST(ChildStates, OneMovesAlongZ) {
   EXPECT_EQ(texts, (std::vector<std::string>{"BBBBRBBB", "BBRBBBBB", "BRBBBBBB"}));
 }
 
+// Two walkers on different layers: an `all` node moves both at once, a `one` node one at a time.
+TEST(Search, AllMovesWalkersOnBothLayersTogether) {
+  Problem p(R"x(<one values="BR" symmetry="()"><rule in="RB" out="BR"/></one>)x", 3, 2, 2);
+  std::vector<uint8_t> present = p.state("RBBBBB" "BBBRBB");
+  std::vector<Wave> goal = waves(p, {"B", "B", "R", "B", "B", "B", "B", "B", "B", "B", "B", "R"});
+  SearchOptions options;
+  options.all = true;
+  auto together = run_search(present, goal, p.rules, *p.grid, options, 1);
+  ASSERT_TRUE(together);
+  ASSERT_EQ(together->size(), 2u);
+  EXPECT_EQ(p.text((*together)[0].data()), "BRBBBB" "BBBBRB");
+  options.all = false;
+  auto apart = run_search(present, goal, p.rules, *p.grid, options, 1);
+  ASSERT_TRUE(apart);
+  EXPECT_EQ(apart->size(), 4u);
+}
+
 // models/SearchWalk3D.xml: a walker from the centre must reach a randomly placed goal G.
 TEST(Search, WalksToTheGoalIn3D) {
   LoadOptions options;
   options.mx = options.my = options.mz = 5;
   Interpreter ip = Interpreter::from_file(std::string(MJ_SOURCE_DIR) + "/models/SearchWalk3D.xml", options);
+  int off_layer = 0;  // goals away from the centre's layer: the walk has to climb
   for (int seed : {1, 2, 3, 4}) {
     ip.start(seed);
     ASSERT_TRUE(ip.step());
     GridView g = ip.grid();
     const int goal = int(std::find(g.cells, g.cells + g.size(), g.legend.find('G')) - g.cells);
     ASSERT_LT(goal, int(g.size()));
+    off_layer += goal / 25 != 2;
     while (ip.step()) {
     }
     g = ip.grid();
@@ -229,6 +248,7 @@ TEST(Search, WalksToTheGoalIn3D) {
     EXPECT_EQ(std::count(g.cells, g.cells + g.size(), g.legend.find('R')), 1);
     EXPECT_EQ(std::count(g.cells, g.cells + g.size(), g.legend.find('G')), 0);
   }
+  EXPECT_GT(off_layer, 0);
 }
 
 }  // namespace

@@ -10,7 +10,8 @@ ChildStates::ChildStates(const Shape& shape, const std::vector<Rule>& rules) : s
     for (int dz = 0, di = 0; dz < rule.imz; dz++)
       for (int dy = 0; dy < rule.imy; dy++)
         for (int dx = 0; dx < rule.imx; dx++, di++)
-          if (Wave w = rule.input[size_t(di)]; w != any || any == 0) pattern.cells.push_back({shape.index(dx, dy, dz), w});
+          if (Wave w = rule.input[size_t(di)]; w != any || any == 0)
+            pattern.cells.push_back({shape.index(dx, dy, dz), w});
   }
 }
 
