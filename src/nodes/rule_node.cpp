@@ -23,12 +23,28 @@ std::vector<Rule> load_rules(const XmlElement& e, const SymmetryGroup& symmetry,
   return rules;
 }
 
+InputChecks compile_input(const Rule& rule, const Grid& grid) {
+  InputChecks c;
+  // Cells that accept every value always match; an alphabet of 32 keeps them (its '*' is empty).
+  Wave every = grid.C >= 32 ? 0 : Wave((1u << grid.C) - 1u);
+  for (int dz = 0, di = 0; dz < rule.imz; dz++)
+    for (int dy = 0; dy < rule.imy; dy++)
+      for (int dx = 0; dx < rule.imx; dx++, di++) {
+        Wave w = rule.input[size_t(di)];
+        if (every != 0 && (w & every) == every) continue;
+        c.offsets.push_back(grid.index(dx, dy, dz));
+        c.waves.push_back(w);
+      }
+  return c;
+}
+
 }  // namespace
 
 void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_symmetry, Grid& g,
                               LoadContext& context, bool track_matches) {
   rules = load_rules(e, element_symmetry(e, g.mz == 1, parent_symmetry), g, context);
   last.assign(rules.size(), false);
+  for (const Rule& rule : rules) checks_.push_back(compile_input(rule, g));
   steps = e.integer("steps", 0);
   temperature = e.real("temperature", 0.0);
 
@@ -118,7 +134,8 @@ void RuleNode::scan_changes(Run& run) {
       for (const Point& s : rule.ishifts[value]) {
         int sx = c.x - s.x, sy = c.y - s.y, sz = c.z - s.z;
         if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > mx || sy + rule.imy > my || sz + rule.imz > mz) continue;
-        if (!mask[grid->index(sx, sy, sz)] && grid->matches(rule, sx, sy, sz)) add(run, r, sx, sy, sz);
+        int si = grid->index(sx, sy, sz);
+        if (!mask[si] && holds(r, si)) add(run, r, sx, sy, sz);
       }
     }
   }
@@ -137,7 +154,7 @@ void RuleNode::scan_grid(Run& run) {
           for (const Point& s : rule.ishifts[grid->state[size_t(grid->index(x, y, z))]]) {
             int sx = x - s.x, sy = y - s.y, sz = z - s.z;
             if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > mx || sy + rule.imy > my || sz + rule.imz > mz) continue;
-            if (grid->matches(rule, sx, sy, sz)) add(run, r, sx, sy, sz);
+            if (holds(r, grid->index(sx, sy, sz))) add(run, r, sx, sy, sz);
           }
   }
 }

@@ -15,6 +15,13 @@ struct Match {
   int r, x, y, z;
 };
 
+// A rule's input as offsets from its corner on this node's grid, wildcards left out:
+// matching is then one pass over a short flat list.
+struct InputChecks {
+  std::vector<int> offsets;
+  std::vector<Wave> waves;
+};
+
 class RuleNode : public Node {
  public:
   void reset() override;
@@ -47,6 +54,15 @@ class RuleNode : public Node {
   int last_matched_turn = -1;
   std::vector<uint8_t> match_mask;  // rules x cells: is (r, cell) in `matches`; empty for prl
   uint8_t* mask_of(int r) { return match_mask.data() + size_t(r) * size_t(grid->size()); }
+  // Does rule r match with its corner at cell index `corner`? (The caller checks the bounds.)
+  bool holds(int r, int corner) const {
+    const InputChecks& c = checks_[size_t(r)];
+    const uint8_t* state = grid->state.data() + corner;
+    for (size_t k = 0; k < c.offsets.size(); k++)
+      if ((c.waves[k] & (1u << state[c.offsets[k]])) == 0) return false;
+    return true;
+  }
+  bool holds(const Match& m) const { return holds(m.r, grid->index(m.x, m.y, m.z)); }
 
   Potentials potentials;
   std::vector<std::optional<Field>> fields;              // per value, empty when none
@@ -64,6 +80,7 @@ class RuleNode : public Node {
   void scan_grid(Run& run);
   bool compute_fields();
   std::vector<int> field_queue_;
+  std::vector<InputChecks> checks_;
 };
 
 }  // namespace mj
