@@ -21,7 +21,7 @@ int volume(Point s) { return s.x * s.y * s.z; }
 // Rebuilds a pattern of size `to` where cell (x,y,z) takes old cell `from(x,y,z)`.
 template <class T, class From>
 std::vector<T> remap(const std::vector<T>& cells, Point to, From from) {
-  std::vector<T> result(cells.size());
+  std::vector<T> result(size_t(volume(to)));
   for (int z = 0; z < to.z; z++)
     for (int y = 0; y < to.y; y++)
       for (int x = 0; x < to.x; x++) result[x + y * to.x + z * to.x * to.y] = cells[from(x, y, z)];

@@ -34,7 +34,7 @@ class AllNode : public RuleNode {
 
   // The reference's shuffle: an inside-out Fisher-Yates of 0..count-1.
   std::vector<int> shuffled_order(Run& run) {
-    std::vector<int> order(size_t(match_count));
+    std::vector<int> order(static_cast<size_t>(match_count));
     for (int i = 0; i < match_count; i++) {
       int j = run.random.next(i + 1);
       order[size_t(i)] = order[size_t(j)];

@@ -1,0 +1,12 @@
+# Embeds models/*.xml into a C++ source so that `mj demo` needs no files at run time.
+file(GLOB files "${DIR}/*.xml")
+list(SORT files)
+set(body "// Generated from models/*.xml by cmake/embed_models.cmake.\n#include \"demo.hpp\"\n\nnamespace mj::cli {\n\nconst std::vector<EmbeddedFile>& embedded_models() {\n  static const std::vector<EmbeddedFile> files = {\n")
+foreach(f ${files})
+  get_filename_component(name "${f}" NAME)
+  file(READ "${f}" text)
+  string(APPEND body "      {\"${name}\", R\"mjxml(${text})mjxml\"},\n")
+endforeach()
+string(APPEND body "  };\n  return files;\n}\n\n}  // namespace mj::cli\n")
+file(WRITE "${OUT}.tmp" "${body}")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

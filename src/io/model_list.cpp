@@ -1,0 +1,76 @@
+#include "io/model_list.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+#include "core/xml.hpp"
+#include "io/palette.hpp"
+
+namespace mj::io {
+
+namespace {
+
+std::vector<int> parse_seeds(const XmlElement& e) {
+  std::vector<int> seeds;
+  auto text = e.text("seeds");
+  if (!text) return seeds;
+  std::istringstream in(*text);
+  std::string word;
+  while (in >> word) {
+    try {
+      size_t used = 0;
+      seeds.push_back(std::stoi(word, &used));
+      if (used != word.size()) throw std::invalid_argument(word);
+    } catch (const std::exception&) {
+      e.fail("seed \"" + word + "\" is not an integer");
+    }
+  }
+  return seeds;
+}
+
+ModelEntry parse_entry(const XmlElement& e) {
+  ModelEntry m;
+  m.name = e.str("name");
+  m.line = e.line();
+  int size = e.integer("size", -1), d = e.integer("d", 2);
+  if (d != 2 && d != 3) e.fail("d=\"" + std::to_string(d) + "\" must be 2 or 3");
+  m.mx = e.integer("length", size);
+  m.my = e.integer("width", size);
+  m.mz = e.integer("height", d == 2 ? 1 : size);
+  if (m.mx <= 0 || m.my <= 0 || m.mz <= 0) e.fail("model \"" + m.name + "\" needs a positive size (size, or length/width/height)");
+  m.gif = e.boolean("gif", false);
+  m.iso = e.boolean("iso", false);
+  m.amount = m.gif ? 1 : e.integer("amount", 2);
+  m.pixelsize = e.integer("pixelsize", 4);
+  if (m.pixelsize <= 0 || m.pixelsize > 64) e.fail("pixelsize must be between 1 and 64");
+  m.steps = e.integer("steps", m.gif ? 1000 : 50000);
+  m.gui = e.integer("gui", 0);
+  m.seeds = parse_seeds(e);
+  for (const XmlElement& c : e.children({"color"})) {
+    std::string value = c.str("value");
+    try {
+      m.colors[c.symbol("symbol")] = parse_color(value);
+    } catch (const std::invalid_argument&) {
+      c.fail("colour value \"" + value + "\" is not six hex digits");
+    }
+  }
+  return m;
+}
+
+std::vector<ModelEntry> entries_of(const XmlDocument& doc) {
+  std::vector<ModelEntry> entries;
+  for (const XmlElement& e : doc.root().children({"model"})) entries.push_back(parse_entry(e));
+  return entries;
+}
+
+}  // namespace
+
+std::vector<ModelEntry> load_model_list(const std::filesystem::path& file) {
+  return entries_of(*XmlDocument::load_file(file));
+}
+
+std::vector<ModelEntry> parse_model_list(const std::string& text, const std::string& name) {
+  return entries_of(*XmlDocument::load_string(text, name));
+}
+
+}  // namespace mj::io

@@ -1,0 +1,30 @@
+// models.xml: the list of model runs, as the reference's console program reads it.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mj::io {
+
+struct ModelEntry {
+  std::string name;
+  int line = 0;              // where the entry is written
+  int mx = 0, my = 0, mz = 1;
+  int steps = 50000;         // <= 0: no limit
+  int amount = 2;            // runs, when `seeds` does not list them all
+  int pixelsize = 4;
+  std::vector<int> seeds;    // explicit seeds, used first
+  bool gif = false, iso = false;
+  int gui = 0;
+  std::map<char, uint32_t> colors;  // palette overrides
+};
+
+// Reads every <model> of a models.xml; throws mj::Error with file:line on bad attributes.
+std::vector<ModelEntry> load_model_list(const std::filesystem::path& file);
+// The same from text in memory; `name` stands for the file in messages.
+std::vector<ModelEntry> parse_model_list(const std::string& text, const std::string& name);
+
+}  // namespace mj::io

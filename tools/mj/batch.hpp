@@ -1,0 +1,27 @@
+// Running a list of models as the reference's console program does: every entry, every seed.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <vector>
+
+#include "io/model_list.hpp"
+#include "io/palette.hpp"
+#include "mj/interpreter.hpp"
+
+namespace mj::cli {
+
+struct BatchOptions {
+  std::filesystem::path out = "output";
+  io::Palette palette;           // base palette; entries' <color>s override it
+  int meta_seed = 0;             // seeds the generator of seeds for entries without enough `seeds`
+  bool quiet = false;
+  // Loads the program of an entry (from models/NAME.xml, or from the built-in demo).
+  std::function<Interpreter(const io::ModelEntry&, const LoadOptions&)> load;
+  std::filesystem::path resources;
+};
+
+// Runs every entry; reports each run on stdout, each failure on stderr. Returns the exit code.
+int run_batch(const std::vector<io::ModelEntry>& entries, const BatchOptions& options);
+
+}  // namespace mj::cli

@@ -1,0 +1,35 @@
+#include "demo.hpp"
+
+#include <string>
+
+#include "batch.hpp"
+#include "core/xml.hpp"
+
+namespace mj::cli {
+
+namespace {
+
+std::string_view embedded(std::string_view name) {
+  for (const EmbeddedFile& f : embedded_models())
+    if (f.name == name) return f.text;
+  throw Error(std::string(name), 0, "not among the built-in models");
+}
+
+std::vector<io::ModelEntry> demo_entries() {
+  return io::parse_model_list(std::string(embedded("demo.xml")), "models/demo.xml");
+}
+
+}  // namespace
+
+int run_demo(const std::filesystem::path& out, bool quiet) {
+  BatchOptions options;
+  options.out = out;
+  options.quiet = quiet;
+  options.load = [](const io::ModelEntry& entry, const LoadOptions& load) {
+    std::string name = entry.name + ".xml";
+    return Interpreter::from_string(std::string(embedded(name)), load, "models/" + name);
+  };
+  return run_batch(demo_entries(), options);
+}
+
+}  // namespace mj::cli

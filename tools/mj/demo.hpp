@@ -1,0 +1,20 @@
+// The built-in demo: our own models (models/*.xml, embedded at build time) run with no corpus.
+#pragma once
+
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+namespace mj::cli {
+
+struct EmbeddedFile {
+  std::string_view name;  // file name, e.g. "demo.xml"
+  std::string_view text;
+};
+
+const std::vector<EmbeddedFile>& embedded_models();
+
+// Runs every model of the embedded demo.xml into `out`. Returns the exit code.
+int run_demo(const std::filesystem::path& out, bool quiet);
+
+}  // namespace mj::cli

@@ -1,0 +1,114 @@
+// mj: the command-line tool. `mj` in a folder with models.xml runs it like the reference;
+// `mj run MODEL.xml` runs one model; with neither, the built-in demo runs.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "batch.hpp"
+#include "demo.hpp"
+#include "io/palette.hpp"
+#include "io/state_text.hpp"
+#include "outputs.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct RunArgs {
+  fs::path model, resources, out = "output", state;
+  int size = 0, length = 0, width = 0, height = 0, d = 2, seed = 1, steps = 50000, pixelsize = 4;
+  bool iso = false, no_picture = false;
+};
+
+mj::io::Palette palette_in(const fs::path& resources) {
+  fs::path file = resources / "palette.xml";
+  return fs::exists(file) ? mj::io::load_palette(file) : mj::io::Palette{};
+}
+
+mj::LoadOptions load_options(const RunArgs& a) {
+  if (a.size <= 0 && (a.length <= 0 || a.width <= 0))
+    throw mj::Error("", 0, "give the grid size: --size N, or --length X --width Y [--height Z]");
+  if (a.d != 2 && a.d != 3) throw mj::Error("", 0, "--d must be 2 or 3");
+  mj::LoadOptions o;
+  o.mx = a.length > 0 ? a.length : a.size;
+  o.my = a.width > 0 ? a.width : a.size;
+  o.mz = a.height > 0 ? a.height : (a.d == 2 ? 1 : a.size);
+  o.resources = a.resources.empty() ? a.model.parent_path().parent_path() / "resources" : a.resources;
+  return o;
+}
+
+int run_model(const RunArgs& a, bool quiet) {
+  mj::LoadOptions options = load_options(a);
+  mj::Interpreter interpreter = mj::Interpreter::from_file(a.model, options);
+  int steps = interpreter.run(a.seed, a.steps);
+  std::string name = a.model.stem().string();
+  if (!a.state.empty()) mj::cli::write_text(a.state, mj::io::format_state(name, interpreter.grid(), a.seed, steps));
+  std::string written;
+  if (!a.no_picture) {
+    fs::create_directories(a.out);
+    auto stem = a.out / fmt::format("{}_{}", mj::cli::safe_name(name), a.seed);
+    written = mj::cli::write_picture(stem, interpreter.grid(), palette_in(options.resources), {a.pixelsize, a.iso}).string();
+  }
+  if (!quiet) fmt::print("{} seed {}: {} steps{}{}\n", name, a.seed, steps, written.empty() ? "" : " -> ", written);
+  return 0;
+}
+
+int run_list(const fs::path& list, const fs::path& out, int meta_seed, bool quiet) {
+  fs::path folder = list.parent_path();
+  mj::cli::BatchOptions options;
+  options.out = out;
+  options.quiet = quiet;
+  options.meta_seed = meta_seed;
+  options.resources = folder / "resources";
+  options.palette = palette_in(options.resources);
+  options.load = [folder](const mj::io::ModelEntry& entry, const mj::LoadOptions& load) {
+    return mj::Interpreter::from_file(folder / "models" / (entry.name + ".xml"), load);
+  };
+  return mj::cli::run_batch(mj::io::load_model_list(list), options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"mj: MarkovJunior, the probabilistic programming language for procedural generation"};
+  app.set_version_flag("--version", "mj 0.1.0");
+  fs::path list, out = "output";
+  int meta_seed = 0;
+  bool quiet = false;
+  app.add_option("models", list, "a models.xml to run (default: ./models.xml, else the built-in demo)");
+  app.add_option("--out", out, "output folder")->capture_default_str();
+  app.add_option("--meta-seed", meta_seed, "seed of the seeds for entries without enough `seeds`")->capture_default_str();
+  app.add_flag("-q,--quiet", quiet, "print nothing but errors");
+
+  RunArgs r;
+  CLI::App* run = app.add_subcommand("run", "run one model file");
+  run->add_option("model", r.model, "the model's XML file")->required();
+  run->add_option("--size", r.size, "grid size in every dimension");
+  run->add_option("--length", r.length, "grid size along x");
+  run->add_option("--width", r.width, "grid size along y");
+  run->add_option("--height", r.height, "grid size along z (3D)");
+  run->add_option("--d", r.d, "dimension, 2 or 3")->capture_default_str();
+  run->add_option("--seed", r.seed, "random seed")->capture_default_str();
+  run->add_option("--steps", r.steps, "step limit, <= 0 for none")->capture_default_str();
+  run->add_option("--resources", r.resources, "resources folder (default: ../resources from the model)");
+  run->add_option("--out", r.out, "output folder")->capture_default_str();
+  run->add_option("--state", r.state, "write the final grid as text to this file");
+  run->add_option("--pixelsize", r.pixelsize, "pixels per cell")->capture_default_str();
+  run->add_flag("--iso", r.iso, "render 3D grids as isometric PNG instead of VOX");
+  run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
+  run->add_flag("-q,--quiet", quiet, "print nothing but errors");
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    if (*run) return run_model(r, quiet);
+    if (!list.empty()) return run_list(list, out, meta_seed, quiet);
+    if (fs::exists("models.xml")) return run_list("models.xml", out, meta_seed, quiet);
+    if (!quiet) fmt::print("no models.xml here: running the built-in demo into {}/\n", out.string());
+    return mj::cli::run_demo(out, quiet);
+  } catch (const mj::Error& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return 1;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "mj: {}\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,27 @@
+// Writing a run's results: images (PNG, isometric PNG), voxels (VOX), the state text.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "io/palette.hpp"
+#include "mj/interpreter.hpp"
+
+namespace mj::cli {
+
+struct ImageOptions {
+  int pixelsize = 4;
+  bool iso = false;  // 3D grids as isometric PNG instead of VOX
+};
+
+// Colours of the grid's legend; throws mj::Error naming a symbol without a colour.
+std::vector<uint32_t> legend_colors(const GridView& grid, const io::Palette& palette);
+// Writes `stem`.png (2D or iso) or `stem`.vox (3D) and returns the file written.
+std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid,
+                                    const io::Palette& palette, const ImageOptions& options);
+void write_text(const std::filesystem::path& file, const std::string& text);
+// A file name made of the model name: no path separators or other surprises.
+std::string safe_name(const std::string& name);
+
+}  // namespace mj::cli
