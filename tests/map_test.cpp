@@ -22,13 +22,13 @@ Interpreter load(const std::string& xml, int mx, int my) {
   return Interpreter::from_string(xml, options, "test.xml");
 }
 
-const char* kDoubling = R"(<sequence values="BW" origin="True">
+const char* kDoubling = R"xml(<sequence values="BW" origin="True">
   <map scale="2 2 1" values="BWR" symmetry="()">
     <rule in="W" out="RR/RR"/>
     <rule in="B" out="BW/WB"/>
     <all in="W" out="B"/>
   </map>
-</sequence>)";
+</sequence>)xml";
 
 TEST(Map, DoublesTheGridThenRunsItsChildrenOnIt) {
   Interpreter ip = load(kDoubling, 2, 2);
@@ -56,11 +56,11 @@ TEST(Map, RunsAreIndependent) {
 }
 
 TEST(Map, FractionalScaleShrinks) {
-  const char* xml = R"(<sequence values="BW" origin="True">
+  const char* xml = R"xml(<sequence values="BW" origin="True">
   <map scale="1/2 1/2 1" values="BW" symmetry="()">
     <rule in="W" out="W"/>
   </map>
-</sequence>)";
+</sequence>)xml";
   Interpreter ip = load(xml, 4, 4);
   ip.start(1);
   ASSERT_TRUE(ip.step());
@@ -71,11 +71,11 @@ TEST(Map, FractionalScaleShrinks) {
 }
 
 TEST(Map, RulesWrapAroundTheOldGrid) {
-  const char* xml = R"(<sequence values="BW" origin="True">
+  const char* xml = R"xml(<sequence values="BW" origin="True">
   <map scale="1 1 1" values="BWR" symmetry="()">
     <rule in="WB" out="R"/>
   </map>
-</sequence>)";
+</sequence>)xml";
   Interpreter ip = load(xml, 2, 1);
   ip.start(1);
   EXPECT_EQ(cells_of(ip.grid()), "BW");
@@ -95,10 +95,14 @@ void expect_load_error(const std::string& xml, const std::string& where, const s
 }
 
 TEST(Map, ZeroScaleIsAnErrorAtItsLine) {
-  expect_load_error("<sequence values=\"BW\">\n  <map scale=\"0\" values=\"BW\"/>\n</sequence>", "test.xml:2:", "3 components");
-  expect_load_error("<sequence values=\"BW\">\n  <map scale=\"0 1 1\" values=\"BW\"/>\n</sequence>", "test.xml:2:", "positive");
-  expect_load_error("<sequence values=\"BW\">\n\n  <map scale=\"1/0 1 1\" values=\"BW\"/>\n</sequence>", "test.xml:3:", "positive");
-  expect_load_error("<sequence values=\"BW\">\n  <map scale=\"1/8 1 1\" values=\"BW\"/>\n</sequence>", "test.xml:2:", "empty");
+  expect_load_error("<sequence values=\"BW\">\n  <map scale=\"0\" values=\"BW\"/>\n</sequence>",
+                    "test.xml:2:", "3 components");
+  expect_load_error("<sequence values=\"BW\">\n  <map scale=\"0 1 1\" values=\"BW\"/>\n</sequence>",
+                    "test.xml:2:", "positive");
+  expect_load_error("<sequence values=\"BW\">\n\n  <map scale=\"1/0 1 1\" values=\"BW\"/>\n</sequence>",
+                    "test.xml:3:", "positive");
+  expect_load_error("<sequence values=\"BW\">\n  <map scale=\"1/8 1 1\" values=\"BW\"/>\n</sequence>",
+                    "test.xml:2:", "empty");
   expect_load_error("<sequence values=\"BW\">\n  <map values=\"BW\"/>\n</sequence>", "test.xml:2:", "scale");
 }
 

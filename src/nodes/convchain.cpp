@@ -1,6 +1,7 @@
 // `convchain`: Markov chain texture synthesis (ConvChain). The `on` cells become black or white at
 // random, then each step proposes flips of random cells, accepted by the Metropolis rule with the
 // weights of the NxN patterns of a black-and-white sample.
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -82,8 +83,7 @@ std::vector<double> pattern_weights(const Sample& sample, int n, const SymmetryG
 // Wraps a coordinate into [0, length); the reference wraps once, which is the same for grids
 // not smaller than the pattern reach.
 int wrap(int v, int length) {
-  if (v < 0) v += length;
-  else if (v >= length) v -= length;
+  v = v < 0 ? v + length : v >= length ? v - length : v;
   if (v < 0 || v >= length) v = ((v % length) + length) % length;
   return v;
 }
@@ -145,9 +145,36 @@ class ConvChainNode : public Node {
     cell = cell == black ? white : black;
   }
 
-  // The ratio of pattern weights after and before flipping cell (x, y), over every NxN window
-  // that contains it.
+  // The ratio of pattern weights after and before flipping cell (x, y). The reference multiplies
+  // over the (2N-1)^2 windows with a corner at most N-1 cells away; those not holding the cell
+  // give factors of exactly 1, so on grids wider than 2N-2 only the N^2 windows holding it count.
   double flip_quality(int x, int y) const {
+    if (grid->mx <= 2 * n - 2 || grid->my <= 2 * n - 2) return flip_quality_everywhere(x, y);
+    int side = 2 * n - 1;
+    std::array<bool, (2 * kMaxN - 1) * (2 * kMaxN - 1)> block;  // whiteness around (x, y)
+    for (int by = 0; by < side; by++)
+      for (int bx = 0; bx < side; bx++) block[size_t(bx + by * side)] = is_white(x - n + 1 + bx, y - n + 1 + by);
+    bool centre = block[size_t((n - 1) * (side + 1))];
+    double q = 1;
+    for (int wy = 0; wy < n; wy++)
+      for (int wx = 0; wx < n; wx++) {
+        int index = 0;
+        for (int dy = 0; dy < n; dy++)
+          for (int dx = 0; dx < n; dx++)
+            if (block[size_t(wx + dx + (wy + dy) * side)]) index += 1 << (dy * n + dx);
+        int power = 1 << ((n - 1 - wy) * n + n - 1 - wx);
+        int difference = centre ? power : -power;
+        q *= weights[size_t(index - difference)] / weights[size_t(index)];
+      }
+    return q;
+  }
+
+  bool is_white(int x, int y) const {
+    return grid->state[size_t(wrap(x, grid->mx) + wrap(y, grid->my) * grid->mx)] == white;
+  }
+
+  // The reference's loop as it is, for grids so small that windows wrap onto the cell twice.
+  double flip_quality_everywhere(int x, int y) const {
     double q = 1;
     for (int sy = y - n + 1; sy <= y + n - 1; sy++)
       for (int sx = x - n + 1; sx <= x + n - 1; sx++) {
@@ -173,7 +200,8 @@ NodePtr load_convchain(const XmlElement& e, const SymmetryGroup& symmetry, Grid&
   Sample sample = load_sample(e, context.resources);
   auto node = std::make_unique<ConvChainNode>();
   node->n = e.integer("n", 3);
-  if (node->n < 1 || node->n > kMaxN) e.fail("n=\"" + std::to_string(node->n) + "\" should be 1.." + std::to_string(kMaxN));
+  if (node->n < 1 || node->n > kMaxN)
+    e.fail("n=\"" + std::to_string(node->n) + "\" should be 1.." + std::to_string(kMaxN));
   node->steps = e.integer("steps", -1);
   node->temperature = e.real("temperature", 1.0);
   node->black = value_attribute(e, grid, "black");

@@ -1,6 +1,6 @@
-// `convolution`: a cellular automaton. Every step counts, for each cell, the values among its
-// neighbours (a kernel over the 3x3 or 3x3x3 block), then rewrites all cells at once by the first
-// rule whose input, probability and neighbour sum agree.
+// `convolution`: a cellular automaton. Every step rewrites all cells at once, each by the first
+// rule whose input, probability and neighbour sum (a kernel over the 3x3 or 3x3x3 block around the
+// cell, counting the rule's values in the grid as it was before the step) agree.
 #include <charconv>
 #include <string_view>
 #include <vector>
@@ -45,21 +45,19 @@ std::vector<KernelEntry> load_kernel(const XmlElement& e, bool d2) {
           if (int w = k.weights[i] - '0') entries.push_back({dx - 1, dy - 1, d2 ? 0 : dz - 1, w});
     return entries;
   }
-  e.fail("unknown neighborhood \"" + name + "\" for a " + (d2 ? "2D grid (VonNeumann, Moore)" : "3D grid (VonNeumann, NoCorners)"));
+  e.fail("unknown neighborhood \"" + name + "\" for a " +
+         (d2 ? "2D grid (VonNeumann, Moore)" : "3D grid (VonNeumann, NoCorners)"));
 }
 
 struct ConvolutionRule {
   uint8_t input = 0, output = 0;
   double p = 1.0;
-  std::vector<uint8_t> values;  // the values whose neighbour counts are summed
-  std::vector<bool> sums;       // sums[s]: does a sum of s allow the rule; empty for no condition
+  // multiplicity[v]: how often value v is listed in `values` (the reference sums a repeated value
+  // twice); empty when the rule has no sum condition.
+  std::vector<int> multiplicity;
+  std::vector<bool> sums;  // sums[s]: does a neighbour sum of s allow the rule
 
-  bool allows(const int* counts) const {
-    if (sums.empty()) return true;
-    int sum = 0;
-    for (uint8_t v : values) sum += counts[v];
-    return sum < int(sums.size()) && sums[size_t(sum)];
-  }
+  bool allows(int sum) const { return sum < int(sums.size()) && sums[size_t(sum)]; }
 };
 
 int parse_bound(const XmlElement& e, std::string_view s) {
@@ -79,7 +77,8 @@ void mark_interval(const XmlElement& e, std::string_view s, std::vector<bool>& s
   int max = dots == std::string_view::npos ? min : parse_bound(e, s.substr(dots + 2));
   if (max < min - 1) e.fail("sum=\"" + e.str("sum") + "\": interval \"" + std::string(s) + "\" runs backwards");
   for (int i = min; i <= max; i++) {
-    if (i < 0 || i > kMaxSum) e.fail("sum=\"" + e.str("sum") + "\": " + std::to_string(i) + " is outside 0.." + std::to_string(kMaxSum));
+    if (i < 0 || i > kMaxSum)
+      e.fail("sum=\"" + e.str("sum") + "\": " + std::to_string(i) + " is outside 0.." + std::to_string(kMaxSum));
     sums[size_t(i)] = true;
   }
 }
@@ -103,7 +102,8 @@ ConvolutionRule load_convolution_rule(const XmlElement& e, const Grid& grid) {
   if (values && !sums) e.fail("<" + std::string(e.name()) + "> has 'values' but no 'sum'");
   if (!values && sums) e.fail("<" + std::string(e.name()) + "> has 'sum' but no 'values'");
   if (!values) return rule;
-  for (char c : *values) rule.values.push_back(value_of_symbol(e, grid, "values", c));
+  rule.multiplicity.assign(size_t(grid.C), 0);
+  for (char c : *values) rule.multiplicity[value_of_symbol(e, grid, "values", c)]++;
   rule.sums = parse_sums(e, *sums);
   return rule;
 }
@@ -119,30 +119,56 @@ class ConvolutionNode : public Node {
 
   bool go(Run& run) override {
     if (steps > 0 && counter_ >= steps) return false;
-    count_neighbours();
+    before_ = grid->state;
+    prepare_offsets();
     bool change = false;
-    for (int i = 0; i < grid->size(); i++) change |= rewrite(run, i);
+    for (int z = 0, i = 0; z < grid->mz; z++)
+      for (int y = 0; y < grid->my; y++)
+        for (int x = 0; x < grid->mx; x++, i++) change |= rewrite(run, x, y, z, i);
     counter_++;
     return change;
   }
 
  private:
   int counter_ = 0;
-  std::vector<int> counts_;  // counts_[i * C + v]: weighted neighbours of cell i with value v
+  std::vector<uint8_t> before_;  // the grid as the step found it: all cells change at once
+  std::vector<int> offsets_;     // flat index offset of each kernel entry
 
-  void count_neighbours() {
+  void prepare_offsets() {
+    offsets_.clear();
+    for (const KernelEntry& k : kernel) offsets_.push_back(grid->index(k.dx, k.dy, k.dz));
+  }
+
+  // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
+  // checked, as in the reference, so that the random sequence is the same.
+  bool rewrite(Run& run, int x, int y, int z, int i) {
+    uint8_t& cell = grid->state[size_t(i)];
+    for (const ConvolutionRule& rule : rules) {
+      if (cell != rule.input || rule.output == cell) continue;
+      if (rule.p != 1.0 && !(double(run.random.next()) < rule.p * 2147483647.0)) continue;
+      if (!rule.multiplicity.empty() && !rule.allows(neighbour_sum(rule.multiplicity, x, y, z, i))) continue;
+      cell = rule.output;
+      return true;
+    }
+    return false;
+  }
+
+  // Weighted count of the neighbours (before the step) that hold the rule's values.
+  int neighbour_sum(const std::vector<int>& multiplicity, int x, int y, int z, int i) const {
     const Grid& g = *grid;
-    counts_.assign(size_t(g.size()) * size_t(g.C), 0);
-    for (int z = 0, i = 0; z < g.mz; z++)
-      for (int y = 0; y < g.my; y++)
-        for (int x = 0; x < g.mx; x++, i++) {
-          int* counts = &counts_[size_t(i) * size_t(g.C)];
-          for (const KernelEntry& k : kernel) {
-            int sx = x + k.dx, sy = y + k.dy, sz = z + k.dz;
-            if (!place(sx, g.mx) || !place(sy, g.my) || !place(sz, g.mz)) continue;
-            counts[g.state[size_t(g.index(sx, sy, sz))]] += k.weight;
-          }
-        }
+    bool interior = x > 0 && y > 0 && x < g.mx - 1 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
+    int sum = 0;
+    if (interior) {
+      for (size_t k = 0; k < kernel.size(); k++)
+        sum += kernel[k].weight * multiplicity[before_[size_t(i + offsets_[k])]];
+      return sum;
+    }
+    for (const KernelEntry& k : kernel) {
+      int sx = x + k.dx, sy = y + k.dy, sz = z + k.dz;
+      if (!place(sx, g.mx) || !place(sy, g.my) || !place(sz, g.mz)) continue;
+      sum += k.weight * multiplicity[before_[size_t(g.index(sx, sy, sz))]];
+    }
+    return sum;
   }
 
   // Brings a coordinate one step outside the grid back in when periodic; false when it stays out.
@@ -151,21 +177,6 @@ class ConvolutionNode : public Node {
     if (!periodic) return false;
     v += v < 0 ? length : -length;
     return v >= 0 && v < length;
-  }
-
-  // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
-  // checked, as in the reference, so that the random sequence is the same.
-  bool rewrite(Run& run, int i) {
-    uint8_t& cell = grid->state[size_t(i)];
-    const int* counts = &counts_[size_t(i) * size_t(grid->C)];
-    for (const ConvolutionRule& rule : rules) {
-      if (cell != rule.input || rule.output == cell) continue;
-      if (rule.p != 1.0 && !(double(run.random.next()) < rule.p * 2147483647.0)) continue;
-      if (!rule.allows(counts)) continue;
-      cell = rule.output;
-      return true;
-    }
-    return false;
   }
 };
 

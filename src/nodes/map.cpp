@@ -107,7 +107,6 @@ class MapNode : public Branch {
           if (v != kKeep) newgrid->state[wrapped(*newgrid, x + dx, y + dy, z + dz)] = v;
         }
   }
-
 };
 
 Grid& make_new_grid(const XmlElement& e, const Grid& grid, const std::array<Scale, 3>& scales, LoadContext& context) {
@@ -115,7 +114,8 @@ Grid& make_new_grid(const XmlElement& e, const Grid& grid, const std::array<Scal
   if (mx <= 0 || my <= 0 || mz <= 0)
     e.fail("scale=\"" + e.str("scale") + "\" turns the " + std::to_string(grid.mx) + "x" + std::to_string(grid.my) +
            "x" + std::to_string(grid.mz) + " grid into an empty one");
-  if (double(mx) * double(my) * double(mz) > std::numeric_limits<int>::max()) e.fail("scale=\"" + e.str("scale") + "\" makes the grid too large");
+  if (double(mx) * double(my) * double(mz) > std::numeric_limits<int>::max())
+    e.fail("scale=\"" + e.str("scale") + "\" makes the grid too large");
   context.grids->push_back(Grid::load(e, int(mx), int(my), int(mz)));
   return *context.grids->back();
 }

@@ -24,7 +24,9 @@ struct Offsets {
 // A 2D grid has no vertex neighbours.
 Offsets neighbours(const Grid& g, const Point& p, bool edges, bool vertices) {
   Offsets o;
-  bool x0 = p.x > 0, x1 = p.x < g.mx - 1, y0 = p.y > 0, y1 = p.y < g.my - 1, z0 = p.z > 0, z1 = p.z < g.mz - 1;
+  bool x0 = (p.x > 0), x1 = (p.x < g.mx - 1);
+  bool y0 = (p.y > 0), y1 = (p.y < g.my - 1);
+  bool z0 = (p.z > 0), z1 = (p.z < g.mz - 1);
   if (x0) o.add(-1, 0, 0);
   if (x1) o.add(1, 0, 0);
   if (y0) o.add(0, -1, 0);
@@ -87,8 +89,9 @@ class PathNode : public Node {
 
  private:
   std::vector<int> generations_;  // distance to the nearest goal cell, -1 when unreached
-  std::vector<Point> frontier_;   // breadth-first queue; cells before frontier_head_ are done
+  std::vector<Point> frontier_;   // the breadth-first queue, read front to back by number_cells
   std::vector<Point> starts_;
+  std::vector<Point> reach_;  // the neighbour offsets, for numbering (where order does not matter)
 
   int generation(const Point& p) const { return generations_[size_t(grid->index(p.x, p.y, p.z))]; }
   static bool in(Wave wave, uint8_t v) { return (wave & (1u << v)) != 0; }
@@ -97,27 +100,44 @@ class PathNode : public Node {
   bool number_cells() {
     collect_starts_and_goals();
     if (starts_.empty() || frontier_.empty()) return false;
+    if (reach_.empty()) reach_ = neighbourhood();
     for (size_t head = 0; head < frontier_.size(); head++) {
       Point p = frontier_[head];
-      int t = generation(p) + 1;
-      for (const Point& d : neighbours(*grid, p, edges, vertices)) visit(p + d, t);
+      int i = grid->index(p.x, p.y, p.z);
+      int t = generations_[size_t(i)] + 1;
+      for (const Point& d : reach_)
+        if (inside(p + d)) visit(p + d, i + grid->index(d.x, d.y, d.z), t);
     }
     for (const Point& s : starts_)
       if (generation(s) > 0) return true;
     return false;
   }
 
+  // Faces, plus edges when `edges`, plus vertices when `vertices` on a 3D grid.
+  std::vector<Point> neighbourhood() const {
+    std::vector<Point> result;
+    int dz_max = grid->mz == 1 ? 0 : 1;
+    for (int dz = -dz_max; dz <= dz_max; dz++)
+      for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+          int axes = (dx != 0) + (dy != 0) + (dz != 0);
+          if (axes == 1 || (axes == 2 && edges) || (axes == 3 && vertices)) result.push_back(Point{dx, dy, dz});
+        }
+    return result;
+  }
+
   void collect_starts_and_goals() {
     generations_.assign(size_t(grid->size()), -1);
     frontier_.clear();
     starts_.clear();
-    for (int z = 0; z < grid->mz; z++)
+    const uint8_t* state = grid->state.data();
+    const Wave from = start, to = finish;  // locals: the stores below cannot alias them
+    for (int z = 0, i = 0; z < grid->mz; z++)
       for (int y = 0; y < grid->my; y++)
-        for (int x = 0; x < grid->mx; x++) {
-          int i = grid->index(x, y, z);
-          uint8_t v = grid->state[size_t(i)];
-          if (in(start, v)) starts_.push_back(Point{x, y, z});
-          if (in(finish, v)) {
+        for (int x = 0; x < grid->mx; x++, i++) {
+          uint8_t v = state[i];
+          if (in(from, v)) starts_.push_back(Point{x, y, z});
+          if (in(to, v)) {
             generations_[size_t(i)] = 0;
             frontier_.push_back(Point{x, y, z});
           }
@@ -125,8 +145,8 @@ class PathNode : public Node {
   }
 
   // Start cells get a number but are not passed through.
-  void visit(const Point& p, int t) {
-    size_t i = size_t(grid->index(p.x, p.y, p.z));
+  void visit(const Point& p, int cell, int t) {
+    size_t i = size_t(cell);
     uint8_t v = grid->state[i];
     if (generations_[i] != -1 || !(in(substrate, v) || in(start, v))) return;
     if (in(substrate, v)) frontier_.push_back(p);
@@ -155,7 +175,8 @@ class PathNode : public Node {
     Offsets candidates;
     for (const Point& o : neighbours(*grid, p, edges, vertices))
       if (generation(p + o) == g - 1) candidates.add(o.x, o.y, o.z);
-    if (candidates.count == 0) throw Error("", line, "path: no way down from a cell of generation " + std::to_string(g));
+    if (candidates.count == 0)
+      throw Error("", line, "path: no way down from a cell of generation " + std::to_string(g));
     if (diagonal && inertia && !is_zero(d)) return most_aligned(candidates, d, random);
     return candidates.items[size_t(random.next(candidates.count))];
   }
