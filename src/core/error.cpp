@@ -3,9 +3,10 @@
 namespace mj {
 
 static std::string format_location(const std::string& file, int line, const std::string& message) {
-  std::string where = file.empty() ? std::string("mj") : file;
-  if (line > 0) where += ":" + std::to_string(line);
-  return where + ": " + message;
+  std::string text = file.empty() ? std::string("mj") : file;
+  if (line > 0) text.append(":").append(std::to_string(line));
+  text.append(": ").append(message);
+  return text;
 }
 
 Error::Error(std::string file, int line, std::string message)

@@ -1,53 +1,107 @@
 #include "batch.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <fmt/core.h>
+#include <mutex>
+#include <thread>
 
+#include "animation.hpp"
 #include "core/random.hpp"
 #include "outputs.hpp"
+#include "progress.hpp"
 
 namespace mj::cli {
 
 namespace {
 
-// Runs one seed of an entry and writes its picture; returns the file written.
-std::filesystem::path run_one(Interpreter& interpreter, const io::ModelEntry& entry, int seed,
-                              const BatchOptions& options, const io::Palette& palette) {
-  auto started = std::chrono::steady_clock::now();
-  int steps = interpreter.run(seed, entry.steps);
-  auto file = write_picture(options.out / fmt::format("{}_{}", safe_name(entry.name), seed), interpreter.grid(),
-                            palette, {entry.pixelsize, entry.iso});
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
-  if (!options.quiet) fmt::print("{} seed {}: {} steps, {} ms -> {}\n", entry.name, seed, steps, ms, file.string());
-  return file;
+struct Job {
+  const io::ModelEntry* entry;
+  int seed;
+};
+
+struct Report {
+  std::filesystem::path file;
+  int steps = 0;
+  long long ms = 0;
+};
+
+// Seeds are drawn up front, in entry order, so that they do not depend on the number of jobs.
+std::vector<Job> plan(const std::vector<io::ModelEntry>& entries, int meta_seed) {
+  Random meta(meta_seed);
+  std::vector<Job> jobs;
+  for (const io::ModelEntry& entry : entries)
+    for (int k = 0; k < entry.amount; k++)
+      jobs.push_back({&entry, k < int(entry.seeds.size()) ? entry.seeds[size_t(k)] : meta.next()});
+  return jobs;
 }
 
-bool run_entry(const io::ModelEntry& entry, const BatchOptions& options, Random& meta) {
-  try {
-    LoadOptions load{entry.mx, entry.my, entry.mz, options.resources};
-    Interpreter interpreter = options.load(entry, load);
-    io::Palette palette = options.palette;
-    for (const auto& [symbol, color] : entry.colors) palette[symbol] = color;
-    for (int k = 0; k < entry.amount; k++) {
-      int seed = k < int(entry.seeds.size()) ? entry.seeds[size_t(k)] : meta.next();
-      run_one(interpreter, entry, seed, options, palette);
-    }
-    return true;
-  } catch (const Error& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return false;
+Report run_job(const Job& job, const BatchOptions& options) {
+  const io::ModelEntry& entry = *job.entry;
+  auto started = std::chrono::steady_clock::now();
+  Interpreter ip = options.load(entry, LoadOptions{entry.mx, entry.my, entry.mz, options.resources});
+  io::Palette palette = options.palette;
+  for (const auto& [symbol, color] : entry.colors) palette[symbol] = color;
+  auto stem = options.out / fmt::format("{}_{}", safe_name(entry.name), job.seed);
+  ImageOptions image{entry.pixelsize, entry.iso};
+  Report report;
+  if (entry.gif) {
+    report.file = stem.string() + ".gif";
+    report.steps = write_animation(ip, job.seed, entry.steps, palette, {image}, report.file);
+  } else {
+    bool progress = options.jobs == 1 && !options.quiet && !options.json && progress_wanted();
+    report.steps = run_with_progress(ip, job.seed, entry.steps, fmt::format("{} seed {}", entry.name, job.seed), progress);
+    report.file = write_picture(stem, ip.grid(), palette, image);
   }
+  report.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+  return report;
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if ((unsigned char)c < 0x20) out += fmt::format("\\u{:04x}", int(c));
+    else out += c;
+  }
+  return out + "\"";
+}
+
+void print_report(const Job& job, const Report& r, const BatchOptions& options) {
+  if (options.json)
+    fmt::print("{{\"name\": {}, \"seed\": {}, \"steps\": {}, \"milliseconds\": {}, \"files\": [{}]}}\n",
+               json_string(job.entry->name), job.seed, r.steps, r.ms, json_string(r.file.string()));
+  else if (!options.quiet)
+    fmt::print("{} seed {}: {} steps, {} ms -> {}\n", job.entry->name, job.seed, r.steps, r.ms, r.file.string());
+  std::fflush(stdout);
 }
 
 }  // namespace
 
 int run_batch(const std::vector<io::ModelEntry>& entries, const BatchOptions& options) {
   std::filesystem::create_directories(options.out);
-  Random meta(options.meta_seed);
-  int failures = 0;
-  for (const io::ModelEntry& entry : entries)
-    if (!run_entry(entry, options, meta)) failures++;
-  if (failures > 0) fmt::print(stderr, "{} of {} models failed\n", failures, entries.size());
+  std::vector<Job> jobs = plan(entries, options.meta_seed);
+  std::atomic<size_t> next{0};
+  std::atomic<int> failures{0};
+  std::mutex print;
+  auto worker = [&] {
+    for (size_t i; (i = next++) < jobs.size();) {
+      try {
+        Report r = run_job(jobs[i], options);
+        std::lock_guard<std::mutex> lock(print);
+        print_report(jobs[i], r, options);
+      } catch (const std::exception& e) {
+        failures++;
+        std::lock_guard<std::mutex> lock(print);
+        fmt::print(stderr, "{}\n", e.what());
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::max(1, options.jobs); t++) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  if (failures > 0) fmt::print(stderr, "{} of {} runs failed\n", failures.load(), jobs.size());
   return failures > 0 ? 1 : 0;
 }
 

@@ -13,15 +13,18 @@ namespace mj::cli {
 
 struct BatchOptions {
   std::filesystem::path out = "output";
-  io::Palette palette;           // base palette; entries' <color>s override it
-  int meta_seed = 0;             // seeds the generator of seeds for entries without enough `seeds`
+  io::Palette palette;  // base palette; entries' <color>s override it
+  int meta_seed = 0;    // seeds the generator of seeds for entries without enough `seeds`
+  int jobs = 1;         // runs at once
   bool quiet = false;
+  bool json = false;    // one JSON object per finished run instead of the text line
   // Loads the program of an entry (from models/NAME.xml, or from the built-in demo).
   std::function<Interpreter(const io::ModelEntry&, const LoadOptions&)> load;
   std::filesystem::path resources;
 };
 
 // Runs every entry; reports each run on stdout, each failure on stderr. Returns the exit code.
+// The files written do not depend on `jobs`.
 int run_batch(const std::vector<io::ModelEntry>& entries, const BatchOptions& options);
 
 }  // namespace mj::cli

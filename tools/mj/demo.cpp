@@ -21,10 +21,7 @@ std::vector<io::ModelEntry> demo_entries() {
 
 }  // namespace
 
-int run_demo(const std::filesystem::path& out, bool quiet) {
-  BatchOptions options;
-  options.out = out;
-  options.quiet = quiet;
+int run_demo(BatchOptions options) {
   options.load = [](const io::ModelEntry& entry, const LoadOptions& load) {
     std::string name = entry.name + ".xml";
     return Interpreter::from_string(std::string(embedded(name)), load, "models/" + name);

@@ -14,7 +14,8 @@ struct EmbeddedFile {
 
 const std::vector<EmbeddedFile>& embedded_models();
 
-// Runs every model of the embedded demo.xml into `out`. Returns the exit code.
-int run_demo(const std::filesystem::path& out, bool quiet);
+struct BatchOptions;
+// Runs every model of the embedded demo.xml with `options` (out, jobs, quiet...). Returns the exit code.
+int run_demo(BatchOptions options);
 
 }  // namespace mj::cli

@@ -3,18 +3,23 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <thread>
+
+#include "animation.hpp"
 #include "batch.hpp"
 #include "demo.hpp"
 #include "io/palette.hpp"
 #include "io/state_text.hpp"
 #include "outputs.hpp"
+#include "progress.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
 struct RunArgs {
-  fs::path model, resources, out = "output", state;
+  fs::path model, resources, out = "output", state, gif;
+  int every = 1;
   int size = 0, length = 0, width = 0, height = 0, d = 2, seed = 1, steps = 50000, pixelsize = 4;
   bool iso = false, no_picture = false;
 };
@@ -39,25 +44,25 @@ mj::LoadOptions load_options(const RunArgs& a) {
 int run_model(const RunArgs& a, bool quiet) {
   mj::LoadOptions options = load_options(a);
   mj::Interpreter interpreter = mj::Interpreter::from_file(a.model, options);
-  int steps = interpreter.run(a.seed, a.steps);
   std::string name = a.model.stem().string();
+  mj::io::Palette palette = palette_in(options.resources);
+  bool progress = !quiet && mj::cli::progress_wanted();
+  int steps = a.gif.empty() ? mj::cli::run_with_progress(interpreter, a.seed, a.steps, name, progress)
+                            : mj::cli::write_animation(interpreter, a.seed, a.steps, palette,
+                                                       {{a.pixelsize, a.iso}, a.every}, a.gif);
   if (!a.state.empty()) mj::cli::write_text(a.state, mj::io::format_state(name, interpreter.grid(), a.seed, steps));
   std::string written;
   if (!a.no_picture) {
     fs::create_directories(a.out);
     auto stem = a.out / fmt::format("{}_{}", mj::cli::safe_name(name), a.seed);
-    written = mj::cli::write_picture(stem, interpreter.grid(), palette_in(options.resources), {a.pixelsize, a.iso}).string();
+    written = mj::cli::write_picture(stem, interpreter.grid(), palette, {a.pixelsize, a.iso}).string();
   }
   if (!quiet) fmt::print("{} seed {}: {} steps{}{}\n", name, a.seed, steps, written.empty() ? "" : " -> ", written);
   return 0;
 }
 
-int run_list(const fs::path& list, const fs::path& out, int meta_seed, bool quiet) {
+int run_list(const fs::path& list, mj::cli::BatchOptions options) {
   fs::path folder = list.parent_path();
-  mj::cli::BatchOptions options;
-  options.out = out;
-  options.quiet = quiet;
-  options.meta_seed = meta_seed;
   options.resources = folder / "resources";
   options.palette = palette_in(options.resources);
   options.load = [folder](const mj::io::ModelEntry& entry, const mj::LoadOptions& load) {
@@ -71,12 +76,15 @@ int run_list(const fs::path& list, const fs::path& out, int meta_seed, bool quie
 int main(int argc, char** argv) {
   CLI::App app{"mj: MarkovJunior, the probabilistic programming language for procedural generation"};
   app.set_version_flag("--version", "mj 0.1.0");
-  fs::path list, out = "output";
-  int meta_seed = 0;
+  fs::path list;
   bool quiet = false;
+  mj::cli::BatchOptions batch;
+  batch.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
   app.add_option("models", list, "a models.xml to run (default: ./models.xml, else the built-in demo)");
-  app.add_option("--out", out, "output folder")->capture_default_str();
-  app.add_option("--meta-seed", meta_seed, "seed of the seeds for entries without enough `seeds`")->capture_default_str();
+  app.add_option("--out", batch.out, "output folder")->capture_default_str();
+  app.add_option("--meta-seed", batch.meta_seed, "seed of the seeds for entries without enough `seeds`")->capture_default_str();
+  app.add_option("-j,--jobs", batch.jobs, "runs at once (default: all cores)");
+  app.add_flag("--json", batch.json, "print one JSON object per finished run");
   app.add_flag("-q,--quiet", quiet, "print nothing but errors");
 
   RunArgs r;
@@ -95,15 +103,18 @@ int main(int argc, char** argv) {
   run->add_option("--pixelsize", r.pixelsize, "pixels per cell")->capture_default_str();
   run->add_flag("--iso", r.iso, "render 3D grids as isometric PNG instead of VOX");
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
+  run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file");
+  run->add_option("--every", r.every, "with --gif: a frame every K steps")->capture_default_str();
   run->add_flag("-q,--quiet", quiet, "print nothing but errors");
 
   CLI11_PARSE(app, argc, argv);
   try {
     if (*run) return run_model(r, quiet);
-    if (!list.empty()) return run_list(list, out, meta_seed, quiet);
-    if (fs::exists("models.xml")) return run_list("models.xml", out, meta_seed, quiet);
-    if (!quiet) fmt::print("no models.xml here: running the built-in demo into {}/\n", out.string());
-    return mj::cli::run_demo(out, quiet);
+    batch.quiet = quiet;
+    if (!list.empty()) return run_list(list, batch);
+    if (fs::exists("models.xml")) return run_list("models.xml", batch);
+    if (!quiet && !batch.json) fmt::print("no models.xml here: running the built-in demo into {}/\n", batch.out.string());
+    return mj::cli::run_demo(batch);
   } catch (const mj::Error& e) {
     fmt::print(stderr, "{}\n", e.what());
     return 1;

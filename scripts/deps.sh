@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs mj's build and test dependencies from Debian packages (skips what is already there).
+set -euo pipefail
+packages=(build-essential cmake ninja-build pkg-config libpugixml-dev libpng-dev libgif-dev libcli11-dev
+          libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+[ ${#missing[@]} -eq 0 ] && exit 0
+sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"

@@ -1,0 +1,27 @@
+// mj::io internals shared by the renderers: argument checks and the blank picture.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <vector>
+
+#include "io/image.hpp"
+
+namespace mj::io {
+
+// Largest picture a renderer will allocate (1 GiB of pixels).
+constexpr long long kMaxCanvasPixels = 1LL << 28;
+
+// A width x height picture filled with `fill`; sizes are taken as 64-bit so an
+// overflowing request is rejected (mj::Error) rather than wrapped.
+Image make_canvas(long long width, long long height, uint32_t fill);
+
+// Throws mj::Error unless every cell value (every non-zero one when
+// skip_empty) indexes `colors`: the reference would fault on such a value.
+void check_colors(const uint8_t* state, size_t cells, const std::vector<uint32_t>& colors, bool skip_empty);
+
+// Throws mj::Error unless every argument is at least `minimum`.
+void check_at_least(std::initializer_list<int> values, int minimum, const char* what);
+
+}  // namespace mj::io

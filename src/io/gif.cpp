@@ -1,0 +1,120 @@
+#include "io/gif.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <gif_lib.h>
+
+#include <utility>
+
+#include "io/gif_palette.hpp"
+#include "mj/error.hpp"
+
+namespace mj::io {
+namespace {
+
+// NETSCAPE2.0 application extension with loop count 0: repeat forever.
+bool put_loop_extension(GifFileType* gif) {
+  static const GifByteType app[] = {'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0'};
+  static const GifByteType loop[] = {1, 0, 0};
+  return EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) != GIF_ERROR &&
+         EGifPutExtensionBlock(gif, sizeof app, app) != GIF_ERROR &&
+         EGifPutExtensionBlock(gif, sizeof loop, loop) != GIF_ERROR &&
+         EGifPutExtensionTrailer(gif) != GIF_ERROR;
+}
+
+bool put_delay(GifFileType* gif, int delay) {
+  GraphicsControlBlock gcb{};
+  gcb.DisposalMode = DISPOSAL_UNSPECIFIED;  // every frame covers the whole screen
+  gcb.DelayTime = delay;
+  gcb.TransparentColor = NO_TRANSPARENT_COLOR;
+  GifByteType bytes[4];
+  EGifGCBToExtension(&gcb, bytes);
+  return EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, sizeof bytes, bytes) != GIF_ERROR;
+}
+
+// giflib wants colour tables of 2, 4, ..., 256 entries; unused ones stay black.
+ColorMapObject* make_color_map(const std::vector<uint32_t>& colors) {
+  int size = 2;
+  while (size < static_cast<int>(colors.size())) size *= 2;
+  ColorMapObject* map = GifMakeMapObject(size, nullptr);
+  if (!map) return nullptr;
+  for (size_t i = 0; i < colors.size(); ++i)
+    map->Colors[i] = {GifByteType(colors[i] >> 16), GifByteType(colors[i] >> 8), GifByteType(colors[i])};
+  return map;
+}
+
+bool put_image(GifFileType* gif, const IndexedFrame& frame, int width, int height) {
+  ColorMapObject* map = make_color_map(frame.colors);
+  if (!map) return false;
+  const bool described = EGifPutImageDesc(gif, 0, 0, width, height, false, map) != GIF_ERROR;  // copies map
+  GifFreeMapObject(map);
+  if (!described) return false;
+  for (int y = 0; y < height; ++y) {
+    auto* row = const_cast<GifPixelType*>(&frame.indices[static_cast<size_t>(y) * width]);
+    if (EGifPutLine(gif, row, width) == GIF_ERROR) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, int delay_centiseconds)
+    : file_(file.string()), width_(width), height_(height), delay_(delay_centiseconds) {
+  if (width < 1 || height < 1 || width > 65535 || height > 65535)
+    throw Error(
+        file_, 0,
+        "GIF size must be 1..65535 a side, got " + std::to_string(width) + "x" + std::to_string(height));
+  if (delay_centiseconds < 0 || delay_centiseconds > 65535)
+    throw Error(file_, 0, "GIF frame delay must be 0..65535");
+  int error = 0;
+  // giflib's own EGifOpenFileName creates files readable by the owner only: open it ourselves.
+  int fd = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) throw Error(file_, 0, "cannot create GIF file");
+  gif_ = EGifOpenFileHandle(fd, &error);
+  if (!gif_) {
+    ::close(fd);
+    fail("cannot create GIF file", error);
+  }
+  EGifSetGifVersion(gif_, true);  // frame delays and looping need GIF89a
+  if (EGifPutScreenDesc(gif_, width, height, 8, 0, nullptr) == GIF_ERROR || !put_loop_extension(gif_)) {
+    error = gif_->Error;
+    EGifCloseFile(std::exchange(gif_, nullptr), nullptr);
+    fail("cannot write GIF header", error);
+  }
+}
+
+GifWriter::~GifWriter() {
+  try {
+    close();
+  } catch (const Error&) {  // a destructor must not throw; close() reports to those who call it
+  }
+}
+
+void GifWriter::add_frame(const Image& frame) {
+  if (!gif_) throw Error(file_, 0, "GIF writer is already closed");
+  if (frame.width != width_ || frame.height != height_ ||
+      frame.argb.size() != static_cast<size_t>(width_) * static_cast<size_t>(height_))
+    throw Error(file_, 0,
+                "frame is " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
+                    ", the GIF is " + std::to_string(width_) + "x" + std::to_string(height_));
+  const IndexedFrame indexed = index_frame(frame);
+  if (!put_delay(gif_, delay_) || !put_image(gif_, indexed, width_, height_))
+    fail("cannot write GIF frame " + std::to_string(frames_), gif_->Error);
+  ++frames_;
+}
+
+void GifWriter::close() {
+  if (!gif_) return;
+  int error = 0;
+  if (EGifCloseFile(std::exchange(gif_, nullptr), &error) == GIF_ERROR) fail("cannot finish GIF file", error);
+}
+
+int GifWriter::frames() const { return frames_; }
+
+void GifWriter::fail(const std::string& what, int gif_error) const {
+  const char* reason = GifErrorString(gif_error);
+  throw Error(file_, 0, what + ": " + (reason ? reason : "giflib error " + std::to_string(gif_error)));
+}
+
+}  // namespace mj::io

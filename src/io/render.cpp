@@ -1,0 +1,29 @@
+#include "io/render.hpp"
+
+#include "io/canvas.hpp"
+
+namespace mj::io {
+
+Image render_2d(const uint8_t* state, int mx, int my, const std::vector<uint32_t>& colors, int pixelsize,
+                int margin) {
+  check_at_least({mx, my, pixelsize}, 1, "grid size and pixel size");
+  check_at_least({margin}, 0, "margin");
+  check_colors(state, static_cast<size_t>(mx) * my, colors, false);
+  Image image = make_canvas(margin + static_cast<long long>(mx) * pixelsize,
+                            static_cast<long long>(my) * pixelsize, kBackground);
+  // The margin is a background strip on the left, where the reference GUI draws.
+  for (int y = 0; y < my * pixelsize; ++y) {
+    uint32_t* row = &image.argb[static_cast<size_t>(y) * image.width + margin];
+    const uint8_t* cells = state + static_cast<size_t>(y / pixelsize) * mx;
+    for (int x = 0; x < mx * pixelsize; ++x) row[x] = colors[cells[x / pixelsize]];
+  }
+  return image;
+}
+
+Image render(const uint8_t* state, int mx, int my, int mz, const std::vector<uint32_t>& colors, int pixelsize,
+             int margin) {
+  return mz == 1 ? render_2d(state, mx, my, colors, pixelsize, margin)
+                 : render_isometric(state, mx, my, mz, colors, pixelsize, margin);
+}
+
+}  // namespace mj::io

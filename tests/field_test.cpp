@@ -1,0 +1,54 @@
+#include <gtest/gtest.h>
+
+#include "nodes/field.hpp"
+#include "nodes/observation.hpp"
+
+namespace {
+
+struct Corridor {
+  std::unique_ptr<mj::XmlDocument> doc;
+  std::unique_ptr<mj::Grid> grid;
+};
+
+Corridor corridor(const std::string& row) {
+  Corridor s{mj::XmlDocument::load_string(R"(<one values="BWG" in="B" out="W"><field for="B" to="G" on="B"/></one>)", "f.xml"), nullptr};
+  s.grid = mj::Grid::load(s.doc->root(), int(row.size()), 1, 1);
+  for (size_t i = 0; i < row.size(); i++) s.grid->state[i] = uint8_t(s.grid->value_of(row[i]));
+  return s;
+}
+
+TEST(Field, BreadthFirstDistanceOverSubstrate) {
+  Corridor s = corridor("GBBWBB");
+  mj::Field field(s.doc->root().children({"field"})[0], *s.grid);
+  std::vector<int> potential(6), queue;
+  ASSERT_TRUE(field.compute(potential.data(), *s.grid, queue));
+  // W is not substrate: it blocks the field.
+  EXPECT_EQ(potential, (std::vector<int>{0, 1, 2, -1, -1, -1}));
+}
+
+TEST(Field, NoZeroCellsFails) {
+  Corridor s = corridor("BBB");
+  mj::Field field(s.doc->root().children({"field"})[0], *s.grid);
+  std::vector<int> potential(3), queue;
+  EXPECT_FALSE(field.compute(potential.data(), *s.grid, queue));
+}
+
+TEST(Observation, BackwardPotentialsInACorridor) {
+  // A walker R moving right over B must reach the last cell: potentials count the moves left.
+  auto doc = mj::XmlDocument::load_string(R"x(<one values="BRW" in="RB" out="WR" symmetry="()"/>)x", "o.xml");
+  auto grid = mj::Grid::load(doc->root(), 5, 1, 1);
+  std::vector<mj::Rule> rules{mj::load_rule(doc->root(), *grid, *grid, {})};
+  mj::Potentials p;
+  p.resize(grid->C, 5);
+  std::vector<mj::Wave> future{4, 4, 4, 4, 2};  // W behind, R at the end
+  mj::compute_backward_potentials(p, future.data(), 5, 1, 1, rules);
+  EXPECT_EQ(std::vector<int>(p[1], p[1] + 5), (std::vector<int>{4, 3, 2, 1, 0}));
+  EXPECT_EQ(std::vector<int>(p[0], p[0] + 5), (std::vector<int>{-1, 4, 3, 2, 1}));
+  std::vector<uint8_t> start{1, 0, 0, 0, 0};
+  EXPECT_EQ(mj::backward_pointwise(p, start.data()), 4 + 4 + 3 + 2 + 1);
+  // A B behind the walker can never turn into W: the goal is unreachable from there.
+  std::vector<uint8_t> blocked{0, 1, 0, 0, 0};
+  EXPECT_EQ(mj::backward_pointwise(p, blocked.data()), -1);
+}
+
+}  // namespace

@@ -1,0 +1,99 @@
+#include <png.h>
+
+#include "io/png.hpp"
+#include "io/render.hpp"
+#include "io_test_util.hpp"
+
+namespace mj::io::test {
+namespace {
+
+TEST(IoPng, RenderedGridSurvivesSaveAndLoad) {
+  ScratchDir dir;
+  const uint8_t state[] = {0, 1, 2,  //
+                           2, 2, 1};
+  const std::vector<uint32_t> colors = {0xFF1D2B53, 0xFFFF004D, 0xFF00E436};
+  save_png(dir / "grid.png", render_2d(state, 3, 2, colors, 4));
+  const Image back = load_png(dir / "grid.png");
+  ASSERT_EQ(back.width, 12);
+  ASSERT_EQ(back.height, 8);
+  ASSERT_EQ(back.argb.size(), 96u);
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 12; ++x)
+      ASSERT_EQ(back.argb[x + y * 12], colors[state[x / 4 + (y / 4) * 3]]) << "pixel " << x << "," << y;
+}
+
+TEST(IoPng, AlphaIsKept) {
+  ScratchDir dir;
+  const Image image{2, 1, {0x80FF0000, 0x00000000}};
+  save_png(dir / "alpha.png", image);
+  EXPECT_EQ(load_png(dir / "alpha.png").argb, image.argb);
+}
+
+TEST(IoPng, GreyscaleBecomesOpaqueRgb) {
+  ScratchDir dir;
+  const png_byte grey[] = {0, 128, 255};
+  png_image out{};
+  out.version = PNG_IMAGE_VERSION;
+  out.width = 3, out.height = 1, out.format = PNG_FORMAT_GRAY;
+  ASSERT_TRUE(png_image_write_to_file(&out, (dir / "grey.png").c_str(), 0, grey, 0, nullptr)) << out.message;
+  const Image back = load_png(dir / "grey.png");
+  EXPECT_EQ(back.argb, (std::vector<uint32_t>{0xFF000000, 0xFF808080, 0xFFFFFFFF}));
+}
+
+TEST(IoPng, LoadsCorpusSamples) {
+  const auto samples = corpus_dir() / "resources" / "samples";
+  ASSERT_TRUE(std::filesystem::is_directory(samples)) << samples << " missing; set MJ_CORPUS";
+  const Image dungeon = load_png(samples / "Dungeon.png");  // 8-bit RGBA
+  EXPECT_EQ(dungeon.width, 17);
+  EXPECT_EQ(dungeon.height, 15);
+  EXPECT_EQ(dungeon.argb.size(), 17u * 15u);
+  const Image maze = load_png(samples / "Maze.png");  // 8-bit RGB
+  EXPECT_EQ(maze.width, 4);
+  EXPECT_EQ(maze.height, 4);
+  const Image bricks = load_png(samples / "BrickWall.png");  // 4-bit palette
+  ASSERT_EQ(bricks.width, 32);
+  ASSERT_EQ(bricks.height, 32);
+  for (uint32_t c : bricks.argb) ASSERT_EQ(c >> 24, 0xFFu) << "palette pixels are opaque";
+}
+
+TEST(IoPng, MissingFileNamesTheFile) {
+  ScratchDir dir;
+  const auto file = dir / "nowhere.png";
+  const Error e = expect_error([&] { load_png(file); });
+  EXPECT_TRUE(contains(e.what(), file.string())) << e.what();
+}
+
+TEST(IoPng, NonPngIsRejected) {
+  ScratchDir dir;
+  write_bytes(dir / "text.png", "this is not a PNG file at all");
+  const Error e = expect_error([&] { load_png(dir / "text.png"); });
+  EXPECT_TRUE(contains(e.what(), "text.png")) << e.what();
+}
+
+TEST(IoPng, TruncatedPngIsRejected) {
+  ScratchDir dir;
+  std::vector<uint32_t> noise(64 * 64);
+  for (size_t i = 0; i < noise.size(); ++i)
+    noise[i] = 0xFF000000u | static_cast<uint32_t>(i * 2654435761u >> 8);
+  save_png(dir / "full.png", Image{64, 64, noise});
+  const std::string bytes = read_bytes(dir / "full.png");
+  write_bytes(dir / "cut.png", bytes.substr(0, bytes.size() / 2));
+  const Error e = expect_error([&] { load_png(dir / "cut.png"); });
+  EXPECT_TRUE(contains(e.what(), "cut.png")) << e.what();
+}
+
+TEST(IoPng, OversizedPngIsRejected) {
+  ScratchDir dir;
+  save_png(dir / "wide.png", Image{20000, 1, std::vector<uint32_t>(20000, 0xFF000000)});
+  const Error e = expect_error([&] { load_png(dir / "wide.png"); });
+  EXPECT_TRUE(contains(e.what(), "too large")) << e.what();
+}
+
+TEST(IoPng, InconsistentImageIsNotSaved) {
+  ScratchDir dir;
+  expect_error([&] { save_png(dir / "bad.png", Image{3, 3, std::vector<uint32_t>(8)}); });
+  expect_error([&] { save_png(dir / "none" / "x.png", Image{1, 1, {0xFF000000}}); });
+}
+
+}  // namespace
+}  // namespace mj::io::test
