@@ -80,6 +80,7 @@ class MapNode : public Branch {
 
  protected:
   bool returns_to_parent() const override { return false; }
+  bool reads_child(std::string_view name) const override { return name == "rule"; }
 
  private:
   // The flat index of (x, y, z) wrapped once into g; patterns wider than the grid cannot be placed.
