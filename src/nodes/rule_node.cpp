@@ -44,10 +44,7 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
       }
   c.single = rule.imx * rule.imy * rule.imz == 1;
   for (const auto& shifts : rule.ishifts) {
-    if (!shifts.empty()) {
-      c.accepted |= uint64_t(1) << c.shift_start.size();
-      c.accepted_values.push_back(uint8_t(c.shift_start.size()));
-    }
+    if (!shifts.empty()) c.accepted |= uint64_t(1) << c.shift_start.size();
     c.shift_start.push_back(uint32_t(c.shifts.size()));
     for (const Point& p : shifts) {
       c.shifts.push_back(p);
@@ -58,6 +55,34 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
   // Values the grid may hold beyond the rule's alphabet have no shifts.
   c.shift_start.resize(257, uint32_t(c.shifts.size()));
   return c;
+}
+
+// Calls f(x) for every x in [from, to) whose cell value is in `wave`, left to right. Sixteen cells
+// are compared at a time when the wave has at most four values.
+template <class F>
+void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, F&& f) {
+  int x = from;
+#if defined(__SSE2__)
+  uint8_t values[4];
+  int count = 0;
+  for (int v = 0; v < 32 && count <= 4; v++)
+    if (wave >> v & 1u) {
+      if (count < 4) values[count] = uint8_t(v);
+      count++;
+    }
+  if (count >= 1 && count <= 4) {
+    __m128i wanted[4];
+    for (int k = 0; k < 4; k++) wanted[k] = _mm_set1_epi8(char(values[std::min(k, count - 1)]));
+    for (; x + 16 <= to; x += 16) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + x));
+      __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, wanted[0]), _mm_cmpeq_epi8(v, wanted[1])),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, wanted[2]), _mm_cmpeq_epi8(v, wanted[3])));
+      for (unsigned bits = unsigned(_mm_movemask_epi8(hit)); bits != 0; bits &= bits - 1) f(x + std::countr_zero(bits));
+    }
+  }
+#endif
+  for (; x < to; x++)
+    if (wave >> cells[x] & 1u) f(x);
 }
 
 }  // namespace
@@ -177,33 +202,17 @@ void RuleNode::scan_changes(Run& run) {
   }
 }
 
-// The lattice cells of one row whose value the rule accepts. Where the rule accepts at most four
-// values, sixteen cells are compared at a time; the cells are still visited left to right.
+// The lattice cells of one row whose value the rule accepts, left to right.
 void RuleNode::scan_row(Run& run, int r, int y, int z) {
   const Rule& rule = rules[size_t(r)];
   const RulePattern& p = patterns_[size_t(r)];
-  const int mx = grid->mx, row = grid->index(0, y, z), first = rule.imx - 1;
+  const int row = grid->index(0, y, z), first = rule.imx - 1;
   const uint8_t* cells = grid->state.data() + row;
-  int x = first;
-#if defined(__SSE2__)
-  size_t count = p.accepted_values.size();
-  if (count >= 1 && count <= 4) {
-    __m128i wanted[4];
-    for (size_t k = 0; k < 4; k++) wanted[k] = _mm_set1_epi8(char(p.accepted_values[std::min(k, count - 1)]));
-    int chunk = 0;
-    for (; chunk + 16 <= mx; chunk += 16) {
-      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + chunk));
-      __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, wanted[0]), _mm_cmpeq_epi8(v, wanted[1])),
-                                 _mm_or_si128(_mm_cmpeq_epi8(v, wanted[2]), _mm_cmpeq_epi8(v, wanted[3])));
-      for (unsigned bits = unsigned(_mm_movemask_epi8(hit)); bits != 0; bits &= bits - 1) {
-        int cx = chunk + std::countr_zero(bits);
-        if ((cx - first) % rule.imx == 0 && cx >= first) scan_lattice_cell(run, r, cx, y, z, row);
-      }
-    }
-    x = chunk <= first ? first : first + ((chunk - first + rule.imx - 1) / rule.imx) * rule.imx;
+  if (rule.imx == 1) {
+    for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { scan_lattice_cell(run, r, x, y, z, row); });
+    return;
   }
-#endif
-  for (; x < mx; x += rule.imx)
+  for (int x = first; x < grid->mx; x += rule.imx)
     if ((p.accepted >> (cells[x] & 63)) & 1) scan_lattice_cell(run, r, x, y, z, row);
 }
 
@@ -241,14 +250,13 @@ void RuleNode::scan_from_pivot(Run& run, int r, int pivot) {
   for (int z = q.z; z + rule.imz - q.z <= mz; z++)
     for (int y = q.y; y + rule.imy - q.y <= my; y++) {
       const uint8_t* cells = grid->state.data() + grid->index(0, y, z);
-      for (int x = q.x; x + rule.imx - q.x <= mx; x++) {
-        if ((wave >> cells[x] & 1u) == 0) continue;
+      for_each_in_wave(cells, q.x, mx - rule.imx + q.x + 1, wave, [&](int x) {
         int sx = x - q.x, sy = y - q.y, sz = z - q.z;
-        if (!holds(r, grid->index(sx, sy, sz))) continue;
+        if (!holds(r, grid->index(sx, sy, sz))) return;
         int dx = rule.imx - 1 - sx % rule.imx, dy = rule.imy - 1 - sy % rule.imy, dz = rule.imz - 1 - sz % rule.imz;
         long long lattice = grid->index(sx + dx, sy + dy, sz + dz);
         found_.push_back({lattice * volume + dx + dy * rule.imx + dz * rule.imx * rule.imy, sx, sy, sz});
-      }
+      });
     }
   std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) { return a.key < b.key; });
   for (const Found& f : found_) add(run, r, f.x, f.y, f.z);

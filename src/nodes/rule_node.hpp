@@ -28,7 +28,6 @@ struct RulePattern {
   std::vector<int> shift_offsets;  // linear offset of each shift on the grid
   bool single = false;             // a 1x1x1 input: any cell it accepts is a match
   uint64_t accepted = 0;           // bit v: some input cell accepts value v
-  std::vector<uint8_t> accepted_values;
 };
 
 class RuleNode : public Node {
