@@ -21,6 +21,7 @@ struct Interpreter::Impl {
   std::unique_ptr<Run> run;
   bool animated = false;
   std::vector<uint8_t> initial;  // cells to start from, empty for the empty grid
+  bool program_unused = false;   // `program` is freshly built and no run has touched it
 
   Program build() const;
   void start(int seed);
@@ -57,7 +58,8 @@ Program Interpreter::Impl::build() const {
 }
 
 void Interpreter::Impl::start(int seed) {
-  program = build();
+  if (!program_unused) program = build();
+  program_unused = false;
   Grid& grid = *program.grids[0];
   run = std::make_unique<Run>(seed, &grid);
   run->animated = animated;
@@ -87,6 +89,7 @@ Interpreter Interpreter::from_document(std::unique_ptr<XmlDocument> doc, const L
   impl->options = options;
   if (impl->options.resources.empty()) impl->options.resources = "resources";
   impl->program = impl->build();  // load once now, so that every error surfaces here
+  impl->program_unused = true;
   return Interpreter(std::move(impl));
 }
 

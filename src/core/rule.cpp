@@ -121,9 +121,18 @@ std::pair<SymbolPattern, SymbolPattern> rule_patterns(const XmlElement& e, const
 
 }  // namespace
 
-Rule::Rule(std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point out_size, int C, double prob)
+Rule::Rule(Raw, std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point out_size, int C, double prob)
     : imx(in_size.x), imy(in_size.y), imz(in_size.z), omx(out_size.x), omy(out_size.y), omz(out_size.z),
-      input(std::move(in)), output(std::move(out)), p(prob) {
+      input(std::move(in)), output(std::move(out)), p(prob), values(C) {}
+
+Rule::Rule(std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point out_size, int C, double prob)
+    : Rule(Raw{}, std::move(in), in_size, std::move(out), out_size, C, prob) {
+  derive();
+}
+
+void Rule::derive() {
+  const int C = values;
+  Point in_size{imx, imy, imz}, out_size{omx, omy, omz};
   ishifts.assign(size_t(C), {});
   for (int z = 0, i = 0; z < imz; z++)
     for (int y = 0; y < imy; y++)
@@ -148,21 +157,21 @@ Rule Rule::z_rotated() const {
   Point in_to{imy, imx, imz}, out_to{omy, omx, omz};
   auto in = remap(input, in_to, [&](int x, int y, int z) { return imx - 1 - y + x * imx + z * imx * imy; });
   auto out = remap(output, out_to, [&](int x, int y, int z) { return omx - 1 - y + x * omx + z * omx * omy; });
-  return Rule(std::move(in), in_to, std::move(out), out_to, C(), p);
+  return Rule(Raw{}, std::move(in), in_to, std::move(out), out_to, C(), p);
 }
 
 Rule Rule::y_rotated() const {
   Point in_to{imz, imy, imx}, out_to{omz, omy, omx};
   auto in = remap(input, in_to, [&](int x, int y, int z) { return imx - 1 - z + y * imx + x * imx * imy; });
   auto out = remap(output, out_to, [&](int x, int y, int z) { return omx - 1 - z + y * omx + x * omx * omy; });
-  return Rule(std::move(in), in_to, std::move(out), out_to, C(), p);
+  return Rule(Raw{}, std::move(in), in_to, std::move(out), out_to, C(), p);
 }
 
 Rule Rule::reflected() const {
   Point in_to{imx, imy, imz}, out_to{omx, omy, omz};
   auto in = remap(input, in_to, [&](int x, int y, int z) { return imx - 1 - x + y * imx + z * imx * imy; });
   auto out = remap(output, out_to, [&](int x, int y, int z) { return omx - 1 - x + y * omx + z * omx * omy; });
-  return Rule(std::move(in), in_to, std::move(out), out_to, C(), p);
+  return Rule(Raw{}, std::move(in), in_to, std::move(out), out_to, C(), p);
 }
 
 bool Rule::same(const Rule& o) const {
@@ -174,8 +183,12 @@ std::vector<Rule> Rule::symmetries(const SymmetryGroup& group, bool d2) const {
   auto same_rule = [](const Rule& a, const Rule& b) { return a.same(b); };
   auto rotate_z = [](const Rule& r) { return r.z_rotated(); };
   auto reflect = [](const Rule& r) { return r.reflected(); };
-  if (d2) return square_symmetries(*this, rotate_z, reflect, same_rule, group);
-  return cube_symmetries(*this, rotate_z, [](const Rule& r) { return r.y_rotated(); }, reflect, same_rule, group);
+  std::vector<Rule> images = d2 ? square_symmetries(*this, rotate_z, reflect, same_rule, group)
+                                : cube_symmetries(*this, rotate_z, [](const Rule& r) { return r.y_rotated(); }, reflect,
+                                                  same_rule, group);
+  for (Rule& image : images)
+    if (image.ishifts.empty()) image.derive();
+  return images;
 }
 
 Rule load_rule(const XmlElement& e, const Grid& gin, const Grid& gout, const std::filesystem::path& resources) {

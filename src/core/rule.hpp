@@ -29,12 +29,19 @@ struct Rule {
   // (only for rules whose input and output have the same size).
   std::vector<std::vector<Point>> ishifts, oshifts;
 
-  int C() const { return int(ishifts.size()); }
+  int C() const { return values; }
+  int values = 0;  // size of the alphabet the waves are over
   Rule z_rotated() const;
   Rule y_rotated() const;
   Rule reflected() const;
   bool same(const Rule& other) const;
   std::vector<Rule> symmetries(const SymmetryGroup& group, bool d2) const;
+
+ private:
+  struct Raw {};
+  // Input, output and sizes only: symmetric images are compared before their shifts are worth computing.
+  Rule(Raw, std::vector<Wave> input, Point in_size, std::vector<uint8_t> output, Point out_size, int C, double p);
+  void derive();
 };
 
 // Parses a <rule> (or a node carrying in/out itself). `in` reads from `gin`, `out` writes to
