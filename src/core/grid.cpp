@@ -6,18 +6,13 @@
 
 namespace mj {
 
-namespace {
-// Cells a grid may hold; larger requests are refused before allocating.
-constexpr long long kMaxCells = 1LL << 28;
-}  // namespace
-
-std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int mz) {
+std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int mz, long long max_cells) {
   if (mx <= 0 || my <= 0 || mz <= 0)
     element.fail("grid size " + std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz) +
                  " must be positive");
-  if ((long long)mx * my * mz > kMaxCells)
+  if ((long long)mx * my * mz > max_cells)
     element.fail("grid size " + std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz) +
-                 " is too large (at most " + std::to_string(kMaxCells) + " cells)");
+                 " is too large (at most " + std::to_string(max_cells) + " cells)");
   auto g = std::make_unique<Grid>();
   g->mx = mx, g->my = my, g->mz = mz;
   g->value_index_.fill(-1);

@@ -1,0 +1,92 @@
+// Inputs that once crashed mj or could exhaust the machine: each must now end in mj::Error or a clean run.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "mj/interpreter.hpp"
+
+namespace {
+
+// The message of the mj::Error that loading and running `xml` throws, or "" when it runs cleanly.
+std::string error_of(const std::string& xml, mj::LoadOptions options, int steps = 100) {
+  try {
+    mj::Interpreter ip = mj::Interpreter::from_string(xml, options, "m.xml");
+    ip.run(1, steps);
+    return "";
+  } catch (const mj::Error& e) {
+    return e.what();
+  }
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(Regression, OriginNeedsTwoValues) {
+  // origin writes value 1, which a one-value alphabet does not have
+  std::string e = error_of(R"(<one values="B" origin="True" in="B" out="B"/>)", {5, 5, 1, {}});
+  EXPECT_TRUE(contains(e, "m.xml:1: origin=\"True\" needs at least two values")) << e;
+}
+
+}  // namespace
+
+namespace {
+
+// The grid, as one string of symbols, after running `xml`.
+std::string final_grid(const std::string& xml, mj::LoadOptions options, int steps = 100) {
+  mj::Interpreter ip = mj::Interpreter::from_string(xml, options, "m.xml");
+  ip.run(1, steps);
+  mj::GridView g = ip.grid();
+  std::string cells;
+  for (size_t i = 0; i < g.size(); i++) cells += g.legend[g.cells[i]];
+  return cells;
+}
+
+TEST(Limits, RulesLargerThanTheGridNeverMatch) {
+  EXPECT_EQ(final_grid(R"(<one values="BW" in="BBBBBB" out="WWWWWW"/>)", {3, 3, 1, {}}), std::string(9, 'B'));
+  EXPECT_EQ(final_grid(R"x(<all values="BW" in="B/B/B/B" out="W/W/W/W" symmetry="()"/>)x", {5, 3, 1, {}}), std::string(15, 'B'));
+  // a 3D rule (two layers) on a 2D grid, and a 3D rule deeper than a 3D grid
+  EXPECT_EQ(final_grid(R"(<prl values="BW" in="B B" out="W W"/>)", {4, 4, 1, {}}), std::string(16, 'B'));
+  EXPECT_EQ(final_grid(R"(<one values="BW" in="B B B" out="W W W"/>)", {2, 2, 2, {}}), std::string(8, 'B'));
+  // inference with a rule that cannot fit anywhere: no path to the goal, no crash
+  EXPECT_EQ(final_grid(R"(<sequence values="BW"><all in="BBBB" out="WWWW"><observe value="B" to="W"/></all></sequence>)",
+                       {3, 1, 1, {}}),
+            "BBB");
+}
+
+TEST(Limits, DeepNestingIsAnErrorNotAStackOverflow) {
+  std::string xml = "<sequence values=\"BW\">";
+  for (int i = 0; i < 10000; i++) xml += "<markov>";
+  xml += "<one in=\"B\" out=\"W\"/>";
+  for (int i = 0; i < 10000; i++) xml += "</markov>";
+  xml += "</sequence>";
+  std::string e = error_of(xml, {4, 4, 1, {}});
+  EXPECT_TRUE(contains(e, "m.xml:1: nodes nested deeper than 64")) << e;
+}
+
+TEST(Limits, MaxCellsIsAdjustable) {
+  const std::string xml = R"(<one values="BW" in="B" out="W"/>)";
+  mj::LoadOptions small{11, 10, 1, {}, 100};
+  std::string e = error_of(xml, small);
+  EXPECT_TRUE(contains(e, "m.xml:1: grid size 11x10x1 is too large (at most 100 cells)")) << e;
+  EXPECT_EQ(error_of(xml, {10, 10, 1, {}, 100}), "");
+  e = error_of(xml, {1 << 15, 1 << 14, 1, {}});  // 2^29 cells, over the default 2^28
+  EXPECT_TRUE(contains(e, "is too large (at most 268435456 cells)")) << e;
+}
+
+TEST(Limits, RuleNodeMemoryIsBoundedBeforeAllocating) {
+  // 32 potentials of 4 bytes and a match flag for each of 2^25 + 4096 cells: over 4 GiB
+  const std::string xml = R"(<one values="ABCDEFGHIJKLMNOPQRSTUVWXYZ012345" in="A" out="B">
+  <field for="B" to="C" on="A"/>
+</one>)";
+  std::string e = error_of(xml, {8193, 4096, 1, {}}, 1);
+  EXPECT_TRUE(contains(e, "m.xml:1: this node would need 4128 MiB for 1 rules")) << e;
+  EXPECT_TRUE(contains(e, "the limit is 4096 MiB")) << e;
+}
+
+TEST(Limits, SymbolsAndSizesAreChecked) {
+  std::string e = error_of(R"(<one values="ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456" in="A" out="B"/>)", {4, 4, 1, {}});
+  EXPECT_TRUE(contains(e, "too many values (33), at most 32")) << e;
+  e = error_of(R"(<one values="BW" in="B" out="W"/>)", {4, -4, 1, {}});
+  EXPECT_TRUE(contains(e, "grid size 4x-4x1 must be positive")) << e;
+}
+
+}  // namespace
