@@ -14,7 +14,7 @@ void Branch::load_children(const XmlElement& element, const SymmetryGroup& paren
   // The reference decides 2D/3D here by the interpreter's first grid.
   SymmetryGroup symmetry = element_symmetry(element, context.top_grid->mz == 1, parent_symmetry);
   for (const XmlElement& child : element.children()) {
-    if (child.name() == "union") continue;  // read by Grid::load
+    if (child.name() == "union" || reads_child(child.name())) continue;  // unions: read by Grid::load
     if (!is_node_name(child.name())) child.fail("unknown node <" + std::string(child.name()) + ">");
     NodePtr node = load_node(child, symmetry, child_grid, context);
     if (auto* branch = dynamic_cast<Branch*>(node.get()))

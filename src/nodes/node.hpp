@@ -72,6 +72,8 @@ class Branch : public Node {
                      LoadContext& context);
   // A branch that owns a new grid (map, wfc) does not hand control back to its parent.
   virtual bool returns_to_parent() const { return true; }
+  // Child elements that are the branch's own settings, not nodes (map and wfc read <rule> children).
+  virtual bool reads_child(std::string_view /*name*/) const { return false; }
 };
 
 class SequenceNode : public Branch {

@@ -1,5 +1,8 @@
 #include "nodes/observation.hpp"
 
+#include <algorithm>
+#include <cstddef>
+
 namespace mj {
 
 namespace {
@@ -9,19 +12,51 @@ struct QueueItem {
   int x, y, z;
 };
 
-// Can `rule` fire at (x,y,z) by time t? Forward it reads its input, backward its output.
-bool fires_by(const Rule& rule, int x, int y, int z, const Potentials& potentials, int t, int mx, int my,
-              bool backwards) {
-  const std::vector<uint8_t>& pattern = backwards ? rule.output : rule.binput;
-  for (int dz = 0, di = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++) {
-        uint8_t value = pattern[size_t(di)];
-        if (value == kKeep) continue;
-        int current = potentials[value][x + dx + (y + dy) * mx + (z + dz) * mx * my];
-        if (current > t || current == -1) return false;
-      }
-  return true;
+// Rules fire in potentials when every cell of their pattern (forward the input, backward the
+// output; wildcards excepted) holds its value by time t, and then give their other side at t+1.
+// Instead of re-reading the whole pattern whenever one of its values arrives, each rule position
+// counts its cells still missing and fires when the last one is dequeued: that happens at the
+// time of the pattern's latest value, exactly when the direct check would first succeed, so the
+// potentials are the same.
+struct Propagation {
+  std::vector<QueueItem> queue;
+  std::vector<int> missing;          // per rule and position: pattern cells not reached yet
+  std::vector<uint8_t> fired;        // per rule and position, for all-wildcard patterns
+  std::vector<Point> wanted;         // per rule and value: pattern cells that want that value
+  std::vector<size_t> wanted_start;  // (rule * C + value) -> first entry in `wanted`
+  std::vector<int> pattern_size;     // per rule: non-wildcard pattern cells
+  std::vector<size_t> next;          // filling `wanted`
+};
+
+// Scratch kept between calls: search computes forward potentials for every state it explores.
+thread_local Propagation scratch;
+
+const std::vector<uint8_t>& pattern_of(const Rule& rule, bool backwards) {
+  return backwards ? rule.output : rule.binput;
+}
+
+void index_patterns(Propagation& p, const std::vector<Rule>& rules, int C, bool backwards) {
+  p.wanted_start.assign(rules.size() * size_t(C) + 1, 0);
+  p.pattern_size.assign(rules.size(), 0);
+  // A value outside the alphabet (an empty input wave) is counted but never arrives.
+  for (size_t r = 0; r < rules.size(); r++)
+    for (uint8_t value : pattern_of(rules[r], backwards)) {
+      if (value == kKeep) continue;
+      p.pattern_size[r]++;
+      if (value < C) p.wanted_start[r * size_t(C) + value + 1]++;
+    }
+  for (size_t k = 1; k < p.wanted_start.size(); k++) p.wanted_start[k] += p.wanted_start[k - 1];
+  p.wanted.resize(p.wanted_start.back());
+  p.next.assign(p.wanted_start.begin(), p.wanted_start.end() - 1);
+  for (size_t r = 0; r < rules.size(); r++) {
+    const Rule& rule = rules[r];
+    const std::vector<uint8_t>& pattern = pattern_of(rule, backwards);
+    for (int dz = 0, di = 0; dz < rule.imz; dz++)
+      for (int dy = 0; dy < rule.imy; dy++)
+        for (int dx = 0; dx < rule.imx; dx++, di++)
+          if (uint8_t value = pattern[size_t(di)]; value != kKeep && value < C)
+            p.wanted[p.next[r * size_t(C) + value]++] = {dx, dy, dz};
+  }
 }
 
 // Marks what firing `rule` at (x,y,z) at time t makes reachable at time t+1.
@@ -40,29 +75,60 @@ void fire(const Rule& rule, int x, int y, int z, Potentials& potentials, int t, 
       }
 }
 
+struct Space {
+  int mx, my, mz;
+  bool fits(const Rule& rule, int x, int y, int z) const {
+    return x >= 0 && y >= 0 && z >= 0 && x + rule.imx <= mx && y + rule.imy <= my && z + rule.imz <= mz;
+  }
+  int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
+};
+
+// A pattern of wildcards only waits for nothing: it fires at the first value that arrives in
+// its window, as the direct check would.
+void arrive_anywhere(Propagation& p, size_t r, const Rule& rule, const QueueItem& item, int t, const Space& s,
+                     Potentials& potentials, bool backwards) {
+  const auto& shifts = backwards ? rule.oshifts : rule.ishifts;
+  if (item.value >= shifts.size()) return;
+  for (const Point& shift : shifts[item.value]) {
+    int sx = item.x - shift.x, sy = item.y - shift.y, sz = item.z - shift.z;
+    if (!s.fits(rule, sx, sy, sz)) continue;
+    uint8_t& done = p.fired[r * size_t(potentials.cells) + size_t(s.index(sx, sy, sz))];
+    if (!done) done = 1, fire(rule, sx, sy, sz, potentials, t, s.mx, s.my, p.queue, backwards);
+  }
+}
+
+void arrive(Propagation& p, size_t r, const Rule& rule, const QueueItem& item, int t, const Space& s,
+            Potentials& potentials, bool backwards) {
+  const size_t key = r * size_t(potentials.C) + item.value;
+  for (size_t k = p.wanted_start[key]; k < p.wanted_start[key + 1]; k++) {
+    const Point& shift = p.wanted[k];
+    int sx = item.x - shift.x, sy = item.y - shift.y, sz = item.z - shift.z;
+    if (!s.fits(rule, sx, sy, sz)) continue;
+    if (--p.missing[r * size_t(potentials.cells) + size_t(s.index(sx, sy, sz))] == 0)
+      fire(rule, sx, sy, sz, potentials, t, s.mx, s.my, p.queue, backwards);
+  }
+}
+
 void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, bool backwards) {
-  std::vector<QueueItem> queue;
+  Propagation& p = scratch;
   const int cells = potentials.cells;
+  p.queue.clear();
   for (int c = 0; c < potentials.C; c++)
     for (int i = 0; i < cells; i++)
-      if (potentials[c][i] == 0) queue.push_back({uint8_t(c), i % mx, (i % (mx * my)) / mx, i / (mx * my)});
-  std::vector<uint8_t> fired(rules.size() * size_t(cells), 0);
+      if (potentials[c][i] == 0) p.queue.push_back({uint8_t(c), i % mx, (i % (mx * my)) / mx, i / (mx * my)});
+  index_patterns(p, rules, potentials.C, backwards);
+  p.missing.resize(rules.size() * size_t(cells));
+  p.fired.assign(rules.size() * size_t(cells), 0);
+  for (size_t r = 0; r < rules.size(); r++)
+    std::fill_n(p.missing.begin() + std::ptrdiff_t(r * size_t(cells)), cells, p.pattern_size[r]);
 
-  for (size_t head = 0; head < queue.size(); head++) {
-    QueueItem item = queue[head];
-    int t = potentials[item.value][item.x + item.y * mx + item.z * mx * my];
+  const Space space{mx, my, mz};
+  for (size_t head = 0; head < p.queue.size(); head++) {
+    const QueueItem item = p.queue[head];
+    const int t = potentials[item.value][space.index(item.x, item.y, item.z)];
     for (size_t r = 0; r < rules.size(); r++) {
-      const Rule& rule = rules[r];
-      const auto& shifts = backwards ? rule.oshifts[item.value] : rule.ishifts[item.value];
-      for (const Point& s : shifts) {
-        int sx = item.x - s.x, sy = item.y - s.y, sz = item.z - s.z;
-        if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > mx || sy + rule.imy > my || sz + rule.imz > mz) continue;
-        uint8_t& done = fired[r * size_t(cells) + size_t(sx + sy * mx + sz * mx * my)];
-        if (!done && fires_by(rule, sx, sy, sz, potentials, t, mx, my, backwards)) {
-          done = 1;
-          fire(rule, sx, sy, sz, potentials, t, mx, my, queue, backwards);
-        }
-      }
+      if (p.pattern_size[r] == 0) arrive_anywhere(p, r, rules[r], item, t, space, potentials, backwards);
+      else arrive(p, r, rules[r], item, t, space, potentials, backwards);
     }
   }
 }

@@ -42,7 +42,7 @@ class OneNode : public RuleNode {
       int k = run.random.next(match_count);
       Match m = matches[size_t(k)];
       remove(k);
-      if (grid->matches(rules[size_t(m.r)], m.x, m.y, m.z)) return m;
+      if (holds(m)) return m;
     }
     return std::nullopt;
   }
@@ -58,7 +58,7 @@ class OneNode : public RuleNode {
     int argmax = -1;
     for (int k = 0; k < match_count; k++) {
       const Match& m = matches[size_t(k)];
-      if (!grid->matches(rules[size_t(m.r)], m.x, m.y, m.z)) {
+      if (!holds(m)) {
         remove(k--);
         continue;
       }

@@ -37,6 +37,33 @@ void check_memory(const XmlElement& e, size_t rules, const Grid& g, bool track_m
            " cells; the limit is 4096 MiB: use a smaller grid or fewer rules");
 }
 
+RulePattern compile_rule(const Rule& rule, const Grid& grid) {
+  RulePattern c;
+  // Cells that accept every value always match; an alphabet of 32 keeps them (its '*' is empty).
+  Wave every = grid.C >= 32 ? 0 : Wave((1u << grid.C) - 1u);
+  for (int dz = 0, di = 0; dz < rule.imz; dz++)
+    for (int dy = 0; dy < rule.imy; dy++)
+      for (int dx = 0; dx < rule.imx; dx++, di++) {
+        Wave w = rule.input[size_t(di)];
+        if (every != 0 && (w & every) == every) continue;
+        c.offsets.push_back(grid.index(dx, dy, dz));
+        c.waves.push_back(w);
+      }
+  c.single = rule.imx * rule.imy * rule.imz == 1;
+  for (const auto& shifts : rule.ishifts) {
+    if (!shifts.empty()) c.accepted |= uint64_t(1) << c.shift_start.size();
+    c.shift_start.push_back(uint32_t(c.shifts.size()));
+    for (const Point& p : shifts) {
+      c.shifts.push_back(p);
+      c.shift_offsets.push_back(grid.index(p.x, p.y, p.z));
+    }
+  }
+  c.shift_start.push_back(uint32_t(c.shifts.size()));
+  // Values the grid may hold beyond the rule's alphabet have no shifts.
+  c.shift_start.resize(257, uint32_t(c.shifts.size()));
+  return c;
+}
+
 }  // namespace
 
 void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_symmetry, Grid& g,
@@ -45,6 +72,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   check_memory(e, rules.size(), g, track_matches, e.children({"field", "observe"}).size() > 0,
                e.children({"observe"}).size() > 0);
   last.assign(rules.size(), false);
+  for (const Rule& rule : rules) patterns_.push_back(compile_rule(rule, g));
   steps = e.integer("steps", 0);
   temperature = e.real("temperature", 0.0);
 
@@ -134,27 +162,37 @@ void RuleNode::scan_changes(Run& run) {
       for (const Point& s : rule.ishifts[value]) {
         int sx = c.x - s.x, sy = c.y - s.y, sz = c.z - s.z;
         if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > mx || sy + rule.imy > my || sz + rule.imz > mz) continue;
-        if (!mask[grid->index(sx, sy, sz)] && grid->matches(rule, sx, sy, sz)) add(run, r, sx, sy, sz);
+        int si = grid->index(sx, sy, sz);
+        if (!mask[si] && holds(r, si)) add(run, r, sx, sy, sz);
       }
     }
   }
 }
 
 // Finds every match: a match of an a x b x c rule contains exactly one cell of the lattice
-// with that spacing, so only lattice cells need to be looked up.
+// with that spacing, so only lattice cells need to be looked up. Matches are found in the
+// reference's order (rule, lattice cell, shift), which the random choices depend on.
 void RuleNode::scan_grid(Run& run) {
   const int mx = grid->mx, my = grid->my, mz = grid->mz;
+  const uint8_t* state = grid->state.data();
   match_count = 0;
   for (int r = 0; r < int(rules.size()); r++) {
     const Rule& rule = rules[size_t(r)];
+    const RulePattern& p = patterns_[size_t(r)];
     for (int z = rule.imz - 1; z < mz; z += rule.imz)
-      for (int y = rule.imy - 1; y < my; y += rule.imy)
-        for (int x = rule.imx - 1; x < mx; x += rule.imx)
-          for (const Point& s : rule.ishifts[grid->state[size_t(grid->index(x, y, z))]]) {
+      for (int y = rule.imy - 1; y < my; y += rule.imy) {
+        const int row = grid->index(0, y, z);
+        for (int x = rule.imx - 1; x < mx; x += rule.imx) {
+          const uint8_t v = state[row + x];
+          if (!((p.accepted >> (v & 63)) & 1)) continue;
+          for (uint32_t k = p.shift_start[v], end = p.shift_start[v + 1u]; k < end; k++) {
+            const Point s = p.shifts[k];
             int sx = x - s.x, sy = y - s.y, sz = z - s.z;
             if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > mx || sy + rule.imy > my || sz + rule.imz > mz) continue;
-            if (grid->matches(rule, sx, sy, sz)) add(run, r, sx, sy, sz);
+            if (p.single || holds(r, row + x - p.shift_offsets[k])) add(run, r, sx, sy, sz);
           }
+        }
+      }
   }
 }
 

@@ -15,6 +15,19 @@ struct Match {
   int r, x, y, z;
 };
 
+// A rule compiled for this node's grid. Its input as offsets from the rule's corner, wildcards
+// left out, so that matching is one pass over a short flat list; and the rule's ishifts flattened:
+// shifts[shift_start[v] .. shift_start[v+1]) are the input cells that accept value v.
+struct RulePattern {
+  std::vector<int> offsets;
+  std::vector<Wave> waves;
+  std::vector<uint32_t> shift_start;
+  std::vector<Point> shifts;
+  std::vector<int> shift_offsets;  // linear offset of each shift on the grid
+  bool single = false;             // a 1x1x1 input: any cell it accepts is a match
+  uint64_t accepted = 0;           // bit v: some input cell accepts value v
+};
+
 class RuleNode : public Node {
  public:
   void reset() override;
@@ -47,6 +60,15 @@ class RuleNode : public Node {
   int last_matched_turn = -1;
   std::vector<uint8_t> match_mask;  // rules x cells: is (r, cell) in `matches`; empty for prl
   uint8_t* mask_of(int r) { return match_mask.data() + size_t(r) * size_t(grid->size()); }
+  // Does rule r match with its corner at cell index `corner`? (The caller checks the bounds.)
+  bool holds(int r, int corner) const {
+    const RulePattern& c = patterns_[size_t(r)];
+    const uint8_t* state = grid->state.data() + corner;
+    for (size_t k = 0; k < c.offsets.size(); k++)
+      if ((c.waves[k] & (1u << state[c.offsets[k]])) == 0) return false;
+    return true;
+  }
+  bool holds(const Match& m) const { return holds(m.r, grid->index(m.x, m.y, m.z)); }
 
   Potentials potentials;
   std::vector<std::optional<Field>> fields;              // per value, empty when none
@@ -64,6 +86,7 @@ class RuleNode : public Node {
   void scan_grid(Run& run);
   bool compute_fields();
   std::vector<int> field_queue_;
+  std::vector<RulePattern> patterns_;
 };
 
 }  // namespace mj

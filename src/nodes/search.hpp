@@ -2,6 +2,7 @@
 // the future, for `one` and `all` nodes with search="True".
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -10,15 +11,21 @@
 
 namespace mj {
 
+// A search stores every state it explores; past this many bytes of states it stops with an error
+// (pointing at the node's `limit`) rather than exhaust the machine's memory.
+constexpr size_t kMaxSearchBytes = size_t(1) << 31;
+
 struct SearchOptions {
   bool all = false;                // children apply all non-overlapping matches (an `all` node)
   int limit = -1;                  // states to explore, -1 for no limit
   double depth_coefficient = 0.5;  // weight of depth against the estimate in the rank
   int line = 0;                    // the node's line, for messages
+  size_t max_bytes = kMaxSearchBytes;
 };
 
 // The states from the first move to the goal (empty when the present is already the goal),
-// or nullopt when no trajectory was found within the limit.
+// or nullopt when no trajectory was found within the limit. Throws mj::Error when the explored
+// states would take more than `max_bytes`.
 std::optional<std::vector<std::vector<uint8_t>>> run_search(const std::vector<uint8_t>& present,
                                                             const std::vector<Wave>& future,
                                                             const std::vector<Rule>& rules, const Grid& grid,

@@ -9,6 +9,7 @@
 #include "animation.hpp"
 #include "core/random.hpp"
 #include "outputs.hpp"
+#include "progress.hpp"
 
 namespace mj::cli {
 
@@ -48,7 +49,8 @@ Report run_job(const Job& job, const BatchOptions& options) {
     report.file = stem.string() + ".gif";
     report.steps = write_animation(ip, job.seed, entry.steps, palette, {image}, report.file);
   } else {
-    report.steps = ip.run(job.seed, entry.steps);
+    bool progress = options.jobs == 1 && !options.quiet && !options.json && progress_wanted();
+    report.steps = run_with_progress(ip, job.seed, entry.steps, fmt::format("{} seed {}", entry.name, job.seed), progress);
     report.file = write_picture(stem, ip.grid(), palette, image);
   }
   report.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();

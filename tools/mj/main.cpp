@@ -11,6 +11,7 @@
 #include "io/palette.hpp"
 #include "io/state_text.hpp"
 #include "outputs.hpp"
+#include "progress.hpp"
 
 namespace fs = std::filesystem;
 
@@ -45,7 +46,8 @@ int run_model(const RunArgs& a, bool quiet) {
   mj::Interpreter interpreter = mj::Interpreter::from_file(a.model, options);
   std::string name = a.model.stem().string();
   mj::io::Palette palette = palette_in(options.resources);
-  int steps = a.gif.empty() ? interpreter.run(a.seed, a.steps)
+  bool progress = !quiet && mj::cli::progress_wanted();
+  int steps = a.gif.empty() ? mj::cli::run_with_progress(interpreter, a.seed, a.steps, name, progress)
                             : mj::cli::write_animation(interpreter, a.seed, a.steps, palette,
                                                        {{a.pixelsize, a.iso}, a.every}, a.gif);
   if (!a.state.empty()) mj::cli::write_text(a.state, mj::io::format_state(name, interpreter.grid(), a.seed, steps));

@@ -1,0 +1,106 @@
+// mj_bench: runs every models.xml entry with fixed seeds, one process per run, and reports
+// time, steps/s and peak memory as a table (stderr) and CSV (stdout or --csv), in the column
+// order of the reference's timing files (index,name,seed,ms,status,...), so the two compare.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <regex>
+
+#include "io/model_list.hpp"
+#include "mj/interpreter.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Measure {
+  int steps = 0;
+  double ms = 0;
+  long max_rss_kb = 0;
+  std::string status = "ok";
+};
+
+// Runs in a child process so that peak memory is the run's own.
+Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed) {
+  int fds[2];
+  if (pipe(fds) != 0) return {0, 0, 0, "pipe"};
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    Measure m;
+    try {
+      auto start = std::chrono::steady_clock::now();
+      auto ip = mj::Interpreter::from_file(corpus / "models" / (e.name + ".xml"), {e.mx, e.my, e.mz, corpus / "resources"});
+      m.steps = ip.run(seed, e.steps);
+      m.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    } catch (const std::exception&) {
+      m.status = "error";
+    }
+    std::string line = fmt::format("{} {} {}", m.steps, m.ms, m.status);
+    (void)!write(fds[1], line.data(), line.size());
+    _exit(0);
+  }
+  close(fds[1]);
+  char buffer[256] = {};
+  ssize_t n = read(fds[0], buffer, sizeof buffer - 1);
+  close(fds[0]);
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  Measure m;
+  char text[64] = {};
+  if (n <= 0 || std::sscanf(buffer, "%d %lf %63s", &m.steps, &m.ms, text) != 3) m.status = "crash";
+  else m.status = text;
+  m.max_rss_kb = usage.ru_maxrss;
+  return m;
+}
+
+std::vector<mj::io::ModelEntry> benchmark_entries() {
+  // The reference's own benchmark entries (commented out at the end of its models.xml).
+  return mj::io::parse_model_list(R"(<models>
+    <model name="MazeGrowth" size="967" steps="200000"/>
+    <model name="ParallelMazeGrowth" size="967"/>
+    <model name="MazeBacktracker" size="967" steps="200000"/>
+  </models>)", "benchmarks");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"mj_bench: time every models.xml entry"};
+  fs::path corpus = fs::path(MJ_SOURCE_DIR) / ".." / "shared" / "corpus", csv;
+  std::vector<int> seeds{1, 2, 3};
+  std::string filter = ".*";
+  bool big = false;
+  app.add_option("--corpus", corpus, "folder with models.xml, models/, resources/");
+  app.add_option("--seeds", seeds, "seeds to run")->delimiter(',');
+  app.add_option("--filter", filter, "regex on the entry name");
+  app.add_option("--csv", csv, "write the CSV here instead of stdout");
+  app.add_flag("--big", big, "also run the 967x967 benchmark entries (seed 1)");
+  CLI11_PARSE(app, argc, argv);
+
+  auto entries = mj::io::load_model_list(corpus / "models.xml");
+  std::string out = "index,name,seed,ms,status,steps,steps_per_s,max_rss_kb\n";
+  double total = 0;
+  auto report = [&](int index, const mj::io::ModelEntry& e, int seed) {
+    Measure m = measure(corpus, e, seed);
+    total += m.ms;
+    double rate = m.ms > 0 ? m.steps / (m.ms / 1000) : 0;
+    fmt::print(stderr, "{:4} {:24} {:11} {:9.1f} ms {:8} steps {:10.0f} steps/s {:8} KB {}\n", index, e.name, seed, m.ms, m.steps, rate, m.max_rss_kb, m.status);
+    out += fmt::format("{},{},{},{:.1f},{},{},{:.0f},{}\n", index, e.name, seed, m.ms, m.status, m.steps, rate, m.max_rss_kb);
+  };
+  std::regex pattern(filter);
+  for (size_t k = 0; k < entries.size(); k++)
+    if (std::regex_search(entries[k].name, pattern))
+      for (int seed : seeds) report(int(k), entries[k], seed);
+  if (big)
+    for (const auto& e : benchmark_entries()) report(-1, e, 1);
+  fmt::print(stderr, "total {:.1f} ms\n", total);
+  if (csv.empty()) fmt::print("{}", out);
+  else std::ofstream(csv) << out;
+}

@@ -1,0 +1,67 @@
+// The moves of a search: the states one step of a `one` or an `all` node can lead to.
+// Children are appended to a flat buffer, `cells` bytes each, in the reference's order
+// (which decides the order of ties in the search's queue).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/rule.hpp"
+
+namespace mj {
+
+struct Shape {
+  int mx = 0, my = 0, mz = 0;
+  int cells() const { return mx * my * mz; }
+  int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
+};
+
+class ChildStates {
+ public:
+  ChildStates(const Shape& shape, const std::vector<Rule>& rules);
+
+  // One rule applied once: rules in order, then positions z, y, x.
+  void one(const uint8_t* state, std::vector<uint8_t>& children) const;
+
+  // A maximal set of non-overlapping matches applied at once, enumerated as the reference does:
+  // take the cell covered by the most matches still available, branch on each match covering it,
+  // drop the matches it overlaps, recurse.
+  void all(const uint8_t* state, std::vector<uint8_t>& children);
+
+ private:
+  struct Tile {
+    int r, x, y, z;
+  };
+  // A rule's input as offsets from its position, leaving out the cells that accept any value.
+  struct Pattern {
+    std::vector<std::pair<int, Wave>> cells;
+  };
+
+  bool matches(int r, int x, int y, int z, const uint8_t* state) const;
+  void apply(int r, int x, int y, int z, uint8_t* state) const;
+  void apply(const Tile& tile, uint8_t* state) const;
+  uint8_t* append_copy(const uint8_t* state, std::vector<uint8_t>& children) const;
+
+  void find_tiles(const uint8_t* state);
+  void enumerate(const uint8_t* state, std::vector<uint8_t>& children);
+  int most_covered_cell() const;
+  bool covers(const Tile& tile, int i) const;
+  bool overlap(const Tile& a, const Tile& b) const;
+  // Showing or hiding a tile adds it to or removes it from the counts of the cells it covers.
+  void set_visible(int l, bool visible);
+  void add_coverage(const Tile& tile, int incr);
+
+  Shape shape_;
+  const std::vector<Rule>& rules_;
+  std::vector<Pattern> patterns_;
+
+  // Scratch of `all`.
+  std::vector<Tile> tiles_;
+  std::vector<uint8_t> visible_;
+  std::vector<int> amounts_;   // per cell: visible tiles covering it
+  std::vector<int> solution_;  // chosen tiles
+  std::vector<int> stack_;     // cover and overlap lists of the open recursion levels
+};
+
+}  // namespace mj

@@ -1,0 +1,188 @@
+// Overlap model: the patterns are the n x n squares of a sample picture under the node's symmetry,
+// weighted by how often they occur; neighbouring patterns must agree where they overlap.
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+
+#include "io/png.hpp"
+#include "nodes/wfc/helper.hpp"
+#include "nodes/wfc/wfc_node.hpp"
+
+namespace mj::wfc {
+
+namespace {
+
+using Pattern = std::vector<uint8_t>;  // n x n values, x fastest
+
+template <class F>
+Pattern make_pattern(int n, F f) {
+  Pattern p(size_t(n * n));
+  for (int y = 0; y < n; y++)
+    for (int x = 0; x < n; x++) p[size_t(x + y * n)] = f(x, y);
+  return p;
+}
+
+Pattern rotated(const Pattern& p, int n) {
+  return make_pattern(n, [&](int x, int y) { return p[size_t(n - 1 - y + x * n)]; });
+}
+
+Pattern reflected(const Pattern& p, int n) {
+  return make_pattern(n, [&](int x, int y) { return p[size_t(n - 1 - x + y * n)]; });
+}
+
+// p2 shifted by (dx, dy) agrees with p1 on their overlap.
+bool agrees(const Pattern& p1, const Pattern& p2, int dx, int dy, int n) {
+  int xmin = dx < 0 ? 0 : dx, xmax = dx < 0 ? dx + n : n, ymin = dy < 0 ? 0 : dy, ymax = dy < 0 ? dy + n : n;
+  for (int y = ymin; y < ymax; y++)
+    for (int x = xmin; x < xmax; x++)
+      if (p1[size_t(x + n * y)] != p2[size_t(x - dx + n * (y - dy))]) return false;
+  return true;
+}
+
+struct Sample {
+  std::vector<uint8_t> cells;  // colour ordinals in order of first appearance
+  int mx = 0, my = 0, colors = 0;
+};
+
+Sample load_sample(const XmlElement& element, const LoadContext& context) {
+  std::string name = element.str("sample");
+  std::filesystem::path file = context.resources / "samples" / (name + ".png");
+  io::Image image;
+  try {
+    image = io::load_png(file);
+  } catch (const Error& e) {
+    element.fail("couldn't read sample " + file.string() + ": " + e.message());
+  }
+  Sample sample{{}, image.width, image.height, 0};
+  std::vector<uint32_t> colors;
+  sample.cells = ordinals(image.argb, colors);
+  sample.colors = int(colors.size());
+  return sample;
+}
+
+class OverlapNode : public WfcNode {
+ public:
+  void load(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
+
+ private:
+  void collect_patterns(const Sample& sample, const Grid& grid, const SymmetryGroup& symmetry, bool periodic_input);
+  void build_propagator();
+  void load_rules(const XmlElement& element, const Grid& grid);
+  void update_state() override;
+
+  std::vector<Pattern> patterns_;
+  std::vector<int> votes_;  // [cell][value], scratch of update_state
+};
+
+void OverlapNode::load(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid,
+                       LoadContext& context) {
+  if (grid.mz != 1) element.fail("the overlap model (sample) works only on 2D grids");
+  int n = element.integer("n", 3);
+  if (n < 1 || n > 8) element.fail("n=" + std::to_string(n) + " is out of range 1..8");
+  SymmetryGroup symmetry = element_symmetry(element, true, parent_symmetry);
+  bool periodic_input = element.boolean("periodicInput", true);
+  context.grids->push_back(Grid::load(element, grid.mx, grid.my, grid.mz));
+  newgrid = context.grids->back().get();
+  model.n = n;
+  model.periodic = true;  // the overlap model always wraps its output
+
+  Sample sample = load_sample(element, context);
+  if (sample.colors > newgrid->C)
+    element.fail("there are " + std::to_string(sample.colors) + " colours in the sample, more than the " +
+                 std::to_string(newgrid->C) + " values");
+  collect_patterns(sample, grid, symmetry, periodic_input);
+  build_propagator();
+  load_rules(element, grid);
+  load_collapse(element, parent_symmetry, grid, context);
+  votes_.assign(size_t(newgrid->size()) * size_t(newgrid->C), 0);
+}
+
+// Counts the sample's patterns in order of first appearance. The reference scans the sample over the
+// size of the input grid (wrapping around the sample), so the counts depend on that size too.
+void OverlapNode::collect_patterns(const Sample& sample, const Grid& grid, const SymmetryGroup& symmetry,
+                                   bool periodic_input) {
+  int n = model.n;
+  int ymax = periodic_input ? grid.my : grid.my - n + 1;
+  int xmax = periodic_input ? grid.mx : grid.mx - n + 1;
+  std::unordered_map<std::string, int> position;
+  std::vector<double>& weights = model.weights;
+  for (int y = 0; y < ymax; y++)
+    for (int x = 0; x < xmax; x++) {
+      Pattern pattern = make_pattern(n, [&](int dx, int dy) {
+        return sample.cells[size_t((x + dx) % sample.mx + ((y + dy) % sample.my) * sample.mx)];
+      });
+      auto images = square_symmetries(
+          pattern, [n](const Pattern& p) { return rotated(p, n); }, [n](const Pattern& p) { return reflected(p, n); },
+          [](const Pattern&, const Pattern&) { return false; }, symmetry);
+      for (const Pattern& p : images) {
+        auto [it, added] = position.try_emplace(std::string(p.begin(), p.end()), int(patterns_.size()));
+        if (added) {
+          patterns_.push_back(p);
+          weights.push_back(0);
+        }
+        weights[size_t(it->second)] += 1;
+      }
+    }
+  model.patterns = int(patterns_.size());
+}
+
+void OverlapNode::build_propagator() {
+  int P = model.patterns;
+  std::vector<std::vector<int>> lists(size_t(4 * P));
+  for (int d = 0; d < 4; d++)
+    for (int t = 0; t < P; t++)
+      for (int t2 = 0; t2 < P; t2++)
+        if (agrees(patterns_[size_t(t)], patterns_[size_t(t2)], kDX[d], kDY[d], model.n))
+          lists[size_t(d * P + t)].push_back(t2);
+  model.propagator = Propagator(4, P, lists);
+}
+
+// <rule in="A" out="b|c"/>: where the input grid holds A, only patterns whose first cell is b or c.
+// The sample's colours stand for the new grid's values in order of first appearance.
+void OverlapNode::load_rules(const XmlElement& element, const Grid& grid) {
+  model.start_waves.assign(size_t(grid.C), {});
+  for (const XmlElement& rule : element.children({"rule"})) {
+    char in = rule.symbol("in");
+    int input = grid.value_of(in);
+    if (input < 0) rule.fail(std::string("unknown input value '") + in + "' (values are \"" + grid.characters + "\")");
+    std::vector<int> outputs;
+    for (const std::string& s : split(rule.str("out"), '|')) {
+      int value = s.empty() ? -1 : newgrid->value_of(s[0]);
+      if (value < 0) rule.fail("unknown output value \"" + s + "\" (values are \"" + newgrid->characters + "\")");
+      outputs.push_back(value);
+    }
+    std::vector<uint8_t>& allowed = new_start_wave(model, input, rule);
+    for (int t = 0; t < model.patterns; t++)
+      allowed[size_t(t)] = std::find(outputs.begin(), outputs.end(), patterns_[size_t(t)][0]) != outputs.end();
+  }
+}
+
+// Every cell takes the value most voted for by the patterns still allowed around it.
+void OverlapNode::update_state() {
+  int mx = newgrid->mx, my = newgrid->my, C = newgrid->C, n = model.n;
+  std::fill(votes_.begin(), votes_.end(), 0);
+  for (int i = 0; i < wave.cells(); i++) {
+    int x = i % mx, y = i / mx;
+    for (int t = 0; t < model.patterns; t++) {
+      if (!wave.allows(i, t)) continue;
+      const Pattern& pattern = patterns_[size_t(t)];
+      for (int dy = 0; dy < n; dy++)
+        for (int dx = 0; dx < n; dx++) {
+          int cell = (x + dx) % mx + ((y + dy) % my) * mx;
+          votes_[size_t(cell * C + pattern[size_t(dx + dy * n)])]++;
+        }
+    }
+  }
+  for (int i = 0; i < newgrid->size(); i++) newgrid->state[size_t(i)] = most_voted(&votes_[size_t(i * C)], C);
+}
+
+}  // namespace
+
+NodePtr load_overlap(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid,
+                     LoadContext& context) {
+  auto node = std::make_unique<OverlapNode>();
+  node->load(element, parent_symmetry, grid, context);
+  return node;
+}
+
+}  // namespace mj::wfc

@@ -1,0 +1,110 @@
+// Tile model: the patterns are the variants of a tileset's tiles; each cell of the input grid becomes
+// one tile of the new grid, tiles overlapping by `overlap` voxels (negative: gaps between them).
+#include "nodes/wfc/helper.hpp"
+#include "nodes/wfc/tileset.hpp"
+#include "nodes/wfc/wfc_node.hpp"
+
+namespace mj::wfc {
+
+namespace {
+
+class TileNode : public WfcNode {
+ public:
+  void load(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
+
+ private:
+  void make_new_grid(const XmlElement& element, const Grid& grid, TileShape shape, LoadContext& context);
+  void load_rules(const XmlElement& element, const Grid& grid);
+  void update_state() override;
+  void draw_cell(int x, int y, int z);
+
+  Tileset tileset_;
+  int overlap_ = 0, overlapz_ = 0;
+  std::vector<int> votes_;  // [voxel of a tile][value], scratch of update_state
+};
+
+void TileNode::load(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context) {
+  model.periodic = element.boolean("periodic", false);
+  std::string name = element.str("tileset");
+  std::string folder = element.str("tiles", name);
+  overlap_ = element.integer("overlap", 0);
+  overlapz_ = element.integer("overlapz", 0);
+
+  std::filesystem::path tilesets = context.resources / "tilesets";
+  std::unique_ptr<XmlDocument> doc = open_tileset(element, tilesets / (name + ".xml"));
+  XmlElement root = doc->root();
+  bool full_symmetry = root.boolean("fullSymmetry", false);
+  TileShape shape = first_tile_shape(root, tilesets / folder, full_symmetry);
+  make_new_grid(element, grid, shape, context);
+  tileset_ = read_tiles(root, tilesets / folder, shape, full_symmetry, newgrid->C, element);
+  model.patterns = int(tileset_.variants.size());
+  model.weights = tileset_.weights;
+  load_rules(element, grid);
+  model.propagator = neighbor_propagator(root, tileset_);
+  load_collapse(element, parent_symmetry, grid, context);
+  votes_.assign(size_t(shape.s * shape.s * shape.sz * newgrid->C), 0);
+}
+
+void TileNode::make_new_grid(const XmlElement& element, const Grid& grid, TileShape shape, LoadContext& context) {
+  int s = shape.s, sz = shape.sz;
+  if (overlap_ >= s || overlapz_ >= sz)
+    element.fail("overlap " + std::to_string(overlap_) + ", " + std::to_string(overlapz_) +
+                 " must be smaller than the tiles (" + std::to_string(s) + ", " + std::to_string(sz) + ")");
+  long long mx = (long long)(s - overlap_) * grid.mx + overlap_, my = (long long)(s - overlap_) * grid.my + overlap_;
+  long long mz = (long long)(sz - overlapz_) * grid.mz + overlapz_;
+  if (mx > (1 << 20) || my > (1 << 20) || mz > (1 << 20)) element.fail("the tiled grid would be too large");
+  context.grids->push_back(Grid::load(element, int(mx), int(my), int(mz)));
+  newgrid = context.grids->back().get();
+}
+
+// <rule in="A" out="Tile1|Tile2"/>: where the input grid holds A, only variants of those tiles.
+void TileNode::load_rules(const XmlElement& element, const Grid& grid) {
+  model.start_waves.assign(size_t(grid.C), {});
+  for (const XmlElement& rule : element.children({"rule"})) {
+    char in = rule.symbol("in");
+    int input = grid.value_of(in);
+    if (input < 0) rule.fail(std::string("unknown input value '") + in + "' (values are \"" + grid.characters + "\")");
+    std::vector<std::string> outputs = split(rule.str("out"), '|');
+    std::vector<uint8_t>& allowed = new_start_wave(model, input, rule);
+    for (const std::string& tile : outputs) {
+      auto it = tileset_.tiles.find(tile);
+      if (it == tileset_.tiles.end()) rule.fail("unknown tile name " + tile);
+      std::fill_n(allowed.begin() + it->second.first, it->second.count, uint8_t(1));
+    }
+  }
+}
+
+void TileNode::update_state() {
+  for (int z = 0; z < grid->mz; z++)
+    for (int y = 0; y < grid->my; y++)
+      for (int x = 0; x < grid->mx; x++) draw_cell(x, y, z);
+}
+
+// Each voxel of the cell's tile takes the value most voted for by the variants the cell still allows.
+void TileNode::draw_cell(int x, int y, int z) {
+  int s = tileset_.shape.s, sz = tileset_.shape.sz, C = newgrid->C, voxels = s * s * sz;
+  std::fill(votes_.begin(), votes_.end(), 0);
+  int i = grid->index(x, y, z);
+  for (int t = 0; t < model.patterns; t++) {
+    if (!wave.allows(i, t)) continue;
+    const Tile& tile = tileset_.variants[size_t(t)];
+    for (int di = 0; di < voxels; di++) votes_[size_t(di * C + tile[size_t(di)])]++;
+  }
+  for (int dz = 0; dz < sz; dz++)
+    for (int dy = 0; dy < s; dy++)
+      for (int dx = 0; dx < s; dx++) {
+        int di = dx + dy * s + dz * s * s;
+        int cell = newgrid->index(x * (s - overlap_) + dx, y * (s - overlap_) + dy, z * (sz - overlapz_) + dz);
+        newgrid->state[size_t(cell)] = most_voted(&votes_[size_t(di * C)], C);
+      }
+}
+
+}  // namespace
+
+NodePtr load_tile(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context) {
+  auto node = std::make_unique<TileNode>();
+  node->load(element, parent_symmetry, grid, context);
+  return node;
+}
+
+}  // namespace mj::wfc

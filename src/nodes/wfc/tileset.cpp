@@ -1,0 +1,270 @@
+#include "nodes/wfc/tileset.hpp"
+
+#include "core/symmetry.hpp"
+#include "io/vox.hpp"
+#include "nodes/wfc/helper.hpp"
+
+namespace mj::wfc {
+
+namespace {
+
+template <class F>
+Tile make_tile(const TileShape& shape, F f) {
+  int s = shape.s;
+  Tile t(size_t(s * s * shape.sz));
+  for (int z = 0; z < shape.sz; z++)
+    for (int y = 0; y < s; y++)
+      for (int x = 0; x < s; x++) t[size_t(x + y * s + z * s * s)] = f(x, y, z);
+  return t;
+}
+
+std::string key(const Tile& t) { return std::string(t.begin(), t.end()); }
+
+XmlElement only_child(const XmlElement& root, std::string_view name) {
+  std::vector<XmlElement> found = root.children({name});
+  if (found.empty()) root.fail("the tileset needs a <" + std::string(name) + "> element");
+  return found[0];
+}
+
+std::vector<XmlElement> tile_elements(const XmlElement& root) {
+  std::vector<XmlElement> tiles = only_child(root, "tiles").children({"tile"});
+  if (tiles.empty()) root.fail("the tileset has no <tile>");
+  return tiles;
+}
+
+io::VoxModel load_tile_vox(const XmlElement& tile, const std::filesystem::path& folder) {
+  std::filesystem::path file = folder / (tile.str("name") + ".vox");
+  try {
+    return io::load_vox(file);
+  } catch (const Error& e) {
+    tile.fail("couldn't read tile " + file.string() + ": " + e.message());
+  }
+}
+
+}  // namespace
+
+Tile TileShape::z_rotated(const Tile& p) const {
+  return make_tile(*this, [&](int x, int y, int z) { return p[size_t(y + (s - 1 - x) * s + z * s * s)]; });
+}
+Tile TileShape::y_rotated(const Tile& p) const {
+  return make_tile(*this, [&](int x, int y, int z) { return p[size_t(z + y * s + (s - 1 - x) * s * s)]; });
+}
+Tile TileShape::x_rotated(const Tile& p) const {
+  return make_tile(*this, [&](int x, int y, int z) { return p[size_t(x + z * s + (s - 1 - y) * s * s)]; });
+}
+Tile TileShape::x_reflected(const Tile& p) const {
+  return make_tile(*this, [&](int x, int y, int z) { return p[size_t((s - 1 - x) + y * s + z * s * s)]; });
+}
+Tile TileShape::y_reflected(const Tile& p) const {
+  return make_tile(*this, [&](int x, int y, int z) { return p[size_t(x + (s - 1 - y) * s + z * s * s)]; });
+}
+Tile TileShape::z_reflected(const Tile& p) const {
+  return make_tile(*this, [&](int x, int y, int z) { return p[size_t(x + y * s + (sz - 1 - z) * s * s)]; });
+}
+
+std::unique_ptr<XmlDocument> open_tileset(const XmlElement& node, const std::filesystem::path& file) {
+  try {
+    return XmlDocument::load_file(file);
+  } catch (const Error& e) {
+    if (e.line() > 0) throw;  // malformed XML: its own file and line say more
+    node.fail("couldn't open tileset " + file.string() + ": " + e.message());
+  }
+}
+
+TileShape first_tile_shape(const XmlElement& root, const std::filesystem::path& folder, bool full_symmetry) {
+  XmlElement first = tile_elements(root)[0];
+  io::VoxModel vox = load_tile_vox(first, folder);
+  if (vox.mx != vox.my)
+    first.fail("tiles should be square shaped: " + std::to_string(vox.mx) + " != " + std::to_string(vox.my));
+  if (full_symmetry && vox.mx != vox.mz)
+    first.fail("tiles should be cubes for the full symmetry option: " + std::to_string(vox.mx) +
+               " != " + std::to_string(vox.mz));
+  return TileShape{vox.mx, vox.mz};
+}
+
+Tileset read_tiles(const XmlElement& root, const std::filesystem::path& folder, TileShape shape, bool full_symmetry,
+                   int max_colors, const XmlElement& node) {
+  Tileset set;
+  set.shape = shape;
+  set.full_symmetry = full_symmetry;
+  std::vector<int> uniques;  // voxel colours (-1: empty), numbered over all tiles together
+  auto same = [](const Tile& a, const Tile& b) { return a == b; };
+  for (const XmlElement& element : tile_elements(root)) {
+    std::string name = element.str("name");
+    double weight = element.real("weight", 1.0);
+    io::VoxModel vox = load_tile_vox(element, folder);
+    if (vox.mx != shape.s || vox.my != shape.s || vox.mz != shape.sz)
+      element.fail("tile " + name + " is not " + std::to_string(shape.s) + "x" + std::to_string(shape.s) + "x" +
+                   std::to_string(shape.sz) + " like the first tile");
+    Tile tile = ordinals(vox.voxels, uniques);
+    if (int(uniques.size()) > max_colors)
+      node.fail("there are more than " + std::to_string(max_colors) + " colours in the tiles of this tileset");
+    auto zr = [&](const Tile& p) { return shape.z_rotated(p); };
+    auto yr = [&](const Tile& p) { return shape.y_rotated(p); };
+    auto xf = [&](const Tile& p) { return shape.x_reflected(p); };
+    std::vector<Tile> variants = full_symmetry ? cube_symmetries(tile, zr, yr, xf, same, mj::full_symmetry(false))
+                                               : square_symmetries(tile, zr, xf, same, mj::full_symmetry(true));
+    if (!set.tiles.try_emplace(name, Tileset::Range{int(set.variants.size()), int(variants.size())}).second)
+      element.fail("repeated tile name " + name);
+    for (Tile& v : variants) {
+      set.first_variant.try_emplace(key(v), int(set.variants.size()));
+      set.variants.push_back(std::move(v));
+      set.weights.push_back(weight);
+    }
+  }
+  return set;
+}
+
+}  // namespace mj::wfc
+
+namespace mj::wfc {
+
+namespace {
+
+// The neighbour rules of a tileset, written into a dense 6 x P x P table of allowed adjacencies.
+class NeighborRules {
+ public:
+  explicit NeighborRules(const Tileset& set)
+      : set_(set), shape_(set.shape), P_(int(set.variants.size())), allowed_(size_t(6 * P_ * P_), 0) {}
+
+  void add(const XmlElement& neighbor);
+  Propagator propagator() const;
+
+ private:
+  void add_full(const XmlElement& neighbor);
+  void add_horizontal(const XmlElement& neighbor);
+  void add_vertical(const XmlElement& neighbor);
+  // The variant an attribute names: "NAME" or "ACTIONS NAME", actions (x, y, z rotations) applied right to left.
+  Tile variant(const std::string& attribute, const XmlElement& where) const;
+  int index(const Tile& tile, const XmlElement& where) const;
+  void allow(int d, const Tile& a, const Tile& b, const XmlElement& where) {
+    allowed_[size_t((d * P_ + index(a, where)) * P_ + index(b, where))] = 1;
+  }
+  void check_names(const std::string& a, const std::string& b, const XmlElement& where) const;
+
+  const Tileset& set_;
+  TileShape shape_;
+  int P_;
+  std::vector<uint8_t> allowed_;  // [direction][variant][variant]
+};
+
+std::string last_word(const std::string& attribute) { return split(attribute, ' ').back(); }
+
+void NeighborRules::check_names(const std::string& a, const std::string& b, const XmlElement& where) const {
+  if (!set_.tiles.contains(last_word(a)) || !set_.tiles.contains(last_word(b)))
+    where.fail("unknown tile " + last_word(a) + " or " + last_word(b));
+}
+
+Tile NeighborRules::variant(const std::string& attribute, const XmlElement& where) const {
+  std::vector<std::string> code = split(attribute, ' ');
+  std::string action = code.size() == 2 ? code[0] : "";
+  Tile tile = set_.variants[size_t(set_.tiles.at(code.back()).first)];
+  for (size_t k = action.size(); k-- > 0;) {
+    char c = action[k];
+    if (c != 'x' && c != 'y' && c != 'z')
+      where.fail(std::string("unknown symmetry ") + c + " in \"" + attribute + "\"");
+    if (c != 'z' && shape_.s != shape_.sz) where.fail("turning tiles about " + std::string(1, c) + " needs cube tiles");
+    tile = c == 'x' ? shape_.x_rotated(tile) : c == 'y' ? shape_.y_rotated(tile) : shape_.z_rotated(tile);
+  }
+  return tile;
+}
+
+int NeighborRules::index(const Tile& tile, const XmlElement& where) const {
+  auto it = set_.first_variant.find(key(tile));
+  if (it == set_.first_variant.end()) where.fail("this neighbor rule turns a tile into a shape the tileset lacks");
+  return it->second;
+}
+
+void NeighborRules::add(const XmlElement& neighbor) {
+  if (set_.full_symmetry)
+    add_full(neighbor);
+  else if (neighbor.has("left"))
+    add_horizontal(neighbor);
+  else
+    add_vertical(neighbor);
+}
+
+// Square images without deduplication, so that the images of the two sides stay paired.
+template <class Rotate, class Reflect>
+std::vector<Tile> images(const Tile& tile, Rotate rotate, Reflect reflect) {
+  return square_symmetries(
+      tile, rotate, reflect, [](const Tile&, const Tile&) { return false; }, mj::full_symmetry(true));
+}
+
+void NeighborRules::add_full(const XmlElement& nb) {
+  std::string left = nb.str("left"), right = nb.str("right");
+  check_names(left, right, nb);
+  const TileShape& s = shape_;
+  Tile ltile = variant(left, nb), rtile = variant(right, nb);
+  auto xr = [&](const Tile& p) { return s.x_rotated(p); };
+  auto yr = [&](const Tile& p) { return s.y_rotated(p); };
+  auto zr = [&](const Tile& p) { return s.z_rotated(p); };
+  auto xf = [&](const Tile& p) { return s.x_reflected(p); };
+  auto yf = [&](const Tile& p) { return s.y_reflected(p); };
+  auto zf = [&](const Tile& p) { return s.z_reflected(p); };
+  std::vector<Tile> l = images(ltile, xr, yf), r = images(rtile, xr, yf);
+  for (size_t i = 0; i < l.size(); i++) {
+    allow(0, l[i], r[i], nb);
+    allow(0, xf(r[i]), xf(l[i]), nb);
+  }
+  std::vector<Tile> d = images(zr(ltile), yr, zf), u = images(zr(rtile), yr, zf);
+  for (size_t i = 0; i < d.size(); i++) {
+    allow(1, d[i], u[i], nb);
+    allow(1, yf(u[i]), yf(d[i]), nb);
+  }
+  std::vector<Tile> b = images(yr(ltile), zr, xf), t = images(yr(rtile), zr, xf);
+  for (size_t i = 0; i < b.size(); i++) {
+    allow(4, b[i], t[i], nb);
+    allow(4, zf(t[i]), zf(b[i]), nb);
+  }
+}
+
+void NeighborRules::add_horizontal(const XmlElement& nb) {
+  std::string left = nb.str("left"), right = nb.str("right");
+  check_names(left, right, nb);
+  const TileShape& s = shape_;
+  Tile l = variant(left, nb), r = variant(right, nb);
+  allow(0, l, r, nb);
+  allow(0, s.y_reflected(l), s.y_reflected(r), nb);
+  allow(0, s.x_reflected(r), s.x_reflected(l), nb);
+  allow(0, s.y_reflected(s.x_reflected(r)), s.y_reflected(s.x_reflected(l)), nb);
+  Tile d = s.z_rotated(l), u = s.z_rotated(r);
+  allow(1, d, u, nb);
+  allow(1, s.x_reflected(d), s.x_reflected(u), nb);
+  allow(1, s.y_reflected(u), s.y_reflected(d), nb);
+  allow(1, s.x_reflected(s.y_reflected(u)), s.x_reflected(s.y_reflected(d)), nb);
+}
+
+void NeighborRules::add_vertical(const XmlElement& nb) {
+  if (!nb.has("top") || !nb.has("bottom")) nb.fail("<neighbor> needs left and right, or top and bottom");
+  std::string top = nb.str("top"), bottom = nb.str("bottom");
+  check_names(top, bottom, nb);
+  const TileShape& s = shape_;
+  auto zr = [&](const Tile& p) { return s.z_rotated(p); };
+  auto xf = [&](const Tile& p) { return s.x_reflected(p); };
+  std::vector<Tile> t = images(variant(top, nb), zr, xf), b = images(variant(bottom, nb), zr, xf);
+  for (size_t i = 0; i < t.size(); i++) allow(4, b[i], t[i], nb);
+}
+
+// The opposite directions are the transposed tables; each list comes out in increasing order.
+Propagator NeighborRules::propagator() const {
+  auto at = [&](int d, int a, int b) { return allowed_[size_t((d * P_ + a) * P_ + b)] != 0; };
+  std::vector<std::vector<int>> lists(size_t(6 * P_));
+  for (int d = 0; d < 6; d++)
+    for (int a = 0; a < P_; a++)
+      for (int b = 0; b < P_; b++) {
+        bool ok = d == 0 || d == 1 || d == 4 ? at(d, a, b) : at(opposite(d), b, a);
+        if (ok) lists[size_t(d * P_ + a)].push_back(b);
+      }
+  return Propagator(6, P_, lists);
+}
+
+}  // namespace
+
+Propagator neighbor_propagator(const XmlElement& root, const Tileset& tileset) {
+  NeighborRules rules(tileset);
+  for (const XmlElement& neighbor : only_child(root, "neighbors").children({"neighbor"})) rules.add(neighbor);
+  return rules.propagator();
+}
+
+}  // namespace mj::wfc

@@ -1,0 +1,67 @@
+#include "nodes/wfc/wave.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "nodes/wfc/propagator.hpp"
+
+namespace mj::wfc {
+
+Weights::Weights(std::vector<double> weights, bool shannon_entropy)
+    : weight(std::move(weights)), shannon(shannon_entropy) {
+  if (!shannon) return;
+  weight_log_weight.resize(weight.size());
+  for (size_t t = 0; t < weight.size(); t++) {
+    weight_log_weight[t] = weight[t] * std::log(weight[t]);
+    sum += weight[t];
+    sum_log += weight_log_weight[t];
+  }
+  starting_entropy = std::log(sum) - sum_log / sum;
+}
+
+Wave::Wave(int cells, int patterns, int directions, bool shannon)
+    : cells_(cells),
+      patterns_(patterns),
+      directions_(directions),
+      data_(size_t(cells) * size_t(patterns), 1),
+      compatible_(size_t(cells) * size_t(patterns) * size_t(directions), -1),
+      sums_of_ones_(size_t(cells), 0) {
+  if (!shannon) return;
+  sums_of_weights_.assign(size_t(cells), 0.0);
+  sums_of_log_weights_.assign(size_t(cells), 0.0);
+  entropies_.assign(size_t(cells), 0.0);
+}
+
+void Wave::init(const Propagator& propagator, const Weights& weights) {
+  // A pattern's support from direction d is the number of patterns that allow it from the opposite side.
+  std::vector<int> support(size_t(directions_) * size_t(patterns_));
+  for (int d = 0; d < directions_; d++)
+    for (int t = 0; t < patterns_; t++)
+      support[size_t(d * patterns_ + t)] = int(propagator.allowed(opposite(d), t).size());
+  for (int i = 0; i < cells_; i++) {
+    std::fill_n(data_.begin() + ptrdiff_t(slot(i, 0)), patterns_, uint8_t(1));
+    std::copy(support.begin(), support.end(), supports(i, 0));
+    sums_of_ones_[size_t(i)] = patterns_;
+    if (!weights.shannon) continue;
+    sums_of_weights_[size_t(i)] = weights.sum;
+    sums_of_log_weights_[size_t(i)] = weights.sum_log;
+    entropies_[size_t(i)] = weights.starting_entropy;
+  }
+}
+
+void Wave::ban(int i, int t, const Weights& weights) {
+  data_[slot(i, t)] = 0;
+  for (int d = 0; d < directions_; d++) supports(i, d)[t] = 0;
+  sums_of_ones_[size_t(i)] -= 1;
+  if (!weights.shannon) return;
+  // Kept in the reference's order of operations: entropies must round the same way.
+  size_t c = size_t(i);
+  double sum = sums_of_weights_[c];
+  entropies_[c] += sums_of_log_weights_[c] / sum - std::log(sum);
+  sums_of_weights_[c] -= weights.weight[size_t(t)];
+  sums_of_log_weights_[c] -= weights.weight_log_weight[size_t(t)];
+  sum = sums_of_weights_[c];
+  entropies_[c] -= sums_of_log_weights_[c] / sum - std::log(sum);
+}
+
+}  // namespace mj::wfc

@@ -1,0 +1,145 @@
+#include "nodes/wfc/wfc_node.hpp"
+
+namespace mj::wfc {
+
+namespace {
+
+// Index drawn with probability proportional to its weight, for a uniform r in [0, 1).
+int weighted_index(const std::vector<double>& weights, double r) {
+  double sum = 0;
+  for (double w : weights) sum += w;
+  double threshold = r * sum, partial = 0;
+  for (size_t i = 0; i < weights.size(); i++) {
+    partial += weights[i];
+    if (partial >= threshold) return int(i);
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::vector<uint8_t>& new_start_wave(Model& model, int value, const XmlElement& where) {
+  std::vector<uint8_t>& wave = model.start_waves[size_t(value)];
+  if (!wave.empty()) where.fail("a rule for this input value is already given");
+  wave.assign(size_t(model.patterns), 0);
+  return wave;
+}
+
+void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& parent_symmetry, const Grid& input,
+                            LoadContext& context) {
+  shannon_ = element.boolean("shannon", false);
+  tries_ = element.integer("tries", 1000);
+  if (model.start_waves[0].empty()) model.start_waves[0].assign(size_t(model.patterns), 1);
+  int directions = model.propagator.directions();
+  weights_ = Weights(model.weights, shannon_);
+  space_ = Space{input.mx, input.my, input.mz, model.n, model.periodic};
+  wave = Wave(input.size(), model.patterns, directions, shannon_);
+  start_wave_ = Wave(input.size(), model.patterns, directions, shannon_);
+  propagation_ = Propagation(&model.propagator, &weights_, space_);
+  distribution_.assign(size_t(model.patterns), 0.0);
+  load_children(element, parent_symmetry, *newgrid, context);
+}
+
+void WfcNode::reset() {
+  Branch::reset();
+  n = -1;
+  first_go_ = true;
+}
+
+bool WfcNode::go(Run& run) {
+  if (n >= 0) return Branch::go(run);
+  if (first_go_) return begin(run);
+  int node = next_unobserved_node(*random_);
+  if (node >= 0) {
+    observe(node, *random_);
+    propagation_.propagate(wave);
+  } else {
+    n++;
+  }
+  if (n >= 0 || run.animated) update_state();
+  return true;
+}
+
+// Constrains the wave by the input grid, then finds a seed whose collapse succeeds and starts over with it,
+// so that the following steps replay that collapse one observation at a time.
+bool WfcNode::begin(Run& run) {
+  wave.init(model.propagator, weights_);
+  apply_start_waves();
+  if (!propagation_.propagate(wave)) return false;  // the input grid itself is contradictory
+  start_wave_.copy_from(wave);
+  std::optional<int> seed = good_seed(run);
+  if (!seed) return false;
+  random_.emplace(*seed);
+  propagation_.clear();
+  wave.copy_from(start_wave_);
+  first_go_ = false;
+  newgrid->clear();
+  run.grid = newgrid;
+  return true;
+}
+
+void WfcNode::apply_start_waves() {
+  const std::vector<uint8_t>& state = grid->state;
+  for (int i = 0; i < wave.cells(); i++) {
+    const std::vector<uint8_t>& allowed = model.start_waves[state[size_t(i)]];
+    if (allowed.empty()) continue;
+    for (int t = 0; t < model.patterns; t++)
+      if (!allowed[size_t(t)]) propagation_.ban(wave, i, t);
+  }
+}
+
+std::optional<int> WfcNode::good_seed(Run& run) {
+  for (int k = 0; k < tries_; k++) {
+    int seed = run.random.next();
+    Random random(seed);
+    propagation_.clear();
+    wave.copy_from(start_wave_);
+    while (true) {
+      int node = next_unobserved_node(random);
+      if (node < 0) return seed;
+      observe(node, random);
+      if (!propagation_.propagate(wave)) break;
+    }
+  }
+  return std::nullopt;
+}
+
+// The cell of least entropy (or fewest patterns), ties broken by noise drawn only for candidate cells.
+int WfcNode::next_unobserved_node(Random& random) const {
+  const Space& s = space_;
+  double min = 1E+4;
+  int argmin = -1;
+  for (int z = 0; z < s.mz; z++)
+    for (int y = 0; y < s.my; y++)
+      for (int x = 0; x < s.mx; x++) {
+        if (!s.periodic && (x + s.n > s.mx || y + s.n > s.my)) continue;
+        int i = x + y * s.mx + z * s.mx * s.my;
+        int remaining = wave.remaining(i);
+        double entropy = shannon_ ? wave.entropy(i) : remaining;
+        if (remaining <= 1 || !(entropy <= min)) continue;  // NaN entropies are never chosen
+        double noise = 1E-6 * random.next_double();
+        if (entropy + noise < min) {
+          min = entropy + noise;
+          argmin = i;
+        }
+      }
+  return argmin;
+}
+
+void WfcNode::observe(int node, Random& random) {
+  for (int t = 0; t < model.patterns; t++)
+    distribution_[size_t(t)] = wave.allows(node, t) ? model.weights[size_t(t)] : 0.0;
+  int r = weighted_index(distribution_, random.next_double());
+  // As in the reference, a drawn pattern that was already banned (r = 0 with zero weight) is banned again.
+  for (int t = 0; t < model.patterns; t++)
+    if (wave.allows(node, t) != (t == r)) propagation_.ban(wave, node, t);
+}
+
+uint8_t WfcNode::most_voted(const int* votes, int count) {
+  int argmax = 0;
+  for (int c = 1; c < count; c++)
+    if (votes[c] > votes[argmax]) argmax = c;
+  return uint8_t(argmax);
+}
+
+}  // namespace mj::wfc

@@ -1,0 +1,69 @@
+// `wfc`: wave function collapse over the current grid, whose values constrain the patterns of the
+// cells; the result is a new grid, on which the node's children then run.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "nodes/node.hpp"
+#include "nodes/wfc/propagator.hpp"
+#include "nodes/wfc/wave.hpp"
+
+namespace mj::wfc {
+
+// What a model (overlap or tile) hands to the collapse.
+struct Model {
+  int patterns = 0;
+  int n = 1;  // pattern width: overlap patterns are n x n cells
+  bool periodic = false;
+  std::vector<double> weights;  // per pattern
+  Propagator propagator;
+  // start_waves[v]: the patterns allowed where the input grid holds value v; empty when v is unconstrained.
+  std::vector<std::vector<uint8_t>> start_waves;
+};
+
+// The start wave of input value `value`; fails at `where` when a rule already gave one.
+std::vector<uint8_t>& new_start_wave(Model& model, int value, const XmlElement& where);
+
+class WfcNode : public Branch {
+ public:
+  bool go(Run& run) override;
+  void reset() override;
+
+ protected:
+  bool returns_to_parent() const override { return false; }
+  bool reads_child(std::string_view name) const override { return name == "rule"; }
+  // Completes loading once the model is known: the wave, `shannon`, `tries`, and the children on the new grid.
+  void load_collapse(const XmlElement& element, const SymmetryGroup& parent_symmetry, const Grid& input,
+                     LoadContext& context);
+  // Writes the wave's picture (observed or not) into the new grid.
+  virtual void update_state() = 0;
+  // The value most voted for; ties go to the lowest value (the reference breaks them with an unseeded generator).
+  static uint8_t most_voted(const int* votes, int count);
+
+  Model model;
+  Grid* newgrid = nullptr;
+  Wave wave;
+
+ private:
+  bool begin(Run& run);
+  void apply_start_waves();
+  std::optional<int> good_seed(Run& run);
+  int next_unobserved_node(Random& random) const;
+  void observe(int node, Random& random);
+
+  Weights weights_;
+  Space space_;
+  Wave start_wave_;
+  Propagation propagation_;
+  std::vector<double> distribution_;
+  std::optional<Random> random_;
+  bool shannon_ = false;
+  int tries_ = 1000;
+  bool first_go_ = true;
+};
+
+NodePtr load_overlap(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
+NodePtr load_tile(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
+
+}  // namespace mj::wfc

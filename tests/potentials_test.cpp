@@ -1,0 +1,107 @@
+// Potentials (observation.cpp) against a direct transcription of the definition: a rule fires at
+// the first dequeued value with which its whole pattern has been reached.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "nodes/observation.hpp"
+
+namespace mj {
+namespace {
+
+struct Item {
+  uint8_t value;
+  int x, y, z;
+};
+
+bool reached(const Rule& rule, int x, int y, int z, const Potentials& p, int t, int mx, int my, bool backwards) {
+  const std::vector<uint8_t>& pattern = backwards ? rule.output : rule.binput;
+  for (int dz = 0, di = 0; dz < rule.imz; dz++)
+    for (int dy = 0; dy < rule.imy; dy++)
+      for (int dx = 0; dx < rule.imx; dx++, di++) {
+        uint8_t v = pattern[size_t(di)];
+        if (v == kKeep) continue;
+        int current = p[v][x + dx + (y + dy) * mx + (z + dz) * mx * my];
+        if (current > t || current == -1) return false;
+      }
+  return true;
+}
+
+void direct_propagate(Potentials& p, int mx, int my, int mz, const std::vector<Rule>& rules, bool backwards) {
+  std::vector<Item> queue;
+  for (int c = 0; c < p.C; c++)
+    for (int i = 0; i < p.cells; i++)
+      if (p[c][i] == 0) queue.push_back({uint8_t(c), i % mx, (i % (mx * my)) / mx, i / (mx * my)});
+  std::vector<uint8_t> fired(rules.size() * size_t(p.cells), 0);
+  for (size_t head = 0; head < queue.size(); head++) {
+    Item item = queue[head];
+    int t = p[item.value][item.x + item.y * mx + item.z * mx * my];
+    for (size_t r = 0; r < rules.size(); r++) {
+      const Rule& rule = rules[r];
+      for (const Point& s : (backwards ? rule.oshifts : rule.ishifts)[item.value]) {
+        int sx = item.x - s.x, sy = item.y - s.y, sz = item.z - s.z;
+        if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > mx || sy + rule.imy > my || sz + rule.imz > mz) continue;
+        uint8_t& done = fired[r * size_t(p.cells) + size_t(sx + sy * mx + sz * mx * my)];
+        if (done || !reached(rule, sx, sy, sz, p, t, mx, my, backwards)) continue;
+        done = 1;
+        const std::vector<uint8_t>& give = backwards ? rule.binput : rule.output;
+        for (int dz = 0, di = 0; dz < rule.imz; dz++)
+          for (int dy = 0; dy < rule.imy; dy++)
+            for (int dx = 0; dx < rule.imx; dx++, di++) {
+              uint8_t v = give[size_t(di)];
+              int i = sx + dx + (sy + dy) * mx + (sz + dz) * mx * my;
+              if (v != kKeep && p[v][i] == -1) p[v][i] = t + 1, queue.push_back({v, sx + dx, sy + dy, sz + dz});
+            }
+      }
+    }
+  }
+}
+
+Rule random_rule(std::mt19937& rng, int C, bool d3) {
+  auto pick = [&](int n) { return int(rng() % unsigned(n)); };
+  Point size{1 + pick(3), 1 + pick(2), d3 ? 1 + pick(2) : 1};
+  int n = size.x * size.y * size.z;
+  std::vector<Wave> input(static_cast<size_t>(n));
+  std::vector<uint8_t> output(static_cast<size_t>(n));
+  for (int i = 0; i < n; i++) {
+    int kind = pick(6);
+    input[size_t(i)] = kind == 0 ? all_values(C) : kind == 1 ? Wave(rng() & all_values(C)) | 1u : Wave(1u << pick(C));
+    output[size_t(i)] = pick(5) == 0 ? kKeep : uint8_t(pick(C));
+  }
+  return Rule(input, size, output, size, C, 1.0);
+}
+
+TEST(Potentials, CountingPropagationMatchesTheDirectDefinition) {
+  std::mt19937 rng(12345);
+  for (int trial = 0; trial < 300; trial++) {
+    const bool d3 = trial % 3 == 0;
+    const int C = 2 + int(rng() % 4), mx = 3 + int(rng() % 6), my = 1 + int(rng() % 6);
+    const int mz = d3 ? 2 + int(rng() % 3) : 1;
+    const int cells = mx * my * mz;
+    std::vector<Rule> rules;
+    for (int r = 0, n = 1 + int(rng() % 4); r < n; r++) rules.push_back(random_rule(rng, C, d3));
+    std::vector<uint8_t> state(static_cast<size_t>(cells));
+    std::vector<Wave> future(static_cast<size_t>(cells));
+    for (int i = 0; i < cells; i++) {
+      state[size_t(i)] = uint8_t(rng() % unsigned(C));
+      future[size_t(i)] = Wave(rng() & all_values(C));
+    }
+    Potentials fast, direct;
+    fast.resize(C, cells);
+    direct.resize(C, cells);
+    compute_forward_potentials(fast, state.data(), mx, my, mz, rules);
+    std::fill(direct.data.begin(), direct.data.end(), -1);
+    for (int i = 0; i < cells; i++) direct[state[size_t(i)]][i] = 0;
+    direct_propagate(direct, mx, my, mz, rules, false);
+    ASSERT_EQ(fast.data, direct.data) << "forward, trial " << trial;
+
+    compute_backward_potentials(fast, future.data(), mx, my, mz, rules);
+    for (int c = 0; c < C; c++)
+      for (int i = 0; i < cells; i++) direct[c][i] = (future[size_t(i)] >> c & 1u) ? 0 : -1;
+    direct_propagate(direct, mx, my, mz, rules, true);
+    ASSERT_EQ(fast.data, direct.data) << "backward, trial " << trial;
+  }
+}
+
+}  // namespace
+}  // namespace mj

@@ -1,0 +1,204 @@
+// wfc: the overlap model on a sample, the tile model on a tileset, and load errors with file:line.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "io/png.hpp"
+#include "io/vox.hpp"
+#include "mj/interpreter.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A resources folder of the test's own, removed afterwards.
+class Resources {
+ public:
+  Resources() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    root_ = fs::temp_directory_path() / ("mj_wfc_" + std::string(info->name()) + "_" + std::to_string(getpid()));
+    fs::remove_all(root_);
+    fs::create_directories(root_ / "samples");
+    fs::create_directories(root_ / "tilesets" / "Pair");
+  }
+  ~Resources() {
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+  }
+  const fs::path& root() const { return root_; }
+  void write(const fs::path& relative, const std::string& text) const { std::ofstream(root_ / relative) << text; }
+
+ private:
+  fs::path root_;
+};
+
+void write_checkerboard(const Resources& r) {
+  mj::io::Image image{4, 4, {}};
+  for (int y = 0; y < 4; y++)
+    for (int x = 0; x < 4; x++) image.argb.push_back((x + y) % 2 ? 0xffffffffu : 0xff000000u);
+  mj::io::save_png(r.root() / "samples" / "Checker.png", image);
+}
+
+// Tiles A and B: 2x2x1 blocks of one colour each; A and B only ever touch each other.
+void write_pair_tileset(const Resources& r, const std::string& neighbors) {
+  for (auto [name, value] : {std::pair{"A", 1}, std::pair{"B", 2}}) {
+    std::vector<uint8_t> block(4, uint8_t(value));
+    mj::io::save_vox(r.root() / "tilesets" / "Pair" / (std::string(name) + ".vox"), block.data(), 2, 2, 1,
+                     {0xff000000u, 0xffff0000u, 0xff00ff00u});
+  }
+  r.write("tilesets/Pair.xml",
+          "<tileset>\n  <tiles>\n    <tile name=\"A\"/>\n    <tile name=\"B\"/>\n  </tiles>\n  <neighbors>\n" +
+              neighbors + "  </neighbors>\n</tileset>\n");
+}
+
+mj::Interpreter load(const Resources& r, const std::string& xml, int mx, int my) {
+  return mj::Interpreter::from_string(xml, mj::LoadOptions{mx, my, 1, r.root()}, "model.xml");
+}
+
+std::string load_error(const Resources& r, const std::string& xml) {
+  try {
+    load(r, xml, 6, 6);
+  } catch (const mj::Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(Wfc, OverlapOnCheckerboardMakesCheckerboard) {
+  Resources r;
+  write_checkerboard(r);
+  auto ip = load(r, R"(<sequence values="B"><wfc sample="Checker" values="BW" n="2"/></sequence>)", 8, 8);
+  for (int seed = 1; seed <= 3; seed++) {
+    ip.run(seed, 0);
+    ASSERT_TRUE(ip.finished());
+    mj::GridView g = ip.grid();
+    ASSERT_EQ(g.legend, "BW");
+    ASSERT_EQ(g.mx, 8);
+    for (int y = 0; y < 8; y++)
+      for (int x = 0; x < 8; x++) {
+        uint8_t v = g.cells[x + y * 8];
+        EXPECT_NE(v, g.cells[(x + 1) % 8 + y * 8]) << x << "," << y;
+        EXPECT_NE(v, g.cells[x + ((y + 1) % 8) * 8]) << x << "," << y;
+      }
+  }
+}
+
+TEST(Wfc, AnimatedRunShowsTheWaveAndEndsTheSame) {
+  Resources r;
+  write_checkerboard(r);
+  const std::string xml = R"(<sequence values="B"><wfc sample="Checker" values="BW" n="2"/></sequence>)";
+  auto plain = load(r, xml, 8, 8);
+  plain.run(5, 0);
+  std::vector<uint8_t> expected(plain.grid().cells, plain.grid().cells + 64);
+  auto animated = load(r, xml, 8, 8);
+  animated.set_animated(true);
+  animated.start(5);
+  ASSERT_TRUE(animated.step());
+  ASSERT_TRUE(animated.step());  // one observation: the partial picture is already on the new grid
+  EXPECT_EQ(animated.grid().legend, "BW");
+  while (animated.step()) {
+  }
+  EXPECT_EQ(animated.steps(), plain.steps());
+  EXPECT_EQ(std::vector<uint8_t>(animated.grid().cells, animated.grid().cells + 64), expected);
+}
+
+TEST(Wfc, TilesetWithOneTilingProducesIt) {
+  Resources r;
+  write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n");
+  // The origin cell (2, 2) must be A; the rest follows: A where x + y is even.
+  auto ip = load(r,
+                 R"(<sequence values="BO" origin="True">
+  <wfc tileset="Pair" values="XY"><rule in="O" out="A"/></wfc>
+</sequence>)",
+                 5, 5);
+  int steps = ip.run(7, 0);
+  EXPECT_EQ(steps, 3);  // find the seed, see that nothing is left to observe, end
+  mj::GridView g = ip.grid();
+  ASSERT_EQ(g.mx, 10);
+  ASSERT_EQ(g.my, 10);
+  for (int y = 0; y < 10; y++)
+    for (int x = 0; x < 10; x++) EXPECT_EQ(g.cells[x + y * 10], (x / 2 + y / 2) % 2) << x << "," << y;
+}
+
+TEST(Wfc, TileChildrenRunOnTheNewGrid) {
+  Resources r;
+  write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n");
+  auto ip = load(r,
+                 R"(<sequence values="BO" origin="True">
+  <wfc tileset="Pair" values="XYZ"><rule in="O" out="A"/><all in="Y" out="Z"/></wfc>
+</sequence>)",
+                 3, 3);
+  ip.run(1, 0);
+  mj::GridView g = ip.grid();
+  ASSERT_EQ(g.mx, 6);
+  for (int i = 0; i < 36; i++) EXPECT_EQ(g.cells[i], ((i % 6) / 2 + (i / 6) / 2) % 2 ? 2 : 0) << i;
+}
+
+TEST(Wfc, MissingSampleOrTilesetFailsAtTheNode) {
+  Resources r;
+  EXPECT_NE(load_error(r, "<sequence values=\"B\">\n<wfc sample=\"Nope\" values=\"BW\"/>\n</sequence>")
+                .find("model.xml:2: couldn't read sample"),
+            std::string::npos);
+  EXPECT_NE(load_error(r, "<sequence values=\"B\">\n\n<wfc tileset=\"Nope\" values=\"BW\"/>\n</sequence>")
+                .find("model.xml:3: couldn't open tileset"),
+            std::string::npos);
+  EXPECT_NE(load_error(r, "<sequence values=\"B\">\n<wfc values=\"BW\"/>\n</sequence>").find("model.xml:2: "),
+            std::string::npos);
+}
+
+TEST(Wfc, MissingTileFileFailsAtTheTile) {
+  Resources r;
+  write_pair_tileset(r, "");
+  fs::remove(r.root() / "tilesets" / "Pair" / "B.vox");
+  std::string e = load_error(r, "<sequence values=\"B\">\n<wfc tileset=\"Pair\" values=\"XY\"/>\n</sequence>");
+  EXPECT_NE(e.find("Pair.xml:4: couldn't read tile"), std::string::npos) << e;
+}
+
+TEST(Wfc, SampleWithMoreColoursThanValuesFails) {
+  Resources r;
+  write_checkerboard(r);
+  std::string e = load_error(r, "<sequence values=\"B\">\n<wfc sample=\"Checker\" values=\"B\"/>\n</sequence>");
+  EXPECT_NE(e.find("model.xml:2: there are 2 colours in the sample"), std::string::npos) << e;
+}
+
+TEST(Wfc, UnknownTileInNeighborsFailsAtTheNeighbor) {
+  Resources r;
+  write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n    <neighbor left=\"A\" right=\"C\"/>\n");
+  std::string e = load_error(r, "<sequence values=\"B\">\n<wfc tileset=\"Pair\" values=\"XY\"/>\n</sequence>");
+  EXPECT_NE(e.find("Pair.xml:8: unknown tile A or C"), std::string::npos) << e;
+}
+
+TEST(Wfc, UnknownSymmetryFails) {
+  Resources r;
+  write_checkerboard(r);
+  std::string e =
+      load_error(r, "<sequence values=\"B\">\n<wfc sample=\"Checker\" values=\"BW\" symmetry=\"(q)\"/>\n</sequence>");
+  EXPECT_NE(e.find("model.xml:2: unknown symmetry"), std::string::npos) << e;
+  write_pair_tileset(r, "    <neighbor left=\"q A\" right=\"B\"/>\n");
+  e = load_error(r, "<sequence values=\"B\">\n<wfc tileset=\"Pair\" values=\"XY\"/>\n</sequence>");
+  EXPECT_NE(e.find("Pair.xml:7: unknown symmetry q"), std::string::npos) << e;
+}
+
+TEST(Wfc, UnknownTileInRuleFailsAtTheRule) {
+  Resources r;
+  write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n");
+  std::string e = load_error(r,
+                             "<sequence values=\"B\">\n<wfc tileset=\"Pair\" values=\"XY\">\n<rule in=\"B\" "
+                             "out=\"A|D\"/>\n</wfc>\n</sequence>");
+  EXPECT_NE(e.find("model.xml:3: unknown tile name D"), std::string::npos) << e;
+}
+
+TEST(Wfc, RulesAreSettingsButOtherChildrenMustBeNodes) {
+  Resources r;
+  write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n");
+  std::string e =
+      load_error(r,
+                 "<sequence values=\"B\">\n<wfc tileset=\"Pair\" values=\"XY\">\n<rule in=\"B\" out=\"A\"/>\n"
+                 "<dance/>\n</wfc>\n</sequence>");
+  EXPECT_NE(e.find("model.xml:4: unknown node <dance>"), std::string::npos) << e;
+}
+
+}  // namespace
