@@ -90,3 +90,39 @@ TEST(Limits, SymbolsAndSizesAreChecked) {
 }
 
 }  // namespace
+
+#include <filesystem>
+
+#include "io/png.hpp"
+
+namespace {
+
+// A resources folder with samples/S.png: 12x12 pseudo-random cells of two colours, so with n=4
+// about a thousand patterns.
+std::filesystem::path sample_resources() {
+  auto dir = std::filesystem::temp_directory_path() / "mj-test-wfc-limits";
+  std::filesystem::create_directories(dir / "samples");
+  mj::io::Image sample{12, 12, {}};
+  for (uint32_t i = 0, r = 12345; i < 144; i++, r = r * 1103515245u + 12345u)
+    sample.argb.push_back((r >> 16) & 1 ? 0xffffffff : 0xff000000);
+  mj::io::save_png(dir / "samples" / "S.png", sample);
+  return dir;
+}
+
+TEST(Limits, WfcTriesAreBounded) {
+  auto resources = sample_resources();
+  const std::string ok = R"(<sequence values="B"><wfc values="BW" sample="S" n="2" tries="5"/></sequence>)";
+  EXPECT_EQ(error_of(ok, {6, 6, 1, resources}), "");
+  std::string e = error_of(R"(<sequence values="B"><wfc values="BW" sample="S" n="2" tries="2000000"/></sequence>)",
+                           {6, 6, 1, resources});
+  EXPECT_TRUE(contains(e, "m.xml:1: tries=2000000 is more than 1000000")) << e;
+}
+
+TEST(Limits, WfcMemoryIsBoundedBeforeAllocating) {
+  std::string e = error_of(R"(<sequence values="B"><wfc values="BW" sample="S" n="4"/></sequence>)",
+                           {400, 400, 1, sample_resources()}, 1);
+  EXPECT_TRUE(contains(e, "m.xml:1: wave function collapse would need")) << e;
+  EXPECT_TRUE(contains(e, "the limit is 4096 MiB")) << e;
+}
+
+}  // namespace
