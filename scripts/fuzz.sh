@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every input mj reads with libFuzzer (clang-14, ASan + UBSan), one target after another.
 # Usage: scripts/fuzz.sh [RUNS] [TARGET...]   RUNS: executions per target (default 1000000);
-# targets: model rule png vox palette model_list (default: all).
+# targets: model rule png vox palette model_list tileset (default: all).
 # Seeds come from the corpus (MJ_CORPUS, default ../shared/corpus) and fuzz/seeds/, copied to a temporary
 # folder; what the fuzzer learns stays in build-fuzz/corpus/, crashing inputs land in build-fuzz/findings/.
 set -euo pipefail
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-1000000}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(model rule png vox palette model_list)
+[ ${#targets[@]} -eq 0 ] && targets=(model rule png vox palette model_list tileset)
 corpus=${MJ_CORPUS:-../shared/corpus}
 golden=${MJ_GOLDEN:-../shared/golden}
 
@@ -32,13 +32,17 @@ copy_seeds png "$corpus"/resources/**/*.png
 copy_seeds vox "$corpus"/resources/**/*.vox
 copy_seeds palette "$corpus"/resources/palette.xml
 copy_seeds model_list "$corpus"/models.xml "$golden"/models-extra.xml
+mkdir -p "$seeds/tileset"  # tileset seeds: the tiles folder's name, then the tileset file
+for f in "$corpus"/resources/tilesets/*.xml; do
+  { basename "$f" .xml; cat "$f"; } >"$seeds/tileset/$(basename "$f")"
+done
 
-declare -A max_len=([model]=16384 [rule]=512 [png]=65536 [vox]=65536 [palette]=8192 [model_list]=16384)
+declare -A max_len=([model]=16384 [rule]=512 [png]=65536 [vox]=65536 [palette]=8192 [model_list]=16384 [tileset]=16384)
 failed=()
 for t in "${targets[@]}"; do
   mkdir -p "build-fuzz/corpus/$t" build-fuzz/findings
   dict=()
-  case $t in model | rule | palette | model_list) dict=(-dict=fuzz/mj.dict) ;; esac
+  case $t in model | rule | palette | model_list | tileset) dict=(-dict=fuzz/mj.dict) ;; esac
   echo "== fuzz_$t: $runs runs"
   if MJ_FUZZ_RESOURCES="$corpus/resources" "build-fuzz/fuzz_$t" "build-fuzz/corpus/$t" "$seeds/$t" \
       "${dict[@]}" -runs="$runs" -max_len="${max_len[$t]}" -timeout=20 -rss_limit_mb=2560 \
