@@ -21,3 +21,17 @@ TEST(CliArgs, HelpStillExitsZero) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CliArgs, HugeJobCountStartsNoIdleThreads) {
+  auto dir = mjtest::temp_dir("jobs");
+  mjtest::write(dir / "models" / "M.xml", R"(<one values="BW" in="B" out="W" steps="2"/>)");
+  mjtest::write(dir / "models.xml", R"(<models><model name="M" size="3" amount="1" seeds="5">
+  <color symbol="B" value="000000"/><color symbol="W" value="FFFFFF"/></model></models>)");
+  auto result = mjtest::run_cli((dir / "models.xml").string() + " -q -j 1000000 --out " + (dir / "out").string());
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "M_5.png"));
+}
+
+}  // namespace
