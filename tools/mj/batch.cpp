@@ -99,7 +99,8 @@ int run_batch(const std::vector<io::ModelEntry>& entries, const BatchOptions& op
     }
   };
   std::vector<std::thread> threads;
-  int workers = std::clamp(options.jobs, 1, std::max(1, int(jobs.size())));  // no idle threads
+  // No idle threads, and never so many that the system refuses to create them.
+  int workers = std::clamp(options.jobs, 1, std::clamp(int(jobs.size()), 1, 1024));
   for (int t = 1; t < workers; t++) threads.emplace_back(worker);
   worker();
   for (auto& t : threads) t.join();
