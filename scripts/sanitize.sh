@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMJ_SANITIZE=ON -DMJ_BUILD_BENCH=OFF >/dev/null
+# -g1: line tables for the reports, without the cost of full debug information
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-g1 -DMJ_SANITIZE=ON -DMJ_BUILD_BENCH=OFF >/dev/null
 cmake --build build-asan -j2
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
