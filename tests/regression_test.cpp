@@ -143,3 +143,18 @@ TEST(Limits, ModelListAmountIsBounded) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Regression, UnionsMustNameValues) {
+  // Both crashed inference (heap overflow in backward potentials): the union's lowest value lay outside "BW".
+  const std::string run = R"(<one in="B" out="W" steps="3"/><all in="?" out="B"><observe value="W" to="B"/></all>)";
+  std::string e = error_of("<sequence values=\"BW\">\n<union symbol=\"?\" values=\"WW\"/>" + run + "</sequence>", {5, 5, 1, {}});
+  EXPECT_TRUE(contains(e, "m.xml:2: union ?=\"WW\" names no value of \"BW\"")) << e;
+  e = error_of("<sequence values=\"BW\">\n<union symbol=\"?\" values=\"\"/>" + run + "</sequence>", {5, 5, 1, {}});
+  EXPECT_TRUE(contains(e, "m.xml:2: union ?=\"\" names no value of \"BW\"")) << e;
+  // repeated symbols that stay inside the alphabet keep the reference's sum: B+B is W
+  EXPECT_EQ(error_of(R"(<sequence values="BWR"><union symbol="?" values="BB"/><one in="?" out="R"/></sequence>)", {3, 3, 1, {}}), "");
+}
+
+}  // namespace

@@ -29,7 +29,13 @@ std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int 
     if (u.name() != "union") continue;
     char symbol = u.symbol("symbol");
     if (g->waves_[uint8_t(symbol)]) u.fail(std::string("repeated union symbol ") + symbol);
-    g->waves_[uint8_t(symbol)] = g->wave(u.str("values"), u);
+    std::string values = u.str("values");
+    Wave w = g->wave(values, u);
+    // Inference indexes by the lowest value of a union: it must name one of the alphabet.
+    if (w == 0 || (g->C < kMaxValues && (w >> g->C) != 0))
+      u.fail("union " + std::string(1, symbol) + "=\"" + values + "\" names no value of \"" + g->characters +
+             "\" (repeated symbols add up, as in the reference)");
+    g->waves_[uint8_t(symbol)] = w;
   }
   size_t cells = size_t(mx) * my * mz;
   g->state.assign(cells, 0);
