@@ -158,3 +158,21 @@ TEST(Regression, UnionsMustNameValues) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Limits, RulePatternsAreBounded) {
+  // a one-colour PNG of 1024x128 compresses to almost nothing but makes a rule of 64 Ki cells per half
+  auto dir = std::filesystem::temp_directory_path() / "mj-test-big-rule";
+  std::filesystem::create_directories(dir / "rules");
+  mj::io::save_png(dir / "rules" / "Big.png", {1026, 128, std::vector<uint32_t>(1026 * 128, 0xff000000)});
+  std::string e = error_of(R"(<one values="BW" file="Big" legend="B"/>)", {4, 4, 1, dir});
+  EXPECT_TRUE(contains(e, "m.xml:1: rule pattern of 513x128x1 cells is too large (at most 65536 cells)")) << e;
+  std::string row(300, 'B');
+  std::string text;
+  for (int y = 0; y < 300; y++) text += (y ? "/" : "") + row;
+  e = error_of("<one values=\"BW\" in=\"" + text + "\" out=\"" + text + "\"/>", {4, 4, 1, {}});
+  EXPECT_TRUE(contains(e, "rule pattern of 300x300x1 cells is too large")) << e;
+}
+
+}  // namespace
