@@ -1,10 +1,196 @@
-// `convolution`: not implemented yet; loading a model that uses it fails with a clear message.
+// `convolution`: a cellular automaton. Every step rewrites all cells at once, each by the first
+// rule whose input, probability and neighbour sum (a kernel over the 3x3 or 3x3x3 block around the
+// cell, counting the rule's values in the grid as it was before the step) agree.
+#include <charconv>
+#include <string_view>
+#include <vector>
+
 #include "nodes/kinds.hpp"
+#include "nodes/value_attribute.hpp"
 
 namespace mj {
 
-NodePtr load_convolution(const XmlElement& e, const SymmetryGroup&, Grid&, LoadContext&) {
-  e.fail("node <convolution> is not supported yet");
+namespace {
+
+// The largest neighbour count a `sum` may ask for: a full 3x3x3 kernel without its centre.
+constexpr int kMaxSum = 27;
+
+struct KernelEntry {
+  int dx, dy, dz, weight;
+};
+
+struct NamedKernel {
+  std::string_view name;
+  bool d2;
+  const char* weights;  // 9 (2D) or 27 (3D) digits, x fastest, then y, then z
+};
+
+const NamedKernel kKernels[] = {
+    {"VonNeumann", true, "010101010"},
+    {"Moore", true, "111101111"},
+    {"VonNeumann", false, "000010000010101010000010000"},
+    {"NoCorners", false, "010111010111101111010111010"},
+};
+
+// The kernel's non-zero weights with their offsets, in the reference's summation order.
+std::vector<KernelEntry> load_kernel(const XmlElement& e, bool d2) {
+  std::string name = e.str("neighborhood");
+  for (const NamedKernel& k : kKernels) {
+    if (k.name != name || k.d2 != d2) continue;
+    std::vector<KernelEntry> entries;
+    int depth = d2 ? 1 : 3;
+    for (int dz = 0, i = 0; dz < depth; dz++)
+      for (int dy = 0; dy < 3; dy++)
+        for (int dx = 0; dx < 3; dx++, i++)
+          if (int w = k.weights[i] - '0') entries.push_back({dx - 1, dy - 1, d2 ? 0 : dz - 1, w});
+    return entries;
+  }
+  e.fail("unknown neighborhood \"" + name + "\" for a " +
+         (d2 ? "2D grid (VonNeumann, Moore)" : "3D grid (VonNeumann, NoCorners)"));
+}
+
+struct ConvolutionRule {
+  uint8_t input = 0, output = 0;
+  double p = 1.0;
+  // multiplicity[v]: how often value v is listed in `values` (the reference sums a repeated value
+  // twice); empty when the rule has no sum condition.
+  std::vector<int> multiplicity;
+  std::vector<bool> sums;  // sums[s]: does a neighbour sum of s allow the rule
+
+  bool allows(int sum) const { return sum < int(sums.size()) && sums[size_t(sum)]; }
+};
+
+int parse_bound(const XmlElement& e, std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  int result = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), result);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size())
+    e.fail("sum=\"" + e.str("sum") + "\": \"" + std::string(s) + "\" is not an integer");
+  return result;
+}
+
+// Marks one interval of `sum`: "n" or "a..b".
+void mark_interval(const XmlElement& e, std::string_view s, std::vector<bool>& sums) {
+  size_t dots = s.find("..");
+  int min = parse_bound(e, s.substr(0, dots));
+  int max = dots == std::string_view::npos ? min : parse_bound(e, s.substr(dots + 2));
+  if (max < min - 1) e.fail("sum=\"" + e.str("sum") + "\": interval \"" + std::string(s) + "\" runs backwards");
+  for (int i = min; i <= max; i++) {
+    if (i < 0 || i > kMaxSum)
+      e.fail("sum=\"" + e.str("sum") + "\": " + std::to_string(i) + " is outside 0.." + std::to_string(kMaxSum));
+    sums[size_t(i)] = true;
+  }
+}
+
+// sum="0,1,4..8": comma-separated numbers and intervals.
+std::vector<bool> parse_sums(const XmlElement& e, std::string_view text) {
+  std::vector<bool> sums(kMaxSum + 1, false);
+  for (size_t comma; (comma = text.find(',')) != std::string_view::npos; text.remove_prefix(comma + 1))
+    mark_interval(e, text.substr(0, comma), sums);
+  mark_interval(e, text, sums);
+  return sums;
+}
+
+ConvolutionRule load_convolution_rule(const XmlElement& e, const Grid& grid) {
+  ConvolutionRule rule;
+  rule.input = value_attribute(e, grid, "in");
+  rule.output = value_attribute(e, grid, "out");
+  rule.p = e.real("p", 1.0);
+  auto values = e.text("values");
+  auto sums = e.text("sum");
+  if (values && !sums) e.fail("<" + std::string(e.name()) + "> has 'values' but no 'sum'");
+  if (!values && sums) e.fail("<" + std::string(e.name()) + "> has 'sum' but no 'values'");
+  if (!values) return rule;
+  rule.multiplicity.assign(size_t(grid.C), 0);
+  for (char c : *values) rule.multiplicity[value_of_symbol(e, grid, "values", c)]++;
+  rule.sums = parse_sums(e, *sums);
+  return rule;
+}
+
+class ConvolutionNode : public Node {
+ public:
+  std::vector<ConvolutionRule> rules;
+  std::vector<KernelEntry> kernel;
+  bool periodic = false;
+  int steps = -1;
+
+  void reset() override { counter_ = 0; }
+
+  bool go(Run& run) override {
+    if (steps > 0 && counter_ >= steps) return false;
+    before_ = grid->state;
+    prepare_offsets();
+    bool change = false;
+    for (int z = 0, i = 0; z < grid->mz; z++)
+      for (int y = 0; y < grid->my; y++)
+        for (int x = 0; x < grid->mx; x++, i++) change |= rewrite(run, x, y, z, i);
+    counter_++;
+    return change;
+  }
+
+ private:
+  int counter_ = 0;
+  std::vector<uint8_t> before_;  // the grid as the step found it: all cells change at once
+  std::vector<int> offsets_;     // flat index offset of each kernel entry
+
+  void prepare_offsets() {
+    offsets_.clear();
+    for (const KernelEntry& k : kernel) offsets_.push_back(grid->index(k.dx, k.dy, k.dz));
+  }
+
+  // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
+  // checked, as in the reference, so that the random sequence is the same.
+  bool rewrite(Run& run, int x, int y, int z, int i) {
+    uint8_t& cell = grid->state[size_t(i)];
+    for (const ConvolutionRule& rule : rules) {
+      if (cell != rule.input || rule.output == cell) continue;
+      if (rule.p != 1.0 && !(double(run.random.next()) < rule.p * 2147483647.0)) continue;
+      if (!rule.multiplicity.empty() && !rule.allows(neighbour_sum(rule.multiplicity, x, y, z, i))) continue;
+      cell = rule.output;
+      return true;
+    }
+    return false;
+  }
+
+  // Weighted count of the neighbours (before the step) that hold the rule's values.
+  int neighbour_sum(const std::vector<int>& multiplicity, int x, int y, int z, int i) const {
+    const Grid& g = *grid;
+    bool interior = x > 0 && y > 0 && x < g.mx - 1 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
+    int sum = 0;
+    if (interior) {
+      for (size_t k = 0; k < kernel.size(); k++)
+        sum += kernel[k].weight * multiplicity[before_[size_t(i + offsets_[k])]];
+      return sum;
+    }
+    for (const KernelEntry& k : kernel) {
+      int sx = x + k.dx, sy = y + k.dy, sz = z + k.dz;
+      if (!place(sx, g.mx) || !place(sy, g.my) || !place(sz, g.mz)) continue;
+      sum += k.weight * multiplicity[before_[size_t(g.index(sx, sy, sz))]];
+    }
+    return sum;
+  }
+
+  // Brings a coordinate one step outside the grid back in when periodic; false when it stays out.
+  bool place(int& v, int length) const {
+    if (v >= 0 && v < length) return true;
+    if (!periodic) return false;
+    v += v < 0 ? length : -length;
+    return v >= 0 && v < length;
+  }
+};
+
+}  // namespace
+
+NodePtr load_convolution(const XmlElement& e, const SymmetryGroup&, Grid& grid, LoadContext&) {
+  auto node = std::make_unique<ConvolutionNode>();
+  std::vector<XmlElement> xrules = e.children({"rule"});
+  if (xrules.empty()) xrules.push_back(e);
+  for (const XmlElement& xrule : xrules) node->rules.push_back(load_convolution_rule(xrule, grid));
+  node->steps = e.integer("steps", -1);
+  node->periodic = e.boolean("periodic", false);
+  node->kernel = load_kernel(e, grid.mz == 1);
+  return node;
 }
 
 }  // namespace mj

@@ -1,10 +1,145 @@
-// `map`: not implemented yet; loading a model that uses it fails with a clear message.
+// `map`: rewrites the grid into a new grid of scaled size, then runs its children on the new grid.
+// Each rule matches the old grid (periodically) and writes its output at the scaled position.
+#include <array>
+#include <charconv>
+#include <limits>
+#include <string_view>
+#include <vector>
+
+#include "core/rule.hpp"
 #include "nodes/kinds.hpp"
 
 namespace mj {
 
-NodePtr load_map(const XmlElement& e, const SymmetryGroup&, Grid&, LoadContext&) {
-  e.fail("node <map> is not supported yet");
+namespace {
+
+// A scale factor numerator/denominator along one axis.
+struct Scale {
+  int numerator = 1, denominator = 1;
+  long long apply(long long length) const { return length * numerator / denominator; }
+};
+
+bool parse_int(std::string_view s, int& result) {
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), result);
+  return !s.empty() && ec == std::errc() && end == s.data() + s.size();
+}
+
+// "a" or "a/b" with positive a and b.
+Scale parse_scale(const XmlElement& e, std::string_view s) {
+  Scale scale;
+  size_t slash = s.find('/');
+  bool ok = slash == std::string_view::npos
+                ? parse_int(s, scale.numerator)
+                : parse_int(s.substr(0, slash), scale.numerator) && parse_int(s.substr(slash + 1), scale.denominator);
+  if (!ok || scale.numerator <= 0 || scale.denominator <= 0)
+    e.fail("scale component \"" + std::string(s) + "\" should be a positive number or fraction a/b");
+  return scale;
+}
+
+// scale="X Y Z": three components separated by single spaces.
+std::array<Scale, 3> parse_scales(const XmlElement& e) {
+  std::string text = e.str("scale");
+  std::vector<std::string_view> parts;
+  std::string_view rest = text;
+  for (size_t space; (space = rest.find(' ')) != std::string_view::npos; rest.remove_prefix(space + 1))
+    parts.push_back(rest.substr(0, space));
+  parts.push_back(rest);
+  if (parts.size() != 3) e.fail("scale=\"" + text + "\" should have 3 components separated by spaces");
+  return {parse_scale(e, parts[0]), parse_scale(e, parts[1]), parse_scale(e, parts[2])};
+}
+
+// Wraps a coordinate that went past the end once, as the reference does for patterns at the border.
+int wrap(int v, int length) { return v >= length ? v - length : v; }
+
+class MapNode : public Branch {
+ public:
+  static NodePtr load(const XmlElement& e, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
+
+  Grid* newgrid = nullptr;
+  std::vector<Rule> rules;
+  std::array<Scale, 3> scales;
+
+  bool go(Run& run) override {
+    if (n >= 0) return Branch::go(run);
+    newgrid->clear();
+    for (const Rule& rule : rules)
+      for (int z = 0; z < grid->mz; z++)
+        for (int y = 0; y < grid->my; y++)
+          for (int x = 0; x < grid->mx; x++)
+            if (matches(rule, x, y, z))
+              apply(rule, int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
+    run.grid = newgrid;
+    n++;
+    return true;
+  }
+
+  void reset() override {
+    Branch::reset();
+    n = -1;
+  }
+
+ protected:
+  bool returns_to_parent() const override { return false; }
+  bool reads_child(std::string_view name) const override { return name == "rule"; }
+
+ private:
+  // The flat index of (x, y, z) wrapped once into g; patterns wider than the grid cannot be placed.
+  size_t wrapped(const Grid& g, int x, int y, int z) const {
+    x = wrap(x, g.mx), y = wrap(y, g.my), z = wrap(z, g.mz);
+    if (x >= g.mx || y >= g.my || z >= g.mz) throw Error("", line, "map: a rule is larger than the grid");
+    return size_t(g.index(x, y, z));
+  }
+
+  bool matches(const Rule& rule, int x, int y, int z) const {
+    for (int dz = 0, di = 0; dz < rule.imz; dz++)
+      for (int dy = 0; dy < rule.imy; dy++)
+        for (int dx = 0; dx < rule.imx; dx++, di++) {
+          uint8_t v = grid->state[wrapped(*grid, x + dx, y + dy, z + dz)];
+          if ((rule.input[size_t(di)] & (1u << v)) == 0) return false;
+        }
+    return true;
+  }
+
+  void apply(const Rule& rule, int x, int y, int z) {
+    for (int dz = 0, di = 0; dz < rule.omz; dz++)
+      for (int dy = 0; dy < rule.omy; dy++)
+        for (int dx = 0; dx < rule.omx; dx++, di++) {
+          uint8_t v = rule.output[size_t(di)];
+          if (v != kKeep) newgrid->state[wrapped(*newgrid, x + dx, y + dy, z + dz)] = v;
+        }
+  }
+};
+
+Grid& make_new_grid(const XmlElement& e, const Grid& grid, const std::array<Scale, 3>& scales, LoadContext& context) {
+  long long mx = scales[0].apply(grid.mx), my = scales[1].apply(grid.my), mz = scales[2].apply(grid.mz);
+  if (mx <= 0 || my <= 0 || mz <= 0)
+    e.fail("scale=\"" + e.str("scale") + "\" turns the " + std::to_string(grid.mx) + "x" + std::to_string(grid.my) +
+           "x" + std::to_string(grid.mz) + " grid into an empty one");
+  if (double(mx) * double(my) * double(mz) > std::numeric_limits<int>::max())
+    e.fail("scale=\"" + e.str("scale") + "\" makes the grid too large");
+  context.grids->push_back(Grid::load(e, int(mx), int(my), int(mz)));
+  return *context.grids->back();
+}
+
+NodePtr MapNode::load(const XmlElement& e, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context) {
+  auto node = std::make_unique<MapNode>();
+  node->scales = parse_scales(e);
+  node->newgrid = &make_new_grid(e, grid, node->scales, context);
+  node->load_children(e, parent_symmetry, *node->newgrid, context);
+  bool d2 = grid.mz == 1;
+  SymmetryGroup symmetry = element_symmetry(e, d2, parent_symmetry);
+  for (const XmlElement& xrule : e.children({"rule"})) {
+    Rule rule = load_rule(xrule, grid, *node->newgrid, context.resources);
+    rule.original = true;
+    for (Rule& r : rule.symmetries(symmetry, d2)) node->rules.push_back(std::move(r));
+  }
+  return node;
+}
+
+}  // namespace
+
+NodePtr load_map(const XmlElement& e, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context) {
+  return MapNode::load(e, parent_symmetry, grid, context);
 }
 
 }  // namespace mj

@@ -45,8 +45,9 @@ class Node {
   // Does one step of work; false when the node has nothing (more) to do.
   virtual bool go(Run& run) = 0;
 
-  Grid* grid = nullptr;  // the grid this node reads and writes
-  int line = 0;          // where the node is written, for messages
+  Grid* grid = nullptr;        // the grid this node reads and writes
+  int line = 0;                // where the node is written, for messages
+  std::string_view kind = "";  // its element name: "one", "markov", ...
 };
 
 using NodePtr = std::unique_ptr<Node>;

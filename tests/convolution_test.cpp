@@ -1,0 +1,104 @@
+#include <gtest/gtest.h>
+
+#include "node_test_util.hpp"
+
+namespace mj {
+namespace {
+
+using test::cells_of;
+using test::LoadedNode;
+using test::set_cells;
+
+const char* kLife = R"(<convolution neighborhood="Moore" periodic="True">
+  <rule in="D" out="A" sum="3" values="A"/>
+  <rule in="A" out="D" sum="0,1,4..8" values="A"/>
+</convolution>)";
+
+TEST(Convolution, BlinkerHasPeriodTwo) {
+  LoadedNode n("DA", kLife, 5, 5, 1);
+  const std::string vertical = "DDDDD/DDADD/DDADD/DDADD/DDDDD";
+  const std::string horizontal = "DDDDD/DDDDD/DAAAD/DDDDD/DDDDD";
+  set_cells(n.grid(), vertical);
+  for (int k = 0; k < 4; k++) {
+    ASSERT_TRUE(n.go());
+    EXPECT_EQ(cells_of(n.grid()), k % 2 == 0 ? horizontal : vertical) << k;
+  }
+}
+
+TEST(Convolution, StillLifeReportsNoChange) {
+  LoadedNode n("DA", kLife, 4, 4, 1);
+  set_cells(n.grid(), "DDDD/DAAD/DAAD/DDDD");
+  EXPECT_FALSE(n.go());
+  EXPECT_EQ(cells_of(n.grid()), "DDDD/DAAD/DAAD/DDDD");
+}
+
+TEST(Convolution, PeriodicCountsAcrossTheBorder) {
+  const char* xml = R"(<convolution neighborhood="VonNeumann" periodic="%s" in="D" out="A" sum="1" values="A"/>)";
+  char buffer[256];
+  snprintf(buffer, sizeof buffer, xml, "True");
+  LoadedNode wrapped("DA", buffer, 4, 1, 1);
+  set_cells(wrapped.grid(), "ADDD");
+  ASSERT_TRUE(wrapped.go());
+  EXPECT_EQ(cells_of(wrapped.grid()), "AADA");
+  snprintf(buffer, sizeof buffer, xml, "False");
+  LoadedNode bounded("DA", buffer, 4, 1, 1);
+  set_cells(bounded.grid(), "ADDD");
+  ASSERT_TRUE(bounded.go());
+  EXPECT_EQ(cells_of(bounded.grid()), "AADD");
+}
+
+TEST(Convolution, StepsLimitTheNode) {
+  LoadedNode n("DA", R"(<convolution neighborhood="Moore" steps="2" in="D" out="A" sum="1..8" values="A"/>)", 5, 1, 1);
+  set_cells(n.grid(), "ADDDD");
+  EXPECT_TRUE(n.go());
+  EXPECT_TRUE(n.go());
+  EXPECT_FALSE(n.go());
+  EXPECT_EQ(cells_of(n.grid()), "AAADD");
+  n.node->reset();
+  EXPECT_TRUE(n.go());
+  EXPECT_EQ(cells_of(n.grid()), "AAAAD");
+}
+
+TEST(Convolution, RuleWithoutSumAlwaysFires) {
+  LoadedNode n("DA", R"(<convolution neighborhood="Moore" in="D" out="A"/>)", 3, 1, 1);
+  ASSERT_TRUE(n.go());
+  EXPECT_EQ(cells_of(n.grid()), "AAA");
+}
+
+TEST(Convolution, ProbabilityThinsTheRewrites) {
+  LoadedNode n("DA", R"(<convolution neighborhood="Moore" in="D" out="A" p="0.5"/>)", 40, 40, 1);
+  ASSERT_TRUE(n.go());
+  int alive = 0;
+  for (uint8_t v : n.grid().state) alive += v;
+  EXPECT_GT(alive, 600);
+  EXPECT_LT(alive, 1000);
+}
+
+TEST(Convolution, NoCornersIn3D) {
+  LoadedNode n("DA", R"(<convolution neighborhood="NoCorners" in="D" out="A" sum="18" values="A"/>)", 3, 3, 3);
+  for (uint8_t& v : n.grid().state) v = 1;
+  n.grid().state[13] = 0;  // the centre sees all 18 face and edge neighbours alive
+  ASSERT_TRUE(n.go());
+  EXPECT_EQ(n.grid().state[13], 1);
+}
+
+void expect_load_error(const std::string& xml, int mz, const std::string& words) {
+  try {
+    LoadedNode n("DA", xml, 3, 3, mz);
+    FAIL() << "loaded";
+  } catch (const Error& e) {
+    std::string what = e.what();
+    EXPECT_NE(what.find("test.xml:2:"), std::string::npos) << what;
+    EXPECT_NE(what.find(words), std::string::npos) << what;
+  }
+}
+
+TEST(Convolution, LoadErrorsNameFileAndLine) {
+  expect_load_error("\n<convolution neighborhood=\"Hex\" in=\"D\" out=\"A\"/>", 1, "Hex");
+  expect_load_error("\n<convolution neighborhood=\"Moore\" in=\"D\" out=\"A\" sum=\"3\"/>", 1, "values");
+  expect_load_error("\n<convolution neighborhood=\"Moore\" in=\"D\" out=\"A\" sum=\"30\" values=\"A\"/>", 1, "30");
+  expect_load_error("\n<convolution neighborhood=\"Moore\" in=\"D\" out=\"A\" sum=\"3\" values=\"A\"/>", 3, "Moore");
+}
+
+}  // namespace
+}  // namespace mj
