@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string xml(reinterpret_cast<const char*>(data), size);
   // Search without a limit is exhaustive by design (bounded by memory, not time): tiny grids keep it quick.
   bool search = xml.find("search") != std::string::npos;
-  load_and_run(xml, search ? 3 : 9, search ? 2 : 7, 1);
-  load_and_run(xml, search ? 2 : 4, 2, search ? 2 : 3);
+  load_and_run(xml, search ? 3 : 8, search ? 2 : 6, 1);
+  load_and_run(xml, search ? 2 : 3, search ? 2 : 3, 2);
   return 0;
 }

@@ -38,6 +38,8 @@ for f in "$corpus"/resources/tilesets/*.xml; do
 done
 
 declare -A max_len=([model]=16384 [rule]=512 [png]=65536 [vox]=65536 [palette]=8192 [model_list]=16384 [tileset]=16384)
+# Some corpus models legitimately take a minute under the sanitizers (wfc retries its collapse up to 1000 times).
+declare -A timeout=([model]=120 [tileset]=60)
 failed=()
 for t in "${targets[@]}"; do
   mkdir -p "build-fuzz/corpus/$t" build-fuzz/findings
@@ -45,7 +47,7 @@ for t in "${targets[@]}"; do
   case $t in model | rule | palette | model_list | tileset) dict=(-dict=fuzz/mj.dict) ;; esac
   echo "== fuzz_$t: $runs runs"
   if MJ_FUZZ_RESOURCES="$corpus/resources" "build-fuzz/fuzz_$t" "build-fuzz/corpus/$t" "$seeds/$t" \
-      "${dict[@]}" -runs="$runs" -max_len="${max_len[$t]}" -timeout=20 -rss_limit_mb=2560 \
+      "${dict[@]}" -runs="$runs" -max_len="${max_len[$t]}" -timeout="${timeout[$t]:-20}" -rss_limit_mb=2560 \
       -malloc_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build-fuzz/findings/$t-" \
       >"build-fuzz/$t.log" 2>&1; then
     grep -E '^stat::number_of_executed_units|^Done' "build-fuzz/$t.log" || true
