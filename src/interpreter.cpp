@@ -30,6 +30,10 @@ struct Interpreter::Impl {
 
 namespace {
 
+// A run keeps every change it made (nodes rescan from where they last looked), 12 bytes each:
+// a runaway model stops with an error at 6 GiB instead of exhausting memory.
+constexpr size_t kMaxChanges = size_t(1) << 29;
+
 // Errors raised while running know their line but not the file: add it.
 template <class F>
 auto adding_file(const XmlDocument& doc, F&& f) -> decltype(f()) {
@@ -47,9 +51,12 @@ Program Interpreter::Impl::build() const {
   XmlElement root = doc->root();
   Program p;
   p.origin = root.boolean("origin", false);
-  p.grids.push_back(Grid::load(root, options.mx, options.my, options.mz));
+  long long max_cells = options.max_cells > 0 ? options.max_cells : kMaxCells;
+  p.grids.push_back(Grid::load(root, options.mx, options.my, options.mz, max_cells));
   Grid& grid = *p.grids[0];
-  LoadContext context{options.resources, &grid, &p.grids, 0};
+  // origin writes value 1 into the centre cell
+  if (p.origin && grid.C < 2) root.fail("origin=\"True\" needs at least two values");
+  LoadContext context{options.resources, &grid, &p.grids, 0, max_cells};
   bool d2 = grid.mz == 1;
   NodePtr top = load_node(root, element_symmetry(root, d2, full_symmetry(d2)), grid, context);
   if (dynamic_cast<Branch*>(top.get())) p.root.reset(static_cast<Branch*>(top.release()));
@@ -73,6 +80,9 @@ void Interpreter::Impl::start(int seed) {
 bool Interpreter::Impl::step() {
   if (!run || !run->current) return false;
   run->current->go(*run);
+  if (run->changes.size() > kMaxChanges)
+    doc->root().fail("the run changed more than 2^29 cells in total after " + std::to_string(run->counter + 1) +
+                     " steps; give a step limit or a smaller grid");
   run->counter++;
   run->first.push_back(int(run->changes.size()));
   return true;

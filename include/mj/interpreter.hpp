@@ -18,6 +18,7 @@ class XmlDocument;
 struct LoadOptions {
   int mx = 0, my = 0, mz = 1;         // grid size (length, width, height); mz = 1 for 2D
   std::filesystem::path resources;    // folder with rules/, samples/, tilesets/; empty = "resources"
+  long long max_cells = 0;            // largest grid (also those map and wfc make); <= 0: 2^28 cells
 };
 
 // A read-only view of the current grid. Valid until the next step or start.

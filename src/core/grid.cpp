@@ -6,18 +6,13 @@
 
 namespace mj {
 
-namespace {
-// Cells a grid may hold; larger requests are refused before allocating.
-constexpr long long kMaxCells = 1LL << 28;
-}  // namespace
-
-std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int mz) {
+std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int mz, long long max_cells) {
   if (mx <= 0 || my <= 0 || mz <= 0)
     element.fail("grid size " + std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz) +
                  " must be positive");
-  if ((long long)mx * my * mz > kMaxCells)
+  if ((long long)mx * my * mz > max_cells)
     element.fail("grid size " + std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz) +
-                 " is too large (at most " + std::to_string(kMaxCells) + " cells)");
+                 " is too large (at most " + std::to_string(max_cells) + " cells)");
   auto g = std::make_unique<Grid>();
   g->mx = mx, g->my = my, g->mz = mz;
   g->value_index_.fill(-1);
@@ -34,7 +29,13 @@ std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int 
     if (u.name() != "union") continue;
     char symbol = u.symbol("symbol");
     if (g->waves_[uint8_t(symbol)]) u.fail(std::string("repeated union symbol ") + symbol);
-    g->waves_[uint8_t(symbol)] = g->wave(u.str("values"), u);
+    std::string values = u.str("values");
+    Wave w = g->wave(values, u);
+    // Inference indexes by the lowest value of a union: it must name one of the alphabet.
+    if (w == 0 || (g->C < kMaxValues && (w >> g->C) != 0))
+      u.fail("union " + std::string(1, symbol) + "=\"" + values + "\" names no value of \"" + g->characters +
+             "\" (repeated symbols add up, as in the reference)");
+    g->waves_[uint8_t(symbol)] = w;
   }
   size_t cells = size_t(mx) * my * mz;
   g->state.assign(cells, 0);

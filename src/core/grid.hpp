@@ -20,6 +20,8 @@ using Wave = uint32_t;
 
 // The largest alphabet: waves are 32-bit masks.
 constexpr int kMaxValues = 32;
+// Cells a grid may hold unless the caller allows more; larger requests are refused before allocating.
+constexpr long long kMaxCells = 1LL << 28;
 
 // The wave of all values, as the reference computes it with a 32-bit shift
 // (so an alphabet of exactly 32 values gets the empty wave, as there).
@@ -29,7 +31,8 @@ class Grid {
  public:
   // Reads `values`, `folder`, `transparent` and the <union> elements reachable through
   // markov/sequence children. Throws on an empty, repeated or oversized alphabet.
-  static std::unique_ptr<Grid> load(const XmlElement& element, int mx, int my, int mz);
+  static std::unique_ptr<Grid> load(const XmlElement& element, int mx, int my, int mz,
+                                    long long max_cells = kMaxCells);
 
   int mx = 0, my = 0, mz = 0;
   std::vector<uint8_t> state;  // cell values, x fastest, then y, then z

@@ -193,6 +193,12 @@ std::vector<Rule> Rule::symmetries(const SymmetryGroup& group, bool d2) const {
 
 Rule load_rule(const XmlElement& e, const Grid& gin, const Grid& gout, const std::filesystem::path& resources) {
   auto [in, out] = rule_patterns(e, gin, gout, resources);
+  // Each symmetric image copies the pattern several times over: a huge picture must not exhaust memory.
+  constexpr int kMaxRuleCells = 1 << 16;
+  for (const SymbolPattern* p : {&in, &out})
+    if (p->cells.size() > size_t(kMaxRuleCells))
+      e.fail("rule pattern of " + std::to_string(p->size.x) + "x" + std::to_string(p->size.y) + "x" +
+             std::to_string(p->size.z) + " cells is too large (at most " + std::to_string(kMaxRuleCells) + " cells)");
   std::vector<Wave> input;
   for (char c : in.cells) {
     auto w = gin.wave_of(c);

@@ -10,6 +10,9 @@ namespace mj::io {
 
 namespace {
 
+// Runs one entry may ask for: every run is planned up front.
+constexpr int kMaxAmount = 1000000;
+
 std::vector<int> parse_seeds(const XmlElement& e) {
   std::vector<int> seeds;
   auto text = e.text("seeds");
@@ -41,6 +44,7 @@ ModelEntry parse_entry(const XmlElement& e) {
   m.gif = e.boolean("gif", false);
   m.iso = e.boolean("iso", false);
   m.amount = m.gif ? 1 : e.integer("amount", 2);
+  if (m.amount > kMaxAmount) e.fail("amount=\"" + std::to_string(m.amount) + "\" is more than " + std::to_string(kMaxAmount));
   m.pixelsize = e.integer("pixelsize", 4);
   if (m.pixelsize <= 0 || m.pixelsize > 64) e.fail("pixelsize must be between 1 and 64");
   m.steps = e.integer("steps", m.gif ? 1000 : 50000);

@@ -117,7 +117,7 @@ Grid& make_new_grid(const XmlElement& e, const Grid& grid, const std::array<Scal
            "x" + std::to_string(grid.mz) + " grid into an empty one");
   if (double(mx) * double(my) * double(mz) > std::numeric_limits<int>::max())
     e.fail("scale=\"" + e.str("scale") + "\" makes the grid too large");
-  context.grids->push_back(Grid::load(e, int(mx), int(my), int(mz)));
+  context.grids->push_back(Grid::load(e, int(mx), int(my), int(mz), context.max_cells));
   return *context.grids->back();
 }
 

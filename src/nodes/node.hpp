@@ -35,6 +35,7 @@ struct LoadContext {
   const Grid* top_grid = nullptr;                      // the interpreter's first grid
   std::vector<std::unique_ptr<Grid>>* grids = nullptr;  // owner of grids made by map and wfc
   int depth = 0;                                       // nesting depth, bounded
+  long long max_cells = kMaxCells;                     // limit for the grids map and wfc make
 };
 
 class Node {

@@ -29,6 +29,20 @@ std::vector<Rule> load_rules(const XmlElement& e, const SymmetryGroup& symmetry,
   return rules;
 }
 
+// Bytes a rule node keeps per grid: match flags per rule and cell, potentials per value and cell,
+// the future and the per-rule flags of inference. Refused above a bound rather than swapping.
+void check_memory(const XmlElement& e, size_t rules, const Grid& g, bool track_matches, bool potentials,
+                  bool inference) {
+  constexpr double kMaxBytes = double(1LL << 32);
+  double cells = double(g.size());
+  double bytes = (track_matches ? rules * cells : 0) + (potentials ? 4.0 * g.C * cells : 0) +
+                 (inference ? (4.0 + rules) * cells : 0);
+  if (bytes > kMaxBytes)
+    e.fail("this node would need " + std::to_string((long long)(bytes / (1 << 20))) + " MiB for " +
+           std::to_string(rules) + " rules (with their symmetric images) on " + std::to_string(g.size()) +
+           " cells; the limit is 4096 MiB: use a smaller grid or fewer rules");
+}
+
 RulePattern compile_rule(const Rule& rule, const Grid& grid) {
   RulePattern c;
   // Cells that accept every value always match; an alphabet of 32 keeps them (its '*' is empty).
@@ -90,6 +104,8 @@ void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, F&& f) 
 void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_symmetry, Grid& g,
                               LoadContext& context, bool track_matches) {
   rules = load_rules(e, element_symmetry(e, g.mz == 1, parent_symmetry), g, context);
+  check_memory(e, rules.size(), g, track_matches, e.children({"field", "observe"}).size() > 0,
+               e.children({"observe"}).size() > 0);
   last.assign(rules.size(), false);
   for (const Rule& rule : rules) patterns_.push_back(compile_rule(rule, g));
   steps = e.integer("steps", 0);

@@ -1,5 +1,6 @@
 #include "batch.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <fmt/core.h>
@@ -98,7 +99,9 @@ int run_batch(const std::vector<io::ModelEntry>& entries, const BatchOptions& op
     }
   };
   std::vector<std::thread> threads;
-  for (int t = 1; t < std::max(1, options.jobs); t++) threads.emplace_back(worker);
+  // No idle threads, and never so many that the system refuses to create them.
+  int workers = std::clamp(options.jobs, 1, std::clamp(int(jobs.size()), 1, 1024));
+  for (int t = 1; t < workers; t++) threads.emplace_back(worker);
   worker();
   for (auto& t : threads) t.join();
   if (failures > 0) fmt::print(stderr, "{} of {} runs failed\n", failures.load(), jobs.size());

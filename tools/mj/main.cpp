@@ -109,7 +109,13 @@ int main(int argc, char** argv) {
   run->add_option("--every", r.every, "with --gif: a frame every K steps")->capture_default_str();
   run->add_flag("-q,--quiet", quiet, "print nothing but errors");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    fmt::print(stderr, "mj: {} (see mj --help)\n", e.what());
+    return 1;  // like every other bad input
+  }
   try {
     if (*run) return run_model(r, quiet);
     batch.quiet = quiet;

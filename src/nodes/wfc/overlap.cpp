@@ -81,7 +81,7 @@ void OverlapNode::load(const XmlElement& element, const SymmetryGroup& parent_sy
   if (n < 1 || n > 8) element.fail("n=" + std::to_string(n) + " is out of range 1..8");
   SymmetryGroup symmetry = element_symmetry(element, true, parent_symmetry);
   bool periodic_input = element.boolean("periodicInput", true);
-  context.grids->push_back(Grid::load(element, grid.mx, grid.my, grid.mz));
+  context.grids->push_back(Grid::load(element, grid.mx, grid.my, grid.mz, context.max_cells));
   newgrid = context.grids->back().get();
   model.n = n;
   model.periodic = true;  // the overlap model always wraps its output

@@ -53,7 +53,7 @@ void TileNode::make_new_grid(const XmlElement& element, const Grid& grid, TileSh
   long long mx = (long long)(s - overlap_) * grid.mx + overlap_, my = (long long)(s - overlap_) * grid.my + overlap_;
   long long mz = (long long)(sz - overlapz_) * grid.mz + overlapz_;
   if (mx > (1 << 20) || my > (1 << 20) || mz > (1 << 20)) element.fail("the tiled grid would be too large");
-  context.grids->push_back(Grid::load(element, int(mx), int(my), int(mz)));
+  context.grids->push_back(Grid::load(element, int(mx), int(my), int(mz), context.max_cells));
   newgrid = context.grids->back().get();
 }
 

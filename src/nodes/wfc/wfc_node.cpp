@@ -16,6 +16,18 @@ int weighted_index(const std::vector<double>& weights, double r) {
   return 0;
 }
 
+// The two waves (current and start) take a byte and a support count per direction for every cell and
+// pattern, the propagation stack 8 bytes: refused above 4 GiB rather than swapping.
+void check_memory(const XmlElement& element, long long cells, long long patterns, int directions) {
+  double bytes = double(cells) * double(patterns) * (2.0 * (1.0 + 4.0 * directions) + 8.0);
+  if (bytes > double(1LL << 32))
+    element.fail("wave function collapse would need " + std::to_string((long long)(bytes / (1 << 20))) +
+                 " MiB for " + std::to_string(patterns) + " patterns on " + std::to_string(cells) +
+                 " cells; the limit is 4096 MiB: use a smaller grid or fewer tiles");
+}
+
+constexpr int kMaxTries = 1000000;
+
 }  // namespace
 
 std::vector<uint8_t>& new_start_wave(Model& model, int value, const XmlElement& where) {
@@ -29,8 +41,10 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
                             LoadContext& context) {
   shannon_ = element.boolean("shannon", false);
   tries_ = element.integer("tries", 1000);
+  if (tries_ > kMaxTries) element.fail("tries=" + std::to_string(tries_) + " is more than " + std::to_string(kMaxTries));
   if (model.start_waves[0].empty()) model.start_waves[0].assign(size_t(model.patterns), 1);
   int directions = model.propagator.directions();
+  check_memory(element, input.size(), model.patterns, directions);
   weights_ = Weights(model.weights, shannon_);
   space_ = Space{input.mx, input.my, input.mz, model.n, model.periodic};
   wave = Wave(input.size(), model.patterns, directions, shannon_);

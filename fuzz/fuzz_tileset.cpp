@@ -1,0 +1,51 @@
+// Fuzzes tileset files of the tile model of wave function collapse. The input's first line names
+// the tiles folder (one of the corpus tilesets); the rest is the tileset XML, read as tilesets/Fuzz.xml.
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "fuzz_util.hpp"
+#include "mj/interpreter.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// resources/tilesets/ holding links to every corpus tileset and its folder, plus the input as Fuzz.xml.
+const fs::path& scratch_resources() {
+  static const fs::path dir = [] {
+    fs::path d = fs::path(fs::exists("/dev/shm") ? "/dev/shm" : "/tmp") / ("mj-fuzz-res-" + std::to_string(getpid()));
+    fs::create_directories(d / "tilesets");
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(mjfuzz::resources() / "tilesets", ec))
+      fs::create_symlink(entry.path(), d / "tilesets" / entry.path().filename(), ec);
+    return d;
+  }();
+  return dir;
+}
+
+void load_and_run(const std::string& folder, int mx, int my, int mz) {
+  std::string xml = "<sequence values=\"BW\"><wfc values=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef\" tileset=\"Fuzz\" tiles=\"" +
+                    mjfuzz::attribute_text(folder) + "\"/></sequence>";
+  try {
+    mj::Interpreter ip = mj::Interpreter::from_string(xml, {mx, my, mz, scratch_resources()}, "tileset.xml");
+    ip.run(1, 100);
+  } catch (const mj::Error&) {
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size > 1 << 16) return -1;
+  std::string text(reinterpret_cast<const char*>(data), size);
+  size_t eol = text.find('\n');
+  if (eol == std::string::npos) return 0;
+  std::string folder = text.substr(0, eol);
+  std::ofstream(scratch_resources() / "tilesets" / "Fuzz.xml", std::ios::binary | std::ios::trunc) << text.substr(eol + 1);
+  load_and_run(folder, 3, 3, 1);
+  load_and_run(folder, 2, 2, 2);
+  return 0;
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Fuzzes every input mj reads with libFuzzer (clang-14, ASan + UBSan), one target after another.
+# Usage: scripts/fuzz.sh [RUNS] [TARGET...]   RUNS: executions per target (default 1000000);
+# targets: model rule png vox palette model_list tileset (default: all).
+# Seeds come from the corpus (MJ_CORPUS, default ../shared/corpus) and fuzz/seeds/, copied to a temporary
+# folder; what the fuzzer learns stays in build-fuzz/corpus/, crashing inputs land in build-fuzz/findings/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-1000000}
+[ $# -gt 0 ] && shift
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(model rule png vox palette model_list tileset)
+corpus=${MJ_CORPUS:-../shared/corpus}
+golden=${MJ_GOLDEN:-../shared/golden}
+
+cmake -S fuzz -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 >/dev/null
+cmake --build build-fuzz -j2 --target $(printf 'fuzz_%s ' "${targets[@]}")
+
+seeds=$(mktemp -d)
+trap 'rm -rf "$seeds"' EXIT
+copy_seeds() {  # copy_seeds TARGET FILE...: numbered copies, so that equal names cannot collide
+  mkdir -p "$seeds/$1"
+  local target=$1 n=0
+  shift
+  for f in "$@"; do [ -f "$f" ] && cp "$f" "$seeds/$target/$((n++))-$(basename "$f")"; done
+  return 0
+}
+shopt -s nullglob globstar
+copy_seeds model "$corpus"/models/*.xml fuzz/seeds/model/*
+copy_seeds rule fuzz/seeds/rule/*
+copy_seeds png "$corpus"/resources/**/*.png
+copy_seeds vox "$corpus"/resources/**/*.vox
+copy_seeds palette "$corpus"/resources/palette.xml
+copy_seeds model_list "$corpus"/models.xml "$golden"/models-extra.xml
+mkdir -p "$seeds/tileset"  # tileset seeds: the tiles folder's name, then the tileset file
+for f in "$corpus"/resources/tilesets/*.xml; do
+  { basename "$f" .xml; cat "$f"; } >"$seeds/tileset/$(basename "$f")"
+done
+
+declare -A max_len=([model]=16384 [rule]=512 [png]=65536 [vox]=65536 [palette]=8192 [model_list]=16384 [tileset]=16384)
+# Some corpus models legitimately take a minute under the sanitizers (wfc retries its collapse up to 1000 times).
+declare -A timeout=([model]=120 [tileset]=60)
+failed=()
+for t in "${targets[@]}"; do
+  mkdir -p "build-fuzz/corpus/$t" build-fuzz/findings
+  dict=()
+  case $t in model | rule | palette | model_list | tileset) dict=(-dict=fuzz/mj.dict) ;; esac
+  echo "== fuzz_$t: $runs runs"
+  if MJ_FUZZ_RESOURCES="$corpus/resources" "build-fuzz/fuzz_$t" "build-fuzz/corpus/$t" "$seeds/$t" \
+      "${dict[@]}" -runs="$runs" -max_len="${max_len[$t]}" -timeout="${timeout[$t]:-20}" -rss_limit_mb=2560 \
+      -malloc_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build-fuzz/findings/$t-" \
+      >"build-fuzz/$t.log" 2>&1; then
+    grep -E '^stat::number_of_executed_units|^Done' "build-fuzz/$t.log" || true
+  else
+    failed+=("$t")
+    grep -E 'ERROR|SUMMARY|Test unit written|error' "build-fuzz/$t.log" | head -5 || tail -n 5 "build-fuzz/$t.log"
+  fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzz: FAILED in ${failed[*]} (logs in build-fuzz/*.log, inputs in build-fuzz/findings/)"
+  exit 1
+fi
+echo "fuzz: ${#targets[@]} targets, $runs runs each, no crash"

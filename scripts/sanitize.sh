@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds mj with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/) and runs the unit tests, then every
+# golden entry (every models.xml entry and the extra ones) once with at most MJ_SMOKE steps (default 300).
+# Any sanitizer report aborts with a non-zero exit. Needs ../shared beside the repo (or MJ_CORPUS, MJ_GOLDEN).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh
+# -g1: line tables for the reports, without the cost of full debug information
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-g1 -DMJ_SANITIZE=ON -DMJ_BUILD_BENCH=OFF >/dev/null
+cmake --build build-asan -j2
+export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir build-asan --output-on-failure -j2 -E '^(conformance|example_consumer)$'
+MJ_SMOKE=${MJ_SMOKE:-300} MJ_JOBS=2 build-asan/tests/mj_conformance
