@@ -12,6 +12,7 @@
 namespace mj {
 
 class XmlDocument;
+struct NodeSketch;  // src/nodes/sketch.hpp
 
 struct LoadOptions {
   int mx = 0, my = 0, mz = 1;         // grid size (length, width, height); mz = 1 for 2D
@@ -49,6 +50,8 @@ class Interpreter {
   GridView grid() const;
   // Ask nodes to keep their visible state up to date after every step (for animation).
   void set_animated(bool animated);
+  // The node tree and where the run stands, as the reference's GUI sidebar draws it (mj's own tools use it).
+  NodeSketch sketch() const;
 
  private:
   struct Impl;

@@ -15,6 +15,7 @@
 namespace mj {
 
 class Branch;
+struct NodeSketch;
 
 // The state of one run, handed to every node that runs. Nothing here outlives the run.
 struct Run {
@@ -43,6 +44,8 @@ class Node {
   virtual void reset() = 0;
   // Does one step of work; false when the node has nothing (more) to do.
   virtual bool go(Run& run) = 0;
+  // Fills in what the reference's GUI shows of this node (nodes/sketch.hpp); children are added by the tree walk.
+  virtual void describe(NodeSketch& /*sketch*/) const {}
 
   Grid* grid = nullptr;  // the grid this node reads and writes
   int line = 0;          // where the node is written, for messages
@@ -78,6 +81,7 @@ class Branch : public Node {
 class SequenceNode : public Branch {
  public:
   static NodePtr load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context);
+  void describe(NodeSketch& sketch) const override;
 };
 
 // Runs its first child that can run, every step from the first child again.
@@ -86,6 +90,7 @@ class MarkovNode : public Branch {
   static NodePtr load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context);
   static std::unique_ptr<MarkovNode> wrap(NodePtr child, Grid& grid);
   bool go(Run& run) override;
+  void describe(NodeSketch& sketch) const override;
 };
 
 // The symmetry an element asks for, or its parent's; fails at the element on an unknown name.
