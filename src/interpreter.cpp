@@ -1,6 +1,8 @@
 #include "mj/interpreter.hpp"
 
 #include "core/xml.hpp"
+#include "io/png.hpp"
+#include "io/vox.hpp"
 #include "nodes/kinds.hpp"
 #include "nodes/sketch.hpp"
 
@@ -19,6 +21,7 @@ struct Interpreter::Impl {
   Program program;
   std::unique_ptr<Run> run;
   bool animated = false;
+  std::vector<uint8_t> initial;  // cells to start from, empty for the empty grid
 
   Program build() const;
   void start(int seed);
@@ -59,7 +62,8 @@ void Interpreter::Impl::start(int seed) {
   Grid& grid = *program.grids[0];
   run = std::make_unique<Run>(seed, &grid);
   run->animated = animated;
-  if (program.origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
+  if (!initial.empty()) grid.state = initial;
+  else if (program.origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
   run->first.push_back(0);
   program.root->reset();
   run->current = program.root.get();
@@ -108,6 +112,68 @@ int Interpreter::run(int seed, int max_steps) {
   while ((max_steps <= 0 || steps() < max_steps) && step()) {
   }
   return steps();
+}
+
+void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
+  const Grid& grid = *impl_->program.grids[0];
+  if (!cells.empty() && cells.size() != size_t(grid.size()))
+    throw Error(impl_->doc->file(), 0, "initial grid has " + std::to_string(cells.size()) + " cells, the model's grid " +
+                                           std::to_string(grid.size()));
+  for (uint8_t v : cells)
+    if (v >= grid.C) throw Error(impl_->doc->file(), 0, "initial grid has value " + std::to_string(v) + ", the model has " +
+                                                            std::to_string(grid.C) + " values");
+  impl_->initial = std::move(cells);
+}
+
+namespace {
+
+std::vector<uint8_t> cells_of_png(const std::filesystem::path& file, const Grid& grid,
+                                  const std::map<char, uint32_t>& colors) {
+  io::Image image = io::load_png(file);
+  if (image.width != grid.mx || image.height != grid.my || grid.mz != 1)
+    throw Error(file.string(), 0, "picture is " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+                                      ", the grid " + std::to_string(grid.mx) + "x" + std::to_string(grid.my) + "x" +
+                                      std::to_string(grid.mz));
+  std::vector<uint8_t> cells;
+  for (uint32_t argb : image.argb) {
+    int value = -1;
+    for (int v = 0; v < grid.C && value < 0; v++) {
+      auto it = colors.find(grid.characters[size_t(v)]);
+      if (it != colors.end() && it->second == argb) value = v;
+    }
+    if (value < 0) throw Error(file.string(), 0, "pixel " + std::to_string(cells.size()) + " has a colour of no value");
+    cells.push_back(uint8_t(value));
+  }
+  return cells;
+}
+
+std::vector<uint8_t> cells_of_vox(const std::filesystem::path& file, const Grid& grid) {
+  io::VoxModel vox = io::load_vox(file);
+  if (vox.mx != grid.mx || vox.my != grid.my || vox.mz != grid.mz)
+    throw Error(file.string(), 0, "voxel model size differs from the grid's");
+  std::vector<uint8_t> cells;
+  for (int v : vox.voxels) {
+    if (v > grid.C) throw Error(file.string(), 0, "colour index " + std::to_string(v) + " is no value of the model");
+    cells.push_back(uint8_t(v <= 0 ? 0 : v - 1));
+  }
+  return cells;
+}
+
+}  // namespace
+
+void Interpreter::set_initial_picture(const std::filesystem::path& file, const std::map<char, uint32_t>& colors) {
+  const Grid& grid = *impl_->program.grids[0];
+  set_initial_cells(file.extension() == ".vox" ? cells_of_vox(file, grid) : cells_of_png(file, grid, colors));
+}
+
+std::optional<ActiveNode> Interpreter::active_node() const {
+  if (!impl_->run || !impl_->run->current) return std::nullopt;
+  const Branch* branch = impl_->run->current;
+  int depth = 0;
+  for (const Branch* b = branch->parent; b; b = b->parent) depth++;
+  const Node* node = branch;
+  if (branch->n >= 0 && branch->n < int(branch->children.size())) node = branch->children[size_t(branch->n)].get();
+  return ActiveNode{std::string(node->kind), node->line, depth};
 }
 
 bool Interpreter::finished() const { return !impl_->run || !impl_->run->current; }

@@ -3,7 +3,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,13 @@ struct GridView {
   size_t size() const { return size_t(mx) * size_t(my) * size_t(mz); }
 };
 
+// The node that runs next: what a debugger or an editor highlights.
+struct ActiveNode {
+  std::string kind;  // element name: "one", "all", "markov", ...
+  int line = 0;      // where it is written in the model file
+  int depth = 0;     // nesting depth of its branch below the root
+};
+
 class Interpreter {
  public:
   // Loads and checks a model; throws mj::Error with file:line on any problem.
@@ -40,6 +49,12 @@ class Interpreter {
 
   // Begins a fresh run: the same seed always gives the same run.
   void start(int seed);
+  // Runs start from these cells (mx*my*mz value indices, x fastest) instead of the empty grid
+  // (and the origin); an empty vector goes back to the empty grid. Throws on a wrong size or value.
+  void set_initial_cells(std::vector<uint8_t> cells);
+  // The same from a picture: a PNG (2D) whose colours are those of `colors` for the model's values,
+  // or a VOX (3D) written as mj writes them (colour index v+1 for value v, empty for value 0).
+  void set_initial_picture(const std::filesystem::path& file, const std::map<char, uint32_t>& colors);
   // One interpreter step; false (and nothing done) once the program has finished.
   bool step();
   // start(seed), then steps until the program ends or `max_steps` (<= 0: no limit). Returns steps taken.
@@ -48,6 +63,8 @@ class Interpreter {
   bool finished() const;
   int steps() const;  // steps taken since start
   GridView grid() const;
+  // The node that the next step runs; nullopt before start and after the end.
+  std::optional<ActiveNode> active_node() const;
   // Ask nodes to keep their visible state up to date after every step (for animation).
   void set_animated(bool animated);
   // The node tree and where the run stands, as the reference's GUI sidebar draws it (mj's own tools use it).

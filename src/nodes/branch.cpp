@@ -56,6 +56,7 @@ NodePtr MarkovNode::load(const XmlElement& element, const SymmetryGroup& symmetr
 std::unique_ptr<MarkovNode> MarkovNode::wrap(NodePtr child, Grid& grid) {
   auto node = std::make_unique<MarkovNode>();
   node->grid = &grid;
+  node->kind = "markov";
   node->children.push_back(std::move(child));
   return node;
 }

@@ -47,8 +47,9 @@ class Node {
   // Fills in what the reference's GUI shows of this node (nodes/sketch.hpp); children are added by the tree walk.
   virtual void describe(NodeSketch& /*sketch*/) const {}
 
-  Grid* grid = nullptr;  // the grid this node reads and writes
-  int line = 0;          // where the node is written, for messages
+  Grid* grid = nullptr;        // the grid this node reads and writes
+  int line = 0;                // where the node is written, for messages
+  std::string_view kind = "";  // its element name: "one", "markov", ...
 };
 
 using NodePtr = std::unique_ptr<Node>;

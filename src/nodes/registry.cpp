@@ -54,6 +54,7 @@ NodePtr load_node(const XmlElement& element, const SymmetryGroup& parent_symmetr
   NodePtr node = kind->load(element, parent_symmetry, grid, context);
   context.depth--;
   node->grid = &grid;
+  node->kind = kind->name;
   node->line = element.line();
   return node;
 }

@@ -1,5 +1,11 @@
 #include "nodes/rule_node.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include <algorithm>
+#include <bit>
+
 #include <algorithm>
 #include <cmath>
 
@@ -34,6 +40,7 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
         if (every != 0 && (w & every) == every) continue;
         c.offsets.push_back(grid.index(dx, dy, dz));
         c.waves.push_back(w);
+        c.positions.push_back({dx, dy, dz});
       }
   c.single = rule.imx * rule.imy * rule.imz == 1;
   for (const auto& shifts : rule.ishifts) {
@@ -48,6 +55,34 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
   // Values the grid may hold beyond the rule's alphabet have no shifts.
   c.shift_start.resize(257, uint32_t(c.shifts.size()));
   return c;
+}
+
+// Calls f(x) for every x in [from, to) whose cell value is in `wave`, left to right. Sixteen cells
+// are compared at a time when the wave has at most four values.
+template <class F>
+void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, F&& f) {
+  int x = from;
+#if defined(__SSE2__)
+  uint8_t values[4];
+  int count = 0;
+  for (int v = 0; v < 32 && count <= 4; v++)
+    if (wave >> v & 1u) {
+      if (count < 4) values[count] = uint8_t(v);
+      count++;
+    }
+  if (count >= 1 && count <= 4) {
+    __m128i wanted[4];
+    for (int k = 0; k < 4; k++) wanted[k] = _mm_set1_epi8(char(values[std::min(k, count - 1)]));
+    for (; x + 16 <= to; x += 16) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + x));
+      __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, wanted[0]), _mm_cmpeq_epi8(v, wanted[1])),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, wanted[2]), _mm_cmpeq_epi8(v, wanted[3])));
+      for (unsigned bits = unsigned(_mm_movemask_epi8(hit)); bits != 0; bits &= bits - 1) f(x + std::countr_zero(bits));
+    }
+  }
+#endif
+  for (; x < to; x++)
+    if (wave >> cells[x] & 1u) f(x);
 }
 
 }  // namespace
@@ -153,30 +188,95 @@ void RuleNode::scan_changes(Run& run) {
   }
 }
 
-// Finds every match: a match of an a x b x c rule contains exactly one cell of the lattice
-// with that spacing, so only lattice cells need to be looked up. Matches are found in the
-// reference's order (rule, lattice cell, shift), which the random choices depend on.
+// The matches of rule r whose input contains lattice cell (x,y,z) (row = index of (0,y,z)).
+[[gnu::always_inline]] inline void RuleNode::scan_lattice_cell(Run& run, int r, int x, int y, int z, int row) {
+  const Rule& rule = rules[size_t(r)];
+  const RulePattern& p = patterns_[size_t(r)];
+  const uint8_t v = grid->state[size_t(row + x)];
+  for (uint32_t k = p.shift_start[v], end = p.shift_start[v + 1u]; k < end; k++) {
+    const Point s = p.shifts[k];
+    int sx = x - s.x, sy = y - s.y, sz = z - s.z;
+    if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > grid->mx || sy + rule.imy > grid->my || sz + rule.imz > grid->mz)
+      continue;
+    if (p.single || holds(r, row + x - p.shift_offsets[k])) add(run, r, sx, sy, sz);
+  }
+}
+
+// The lattice cells of one row whose value the rule accepts, left to right.
+void RuleNode::scan_row(Run& run, int r, int y, int z) {
+  const Rule& rule = rules[size_t(r)];
+  const RulePattern& p = patterns_[size_t(r)];
+  const int row = grid->index(0, y, z), first = rule.imx - 1;
+  const uint8_t* cells = grid->state.data() + row;
+  if (rule.imx == 1) {
+    for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { scan_lattice_cell(run, r, x, y, z, row); });
+    return;
+  }
+  for (int x = first; x < grid->mx; x += rule.imx)
+    if ((p.accepted >> (cells[x] & 63)) & 1) scan_lattice_cell(run, r, x, y, z, row);
+}
+
+// Scanning the lattice looks at about cells/volume lattice cells and each of their shifts; scanning
+// the cells that one input cell (the pivot) accepts looks at those cells only, but then has to sort
+// what it finds into the lattice order. Returns the pivot worth using, or -1 for the lattice.
+int RuleNode::cheaper_pivot(int r, const std::array<int, 256>& histogram) const {
+  const Rule& rule = rules[size_t(r)];
+  const RulePattern& p = patterns_[size_t(r)];
+  int volume = rule.imx * rule.imy * rule.imz;
+  if (volume == 1 || p.waves.empty()) return -1;
+  long long lattice = 0;
+  for (int v = 0; v < grid->C; v++) lattice += (long long)histogram[size_t(v)] * (p.shift_start[size_t(v) + 1] - p.shift_start[size_t(v)]);
+  lattice /= volume;
+  int best = -1;
+  long long best_count = lattice / 3;  // sorting costs: the pivot has to be clearly better
+  for (size_t k = 0; k < p.waves.size(); k++) {
+    long long count = 0;
+    for (int v = 0; v < grid->C; v++)
+      if (p.waves[k] >> v & 1u) count += histogram[size_t(v)];
+    if (count < best_count) best = int(k), best_count = count;
+  }
+  return best;
+}
+
+// Finds rule r's matches from the cells its pivot input cell accepts, then adds them in the
+// lattice order: by the lattice cell a match contains, then by that cell's place in the rule.
+void RuleNode::scan_from_pivot(Run& run, int r, int pivot) {
+  const Rule& rule = rules[size_t(r)];
+  const RulePattern& p = patterns_[size_t(r)];
+  const Point q = p.positions[size_t(pivot)];
+  const Wave wave = p.waves[size_t(pivot)];
+  const int mx = grid->mx, my = grid->my, mz = grid->mz, volume = rule.imx * rule.imy * rule.imz;
+  found_.clear();
+  for (int z = q.z; z + rule.imz - q.z <= mz; z++)
+    for (int y = q.y; y + rule.imy - q.y <= my; y++) {
+      const uint8_t* cells = grid->state.data() + grid->index(0, y, z);
+      for_each_in_wave(cells, q.x, mx - rule.imx + q.x + 1, wave, [&](int x) {
+        int sx = x - q.x, sy = y - q.y, sz = z - q.z;
+        if (!holds(r, grid->index(sx, sy, sz))) return;
+        int dx = rule.imx - 1 - sx % rule.imx, dy = rule.imy - 1 - sy % rule.imy, dz = rule.imz - 1 - sz % rule.imz;
+        long long lattice = grid->index(sx + dx, sy + dy, sz + dz);
+        found_.push_back({lattice * volume + dx + dy * rule.imx + dz * rule.imx * rule.imy, sx, sy, sz});
+      });
+    }
+  std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) { return a.key < b.key; });
+  for (const Found& f : found_) add(run, r, f.x, f.y, f.z);
+}
+
+// Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
+// rule contains exactly one cell of the lattice with that spacing), then the lattice cell's place
+// in the rule. The random choices made from the matches depend on that order.
 void RuleNode::scan_grid(Run& run) {
-  const int mx = grid->mx, my = grid->my, mz = grid->mz;
-  const uint8_t* state = grid->state.data();
   match_count = 0;
+  std::array<int, 256> histogram{};
+  for (uint8_t v : grid->state) histogram[v]++;
   for (int r = 0; r < int(rules.size()); r++) {
     const Rule& rule = rules[size_t(r)];
-    const RulePattern& p = patterns_[size_t(r)];
-    for (int z = rule.imz - 1; z < mz; z += rule.imz)
-      for (int y = rule.imy - 1; y < my; y += rule.imy) {
-        const int row = grid->index(0, y, z);
-        for (int x = rule.imx - 1; x < mx; x += rule.imx) {
-          const uint8_t v = state[row + x];
-          if (!((p.accepted >> (v & 63)) & 1)) continue;
-          for (uint32_t k = p.shift_start[v], end = p.shift_start[v + 1u]; k < end; k++) {
-            const Point s = p.shifts[k];
-            int sx = x - s.x, sy = y - s.y, sz = z - s.z;
-            if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > mx || sy + rule.imy > my || sz + rule.imz > mz) continue;
-            if (p.single || holds(r, row + x - p.shift_offsets[k])) add(run, r, sx, sy, sz);
-          }
-        }
-      }
+    if (int pivot = cheaper_pivot(r, histogram); pivot >= 0) {
+      scan_from_pivot(run, r, pivot);
+      continue;
+    }
+    for (int z = rule.imz - 1; z < grid->mz; z += rule.imz)
+      for (int y = rule.imy - 1; y < grid->my; y += rule.imy) scan_row(run, r, y, z);
   }
 }
 

@@ -2,6 +2,7 @@
 // observations and inference.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -22,6 +23,7 @@ struct Match {
 struct RulePattern {
   std::vector<int> offsets;
   std::vector<Wave> waves;
+  std::vector<Point> positions;  // of the same cells, in the rule
   std::vector<uint32_t> shift_start;
   std::vector<Point> shifts;
   std::vector<int> shift_offsets;  // linear offset of each shift on the grid
@@ -85,6 +87,15 @@ class RuleNode : public Node {
   bool prepare_inference(Run& run);
   void scan_changes(Run& run);
   void scan_grid(Run& run);
+  void scan_lattice_cell(Run& run, int r, int x, int y, int z, int row);
+  void scan_row(Run& run, int r, int y, int z);
+  int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
+  void scan_from_pivot(Run& run, int r, int pivot);
+  struct Found {
+    long long key;
+    int x, y, z;
+  };
+  std::vector<Found> found_;  // scratch of scan_from_pivot
   bool compute_fields();
   std::vector<int> field_queue_;
   std::vector<RulePattern> patterns_;

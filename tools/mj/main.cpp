@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 struct RunArgs {
-  fs::path model, resources, out = "output", state, gif;
+  fs::path model, resources, out = "output", state, gif, start;
   int every = 1;
   int size = 0, length = 0, width = 0, height = 0, d = 2, seed = 1, steps = 50000, pixelsize = 4;
   bool iso = false, no_picture = false;
@@ -46,6 +46,7 @@ int run_model(const RunArgs& a, bool quiet) {
   mj::Interpreter interpreter = mj::Interpreter::from_file(a.model, options);
   std::string name = a.model.stem().string();
   mj::io::Palette palette = palette_in(options.resources);
+  if (!a.start.empty()) interpreter.set_initial_picture(a.start, palette);
   bool progress = !quiet && mj::cli::progress_wanted();
   int steps = a.gif.empty() ? mj::cli::run_with_progress(interpreter, a.seed, a.steps, name, progress)
                             : mj::cli::write_animation(interpreter, a.seed, a.steps, palette,
@@ -103,6 +104,7 @@ int main(int argc, char** argv) {
   run->add_option("--pixelsize", r.pixelsize, "pixels per cell")->capture_default_str();
   run->add_flag("--iso", r.iso, "render 3D grids as isometric PNG instead of VOX");
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
+  run->add_option("--start", r.start, "start from this picture (PNG in palette colours, or VOX) instead of the empty grid");
   run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file");
   run->add_option("--every", r.every, "with --gif: a frame every K steps")->capture_default_str();
   run->add_flag("-q,--quiet", quiet, "print nothing but errors");

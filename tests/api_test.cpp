@@ -1,0 +1,94 @@
+// The library API: stepping, threads, initial grids, the active node.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "io/png.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+const char* kMaze = R"(<sequence values="BWAR" origin="True">
+  <one in="WBB" out="WAW"/>
+  <all in="A" out="R" steps="1"/>
+</sequence>)";
+
+std::vector<uint8_t> cells(const mj::Interpreter& ip) {
+  mj::GridView g = ip.grid();
+  return std::vector<uint8_t>(g.cells, g.cells + g.size());
+}
+
+TEST(Api, SteppingReproducesAFullRun) {
+  auto ip = mj::Interpreter::from_string(kMaze, {21, 21, 1, {}});
+  int steps = ip.run(5, 0);
+  auto expected = cells(ip);
+  ip.start(5);
+  int taken = 0;
+  while (ip.step()) taken++;
+  EXPECT_EQ(taken, steps);
+  EXPECT_EQ(cells(ip), expected);
+  EXPECT_FALSE(ip.step());
+}
+
+TEST(Api, TwoInterpretersInThreadsMatchSequentialRuns) {
+  std::vector<uint8_t> sequential[2], parallel[2];
+  for (int k = 0; k < 2; k++) {
+    auto ip = mj::Interpreter::from_string(kMaze, {41, 41, 1, {}});
+    ip.run(k + 1, 0);
+    sequential[k] = cells(ip);
+  }
+  std::thread threads[2];
+  for (int k = 0; k < 2; k++)
+    threads[k] = std::thread([&, k] {
+      auto ip = mj::Interpreter::from_string(kMaze, {41, 41, 1, {}});
+      ip.run(k + 1, 0);
+      parallel[k] = cells(ip);
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(parallel[0], sequential[0]);
+  EXPECT_EQ(parallel[1], sequential[1]);
+  EXPECT_NE(sequential[0], sequential[1]);
+}
+
+TEST(Api, InitialCellsChangeTheRun) {
+  const char* fill = R"(<one values="BW" in="WB" out="WW"/>)";
+  auto ip = mj::Interpreter::from_string(fill, {4, 3, 1, {}});
+  EXPECT_EQ(ip.run(1, 0), 1);  // nothing to grow from
+  std::vector<uint8_t> start(12, 0);
+  start[11] = 1;
+  ip.set_initial_cells(start);
+  ip.run(1, 0);
+  EXPECT_EQ(cells(ip), std::vector<uint8_t>(12, 1));
+  EXPECT_THROW(ip.set_initial_cells(std::vector<uint8_t>(5, 0)), mj::Error);
+  EXPECT_THROW(ip.set_initial_cells(std::vector<uint8_t>(12, 7)), mj::Error);
+}
+
+TEST(Api, InitialPictureFromPng) {
+  auto dir = mjtest::temp_dir("api-picture");
+  mj::io::Image image{3, 1, {0xFF000000u, 0xFFFFFFFFu, 0xFF000000u}};
+  mj::io::save_png(dir / "start.png", image);
+  auto ip = mj::Interpreter::from_string(R"x(<one values="BW" in="WB" out="WW" steps="1" symmetry="()"/>)x", {3, 1, 1, {}});
+  ip.set_initial_picture(dir / "start.png", {{'B', 0xFF000000u}, {'W', 0xFFFFFFFFu}});
+  ip.run(1, 0);
+  EXPECT_EQ(cells(ip), (std::vector<uint8_t>{0, 1, 1}));
+  EXPECT_THROW(ip.set_initial_picture(dir / "start.png", {{'B', 0xFF000000u}}), mj::Error);
+}
+
+TEST(Api, ActiveNodeFollowsTheProgram) {
+  auto ip = mj::Interpreter::from_string(kMaze, {11, 11, 1, {}});
+  EXPECT_FALSE(ip.active_node());
+  ip.start(1);
+  auto first = ip.active_node();
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->kind, "one");
+  EXPECT_EQ(first->line, 2);
+  while (ip.active_node() && ip.active_node()->kind == "one") ip.step();
+  ASSERT_TRUE(ip.active_node());
+  EXPECT_EQ(ip.active_node()->kind, "all");
+  EXPECT_EQ(ip.active_node()->line, 3);
+  while (ip.step()) {
+  }
+  EXPECT_FALSE(ip.active_node());
+}
+
+}  // namespace
