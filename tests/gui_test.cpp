@@ -46,7 +46,7 @@ int ink_in_picture(const fs::path& file, int glyph) {
 // An empty program: the sidebar then shows the title alone.
 NodeSketch empty_tree() {
   NodeSketch root;
-  root.kind = NodeSketch::Kind::sequence;
+  root.kind = "sequence";
   root.branch = true;
   return root;
 }
@@ -114,18 +114,18 @@ TEST(GuiSketch, RuleNodesShowTheirRulesAndWhatFired) {
   auto ip = tiny(R"(<sequence values="BG"><one in="B" out="G" steps="2"/><all in="BG" out="GG"/></sequence>)");
   ip.start(1);
   NodeSketch root = ip.sketch();
-  ASSERT_EQ(root.kind, NodeSketch::Kind::sequence);
+  ASSERT_EQ(root.kind, "sequence");
   ASSERT_TRUE(root.current);
   ASSERT_EQ(root.children.size(), 2u);
   const NodeSketch& one = root.children[0];
-  EXPECT_EQ(one.kind, NodeSketch::Kind::one);
+  EXPECT_EQ(one.kind, "one");
   EXPECT_EQ(one.legend, "BG");
   EXPECT_EQ(one.steps, 2);
   ASSERT_EQ(one.rules.size(), 1u);  // a 1x1 rule has no other symmetric images
   EXPECT_TRUE(one.rules[0].original);
   EXPECT_FALSE(one.rules[0].fired);
   const NodeSketch& all = root.children[1];
-  EXPECT_EQ(all.kind, NodeSketch::Kind::all);
+  EXPECT_EQ(all.kind, "all");
   EXPECT_EQ(std::count_if(all.rules.begin(), all.rules.end(), [](const auto& r) { return r.original; }), 1);
   EXPECT_GT(all.rules.size(), 1u);
   ip.step();

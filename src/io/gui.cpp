@@ -13,8 +13,6 @@ namespace mj::io {
 
 namespace {
 
-using Kind = NodeSketch::Kind;
-
 constexpr uint8_t kAnyValue = 0xff;  // a rule cell that is '*' (or accepts several values)
 constexpr int kMaxRulesShown = 40;   // rule images past this index are left out, as in the reference
 constexpr int kSampleSquare = 7;     // convchain samples ignore squareSize, as in the reference
@@ -37,7 +35,7 @@ std::vector<int> values_of(Wave wave) {
   return values;
 }
 
-bool is_rule_node(Kind kind) { return kind == Kind::one || kind == Kind::all || kind == Kind::prl; }
+bool is_rule_node(const std::string& kind) { return kind == "one" || kind == "all" || kind == "prl"; }
 
 // Does the rule as written at `index` show as fired: it or one of its symmetric images (which follow it)?
 bool rule_fired(const NodeSketch& node, size_t index) {
@@ -210,14 +208,14 @@ void Sidebar::draw_node(const NodeSketch& node, int level, const NodeSketch* par
 // markov and sequence go one level deeper.
 void Sidebar::draw_branch(const NodeSketch& branch, int level) {
   uint32_t color = branch.current && branch.n < 0 ? s_.active : s_.inactive;
-  if (branch.kind == Kind::wfc) {
+  if (branch.kind == "wfc") {
     write("wfc " + branch.name, level * s_.hindent, y_, color);
     y_ += text_.glyph_height() + s_.vskip;
-  } else if (branch.kind == Kind::map) {
+  } else if (branch.kind == "map") {
     draw_map_rules(branch, level, color);
     y_ += s_.vskip;
   }
-  bool markov = branch.kind == Kind::markov, deeper = markov || branch.kind == Kind::sequence;
+  bool markov = branch.kind == "markov", deeper = markov || branch.kind == "sequence";
   for (const NodeSketch& child : branch.children) {
     draw_node(child, deeper ? level + 1 : level, &branch);
     dash(child, markov, false);
@@ -245,12 +243,12 @@ void Sidebar::draw_leaf(const NodeSketch& node, int level) {
   int x = level * s_.hindent;
   if (is_rule_node(node.kind)) {
     draw_rules(node, level, active);
-  } else if (node.kind == Kind::path) {
+  } else if (node.kind == "path") {
     draw_path(node, level, color);
-  } else if (node.kind == Kind::convolution) {
+  } else if (node.kind == "convolution") {
     write(node.steps > 0 ? fmt::format("convolution {}/{}", node.counter, node.steps) : "convolution", x, y_, color);
     y_ += text_.glyph_height() + s_.vskip;
-  } else if (node.kind == Kind::convchain) {
+  } else if (node.kind == "convchain") {
     x += write("convchain ", x, y_, color);
     sample(node, x, y_);
     y_ += text_.glyph_height() + s_.vskip;
@@ -267,7 +265,7 @@ void Sidebar::draw_rules(const NodeSketch& node, int level, bool active) {
     uint32_t color = active && rule_fired(node, r) ? s_.active : s_.inactive;
     int x = level * s_.hindent;
     x += array(rule.input, x, y_, rule.imx, rule.imy, rule.imz, node.legend, size) + s_.hgap;
-    hline(x, y_ + s_.square / 2, s_.harrow, color, node.kind != Kind::one);
+    hline(x, y_ + s_.square / 2, s_.harrow, color, node.kind != "one");
     x += s_.harrow + s_.hgap;
     x += array(rule.output, x, y_, rule.omx, rule.omy, rule.omz, node.legend, size) + s_.hgap;
     if (node.steps > 0) write(fmt::format(" {}/{}", node.counter, node.steps), x, y_, color);
@@ -315,7 +313,7 @@ void Sidebar::dash(const NodeSketch& node, bool markov, bool active) {
   if (&node == root_) return;
   Place place = places_[&node];
   int extra = markov ? 3 : 1;
-  int length = (node.kind == Kind::markov || node.kind == Kind::sequence ? s_.hindent : s_.hline) + extra;
+  int length = (node.kind == "markov" || node.kind == "sequence" ? s_.hindent : s_.hline) + extra;
   hline(place.level * s_.hindent - s_.hline - s_.hgap - extra, place.y + s_.square / 2, length,
         active ? s_.active : s_.inactive);
 }
@@ -326,7 +324,7 @@ void Sidebar::bracket(const NodeSketch& branch, int level, size_t last, bool act
   int x = (level + 1) * s_.hindent - s_.hgap - s_.hline;
   uint32_t color = active ? s_.active : s_.inactive;
   vline(x, first_y + s_.square / 2, last_y - first_y + 1, color);
-  vline(x - (branch.kind == Kind::markov ? 3 : 1), first_y + s_.square / 2, last_y - first_y + 1, color);
+  vline(x - (branch.kind == "markov" ? 3 : 1), first_y + s_.square / 2, last_y - first_y + 1, color);
 }
 
 void Sidebar::draw_lines(const NodeSketch& branch) {
@@ -341,7 +339,7 @@ void Sidebar::draw_lines(const NodeSketch& branch) {
 void Sidebar::highlight_current(const NodeSketch& root) {
   for (const NodeSketch* b = find_current(root); b; b = b->has_parent ? parents_[b] : nullptr) {
     if (b->n < 0 || size_t(b->n) >= b->children.size()) continue;
-    dash(b->children[size_t(b->n)], b->kind == Kind::markov, true);
+    dash(b->children[size_t(b->n)], b->kind == "markov", true);
     bracket(*b, places_[&b->children[0]].level - 1, size_t(b->n), true);
   }
 }

@@ -82,12 +82,6 @@ class AllNode : public RuleNode {
       run.changes.push_back({x, y, z});
     });
   }
-
- public:
-  void describe(NodeSketch& sketch) const override {
-    RuleNode::describe(sketch);
-    sketch.kind = NodeSketch::Kind::all;
-  }
 };
 
 }  // namespace

@@ -1,7 +1,5 @@
 #include "nodes/node.hpp"
 
-#include "nodes/sketch.hpp"
-
 namespace mj {
 
 SymmetryGroup element_symmetry(const XmlElement& element, bool d2, const SymmetryGroup& parent) {
@@ -65,8 +63,5 @@ bool MarkovNode::go(Run& run) {
   n = 0;
   return Branch::go(run);
 }
-
-void SequenceNode::describe(NodeSketch& sketch) const { sketch.kind = NodeSketch::Kind::sequence; }
-void MarkovNode::describe(NodeSketch& sketch) const { sketch.kind = NodeSketch::Kind::markov; }
 
 }  // namespace mj

@@ -197,7 +197,6 @@ class ConvChainNode : public Node {
   Sample sample;  // kept for the GUI
 
   void describe(NodeSketch& sketch) const override {
-    sketch.kind = NodeSketch::Kind::convchain;
     sketch.sample_width = sample.width, sketch.sample_height = sample.height, sketch.sample = sample.white;
     sketch.black = black, sketch.white = white;
   }

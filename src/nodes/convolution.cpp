@@ -182,7 +182,6 @@ class ConvolutionNode : public Node {
 
  public:
   void describe(NodeSketch& sketch) const override {
-    sketch.kind = NodeSketch::Kind::convolution;
     sketch.counter = counter_, sketch.steps = steps;
   }
 };

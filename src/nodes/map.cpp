@@ -112,7 +112,6 @@ class MapNode : public Branch {
 
  public:
   void describe(NodeSketch& sketch) const override {
-    sketch.kind = NodeSketch::Kind::map;
     for (const Rule& rule : rules) sketch.rules.push_back(sketch_rule(rule, false));
     sketch.output_legend = newgrid->characters;
   }

@@ -82,7 +82,6 @@ class Branch : public Node {
 class SequenceNode : public Branch {
  public:
   static NodePtr load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context);
-  void describe(NodeSketch& sketch) const override;
 };
 
 // Runs its first child that can run, every step from the first child again.
@@ -91,7 +90,6 @@ class MarkovNode : public Branch {
   static NodePtr load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context);
   static std::unique_ptr<MarkovNode> wrap(NodePtr child, Grid& grid);
   bool go(Run& run) override;
-  void describe(NodeSketch& sketch) const override;
 };
 
 // The symmetry an element asks for, or its parent's; fails at the element on an unknown name.

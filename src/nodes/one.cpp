@@ -83,12 +83,6 @@ class OneNode : public RuleNode {
           run.changes.push_back({x + dx, y + dy, z + dz});
         }
   }
-
- public:
-  void describe(NodeSketch& sketch) const override {
-    RuleNode::describe(sketch);
-    sketch.kind = NodeSketch::Kind::one;
-  }
 };
 
 }  // namespace

@@ -201,7 +201,6 @@ class PathNode : public Node {
 
  public:
   void describe(NodeSketch& sketch) const override {
-    sketch.kind = NodeSketch::Kind::path;
     sketch.start = start, sketch.finish = finish, sketch.substrate = substrate, sketch.value = value;
   }
 };

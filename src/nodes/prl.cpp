@@ -39,12 +39,6 @@ class PrlNode : public RuleNode {
   }
 
   std::vector<uint8_t> next_state_;
-
- public:
-  void describe(NodeSketch& sketch) const override {
-    RuleNode::describe(sketch);
-    sketch.kind = NodeSketch::Kind::prl;
-  }
 };
 
 }  // namespace

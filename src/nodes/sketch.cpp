@@ -10,6 +10,7 @@ namespace {
 NodeSketch sketch_node(const Node& node, const Branch* current) {
   NodeSketch s;
   node.describe(s);
+  s.kind = node.kind;
   s.legend = node.grid->characters;
   if (const auto* b = dynamic_cast<const Branch*>(&node)) {
     s.branch = true;

@@ -29,9 +29,7 @@ struct FieldSketch {
 };
 
 struct NodeSketch {
-  enum class Kind { other, sequence, markov, map, wfc, one, all, prl, path, convolution, convchain };
-
-  Kind kind = Kind::other;
+  std::string kind;    // the element name: "one", "markov", "wfc", ...
   std::string legend;  // the node's grid: value -> symbol
 
   // Branches (sequence, markov, map, wfc).

@@ -146,7 +146,6 @@ uint8_t WfcNode::most_voted(const int* votes, int count) {
 }
 
 void WfcNode::describe(NodeSketch& sketch) const {
-  sketch.kind = NodeSketch::Kind::wfc;
   sketch.name = source;
 }
 
