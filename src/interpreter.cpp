@@ -4,6 +4,7 @@
 #include "io/png.hpp"
 #include "io/vox.hpp"
 #include "nodes/kinds.hpp"
+#include "nodes/sketch.hpp"
 
 namespace mj {
 
@@ -191,6 +192,10 @@ std::optional<ActiveNode> Interpreter::active_node() const {
 bool Interpreter::finished() const { return !impl_->run || !impl_->run->current; }
 int Interpreter::steps() const { return impl_->run ? impl_->run->counter : 0; }
 void Interpreter::set_animated(bool animated) { impl_->animated = animated; }
+
+NodeSketch Interpreter::sketch() const {
+  return sketch_tree(*impl_->program.root, impl_->run ? impl_->run->current : nullptr);
+}
 
 GridView Interpreter::grid() const {
   const Grid* g = impl_->run ? impl_->run->grid : impl_->program.grids.empty() ? nullptr : impl_->program.grids[0].get();

@@ -14,6 +14,7 @@
 namespace mj {
 
 class XmlDocument;
+struct NodeSketch;  // src/nodes/sketch.hpp
 
 struct LoadOptions {
   int mx = 0, my = 0, mz = 1;         // grid size (length, width, height); mz = 1 for 2D
@@ -67,6 +68,8 @@ class Interpreter {
   std::optional<ActiveNode> active_node() const;
   // Ask nodes to keep their visible state up to date after every step (for animation).
   void set_animated(bool animated);
+  // The node tree and where the run stands, as the reference's GUI sidebar draws it (mj's own tools use it).
+  NodeSketch sketch() const;
 
  private:
   struct Impl;

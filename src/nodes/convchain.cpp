@@ -7,6 +7,7 @@
 
 #include "io/png.hpp"
 #include "nodes/kinds.hpp"
+#include "nodes/sketch.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {
@@ -191,6 +192,14 @@ class ConvChainNode : public Node {
       }
     return q;
   }
+
+ public:
+  Sample sample;  // kept for the GUI
+
+  void describe(NodeSketch& sketch) const override {
+    sketch.sample_width = sample.width, sketch.sample_height = sample.height, sketch.sample = sample.white;
+    sketch.black = black, sketch.white = white;
+  }
 };
 
 }  // namespace
@@ -208,6 +217,7 @@ NodePtr load_convchain(const XmlElement& e, const SymmetryGroup& symmetry, Grid&
   node->white = value_attribute(e, grid, "white");
   node->on = value_attribute(e, grid, "on");
   node->weights = pattern_weights(sample, node->n, symmetry);
+  node->sample = std::move(sample);
   return node;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "nodes/kinds.hpp"
+#include "nodes/sketch.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {
@@ -177,6 +178,11 @@ class ConvolutionNode : public Node {
     if (!periodic) return false;
     v += v < 0 ? length : -length;
     return v >= 0 && v < length;
+  }
+
+ public:
+  void describe(NodeSketch& sketch) const override {
+    sketch.counter = counter_, sketch.steps = steps;
   }
 };
 

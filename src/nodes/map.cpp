@@ -8,6 +8,7 @@
 
 #include "core/rule.hpp"
 #include "nodes/kinds.hpp"
+#include "nodes/sketch.hpp"
 
 namespace mj {
 
@@ -107,6 +108,12 @@ class MapNode : public Branch {
           uint8_t v = rule.output[size_t(di)];
           if (v != kKeep) newgrid->state[wrapped(*newgrid, x + dx, y + dy, z + dz)] = v;
         }
+  }
+
+ public:
+  void describe(NodeSketch& sketch) const override {
+    for (const Rule& rule : rules) sketch.rules.push_back(sketch_rule(rule, false));
+    sketch.output_legend = newgrid->characters;
   }
 };
 

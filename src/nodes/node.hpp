@@ -15,6 +15,7 @@
 namespace mj {
 
 class Branch;
+struct NodeSketch;
 
 // The state of one run, handed to every node that runs. Nothing here outlives the run.
 struct Run {
@@ -44,6 +45,8 @@ class Node {
   virtual void reset() = 0;
   // Does one step of work; false when the node has nothing (more) to do.
   virtual bool go(Run& run) = 0;
+  // Fills in what the reference's GUI shows of this node (nodes/sketch.hpp); children are added by the tree walk.
+  virtual void describe(NodeSketch& /*sketch*/) const {}
 
   Grid* grid = nullptr;        // the grid this node reads and writes
   int line = 0;                // where the node is written, for messages

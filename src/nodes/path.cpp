@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "nodes/kinds.hpp"
+#include "nodes/sketch.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {
@@ -196,6 +197,11 @@ class PathNode : public Node {
 
   bool inside(const Point& p) const {
     return p.x >= 0 && p.y >= 0 && p.z >= 0 && p.x < grid->mx && p.y < grid->my && p.z < grid->mz;
+  }
+
+ public:
+  void describe(NodeSketch& sketch) const override {
+    sketch.start = start, sketch.finish = finish, sketch.substrate = substrate, sketch.value = value;
   }
 };
 

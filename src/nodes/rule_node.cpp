@@ -330,4 +330,13 @@ bool RuleNode::follow_trajectory() {
   return true;
 }
 
+void RuleNode::describe(NodeSketch& sketch) const {
+  for (size_t r = 0; r < rules.size(); r++) sketch.rules.push_back(sketch_rule(rules[r], last[r]));
+  sketch.counter = counter;
+  sketch.steps = steps;
+  sketch.has_fields = !fields.empty();
+  for (size_t c = 0; c < fields.size(); c++)
+    if (fields[c]) sketch.fields.push_back({int(c), fields[c]->zero, fields[c]->substrate, fields[c]->inversed});
+}
+
 }  // namespace mj

@@ -9,6 +9,7 @@
 #include "nodes/field.hpp"
 #include "nodes/node.hpp"
 #include "nodes/observation.hpp"
+#include "nodes/sketch.hpp"
 
 namespace mj {
 
@@ -98,6 +99,9 @@ class RuleNode : public Node {
   bool compute_fields();
   std::vector<int> field_queue_;
   std::vector<RulePattern> patterns_;
+
+ public:
+  void describe(NodeSketch& sketch) const override;
 };
 
 }  // namespace mj

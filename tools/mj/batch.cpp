@@ -9,6 +9,8 @@
 
 #include "animation.hpp"
 #include "core/random.hpp"
+#include "io/gui.hpp"
+#include "nodes/sketch.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
 
@@ -44,7 +46,7 @@ Report run_job(const Job& job, const BatchOptions& options) {
   io::Palette palette = options.palette;
   for (const auto& [symbol, color] : entry.colors) palette[symbol] = color;
   auto stem = options.out / fmt::format("{}_{}", safe_name(entry.name), job.seed);
-  ImageOptions image{entry.pixelsize, entry.iso};
+  ImageOptions image{entry.pixelsize, entry.iso, entry.gif ? 0 : std::max(0, entry.gui)};
   Report report;
   if (entry.gif) {
     report.file = stem.string() + ".gif";
@@ -52,7 +54,10 @@ Report run_job(const Job& job, const BatchOptions& options) {
   } else {
     bool progress = options.jobs == 1 && !options.quiet && !options.json && progress_wanted();
     report.steps = run_with_progress(ip, job.seed, entry.steps, fmt::format("{} seed {}", entry.name, job.seed), progress);
-    report.file = write_picture(stem, ip.grid(), palette, image);
+    std::function<void(io::Image&)> sidebar;  // gui="N": the reference's node tree in an N-pixel margin
+    if (image.margin > 0)
+      sidebar = [&](io::Image& picture) { io::Gui::load(options.resources).draw(picture, entry.name, ip.sketch(), palette); };
+    report.file = write_picture(stem, ip.grid(), palette, image, sidebar);
   }
   report.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
   return report;

@@ -21,12 +21,15 @@ std::vector<uint32_t> legend_colors(const GridView& grid, const io::Palette& pal
 }
 
 std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid,
-                                    const io::Palette& palette, const ImageOptions& options) {
+                                    const io::Palette& palette, const ImageOptions& options,
+                                    const std::function<void(io::Image&)>& decorate) {
   std::vector<uint32_t> colors = legend_colors(grid, palette);
   std::filesystem::path file = stem;
   if (grid.mz == 1 || options.iso) {
     file += ".png";
-    io::save_png(file, io::render(grid.cells, grid.mx, grid.my, grid.mz, colors, options.pixelsize));
+    io::Image picture = io::render(grid.cells, grid.mx, grid.my, grid.mz, colors, options.pixelsize, options.margin);
+    if (decorate) decorate(picture);
+    io::save_png(file, picture);
   } else {
     file += ".vox";
     io::save_vox(file, grid.cells, grid.mx, grid.my, grid.mz, colors);

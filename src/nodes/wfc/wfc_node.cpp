@@ -1,5 +1,7 @@
 #include "nodes/wfc/wfc_node.hpp"
 
+#include "nodes/sketch.hpp"
+
 namespace mj::wfc {
 
 namespace {
@@ -39,6 +41,7 @@ std::vector<uint8_t>& new_start_wave(Model& model, int value, const XmlElement& 
 
 void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& parent_symmetry, const Grid& input,
                             LoadContext& context) {
+  source = element.has("sample") ? element.str("sample") : element.str("tileset");
   shannon_ = element.boolean("shannon", false);
   tries_ = element.integer("tries", 1000);
   if (tries_ > kMaxTries) element.fail("tries=" + std::to_string(tries_) + " is more than " + std::to_string(kMaxTries));
@@ -154,6 +157,10 @@ uint8_t WfcNode::most_voted(const int* votes, int count) {
   for (int c = 1; c < count; c++)
     if (votes[c] > votes[argmax]) argmax = c;
   return uint8_t(argmax);
+}
+
+void WfcNode::describe(NodeSketch& sketch) const {
+  sketch.name = source;
 }
 
 }  // namespace mj::wfc

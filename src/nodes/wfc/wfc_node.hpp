@@ -29,6 +29,9 @@ class WfcNode : public Branch {
  public:
   bool go(Run& run) override;
   void reset() override;
+  void describe(NodeSketch& sketch) const override;
+
+  std::string source;  // the sample or tileset, for the GUI
 
  protected:
   bool returns_to_parent() const override { return false; }
