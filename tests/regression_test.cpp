@@ -176,3 +176,17 @@ TEST(Limits, RulePatternsAreBounded) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Limits, EndlessFilesStopWithAnError) {
+  // read whole before, /dev/zero filled memory
+  try {
+    mj::Interpreter::from_file("/dev/zero", {4, 4, 1, {}});
+    ADD_FAILURE() << "no error";
+  } catch (const mj::Error& e) {
+    EXPECT_STREQ(e.what(), "/dev/zero: file is larger than 256 MiB");
+  }
+}
+
+}  // namespace

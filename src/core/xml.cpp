@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "io/file_bytes.hpp"
+
 namespace mj {
 
 namespace {
@@ -29,13 +31,10 @@ bool name_in(std::string_view name, std::initializer_list<std::string_view> name
 // ---- XmlDocument ----
 
 std::unique_ptr<XmlDocument> XmlDocument::load_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(file.string(), 0, "cannot open file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
+  std::string text = io::read_file(file);  // bounded: a device or pipe cannot fill memory
   std::unique_ptr<XmlDocument> doc(new XmlDocument());
   doc->file_ = file.string();
-  doc->parse(buffer.str());
+  doc->parse(std::move(text));
   return doc;
 }
 

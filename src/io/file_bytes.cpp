@@ -3,7 +3,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 #include "mj/error.hpp"
 
@@ -19,8 +18,16 @@ std::string read_file(const std::filesystem::path& file) {
   errno = 0;
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(file.string(), 0, reason("cannot open file"));
-  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  // Chunks up to one byte past the limit, so that endless files (/dev/zero, a pipe) stop with an error.
+  std::string bytes;
+  char chunk[1 << 16];
+  while (in && bytes.size() <= kMaxFileBytes) {
+    in.read(chunk, sizeof chunk);
+    bytes.append(chunk, size_t(in.gcount()));
+  }
   if (in.bad()) throw Error(file.string(), 0, reason("cannot read file"));
+  if (bytes.size() > kMaxFileBytes)
+    throw Error(file.string(), 0, "file is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
   return bytes;
 }
 

@@ -8,7 +8,10 @@
 
 namespace mj::io {
 
-// The file's bytes. Throws mj::Error(file, 0, ...) if it cannot be read.
+// Largest file read_file accepts: far above any model, palette or VOX file.
+constexpr size_t kMaxFileBytes = size_t(256) << 20;
+
+// The file's bytes. Throws mj::Error(file, 0, ...) if it cannot be read or is larger than kMaxFileBytes.
 std::string read_file(const std::filesystem::path& file);
 
 // Replaces the file's contents. Throws mj::Error(file, 0, ...) on failure.
