@@ -20,6 +20,19 @@ SymmetryGroup full_symmetry(bool d2);
 std::optional<SymmetryGroup> symmetry_from_name(bool d2, const std::optional<std::string>& name,
                                                 const SymmetryGroup& fallback);
 
+// The images whose element is in the group, each kept at its first occurrence.
+template <class T, class Same>
+std::vector<T> distinct_images(const std::vector<T>& images, Same same, const SymmetryGroup& group) {
+  std::vector<T> result;
+  for (size_t k = 0; k < images.size(); k++) {
+    if (!group[k]) continue;
+    bool seen = false;
+    for (const T& r : result) seen = seen || same(r, images[k]);
+    if (!seen) result.push_back(images[k]);
+  }
+  return result;
+}
+
 // The images of `thing` under the group, first occurrence kept, duplicates dropped by `same`.
 template <class T, class Rotate, class Reflect, class Same>
 std::vector<T> square_symmetries(const T& thing, Rotate rotate, Reflect reflect, Same same,
@@ -32,14 +45,7 @@ std::vector<T> square_symmetries(const T& thing, Rotate rotate, Reflect reflect,
     images.push_back(rotate(images[k - 2]));
     images.push_back(reflect(images[k]));
   }
-  std::vector<T> result;
-  for (int k = 0; k < 8; k++) {
-    if (!group[k]) continue;
-    bool seen = false;
-    for (const T& r : result) seen = seen || same(r, images[k]);
-    if (!seen) result.push_back(images[k]);
-  }
-  return result;
+  return distinct_images(images, same, group);
 }
 
 // Cube version: a = rotation about z, b = rotation about y, r = reflection. The 48 images
@@ -58,14 +64,7 @@ std::vector<T> cube_symmetries(const T& thing, RotateZ a, RotateY b, Reflect r, 
     if (k > 0) s.push_back(gen[k] == 'a' ? a(s[source[k]]) : b(s[source[k]]));
     s.push_back(r(s[2 * k]));
   }
-  std::vector<T> result;
-  for (int k = 0; k < 48; k++) {
-    if (!group[k]) continue;
-    bool seen = false;
-    for (const T& t : result) seen = seen || same(t, s[k]);
-    if (!seen) result.push_back(s[k]);
-  }
-  return result;
+  return distinct_images(s, same, group);
 }
 
 }  // namespace mj
