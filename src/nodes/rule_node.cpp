@@ -5,8 +5,6 @@
 #endif
 #include <algorithm>
 #include <bit>
-
-#include <algorithm>
 #include <cmath>
 
 #include "nodes/search.hpp"
@@ -41,34 +39,6 @@ void check_memory(const XmlElement& e, size_t rules, const Grid& g, bool track_m
     e.fail("this node would need " + std::to_string((long long)(bytes / (1 << 20))) + " MiB for " +
            std::to_string(rules) + " rules (with their symmetric images) on " + std::to_string(g.size()) +
            " cells; the limit is 4096 MiB: use a smaller grid or fewer rules");
-}
-
-RulePattern compile_rule(const Rule& rule, const Grid& grid) {
-  RulePattern c;
-  // Cells that accept every value always match; an alphabet of 32 keeps them (its '*' is empty).
-  Wave every = grid.C >= 32 ? 0 : Wave((1u << grid.C) - 1u);
-  for (int dz = 0, di = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++) {
-        Wave w = rule.input[size_t(di)];
-        if (every != 0 && (w & every) == every) continue;
-        c.offsets.push_back(grid.index(dx, dy, dz));
-        c.waves.push_back(w);
-        c.positions.push_back({dx, dy, dz});
-      }
-  c.single = rule.imx * rule.imy * rule.imz == 1;
-  for (const auto& shifts : rule.ishifts) {
-    if (!shifts.empty()) c.accepted |= uint64_t(1) << c.shift_start.size();
-    c.shift_start.push_back(uint32_t(c.shifts.size()));
-    for (const Point& p : shifts) {
-      c.shifts.push_back(p);
-      c.shift_offsets.push_back(grid.index(p.x, p.y, p.z));
-    }
-  }
-  c.shift_start.push_back(uint32_t(c.shifts.size()));
-  // Values the grid may hold beyond the rule's alphabet have no shifts.
-  c.shift_start.resize(257, uint32_t(c.shifts.size()));
-  return c;
 }
 
 // Calls f(x) for every x in [from, to) whose cell value is in `wave`, left to right. Sixteen cells
@@ -144,6 +114,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     future.assign(size_t(g.size()), 0);
   }
   if (track_matches) match_mask.assign(rules.size() * size_t(g.size()), 0);
+  memory_.enable(rules.size(), size_t(g.size()));
 }
 
 void RuleNode::reset() {
@@ -205,44 +176,41 @@ void RuleNode::scan_changes(Run& run) {
 }
 
 // The matches of rule r whose input contains lattice cell (x,y,z) (row = index of (0,y,z)).
-[[gnu::always_inline]] inline void RuleNode::scan_lattice_cell(Run& run, int r, int x, int y, int z, int row) {
-  const Rule& rule = rules[size_t(r)];
+[[gnu::always_inline]] inline void RuleNode::scan_lattice_cell(int r, int x, int y, int z, int row) {
   const RulePattern& p = patterns_[size_t(r)];
-  const uint8_t v = grid->state[size_t(row + x)];
+  const int cell = row + x;
+  const uint8_t v = grid->state[size_t(cell)];
   for (uint32_t k = p.shift_start[v], end = p.shift_start[v + 1u]; k < end; k++) {
     const Point s = p.shifts[k];
-    int sx = x - s.x, sy = y - s.y, sz = z - s.z;
-    if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > grid->mx || sy + rule.imy > grid->my || sz + rule.imz > grid->mz)
-      continue;
-    if (p.single || holds(r, row + x - p.shift_offsets[k])) add(run, r, sx, sy, sz);
+    const int sx = x - s.x, sy = y - s.y, sz = z - s.z;
+    if (!p.fits(sx, sy, sz, *grid)) continue;
+    if (p.single || holds(r, cell - p.shift_offsets[k]))
+      scan_.push_back({(long long)cell * p.volume() + p.shift_places[k], r, sx, sy, sz});
   }
 }
 
 // The lattice cells of one row whose value the rule accepts, left to right.
-void RuleNode::scan_row(Run& run, int r, int y, int z) {
-  const Rule& rule = rules[size_t(r)];
+void RuleNode::scan_row(int r, int y, int z) {
   const RulePattern& p = patterns_[size_t(r)];
-  const int row = grid->index(0, y, z), first = rule.imx - 1;
+  const int row = grid->index(0, y, z);
   const uint8_t* cells = grid->state.data() + row;
-  if (rule.imx == 1) {
-    for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { scan_lattice_cell(run, r, x, y, z, row); });
+  if (p.imx == 1) {
+    for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { scan_lattice_cell(r, x, y, z, row); });
     return;
   }
-  for (int x = first; x < grid->mx; x += rule.imx)
-    if ((p.accepted >> (cells[x] & 63)) & 1) scan_lattice_cell(run, r, x, y, z, row);
+  for (int x = p.imx - 1; x < grid->mx; x += p.imx)
+    if ((p.accepted >> (cells[x] & 63)) & 1) scan_lattice_cell(r, x, y, z, row);
 }
 
 // Scanning the lattice looks at about cells/volume lattice cells and each of their shifts; scanning
 // the cells that one input cell (the pivot) accepts looks at those cells only, but then has to sort
 // what it finds into the lattice order. Returns the pivot worth using, or -1 for the lattice.
 int RuleNode::cheaper_pivot(int r, const std::array<int, 256>& histogram) const {
-  const Rule& rule = rules[size_t(r)];
   const RulePattern& p = patterns_[size_t(r)];
-  int volume = rule.imx * rule.imy * rule.imz;
-  if (volume == 1 || p.waves.empty()) return -1;
+  if (p.volume() == 1 || p.waves.empty()) return -1;
   long long lattice = 0;
   for (int v = 0; v < grid->C; v++) lattice += (long long)histogram[size_t(v)] * (p.shift_start[size_t(v) + 1] - p.shift_start[size_t(v)]);
-  lattice /= volume;
+  lattice /= p.volume();
   int best = -1;
   long long best_count = lattice / 3;  // sorting costs: the pivot has to be clearly better
   for (size_t k = 0; k < p.waves.size(); k++) {
@@ -254,46 +222,56 @@ int RuleNode::cheaper_pivot(int r, const std::array<int, 256>& histogram) const 
   return best;
 }
 
-// Finds rule r's matches from the cells its pivot input cell accepts, then adds them in the
-// lattice order: by the lattice cell a match contains, then by that cell's place in the rule.
-void RuleNode::scan_from_pivot(Run& run, int r, int pivot) {
-  const Rule& rule = rules[size_t(r)];
+// Finds rule r's matches from the cells its pivot input cell accepts, then sorts them into the
+// lattice order.
+void RuleNode::scan_from_pivot(int r, int pivot) {
   const RulePattern& p = patterns_[size_t(r)];
   const Point q = p.positions[size_t(pivot)];
   const Wave wave = p.waves[size_t(pivot)];
-  const int mx = grid->mx, my = grid->my, mz = grid->mz, volume = rule.imx * rule.imy * rule.imz;
-  found_.clear();
-  for (int z = q.z; z + rule.imz - q.z <= mz; z++)
-    for (int y = q.y; y + rule.imy - q.y <= my; y++) {
+  const int mx = grid->mx, my = grid->my, mz = grid->mz;
+  const size_t first = scan_.size();
+  for (int z = q.z; z + p.imz - q.z <= mz; z++)
+    for (int y = q.y; y + p.imy - q.y <= my; y++) {
       const uint8_t* cells = grid->state.data() + grid->index(0, y, z);
-      for_each_in_wave(cells, q.x, mx - rule.imx + q.x + 1, wave, [&](int x) {
+      for_each_in_wave(cells, q.x, mx - p.imx + q.x + 1, wave, [&](int x) {
         int sx = x - q.x, sy = y - q.y, sz = z - q.z;
-        if (!holds(r, grid->index(sx, sy, sz))) return;
-        int dx = rule.imx - 1 - sx % rule.imx, dy = rule.imy - 1 - sy % rule.imy, dz = rule.imz - 1 - sz % rule.imz;
-        long long lattice = grid->index(sx + dx, sy + dy, sz + dz);
-        found_.push_back({lattice * volume + dx + dy * rule.imx + dz * rule.imx * rule.imy, sx, sy, sz});
+        if (holds(r, grid->index(sx, sy, sz))) scan_.push_back({p.scan_key(sx, sy, sz, *grid), r, sx, sy, sz});
       });
     }
-  std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) { return a.key < b.key; });
-  for (const Found& f : found_) add(run, r, f.x, f.y, f.z);
+  std::sort(scan_.begin() + std::ptrdiff_t(first), scan_.end());
 }
 
 // Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
 // rule contains exactly one cell of the lattice with that spacing), then the lattice cell's place
 // in the rule. The random choices made from the matches depend on that order.
-void RuleNode::scan_grid(Run& run) {
-  match_count = 0;
+void RuleNode::full_scan() {
+  scan_.clear();
   std::array<int, 256> histogram{};
   for (uint8_t v : grid->state) histogram[v]++;
   for (int r = 0; r < int(rules.size()); r++) {
-    const Rule& rule = rules[size_t(r)];
+    const RulePattern& p = patterns_[size_t(r)];
     if (int pivot = cheaper_pivot(r, histogram); pivot >= 0) {
-      scan_from_pivot(run, r, pivot);
+      scan_from_pivot(r, pivot);
       continue;
     }
-    for (int z = rule.imz - 1; z < grid->mz; z += rule.imz)
-      for (int y = rule.imy - 1; y < grid->my; y += rule.imy) scan_row(run, r, y, z);
+    for (int z = p.imz - 1; z < grid->mz; z += p.imz)
+      for (int y = p.imy - 1; y < grid->my; y += p.imy) scan_row(r, y, z);
   }
+}
+
+// A full scan's result, from the memory of the previous one when that is cheaper.
+void RuleNode::scan_grid(Run& run) {
+  match_count = 0;
+  if (!memory_.enabled()) {
+    full_scan();
+    for (const ScanMatch& m : scan_) add(run, m.r, m.x, m.y, m.z);
+    return;
+  }
+  if (!memory_.update(*grid, patterns_)) {
+    full_scan();
+    memory_.remember(*grid, scan_);
+  }
+  for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.x, m.y, m.z);
 }
 
 bool RuleNode::compute_fields() {

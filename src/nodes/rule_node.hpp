@@ -7,28 +7,16 @@
 #include <vector>
 
 #include "nodes/field.hpp"
+#include "nodes/match_memory.hpp"
 #include "nodes/node.hpp"
 #include "nodes/observation.hpp"
+#include "nodes/rule_pattern.hpp"
 #include "nodes/sketch.hpp"
 
 namespace mj {
 
 struct Match {
   int r, x, y, z;
-};
-
-// A rule compiled for this node's grid. Its input as offsets from the rule's corner, wildcards
-// left out, so that matching is one pass over a short flat list; and the rule's ishifts flattened:
-// shifts[shift_start[v] .. shift_start[v+1]) are the input cells that accept value v.
-struct RulePattern {
-  std::vector<int> offsets;
-  std::vector<Wave> waves;
-  std::vector<Point> positions;  // of the same cells, in the rule
-  std::vector<uint32_t> shift_start;
-  std::vector<Point> shifts;
-  std::vector<int> shift_offsets;  // linear offset of each shift on the grid
-  bool single = false;             // a 1x1x1 input: any cell it accepts is a match
-  uint64_t accepted = 0;           // bit v: some input cell accepts value v
 };
 
 class RuleNode : public Node {
@@ -64,13 +52,7 @@ class RuleNode : public Node {
   std::vector<uint8_t> match_mask;  // rules x cells: is (r, cell) in `matches`; empty for prl
   uint8_t* mask_of(int r) { return match_mask.data() + size_t(r) * size_t(grid->size()); }
   // Does rule r match with its corner at cell index `corner`? (The caller checks the bounds.)
-  bool holds(int r, int corner) const {
-    const RulePattern& c = patterns_[size_t(r)];
-    const uint8_t* state = grid->state.data() + corner;
-    for (size_t k = 0; k < c.offsets.size(); k++)
-      if ((c.waves[k] & (1u << state[c.offsets[k]])) == 0) return false;
-    return true;
-  }
+  bool holds(int r, int corner) const { return patterns_[size_t(r)].holds(grid->state.data(), corner); }
   bool holds(const Match& m) const { return holds(m.r, grid->index(m.x, m.y, m.z)); }
 
   Potentials potentials;
@@ -87,15 +69,13 @@ class RuleNode : public Node {
   bool prepare_inference(Run& run);
   void scan_changes(Run& run);
   void scan_grid(Run& run);
-  void scan_lattice_cell(Run& run, int r, int x, int y, int z, int row);
-  void scan_row(Run& run, int r, int y, int z);
+  void full_scan();
+  void scan_lattice_cell(int r, int x, int y, int z, int row);
+  void scan_row(int r, int y, int z);
   int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
-  void scan_from_pivot(Run& run, int r, int pivot);
-  struct Found {
-    long long key;
-    int x, y, z;
-  };
-  std::vector<Found> found_;  // scratch of scan_from_pivot
+  void scan_from_pivot(int r, int pivot);
+  std::vector<ScanMatch> scan_;  // what full_scan found, in the reference's order
+  MatchMemory memory_;
   bool compute_fields();
   std::vector<int> field_queue_;
   std::vector<RulePattern> patterns_;

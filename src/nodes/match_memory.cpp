@@ -1,0 +1,86 @@
+#include "nodes/match_memory.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace mj {
+
+void MatchMemory::enable(size_t rules, size_t cells) {
+  cells_ = cells;
+  if (rules * cells <= kMaxFlagBytes) flags_.assign(rules * cells, 0);
+}
+
+void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
+  for (const ScanMatch& m : known_) flag(m.r, grid.index(m.x, m.y, m.z)) = 0;
+  for (const ScanMatch& m : found) flag(m.r, grid.index(m.x, m.y, m.z)) = 1;
+  known_.swap(found);
+  snapshot_ = grid.state;
+}
+
+bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patterns) {
+  if (snapshot_.size() != cells_ || grid.state.size() != cells_ || !find_changes(grid.state)) return false;
+  if (changed_.empty()) return true;
+  drop_broken(grid, patterns);
+  find_fresh(grid, patterns);
+  std::sort(fresh_.begin(), fresh_.end());
+  merged_.resize(known_.size() + fresh_.size());
+  std::merge(known_.begin(), known_.end(), fresh_.begin(), fresh_.end(), merged_.begin());
+  known_.swap(merged_);
+  for (int i : changed_) snapshot_[size_t(i)] = grid.state[size_t(i)];
+  return true;
+}
+
+// Compares eight cells at a time. Gives up past a quarter of the grid: a full scan is cheaper then.
+bool MatchMemory::find_changes(const std::vector<uint8_t>& state) {
+  changed_.clear();
+  const size_t limit = cells_ / 4 + 16;
+  const uint8_t *now = state.data(), *then = snapshot_.data();
+  size_t i = 0;
+  for (; i + 8 <= cells_; i += 8) {
+    uint64_t a, b;
+    std::memcpy(&a, now + i, 8);
+    std::memcpy(&b, then + i, 8);
+    if (a == b) continue;
+    for (size_t k = i; k < i + 8; k++)
+      if (now[k] != then[k]) changed_.push_back(int(k));
+    if (changed_.size() > limit) return false;
+  }
+  for (; i < cells_; i++)
+    if (now[i] != then[i]) changed_.push_back(int(i));
+  return true;
+}
+
+void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns) {
+  size_t kept = 0;
+  for (const ScanMatch& m : known_) {
+    int corner = grid.index(m.x, m.y, m.z);
+    if (patterns[size_t(m.r)].holds(grid.state.data(), corner)) known_[kept++] = m;
+    else flag(m.r, corner) = 0;
+  }
+  known_.resize(kept);
+}
+
+// A match that is new since the snapshot contains a changed cell, whose value it accepts.
+void MatchMemory::find_fresh(const Grid& grid, const std::vector<RulePattern>& patterns) {
+  fresh_.clear();
+  const int plane = grid.mx * grid.my;
+  for (int i : changed_) {
+    const int x = i % grid.mx, y = (i % plane) / grid.mx, z = i / plane;
+    const uint8_t value = grid.state[size_t(i)];
+    for (int r = 0; r < int(patterns.size()); r++) {
+      const RulePattern& p = patterns[size_t(r)];
+      for (uint32_t k = p.shift_start[value], end = p.shift_start[value + 1u]; k < end; k++) {
+        const Point s = p.shifts[k];
+        const int sx = x - s.x, sy = y - s.y, sz = z - s.z;
+        if (!p.fits(sx, sy, sz, grid)) continue;
+        const int corner = i - p.shift_offsets[k];
+        uint8_t& known = flag(r, corner);
+        if (known || !p.holds(grid.state.data(), corner)) continue;
+        known = 1;
+        fresh_.push_back({p.scan_key(sx, sy, sz, grid), r, sx, sy, sz});
+      }
+    }
+  }
+}
+
+}  // namespace mj

@@ -1,0 +1,48 @@
+// What a rule node's last full scan found, kept with the grid it was found on.
+//
+// Nodes under a markov or sequence are reset and then rescan the whole grid, and prl rescans it
+// every step: the reference's random choices depend on that scan's complete result in its exact
+// order. When few cells changed since the last scan, the new result follows from the old one:
+// matches whose cells changed are checked again, new ones can only contain a changed cell, and
+// keeping the list sorted in scan order keeps the order exact. The changed cells are found by
+// comparing the grid with a copy rather than from the change log, so writes that are not logged
+// (convolution, wfc, trajectories) are seen as well.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "nodes/rule_pattern.hpp"
+
+namespace mj {
+
+class MatchMemory {
+ public:
+  // Off when the per-rule flags would cost more than this many bytes.
+  static constexpr size_t kMaxFlagBytes = size_t(1) << 26;
+
+  void enable(size_t rules, size_t cells);
+  bool enabled() const { return !flags_.empty(); }
+  // Takes a full scan's result on the grid as it is now, sorted in scan order (`found` gets the
+  // old result, to reuse its storage).
+  void remember(const Grid& grid, std::vector<ScanMatch>& found);
+  // Brings the remembered result up to the grid's present state. False when nothing is
+  // remembered for a grid of this size, or so much changed that a full scan is cheaper.
+  bool update(const Grid& grid, const std::vector<RulePattern>& patterns);
+  const std::vector<ScanMatch>& matches() const { return known_; }
+
+ private:
+  bool find_changes(const std::vector<uint8_t>& state);
+  void drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns);
+  void find_fresh(const Grid& grid, const std::vector<RulePattern>& patterns);
+  uint8_t& flag(int r, int corner) { return flags_[size_t(r) * cells_ + size_t(corner)]; }
+
+  size_t cells_ = 0;
+  std::vector<uint8_t> snapshot_;   // the grid when known_ was last brought up to date
+  std::vector<ScanMatch> known_;    // every match on snapshot_, in scan order
+  std::vector<uint8_t> flags_;      // rules x cells: is (r, corner) in known_
+  std::vector<int> changed_;        // cells that differ from snapshot_
+  std::vector<ScanMatch> fresh_, merged_;
+};
+
+}  // namespace mj

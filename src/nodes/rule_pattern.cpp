@@ -1,0 +1,35 @@
+#include "nodes/rule_pattern.hpp"
+
+namespace mj {
+
+RulePattern compile_rule(const Rule& rule, const Grid& grid) {
+  RulePattern c;
+  c.imx = rule.imx, c.imy = rule.imy, c.imz = rule.imz;
+  // Cells that accept every value always match; an alphabet of 32 keeps them (its '*' is empty).
+  Wave every = grid.C >= 32 ? 0 : Wave((1u << grid.C) - 1u);
+  for (int dz = 0, di = 0; dz < rule.imz; dz++)
+    for (int dy = 0; dy < rule.imy; dy++)
+      for (int dx = 0; dx < rule.imx; dx++, di++) {
+        Wave w = rule.input[size_t(di)];
+        if (every != 0 && (w & every) == every) continue;
+        c.offsets.push_back(grid.index(dx, dy, dz));
+        c.waves.push_back(w);
+        c.positions.push_back({dx, dy, dz});
+      }
+  c.single = c.volume() == 1;
+  for (const auto& shifts : rule.ishifts) {
+    if (!shifts.empty()) c.accepted |= uint64_t(1) << c.shift_start.size();
+    c.shift_start.push_back(uint32_t(c.shifts.size()));
+    for (const Point& p : shifts) {
+      c.shifts.push_back(p);
+      c.shift_offsets.push_back(grid.index(p.x, p.y, p.z));
+      c.shift_places.push_back(p.x + p.y * rule.imx + p.z * rule.imx * rule.imy);
+    }
+  }
+  c.shift_start.push_back(uint32_t(c.shifts.size()));
+  // Values the grid may hold beyond the rule's alphabet have no shifts.
+  c.shift_start.resize(257, uint32_t(c.shifts.size()));
+  return c;
+}
+
+}  // namespace mj

@@ -1,0 +1,56 @@
+// A rule compiled for one grid: what matching and scanning read in their inner loops.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/grid.hpp"
+#include "core/rule.hpp"
+
+namespace mj {
+
+// The rule's input as offsets from its corner, wildcards left out, so that matching is one pass
+// over a short flat list; and the rule's ishifts flattened: shifts[shift_start[v] ..
+// shift_start[v+1]) are the input cells that accept value v.
+struct RulePattern {
+  int imx = 1, imy = 1, imz = 1;
+  std::vector<int> offsets;
+  std::vector<Wave> waves;
+  std::vector<Point> positions;  // of the same cells, in the rule
+  std::vector<uint32_t> shift_start;
+  std::vector<Point> shifts;
+  std::vector<int> shift_offsets;  // linear offset of each shift on the grid
+  std::vector<int> shift_places;   // linear index of each shift in the rule
+  bool single = false;             // a 1x1x1 input: any cell it accepts is a match
+  uint64_t accepted = 0;           // bit v: some input cell accepts value v
+
+  int volume() const { return imx * imy * imz; }
+  // Does the input match with its corner at cell index `corner`? (The caller checks the bounds.)
+  bool holds(const uint8_t* state, int corner) const {
+    state += corner;
+    for (size_t k = 0; k < offsets.size(); k++)
+      if ((waves[k] & (1u << state[offsets[k]])) == 0) return false;
+    return true;
+  }
+  bool fits(int x, int y, int z, const Grid& grid) const {
+    return x >= 0 && y >= 0 && z >= 0 && x + imx <= grid.mx && y + imy <= grid.my && z + imz <= grid.mz;
+  }
+  // The reference's full scan visits a lattice with the rule's spacing, and each lattice cell's
+  // shifts in order; a match contains exactly one lattice cell. Its place in that order:
+  long long scan_key(int x, int y, int z, const Grid& grid) const {
+    int dx = imx - 1 - x % imx, dy = imy - 1 - y % imy, dz = imz - 1 - z % imz;
+    long long lattice = grid.index(x + dx, y + dy, z + dz);
+    return lattice * volume() + dx + dy * imx + dz * imx * imy;
+  }
+};
+
+RulePattern compile_rule(const Rule& rule, const Grid& grid);
+
+// A match found by a full scan, with its place in the scan's order (by rule, then key).
+struct ScanMatch {
+  long long key;
+  int r, x, y, z;
+  bool operator<(const ScanMatch& o) const { return r != o.r ? r < o.r : key < o.key; }
+};
+
+}  // namespace mj
