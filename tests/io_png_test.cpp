@@ -1,5 +1,7 @@
 #include <png.h>
 
+#include <fstream>
+
 #include "io/png.hpp"
 #include "io/render.hpp"
 #include "io_test_util.hpp"
@@ -27,6 +29,31 @@ TEST(IoPng, AlphaIsKept) {
   const Image image{2, 1, {0x80FF0000, 0x00000000}};
   save_png(dir / "alpha.png", image);
   EXPECT_EQ(load_png(dir / "alpha.png").argb, image.argb);
+}
+
+// Few colours are written as palette indices of the smallest depth, more than 256 as RGBA;
+// either way the pixels come back as they were (odd widths exercise the bit packing).
+TEST(IoPng, PaletteDepthFollowsColourCount) {
+  ScratchDir dir;
+  struct Case {
+    int colors, depth, color_type;
+  };
+  for (Case c : {Case{1, 1, 3}, Case{2, 1, 3}, Case{3, 2, 3}, Case{16, 4, 3}, Case{17, 8, 3}, Case{256, 8, 3},
+                 Case{257, 8, 6}}) {
+    Image image{37, 9, {}};
+    for (int i = 0; i < 37 * 9; ++i) {
+      const uint32_t k = uint32_t(i * 7919 % c.colors);  // every colour occurs: 7919 is prime
+      image.argb.push_back((k & 0xFF) | (k >> 8) << 16 | (k % 5 == 1 ? 0x7F000000u : 0xFF000000u));
+    }
+    const auto file = dir / ("p" + std::to_string(c.colors) + ".png");
+    save_png(file, image);
+    EXPECT_EQ(load_png(file).argb, image.argb) << c.colors << " colours";
+    std::ifstream in(file, std::ios::binary);
+    char header[26];
+    in.read(header, sizeof header);
+    EXPECT_EQ(header[24], c.depth) << c.colors << " colours";
+    EXPECT_EQ(header[25], c.color_type) << c.colors << " colours";
+  }
 }
 
 TEST(IoPng, GreyscaleBecomesOpaqueRgb) {

@@ -118,6 +118,101 @@ std::vector<png_byte> to_rgba_bytes(const Image& image) {
   return rgba;
 }
 
+// Pictures of grids hold a few colours: written as palette indices they are a quarter of the
+// bytes and compress many times faster than RGBA, with the same pixels.
+struct Indexed {
+  std::vector<uint32_t> colors;  // ARGB, at most 256
+  std::vector<png_byte> pixels;  // one index a pixel
+};
+
+// False when the image has more than 256 colours.
+bool index_colors(const Image& image, Indexed& out) {
+  constexpr size_t kSlots = 1024;  // open addressing, at most a quarter full
+  std::vector<uint32_t> keys(kSlots);
+  std::vector<int> slots(kSlots, -1);
+  out.pixels.resize(image.argb.size());
+  uint32_t last = 0;
+  int last_index = -1;
+  for (size_t i = 0; i < image.argb.size(); ++i) {
+    const uint32_t c = image.argb[i];
+    if (c != last || last_index < 0) {
+      size_t h = (c * 2654435761u) >> 22;
+      while (slots[h] >= 0 && keys[h] != c) h = (h + 1) & (kSlots - 1);
+      if (slots[h] < 0) {
+        if (out.colors.size() == 256) return false;
+        keys[h] = c, slots[h] = int(out.colors.size());
+        out.colors.push_back(c);
+      }
+      last = c, last_index = slots[h];
+    }
+    out.pixels[i] = png_byte(last_index);
+  }
+  return true;
+}
+
+int bit_depth(size_t colors) { return colors <= 2 ? 1 : colors <= 4 ? 2 : colors <= 16 ? 4 : 8; }
+
+struct WriteHandles {
+  png_structp png = nullptr;
+  png_infop info = nullptr;
+  ~WriteHandles() { png_destroy_write_struct(&png, &info); }
+};
+
+// As decode: false after a libpng error, and no C++ object lives in this frame.
+bool encode_indexed(png_structp png, png_infop info, std::FILE* fp, const Image& image, const Indexed& indexed,
+                    const png_color* palette, const png_byte* alpha, int alpha_count) {
+  if (setjmp(png_jmpbuf(png))) return false;
+  png_init_io(png, fp);
+  png_set_IHDR(png, info, png_uint_32(image.width), png_uint_32(image.height), bit_depth(indexed.colors.size()),
+               PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_set_PLTE(png, info, palette, int(indexed.colors.size()));
+  if (alpha_count > 0) png_set_tRNS(png, info, alpha, alpha_count, nullptr);
+  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);  // filters do not help palette data
+  png_write_info(png, info);
+  png_set_packing(png);  // rows hold a byte a pixel; libpng packs them to the bit depth
+  for (int y = 0; y < image.height; ++y)
+    png_write_row(png, indexed.pixels.data() + size_t(y) * size_t(image.width));
+  png_write_end(png, nullptr);
+  return true;
+}
+
+void save_indexed(const std::string& name, const Image& image, const Indexed& indexed) {
+  png_color palette[256];
+  png_byte alpha[256];
+  int alpha_count = 0;
+  for (size_t k = 0; k < indexed.colors.size(); ++k) {
+    const uint32_t c = indexed.colors[k];
+    palette[k] = {png_byte(c >> 16), png_byte(c >> 8), png_byte(c)};
+    alpha[k] = png_byte(c >> 24);
+    if (alpha[k] != 0xFF) alpha_count = int(k) + 1;
+  }
+  errno = 0;
+  FilePtr fp(std::fopen(name.c_str(), "wb"));
+  if (!fp) throw Error(name, 0, std::string("cannot write PNG file: ") + std::strerror(errno));
+  ErrorSlot slot;
+  WriteHandles h;
+  h.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &slot, on_png_error, on_png_warning);
+  if (h.png) h.info = png_create_info_struct(h.png);
+  if (!h.info) throw Error(name, 0, "libpng could not allocate its writer");
+  if (!encode_indexed(h.png, h.info, fp.get(), image, indexed, palette, alpha, alpha_count))
+    throw Error(name, 0, std::string("cannot write PNG file: ") + slot.message);
+  if (std::fflush(fp.get()) != 0 || std::ferror(fp.get()))
+    throw Error(name, 0, std::string("cannot write PNG file: ") + std::strerror(errno));
+}
+
+void save_rgba(const std::string& name, const Image& image) {
+  const std::vector<png_byte> rgba = to_rgba_bytes(image);
+  png_image out{};
+  out.version = PNG_IMAGE_VERSION;
+  out.width = static_cast<png_uint_32>(image.width);
+  out.height = static_cast<png_uint_32>(image.height);
+  out.format = PNG_FORMAT_RGBA;
+  const bool ok = png_image_write_to_file(&out, name.c_str(), 0, rgba.data(), 0, nullptr) != 0;
+  const std::string message = out.message;
+  png_image_free(&out);
+  if (!ok) throw Error(name, 0, "cannot write PNG file: " + message);
+}
+
 }  // namespace
 
 Image load_png(const std::filesystem::path& file) {
@@ -144,16 +239,9 @@ Image load_png(const std::filesystem::path& file) {
 void save_png(const std::filesystem::path& file, const Image& image) {
   const std::string name = file.string();
   check_saveable(name, image);
-  const std::vector<png_byte> rgba = to_rgba_bytes(image);
-  png_image out{};
-  out.version = PNG_IMAGE_VERSION;
-  out.width = static_cast<png_uint_32>(image.width);
-  out.height = static_cast<png_uint_32>(image.height);
-  out.format = PNG_FORMAT_RGBA;
-  const bool ok = png_image_write_to_file(&out, name.c_str(), 0, rgba.data(), 0, nullptr) != 0;
-  const std::string message = out.message;
-  png_image_free(&out);
-  if (!ok) throw Error(name, 0, "cannot write PNG file: " + message);
+  Indexed indexed;
+  if (index_colors(image, indexed)) save_indexed(name, image, indexed);
+  else save_rgba(name, image);
 }
 
 }  // namespace mj::io

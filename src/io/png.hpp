@@ -16,7 +16,8 @@ constexpr long long kMaxPngPixels = 1LL << 26;
 // sample pixels match palette colours exactly. Throws mj::Error(file, 0, ...).
 Image load_png(const std::filesystem::path& file);
 
-// Writes 8-bit RGBA. Throws mj::Error on an inconsistent image or I/O failure.
+// Writes palette indices (1 to 8 bits) when the image has at most 256 colours, 8-bit RGBA
+// otherwise. Throws mj::Error on an inconsistent image or I/O failure.
 void save_png(const std::filesystem::path& file, const Image& image);
 
 }  // namespace mj::io

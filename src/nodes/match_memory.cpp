@@ -10,8 +10,16 @@ void MatchMemory::enable(size_t rules, size_t cells) {
   if (rules * cells <= kMaxFlagBytes) flags_.assign(rules * cells, 0);
 }
 
+// Updating costs a pass over the remembered matches and merging them with the new ones, the
+// full scan a pass over the grid: past an eighth of the cells in matches nothing is remembered.
 void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
+  if (!enabled()) return;
   for (const ScanMatch& m : known_) flag(m.r, grid.index(m.x, m.y, m.z)) = 0;
+  known_.clear();
+  if (found.size() > cells_ / 8) {
+    snapshot_.clear();
+    return;
+  }
   for (const ScanMatch& m : found) flag(m.r, grid.index(m.x, m.y, m.z)) = 1;
   known_.swap(found);
   snapshot_ = grid.state;
@@ -30,10 +38,10 @@ bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patte
   return true;
 }
 
-// Compares eight cells at a time. Gives up past a quarter of the grid: a full scan is cheaper then.
+// Compares eight cells at a time. Gives up past an eighth of the grid: a full scan is cheaper then.
 bool MatchMemory::find_changes(const std::vector<uint8_t>& state) {
   changed_.clear();
-  const size_t limit = cells_ / 4 + 16;
+  const size_t limit = cells_ / 8 + 16;
   const uint8_t *now = state.data(), *then = snapshot_.data();
   size_t i = 0;
   for (; i + 8 <= cells_; i += 8) {

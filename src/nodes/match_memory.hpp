@@ -24,7 +24,7 @@ class MatchMemory {
   void enable(size_t rules, size_t cells);
   bool enabled() const { return !flags_.empty(); }
   // Takes a full scan's result on the grid as it is now, sorted in scan order (`found` gets the
-  // old result, to reuse its storage).
+  // old result, to reuse its storage). A result too dense to be worth updating is not kept.
   void remember(const Grid& grid, std::vector<ScanMatch>& found);
   // Brings the remembered result up to the grid's present state. False when nothing is
   // remembered for a grid of this size, or so much changed that a full scan is cheaper.

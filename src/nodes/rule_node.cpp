@@ -262,16 +262,13 @@ void RuleNode::full_scan() {
 // A full scan's result, from the memory of the previous one when that is cheaper.
 void RuleNode::scan_grid(Run& run) {
   match_count = 0;
-  if (!memory_.enabled()) {
-    full_scan();
-    for (const ScanMatch& m : scan_) add(run, m.r, m.x, m.y, m.z);
+  if (memory_.update(*grid, patterns_)) {
+    for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.x, m.y, m.z);
     return;
   }
-  if (!memory_.update(*grid, patterns_)) {
-    full_scan();
-    memory_.remember(*grid, scan_);
-  }
-  for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.x, m.y, m.z);
+  full_scan();
+  for (const ScanMatch& m : scan_) add(run, m.r, m.x, m.y, m.z);
+  memory_.remember(*grid, scan_);
 }
 
 bool RuleNode::compute_fields() {
