@@ -7,9 +7,10 @@ namespace mj {
 
 namespace {
 
+// A value that became reachable at a cell; its time is in the potentials.
 struct QueueItem {
+  int cell;
   uint8_t value;
-  int x, y, z;
 };
 
 // Rules fire in potentials when every cell of their pattern (forward the input, backward the
@@ -17,25 +18,37 @@ struct QueueItem {
 // Instead of re-reading the whole pattern whenever one of its values arrives, each rule position
 // counts its cells still missing and fires when the last one is dequeued: that happens at the
 // time of the pattern's latest value, exactly when the direct check would first succeed, so the
-// potentials are the same.
+// potentials are the same. Nearly all queue items are there from the start (time 0), so those
+// are not counted one by one: positions complete at time 0 are found by a direct pass, and a
+// position's counter is set up when a later value first arrives in it, to its cells that were
+// not there at time 0 (any later arrival would have set it up before). The counters are
+// cell-major (all rules of one position side by side) and as narrow as the patterns allow.
+template <class Count>
 struct Propagation {
   std::vector<QueueItem> queue;
-  std::vector<int> missing;          // per rule and position: pattern cells not reached yet
-  std::vector<uint8_t> fired;        // per rule and position, for all-wildcard patterns
+  std::vector<Count> missing;        // per position and rule: pattern cells not reached yet, or kUnset
+  std::vector<uint8_t> fired;        // per position and rule, for all-wildcard patterns
   std::vector<Point> wanted;         // per rule and value: pattern cells that want that value
   std::vector<size_t> wanted_start;  // (rule * C + value) -> first entry in `wanted`
   std::vector<int> pattern_size;     // per rule: non-wildcard pattern cells
   std::vector<size_t> next;          // filling `wanted`
+  bool any_empty = false;            // some pattern is all wildcards
+  std::vector<Wave> start;           // per cell: the values it has at time 0
 };
 
 // Scratch kept between calls: search computes forward potentials for every state it explores.
-thread_local Propagation scratch;
+template <class Count>
+Propagation<Count>& scratch() {
+  thread_local Propagation<Count> p;
+  return p;
+}
 
 const std::vector<uint8_t>& pattern_of(const Rule& rule, bool backwards) {
   return backwards ? rule.output : rule.binput;
 }
 
-void index_patterns(Propagation& p, const std::vector<Rule>& rules, int C, bool backwards) {
+template <class Count>
+void index_patterns(Propagation<Count>& p, const std::vector<Rule>& rules, int C, bool backwards) {
   p.wanted_start.assign(rules.size() * size_t(C) + 1, 0);
   p.pattern_size.assign(rules.size(), 0);
   // A value outside the alphabet (an empty input wave) is counted but never arrives.
@@ -45,6 +58,7 @@ void index_patterns(Propagation& p, const std::vector<Rule>& rules, int C, bool 
       p.pattern_size[r]++;
       if (value < C) p.wanted_start[r * size_t(C) + value + 1]++;
     }
+  p.any_empty = std::find(p.pattern_size.begin(), p.pattern_size.end(), 0) != p.pattern_size.end();
   for (size_t k = 1; k < p.wanted_start.size(); k++) p.wanted_start[k] += p.wanted_start[k - 1];
   p.wanted.resize(p.wanted_start.back());
   p.next.assign(p.wanted_start.begin(), p.wanted_start.end() - 1);
@@ -59,22 +73,6 @@ void index_patterns(Propagation& p, const std::vector<Rule>& rules, int C, bool 
   }
 }
 
-// Marks what firing `rule` at (x,y,z) at time t makes reachable at time t+1.
-void fire(const Rule& rule, int x, int y, int z, Potentials& potentials, int t, int mx, int my,
-          std::vector<QueueItem>& queue, bool backwards) {
-  const std::vector<uint8_t>& pattern = backwards ? rule.binput : rule.output;
-  for (int dz = 0, di = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++) {
-        uint8_t value = pattern[size_t(di)];
-        int i = x + dx + (y + dy) * mx + (z + dz) * mx * my;
-        if (value != kKeep && potentials[value][i] == -1) {
-          potentials[value][i] = t + 1;
-          queue.push_back({value, x + dx, y + dy, z + dz});
-        }
-      }
-}
-
 struct Space {
   int mx, my, mz;
   bool fits(const Rule& rule, int x, int y, int z) const {
@@ -83,54 +81,139 @@ struct Space {
   int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
 };
 
+// Marks what firing `rule` at (x,y,z) at time t makes reachable at time t+1.
+void fire(const Rule& rule, int x, int y, int z, Potentials& potentials, int t, const Space& s,
+          std::vector<QueueItem>& queue, bool backwards) {
+  const std::vector<uint8_t>& pattern = backwards ? rule.binput : rule.output;
+  for (int dz = 0, di = 0; dz < rule.imz; dz++)
+    for (int dy = 0; dy < rule.imy; dy++)
+      for (int dx = 0; dx < rule.imx; dx++, di++) {
+        uint8_t value = pattern[size_t(di)];
+        int i = s.index(x + dx, y + dy, z + dz);
+        if (value != kKeep && potentials[value][i] == -1) {
+          potentials[value][i] = t + 1;
+          queue.push_back({i, value});
+        }
+      }
+}
+
+// Where a queue item is, and when its value arrived there.
+struct Arrival {
+  int x, y, z, t;
+  uint8_t value;
+};
+
 // A pattern of wildcards only waits for nothing: it fires at the first value that arrives in
 // its window, as the direct check would.
-void arrive_anywhere(Propagation& p, size_t r, const Rule& rule, const QueueItem& item, int t, const Space& s,
+template <class Count>
+void arrive_anywhere(Propagation<Count>& p, size_t r, const Rule& rule, const Arrival& a, const Space& s,
                      Potentials& potentials, bool backwards) {
   const auto& shifts = backwards ? rule.oshifts : rule.ishifts;
-  if (item.value >= shifts.size()) return;
-  for (const Point& shift : shifts[item.value]) {
-    int sx = item.x - shift.x, sy = item.y - shift.y, sz = item.z - shift.z;
+  if (a.value >= shifts.size()) return;
+  for (const Point& shift : shifts[a.value]) {
+    int sx = a.x - shift.x, sy = a.y - shift.y, sz = a.z - shift.z;
     if (!s.fits(rule, sx, sy, sz)) continue;
-    uint8_t& done = p.fired[r * size_t(potentials.cells) + size_t(s.index(sx, sy, sz))];
-    if (!done) done = 1, fire(rule, sx, sy, sz, potentials, t, s.mx, s.my, p.queue, backwards);
+    uint8_t& done = p.fired[size_t(s.index(sx, sy, sz)) * p.pattern_size.size() + r];
+    if (!done) done = 1, fire(rule, sx, sy, sz, potentials, a.t, s, p.queue, backwards);
   }
 }
 
-void arrive(Propagation& p, size_t r, const Rule& rule, const QueueItem& item, int t, const Space& s,
+template <class Count>
+constexpr Count kUnset = Count(-1);
+
+// The pattern cells of a rule position that do not hold their value at time 0.
+int missing_at_start(const Rule& rule, const std::vector<uint8_t>& pattern, int corner, const Space& s,
+                     const std::vector<Wave>& start) {
+  int missing = 0;
+  for (int dz = 0, di = 0; dz < rule.imz; dz++)
+    for (int dy = 0; dy < rule.imy; dy++)
+      for (int dx = 0; dx < rule.imx; dx++, di++) {
+        const uint8_t value = pattern[size_t(di)];
+        if (value != kKeep) missing += value >= 32 || !(start[size_t(corner + s.index(dx, dy, dz))] >> value & 1u);
+      }
+  return missing;
+}
+
+template <class Count>
+void arrive(Propagation<Count>& p, size_t r, const Rule& rule, const Arrival& a, const Space& s,
             Potentials& potentials, bool backwards) {
-  const size_t key = r * size_t(potentials.C) + item.value;
+  const size_t key = r * size_t(potentials.C) + a.value, rules = p.pattern_size.size();
   for (size_t k = p.wanted_start[key]; k < p.wanted_start[key + 1]; k++) {
     const Point& shift = p.wanted[k];
-    int sx = item.x - shift.x, sy = item.y - shift.y, sz = item.z - shift.z;
+    int sx = a.x - shift.x, sy = a.y - shift.y, sz = a.z - shift.z;
     if (!s.fits(rule, sx, sy, sz)) continue;
-    if (--p.missing[r * size_t(potentials.cells) + size_t(s.index(sx, sy, sz))] == 0)
-      fire(rule, sx, sy, sz, potentials, t, s.mx, s.my, p.queue, backwards);
+    const int corner = s.index(sx, sy, sz);
+    Count& missing = p.missing[size_t(corner) * rules + r];
+    if (missing == kUnset<Count>) missing = Count(missing_at_start(rule, pattern_of(rule, backwards), corner, s, p.start));
+    if (--missing == 0) fire(rule, sx, sy, sz, potentials, a.t, s, p.queue, backwards);
+  }
+}
+
+// Values present from the start (potential 0) per cell.
+void start_waves(const Potentials& potentials, std::vector<Wave>& start) {
+  start.assign(size_t(potentials.cells), 0);
+  for (int c = 0; c < potentials.C; c++)
+    for (int i = 0; i < potentials.cells; i++)
+      if (potentials[c][i] == 0) start[size_t(i)] |= 1u << c;
+}
+
+// Fires the positions whose whole pattern holds at time 0.
+template <class Count>
+void fire_at_start(Propagation<Count>& p, const std::vector<Rule>& rules, const Space& s, Potentials& potentials,
+                   bool backwards) {
+  std::vector<std::pair<int, uint8_t>> cells;  // (offset, value) of the pattern's non-wildcard cells
+  for (size_t r = 0; r < rules.size(); r++) {
+    const Rule& rule = rules[r];
+    if (p.pattern_size[r] == 0) continue;
+    cells.clear();
+    const std::vector<uint8_t>& pattern = pattern_of(rule, backwards);
+    for (int dz = 0, di = 0; dz < rule.imz; dz++)
+      for (int dy = 0; dy < rule.imy; dy++)
+        for (int dx = 0; dx < rule.imx; dx++, di++)
+          if (pattern[size_t(di)] != kKeep) cells.push_back({s.index(dx, dy, dz), pattern[size_t(di)]});
+    const auto holds = [&](int corner) {
+      for (const auto& [offset, value] : cells)
+        if (value >= 32 || !(p.start[size_t(corner + offset)] >> value & 1u)) return false;
+      return true;
+    };
+    for (int z = 0; z + rule.imz <= s.mz; z++)
+      for (int y = 0; y + rule.imy <= s.my; y++)
+        for (int x = 0, i = s.index(0, y, z); x + rule.imx <= s.mx; x++, i++)
+          if (holds(i)) fire(rule, x, y, z, potentials, 0, s, p.queue, backwards);
+  }
+}
+
+template <class Count>
+void propagate_with(Potentials& potentials, const Space& space, const std::vector<Rule>& rules, bool backwards) {
+  Propagation<Count>& p = scratch<Count>();
+  const int cells = potentials.cells, plane = space.mx * space.my;
+  p.queue.clear();
+  for (int c = 0; c < potentials.C; c++)
+    for (int i = 0; i < cells; i++)
+      if (potentials[c][i] == 0) p.queue.push_back({i, uint8_t(c)});
+  const size_t at_start = p.queue.size();
+  index_patterns(p, rules, potentials.C, backwards);
+  start_waves(potentials, p.start);
+  p.missing.assign(rules.size() * size_t(cells), kUnset<Count>);
+  if (p.any_empty) p.fired.assign(rules.size() * size_t(cells), 0);
+  fire_at_start(p, rules, space, potentials, backwards);
+  for (size_t head = 0; head < p.queue.size(); head++) {
+    const QueueItem item = p.queue[head];
+    const Arrival a{item.cell % space.mx, (item.cell % plane) / space.mx, item.cell / plane,
+                    potentials[item.value][item.cell], item.value};
+    for (size_t r = 0; r < rules.size(); r++) {
+      if (p.pattern_size[r] == 0) arrive_anywhere(p, r, rules[r], a, space, potentials, backwards);
+      else if (head >= at_start) arrive(p, r, rules[r], a, space, potentials, backwards);
+    }
   }
 }
 
 void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, bool backwards) {
-  Propagation& p = scratch;
-  const int cells = potentials.cells;
-  p.queue.clear();
-  for (int c = 0; c < potentials.C; c++)
-    for (int i = 0; i < cells; i++)
-      if (potentials[c][i] == 0) p.queue.push_back({uint8_t(c), i % mx, (i % (mx * my)) / mx, i / (mx * my)});
-  index_patterns(p, rules, potentials.C, backwards);
-  p.missing.resize(rules.size() * size_t(cells));
-  p.fired.assign(rules.size() * size_t(cells), 0);
-  for (size_t r = 0; r < rules.size(); r++)
-    std::fill_n(p.missing.begin() + std::ptrdiff_t(r * size_t(cells)), cells, p.pattern_size[r]);
-
+  size_t largest = 0;
+  for (const Rule& rule : rules) largest = std::max(largest, pattern_of(rule, backwards).size());
   const Space space{mx, my, mz};
-  for (size_t head = 0; head < p.queue.size(); head++) {
-    const QueueItem item = p.queue[head];
-    const int t = potentials[item.value][space.index(item.x, item.y, item.z)];
-    for (size_t r = 0; r < rules.size(); r++) {
-      if (p.pattern_size[r] == 0) arrive_anywhere(p, r, rules[r], item, t, space, potentials, backwards);
-      else arrive(p, r, rules[r], item, t, space, potentials, backwards);
-    }
-  }
+  if (largest <= 255) propagate_with<uint8_t>(potentials, space, rules, backwards);
+  else propagate_with<int>(potentials, space, rules, backwards);
 }
 
 }  // namespace
