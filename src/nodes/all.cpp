@@ -17,7 +17,7 @@ class AllNode : public RuleNode {
     if (match_count == 0) return false;
     for (int k : potentials.empty() ? shuffled_order(run) : potential_order(run)) {
       const Match& m = matches[size_t(k)];
-      mask_of(m.r)[grid->index(m.x, m.y, m.z)] = 0;
+      listed.reset(m.r, grid->index(m.x, m.y, m.z));
       fit(run, m);
     }
     for (size_t n = size_t(run.first[size_t(last_matched_turn)]); n < run.changes.size(); n++) {

@@ -6,21 +6,22 @@
 namespace mj {
 
 void MatchMemory::enable(size_t rules, size_t cells) {
-  cells_ = cells;
-  if (rules * cells <= kMaxFlagBytes) flags_.assign(rules * cells, 0);
+  rules_ = rules, cells_ = cells;
+  enabled_ = rules * cells <= kMaxFlags;
 }
 
 // Updating costs a pass over the remembered matches and merging them with the new ones, the
 // full scan a pass over the grid: past an eighth of the cells in matches nothing is remembered.
 void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
   if (!enabled()) return;
-  for (const ScanMatch& m : known_) flag(m.r, grid.index(m.x, m.y, m.z)) = 0;
+  for (const ScanMatch& m : known_) flags_.reset(m.r, grid.index(m.x, m.y, m.z));
   known_.clear();
   if (found.size() > cells_ / 8) {
     snapshot_.clear();
     return;
   }
-  for (const ScanMatch& m : found) flag(m.r, grid.index(m.x, m.y, m.z)) = 1;
+  if (flags_.empty()) flags_.resize(rules_, cells_);
+  for (const ScanMatch& m : found) flags_.set(m.r, grid.index(m.x, m.y, m.z));
   known_.swap(found);
   snapshot_ = grid.state;
 }
@@ -63,7 +64,7 @@ void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& 
   for (const ScanMatch& m : known_) {
     int corner = grid.index(m.x, m.y, m.z);
     if (patterns[size_t(m.r)].holds(grid.state.data(), corner)) known_[kept++] = m;
-    else flag(m.r, corner) = 0;
+    else flags_.reset(m.r, corner);
   }
   known_.resize(kept);
 }
@@ -82,9 +83,8 @@ void MatchMemory::find_fresh(const Grid& grid, const std::vector<RulePattern>& p
         const int sx = x - s.x, sy = y - s.y, sz = z - s.z;
         if (!p.fits(sx, sy, sz, grid)) continue;
         const int corner = i - p.shift_offsets[k];
-        uint8_t& known = flag(r, corner);
-        if (known || !p.holds(grid.state.data(), corner)) continue;
-        known = 1;
+        if (flags_.test(r, corner) || !p.holds(grid.state.data(), corner)) continue;
+        flags_.set(r, corner);
         fresh_.push_back({p.scan_key(sx, sy, sz, grid), r, sx, sy, sz});
       }
     }

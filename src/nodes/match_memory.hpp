@@ -12,17 +12,18 @@
 #include <cstdint>
 #include <vector>
 
+#include "nodes/match_flags.hpp"
 #include "nodes/rule_pattern.hpp"
 
 namespace mj {
 
 class MatchMemory {
  public:
-  // Off when the per-rule flags would cost more than this many bytes.
-  static constexpr size_t kMaxFlagBytes = size_t(1) << 26;
+  // Off when the per-rule flags would take more than this many bits.
+  static constexpr size_t kMaxFlags = size_t(1) << 30;
 
   void enable(size_t rules, size_t cells);
-  bool enabled() const { return !flags_.empty(); }
+  bool enabled() const { return enabled_; }
   // Takes a full scan's result on the grid as it is now, sorted in scan order (`found` gets the
   // old result, to reuse its storage). A result too dense to be worth updating is not kept.
   void remember(const Grid& grid, std::vector<ScanMatch>& found);
@@ -35,12 +36,11 @@ class MatchMemory {
   bool find_changes(const std::vector<uint8_t>& state);
   void drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns);
   void find_fresh(const Grid& grid, const std::vector<RulePattern>& patterns);
-  uint8_t& flag(int r, int corner) { return flags_[size_t(r) * cells_ + size_t(corner)]; }
-
-  size_t cells_ = 0;
+  bool enabled_ = false;
+  size_t rules_ = 0, cells_ = 0;
   std::vector<uint8_t> snapshot_;   // the grid when known_ was last brought up to date
   std::vector<ScanMatch> known_;    // every match on snapshot_, in scan order
-  std::vector<uint8_t> flags_;      // rules x cells: is (r, corner) in known_
+  MatchFlags flags_;                // is (r, corner) in known_; made on first use
   std::vector<int> changed_;        // cells that differ from snapshot_
   std::vector<ScanMatch> fresh_, merged_;
 };

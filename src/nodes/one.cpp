@@ -23,7 +23,7 @@ class OneNode : public RuleNode {
   void reset() override {
     RuleNode::reset();
     if (match_count != 0) {
-      std::fill(match_mask.begin(), match_mask.end(), uint8_t(0));
+      listed.clear();
       match_count = 0;
     }
   }
@@ -31,7 +31,7 @@ class OneNode : public RuleNode {
  private:
   void remove(int k) {
     const Match& m = matches[size_t(k)];
-    mask_of(m.r)[grid->index(m.x, m.y, m.z)] = 0;
+    listed.reset(m.r, grid->index(m.x, m.y, m.z));
     matches[size_t(k)] = matches[size_t(match_count - 1)];
     match_count--;
   }

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "core/wave_scan.hpp"
 #include "nodes/kinds.hpp"
 #include "nodes/sketch.hpp"
 #include "nodes/value_attribute.hpp"
@@ -93,6 +94,7 @@ class PathNode : public Node {
   std::vector<Point> frontier_;   // the breadth-first queue, read front to back by number_cells
   std::vector<Point> starts_;
   std::vector<Point> reach_;  // the neighbour offsets, for numbering (where order does not matter)
+  size_t unnumbered_starts_ = 0;
 
   int generation(const Point& p) const { return generations_[size_t(grid->index(p.x, p.y, p.z))]; }
   static bool in(Wave wave, uint8_t v) { return (wave & (1u << v)) != 0; }
@@ -102,7 +104,9 @@ class PathNode : public Node {
     collect_starts_and_goals();
     if (starts_.empty() || frontier_.empty()) return false;
     if (reach_.empty()) reach_ = neighbourhood();
-    for (size_t head = 0; head < frontier_.size(); head++) {
+    // Numbers are final when given, and the walk only reads numbers below its start's: once every
+    // start is numbered, the rest of the search changes nothing.
+    for (size_t head = 0; head < frontier_.size() && unnumbered_starts_ > 0; head++) {
       Point p = frontier_[head];
       int i = grid->index(p.x, p.y, p.z);
       int t = generations_[size_t(i)] + 1;
@@ -127,22 +131,27 @@ class PathNode : public Node {
     return result;
   }
 
+  // Generations are reset cell by cell after each search: a grid-wide reset per step would cost
+  // as much as the search itself, which mostly ends early.
   void collect_starts_and_goals() {
-    generations_.assign(size_t(grid->size()), -1);
+    if (generations_.size() != size_t(grid->size())) generations_.assign(size_t(grid->size()), -1);
+    for (const Point& p : frontier_) generations_[size_t(grid->index(p.x, p.y, p.z))] = -1;
+    for (const Point& p : starts_) generations_[size_t(grid->index(p.x, p.y, p.z))] = -1;
     frontier_.clear();
     starts_.clear();
+    unnumbered_starts_ = 0;
     const uint8_t* state = grid->state.data();
-    const Wave from = start, to = finish;  // locals: the stores below cannot alias them
-    for (int z = 0, i = 0; z < grid->mz; z++)
-      for (int y = 0; y < grid->my; y++)
-        for (int x = 0; x < grid->mx; x++, i++) {
-          uint8_t v = state[i];
-          if (in(from, v)) starts_.push_back(Point{x, y, z});
-          if (in(to, v)) {
-            generations_[size_t(i)] = 0;
-            frontier_.push_back(Point{x, y, z});
-          }
-        }
+    const int plane = grid->mx * grid->my;
+    for_each_in_wave(state, 0, grid->size(), start | finish, [&](int i) {
+      const Point p{i % grid->mx, (i % plane) / grid->mx, i / plane};
+      if (in(start, state[i])) starts_.push_back(p);
+      if (in(finish, state[i])) {
+        generations_[size_t(i)] = 0;
+        frontier_.push_back(p);
+      } else if (in(start, state[i])) {
+        unnumbered_starts_++;
+      }
+    });
   }
 
   // Start cells get a number but are not passed through.
@@ -151,6 +160,7 @@ class PathNode : public Node {
     uint8_t v = grid->state[i];
     if (generations_[i] != -1 || !(in(substrate, v) || in(start, v))) return;
     if (in(substrate, v)) frontier_.push_back(p);
+    if (in(start, v)) unnumbered_starts_--;
     generations_[i] = t;
   }
 

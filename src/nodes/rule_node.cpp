@@ -1,12 +1,10 @@
 #include "nodes/rule_node.hpp"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include <algorithm>
 #include <bit>
 #include <cmath>
 
+#include "core/wave_scan.hpp"
 #include "nodes/search.hpp"
 
 namespace mj {
@@ -39,34 +37,6 @@ void check_memory(const XmlElement& e, size_t rules, const Grid& g, bool track_m
     e.fail("this node would need " + std::to_string((long long)(bytes / (1 << 20))) + " MiB for " +
            std::to_string(rules) + " rules (with their symmetric images) on " + std::to_string(g.size()) +
            " cells; the limit is 4096 MiB: use a smaller grid or fewer rules");
-}
-
-// Calls f(x) for every x in [from, to) whose cell value is in `wave`, left to right. Sixteen cells
-// are compared at a time when the wave has at most four values.
-template <class F>
-void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, F&& f) {
-  int x = from;
-#if defined(__SSE2__)
-  uint8_t values[4];
-  int count = 0;
-  for (int v = 0; v < 32 && count <= 4; v++)
-    if (wave >> v & 1u) {
-      if (count < 4) values[count] = uint8_t(v);
-      count++;
-    }
-  if (count >= 1 && count <= 4) {
-    __m128i wanted[4];
-    for (int k = 0; k < 4; k++) wanted[k] = _mm_set1_epi8(char(values[std::min(k, count - 1)]));
-    for (; x + 16 <= to; x += 16) {
-      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + x));
-      __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, wanted[0]), _mm_cmpeq_epi8(v, wanted[1])),
-                                 _mm_or_si128(_mm_cmpeq_epi8(v, wanted[2]), _mm_cmpeq_epi8(v, wanted[3])));
-      for (unsigned bits = unsigned(_mm_movemask_epi8(hit)); bits != 0; bits &= bits - 1) f(x + std::countr_zero(bits));
-    }
-  }
-#endif
-  for (; x < to; x++)
-    if (wave >> cells[x] & 1u) f(x);
 }
 
 }  // namespace
@@ -113,7 +83,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     }
     future.assign(size_t(g.size()), 0);
   }
-  if (track_matches) match_mask.assign(rules.size() * size_t(g.size()), 0);
+  if (track_matches) listed.resize(rules.size(), size_t(g.size()));
   memory_.enable(rules.size(), size_t(g.size()));
 }
 
@@ -149,7 +119,7 @@ bool RuleNode::prepare_inference(Run& run) {
 }
 
 void RuleNode::add(Run&, int r, int x, int y, int z) {
-  mask_of(r)[grid->index(x, y, z)] = 1;
+  listed.set(r, grid->index(x, y, z));
   Match m{r, x, y, z};
   if (match_count < int(matches.size())) matches[size_t(match_count)] = m;
   else matches.push_back(m);
@@ -158,18 +128,16 @@ void RuleNode::add(Run&, int r, int x, int y, int z) {
 
 // Looks for new matches only around the cells changed since this node last matched.
 void RuleNode::scan_changes(Run& run) {
-  const int mx = grid->mx, my = grid->my, mz = grid->mz;
   for (size_t n = size_t(run.first[size_t(last_matched_turn)]); n < run.changes.size(); n++) {
-    Point c = run.changes[n];
-    uint8_t value = grid->state[size_t(grid->index(c.x, c.y, c.z))];
+    const Point c = run.changes[n];
+    const int cell = grid->index(c.x, c.y, c.z);
+    const uint8_t value = grid->state[size_t(cell)];
     for (int r = 0; r < int(rules.size()); r++) {
-      const Rule& rule = rules[size_t(r)];
-      const uint8_t* mask = mask_of(r);
-      for (const Point& s : rule.ishifts[value]) {
-        int sx = c.x - s.x, sy = c.y - s.y, sz = c.z - s.z;
-        if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > mx || sy + rule.imy > my || sz + rule.imz > mz) continue;
-        int si = grid->index(sx, sy, sz);
-        if (!mask[si] && holds(r, si)) add(run, r, sx, sy, sz);
+      const RulePattern& p = patterns_[size_t(r)];
+      for (uint32_t k = p.shift_start[value], end = p.shift_start[value + 1u]; k < end; k++) {
+        const Point s = p.shifts[k];
+        const int sx = c.x - s.x, sy = c.y - s.y, sz = c.z - s.z, corner = cell - p.shift_offsets[k];
+        if (p.fits(sx, sy, sz, *grid) && !listed.test(r, corner) && holds(r, corner)) add(run, r, sx, sy, sz);
       }
     }
   }

@@ -49,8 +49,7 @@ class RuleNode : public Node {
   std::vector<Match> matches;
   int match_count = 0;
   int last_matched_turn = -1;
-  std::vector<uint8_t> match_mask;  // rules x cells: is (r, cell) in `matches`; empty for prl
-  uint8_t* mask_of(int r) { return match_mask.data() + size_t(r) * size_t(grid->size()); }
+  MatchFlags listed;  // is (r, corner) in `matches`; empty for prl
   // Does rule r match with its corner at cell index `corner`? (The caller checks the bounds.)
   bool holds(int r, int corner) const { return patterns_[size_t(r)].holds(grid->state.data(), corner); }
   bool holds(const Match& m) const { return holds(m.r, grid->index(m.x, m.y, m.z)); }

@@ -1,0 +1,43 @@
+// Finding the cells of a row that hold one of a few values: the inner loop of full scans.
+#pragma once
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+
+#include "core/grid.hpp"
+
+namespace mj {
+
+// Calls f(x) for every x in [from, to) whose cell value is in `wave`, left to right. Sixteen cells
+// are compared at a time when the wave has at most four values.
+template <class F>
+inline void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, F&& f) {
+  int x = from;
+#if defined(__SSE2__)
+  uint8_t values[4];
+  int count = 0;
+  for (int v = 0; v < 32 && count <= 4; v++)
+    if (wave >> v & 1u) {
+      if (count < 4) values[count] = uint8_t(v);
+      count++;
+    }
+  if (count >= 1 && count <= 4) {
+    __m128i wanted[4];
+    for (int k = 0; k < 4; k++) wanted[k] = _mm_set1_epi8(char(values[std::min(k, count - 1)]));
+    for (; x + 16 <= to; x += 16) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + x));
+      __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, wanted[0]), _mm_cmpeq_epi8(v, wanted[1])),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, wanted[2]), _mm_cmpeq_epi8(v, wanted[3])));
+      for (unsigned bits = unsigned(_mm_movemask_epi8(hit)); bits != 0; bits &= bits - 1) f(x + std::countr_zero(bits));
+    }
+  }
+#endif
+  for (; x < to; x++)
+    if (wave >> cells[x] & 1u) f(x);
+}
+
+}  // namespace mj
