@@ -84,6 +84,8 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     future.assign(size_t(g.size()), 0);
   }
   if (track_matches) listed.resize(rules.size(), size_t(g.size()));
+  for (const RulePattern& p : patterns_)
+    if (track_matches && p.offsets.size() > kLargePattern) failed_.resize(rules.size(), size_t(g.size()));
   memory_.enable(rules.size(), size_t(g.size()));
 }
 
@@ -126,7 +128,9 @@ void RuleNode::add(Run&, int r, int x, int y, int z) {
   match_count++;
 }
 
-// Looks for new matches only around the cells changed since this node last matched.
+// Looks for new matches only around the cells changed since this node last matched. The grid
+// does not change meanwhile, so a position of a large rule that failed once is not checked again
+// for the next changed cell in its window.
 void RuleNode::scan_changes(Run& run) {
   for (size_t n = size_t(run.first[size_t(last_matched_turn)]); n < run.changes.size(); n++) {
     const Point c = run.changes[n];
@@ -134,13 +138,23 @@ void RuleNode::scan_changes(Run& run) {
     const uint8_t value = grid->state[size_t(cell)];
     for (int r = 0; r < int(rules.size()); r++) {
       const RulePattern& p = patterns_[size_t(r)];
+      const bool large = p.offsets.size() > kLargePattern;
       for (uint32_t k = p.shift_start[value], end = p.shift_start[value + 1u]; k < end; k++) {
         const Point s = p.shifts[k];
         const int sx = c.x - s.x, sy = c.y - s.y, sz = c.z - s.z, corner = cell - p.shift_offsets[k];
-        if (p.fits(sx, sy, sz, *grid) && !listed.test(r, corner) && holds(r, corner)) add(run, r, sx, sy, sz);
+        if (!p.fits(sx, sy, sz, *grid) || listed.test(r, corner) || (large && failed_.test(r, corner))) continue;
+        if (holds(r, corner)) add(run, r, sx, sy, sz);
+        else if (large) note_failure(r, corner);
       }
     }
   }
+  for (const auto& [r, corner] : failures_) failed_.reset(r, corner);
+  failures_.clear();
+}
+
+void RuleNode::note_failure(int r, int corner) {
+  failed_.set(r, corner);
+  failures_.push_back({r, corner});
 }
 
 // The matches of rule r whose input contains lattice cell (x,y,z) (row = index of (0,y,z)).
@@ -256,13 +270,24 @@ std::optional<int> RuleNode::delta(const Match& m) const {
   return delta_pointwise(grid->state.data(), rules[size_t(m.r)], m.x, m.y, m.z, fields, potentials, grid->mx, grid->my);
 }
 
-double RuleNode::heuristic_key(Run& run, int h, double& first, bool& first_computed) const {
+double RuleNode::heuristic_key(Run& run, int h, double& first, bool& first_computed) {
   if (!first_computed) {
     first = h;
     first_computed = true;
   }
   double u = run.random.next_double();
-  return temperature > 0 ? std::pow(u, std::exp((h - first) / temperature)) : -h + 0.001 * u;
+  if (temperature <= 0) return -h + 0.001 * u;
+  return std::pow(u, boltzmann_factor(h - int(first)));
+}
+
+// exp((h - first) / temperature) for every match of a step: h - first takes few integer values,
+// so each is computed once, with the same arithmetic.
+double RuleNode::boltzmann_factor(int difference) {
+  const size_t k = size_t(difference + kFactorRange);
+  if (difference < -kFactorRange || difference > kFactorRange) return std::exp(double(difference) / temperature);
+  if (factors_.empty()) factors_.assign(2 * kFactorRange + 1, -1.0);
+  if (factors_[k] < 0) factors_[k] = std::exp(double(difference) / temperature);
+  return factors_[k];
 }
 
 bool RuleNode::follow_trajectory() {

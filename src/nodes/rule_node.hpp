@@ -39,7 +39,7 @@ class RuleNode : public Node {
   // Records a match found while scanning; prl applies it at once instead.
   virtual void add(Run& run, int r, int x, int y, int z);
   // Key for choosing among matches by potential: larger is better.
-  double heuristic_key(Run& run, int h, double& first, bool& first_computed) const;
+  double heuristic_key(Run& run, int h, double& first, bool& first_computed);
   std::optional<int> delta(const Match& m) const;
   // True for `all`: search then explores states where all non-overlapping matches fire.
   virtual bool applies_all() const { return false; }
@@ -67,6 +67,13 @@ class RuleNode : public Node {
  private:
   bool prepare_inference(Run& run);
   void scan_changes(Run& run);
+  void note_failure(int r, int corner);
+  double boltzmann_factor(int difference);
+  static constexpr int kFactorRange = 1024;
+  std::vector<double> factors_;  // boltzmann_factor's values by difference, -1 until computed
+  static constexpr size_t kLargePattern = 4;  // input cells past which remembering failures pays
+  MatchFlags failed_;                           // positions that failed during one scan_changes
+  std::vector<std::pair<int, int>> failures_;   // their (rule, corner), to clear the flags
   void scan_grid(Run& run);
   void full_scan();
   void scan_lattice_cell(int r, int x, int y, int z, int row);
