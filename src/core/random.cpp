@@ -6,7 +6,6 @@
 namespace mj {
 
 namespace {
-constexpr int kMBig = INT_MAX;
 constexpr int kMSeed = 161803398;
 }  // namespace
 
@@ -30,21 +29,5 @@ Random::Random(int seed) {
     }
   }
 }
-
-int Random::internal_sample() {
-  if (++inext_ >= 56) inext_ = 1;
-  if (++inextp_ >= 56) inextp_ = 1;
-  int result = seed_array_[inext_] - seed_array_[inextp_];
-  if (result == kMBig) result--;
-  if (result < 0) result += kMBig;
-  seed_array_[inext_] = result;
-  return result;
-}
-
-int Random::next() { return internal_sample(); }
-
-int Random::next(int max_value) { return int(sample() * max_value); }
-
-double Random::next_double() { return sample(); }
 
 }  // namespace mj

@@ -1,6 +1,7 @@
 // `convolution`: a cellular automaton. Every step rewrites all cells at once, each by the first
 // rule whose input, probability and neighbour sum (a kernel over the 3x3 or 3x3x3 block around the
 // cell, counting the rule's values in the grid as it was before the step) agree.
+#include <array>
 #include <charconv>
 #include <string_view>
 #include <vector>
@@ -121,11 +122,12 @@ class ConvolutionNode : public Node {
   bool go(Run& run) override {
     if (steps > 0 && counter_ >= steps) return false;
     before_ = grid->state;
-    prepare_offsets();
+    prepare();
     bool change = false;
     for (int z = 0, i = 0; z < grid->mz; z++)
       for (int y = 0; y < grid->my; y++)
-        for (int x = 0; x < grid->mx; x++, i++) change |= rewrite(run, x, y, z, i);
+        for (int x = 0; x < grid->mx; x++, i++)
+          if (!by_input_[grid->state[size_t(i)]].empty()) change |= rewrite(run, x, y, z, i);
     counter_++;
     return change;
   }
@@ -134,21 +136,28 @@ class ConvolutionNode : public Node {
   int counter_ = 0;
   std::vector<uint8_t> before_;  // the grid as the step found it: all cells change at once
   std::vector<int> offsets_;     // flat index offset of each kernel entry
+  // by_input_[v]: the rules that can rewrite value v, in order (a rule whose output equals its
+  // input never fires and draws nothing).
+  std::array<std::vector<const ConvolutionRule*>, 256> by_input_;
+  bool indexed_ = false;
 
-  void prepare_offsets() {
+  void prepare() {
     offsets_.clear();
     for (const KernelEntry& k : kernel) offsets_.push_back(grid->index(k.dx, k.dy, k.dz));
+    if (indexed_) return;
+    for (const ConvolutionRule& rule : rules)
+      if (rule.output != rule.input) by_input_[rule.input].push_back(&rule);
+    indexed_ = true;
   }
 
   // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
   // checked, as in the reference, so that the random sequence is the same.
   bool rewrite(Run& run, int x, int y, int z, int i) {
     uint8_t& cell = grid->state[size_t(i)];
-    for (const ConvolutionRule& rule : rules) {
-      if (cell != rule.input || rule.output == cell) continue;
-      if (rule.p != 1.0 && !(double(run.random.next()) < rule.p * 2147483647.0)) continue;
-      if (!rule.multiplicity.empty() && !rule.allows(neighbour_sum(rule.multiplicity, x, y, z, i))) continue;
-      cell = rule.output;
+    for (const ConvolutionRule* rule : by_input_[cell]) {
+      if (rule->p != 1.0 && !(double(run.random.next()) < rule->p * 2147483647.0)) continue;
+      if (!rule->multiplicity.empty() && !rule->allows(neighbour_sum(rule->multiplicity, x, y, z, i))) continue;
+      cell = rule->output;
       return true;
     }
     return false;
@@ -160,8 +169,8 @@ class ConvolutionNode : public Node {
     bool interior = x > 0 && y > 0 && x < g.mx - 1 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
     int sum = 0;
     if (interior) {
-      for (size_t k = 0; k < kernel.size(); k++)
-        sum += kernel[k].weight * multiplicity[before_[size_t(i + offsets_[k])]];
+      const uint8_t* around = before_.data() + i;
+      for (size_t k = 0; k < kernel.size(); k++) sum += kernel[k].weight * multiplicity[around[offsets_[k]]];
       return sum;
     }
     for (const KernelEntry& k : kernel) {

@@ -7,6 +7,12 @@ namespace mj {
 
 namespace {
 
+// A non-wildcard cell of a rule side: its offset from the rule's corner on the grid.
+struct PatternCell {
+  int offset;
+  uint8_t value;
+};
+
 // A value that became reachable at a cell; its time is in the potentials.
 struct QueueItem {
   int cell;
@@ -33,6 +39,7 @@ struct Propagation {
   std::vector<int> pattern_size;     // per rule: non-wildcard pattern cells
   std::vector<size_t> next;          // filling `wanted`
   bool any_empty = false;            // some pattern is all wildcards
+  std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<Wave> start;           // per cell: the values it has at time 0
 };
 
@@ -43,12 +50,34 @@ Propagation<Count>& scratch() {
   return p;
 }
 
+struct Space {
+  int mx, my, mz;
+  bool fits(const Rule& rule, int x, int y, int z) const {
+    return x >= 0 && y >= 0 && z >= 0 && x + rule.imx <= mx && y + rule.imy <= my && z + rule.imz <= mz;
+  }
+  int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
+};
+
 const std::vector<uint8_t>& pattern_of(const Rule& rule, bool backwards) {
   return backwards ? rule.output : rule.binput;
 }
 
+std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& side, const Space& s) {
+  std::vector<PatternCell> cells;
+  for (int dz = 0, di = 0; dz < rule.imz; dz++)
+    for (int dy = 0; dy < rule.imy; dy++)
+      for (int dx = 0; dx < rule.imx; dx++, di++)
+        if (side[size_t(di)] != kKeep) cells.push_back({s.index(dx, dy, dz), side[size_t(di)]});
+  return cells;
+}
+
 template <class Count>
-void index_patterns(Propagation<Count>& p, const std::vector<Rule>& rules, int C, bool backwards) {
+void index_patterns(Propagation<Count>& p, const std::vector<Rule>& rules, int C, const Space& s, bool backwards) {
+  p.wants.clear(), p.gives.clear();
+  for (const Rule& rule : rules) {
+    p.wants.push_back(cells_of(rule, pattern_of(rule, backwards), s));
+    p.gives.push_back(cells_of(rule, backwards ? rule.binput : rule.output, s));
+  }
   p.wanted_start.assign(rules.size() * size_t(C) + 1, 0);
   p.pattern_size.assign(rules.size(), 0);
   // A value outside the alphabet (an empty input wave) is counted but never arrives.
@@ -73,28 +102,16 @@ void index_patterns(Propagation<Count>& p, const std::vector<Rule>& rules, int C
   }
 }
 
-struct Space {
-  int mx, my, mz;
-  bool fits(const Rule& rule, int x, int y, int z) const {
-    return x >= 0 && y >= 0 && z >= 0 && x + rule.imx <= mx && y + rule.imy <= my && z + rule.imz <= mz;
+// Marks what firing a rule (its other side `gives`) at `corner` at time t makes reachable at t+1.
+void fire(const std::vector<PatternCell>& gives, int corner, Potentials& potentials, int t,
+          std::vector<QueueItem>& queue) {
+  for (const PatternCell& c : gives) {
+    int& potential = potentials[c.value][corner + c.offset];
+    if (potential == -1) {
+      potential = t + 1;
+      queue.push_back({corner + c.offset, c.value});
+    }
   }
-  int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
-};
-
-// Marks what firing `rule` at (x,y,z) at time t makes reachable at time t+1.
-void fire(const Rule& rule, int x, int y, int z, Potentials& potentials, int t, const Space& s,
-          std::vector<QueueItem>& queue, bool backwards) {
-  const std::vector<uint8_t>& pattern = backwards ? rule.binput : rule.output;
-  for (int dz = 0, di = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++) {
-        uint8_t value = pattern[size_t(di)];
-        int i = s.index(x + dx, y + dy, z + dz);
-        if (value != kKeep && potentials[value][i] == -1) {
-          potentials[value][i] = t + 1;
-          queue.push_back({i, value});
-        }
-      }
 }
 
 // Where a queue item is, and when its value arrived there.
@@ -114,7 +131,7 @@ void arrive_anywhere(Propagation<Count>& p, size_t r, const Rule& rule, const Ar
     int sx = a.x - shift.x, sy = a.y - shift.y, sz = a.z - shift.z;
     if (!s.fits(rule, sx, sy, sz)) continue;
     uint8_t& done = p.fired[size_t(s.index(sx, sy, sz)) * p.pattern_size.size() + r];
-    if (!done) done = 1, fire(rule, sx, sy, sz, potentials, a.t, s, p.queue, backwards);
+    if (!done) done = 1, fire(p.gives[r], s.index(sx, sy, sz), potentials, a.t, p.queue);
   }
 }
 
@@ -122,21 +139,15 @@ template <class Count>
 constexpr Count kUnset = Count(-1);
 
 // The pattern cells of a rule position that do not hold their value at time 0.
-int missing_at_start(const Rule& rule, const std::vector<uint8_t>& pattern, int corner, const Space& s,
-                     const std::vector<Wave>& start) {
+int missing_at_start(const std::vector<PatternCell>& wants, int corner, const std::vector<Wave>& start) {
   int missing = 0;
-  for (int dz = 0, di = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++) {
-        const uint8_t value = pattern[size_t(di)];
-        if (value != kKeep) missing += value >= 32 || !(start[size_t(corner + s.index(dx, dy, dz))] >> value & 1u);
-      }
+  for (const PatternCell& c : wants) missing += c.value >= 32 || !(start[size_t(corner + c.offset)] >> c.value & 1u);
   return missing;
 }
 
 template <class Count>
 void arrive(Propagation<Count>& p, size_t r, const Rule& rule, const Arrival& a, const Space& s,
-            Potentials& potentials, bool backwards) {
+            Potentials& potentials) {
   const size_t key = r * size_t(potentials.C) + a.value, rules = p.pattern_size.size();
   for (size_t k = p.wanted_start[key]; k < p.wanted_start[key + 1]; k++) {
     const Point& shift = p.wanted[k];
@@ -144,8 +155,8 @@ void arrive(Propagation<Count>& p, size_t r, const Rule& rule, const Arrival& a,
     if (!s.fits(rule, sx, sy, sz)) continue;
     const int corner = s.index(sx, sy, sz);
     Count& missing = p.missing[size_t(corner) * rules + r];
-    if (missing == kUnset<Count>) missing = Count(missing_at_start(rule, pattern_of(rule, backwards), corner, s, p.start));
-    if (--missing == 0) fire(rule, sx, sy, sz, potentials, a.t, s, p.queue, backwards);
+    if (missing == kUnset<Count>) missing = Count(missing_at_start(p.wants[r], corner, p.start));
+    if (--missing == 0) fire(p.gives[r], corner, potentials, a.t, p.queue);
   }
 }
 
@@ -159,27 +170,19 @@ void start_waves(const Potentials& potentials, std::vector<Wave>& start) {
 
 // Fires the positions whose whole pattern holds at time 0.
 template <class Count>
-void fire_at_start(Propagation<Count>& p, const std::vector<Rule>& rules, const Space& s, Potentials& potentials,
-                   bool backwards) {
-  std::vector<std::pair<int, uint8_t>> cells;  // (offset, value) of the pattern's non-wildcard cells
+void fire_at_start(Propagation<Count>& p, const std::vector<Rule>& rules, const Space& s, Potentials& potentials) {
   for (size_t r = 0; r < rules.size(); r++) {
     const Rule& rule = rules[r];
     if (p.pattern_size[r] == 0) continue;
-    cells.clear();
-    const std::vector<uint8_t>& pattern = pattern_of(rule, backwards);
-    for (int dz = 0, di = 0; dz < rule.imz; dz++)
-      for (int dy = 0; dy < rule.imy; dy++)
-        for (int dx = 0; dx < rule.imx; dx++, di++)
-          if (pattern[size_t(di)] != kKeep) cells.push_back({s.index(dx, dy, dz), pattern[size_t(di)]});
     const auto holds = [&](int corner) {
-      for (const auto& [offset, value] : cells)
-        if (value >= 32 || !(p.start[size_t(corner + offset)] >> value & 1u)) return false;
+      for (const PatternCell& c : p.wants[r])
+        if (c.value >= 32 || !(p.start[size_t(corner + c.offset)] >> c.value & 1u)) return false;
       return true;
     };
     for (int z = 0; z + rule.imz <= s.mz; z++)
       for (int y = 0; y + rule.imy <= s.my; y++)
         for (int x = 0, i = s.index(0, y, z); x + rule.imx <= s.mx; x++, i++)
-          if (holds(i)) fire(rule, x, y, z, potentials, 0, s, p.queue, backwards);
+          if (holds(i)) fire(p.gives[r], i, potentials, 0, p.queue);
   }
 }
 
@@ -192,18 +195,19 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
     for (int i = 0; i < cells; i++)
       if (potentials[c][i] == 0) p.queue.push_back({i, uint8_t(c)});
   const size_t at_start = p.queue.size();
-  index_patterns(p, rules, potentials.C, backwards);
+  index_patterns(p, rules, potentials.C, space, backwards);
   start_waves(potentials, p.start);
   p.missing.assign(rules.size() * size_t(cells), kUnset<Count>);
   if (p.any_empty) p.fired.assign(rules.size() * size_t(cells), 0);
-  fire_at_start(p, rules, space, potentials, backwards);
-  for (size_t head = 0; head < p.queue.size(); head++) {
+  fire_at_start(p, rules, space, potentials);
+  // Items from time 0 only matter to all-wildcard patterns.
+  for (size_t head = p.any_empty ? 0 : at_start; head < p.queue.size(); head++) {
     const QueueItem item = p.queue[head];
     const Arrival a{item.cell % space.mx, (item.cell % plane) / space.mx, item.cell / plane,
                     potentials[item.value][item.cell], item.value};
     for (size_t r = 0; r < rules.size(); r++) {
       if (p.pattern_size[r] == 0) arrive_anywhere(p, r, rules[r], a, space, potentials, backwards);
-      else if (head >= at_start) arrive(p, r, rules[r], a, space, potentials, backwards);
+      else if (head >= at_start) arrive(p, r, rules[r], a, space, potentials);
     }
   }
 }
