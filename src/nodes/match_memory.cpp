@@ -10,13 +10,11 @@ void MatchMemory::enable(size_t rules, size_t cells) {
   enabled_ = rules * cells <= kMaxFlags;
 }
 
-// Updating costs a pass over the remembered matches and merging them with the new ones, the
-// full scan a pass over the grid: past an eighth of the cells in matches nothing is remembered.
 void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
   if (!enabled()) return;
   for (const ScanMatch& m : known_) flags_.reset(m.r, grid.index(m.x, m.y, m.z));
   known_.clear();
-  if (found.size() > cells_ / 8) {
+  if (too_dense(found.size(), cells_)) {
     snapshot_.clear();
     return;
   }

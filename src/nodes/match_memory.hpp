@@ -22,6 +22,10 @@ class MatchMemory {
   // Off when the per-rule flags would take more than this many bits.
   static constexpr size_t kMaxFlags = size_t(1) << 30;
 
+  // Updating costs a pass over the remembered matches and merging them with the new ones, a full
+  // scan a pass over the grid: past an eighth of the cells in matches, scanning is cheaper.
+  static bool too_dense(size_t matches, size_t cells) { return matches > cells / 8; }
+
   void enable(size_t rules, size_t cells);
   bool enabled() const { return enabled_; }
   // Takes a full scan's result on the grid as it is now, sorted in scan order (`found` gets the

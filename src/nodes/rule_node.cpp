@@ -167,7 +167,7 @@ void RuleNode::note_failure(int r, int corner) {
     const int sx = x - s.x, sy = y - s.y, sz = z - s.z;
     if (!p.fits(sx, sy, sz, *grid)) continue;
     if (p.single || holds(r, cell - p.shift_offsets[k]))
-      scan_.push_back({(long long)cell * p.volume() + p.shift_places[k], r, sx, sy, sz});
+      found({(long long)cell * p.volume() + p.shift_places[k], r, sx, sy, sz});
   }
 }
 
@@ -176,6 +176,10 @@ void RuleNode::scan_row(int r, int y, int z) {
   const RulePattern& p = patterns_[size_t(r)];
   const int row = grid->index(0, y, z);
   const uint8_t* cells = grid->state.data() + row;
+  if (p.single) {  // every accepted cell is a match of its own
+    for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { found({row + x, r, x, y, z}); });
+    return;
+  }
   if (p.imx == 1) {
     for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { scan_lattice_cell(r, x, y, z, row); });
     return;
@@ -221,6 +225,10 @@ void RuleNode::scan_from_pivot(int r, int pivot) {
       });
     }
   std::sort(scan_.begin() + std::ptrdiff_t(first), scan_.end());
+  if (!stream_) return;
+  for (size_t k = first; k < scan_.size(); k++) add(*stream_, scan_[k].r, scan_[k].x, scan_[k].y, scan_[k].z);
+  streamed_ += scan_.size() - first;
+  scan_.resize(first);
 }
 
 // Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
@@ -228,6 +236,7 @@ void RuleNode::scan_from_pivot(int r, int pivot) {
 // in the rule. The random choices made from the matches depend on that order.
 void RuleNode::full_scan() {
   scan_.clear();
+  streamed_ = 0;
   std::array<int, 256> histogram{};
   for (uint8_t v : grid->state) histogram[v]++;
   for (int r = 0; r < int(rules.size()); r++) {
@@ -241,15 +250,24 @@ void RuleNode::full_scan() {
   }
 }
 
-// A full scan's result, from the memory of the previous one when that is cheaper.
+// A full scan's result, from the memory of the previous one when that is cheaper. When the last
+// result was too dense to remember, matches go straight to add() as the scan finds them.
 void RuleNode::scan_grid(Run& run) {
   match_count = 0;
+  if (dense_ || !memory_.enabled()) {
+    stream_ = &run;
+    full_scan();
+    stream_ = nullptr;
+    dense_ = MatchMemory::too_dense(streamed_, size_t(grid->size()));
+    return;
+  }
   if (memory_.update(*grid, patterns_)) {
     for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.x, m.y, m.z);
     return;
   }
   full_scan();
   for (const ScanMatch& m : scan_) add(run, m.r, m.x, m.y, m.z);
+  dense_ = MatchMemory::too_dense(scan_.size(), size_t(grid->size()));
   memory_.remember(*grid, scan_);
 }
 

@@ -81,6 +81,15 @@ class RuleNode : public Node {
   int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
   void scan_from_pivot(int r, int pivot);
   std::vector<ScanMatch> scan_;  // what full_scan found, in the reference's order
+  // A match found by a full scan: kept in scan_, or when streaming handed to add() at once.
+  void found(const ScanMatch& m) {
+    if (!stream_) return scan_.push_back(m);
+    add(*stream_, m.r, m.x, m.y, m.z);
+    streamed_++;
+  }
+  Run* stream_ = nullptr;
+  size_t streamed_ = 0;
+  bool dense_ = false;  // the last full scan found too many matches to be worth remembering
   MatchMemory memory_;
   bool compute_fields();
   std::vector<int> field_queue_;
