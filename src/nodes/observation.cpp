@@ -1,6 +1,7 @@
 #include "nodes/observation.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 
 namespace mj {
@@ -11,6 +12,7 @@ namespace {
 struct PatternCell {
   int offset;
   uint8_t value;
+  Point at;  // place in the rule
 };
 
 // A value that became reachable at a cell; its time is in the potentials.
@@ -41,6 +43,8 @@ struct Propagation {
   bool any_empty = false;            // some pattern is all wildcards
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<Wave> start;           // per cell: the values it has at time 0
+  std::vector<int> holders;          // the cells with each value at time 0, by value
+  std::vector<int> holders_start;    // value -> first entry in `holders`
 };
 
 // Scratch kept between calls: search computes forward potentials for every state it explores.
@@ -67,7 +71,7 @@ std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& 
   for (int dz = 0, di = 0; dz < rule.imz; dz++)
     for (int dy = 0; dy < rule.imy; dy++)
       for (int dx = 0; dx < rule.imx; dx++, di++)
-        if (side[size_t(di)] != kKeep) cells.push_back({s.index(dx, dy, dz), side[size_t(di)]});
+        if (side[size_t(di)] != kKeep) cells.push_back({s.index(dx, dy, dz), side[size_t(di)], {dx, dy, dz}});
   return cells;
 }
 
@@ -160,43 +164,57 @@ void arrive(Propagation<Count>& p, size_t r, const Rule& rule, const Arrival& a,
   }
 }
 
-// Values present from the start (potential 0) per cell.
-void start_waves(const Potentials& potentials, std::vector<Wave>& start) {
-  start.assign(size_t(potentials.cells), 0);
-  for (int c = 0; c < potentials.C; c++)
-    for (int i = 0; i < potentials.cells; i++)
-      if (potentials[c][i] == 0) start[size_t(i)] |= 1u << c;
+// Lists the cells that have each value at time 0, by value.
+template <class Count>
+void list_holders(Propagation<Count>& p, int C) {
+  p.holders_start.assign(size_t(C) + 2, 0);
+  for (Wave wave : p.start)
+    for (Wave bits = wave; bits != 0; bits &= bits - 1) p.holders_start[size_t(std::countr_zero(bits)) + 2]++;
+  for (size_t v = 2; v < p.holders_start.size(); v++) p.holders_start[v] += p.holders_start[v - 1];
+  p.holders.resize(size_t(p.holders_start.back()));
+  for (int i = 0; i < int(p.start.size()); i++)
+    for (Wave bits = p.start[size_t(i)]; bits != 0; bits &= bits - 1)
+      p.holders[size_t(p.holders_start[size_t(std::countr_zero(bits)) + 1]++)] = i;
 }
 
-// Fires the positions whose whole pattern holds at time 0.
+// Fires the positions whose whole pattern holds at time 0, found from the cells holding the
+// pattern's rarest value.
 template <class Count>
 void fire_at_start(Propagation<Count>& p, const std::vector<Rule>& rules, const Space& s, Potentials& potentials) {
+  list_holders(p, potentials.C);
+  const auto holding = [&](uint8_t v) { return v >= potentials.C ? 0 : p.holders_start[v + 1u] - p.holders_start[v]; };
+  const int plane = s.mx * s.my;
   for (size_t r = 0; r < rules.size(); r++) {
-    const Rule& rule = rules[r];
-    if (p.pattern_size[r] == 0) continue;
-    const auto holds = [&](int corner) {
-      for (const PatternCell& c : p.wants[r])
-        if (c.value >= 32 || !(p.start[size_t(corner + c.offset)] >> c.value & 1u)) return false;
-      return true;
-    };
-    for (int z = 0; z + rule.imz <= s.mz; z++)
-      for (int y = 0; y + rule.imy <= s.my; y++)
-        for (int x = 0, i = s.index(0, y, z); x + rule.imx <= s.mx; x++, i++)
-          if (holds(i)) fire(p.gives[r], i, potentials, 0, p.queue);
+    const std::vector<PatternCell>& wants = p.wants[r];
+    if (wants.empty()) continue;
+    const PatternCell pivot = *std::min_element(wants.begin(), wants.end(), [&](const auto& a, const auto& b) {
+      return holding(a.value) < holding(b.value);
+    });
+    if (holding(pivot.value) == 0) continue;
+    for (int k = p.holders_start[pivot.value]; k < p.holders_start[pivot.value + 1u]; k++) {
+      const int cell = p.holders[size_t(k)];
+      const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
+      if (s.fits(rules[r], x, y, z) && missing_at_start(wants, cell - pivot.offset, p.start) == 0)
+        fire(p.gives[r], cell - pivot.offset, potentials, 0, p.queue);
+    }
   }
 }
 
-template <class Count>
-void propagate_with(Potentials& potentials, const Space& space, const std::vector<Rule>& rules, bool backwards) {
+// start_of(i): the values cell i has at time 0 (those with potential 0).
+template <class Count, class StartFn>
+void propagate_with(Potentials& potentials, const Space& space, const std::vector<Rule>& rules, bool backwards,
+                    StartFn start_of) {
   Propagation<Count>& p = scratch<Count>();
   const int cells = potentials.cells, plane = space.mx * space.my;
   p.queue.clear();
-  for (int c = 0; c < potentials.C; c++)
-    for (int i = 0; i < cells; i++)
-      if (potentials[c][i] == 0) p.queue.push_back({i, uint8_t(c)});
+  p.start.resize(size_t(cells));
+  for (int i = 0; i < cells; i++) {
+    const Wave wave = start_of(i);
+    p.start[size_t(i)] = wave;
+    for (Wave bits = wave; bits != 0; bits &= bits - 1) p.queue.push_back({i, uint8_t(std::countr_zero(bits))});
+  }
   const size_t at_start = p.queue.size();
   index_patterns(p, rules, potentials.C, space, backwards);
-  start_waves(potentials, p.start);
   p.missing.assign(rules.size() * size_t(cells), kUnset<Count>);
   if (p.any_empty) p.fired.assign(rules.size() * size_t(cells), 0);
   fire_at_start(p, rules, space, potentials);
@@ -212,12 +230,14 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
   }
 }
 
-void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, bool backwards) {
+template <class StartFn>
+void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, bool backwards,
+               StartFn start_of) {
   size_t largest = 0;
   for (const Rule& rule : rules) largest = std::max(largest, pattern_of(rule, backwards).size());
   const Space space{mx, my, mz};
-  if (largest <= 255) propagate_with<uint8_t>(potentials, space, rules, backwards);
-  else propagate_with<int>(potentials, space, rules, backwards);
+  if (largest <= 255) propagate_with<uint8_t>(potentials, space, rules, backwards, start_of);
+  else propagate_with<int>(potentials, space, rules, backwards, start_of);
 }
 
 }  // namespace
@@ -245,14 +265,15 @@ void compute_forward_potentials(Potentials& potentials, const uint8_t* state, in
                                 const std::vector<Rule>& rules) {
   std::fill(potentials.data.begin(), potentials.data.end(), -1);
   for (int i = 0; i < potentials.cells; i++) potentials[state[i]][i] = 0;
-  propagate(potentials, mx, my, mz, rules, false);
+  propagate(potentials, mx, my, mz, rules, false, [state](int i) { return Wave(1u << state[i]); });
 }
 
 void compute_backward_potentials(Potentials& potentials, const Wave* future, int mx, int my, int mz,
                                  const std::vector<Rule>& rules) {
   for (int c = 0; c < potentials.C; c++)
     for (int i = 0; i < potentials.cells; i++) potentials[c][i] = (future[i] & (1u << c)) ? 0 : -1;
-  propagate(potentials, mx, my, mz, rules, true);
+  const Wave values = potentials.C >= 32 ? ~Wave(0) : Wave((1u << potentials.C) - 1u);
+  propagate(potentials, mx, my, mz, rules, true, [future, values](int i) { return future[i] & values; });
 }
 
 bool is_goal_reached(const uint8_t* present, const Wave* future, int cells) {
