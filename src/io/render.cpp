@@ -1,5 +1,7 @@
 #include "io/render.hpp"
 
+#include <algorithm>
+
 #include "io/canvas.hpp"
 
 namespace mj::io {
@@ -12,10 +14,12 @@ Image render_2d(const uint8_t* state, int mx, int my, const std::vector<uint32_t
   Image image = make_canvas(margin + static_cast<long long>(mx) * pixelsize,
                             static_cast<long long>(my) * pixelsize, kBackground);
   // The margin is a background strip on the left, where the reference GUI draws.
-  for (int y = 0; y < my * pixelsize; ++y) {
-    uint32_t* row = &image.argb[static_cast<size_t>(y) * image.width + margin];
-    const uint8_t* cells = state + static_cast<size_t>(y / pixelsize) * mx;
-    for (int x = 0; x < mx * pixelsize; ++x) row[x] = colors[cells[x / pixelsize]];
+  // Each grid row is drawn once and copied to the other pixel rows it covers.
+  for (int y = 0; y < my; ++y) {
+    uint32_t* row = &image.argb[static_cast<size_t>(y) * pixelsize * image.width];
+    const uint8_t* cells = state + static_cast<size_t>(y) * mx;
+    for (int x = 0; x < mx; ++x) std::fill_n(row + margin + x * pixelsize, pixelsize, colors[cells[x]]);
+    for (int k = 1; k < pixelsize; ++k) std::copy_n(row, image.width, row + static_cast<size_t>(k) * image.width);
   }
   return image;
 }

@@ -17,14 +17,15 @@ namespace {
 // The largest neighbour count a `sum` may ask for: a full 3x3x3 kernel without its centre.
 constexpr int kMaxSum = 27;
 
+// A neighbour counted by the kernel (every named kernel weighs its neighbours 0 or 1).
 struct KernelEntry {
-  int dx, dy, dz, weight;
+  int dx, dy, dz;
 };
 
 struct NamedKernel {
   std::string_view name;
   bool d2;
-  const char* weights;  // 9 (2D) or 27 (3D) digits, x fastest, then y, then z
+  const char* weights;  // 9 (2D) or 27 (3D) digits 0 or 1, x fastest, then y, then z
 };
 
 const NamedKernel kKernels[] = {
@@ -44,7 +45,7 @@ std::vector<KernelEntry> load_kernel(const XmlElement& e, bool d2) {
     for (int dz = 0, i = 0; dz < depth; dz++)
       for (int dy = 0; dy < 3; dy++)
         for (int dx = 0; dx < 3; dx++, i++)
-          if (int w = k.weights[i] - '0') entries.push_back({dx - 1, dy - 1, d2 ? 0 : dz - 1, w});
+          if (k.weights[i] == '1') entries.push_back({dx - 1, dy - 1, d2 ? 0 : dz - 1});
     return entries;
   }
   e.fail("unknown neighborhood \"" + name + "\" for a " +
@@ -170,13 +171,14 @@ class ConvolutionNode : public Node {
     int sum = 0;
     if (interior) {
       const uint8_t* around = before_.data() + i;
-      for (size_t k = 0; k < kernel.size(); k++) sum += kernel[k].weight * multiplicity[around[offsets_[k]]];
+      const int* m = multiplicity.data();
+      for (int offset : offsets_) sum += m[around[offset]];
       return sum;
     }
     for (const KernelEntry& k : kernel) {
       int sx = x + k.dx, sy = y + k.dy, sz = z + k.dz;
       if (!place(sx, g.mx) || !place(sy, g.my) || !place(sz, g.mz)) continue;
-      sum += k.weight * multiplicity[before_[size_t(g.index(sx, sy, sz))]];
+      sum += multiplicity[before_[size_t(g.index(sx, sy, sz))]];
     }
     return sum;
   }
