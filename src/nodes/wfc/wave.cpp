@@ -29,6 +29,7 @@ Wave::Wave(int cells, int patterns, int directions, bool shannon)
   if (!shannon) return;
   sums_of_weights_.assign(size_t(cells), 0.0);
   sums_of_log_weights_.assign(size_t(cells), 0.0);
+  logs_of_sums_.assign(size_t(cells), 0.0);
   entropies_.assign(size_t(cells), 0.0);
 }
 
@@ -45,6 +46,7 @@ void Wave::init(const Propagator& propagator, const Weights& weights) {
     if (!weights.shannon) continue;
     sums_of_weights_[size_t(i)] = weights.sum;
     sums_of_log_weights_[size_t(i)] = weights.sum_log;
+    logs_of_sums_[size_t(i)] = std::log(weights.sum);
     entropies_[size_t(i)] = weights.starting_entropy;
   }
 }
@@ -54,14 +56,15 @@ void Wave::ban(int i, int t, const Weights& weights) {
   for (int d = 0; d < directions_; d++) supports(i, d)[t] = 0;
   sums_of_ones_[size_t(i)] -= 1;
   if (!weights.shannon) return;
-  // Kept in the reference's order of operations: entropies must round the same way.
+  // Kept in the reference's order of operations: entropies must round the same way. The log of
+  // the old sum is the one computed at the previous ban (or at init), kept rather than recomputed.
   size_t c = size_t(i);
-  double sum = sums_of_weights_[c];
-  entropies_[c] += sums_of_log_weights_[c] / sum - std::log(sum);
+  entropies_[c] += sums_of_log_weights_[c] / sums_of_weights_[c] - logs_of_sums_[c];
   sums_of_weights_[c] -= weights.weight[size_t(t)];
   sums_of_log_weights_[c] -= weights.weight_log_weight[size_t(t)];
-  sum = sums_of_weights_[c];
-  entropies_[c] -= sums_of_log_weights_[c] / sum - std::log(sum);
+  const double sum = sums_of_weights_[c];
+  logs_of_sums_[c] = std::log(sum);
+  entropies_[c] -= sums_of_log_weights_[c] / sum - logs_of_sums_[c];
 }
 
 }  // namespace mj::wfc

@@ -52,6 +52,7 @@ class Wave {
   std::vector<int> compatible_;  // [cell][direction][pattern]
   std::vector<int> sums_of_ones_;
   std::vector<double> sums_of_weights_, sums_of_log_weights_, entropies_;  // only with shannon
+  std::vector<double> logs_of_sums_;  // log(sums_of_weights_), only with shannon
 };
 
 }  // namespace mj::wfc
