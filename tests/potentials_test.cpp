@@ -103,5 +103,20 @@ TEST(Potentials, CountingPropagationMatchesTheDirectDefinition) {
   }
 }
 
+// The hint only changes where the search for an unmet cell starts, never the answer.
+TEST(Goal, HintDoesNotChangeTheAnswer) {
+  const uint8_t present[] = {0, 1, 1, 0, 2};
+  const Wave met[] = {1, 2, 2, 1, 4};
+  for (int hint : {-3, 0, 2, 4, 5, 99}) {
+    int h = hint;
+    EXPECT_TRUE(is_goal_reached(present, met, 5, h)) << "hint " << hint;
+  }
+  Wave unmet_first[] = {2, 2, 2, 1, 4};
+  int h = 3;
+  EXPECT_FALSE(is_goal_reached(present, unmet_first, 5, h)) << "an unmet cell before the hint is found";
+  EXPECT_EQ(h, 0);
+  EXPECT_FALSE(is_goal_reached(present, unmet_first, 5, h));
+}
+
 }  // namespace
 }  // namespace mj

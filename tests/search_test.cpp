@@ -157,7 +157,8 @@ TEST(Search, SolvesSokobanInTheFewestMoves) {
     ASSERT_TRUE(trajectory);
     EXPECT_EQ(trajectory->size(), 5u) << "seed " << seed;
     EXPECT_EQ(trajectory->back()[3 + 3 * 5], 2) << "the box ends on the target";
-    EXPECT_TRUE(is_goal_reached(trajectory->back().data(), future.data(), 25));
+    int hint = 0;
+    EXPECT_TRUE(is_goal_reached(trajectory->back().data(), future.data(), 25, hint));
   }
 }
 

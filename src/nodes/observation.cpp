@@ -276,9 +276,13 @@ void compute_backward_potentials(Potentials& potentials, const Wave* future, int
   propagate(potentials, mx, my, mz, rules, true, [future, values](int i) { return future[i] & values; });
 }
 
-bool is_goal_reached(const uint8_t* present, const Wave* future, int cells) {
-  for (int i = 0; i < cells; i++)
-    if (((1u << present[i]) & future[i]) == 0) return false;
+bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int& hint) {
+  const auto unmet = [&](int i) { return ((1u << present[i]) & future[i]) == 0; };
+  if (hint < 0 || hint >= cells) hint = 0;
+  for (int i = hint; i < cells; i++)
+    if (unmet(i)) return hint = i, false;
+  for (int i = 0; i < hint; i++)
+    if (unmet(i)) return hint = i, false;
   return true;
 }
 

@@ -48,8 +48,10 @@ class OneNode : public RuleNode {
   }
 
   // Picks the match with the best potential key (fields or observations).
+  int goal_hint_ = 0;  // for is_goal_reached
+
   std::optional<Match> best_match(Run& run) {
-    if (!observations.empty() && is_goal_reached(grid->state.data(), future.data(), grid->size())) {
+    if (!observations.empty() && is_goal_reached(grid->state.data(), future.data(), grid->size(), goal_hint_)) {
       future_computed = false;
       return std::nullopt;
     }
