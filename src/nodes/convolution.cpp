@@ -3,6 +3,7 @@
 // cell, counting the rule's values in the grid as it was before the step) agree.
 #include <array>
 #include <charconv>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -58,9 +59,9 @@ struct ConvolutionRule {
   // multiplicity[v]: how often value v is listed in `values` (the reference sums a repeated value
   // twice); empty when the rule has no sum condition.
   std::vector<int> multiplicity;
-  std::vector<bool> sums;  // sums[s]: does a neighbour sum of s allow the rule
+  uint32_t sums = 0;  // bit s: does a neighbour sum of s allow the rule (kMaxSum < 32)
 
-  bool allows(int sum) const { return sum < int(sums.size()) && sums[size_t(sum)]; }
+  bool allows(int sum) const { return sum < 32 && (sums >> sum & 1u); }
 };
 
 int parse_bound(const XmlElement& e, std::string_view s) {
@@ -74,7 +75,7 @@ int parse_bound(const XmlElement& e, std::string_view s) {
 }
 
 // Marks one interval of `sum`: "n" or "a..b".
-void mark_interval(const XmlElement& e, std::string_view s, std::vector<bool>& sums) {
+void mark_interval(const XmlElement& e, std::string_view s, uint32_t& sums) {
   size_t dots = s.find("..");
   int min = parse_bound(e, s.substr(0, dots));
   int max = dots == std::string_view::npos ? min : parse_bound(e, s.substr(dots + 2));
@@ -82,13 +83,13 @@ void mark_interval(const XmlElement& e, std::string_view s, std::vector<bool>& s
   for (int i = min; i <= max; i++) {
     if (i < 0 || i > kMaxSum)
       e.fail("sum=\"" + e.str("sum") + "\": " + std::to_string(i) + " is outside 0.." + std::to_string(kMaxSum));
-    sums[size_t(i)] = true;
+    sums |= 1u << i;
   }
 }
 
 // sum="0,1,4..8": comma-separated numbers and intervals.
-std::vector<bool> parse_sums(const XmlElement& e, std::string_view text) {
-  std::vector<bool> sums(kMaxSum + 1, false);
+uint32_t parse_sums(const XmlElement& e, std::string_view text) {
+  uint32_t sums = 0;
   for (size_t comma; (comma = text.find(',')) != std::string_view::npos; text.remove_prefix(comma + 1))
     mark_interval(e, text.substr(0, comma), sums);
   mark_interval(e, text, sums);
@@ -141,10 +142,12 @@ class ConvolutionNode : public Node {
   // input never fires and draws nothing).
   std::array<std::vector<const ConvolutionRule*>, 256> by_input_;
   bool indexed_ = false;
+  bool moore_2d_ = false;  // the kernel is the full 3x3 block without its centre
 
   void prepare() {
     offsets_.clear();
     for (const KernelEntry& k : kernel) offsets_.push_back(grid->index(k.dx, k.dy, k.dz));
+    moore_2d_ = grid->mz == 1 && kernel.size() == 8;
     if (indexed_) return;
     for (const ConvolutionRule& rule : rules)
       if (rule.output != rule.input) by_input_[rule.input].push_back(&rule);
@@ -170,9 +173,13 @@ class ConvolutionNode : public Node {
     bool interior = x > 0 && y > 0 && x < g.mx - 1 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
     int sum = 0;
     if (interior) {
-      const uint8_t* around = before_.data() + i;
+      const uint8_t* a = before_.data() + i;
       const int* m = multiplicity.data();
-      for (int offset : offsets_) sum += m[around[offset]];
+      if (moore_2d_) {  // the common kernel, unrolled
+        const int w = g.mx;
+        return m[a[-w - 1]] + m[a[-w]] + m[a[-w + 1]] + m[a[-1]] + m[a[1]] + m[a[w - 1]] + m[a[w]] + m[a[w + 1]];
+      }
+      for (int offset : offsets_) sum += m[a[offset]];
       return sum;
     }
     for (const KernelEntry& k : kernel) {
