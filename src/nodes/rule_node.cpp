@@ -142,9 +142,12 @@ void RuleNode::scan_changes(Run& run) {
       for (uint32_t k = p.shift_start[value], end = p.shift_start[value + 1u]; k < end; k++) {
         const Point s = p.shifts[k];
         const int sx = c.x - s.x, sy = c.y - s.y, sz = c.z - s.z, corner = cell - p.shift_offsets[k];
-        if (!p.fits(sx, sy, sz, *grid) || listed.test(r, corner) || (large && failed_.test(r, corner))) continue;
-        if (holds(r, corner)) add(run, r, sx, sy, sz);
-        else if (large) note_failure(r, corner);
+        if (!p.fits(sx, sy, sz, *grid) || (large && failed_.test(r, corner))) continue;
+        if (holds(r, corner)) {
+          if (!listed.test(r, corner)) add(run, r, sx, sy, sz);
+        } else if (large) {
+          note_failure(r, corner);
+        }
       }
     }
   }
