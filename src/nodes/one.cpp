@@ -66,8 +66,7 @@ class OneNode : public RuleNode {
       }
       std::optional<int> h = delta(m);
       if (!h) continue;
-      double key = heuristic_key(run, *h, first, first_computed);
-      if (key > max) max = key, argmax = k;
+      if (heuristic_beats(run, *h, first, first_computed, max)) argmax = k;
     }
     if (argmax < 0) return std::nullopt;
     return matches[size_t(argmax)];

@@ -301,6 +301,29 @@ double RuleNode::heuristic_key(Run& run, int h, double& first, bool& first_compu
   return std::pow(u, boltzmann_factor(h - int(first)));
 }
 
+// Like heuristic_key followed by `key > max` (and max = key when it is), without computing the
+// key of a match that cannot beat max: pow(u, e) > max needs u >= max^(1/e), so below that bound
+// (lowered by a margin far wider than the rounding of either pow) the exact key is not needed.
+// The random draw happens either way. Outside a moderate range of e the bound is not used.
+bool RuleNode::heuristic_beats(Run& run, int h, double& first, bool& first_computed, double& max) {
+  if (temperature <= 0) {
+    double key = heuristic_key(run, h, first, first_computed);
+    return key > max ? (max = key, true) : false;
+  }
+  if (!first_computed) first = h, first_computed = true;
+  const double u = run.random.next_double();
+  const int difference = h - int(first);
+  const double e = boltzmann_factor(difference);
+  if (max > 0 && e >= 1e-3 && e <= 1e3 && difference >= -kFactorRange && difference <= kFactorRange) {
+    const size_t k = size_t(difference + kFactorRange);
+    if (bounds_.empty()) bounds_.assign(2 * kFactorRange + 1, {-1.0, 0.0});
+    if (bounds_[k].first != max) bounds_[k] = {max, std::pow(max, 1.0 / e) * (1.0 - 1e-6)};
+    if (u < bounds_[k].second) return false;
+  }
+  const double key = std::pow(u, e);
+  return key > max ? (max = key, true) : false;
+}
+
 // exp((h - first) / temperature) for every match of a step: h - first takes few integer values,
 // so each is computed once, with the same arithmetic.
 double RuleNode::boltzmann_factor(int difference) {

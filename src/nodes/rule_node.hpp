@@ -40,6 +40,7 @@ class RuleNode : public Node {
   virtual void add(Run& run, int r, int x, int y, int z);
   // Key for choosing among matches by potential: larger is better.
   double heuristic_key(Run& run, int h, double& first, bool& first_computed);
+  bool heuristic_beats(Run& run, int h, double& first, bool& first_computed, double& max);
   std::optional<int> delta(const Match& m) const;
   // True for `all`: search then explores states where all non-overlapping matches fire.
   virtual bool applies_all() const { return false; }
@@ -71,6 +72,7 @@ class RuleNode : public Node {
   double boltzmann_factor(int difference);
   static constexpr int kFactorRange = 1024;
   std::vector<double> factors_;  // boltzmann_factor's values by difference, -1 until computed
+  std::vector<std::pair<double, double>> bounds_;  // by difference: (max, the u a key needs to beat it)
   static constexpr size_t kLargePattern = 4;  // input cells past which remembering failures pays
   MatchFlags failed_;                           // positions that failed during one scan_changes
   std::vector<std::pair<int, int>> failures_;   // their (rule, corner), to clear the flags
