@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/rule.hpp"
+#include "nodes/rule_pattern.hpp"
 #include "nodes/kinds.hpp"
 #include "nodes/sketch.hpp"
 
@@ -63,12 +64,14 @@ class MapNode : public Branch {
   bool go(Run& run) override {
     if (n >= 0) return Branch::go(run);
     newgrid->clear();
-    for (const Rule& rule : rules)
+    if (patterns_.empty())
+      for (const Rule& rule : rules) patterns_.push_back(compile_rule(rule, *grid));
+    for (size_t r = 0; r < rules.size(); r++)
       for (int z = 0; z < grid->mz; z++)
         for (int y = 0; y < grid->my; y++)
           for (int x = 0; x < grid->mx; x++)
-            if (matches(rule, x, y, z))
-              apply(rule, int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
+            if (matches(r, x, y, z))
+              apply(rules[r], int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
     run.grid = newgrid;
     n++;
     return true;
@@ -91,7 +94,12 @@ class MapNode : public Branch {
     return size_t(g.index(x, y, z));
   }
 
-  bool matches(const Rule& rule, int x, int y, int z) const {
+  // Inside the grid the compiled pattern (no wildcards, flat offsets) decides; across an edge
+  // the rule reads the cells it wraps to.
+  bool matches(size_t r, int x, int y, int z) const {
+    const RulePattern& p = patterns_[r];
+    if (p.fits(x, y, z, *grid)) return p.holds(grid->state.data(), grid->index(x, y, z));
+    const Rule& rule = rules[r];
     for (int dz = 0, di = 0; dz < rule.imz; dz++)
       for (int dy = 0; dy < rule.imy; dy++)
         for (int dx = 0; dx < rule.imx; dx++, di++) {
@@ -100,6 +108,8 @@ class MapNode : public Branch {
         }
     return true;
   }
+
+  std::vector<RulePattern> patterns_;  // the rules compiled for the input grid
 
   void apply(const Rule& rule, int x, int y, int z) {
     for (int dz = 0, di = 0; dz < rule.omz; dz++)
