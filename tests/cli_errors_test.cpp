@@ -43,7 +43,11 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"no_values", "<one in=\"B\" out=\"W\"/>", "--size 5", "M.xml:1: <one> needs the attribute 'values'"},
         Case{"bad_symmetry", "<one values=\"BW\" in=\"B\" out=\"W\" symmetry=\"(q)\"/>", "--size 5", "M.xml:1: unknown symmetry"},
         Case{"bad_number", "<one values=\"BW\" in=\"B\" out=\"W\" steps=\"many\"/>", "--size 5", "M.xml:1: attribute steps=\"many\" is not an integer"},
-        Case{"huge_grid", "<one values=\"BW\" in=\"B\" out=\"W\"/>", "--size 100000", "M.xml:1: grid size 100000x100000x1 is too large"}),
+        Case{"huge_grid", "<one values=\"BW\" in=\"B\" out=\"W\"/>", "--size 100000", "M.xml:1: grid size 100000x100000x1 is too large"},
+        Case{"unknown_field_value", "<one values=\"BW\" in=\"B\" out=\"W\">\n<field for=\"Q\" to=\"W\" on=\"B\"/></one>", "--size 5",
+             "M.xml:2: attribute for='Q' is not a value (values are \"BW\")"},
+        Case{"unknown_observe_from", "<one values=\"BW\" in=\"B\" out=\"W\">\n<observe value=\"W\" from=\"Z\" to=\"B\"/></one>", "--size 5",
+             "M.xml:2: attribute from='Z' is not a value (values are \"BW\")"}),
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Cli, RunWritesPngAndState) {

@@ -6,6 +6,7 @@
 
 #include "core/wave_scan.hpp"
 #include "nodes/search.hpp"
+#include "nodes/value_attribute.hpp"
 
 namespace mj {
 
@@ -54,12 +55,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   std::vector<XmlElement> xfields = e.children({"field"});
   if (!xfields.empty()) {
     fields.assign(size_t(g.C), std::nullopt);
-    for (const XmlElement& xfield : xfields) {
-      char symbol = xfield.symbol("for");
-      int value = g.value_of(symbol);
-      if (value < 0) xfield.fail(std::string("unknown field value '") + symbol + "'");
-      fields[size_t(value)].emplace(xfield, g);
-    }
+    for (const XmlElement& xfield : xfields) fields[value_attribute(xfield, g, "for")].emplace(xfield, g);
     potentials.resize(g.C, g.size());
   }
 
@@ -67,12 +63,9 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   if (!xobservations.empty()) {
     observations.assign(size_t(g.C), std::nullopt);
     for (const XmlElement& xobs : xobservations) {
-      char symbol = xobs.symbol("value");
-      int value = g.value_of(symbol);
-      if (value < 0) xobs.fail(std::string("unknown observed value '") + symbol + "'");
-      char from = xobs.symbol("from", g.characters[size_t(value)]);
-      if (g.value_of(from) < 0) xobs.fail(std::string("unknown value '") + from + "' in 'from'");
-      observations[size_t(value)] = Observation{uint8_t(g.value_of(from)), g.wave(xobs.str("to"), xobs)};
+      uint8_t value = value_attribute(xobs, g, "value");
+      uint8_t from = value_of_symbol(xobs, g, "from", xobs.symbol("from", g.characters[value]));
+      observations[value] = Observation{from, g.wave(xobs.str("to"), xobs)};
     }
     search = e.boolean("search", false);
     if (search) {
