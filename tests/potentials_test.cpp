@@ -116,6 +116,13 @@ TEST(Goal, HintDoesNotChangeTheAnswer) {
   EXPECT_FALSE(is_goal_reached(present, unmet_first, 5, h)) << "an unmet cell before the hint is found";
   EXPECT_EQ(h, 0);
   EXPECT_FALSE(is_goal_reached(present, unmet_first, 5, h));
+  for (int near : {0, 1, 2, 7}) {
+    int from_end = 4;
+    EXPECT_FALSE(is_goal_reached(present, unmet_first, 5, from_end, near)) << "near " << near;
+    EXPECT_EQ(from_end, 0);
+    int again = 2;
+    EXPECT_TRUE(is_goal_reached(present, met, 5, again, near)) << "near " << near;
+  }
 }
 
 }  // namespace

@@ -276,14 +276,16 @@ void compute_backward_potentials(Potentials& potentials, const Wave* future, int
   propagate(potentials, mx, my, mz, rules, true, [future, values](int i) { return future[i] & values; });
 }
 
-bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int& hint) {
-  const auto unmet = [&](int i) { return ((1u << present[i]) & future[i]) == 0; };
+bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int& hint, int near) {
+  const auto unmet_in = [&](int from, int to) {
+    for (int i = std::max(from, 0); i < std::min(to, cells); i++)
+      if (((1u << present[i]) & future[i]) == 0) return hint = i, true;
+    return false;
+  };
   if (hint < 0 || hint >= cells) hint = 0;
-  for (int i = hint; i < cells; i++)
-    if (unmet(i)) return hint = i, false;
-  for (int i = 0; i < hint; i++)
-    if (unmet(i)) return hint = i, false;
-  return true;
+  const int h = hint;
+  if (unmet_in(h - near, h + near + 1)) return false;
+  return !unmet_in(h + near + 1, cells) && !unmet_in(0, h - near);
 }
 
 int forward_pointwise(const Potentials& potentials, const Wave* future) {

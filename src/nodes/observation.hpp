@@ -28,9 +28,9 @@ void compute_forward_potentials(Potentials& potentials, const uint8_t* state, in
 void compute_backward_potentials(Potentials& potentials, const Wave* future, int mx, int my, int mz,
                                  const std::vector<Rule>& rules);
 
-// `hint`: where the last call found an unmet cell; such a cell tends to stay unmet, so looking
-// there first usually answers at once.
-bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int& hint);
+// `hint`: where the last call found an unmet cell. Such a cell tends to stay unmet, or to have
+// passed the work on to a neighbour, so the `near` cells on either side are looked at first.
+bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int& hint, int near = 0);
 // Sums of per-cell estimates; -1 when some cell cannot reach (or be reached from) the goal.
 int forward_pointwise(const Potentials& potentials, const Wave* future);
 int backward_pointwise(const Potentials& potentials, const uint8_t* present);

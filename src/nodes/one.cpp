@@ -51,7 +51,8 @@ class OneNode : public RuleNode {
   int goal_hint_ = 0;  // for is_goal_reached
 
   std::optional<Match> best_match(Run& run) {
-    if (!observations.empty() && is_goal_reached(grid->state.data(), future.data(), grid->size(), goal_hint_)) {
+    if (!observations.empty() && is_goal_reached(grid->state.data(), future.data(), grid->size(), goal_hint_,
+                                                   2 * (grid->mz > 1 ? grid->mx * grid->my : grid->mx))) {
       future_computed = false;
       return std::nullopt;
     }
