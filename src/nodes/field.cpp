@@ -39,26 +39,38 @@ bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) c
   return true;
 }
 
-std::optional<int> delta_pointwise(const uint8_t* state, const Rule& rule, int x, int y, int z,
-                                   const std::vector<std::optional<Field>>& fields, const Potentials& potentials,
-                                   int mx, int my) {
-  int sum = 0;
+std::vector<RuleWrite> rule_writes(const Rule& rule, const Grid& grid) {
+  std::vector<RuleWrite> writes;
   for (int dz = 0, di = 0; dz < rule.imz; dz++)
     for (int dy = 0; dy < rule.imy; dy++)
       for (int dx = 0; dx < rule.imx; dx++, di++) {
-        uint8_t new_value = rule.output[size_t(di)];
-        if (new_value == kKeep || (rule.input[size_t(di)] & (1u << new_value)) != 0) continue;
-        int i = x + dx + (y + dy) * mx + (z + dz) * mx * my;
-        int new_potential = potentials[new_value][i];
-        if (new_potential == -1) return std::nullopt;
-        uint8_t old_value = state[i];
-        int old_potential = potentials[old_value][i];
-        sum += new_potential - old_potential;
-        if (!fields.empty()) {
-          if (fields[old_value] && fields[old_value]->inversed) sum += 2 * old_potential;
-          if (fields[new_value] && fields[new_value]->inversed) sum -= 2 * new_potential;
-        }
+        uint8_t value = rule.output[size_t(di)];
+        if (value == kKeep || (rule.input[size_t(di)] & (1u << value)) != 0) continue;
+        writes.push_back({grid.index(dx, dy, dz), value});
       }
+  return writes;
+}
+
+uint32_t inversed_values(const std::vector<std::optional<Field>>& fields) {
+  uint32_t bits = 0;
+  for (size_t v = 0; v < fields.size() && v < 32; v++)
+    if (fields[v] && fields[v]->inversed) bits |= 1u << v;
+  return bits;
+}
+
+std::optional<int> delta_pointwise(const uint8_t* state, const std::vector<RuleWrite>& writes, int corner,
+                                   uint32_t inversed, const Potentials& potentials) {
+  int sum = 0;
+  for (const RuleWrite& w : writes) {
+    const int i = corner + w.offset;
+    const int new_potential = potentials[w.value][i];
+    if (new_potential == -1) return std::nullopt;
+    const uint8_t old_value = state[i];
+    const int old_potential = potentials[old_value][i];
+    sum += new_potential - old_potential;
+    if (inversed >> old_value & 1u) sum += 2 * old_potential;
+    if (inversed >> w.value & 1u) sum -= 2 * new_potential;
+  }
   return sum;
 }
 

@@ -33,10 +33,18 @@ class Field {
   Wave zero = 0, substrate = 0;
 };
 
-// Change of potential if `rule` were applied at (x,y,z); nullopt when it would
-// write a value onto a cell where that value's potential is unreachable.
-std::optional<int> delta_pointwise(const uint8_t* state, const Rule& rule, int x, int y, int z,
-                                   const std::vector<std::optional<Field>>& fields, const Potentials& potentials,
-                                   int mx, int my);
+// A cell a rule changes when applied: an output value its input does not already accept there.
+struct RuleWrite {
+  int offset;  // from the rule's corner, on the grid
+  uint8_t value;
+};
+std::vector<RuleWrite> rule_writes(const Rule& rule, const Grid& grid);
+// Bit v: the field of value v is inversed (`from`).
+uint32_t inversed_values(const std::vector<std::optional<Field>>& fields);
+
+// Change of potential if a rule (its `writes`) were applied with its corner at `corner`; nullopt
+// when it would write a value onto a cell where that value's potential is unreachable.
+std::optional<int> delta_pointwise(const uint8_t* state, const std::vector<RuleWrite>& writes, int corner,
+                                   uint32_t inversed, const Potentials& potentials);
 
 }  // namespace mj

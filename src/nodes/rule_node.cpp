@@ -48,7 +48,10 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   check_memory(e, rules.size(), g, track_matches, e.children({"field", "observe"}).size() > 0,
                e.children({"observe"}).size() > 0);
   last.assign(rules.size(), false);
-  for (const Rule& rule : rules) patterns_.push_back(compile_rule(rule, g));
+  for (const Rule& rule : rules) {
+    patterns_.push_back(compile_rule(rule, g));
+    writes_.push_back(rule_writes(rule, g));
+  }
   steps = e.integer("steps", 0);
   temperature = e.real("temperature", 0.0);
 
@@ -57,6 +60,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     fields.assign(size_t(g.C), std::nullopt);
     for (const XmlElement& xfield : xfields) fields[value_attribute(xfield, g, "for")].emplace(xfield, g);
     potentials.resize(g.C, g.size());
+    inversed_ = inversed_values(fields);
   }
 
   std::vector<XmlElement> xobservations = e.children({"observe"});
@@ -281,7 +285,7 @@ bool RuleNode::compute_fields() {
 }
 
 std::optional<int> RuleNode::delta(const Match& m) const {
-  return delta_pointwise(grid->state.data(), rules[size_t(m.r)], m.x, m.y, m.z, fields, potentials, grid->mx, grid->my);
+  return delta_pointwise(grid->state.data(), writes_[size_t(m.r)], grid->index(m.x, m.y, m.z), inversed_, potentials);
 }
 
 double RuleNode::heuristic_key(Run& run, int h, double& first, bool& first_computed) {

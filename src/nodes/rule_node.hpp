@@ -57,6 +57,8 @@ class RuleNode : public Node {
 
   Potentials potentials;
   std::vector<std::optional<Field>> fields;              // per value, empty when none
+  std::vector<std::vector<RuleWrite>> writes_;            // per rule: the cells it changes, for delta()
+  uint32_t inversed_ = 0;                                // inversed_values(fields)
   std::vector<std::optional<Observation>> observations;  // per value, empty when none
   double temperature = 0.0;
   bool search = false, future_computed = false;
