@@ -51,6 +51,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   for (const Rule& rule : rules) {
     patterns_.push_back(compile_rule(rule, g));
     writes_.push_back(rule_writes(rule, g));
+    reach_ = {std::max(reach_.x, rule.imx - 1), std::max(reach_.y, rule.imy - 1), std::max(reach_.z, rule.imz - 1)};
   }
   steps = e.integer("steps", 0);
   temperature = e.real("temperature", 0.0);
@@ -133,13 +134,16 @@ void RuleNode::scan_changes(Run& run) {
     const Point c = run.changes[n];
     const int cell = grid->index(c.x, c.y, c.z);
     const uint8_t value = grid->state[size_t(cell)];
+    // Away from the edges every rule position around the cell lies inside the grid.
+    const bool inside = c.x >= reach_.x && c.y >= reach_.y && c.z >= reach_.z && c.x + reach_.x < grid->mx &&
+                        c.y + reach_.y < grid->my && c.z + reach_.z < grid->mz;
     for (int r = 0; r < int(rules.size()); r++) {
       const RulePattern& p = patterns_[size_t(r)];
       const bool large = p.offsets.size() > kLargePattern;
       for (uint32_t k = p.shift_start[value], end = p.shift_start[value + 1u]; k < end; k++) {
         const Point s = p.shifts[k];
         const int sx = c.x - s.x, sy = c.y - s.y, sz = c.z - s.z, corner = cell - p.shift_offsets[k];
-        if (!p.fits(sx, sy, sz, *grid) || (large && failed_.test(r, corner))) continue;
+        if ((!inside && !p.fits(sx, sy, sz, *grid)) || (large && failed_.test(r, corner))) continue;
         if (holds(r, corner)) {
           if (!listed.test(r, corner)) add(run, r, sx, sy, sz);
         } else if (large) {

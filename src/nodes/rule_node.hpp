@@ -71,6 +71,7 @@ class RuleNode : public Node {
   bool prepare_inference(Run& run);
   void scan_changes(Run& run);
   void note_failure(int r, int corner);
+  Point reach_{0, 0, 0};  // the largest rule input, less one cell, on each axis
   double boltzmann_factor(int difference);
   static constexpr int kFactorRange = 1024;
   std::vector<double> factors_;  // boltzmann_factor's values by difference, -1 until computed
