@@ -1,5 +1,6 @@
 #include "core/rule.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <optional>
 
@@ -133,7 +134,13 @@ Rule::Rule(std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point 
 void Rule::derive() {
   const int C = values;
   Point in_size{imx, imy, imz}, out_size{omx, omy, omz};
+  // Sized first: large rules with wildcards list every cell under every value.
   ishifts.assign(size_t(C), {});
+  for (int c = 0; c < C; c++) {
+    size_t count = 0;
+    for (Wave w : input) count += (w >> c) & 1u;
+    ishifts[size_t(c)].reserve(count);
+  }
   for (int z = 0, i = 0; z < imz; z++)
     for (int y = 0; y < imy; y++)
       for (int x = 0; x < imx; x++, i++)
@@ -141,6 +148,9 @@ void Rule::derive() {
           if (input[size_t(i)] & (1u << c)) ishifts[size_t(c)].push_back({x, y, z});
   if (in_size == out_size) {
     oshifts.assign(size_t(C), {});
+    const size_t keeps = size_t(std::count(output.begin(), output.end(), kKeep));
+    for (int c = 0; c < C; c++)
+      oshifts[size_t(c)].reserve(keeps + size_t(std::count(output.begin(), output.end(), uint8_t(c))));
     for (int z = 0, i = 0; z < omz; z++)
       for (int y = 0; y < omy; y++)
         for (int x = 0; x < omx; x++, i++)
