@@ -4,6 +4,7 @@
 # targets: model rule png vox palette model_list tileset (default: all).
 # Seeds come from the corpus (MJ_CORPUS, default ../shared/corpus) and fuzz/seeds/, copied to a temporary
 # folder; what the fuzzer learns stays in build-fuzz/corpus/, crashing inputs land in build-fuzz/findings/.
+# MJ_FUZZ_SECONDS=S stops each target after S seconds even if RUNS are not reached (the log says how many ran).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-1000000}
@@ -13,6 +14,15 @@ targets=("$@")
 corpus=${MJ_CORPUS:-../shared/corpus}
 golden=${MJ_GOLDEN:-../shared/golden}
 
+bash scripts/deps.sh
+# clang-14 with its libFuzzer and sanitizer runtimes, from Debian (installed only if missing)
+missing=()
+for p in clang-14 libclang-rt-14-dev; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
 cmake -S fuzz -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 >/dev/null
 cmake --build build-fuzz -j2 --target $(printf 'fuzz_%s ' "${targets[@]}")
 
@@ -43,14 +53,17 @@ declare -A timeout=([model]=120 [tileset]=60)
 failed=()
 for t in "${targets[@]}"; do
   mkdir -p "build-fuzz/corpus/$t" build-fuzz/findings
-  dict=()
-  case $t in model | rule | palette | model_list | tileset) dict=(-dict=fuzz/mj.dict) ;; esac
+  opts=()
+  [ -n "${MJ_FUZZ_SECONDS:-}" ] && opts+=(-max_total_time="$MJ_FUZZ_SECONDS")
+  case $t in model | rule | palette | model_list | tileset) opts+=(-dict=fuzz/mj.dict) ;; esac
   echo "== fuzz_$t: $runs runs"
+  start=$SECONDS
   if MJ_FUZZ_RESOURCES="$corpus/resources" "build-fuzz/fuzz_$t" "build-fuzz/corpus/$t" "$seeds/$t" \
-      "${dict[@]}" -runs="$runs" -max_len="${max_len[$t]}" -timeout="${timeout[$t]:-20}" -rss_limit_mb=2560 \
+      "${opts[@]}" -runs="$runs" -max_len="${max_len[$t]}" -timeout="${timeout[$t]:-20}" -rss_limit_mb=2560 \
       -malloc_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build-fuzz/findings/$t-" \
       >"build-fuzz/$t.log" 2>&1; then
     grep -E '^stat::number_of_executed_units|^Done' "build-fuzz/$t.log" || true
+    echo "fuzz_$t: $((SECONDS - start)) s"
   else
     failed+=("$t")
     grep -E 'ERROR|SUMMARY|Test unit written|error' "build-fuzz/$t.log" | head -5 || tail -n 5 "build-fuzz/$t.log"

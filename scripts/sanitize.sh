@@ -4,7 +4,7 @@
 # Any sanitizer report aborts with a non-zero exit. Needs ../shared beside the repo (or MJ_CORPUS, MJ_GOLDEN).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh
+bash scripts/deps.sh  # build-essential brings the ASan and UBSan runtimes (libasan, libubsan)
 # -g1: line tables for the reports, without the cost of full debug information
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-g1 -DMJ_SANITIZE=ON -DMJ_BUILD_BENCH=OFF >/dev/null
 cmake --build build-asan -j2

@@ -123,6 +123,22 @@ TEST(Wfc, TilesetWithOneTilingProducesIt) {
     for (int x = 0; x < 10; x++) EXPECT_EQ(g.cells[x + y * 10], (x / 2 + y / 2) % 2) << x << "," << y;
 }
 
+// Found by fuzz_model: a wfc that finds no good seed inside nested branches dereferenced a null current branch.
+TEST(Wfc, FailedCollapseInsideNestedSequencesEndsTheRun) {
+  Resources r;
+  // A checkerboard of tiles has no good seed on an odd torus.
+  write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n");
+  auto ip = load(r,
+                 R"(<sequence values="BO">
+  <sequence>
+    <wfc tileset="Pair" values="XY" periodic="True" tries="2"/>
+  </sequence>
+</sequence>)",
+                 5, 5);
+  EXPECT_EQ(ip.run(1, 100), 1);
+  EXPECT_TRUE(ip.finished());
+}
+
 TEST(Wfc, TileChildrenRunOnTheNewGrid) {
   Resources r;
   write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n");

@@ -29,7 +29,9 @@ bool Branch::go(Run& run) {
     if (auto* branch = dynamic_cast<Branch*>(child)) run.current = branch;
     if (child->go(run)) return true;
   }
-  run.current = run.current->parent;
+  // A wfc whose first step fails (no good seed) leaves itself current, and its parent is null: the run is over,
+  // and the branches around it must not step up from nothing.
+  if (run.current) run.current = run.current->parent;
   reset();
   return false;
 }

@@ -42,7 +42,7 @@ std::vector<Job> plan(const std::vector<io::ModelEntry>& entries, int meta_seed)
 Report run_job(const Job& job, const BatchOptions& options) {
   const io::ModelEntry& entry = *job.entry;
   auto started = std::chrono::steady_clock::now();
-  Interpreter ip = options.load(entry, LoadOptions{entry.mx, entry.my, entry.mz, options.resources});
+  Interpreter ip = options.load(entry, LoadOptions{entry.mx, entry.my, entry.mz, options.resources, options.max_cells});
   io::Palette palette = options.palette;
   for (const auto& [symbol, color] : entry.colors) palette[symbol] = color;
   auto stem = options.out / fmt::format("{}_{}", safe_name(entry.name), job.seed);

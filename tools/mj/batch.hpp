@@ -18,6 +18,7 @@ struct BatchOptions {
   int jobs = 1;         // runs at once
   bool quiet = false;
   bool json = false;    // one JSON object per finished run instead of the text line
+  long long max_cells = 0;  // largest grid; <= 0: the library's default
   // Loads the program of an entry (from models/NAME.xml, or from the built-in demo).
   std::function<Interpreter(const io::ModelEntry&, const LoadOptions&)> load;
   std::filesystem::path resources;

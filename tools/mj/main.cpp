@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <charconv>
 #include <thread>
 
 #include "animation.hpp"
@@ -20,6 +21,7 @@ namespace {
 struct RunArgs {
   fs::path model, resources, out = "output", state, gif, start;
   int every = 1;
+  long long max_cells = 0;
   int size = 0, length = 0, width = 0, height = 0, d = 2, seed = 1, steps = 50000, pixelsize = 4;
   bool iso = false, no_picture = false;
 };
@@ -38,7 +40,16 @@ mj::LoadOptions load_options(const RunArgs& a) {
   o.my = a.width > 0 ? a.width : a.size;
   o.mz = a.height > 0 ? a.height : (a.d == 2 ? 1 : a.size);
   o.resources = a.resources.empty() ? a.model.parent_path().parent_path() / "resources" : a.resources;
+  o.max_cells = a.max_cells;
   return o;
+}
+
+// The --max-cells check (CLI11's PositiveNumber would print the whole range of a double).
+std::string positive_cells(const std::string& text) {
+  long long n = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+  bool ok = error == std::errc() && end == text.data() + text.size() && n > 0;
+  return ok ? "" : "must be a positive number of cells";
 }
 
 int run_model(const RunArgs& a, bool quiet) {
@@ -87,6 +98,9 @@ int main(int argc, char** argv) {
   app.add_option("-j,--jobs", batch.jobs, "runs at once (default: all cores)");
   app.add_flag("--json", batch.json, "print one JSON object per finished run");
   app.add_flag("-q,--quiet", quiet, "print nothing but errors");
+  const char* max_cells_help = "largest grid in cells, also for grids that map and wfc make (default: 2^28)";
+  const CLI::Validator positive(positive_cells, "N>0");
+  app.add_option("--max-cells", batch.max_cells, max_cells_help)->check(positive);
 
   RunArgs r;
   CLI::App* run = app.add_subcommand("run", "run one model file");
@@ -108,6 +122,7 @@ int main(int argc, char** argv) {
   run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file");
   run->add_option("--every", r.every, "with --gif: a frame every K steps")->capture_default_str();
   run->add_flag("-q,--quiet", quiet, "print nothing but errors");
+  run->add_option("--max-cells", r.max_cells, max_cells_help)->check(positive);
 
   try {
     app.parse(argc, argv);
