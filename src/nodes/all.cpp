@@ -15,8 +15,15 @@ class AllNode : public RuleNode {
     last_matched_turn = run.counter;
     if (trajectory) return follow_trajectory();
     if (match_count == 0) return false;
-    for (int k : potentials.empty() ? shuffled_order(run) : potential_order(run)) {
-      const Match& m = matches[size_t(k)];
+    const std::vector<int> order = potentials.empty() ? shuffled_order(run) : potential_order(run);
+    for (size_t k = 0; k < order.size(); k++) {
+      // The order is random: fetch the matches and cells a few steps ahead of their use.
+      if (k + kAhead < order.size()) __builtin_prefetch(&matches[size_t(order[k + kAhead])]);
+      if (k + kAhead / 2 < order.size()) {
+        const Match& next = matches[size_t(order[k + kAhead / 2])];
+        __builtin_prefetch(&grid->mask[size_t(grid->index(next.x, next.y, next.z))]);
+      }
+      const Match& m = matches[size_t(order[k])];
       listed.reset(m.r, grid->index(m.x, m.y, m.z));
       fit(run, m);
     }
@@ -30,6 +37,7 @@ class AllNode : public RuleNode {
   }
 
  private:
+  static constexpr size_t kAhead = 16;
   bool applies_all() const override { return true; }
 
   // The reference's shuffle: an inside-out Fisher-Yates of 0..count-1.
