@@ -82,8 +82,9 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     future.assign(size_t(g.size()), 0);
   }
   if (track_matches) listed.resize(rules.size(), size_t(g.size()));
-  for (const RulePattern& p : patterns_)
-    if (track_matches && p.offsets.size() > kLargePattern) failed_.resize(rules.size(), size_t(g.size()));
+  const auto large = [](const RulePattern& p) { return p.offsets.size() > kLargePattern; };
+  if (track_matches && std::any_of(patterns_.begin(), patterns_.end(), large))
+    failed_.resize(rules.size(), size_t(g.size()));
   memory_.enable(rules.size(), size_t(g.size()));
 }
 

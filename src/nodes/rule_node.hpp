@@ -40,6 +40,7 @@ class RuleNode : public Node {
   virtual void add(Run& run, int r, int x, int y, int z);
   // Key for choosing among matches by potential: larger is better.
   double heuristic_key(Run& run, int h, double& first, bool& first_computed);
+  // heuristic_key(...) > max, updating max when it is; skips the pow where the key cannot win.
   bool heuristic_beats(Run& run, int h, double& first, bool& first_computed, double& max);
   std::optional<int> delta(const Match& m) const;
   // True for `all`: search then explores states where all non-overlapping matches fire.
@@ -69,36 +70,42 @@ class RuleNode : public Node {
 
  private:
   bool prepare_inference(Run& run);
+  bool compute_fields();
+  std::vector<RulePattern> patterns_;  // the rules compiled for the grid
+  std::vector<int> field_queue_;
+
+  // Incremental matching (scan_changes).
   void scan_changes(Run& run);
   void note_failure(int r, int corner);
-  Point reach_{0, 0, 0};  // the largest rule input, less one cell, on each axis
-  double boltzmann_factor(int difference);
-  static constexpr int kFactorRange = 1024;
-  std::vector<double> factors_;  // boltzmann_factor's values by difference, -1 until computed
-  std::vector<std::pair<double, double>> bounds_;  // by difference: (max, the u a key needs to beat it)
-  static constexpr size_t kLargePattern = 4;  // input cells past which remembering failures pays
+  static constexpr size_t kLargePattern = 4;   // input cells past which remembering failures pays
+  Point reach_{0, 0, 0};                        // the largest rule input, less one cell, on each axis
   MatchFlags failed_;                           // positions that failed during one scan_changes
   std::vector<std::pair<int, int>> failures_;   // their (rule, corner), to clear the flags
+
+  // Full scans (scan_grid), from the memory of the last one when that is cheaper.
   void scan_grid(Run& run);
   void full_scan();
   void scan_lattice_cell(int r, int x, int y, int z, int row);
   void scan_row(int r, int y, int z);
   int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
   void scan_from_pivot(int r, int pivot);
-  std::vector<ScanMatch> scan_;  // what full_scan found, in the reference's order
   // A match found by a full scan: kept in scan_, or when streaming handed to add() at once.
   void found(const ScanMatch& m) {
     if (!stream_) return scan_.push_back(m);
     add(*stream_, m.r, m.x, m.y, m.z);
     streamed_++;
   }
+  std::vector<ScanMatch> scan_;  // what full_scan found, in the reference's order
   Run* stream_ = nullptr;
   size_t streamed_ = 0;
   bool dense_ = false;  // the last full scan found too many matches to be worth remembering
   MatchMemory memory_;
-  bool compute_fields();
-  std::vector<int> field_queue_;
-  std::vector<RulePattern> patterns_;
+
+  // Temperature keys (heuristic_beats).
+  double boltzmann_factor(int difference);
+  static constexpr int kFactorRange = 1024;
+  std::vector<double> factors_;                    // boltzmann_factor by difference, -1 until computed
+  std::vector<std::pair<double, double>> bounds_;  // by difference: (max, the u a key needs to beat it)
 
  public:
   void describe(NodeSketch& sketch) const override;
