@@ -27,7 +27,7 @@ struct QueueItem {
 // counts its cells still missing and fires when the last one is dequeued: that happens at the
 // time of the pattern's latest value, exactly when the direct check would first succeed, so the
 // potentials are the same. Nearly all queue items are there from the start (time 0), so those
-// are not counted one by one: positions complete at time 0 are found by a direct pass, and a
+// are not counted one by one: positions complete at time 0 are found directly (fire_at_start), and a
 // position's counter is set up when a later value first arrives in it, to its cells that were
 // not there at time 0 (any later arrival would have set it up before). The counters are
 // cell-major (all rules of one position side by side) and as narrow as the patterns allow.
