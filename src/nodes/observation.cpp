@@ -38,7 +38,6 @@ struct Propagation {
   std::vector<uint8_t> fired;        // per position and rule, for all-wildcard patterns
   std::vector<Point> wanted;         // per rule and value: pattern cells that want that value
   std::vector<size_t> wanted_start;  // (rule * C + value) -> first entry in `wanted`
-  std::vector<int> pattern_size;     // per rule: non-wildcard pattern cells
   std::vector<size_t> next;          // filling `wanted`
   bool any_empty = false;            // some pattern is all wildcards
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
@@ -82,28 +81,19 @@ void index_patterns(Propagation<Count>& p, const std::vector<Rule>& rules, int C
     p.wants.push_back(cells_of(rule, pattern_of(rule, backwards), s));
     p.gives.push_back(cells_of(rule, backwards ? rule.binput : rule.output, s));
   }
+  // wanted: the pattern cells again, bucketed by rule and value. A value outside the alphabet (an
+  // empty input wave) counts in the pattern but never arrives, so it has no bucket.
   p.wanted_start.assign(rules.size() * size_t(C) + 1, 0);
-  p.pattern_size.assign(rules.size(), 0);
-  // A value outside the alphabet (an empty input wave) is counted but never arrives.
   for (size_t r = 0; r < rules.size(); r++)
-    for (uint8_t value : pattern_of(rules[r], backwards)) {
-      if (value == kKeep) continue;
-      p.pattern_size[r]++;
-      if (value < C) p.wanted_start[r * size_t(C) + value + 1]++;
-    }
-  p.any_empty = std::find(p.pattern_size.begin(), p.pattern_size.end(), 0) != p.pattern_size.end();
+    for (const PatternCell& c : p.wants[r])
+      if (c.value < C) p.wanted_start[r * size_t(C) + c.value + 1]++;
   for (size_t k = 1; k < p.wanted_start.size(); k++) p.wanted_start[k] += p.wanted_start[k - 1];
   p.wanted.resize(p.wanted_start.back());
   p.next.assign(p.wanted_start.begin(), p.wanted_start.end() - 1);
-  for (size_t r = 0; r < rules.size(); r++) {
-    const Rule& rule = rules[r];
-    const std::vector<uint8_t>& pattern = pattern_of(rule, backwards);
-    for (int dz = 0, di = 0; dz < rule.imz; dz++)
-      for (int dy = 0; dy < rule.imy; dy++)
-        for (int dx = 0; dx < rule.imx; dx++, di++)
-          if (uint8_t value = pattern[size_t(di)]; value != kKeep && value < C)
-            p.wanted[p.next[r * size_t(C) + value]++] = {dx, dy, dz};
-  }
+  for (size_t r = 0; r < rules.size(); r++)
+    for (const PatternCell& c : p.wants[r])
+      if (c.value < C) p.wanted[p.next[r * size_t(C) + c.value]++] = c.at;
+  p.any_empty = std::any_of(p.wants.begin(), p.wants.end(), [](const auto& wants) { return wants.empty(); });
 }
 
 // Marks what firing a rule (its other side `gives`) at `corner` at time t makes reachable at t+1.
@@ -134,7 +124,7 @@ void arrive_anywhere(Propagation<Count>& p, size_t r, const Rule& rule, const Ar
   for (const Point& shift : shifts[a.value]) {
     int sx = a.x - shift.x, sy = a.y - shift.y, sz = a.z - shift.z;
     if (!s.fits(rule, sx, sy, sz)) continue;
-    uint8_t& done = p.fired[size_t(s.index(sx, sy, sz)) * p.pattern_size.size() + r];
+    uint8_t& done = p.fired[size_t(s.index(sx, sy, sz)) * p.wants.size() + r];
     if (!done) done = 1, fire(p.gives[r], s.index(sx, sy, sz), potentials, a.t, p.queue);
   }
 }
@@ -152,7 +142,7 @@ int missing_at_start(const std::vector<PatternCell>& wants, int corner, const st
 template <class Count>
 void arrive(Propagation<Count>& p, size_t r, const Rule& rule, const Arrival& a, const Space& s,
             Potentials& potentials) {
-  const size_t key = r * size_t(potentials.C) + a.value, rules = p.pattern_size.size();
+  const size_t key = r * size_t(potentials.C) + a.value, rules = p.wants.size();
   for (size_t k = p.wanted_start[key]; k < p.wanted_start[key + 1]; k++) {
     const Point& shift = p.wanted[k];
     int sx = a.x - shift.x, sy = a.y - shift.y, sz = a.z - shift.z;
@@ -224,7 +214,7 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
     const Arrival a{item.cell % space.mx, (item.cell % plane) / space.mx, item.cell / plane,
                     potentials[item.value][item.cell], item.value};
     for (size_t r = 0; r < rules.size(); r++) {
-      if (p.pattern_size[r] == 0) arrive_anywhere(p, r, rules[r], a, space, potentials, backwards);
+      if (p.wants[r].empty()) arrive_anywhere(p, r, rules[r], a, space, potentials, backwards);
       else if (head >= at_start) arrive(p, r, rules[r], a, space, potentials);
     }
   }
