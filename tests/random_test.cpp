@@ -31,4 +31,39 @@ TEST(Random, NegativeAndExtremeSeeds) {
   for (int k = 0; k < 10; k++) EXPECT_EQ(low.next(), high.next());
 }
 
+// Over many rounds and for extreme seeds, the round-at-once generator gives the same draws as
+// stepping the two indices draw by draw, as .NET does.
+TEST(Random, RoundsMatchStepwiseDraws) {
+  for (int seed : {0, 1, 42, -7, 161803398, INT32_MAX, INT32_MIN}) {
+    // Stepwise: rebuild .NET's state from the constructor's algorithm.
+    int seeds[56] = {};
+    int subtraction = seed == INT32_MIN ? INT32_MAX : (seed < 0 ? -seed : seed);
+    int mj = 161803398 - subtraction, mk = 1;
+    seeds[55] = mj;
+    for (int i = 1; i < 55; i++) {
+      int ii = (21 * i) % 55;
+      seeds[ii] = mk;
+      mk = mj - mk;
+      if (mk < 0) mk += 2147483647;
+      mj = seeds[ii];
+    }
+    for (int k = 1; k < 5; k++)
+      for (int i = 1; i < 56; i++) {
+        seeds[i] = int(uint32_t(seeds[i]) - uint32_t(seeds[1 + (i + 30) % 55]));
+        if (seeds[i] < 0) seeds[i] += 2147483647;
+      }
+    int inext = 0, inextp = 21;
+    mj::Random rounds(seed);
+    for (int draw = 0; draw < 20000; draw++) {
+      if (++inext >= 56) inext = 1;
+      if (++inextp >= 56) inextp = 1;
+      int expected = seeds[inext] - seeds[inextp];
+      if (expected == 2147483647) expected--;
+      if (expected < 0) expected += 2147483647;
+      seeds[inext] = expected;
+      ASSERT_EQ(rounds.next(), expected) << "seed " << seed << ", draw " << draw;
+    }
+  }
+}
+
 }  // namespace

@@ -6,7 +6,15 @@
 namespace mj {
 
 namespace {
+
 constexpr int kMSeed = 161803398;
+
+int reduce(int result, int big) {
+  if (result == big) result--;
+  if (result < 0) result += big;
+  return result;
+}
+
 }  // namespace
 
 Random::Random(int seed) {
@@ -28,6 +36,19 @@ Random::Random(int seed) {
       if (seed_array_[i] < 0) seed_array_[i] += kMBig;
     }
   }
+}
+
+}  // namespace mj
+
+namespace mj {
+
+// The generator takes slot k minus slot k+21 (past 55, k-34): still the old value for k <= 34,
+// this round's new one after that. Both loops vectorise: within each, a slot is read before it
+// is written or not written at all.
+void Random::refill() {
+  for (size_t k = 1; k <= 34; k++) seed_array_[k] = reduce(seed_array_[k] - seed_array_[k + 21], kMBig);
+  for (size_t k = 35; k <= 55; k++) seed_array_[k] = reduce(seed_array_[k] - seed_array_[k - 34], kMBig);
+  used_ = 0;
 }
 
 }  // namespace mj

@@ -20,20 +20,17 @@ class Random {
  private:
   static constexpr int kMBig = 2147483647;
 
+  // Draw k of a round (k = 1..55) replaces slot k of the seed array and returns it: a round
+  // computes all 55 at once (refill), and the draws read them in order.
   int internal_sample() {
-    if (++inext_ >= 56) inext_ = 1;
-    if (++inextp_ >= 56) inextp_ = 1;
-    int result = seed_array_[size_t(inext_)] - seed_array_[size_t(inextp_)];
-    if (result == kMBig) result--;
-    if (result < 0) result += kMBig;
-    seed_array_[size_t(inext_)] = result;
-    return result;
+    if (used_ == 55) refill();
+    return seed_array_[size_t(++used_)];
   }
   double sample() { return internal_sample() * (1.0 / 2147483647.0); }
+  void refill();
 
   std::array<int, 56> seed_array_{};
-  int inext_ = 0;
-  int inextp_ = 21;
+  int used_ = 55;  // draws taken from the current round
 };
 
 }  // namespace mj

@@ -18,16 +18,14 @@ template <class F>
 inline void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, F&& f) {
   int x = from;
 #if defined(__SSE2__)
-  uint8_t values[4];
-  int count = 0;
-  for (int v = 0; v < 32 && count <= 4; v++)
-    if (wave >> v & 1u) {
-      if (count < 4) values[count] = uint8_t(v);
-      count++;
-    }
+  const int count = std::popcount(wave);  // called once per row: the set-up has to be cheap
   if (count >= 1 && count <= 4) {
     __m128i wanted[4];
-    for (int k = 0; k < 4; k++) wanted[k] = _mm_set1_epi8(char(values[std::min(k, count - 1)]));
+    Wave bits = wave;
+    for (int k = 0; k < 4; k++) {
+      wanted[k] = _mm_set1_epi8(char(std::countr_zero(bits)));
+      if (k + 1 < count) bits &= bits - 1;
+    }
     for (; x + 16 <= to; x += 16) {
       __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + x));
       __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, wanted[0]), _mm_cmpeq_epi8(v, wanted[1])),

@@ -3,6 +3,7 @@
 // cell, counting the rule's values in the grid as it was before the step) agree.
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -112,6 +113,14 @@ ConvolutionRule load_convolution_rule(const XmlElement& e, const Grid& grid) {
   return rule;
 }
 
+// A rule with probability p fires when double(next()) < p * (2^31 - 1). The draw is an integer
+// below 2^31 - 1, so that is next() < ceil(p * (2^31 - 1)), clamped to the draws' range (a NaN
+// never fires).
+long long draw_bound(double p) {
+  const double scaled = std::ceil(p * 2147483647.0);
+  return scaled >= 2147483647.0 ? 2147483647 : scaled > 0 ? (long long)scaled : 0;
+}
+
 class ConvolutionNode : public Node {
  public:
   std::vector<ConvolutionRule> rules;
@@ -125,22 +134,45 @@ class ConvolutionNode : public Node {
     if (steps > 0 && counter_ >= steps) return false;
     before_ = grid->state;
     prepare();
+    // A local copy of the generator: the compiler cannot keep it in registers while writes to the
+    // grid's bytes might alias it.
+    Random random = run.random;
+    uint8_t* state = grid->state.data();
     bool change = false;
     for (int z = 0, i = 0; z < grid->mz; z++)
       for (int y = 0; y < grid->my; y++)
-        for (int x = 0; x < grid->mx; x++, i++)
-          if (!by_input_[grid->state[size_t(i)]].empty()) change |= rewrite(run, x, y, z, i);
+        for (int x = 0; x < grid->mx; x++, i++) {
+          const uint8_t value = state[i];
+          for (uint32_t k = first_[value], end = first_[value + 1u]; k < end; k++) {
+            const Choice& c = choices_[k];
+            // The probability is drawn before the sum is checked, as in the reference.
+            if (c.bound >= 0 && random.next() >= c.bound) continue;
+            if (c.rule->multiplicity.empty() || c.rule->allows(neighbour_sum(c.rule->multiplicity, x, y, z, i))) {
+              state[i] = c.rule->output;
+              change = true;
+              break;
+            }
+          }
+        }
+    run.random = random;
     counter_++;
     return change;
   }
 
  private:
+  // A rule as the loop over cells reads it, with its draw_bound; -1 when p is 1 (no draw).
+  struct Choice {
+    const ConvolutionRule* rule;
+    long long bound;
+  };
+
   int counter_ = 0;
   std::vector<uint8_t> before_;  // the grid as the step found it: all cells change at once
   std::vector<int> offsets_;     // flat index offset of each kernel entry
-  // by_input_[v]: the rules that can rewrite value v, in order (a rule whose output equals its
-  // input never fires and draws nothing).
-  std::array<std::vector<const ConvolutionRule*>, 256> by_input_;
+  // choices_[first_[v] .. first_[v+1]): the rules that can rewrite value v, in order (a rule whose
+  // output equals its input never fires and draws nothing).
+  std::vector<Choice> choices_;
+  std::array<uint32_t, 257> first_{};
   bool indexed_ = false;
   bool moore_2d_ = false;  // the kernel is the full 3x3 block without its centre
 
@@ -149,22 +181,14 @@ class ConvolutionNode : public Node {
     for (const KernelEntry& k : kernel) offsets_.push_back(grid->index(k.dx, k.dy, k.dz));
     moore_2d_ = grid->mz == 1 && kernel.size() == 8;
     if (indexed_) return;
-    for (const ConvolutionRule& rule : rules)
-      if (rule.output != rule.input) by_input_[rule.input].push_back(&rule);
-    indexed_ = true;
-  }
-
-  // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
-  // checked, as in the reference, so that the random sequence is the same.
-  bool rewrite(Run& run, int x, int y, int z, int i) {
-    uint8_t& cell = grid->state[size_t(i)];
-    for (const ConvolutionRule* rule : by_input_[cell]) {
-      if (rule->p != 1.0 && !(double(run.random.next()) < rule->p * 2147483647.0)) continue;
-      if (!rule->multiplicity.empty() && !rule->allows(neighbour_sum(rule->multiplicity, x, y, z, i))) continue;
-      cell = rule->output;
-      return true;
+    for (int v = 0; v < 256; v++) {
+      first_[size_t(v)] = uint32_t(choices_.size());
+      for (const ConvolutionRule& rule : rules)
+        if (rule.input == v && rule.output != rule.input)
+          choices_.push_back({&rule, rule.p == 1.0 ? -1 : draw_bound(rule.p)});
     }
-    return false;
+    first_[256] = uint32_t(choices_.size());
+    indexed_ = true;
   }
 
   // Weighted count of the neighbours (before the step) that hold the rule's values.

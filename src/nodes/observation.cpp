@@ -15,10 +15,17 @@ struct PatternCell {
   Point at;  // place in the rule
 };
 
-// A value that became reachable at a cell; its time is in the potentials.
+// A value that became reachable at a cell at time t, and where that cell is.
 struct QueueItem {
-  int cell;
+  int cell, x, y, z, t;
   uint8_t value;
+};
+
+// A pattern cell of a rule that waits for a value: its place in the rule and its offset on the grid.
+struct Want {
+  uint32_t rule;
+  Point at;
+  int offset;
 };
 
 // Rules fire in potentials when every cell of their pattern (forward the input, backward the
@@ -26,20 +33,21 @@ struct QueueItem {
 // Instead of re-reading the whole pattern whenever one of its values arrives, each rule position
 // counts its cells still missing and fires when the last one is dequeued: that happens at the
 // time of the pattern's latest value, exactly when the direct check would first succeed, so the
-// potentials are the same. Nearly all queue items are there from the start (time 0), so those
-// are not counted one by one: positions complete at time 0 are found directly (fire_at_start), and a
-// position's counter is set up when a later value first arrives in it, to its cells that were
-// not there at time 0 (any later arrival would have set it up before). The counters are
-// cell-major (all rules of one position side by side) and as narrow as the patterns allow.
+// potentials are the same (and the same whatever the order of the items of one time). Nearly all
+// values are there from the start (time 0), so those are not queued at all: positions complete at
+// time 0 are found directly (fire_at_start), and a position's counter is set up when a later value
+// first arrives in it, to its cells that were not there at time 0 (any later arrival would have
+// set it up before). The counters are cell-major (all rules of one position side by side) and as
+// narrow as the patterns allow.
 template <class Count>
 struct Propagation {
   std::vector<QueueItem> queue;
   std::vector<Count> missing;        // per position and rule: pattern cells not reached yet, or kUnset
   std::vector<uint8_t> fired;        // per position and rule, for all-wildcard patterns
-  std::vector<Point> wanted;         // per rule and value: pattern cells that want that value
-  std::vector<size_t> wanted_start;  // (rule * C + value) -> first entry in `wanted`
-  std::vector<size_t> next;          // filling `wanted`
-  bool any_empty = false;            // some pattern is all wildcards
+  std::vector<Want> wanted;          // by value: the pattern cells that want it, of every rule
+  std::vector<size_t> wanted_start;  // value -> first entry in `wanted`
+  std::vector<uint32_t> anywhere;    // the rules whose pattern is all wildcards
+  Point reach{0, 0, 0};              // the largest pattern, less one cell, on each axis
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<Wave> start;           // per cell: the values it has at time 0
   std::vector<int> holders;          // the cells with each value at time 0, by value
@@ -59,6 +67,10 @@ struct Space {
     return x >= 0 && y >= 0 && z >= 0 && x + rule.imx <= mx && y + rule.imy <= my && z + rule.imz <= mz;
   }
   int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
+  // Every position of a pattern of at most reach+1 cells per axis that covers (x,y,z) is inside.
+  bool inside(const Point& reach, int x, int y, int z) const {
+    return x >= reach.x && y >= reach.y && z >= reach.z && x + reach.x < mx && y + reach.y < my && z + reach.z < mz;
+  }
 };
 
 const std::vector<uint8_t>& pattern_of(const Rule& rule, bool backwards) {
@@ -76,48 +88,45 @@ std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& 
 
 template <class Count>
 void index_patterns(Propagation<Count>& p, const std::vector<Rule>& rules, int C, const Space& s, bool backwards) {
-  p.wants.clear(), p.gives.clear();
+  p.wants.clear(), p.gives.clear(), p.anywhere.clear();
+  p.reach = {0, 0, 0};
   for (const Rule& rule : rules) {
     p.wants.push_back(cells_of(rule, pattern_of(rule, backwards), s));
     p.gives.push_back(cells_of(rule, backwards ? rule.binput : rule.output, s));
+    if (p.wants.back().empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
+    p.reach = {std::max(p.reach.x, rule.imx - 1), std::max(p.reach.y, rule.imy - 1), std::max(p.reach.z, rule.imz - 1)};
   }
-  // wanted: the pattern cells again, bucketed by rule and value. A value outside the alphabet (an
-  // empty input wave) counts in the pattern but never arrives, so it has no bucket.
-  p.wanted_start.assign(rules.size() * size_t(C) + 1, 0);
-  for (size_t r = 0; r < rules.size(); r++)
-    for (const PatternCell& c : p.wants[r])
-      if (c.value < C) p.wanted_start[r * size_t(C) + c.value + 1]++;
+  // wanted: the pattern cells again, bucketed by value, by rule within a value. A value outside
+  // the alphabet (an empty input wave) counts in the pattern but never arrives: it has no bucket.
+  p.wanted_start.assign(size_t(C) + 1, 0);
+  for (const auto& wants : p.wants)
+    for (const PatternCell& c : wants)
+      if (c.value < C) p.wanted_start[c.value + 1u]++;
   for (size_t k = 1; k < p.wanted_start.size(); k++) p.wanted_start[k] += p.wanted_start[k - 1];
   p.wanted.resize(p.wanted_start.back());
-  p.next.assign(p.wanted_start.begin(), p.wanted_start.end() - 1);
+  std::vector<size_t> next(p.wanted_start.begin(), p.wanted_start.end() - 1);
   for (size_t r = 0; r < rules.size(); r++)
     for (const PatternCell& c : p.wants[r])
-      if (c.value < C) p.wanted[p.next[r * size_t(C) + c.value]++] = c.at;
-  p.any_empty = std::any_of(p.wants.begin(), p.wants.end(), [](const auto& wants) { return wants.empty(); });
+      if (c.value < C) p.wanted[next[c.value]++] = {uint32_t(r), c.at, c.offset};
 }
 
-// Marks what firing a rule (its other side `gives`) at `corner` at time t makes reachable at t+1.
-void fire(const std::vector<PatternCell>& gives, int corner, Potentials& potentials, int t,
+// Marks what firing a rule (its other side `gives`) with its corner at cell `corner`, (x,y,z),
+// at time t makes reachable at t+1.
+void fire(const std::vector<PatternCell>& gives, int corner, int x, int y, int z, Potentials& potentials, int t,
           std::vector<QueueItem>& queue) {
   for (const PatternCell& c : gives) {
     int& potential = potentials[c.value][corner + c.offset];
     if (potential == -1) {
       potential = t + 1;
-      queue.push_back({corner + c.offset, c.value});
+      queue.push_back({corner + c.offset, x + c.at.x, y + c.at.y, z + c.at.z, t + 1, c.value});
     }
   }
 }
 
-// Where a queue item is, and when its value arrived there.
-struct Arrival {
-  int x, y, z, t;
-  uint8_t value;
-};
-
 // A pattern of wildcards only waits for nothing: it fires at the first value that arrives in
 // its window, as the direct check would.
 template <class Count>
-void arrive_anywhere(Propagation<Count>& p, size_t r, const Rule& rule, const Arrival& a, const Space& s,
+void arrive_anywhere(Propagation<Count>& p, uint32_t r, const Rule& rule, const QueueItem& a, const Space& s,
                      Potentials& potentials, bool backwards) {
   const auto& shifts = backwards ? rule.oshifts : rule.ishifts;
   if (a.value >= shifts.size()) return;
@@ -125,7 +134,7 @@ void arrive_anywhere(Propagation<Count>& p, size_t r, const Rule& rule, const Ar
     int sx = a.x - shift.x, sy = a.y - shift.y, sz = a.z - shift.z;
     if (!s.fits(rule, sx, sy, sz)) continue;
     uint8_t& done = p.fired[size_t(s.index(sx, sy, sz)) * p.wants.size() + r];
-    if (!done) done = 1, fire(p.gives[r], s.index(sx, sy, sz), potentials, a.t, p.queue);
+    if (!done) done = 1, fire(p.gives[r], s.index(sx, sy, sz), sx, sy, sz, potentials, a.t, p.queue);
   }
 }
 
@@ -139,18 +148,20 @@ int missing_at_start(const std::vector<PatternCell>& wants, int corner, const st
   return missing;
 }
 
+// A value arrived at a cell: counts it in every rule position whose pattern wants it there.
 template <class Count>
-void arrive(Propagation<Count>& p, size_t r, const Rule& rule, const Arrival& a, const Space& s,
+void arrive(Propagation<Count>& p, const std::vector<Rule>& rules, const QueueItem& a, const Space& s,
             Potentials& potentials) {
-  const size_t key = r * size_t(potentials.C) + a.value, rules = p.wants.size();
-  for (size_t k = p.wanted_start[key]; k < p.wanted_start[key + 1]; k++) {
-    const Point& shift = p.wanted[k];
-    int sx = a.x - shift.x, sy = a.y - shift.y, sz = a.z - shift.z;
-    if (!s.fits(rule, sx, sy, sz)) continue;
-    const int corner = s.index(sx, sy, sz);
-    Count& missing = p.missing[size_t(corner) * rules + r];
-    if (missing == kUnset<Count>) missing = Count(missing_at_start(p.wants[r], corner, p.start));
-    if (--missing == 0) fire(p.gives[r], corner, potentials, a.t, p.queue);
+  const size_t count = p.wants.size();
+  const bool inside = s.inside(p.reach, a.x, a.y, a.z);
+  for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
+    const Want& w = p.wanted[k];
+    const int sx = a.x - w.at.x, sy = a.y - w.at.y, sz = a.z - w.at.z;
+    if (!inside && !s.fits(rules[w.rule], sx, sy, sz)) continue;
+    const int corner = a.cell - w.offset;
+    Count& missing = p.missing[size_t(corner) * count + w.rule];
+    if (missing == kUnset<Count>) missing = Count(missing_at_start(p.wants[w.rule], corner, p.start));
+    if (--missing == 0) fire(p.gives[w.rule], corner, sx, sy, sz, potentials, a.t, p.queue);
   }
 }
 
@@ -185,7 +196,7 @@ void fire_at_start(Propagation<Count>& p, const std::vector<Rule>& rules, const 
       const int cell = p.holders[size_t(k)];
       const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
       if (s.fits(rules[r], x, y, z) && missing_at_start(wants, cell - pivot.offset, p.start) == 0)
-        fire(p.gives[r], cell - pivot.offset, potentials, 0, p.queue);
+        fire(p.gives[r], cell - pivot.offset, x, y, z, potentials, 0, p.queue);
     }
   }
 }
@@ -195,28 +206,27 @@ template <class Count, class StartFn>
 void propagate_with(Potentials& potentials, const Space& space, const std::vector<Rule>& rules, bool backwards,
                     StartFn start_of) {
   Propagation<Count>& p = scratch<Count>();
-  const int cells = potentials.cells, plane = space.mx * space.my;
   p.queue.clear();
-  p.start.resize(size_t(cells));
-  for (int i = 0; i < cells; i++) {
-    const Wave wave = start_of(i);
-    p.start[size_t(i)] = wave;
-    for (Wave bits = wave; bits != 0; bits &= bits - 1) p.queue.push_back({i, uint8_t(std::countr_zero(bits))});
-  }
-  const size_t at_start = p.queue.size();
+  p.start.resize(size_t(potentials.cells));
   index_patterns(p, rules, potentials.C, space, backwards);
-  p.missing.assign(rules.size() * size_t(cells), kUnset<Count>);
-  if (p.any_empty) p.fired.assign(rules.size() * size_t(cells), 0);
+  // Values present at time 0 are queued only for all-wildcard patterns, which fire on any value.
+  for (int z = 0, i = 0; z < space.mz; z++)
+    for (int y = 0; y < space.my; y++)
+      for (int x = 0; x < space.mx; x++, i++) {
+        const Wave wave = p.start[size_t(i)] = start_of(i);
+        if (!p.anywhere.empty())
+          for (Wave bits = wave; bits != 0; bits &= bits - 1) p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
+      }
+  const size_t at_start = p.queue.size();
+  p.missing.assign(rules.size() * size_t(potentials.cells), kUnset<Count>);
+  if (!p.anywhere.empty()) p.fired.assign(rules.size() * size_t(potentials.cells), 0);
   fire_at_start(p, rules, space, potentials);
-  // Items from time 0 only matter to all-wildcard patterns.
-  for (size_t head = p.any_empty ? 0 : at_start; head < p.queue.size(); head++) {
+  constexpr size_t kAhead = 8;  // the counters of an item are a cache miss: fetch them early
+  for (size_t head = 0; head < p.queue.size(); head++) {
+    if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.missing[size_t(p.queue[head + kAhead].cell) * rules.size()]);
     const QueueItem item = p.queue[head];
-    const Arrival a{item.cell % space.mx, (item.cell % plane) / space.mx, item.cell / plane,
-                    potentials[item.value][item.cell], item.value};
-    for (size_t r = 0; r < rules.size(); r++) {
-      if (p.wants[r].empty()) arrive_anywhere(p, r, rules[r], a, space, potentials, backwards);
-      else if (head >= at_start) arrive(p, r, rules[r], a, space, potentials);
-    }
+    for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, potentials, backwards);
+    if (head >= at_start) arrive(p, rules, item, space, potentials);
   }
 }
 

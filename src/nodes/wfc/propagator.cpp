@@ -1,5 +1,7 @@
 #include "nodes/wfc/propagator.hpp"
 
+#include <algorithm>
+
 namespace mj::wfc {
 
 namespace {
@@ -16,12 +18,27 @@ Propagator::Propagator(int directions, int patterns, const std::vector<std::vect
   for (const std::vector<int>& list : lists) {
     targets_.insert(targets_.end(), list.begin(), list.end());
     offsets_.push_back(int(targets_.size()));
+    longest_ = std::max(longest_, int(list.size()));
   }
 }
 
+bool Propagator::emptiness_spreads() const {
+  for (int d = 0; d < directions_; d++)
+    for (int t1 = 0; t1 < patterns_; t1++) {
+      const std::span<const int> list = allowed(d, t1);
+      if (allowed(opposite(d), t1).empty() || std::adjacent_find(list.begin(), list.end(), std::greater_equal<>()) != list.end())
+        return false;
+      for (int t2 : list) {
+        const std::span<const int> back = allowed(opposite(d), t2);
+        if (!std::binary_search(back.begin(), back.end(), t1)) return false;
+      }
+    }
+  return true;
+}
+
 int Space::neighbour(int i, int d) const {
-  int x = i % mx + kDX[d], y = (i % (mx * my)) / mx + kDY[d], z = i / (mx * my) + kDZ[d];
-  if (!periodic && (x < 0 || y < 0 || z < 0 || x + n > mx || y + n > my || z + 1 > mz)) return -1;
+  const int x = this->x(i) + kDX[d], y = this->y(i) + kDY[d], z = this->z(i) + kDZ[d];
+  if (!periodic && !holds_patterns(x, y, z)) return -1;
   return wrap(x, mx) + wrap(y, my) * mx + wrap(z, mz) * mx * my;
 }
 
@@ -31,24 +48,40 @@ Propagation::Propagation(const Propagator* propagator, const Weights* weights, S
   for (int i = 0; i < space.size(); i++)
     for (int d = 0; d < directions_; d++) neighbours_[size_t(i * directions_ + d)] = space.neighbour(i, d);
   stack_.reserve(size_t(space.size()) * size_t(propagator->patterns()));
+  // The cells that hold patterns form one connected box, which contains cell 0 unless it is empty.
+  spreads_ = propagator->emptiness_spreads() && (space.periodic || space.holds_patterns(0, 0, 0));
+  if (spreads_)
+    for (int i = 0; i < space.size(); i++) holds_.push_back(space.periodic || space.holds_patterns(space.x(i), space.y(i), space.z(i)));
 }
 
 void Propagation::ban(Wave& wave, int i, int t) {
   wave.ban(i, t, *weights_);
   stack_.emplace_back(i, t);
+  if (spreads_ && wave.remaining(i) == 0 && holds_[size_t(i)]) doomed_ = true;
 }
 
-bool Propagation::propagate(Wave& wave) {
-  while (!stack_.empty()) {
+template <class Count>
+void Propagation::drain(Wave& wave) {
+  while (!stack_.empty() && !doomed_) {
     auto [i1, t1] = stack_.back();
     stack_.pop_back();
     for (int d = 0; d < directions_; d++) {
       int i2 = neighbours_[size_t(i1 * directions_ + d)];
       if (i2 < 0) continue;
-      int* supports = wave.supports(i2, d);
+      Count* supports = wave.supports<Count>(i2, d);
       for (int t2 : propagator_->allowed(d, t1))
         if (--supports[t2] == 0) ban(wave, i2, t2);
     }
+  }
+}
+
+bool Propagation::propagate(Wave& wave) {
+  if (wave.support_width() == 1) drain<int8_t>(wave);
+  else if (wave.support_width() == 2) drain<int16_t>(wave);
+  else drain<int32_t>(wave);
+  if (doomed_) {
+    clear();
+    return false;
   }
   return wave.remaining(0) > 0;
 }

@@ -24,13 +24,21 @@ class Propagator {
 
   int directions() const { return directions_; }
   int patterns() const { return patterns_; }
+  // The length of the longest list.
+  int longest() const { return longest_; }
+  // Does a cell that loses all its patterns take every pattern of its neighbours with it? It does
+  // when every pattern allows some pattern on each side, and t2 is allowed at d from t1 exactly
+  // when t1 is allowed at -d from t2 (lists without repeats): then a neighbour's support count for
+  // each of its patterns is the number of patterns of the emptied cell that allowed it, and each of
+  // their bans takes one away, down to zero.
+  bool emptiness_spreads() const;
   std::span<const int> allowed(int d, int t) const {
     size_t k = size_t(d * patterns_ + t);
     return {targets_.data() + offsets_[k], size_t(offsets_[k + 1] - offsets_[k])};
   }
 
  private:
-  int directions_ = 0, patterns_ = 0;
+  int directions_ = 0, patterns_ = 0, longest_ = 0;
   std::vector<int> offsets_;  // directions * patterns + 1 bounds into targets_
   std::vector<int> targets_;
 };
@@ -42,6 +50,13 @@ struct Space {
   bool periodic = false;
 
   int size() const { return mx * my * mz; }
+  int x(int i) const { return i % mx; }
+  int y(int i) const { return (i % (mx * my)) / mx; }
+  int z(int i) const { return i / (mx * my); }
+  // Whether a non-periodic wave's cell can hold a whole pattern (and so take part in propagation).
+  bool holds_patterns(int x, int y, int z) const {
+    return x >= 0 && y >= 0 && z >= 0 && x + n <= mx && y + n <= my && z + 1 <= mz;
+  }
   // The cell at offset d from cell i, or -1 when it is outside a non-periodic wave.
   int neighbour(int i, int d) const;
 };
@@ -54,15 +69,27 @@ class Propagation {
 
   void ban(Wave& wave, int i, int t);
   // Applies every pending ban. False when cell 0 ran out of patterns: the reference looks only there.
+  // When emptiness spreads (Propagator::emptiness_spreads), the first cell that runs out already
+  // decides that cell 0 will: the propagation stops there, leaving the wave half-propagated (the
+  // caller starts over from a copy after a failure).
   bool propagate(Wave& wave);
-  void clear() { stack_.clear(); }
+  void clear() {
+    stack_.clear();
+    doomed_ = false;
+  }
 
  private:
+  template <class Count>
+  void drain(Wave& wave);
+
   const Propagator* propagator_ = nullptr;
   const Weights* weights_ = nullptr;
   int directions_ = 0;
   std::vector<int> neighbours_;             // [cell][direction]: Space::neighbour, computed once
   std::vector<std::pair<int, int>> stack_;  // (cell, pattern)
+  bool spreads_ = false;                    // emptiness spreads over the cells that hold patterns
+  std::vector<bool> holds_;                 // per cell, when spreads_: Space::holds_patterns
+  bool doomed_ = false;                     // a cell that holds patterns ran out of them
 };
 
 }  // namespace mj::wfc

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "nodes/wfc/propagator.hpp"
 
@@ -19,12 +20,19 @@ Weights::Weights(std::vector<double> weights, bool shannon_entropy)
   starting_entropy = std::log(sum) - sum_log / sum;
 }
 
-Wave::Wave(int cells, int patterns, int directions, bool shannon)
+namespace {
+
+int width_for(int longest) { return longest <= INT8_MAX ? 1 : longest <= INT16_MAX ? 2 : 4; }
+
+}  // namespace
+
+Wave::Wave(int cells, int patterns, int directions, bool shannon, int longest)
     : cells_(cells),
       patterns_(patterns),
       directions_(directions),
+      width_(width_for(longest)),
       data_(size_t(cells) * size_t(patterns), 1),
-      compatible_(size_t(cells) * size_t(patterns) * size_t(directions), -1),
+      compatible_((size_t(cells) * size_t(patterns) * size_t(directions) * size_t(width_) + 7) / 8, 0),
       sums_of_ones_(size_t(cells), 0) {
   if (!shannon) return;
   sums_of_weights_.assign(size_t(cells), 0.0);
@@ -33,15 +41,27 @@ Wave::Wave(int cells, int patterns, int directions, bool shannon)
   entropies_.assign(size_t(cells), 0.0);
 }
 
-void Wave::init(const Propagator& propagator, const Weights& weights) {
-  // A pattern's support from direction d is the number of patterns that allow it from the opposite side.
-  std::vector<int> support(size_t(directions_) * size_t(patterns_));
+// A pattern's support from direction d is the number of patterns that allow it from the opposite side.
+template <class Count>
+void Wave::fill_supports(const Propagator& propagator) {
+  std::vector<Count> support(size_t(directions_) * size_t(patterns_));
   for (int d = 0; d < directions_; d++)
     for (int t = 0; t < patterns_; t++)
-      support[size_t(d * patterns_ + t)] = int(propagator.allowed(opposite(d), t).size());
+      support[size_t(d * patterns_ + t)] = Count(propagator.allowed(opposite(d), t).size());
+  for (int i = 0; i < cells_; i++) std::copy(support.begin(), support.end(), supports<Count>(i, 0));
+}
+
+template <class Count>
+void Wave::clear_supports(int i, int t) {
+  for (int d = 0; d < directions_; d++) supports<Count>(i, d)[t] = 0;
+}
+
+void Wave::init(const Propagator& propagator, const Weights& weights) {
+  if (width_ == 1) fill_supports<int8_t>(propagator);
+  else if (width_ == 2) fill_supports<int16_t>(propagator);
+  else fill_supports<int32_t>(propagator);
   for (int i = 0; i < cells_; i++) {
     std::fill_n(data_.begin() + ptrdiff_t(slot(i, 0)), patterns_, uint8_t(1));
-    std::copy(support.begin(), support.end(), supports(i, 0));
     sums_of_ones_[size_t(i)] = patterns_;
     if (!weights.shannon) continue;
     sums_of_weights_[size_t(i)] = weights.sum;
@@ -53,7 +73,9 @@ void Wave::init(const Propagator& propagator, const Weights& weights) {
 
 void Wave::ban(int i, int t, const Weights& weights) {
   data_[slot(i, t)] = 0;
-  for (int d = 0; d < directions_; d++) supports(i, d)[t] = 0;
+  if (width_ == 1) clear_supports<int8_t>(i, t);
+  else if (width_ == 2) clear_supports<int16_t>(i, t);
+  else clear_supports<int32_t>(i, t);
   sums_of_ones_[size_t(i)] -= 1;
   if (!weights.shannon) return;
   // Kept in the reference's order of operations: entropies must round the same way. The log of

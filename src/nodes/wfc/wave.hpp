@@ -24,7 +24,8 @@ struct Weights {
 class Wave {
  public:
   Wave() = default;
-  Wave(int cells, int patterns, int directions, bool shannon);
+  // `longest`: the most patterns any pattern allows on one side (Propagator::longest()).
+  Wave(int cells, int patterns, int directions, bool shannon, int longest);
 
   // Every pattern allowed everywhere, each supported by all its neighbours.
   void init(const Propagator& propagator, const Weights& weights);
@@ -33,10 +34,13 @@ class Wave {
 
   // Removes pattern t from cell i. Its supports drop to zero so that later losses never ban it again.
   void ban(int i, int t, const Weights& weights);
-  // supports(i, d)[t]: how many patterns of the neighbour in direction -d still allow pattern t at cell i.
-  int* supports(int i, int d) {
-    return &compatible_[(size_t(i) * size_t(directions_) + size_t(d)) * size_t(patterns_)];
+  // supports<Count>(i, d)[t]: how many patterns of the neighbour in direction -d still allow
+  // pattern t at cell i. Count is the type of support_width() bytes.
+  template <class Count>
+  Count* supports(int i, int d) {
+    return reinterpret_cast<Count*>(compatible_.data()) + (size_t(i) * size_t(directions_) + size_t(d)) * size_t(patterns_);
   }
+  int support_width() const { return width_; }
 
   bool allows(int i, int t) const { return data_[slot(i, t)] != 0; }
   int remaining(int i) const { return sums_of_ones_[size_t(i)]; }
@@ -47,9 +51,18 @@ class Wave {
  private:
   size_t slot(int i, int t) const { return size_t(i) * size_t(patterns_) + size_t(t); }
 
+  template <class Count>
+  void fill_supports(const Propagator& propagator);
+  template <class Count>
+  void clear_supports(int i, int t);
+
   int cells_ = 0, patterns_ = 0, directions_ = 0;
-  std::vector<uint8_t> data_;    // [cell][pattern]
-  std::vector<int> compatible_;  // [cell][direction][pattern]
+  // Support counts start at most at `longest` and go down to -longest at the least (bans zero
+  // them, later losses still count), so they are kept in the narrowest signed type that holds
+  // that range: they are most of the wave, and propagation waits on fetching them.
+  int width_ = 4;
+  std::vector<uint8_t> data_;  // [cell][pattern]
+  std::vector<int64_t> compatible_;  // [cell][direction][pattern] counts of width_ bytes, 8-aligned
   std::vector<int> sums_of_ones_;
   std::vector<double> sums_of_weights_, sums_of_log_weights_, entropies_;  // only with shannon
   std::vector<double> logs_of_sums_;  // log(sums_of_weights_), only with shannon

@@ -50,8 +50,9 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
   check_memory(element, input.size(), model.patterns, directions);
   weights_ = Weights(model.weights, shannon_);
   space_ = Space{input.mx, input.my, input.mz, model.n, model.periodic};
-  wave = Wave(input.size(), model.patterns, directions, shannon_);
-  start_wave_ = Wave(input.size(), model.patterns, directions, shannon_);
+  const int longest = model.propagator.longest();
+  wave = Wave(input.size(), model.patterns, directions, shannon_, longest);
+  start_wave_ = Wave(input.size(), model.patterns, directions, shannon_, longest);
   propagation_ = Propagation(&model.propagator, &weights_, space_);
   distribution_.assign(size_t(model.patterns), 0.0);
   load_children(element, parent_symmetry, *newgrid, context);
