@@ -1,0 +1,103 @@
+// WFC propagation against arc consistency computed directly: after a propagation, a pattern stays
+// at a cell exactly when, in every direction, some pattern it allows remains at the neighbour.
+// Propagation may stop early once a cell runs out (Propagator::emptiness_spreads); its answer
+// must still be whether cell 0 ends up empty.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "nodes/wfc/propagator.hpp"
+#include "nodes/wfc/wave.hpp"
+
+namespace mj::wfc {
+namespace {
+
+// lists[d * patterns + t]: random symmetric adjacency in which every pattern allows itself on
+// every side, so every pattern has support everywhere.
+std::vector<std::vector<int>> random_lists(std::mt19937& rng, int patterns, int directions, double density) {
+  std::vector<std::vector<int>> lists(size_t(directions * patterns));
+  std::bernoulli_distribution keep(density);
+  for (int d = 0; d < directions; d++)
+    for (int t1 = 0; t1 < patterns; t1++)
+      for (int t2 = 0; t2 < patterns; t2++) {
+        // Decide each unordered pair once, from the direction with the lower index.
+        if (opposite(d) < d) continue;
+        if (t1 != t2 && !keep(rng)) continue;
+        lists[size_t(d * patterns + t1)].push_back(t2);
+        if (opposite(d) != d) lists[size_t(opposite(d) * patterns + t2)].push_back(t1);
+      }
+  for (auto& list : lists) std::sort(list.begin(), list.end());
+  return lists;
+}
+
+// The cell one step back along direction d from cell i, or -1 outside the grid.
+int step_back(const Space& s, int i, int d) {
+  int x = s.x(i) - kDX[d], y = s.y(i) - kDY[d];
+  if (s.periodic) x = (x + s.mx) % s.mx, y = (y + s.my) % s.my;
+  return x < 0 || y < 0 || x >= s.mx || y >= s.my ? -1 : x + y * s.mx;
+}
+
+// Is cell 0 empty at the arc-consistent fixpoint reached from `allowed`? Only cells that hold
+// whole patterns are constrained; any cell of the grid constrains them.
+bool fixpoint_empties_cell_0(std::vector<std::vector<bool>> allowed, const Propagator& propagator, const Space& space) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < space.size(); i++)
+      for (int t = 0; t < propagator.patterns(); t++) {
+        if (!allowed[size_t(i)][size_t(t)]) continue;
+        if (!space.periodic && !space.holds_patterns(space.x(i), space.y(i), 0)) continue;
+        for (int d = 0; d < propagator.directions(); d++) {
+          // Support for t at i from direction d: patterns at the cell one step back along d.
+          const int from = step_back(space, i, d);
+          if (from < 0) continue;
+          bool supported = false;
+          for (int t1 : propagator.allowed(opposite(d), t)) supported = supported || allowed[size_t(from)][size_t(t1)];
+          if (!supported) {
+            allowed[size_t(i)][size_t(t)] = false;
+            changed = true;
+            break;
+          }
+        }
+      }
+  }
+  for (bool a : allowed[0])
+    if (a) return false;
+  return true;
+}
+
+TEST(WfcPropagation, EmptinessSpreadsOnlyForSymmetricSupportedLists) {
+  EXPECT_TRUE(Propagator(4, 2, {{0, 1}, {0}, {0}, {1}, {0, 1}, {0}, {0}, {1}}).emptiness_spreads());
+  // Pattern 1 allows nothing on the +x side.
+  EXPECT_FALSE(Propagator(4, 2, {{0}, {}, {0}, {1}, {0}, {1}, {0}, {1}}).emptiness_spreads());
+  // 0 allows 1 on +x, but 1 does not allow 0 on -x.
+  EXPECT_FALSE(Propagator(4, 2, {{0, 1}, {1}, {0}, {1}, {0}, {1}, {0}, {1}}).emptiness_spreads());
+}
+
+TEST(WfcPropagation, EarlyStopAgreesWithArcConsistency) {
+  std::mt19937 rng(7);
+  int contradictions = 0;
+  for (int trial = 0; trial < 300; trial++) {
+    const int patterns = 2 + int(rng() % 5);
+    const Propagator propagator(4, patterns, random_lists(rng, patterns, 4, 0.4));
+    ASSERT_TRUE(propagator.emptiness_spreads());
+    const Space space{3 + int(rng() % 3), 3 + int(rng() % 3), 1, 1 + int(rng() % 2), rng() % 2 == 0};
+    const Weights weights(std::vector<double>(size_t(patterns), 1.0), false);
+    Wave wave(space.size(), patterns, 4, false, propagator.longest());
+    wave.init(propagator, weights);
+    Propagation propagation(&propagator, &weights, space);
+    std::vector<std::vector<bool>> allowed(size_t(space.size()), std::vector<bool>(size_t(patterns), true));
+    for (int bans = int(rng() % 12); bans > 0; bans--) {
+      const int i = int(rng() % unsigned(space.size())), t = int(rng() % unsigned(patterns));
+      if (!allowed[size_t(i)][size_t(t)]) continue;
+      allowed[size_t(i)][size_t(t)] = false;
+      propagation.ban(wave, i, t);
+    }
+    const bool expected_empty = fixpoint_empties_cell_0(allowed, propagator, space);
+    EXPECT_EQ(propagation.propagate(wave), !expected_empty) << "trial " << trial;
+    contradictions += expected_empty;
+  }
+  EXPECT_GT(contradictions, 20);  // the trials exercise the early stop, not only successes
+}
+
+}  // namespace
+}  // namespace mj::wfc
