@@ -60,7 +60,7 @@ Program Interpreter::Impl::build() const {
   LoadContext context{options.resources, &grid, &p.grids, 0, max_cells};
   bool d2 = grid.mz == 1;
   NodePtr top = load_node(root, element_symmetry(root, d2, full_symmetry(d2)), grid, context);
-  if (dynamic_cast<Branch*>(top.get())) p.root.reset(static_cast<Branch*>(top.release()));
+  if (top->as_branch()) p.root.reset(static_cast<Branch*>(top.release()));
   else p.root = MarkovNode::wrap(std::move(top), grid);
   return p;
 }

@@ -17,7 +17,7 @@ void Branch::load_children(const XmlElement& element, const SymmetryGroup& paren
     if (child.name() == "union" || reads_child(child.name())) continue;  // unions: read by Grid::load
     if (!is_node_name(child.name())) child.fail("unknown node <" + std::string(child.name()) + ">");
     NodePtr node = load_node(child, symmetry, child_grid, context);
-    if (auto* branch = dynamic_cast<Branch*>(node.get()))
+    if (Branch* branch = node->as_branch())
       branch->parent = branch->returns_to_parent() ? this : nullptr;
     children.push_back(std::move(node));
   }
@@ -26,7 +26,7 @@ void Branch::load_children(const XmlElement& element, const SymmetryGroup& paren
 bool Branch::go(Run& run) {
   for (; n < int(children.size()); n++) {
     Node* child = children[size_t(n)].get();
-    if (auto* branch = dynamic_cast<Branch*>(child)) run.current = branch;
+    if (Branch* branch = child->as_branch()) run.current = branch;
     if (child->go(run)) return true;
   }
   // A wfc whose first step fails (no good seed) leaves itself current, and its parent is null: the run is over,

@@ -47,6 +47,9 @@ class Node {
   virtual bool go(Run& run) = 0;
   // Fills in what the reference's GUI shows of this node (nodes/sketch.hpp); children are added by the tree walk.
   virtual void describe(NodeSketch& /*sketch*/) const {}
+  // This node as a branch, or null: asked on every step, where a dynamic_cast would cost a walk of the
+  // class hierarchy.
+  virtual Branch* as_branch() { return nullptr; }
 
   Grid* grid = nullptr;        // the grid this node reads and writes
   int line = 0;                // where the node is written, for messages
@@ -65,6 +68,7 @@ class Branch : public Node {
  public:
   bool go(Run& run) override;
   void reset() override;
+  Branch* as_branch() override { return this; }
 
   Branch* parent = nullptr;  // null for the root and for map/wfc, whose end ends the run
   std::vector<NodePtr> children;

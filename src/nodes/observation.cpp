@@ -37,8 +37,9 @@ struct Want {
 // values are there from the start (time 0), so those are not queued at all: positions complete at
 // time 0 are found directly (fire_at_start), and a position's counter is set up when a later value
 // first arrives in it, to its cells that were not there at time 0 (any later arrival would have
-// set it up before). The counters are cell-major (all rules of one position side by side) and as
-// narrow as the patterns allow.
+// set it up before). Nearly always only one cell was missing, the one that just arrived: then the
+// position fires at once and keeps no count. The counters are cell-major (all rules of one
+// position side by side) and as narrow as the patterns allow.
 template <class Count>
 struct Propagation {
   std::vector<QueueItem> queue;
@@ -50,6 +51,7 @@ struct Propagation {
   Point reach{0, 0, 0};              // the largest pattern, less one cell, on each axis
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<Wave> start;           // per cell: the values it has at time 0
+  std::vector<Wave> reached;         // per cell: the values it has by now (potential not -1)
   std::vector<int> holders;          // the cells with each value at time 0, by value
   std::vector<int> holders_start;    // value -> first entry in `holders`
 };
@@ -110,16 +112,17 @@ void index_patterns(Propagation<Count>& p, const std::vector<Rule>& rules, int C
       if (c.value < C) p.wanted[next[c.value]++] = {uint32_t(r), c.at, c.offset};
 }
 
-// Marks what firing a rule (its other side `gives`) with its corner at cell `corner`, (x,y,z),
-// at time t makes reachable at t+1.
-void fire(const std::vector<PatternCell>& gives, int corner, int x, int y, int z, Potentials& potentials, int t,
-          std::vector<QueueItem>& queue) {
-  for (const PatternCell& c : gives) {
-    int& potential = potentials[c.value][corner + c.offset];
-    if (potential == -1) {
-      potential = t + 1;
-      queue.push_back({corner + c.offset, x + c.at.x, y + c.at.y, z + c.at.z, t + 1, c.value});
-    }
+// Marks what firing rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
+// makes reachable at t+1. Whether a value is reached is read from the per-cell bits, not from the
+// potentials: one small array instead of one large array per value.
+template <class Count>
+void fire(Propagation<Count>& p, uint32_t r, int corner, int x, int y, int z, Potentials& potentials, int t) {
+  for (const PatternCell& c : p.gives[r]) {
+    Wave& reached = p.reached[size_t(corner + c.offset)];
+    if (reached >> c.value & 1u) continue;
+    reached |= Wave(1u << c.value);
+    potentials[c.value][corner + c.offset] = t + 1;
+    p.queue.push_back({corner + c.offset, x + c.at.x, y + c.at.y, z + c.at.z, t + 1, c.value});
   }
 }
 
@@ -134,7 +137,7 @@ void arrive_anywhere(Propagation<Count>& p, uint32_t r, const Rule& rule, const 
     int sx = a.x - shift.x, sy = a.y - shift.y, sz = a.z - shift.z;
     if (!s.fits(rule, sx, sy, sz)) continue;
     uint8_t& done = p.fired[size_t(s.index(sx, sy, sz)) * p.wants.size() + r];
-    if (!done) done = 1, fire(p.gives[r], s.index(sx, sy, sz), sx, sy, sz, potentials, a.t, p.queue);
+    if (!done) done = 1, fire(p, r, s.index(sx, sy, sz), sx, sy, sz, potentials, a.t);
   }
 }
 
@@ -159,9 +162,14 @@ void arrive(Propagation<Count>& p, const std::vector<Rule>& rules, const QueueIt
     const int sx = a.x - w.at.x, sy = a.y - w.at.y, sz = a.z - w.at.z;
     if (!inside && !s.fits(rules[w.rule], sx, sy, sz)) continue;
     const int corner = a.cell - w.offset;
+    const int at_start = missing_at_start(p.wants[w.rule], corner, p.start);
+    if (at_start == 1) {  // the value that arrived was the only one missing
+      fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
+      continue;
+    }
     Count& missing = p.missing[size_t(corner) * count + w.rule];
-    if (missing == kUnset<Count>) missing = Count(missing_at_start(p.wants[w.rule], corner, p.start));
-    if (--missing == 0) fire(p.gives[w.rule], corner, sx, sy, sz, potentials, a.t, p.queue);
+    if (missing == kUnset<Count>) missing = Count(at_start);
+    if (--missing == 0) fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
   }
 }
 
@@ -196,7 +204,7 @@ void fire_at_start(Propagation<Count>& p, const std::vector<Rule>& rules, const 
       const int cell = p.holders[size_t(k)];
       const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
       if (s.fits(rules[r], x, y, z) && missing_at_start(wants, cell - pivot.offset, p.start) == 0)
-        fire(p.gives[r], cell - pivot.offset, x, y, z, potentials, 0, p.queue);
+        fire(p, uint32_t(r), cell - pivot.offset, x, y, z, potentials, 0);
     }
   }
 }
@@ -218,12 +226,16 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
           for (Wave bits = wave; bits != 0; bits &= bits - 1) p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
       }
   const size_t at_start = p.queue.size();
+  p.reached = p.start;
   p.missing.assign(rules.size() * size_t(potentials.cells), kUnset<Count>);
   if (!p.anywhere.empty()) p.fired.assign(rules.size() * size_t(potentials.cells), 0);
   fire_at_start(p, rules, space, potentials);
-  constexpr size_t kAhead = 8;  // the counters of an item are a cache miss: fetch them early
+  constexpr size_t kAhead = 8;  // the values around an item are a cache miss: fetch them early
   for (size_t head = 0; head < p.queue.size(); head++) {
-    if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.missing[size_t(p.queue[head + kAhead].cell) * rules.size()]);
+    if (head + kAhead < p.queue.size()) {
+      __builtin_prefetch(&p.start[size_t(p.queue[head + kAhead].cell)]);
+      __builtin_prefetch(&p.reached[size_t(p.queue[head + kAhead].cell)]);
+    }
     const QueueItem item = p.queue[head];
     for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, potentials, backwards);
     if (head >= at_start) arrive(p, rules, item, space, potentials);

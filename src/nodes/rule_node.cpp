@@ -86,6 +86,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   if (track_matches && std::any_of(patterns_.begin(), patterns_.end(), large))
     failed_.resize(rules.size(), size_t(g.size()));
   memory_.enable(rules.size(), size_t(g.size()));
+  index_openings();
 }
 
 void RuleNode::reset() {
@@ -138,23 +139,32 @@ void RuleNode::scan_changes(Run& run) {
     // Away from the edges every rule position around the cell lies inside the grid.
     const bool inside = c.x >= reach_.x && c.y >= reach_.y && c.z >= reach_.z && c.x + reach_.x < grid->mx &&
                         c.y + reach_.y < grid->my && c.z + reach_.z < grid->mz;
-    for (int r = 0; r < int(rules.size()); r++) {
-      const RulePattern& p = patterns_[size_t(r)];
-      const bool large = p.offsets.size() > kLargePattern;
-      for (uint32_t k = p.shift_start[value], end = p.shift_start[value + 1u]; k < end; k++) {
-        const Point s = p.shifts[k];
-        const int sx = c.x - s.x, sy = c.y - s.y, sz = c.z - s.z, corner = cell - p.shift_offsets[k];
-        if ((!inside && !p.fits(sx, sy, sz, *grid)) || (large && failed_.test(r, corner))) continue;
-        if (holds(r, corner)) {
-          if (!listed.test(r, corner)) add(run, r, sx, sy, sz);
-        } else if (large) {
-          note_failure(r, corner);
-        }
+    for (uint32_t k = opening_start_[value], end = opening_start_[value + 1u]; k < end; k++) {
+      const Opening& o = openings_[k];
+      const int sx = c.x - o.shift.x, sy = c.y - o.shift.y, sz = c.z - o.shift.z, corner = cell - o.offset;
+      if (!inside && !patterns_[size_t(o.r)].fits(sx, sy, sz, *grid)) continue;
+      if (o.large && failed_.test(o.r, corner)) continue;
+      if (holds(o.r, corner)) {
+        if (!listed.test(o.r, corner)) add(run, o.r, sx, sy, sz);
+      } else if (o.large) {
+        note_failure(o.r, corner);
       }
     }
   }
   for (const auto& [r, corner] : failures_) failed_.reset(r, corner);
   failures_.clear();
+}
+
+void RuleNode::index_openings() {
+  for (size_t v = 0; v < 256; v++) {
+    opening_start_[v] = uint32_t(openings_.size());
+    for (size_t r = 0; r < patterns_.size(); r++) {
+      const RulePattern& p = patterns_[r];
+      for (uint32_t k = p.shift_start[v]; k < p.shift_start[v + 1]; k++)
+        openings_.push_back({int(r), p.shifts[k], p.shift_offsets[k], p.offsets.size() > kLargePattern});
+    }
+  }
+  opening_start_[256] = uint32_t(openings_.size());
 }
 
 void RuleNode::note_failure(int r, int corner) {

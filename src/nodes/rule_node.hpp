@@ -75,6 +75,17 @@ class RuleNode : public Node {
   std::vector<int> field_queue_;
 
   // Incremental matching (scan_changes).
+  // An input cell of some rule that accepts a value, in the order rule by rule, then the rule's
+  // shifts: the candidate positions a changed cell opens.
+  struct Opening {
+    int r;
+    Point shift;
+    int offset;  // of the shift on the grid
+    bool large;  // the rule's input has more than kLargePattern cells
+  };
+  std::vector<Opening> openings_;          // grouped by value
+  std::array<uint32_t, 257> opening_start_{};  // value -> first entry in openings_
+  void index_openings();
   void scan_changes(Run& run);
   void note_failure(int r, int corner);
   static constexpr size_t kLargePattern = 4;   // input cells past which remembering failures pays
