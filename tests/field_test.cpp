@@ -20,7 +20,8 @@ Corridor corridor(const std::string& row) {
 TEST(Field, BreadthFirstDistanceOverSubstrate) {
   Corridor s = corridor("GBBWBB");
   mj::Field field(s.doc->root().children({"field"})[0], *s.grid);
-  std::vector<int> potential(6), queue;
+  std::vector<int> potential(6);
+  std::vector<mj::Point> queue;
   ASSERT_TRUE(field.compute(potential.data(), *s.grid, queue));
   // W is not substrate: it blocks the field.
   EXPECT_EQ(potential, (std::vector<int>{0, 1, 2, -1, -1, -1}));
@@ -29,7 +30,8 @@ TEST(Field, BreadthFirstDistanceOverSubstrate) {
 TEST(Field, NoZeroCellsFails) {
   Corridor s = corridor("BBB");
   mj::Field field(s.doc->root().children({"field"})[0], *s.grid);
-  std::vector<int> potential(3), queue;
+  std::vector<int> potential(3);
+  std::vector<mj::Point> queue;
   EXPECT_FALSE(field.compute(potential.data(), *s.grid, queue));
 }
 

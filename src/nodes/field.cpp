@@ -11,30 +11,36 @@ Field::Field(const XmlElement& e, const Grid& grid)
   zero = grid.wave(from ? *from : e.str("to"), e);
 }
 
-bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) const {
+// Locals throughout: writes to the int potentials could otherwise alias the grid's int members.
+bool Field::compute(int* potential, const Grid& grid, std::vector<Point>& queue) const {
   queue.clear();
-  for (int i = 0; i < grid.size(); i++) {
-    bool is_zero = (zero & (1u << grid.state[size_t(i)])) != 0;
-    potential[i] = is_zero ? 0 : -1;
-    if (is_zero) queue.push_back(i);
-  }
-  if (queue.empty()) return false;
+  const uint8_t* state = grid.state.data();
   const int mx = grid.mx, my = grid.my, mz = grid.mz, layer = mx * my;
-  auto visit = [&](int j, int t) {
-    if (potential[j] == -1 && (substrate & (1u << grid.state[size_t(j)])) != 0) {
+  const Wave zero_values = zero, substrate_values = substrate;
+  for (int z = 0, i = 0; z < mz; z++)
+    for (int y = 0; y < my; y++)
+      for (int x = 0; x < mx; x++, i++) {
+        const bool is_zero = (zero_values >> state[i] & 1u) != 0;
+        potential[i] = is_zero ? 0 : -1;
+        if (is_zero) queue.push_back({x, y, z});
+      }
+  if (queue.empty()) return false;
+  auto visit = [&](int j, int x, int y, int z, int t) {
+    if (potential[j] == -1 && (substrate_values >> state[j] & 1u) != 0) {
       potential[j] = t;
-      queue.push_back(j);
+      queue.push_back({x, y, z});
     }
   };
+  // The queue keeps coordinates: recovering them from an index would take three divisions.
   for (size_t head = 0; head < queue.size(); head++) {
-    int i = queue[head], t = potential[i] + 1;
-    int x = i % mx, y = (i % layer) / mx, z = i / layer;
-    if (x > 0) visit(i - 1, t);
-    if (x < mx - 1) visit(i + 1, t);
-    if (y > 0) visit(i - mx, t);
-    if (y < my - 1) visit(i + mx, t);
-    if (z > 0) visit(i - layer, t);
-    if (z < mz - 1) visit(i + layer, t);
+    const auto [x, y, z] = queue[head];
+    const int i = x + y * mx + z * layer, t = potential[i] + 1;
+    if (x > 0) visit(i - 1, x - 1, y, z, t);
+    if (x < mx - 1) visit(i + 1, x + 1, y, z, t);
+    if (y > 0) visit(i - mx, x, y - 1, z, t);
+    if (y < my - 1) visit(i + mx, x, y + 1, z, t);
+    if (z > 0) visit(i - layer, x, y, z - 1, t);
+    if (z < mz - 1) visit(i + layer, x, y, z + 1, t);
   }
   return true;
 }

@@ -25,7 +25,7 @@ class Field {
   Field(const XmlElement& element, const Grid& grid);
 
   // Breadth-first distance over `substrate` cells from the `zero` cells; false when there are none.
-  bool compute(int* potential, const Grid& grid, std::vector<int>& queue) const;
+  bool compute(int* potential, const Grid& grid, std::vector<Point>& queue) const;
 
   bool recompute = false;  // recompute every step, not only on the node's first
   bool inversed = false;   // `from`: move away from the zero cells instead of towards them

@@ -276,14 +276,19 @@ bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>&
 void compute_forward_potentials(Potentials& potentials, const uint8_t* state, int mx, int my, int mz,
                                 const std::vector<Rule>& rules) {
   std::fill(potentials.data.begin(), potentials.data.end(), -1);
-  for (int i = 0; i < potentials.cells; i++) potentials[state[i]][i] = 0;
+  int* data = potentials.data.data();
+  const size_t cells = size_t(potentials.cells);
+  for (size_t i = 0; i < cells; i++) data[state[i] * cells + i] = 0;
   propagate(potentials, mx, my, mz, rules, false, [state](int i) { return Wave(1u << state[i]); });
 }
 
 void compute_backward_potentials(Potentials& potentials, const Wave* future, int mx, int my, int mz,
                                  const std::vector<Rule>& rules) {
-  for (int c = 0; c < potentials.C; c++)
-    for (int i = 0; i < potentials.cells; i++) potentials[c][i] = (future[i] & (1u << c)) ? 0 : -1;
+  const int cells = potentials.cells;  // a local: the writes below could alias the member
+  for (int c = 0; c < potentials.C; c++) {
+    int* row = potentials[c];
+    for (int i = 0; i < cells; i++) row[i] = (future[i] >> c & 1u) ? 0 : -1;
+  }
   const Wave values = potentials.C >= 32 ? ~Wave(0) : Wave((1u << potentials.C) - 1u);
   propagate(potentials, mx, my, mz, rules, true, [future, values](int i) { return future[i] & values; });
 }

@@ -82,7 +82,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     future.assign(size_t(g.size()), 0);
   }
   if (track_matches) listed.resize(rules.size(), size_t(g.size()));
-  const auto large = [](const RulePattern& p) { return p.offsets.size() > kLargePattern; };
+  const auto large = [](const RulePattern& p) { return p.cells.size() > kLargePattern; };
   if (track_matches && std::any_of(patterns_.begin(), patterns_.end(), large))
     failed_.resize(rules.size(), size_t(g.size()));
   memory_.enable(rules.size(), size_t(g.size()));
@@ -161,7 +161,7 @@ void RuleNode::index_openings() {
     for (size_t r = 0; r < patterns_.size(); r++) {
       const RulePattern& p = patterns_[r];
       for (uint32_t k = p.shift_start[v]; k < p.shift_start[v + 1]; k++)
-        openings_.push_back({int(r), p.shifts[k], p.shift_offsets[k], p.offsets.size() > kLargePattern});
+        openings_.push_back({int(r), p.shifts[k], p.shift_offsets[k], p.cells.size() > kLargePattern});
     }
   }
   opening_start_[256] = uint32_t(openings_.size());
@@ -208,16 +208,16 @@ void RuleNode::scan_row(int r, int y, int z) {
 // what it finds into the lattice order. Returns the pivot worth using, or -1 for the lattice.
 int RuleNode::cheaper_pivot(int r, const std::array<int, 256>& histogram) const {
   const RulePattern& p = patterns_[size_t(r)];
-  if (p.volume() == 1 || p.waves.empty()) return -1;
+  if (p.volume() == 1 || p.cells.empty()) return -1;
   long long lattice = 0;
   for (int v = 0; v < grid->C; v++) lattice += (long long)histogram[size_t(v)] * (p.shift_start[size_t(v) + 1] - p.shift_start[size_t(v)]);
   lattice /= p.volume();
   int best = -1;
   long long best_count = lattice / 3;  // sorting costs: the pivot has to be clearly better
-  for (size_t k = 0; k < p.waves.size(); k++) {
+  for (size_t k = 0; k < p.cells.size(); k++) {
     long long count = 0;
     for (int v = 0; v < grid->C; v++)
-      if (p.waves[k] >> v & 1u) count += histogram[size_t(v)];
+      if (p.cells[k].wave >> v & 1u) count += histogram[size_t(v)];
     if (count < best_count) best = int(k), best_count = count;
   }
   return best;
@@ -228,7 +228,7 @@ int RuleNode::cheaper_pivot(int r, const std::array<int, 256>& histogram) const 
 void RuleNode::scan_from_pivot(int r, int pivot) {
   const RulePattern& p = patterns_[size_t(r)];
   const Point q = p.positions[size_t(pivot)];
-  const Wave wave = p.waves[size_t(pivot)];
+  const Wave wave = p.cells[size_t(pivot)].wave;
   const int mx = grid->mx, my = grid->my, mz = grid->mz;
   const size_t first = scan_.size();
   for (int z = q.z; z + p.imz - q.z <= mz; z++)

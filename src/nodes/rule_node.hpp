@@ -72,7 +72,7 @@ class RuleNode : public Node {
   bool prepare_inference(Run& run);
   bool compute_fields();
   std::vector<RulePattern> patterns_;  // the rules compiled for the grid
-  std::vector<int> field_queue_;
+  std::vector<Point> field_queue_;
 
   // Incremental matching (scan_changes).
   // An input cell of some rule that accepts a value, in the order rule by rule, then the rule's

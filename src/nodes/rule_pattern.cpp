@@ -12,8 +12,7 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
       for (int dx = 0; dx < rule.imx; dx++, di++) {
         Wave w = rule.input[size_t(di)];
         if (every != 0 && (w & every) == every) continue;
-        c.offsets.push_back(grid.index(dx, dy, dz));
-        c.waves.push_back(w);
+        c.cells.push_back({grid.index(dx, dy, dz), w});
         c.positions.push_back({dx, dy, dz});
       }
   c.single = c.volume() == 1;

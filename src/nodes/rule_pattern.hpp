@@ -13,9 +13,13 @@ namespace mj {
 // over a short flat list; and the rule's ishifts flattened: shifts[shift_start[v] ..
 // shift_start[v+1]) are the input cells that accept value v.
 struct RulePattern {
+  // An input cell that does not accept every value: where it is from the corner, what it accepts.
+  struct Cell {
+    int offset;
+    Wave wave;
+  };
   int imx = 1, imy = 1, imz = 1;
-  std::vector<int> offsets;
-  std::vector<Wave> waves;
+  std::vector<Cell> cells;
   std::vector<Point> positions;  // of the same cells, in the rule
   std::vector<uint32_t> shift_start;
   std::vector<Point> shifts;
@@ -28,8 +32,8 @@ struct RulePattern {
   // Does the input match with its corner at cell index `corner`? (The caller checks the bounds.)
   bool holds(const uint8_t* state, int corner) const {
     state += corner;
-    for (size_t k = 0; k < offsets.size(); k++)
-      if ((waves[k] & (1u << state[offsets[k]])) == 0) return false;
+    for (const Cell& c : cells)
+      if ((c.wave >> state[c.offset] & 1u) == 0) return false;
     return true;
   }
   bool fits(int x, int y, int z, const Grid& grid) const {
