@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "node_test_util.hpp"
 
 namespace mj {
@@ -45,6 +47,48 @@ TEST(Convolution, PeriodicCountsAcrossTheBorder) {
   set_cells(bounded.grid(), "ADDD");
   ASSERT_TRUE(bounded.go());
   EXPECT_EQ(cells_of(bounded.grid()), "AADD");
+}
+
+// One synchronous Game of Life step (A alive, D dead), written out directly.
+std::vector<uint8_t> life_step(const std::vector<uint8_t>& cells, int mx, int my, bool periodic) {
+  std::vector<uint8_t> next = cells;
+  for (int y = 0; y < my; y++)
+    for (int x = 0; x < mx; x++) {
+      int alive = 0;
+      for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+          int sx = x + dx, sy = y + dy;
+          if ((dx == 0 && dy == 0) || (!periodic && (sx < 0 || sy < 0 || sx >= mx || sy >= my))) continue;
+          sx = (sx + mx) % mx, sy = (sy + my) % my;
+          alive += cells[size_t(sx + sy * mx)];
+        }
+      const uint8_t self = cells[size_t(x + y * mx)];
+      if (self == 0 && alive == 3) next[size_t(x + y * mx)] = 1;
+      if (self == 1 && (alive <= 1 || alive >= 4)) next[size_t(x + y * mx)] = 0;
+    }
+  return next;
+}
+
+// Steps after the first look only around the last step's changes unless something else wrote to
+// the grid: against direct steps, with outside writes between some of them.
+TEST(Convolution, LaterStepsMatchFullStepsAlsoAfterOutsideWrites) {
+  std::mt19937 rng(3);
+  for (bool periodic : {true, false}) {
+    const char* xml = periodic ? R"(<convolution neighborhood="Moore" periodic="True">
+      <rule in="D" out="A" sum="3" values="A"/><rule in="A" out="D" sum="0,1,4..8" values="A"/></convolution>)"
+                               : R"(<convolution neighborhood="Moore">
+      <rule in="D" out="A" sum="3" values="A"/><rule in="A" out="D" sum="0,1,4..8" values="A"/></convolution>)";
+    LoadedNode n("DA", xml, 17, 13, 1);
+    for (uint8_t& c : n.grid().state) c = uint8_t(rng() % 3 == 0);
+    for (int step = 0; step < 60; step++) {
+      if (step % 7 == 3) n.grid().state[rng() % n.grid().state.size()] ^= 1;  // another node's write
+      const std::vector<uint8_t> before = n.grid().state;
+      const std::vector<uint8_t> expected = life_step(before, 17, 13, periodic);
+      const bool changed = n.go();
+      ASSERT_EQ(n.grid().state, expected) << "periodic " << periodic << ", step " << step;
+      EXPECT_EQ(changed, expected != before) << step;
+    }
+  }
 }
 
 TEST(Convolution, StepsLimitTheNode) {

@@ -1,6 +1,7 @@
 // `convolution`: a cellular automaton. Every step rewrites all cells at once, each by the first
 // rule whose input, probability and neighbour sum (a kernel over the 3x3 or 3x3x3 block around the
 // cell, counting the rule's values in the grid as it was before the step) agree.
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -132,31 +133,34 @@ class ConvolutionNode : public Node {
 
   bool go(Run& run) override {
     if (steps > 0 && counter_ >= steps) return false;
-    before_ = grid->state;
     prepare();
-    // A local copy of the generator: the compiler cannot keep it in registers while writes to the
-    // grid's bytes might alias it.
-    Random random = run.random;
-    uint8_t* state = grid->state.data();
-    bool change = false;
-    for (int z = 0, i = 0; z < grid->mz; z++)
-      for (int y = 0; y < grid->my; y++)
-        for (int x = 0; x < grid->mx; x++, i++) {
-          const uint8_t value = state[i];
-          for (uint32_t k = first_[value], end = first_[value + 1u]; k < end; k++) {
-            const Choice& c = choices_[k];
-            // The probability is drawn before the sum is checked, as in the reference.
-            if (c.bound >= 0 && random.next() >= c.bound) continue;
-            if (c.rule->multiplicity.empty() || c.rule->allows(neighbour_sum(c.rule->multiplicity, x, y, z, i))) {
-              state[i] = c.rule->output;
-              change = true;
-              break;
-            }
-          }
-        }
-    run.random = random;
+    // Without draws a cell's outcome depends only on its 3x3(x3) block: when nothing else touched
+    // the grid since this node's last step (before_ was brought up to that step's end), only the
+    // blocks around that step's changes can change, in any order.
+    if (!draws_ && counter_ > 0 && before_ == grid->state) {
+      const std::vector<Point> cells = blocks_around_changes();
+      changed_.clear();
+      for (const Point& c : cells)
+        if (rewrite(run.random, c.x, c.y, c.z, grid->index(c.x, c.y, c.z))) changed_.push_back(c);  // draws nothing
+    } else {
+      before_ = grid->state;
+      // A local copy of the generator: the compiler cannot keep it in registers while writes to
+      // the grid's bytes might alias it.
+      Random random = run.random;
+      changed_.clear();
+      for (int z = 0, i = 0; z < grid->mz; z++)
+        for (int y = 0; y < grid->my; y++)
+          for (int x = 0; x < grid->mx; x++, i++)
+            if (rewrite(random, x, y, z, i)) changed_.push_back({x, y, z});
+      run.random = random;
+    }
+    if (!draws_)
+      for (const Point& c : changed_) {
+        const size_t i = size_t(grid->index(c.x, c.y, c.z));
+        before_[i] = grid->state[i];
+      }
     counter_++;
-    return change;
+    return !changed_.empty();
   }
 
  private:
@@ -174,7 +178,44 @@ class ConvolutionNode : public Node {
   std::vector<Choice> choices_;
   std::array<uint32_t, 257> first_{};
   bool indexed_ = false;
-  bool moore_2d_ = false;  // the kernel is the full 3x3 block without its centre
+  bool moore_2d_ = false;     // the kernel is the full 3x3 block without its centre
+  bool draws_ = false;        // some rule has p != 1, so every step visits every cell in order
+  std::vector<Point> changed_;  // the cells the last step changed
+  std::vector<uint8_t> dirty_;  // per cell, all zero between steps
+
+  // The cells of the 3x3(x3) blocks (wrapped when periodic) around the last step's changes, each once.
+  std::vector<Point> blocks_around_changes() {
+    const Grid& g = *grid;
+    dirty_.resize(size_t(g.size()), 0);
+    std::vector<Point> cells;
+    const int depth = g.mz == 1 ? 0 : 1;
+    for (const Point& c : changed_)
+      for (int dz = -depth; dz <= depth; dz++)
+        for (int dy = -1; dy <= 1; dy++)
+          for (int dx = -1; dx <= 1; dx++) {
+            int x = c.x + dx, y = c.y + dy, z = c.z + dz;
+            if (!place(x, g.mx) || !place(y, g.my) || !place(z, g.mz)) continue;
+            uint8_t& dirty = dirty_[size_t(g.index(x, y, z))];
+            if (!dirty) dirty = 1, cells.push_back({x, y, z});
+          }
+    for (const Point& c : cells) dirty_[size_t(g.index(c.x, c.y, c.z))] = 0;
+    return cells;
+  }
+
+  // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
+  // checked, as in the reference, so that the random sequence is the same.
+  bool rewrite(Random& random, int x, int y, int z, int i) {
+    uint8_t& cell = grid->state[size_t(i)];
+    for (uint32_t k = first_[cell], end = first_[cell + 1u]; k < end; k++) {
+      const Choice& c = choices_[k];
+      if (c.bound >= 0 && random.next() >= c.bound) continue;
+      if (c.rule->multiplicity.empty() || c.rule->allows(neighbour_sum(c.rule->multiplicity, x, y, z, i))) {
+        cell = c.rule->output;
+        return true;
+      }
+    }
+    return false;
+  }
 
   void prepare() {
     offsets_.clear();
@@ -188,6 +229,7 @@ class ConvolutionNode : public Node {
           choices_.push_back({&rule, rule.p == 1.0 ? -1 : draw_bound(rule.p)});
     }
     first_[256] = uint32_t(choices_.size());
+    draws_ = std::any_of(choices_.begin(), choices_.end(), [](const Choice& c) { return c.bound >= 0; });
     indexed_ = true;
   }
 
