@@ -136,8 +136,10 @@ class ConvolutionNode : public Node {
     prepare();
     // Without draws a cell's outcome depends only on its 3x3(x3) block: when nothing else touched
     // the grid since this node's last step (before_ was brought up to that step's end), only the
-    // blocks around that step's changes can change, in any order.
-    if (!draws_ && counter_ > 0 && before_ == grid->state) {
+    // blocks around that step's changes can change, in any order. Worth it while the blocks
+    // cover a small part of the grid.
+    const size_t block = grid->mz == 1 ? 9 : 27;
+    if (!draws_ && counter_ > 0 && changed_.size() * block * 4 < size_t(grid->size()) && before_ == grid->state) {
       const std::vector<Point> cells = blocks_around_changes();
       changed_.clear();
       for (const Point& c : cells)
