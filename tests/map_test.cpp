@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "mj/interpreter.hpp"
 
@@ -81,6 +82,65 @@ TEST(Map, RulesWrapAroundTheOldGrid) {
   EXPECT_EQ(cells_of(ip.grid()), "BW");
   ASSERT_TRUE(ip.step());
   EXPECT_EQ(cells_of(ip.grid()), "BR");
+}
+
+// A map rule written out: input and output rows of symbols ('*' any / keep), x fastest.
+struct PlainRule {
+  std::vector<std::string> in, out;
+};
+
+// The map of scale 1 as the reference computes it: rules in order, positions row by row, every
+// input cell read with the coordinates wrapped once; later writes win.
+std::vector<uint8_t> plain_map(const std::vector<uint8_t>& cells, int mx, int my, const std::vector<PlainRule>& rules,
+                               const std::string& legend) {
+  std::vector<uint8_t> result(cells.size(), 0);
+  for (const PlainRule& rule : rules)
+    for (int y = 0; y < my; y++)
+      for (int x = 0; x < mx; x++) {
+        bool match = true;
+        for (size_t dy = 0; dy < rule.in.size(); dy++)
+          for (size_t dx = 0; dx < rule.in[dy].size(); dx++) {
+            const char want = rule.in[dy][dx];
+            const int sx = (x + int(dx)) % mx, sy = (y + int(dy)) % my;
+            match = match && (want == '*' || legend[cells[size_t(sx + sy * mx)]] == want);
+          }
+        if (!match) continue;
+        for (size_t dy = 0; dy < rule.out.size(); dy++)
+          for (size_t dx = 0; dx < rule.out[dy].size(); dx++)
+            if (rule.out[dy][dx] != '*')
+              result[size_t((x + int(dx)) % mx + (y + int(dy)) % my * mx)] = uint8_t(legend.find(rule.out[dy][dx]));
+      }
+  return result;
+}
+
+// Rules are tried only where their most selective cell fits, wrapping included: against the
+// plain definition on random grids.
+TEST(Map, MatchesAsThePlainDefinitionOnRandomGrids) {
+  const char* xml = R"xml(<sequence values="BWR">
+  <map scale="1 1 1" values="BWR" symmetry="()">
+    <rule in="W*B/*RW" out="RRR/BBB"/>
+    <rule in="BW/RB" out="W*/*W"/>
+    <rule in="R**/**W" out="*W*/B**"/>
+    <rule in="*W/*W/*W" out="B*/R*/**"/>
+  </map>
+</sequence>)xml";
+  const std::vector<PlainRule> rules = {{{"W*B", "*RW"}, {"RRR", "BBB"}},
+                                        {{"BW", "RB"}, {"W*", "*W"}},
+                                        {{"R**", "**W"}, {"*W*", "B**"}},
+                                        {{"*W", "*W", "*W"}, {"B*", "R*", "**"}}};
+  uint32_t seed = 5;
+  for (int trial = 0; trial < 40; trial++) {
+    const int mx = 3 + trial % 19, my = 3 + trial % 5;
+    std::vector<uint8_t> cells(size_t(mx * my));
+    for (uint8_t& c : cells) c = uint8_t((seed = seed * 1103515245u + 12345u) >> 16) % 3;
+    Interpreter ip = load(xml, mx, my);
+    ip.set_initial_cells(cells);
+    ip.start(1);
+    ASSERT_TRUE(ip.step());
+    const GridView g = ip.grid();
+    const std::vector<uint8_t> expected = plain_map(cells, mx, my, rules, "BWR");
+    EXPECT_EQ(std::vector<uint8_t>(g.cells, g.cells + g.size()), expected) << mx << "x" << my;
+  }
 }
 
 void expect_load_error(const std::string& xml, const std::string& where, const std::string& words) {

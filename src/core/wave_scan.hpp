@@ -12,13 +12,21 @@
 
 namespace mj {
 
+// The number of values in a wave, counted up to 5. (std::popcount is a library call on baseline
+// x86-64, and callers only need to know whether a wave is small.)
+inline int count_values(Wave wave) {
+  int count = 0;
+  for (Wave bits = wave; bits != 0 && count < 5; bits &= bits - 1) count++;
+  return count;
+}
+
 // Calls f(x) for every x in [from, to) whose cell value is in `wave`, left to right. Sixteen cells
 // are compared at a time when the wave has at most four values.
 template <class F>
 inline void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, F&& f) {
   int x = from;
 #if defined(__SSE2__)
-  const int count = std::popcount(wave);  // called once per row: the set-up has to be cheap
+  const int count = count_values(wave);  // called once per row: the set-up has to be cheap
   if (count >= 1 && count <= 4) {
     __m128i wanted[4];
     Wave bits = wave;

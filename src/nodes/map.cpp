@@ -1,5 +1,6 @@
 // `map`: rewrites the grid into a new grid of scaled size, then runs its children on the new grid.
 // Each rule matches the old grid (periodically) and writes its output at the scaled position.
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <limits>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "core/rule.hpp"
+#include "core/wave_scan.hpp"
 #include "nodes/rule_pattern.hpp"
 #include "nodes/kinds.hpp"
 #include "nodes/sketch.hpp"
@@ -65,13 +67,16 @@ class MapNode : public Branch {
     if (n >= 0) return Branch::go(run);
     newgrid->clear();
     if (patterns_.empty())
-      for (const Rule& rule : rules) patterns_.push_back(compile_rule(rule, *grid));
+      for (const Rule& rule : rules) {
+        patterns_.push_back(compile_rule(rule, *grid));
+        pivots_.push_back(most_selective(patterns_.back()));
+      }
     for (size_t r = 0; r < rules.size(); r++)
       for (int z = 0; z < grid->mz; z++)
         for (int y = 0; y < grid->my; y++)
-          for (int x = 0; x < grid->mx; x++)
-            if (matches(r, x, y, z))
-              apply(rules[r], int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
+          for_each_match_in_row(r, y, z, [&](int x) {
+            apply(rules[r], int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
+          });
     run.grid = newgrid;
     n++;
     return true;
@@ -100,6 +105,15 @@ class MapNode : public Branch {
     const RulePattern& p = patterns_[r];
     if (p.fits(x, y, z, *grid)) return p.holds(grid->state.data(), grid->index(x, y, z));
     const Rule& rule = rules[r];
+    if (rule.imx <= grid->mx && rule.imy <= grid->my && rule.imz <= grid->mz) {
+      // Every wrapped cell is on the grid, so the order of the checks does not matter.
+      for (size_t k = 0; k < p.cells.size(); k++) {
+        const Point q = p.positions[k];
+        const int cell = grid->index(wrap(x + q.x, grid->mx), wrap(y + q.y, grid->my), wrap(z + q.z, grid->mz));
+        if ((p.cells[k].wave >> grid->state[size_t(cell)] & 1u) == 0) return false;
+      }
+      return true;
+    }
     for (int dz = 0, di = 0; dz < rule.imz; dz++)
       for (int dy = 0; dy < rule.imy; dy++)
         for (int dx = 0; dx < rule.imx; dx++, di++) {
@@ -110,6 +124,36 @@ class MapNode : public Branch {
   }
 
   std::vector<RulePattern> patterns_;  // the rules compiled for the input grid
+  std::vector<size_t> pivots_;         // per rule: its input cell that accepts the fewest values
+
+  static size_t most_selective(const RulePattern& p) {
+    size_t pivot = 0;
+    for (size_t k = 1; k < p.cells.size(); k++)
+      if (count_values(p.cells[k].wave) < count_values(p.cells[pivot].wave)) pivot = k;
+    return pivot;
+  }
+
+  // Calls f(x) for the positions x of row (y, z) where rule r matches, left to right. When the
+  // rule is no larger than the grid, only the positions whose most selective input cell (wrapped
+  // like the rest) holds a value it accepts are tried.
+  template <class F>
+  void for_each_match_in_row(size_t r, int y, int z, F&& f) const {
+    const RulePattern& p = patterns_[r];
+    const int mx = grid->mx;
+    if (p.cells.empty() || p.imx > mx || p.imy > grid->my || p.imz > grid->mz) {
+      for (int x = 0; x < mx; x++)
+        if (matches(r, x, y, z)) f(x);
+      return;
+    }
+    const Point q = p.positions[pivots_[r]];
+    const Wave wave = p.cells[pivots_[r]].wave;
+    const uint8_t* row = grid->state.data() + grid->index(0, wrap(y + q.y, grid->my), wrap(z + q.z, grid->mz));
+    const auto check = [&](int x) {
+      if (matches(r, x, y, z)) f(x);
+    };
+    for_each_in_wave(row, q.x, mx, wave, [&](int cx) { check(cx - q.x); });       // x < mx - q.x
+    for_each_in_wave(row, 0, q.x, wave, [&](int cx) { check(cx + mx - q.x); });  // the pivot wraps
+  }
 
   void apply(const Rule& rule, int x, int y, int z) {
     for (int dz = 0, di = 0; dz < rule.omz; dz++)
