@@ -223,27 +223,41 @@ int RuleNode::cheaper_pivot(int r, const std::array<int, 256>& histogram) const 
   return best;
 }
 
-// Finds rule r's matches from the cells its pivot input cell accepts, then sorts them into the
-// lattice order.
-void RuleNode::scan_from_pivot(int r, int pivot) {
+// Finds rule r's matches from the cells its pivot input cell accepts (from the grid's cells
+// bucketed by value, made once per full scan), then sorts them into the lattice order.
+void RuleNode::scan_from_pivot(int r, int pivot, const std::array<int, 256>& histogram) {
+  if (!buckets_ready_) bucket_cells(histogram);
   const RulePattern& p = patterns_[size_t(r)];
   const Point q = p.positions[size_t(pivot)];
-  const Wave wave = p.cells[size_t(pivot)].wave;
-  const int mx = grid->mx, my = grid->my, mz = grid->mz;
   const size_t first = scan_.size();
-  for (int z = q.z; z + p.imz - q.z <= mz; z++)
-    for (int y = q.y; y + p.imy - q.y <= my; y++) {
-      const uint8_t* cells = grid->state.data() + grid->index(0, y, z);
-      for_each_in_wave(cells, q.x, mx - p.imx + q.x + 1, wave, [&](int x) {
-        int sx = x - q.x, sy = y - q.y, sz = z - q.z;
-        if (holds(r, grid->index(sx, sy, sz))) scan_.push_back({p.scan_key(sx, sy, sz, *grid), r, sx, sy, sz});
-      });
+  for (Wave values = p.cells[size_t(pivot)].wave; values != 0; values &= values - 1) {
+    const size_t v = size_t(std::countr_zero(values));
+    for (uint32_t k = bucket_start_[v]; k < bucket_start_[v + 1]; k++) {
+      const Point c = bucket_[k];
+      const int sx = c.x - q.x, sy = c.y - q.y, sz = c.z - q.z;
+      if (p.fits(sx, sy, sz, *grid) && holds(r, grid->index(sx, sy, sz)))
+        scan_.push_back({p.scan_key(sx, sy, sz, *grid), r, sx, sy, sz});
     }
+  }
   std::sort(scan_.begin() + std::ptrdiff_t(first), scan_.end());
   if (!stream_) return;
   for (size_t k = first; k < scan_.size(); k++) add(*stream_, scan_[k].r, scan_[k].x, scan_[k].y, scan_[k].z);
   streamed_ += scan_.size() - first;
   scan_.resize(first);
+}
+
+// bucket_: the grid's cells by value (a counting sort by the histogram), with their coordinates.
+void RuleNode::bucket_cells(const std::array<int, 256>& histogram) {
+  bucket_start_[0] = 0;
+  for (size_t v = 0; v < 256; v++) bucket_start_[v + 1] = bucket_start_[v] + uint32_t(histogram[v]);
+  bucket_.resize(bucket_start_[256]);
+  std::array<uint32_t, 256> next;
+  std::copy(bucket_start_.begin(), bucket_start_.end() - 1, next.begin());
+  const uint8_t* state = grid->state.data();
+  for (int z = 0, i = 0; z < grid->mz; z++)
+    for (int y = 0; y < grid->my; y++)
+      for (int x = 0; x < grid->mx; x++, i++) bucket_[next[state[i]]++] = {x, y, z};
+  buckets_ready_ = true;
 }
 
 // Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
@@ -254,10 +268,11 @@ void RuleNode::full_scan() {
   streamed_ = 0;
   std::array<int, 256> histogram{};
   for (uint8_t v : grid->state) histogram[v]++;
+  buckets_ready_ = false;
   for (int r = 0; r < int(rules.size()); r++) {
     const RulePattern& p = patterns_[size_t(r)];
     if (int pivot = cheaper_pivot(r, histogram); pivot >= 0) {
-      scan_from_pivot(r, pivot);
+      scan_from_pivot(r, pivot, histogram);
       continue;
     }
     for (int z = p.imz - 1; z < grid->mz; z += p.imz)
