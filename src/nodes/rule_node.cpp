@@ -224,9 +224,8 @@ int RuleNode::cheaper_pivot(int r, const std::array<int, 256>& histogram) const 
 }
 
 // Finds rule r's matches from the cells its pivot input cell accepts (from the grid's cells
-// bucketed by value, made once per full scan), then sorts them into the lattice order.
-void RuleNode::scan_from_pivot(int r, int pivot, const std::array<int, 256>& histogram) {
-  if (!buckets_ready_) bucket_cells(histogram);
+// bucketed by value once per full scan), then sorts them into the lattice order.
+void RuleNode::scan_from_pivot(int r, int pivot) {
   const RulePattern& p = patterns_[size_t(r)];
   const Point q = p.positions[size_t(pivot)];
   const size_t first = scan_.size();
@@ -246,18 +245,20 @@ void RuleNode::scan_from_pivot(int r, int pivot, const std::array<int, 256>& his
   scan_.resize(first);
 }
 
-// bucket_: the grid's cells by value (a counting sort by the histogram), with their coordinates.
-void RuleNode::bucket_cells(const std::array<int, 256>& histogram) {
+// bucket_: the grid's cells holding the `needed` values, by value (a counting sort by the
+// histogram), with their coordinates.
+void RuleNode::bucket_cells(const std::array<int, 256>& histogram, Wave needed) {
   bucket_start_[0] = 0;
-  for (size_t v = 0; v < 256; v++) bucket_start_[v + 1] = bucket_start_[v] + uint32_t(histogram[v]);
+  for (size_t v = 0; v < 256; v++)
+    bucket_start_[v + 1] = bucket_start_[v] + uint32_t(v < 32 && (needed >> v & 1u) ? histogram[v] : 0);
   bucket_.resize(bucket_start_[256]);
   std::array<uint32_t, 256> next;
   std::copy(bucket_start_.begin(), bucket_start_.end() - 1, next.begin());
-  const uint8_t* state = grid->state.data();
-  for (int z = 0, i = 0; z < grid->mz; z++)
-    for (int y = 0; y < grid->my; y++)
-      for (int x = 0; x < grid->mx; x++, i++) bucket_[next[state[i]]++] = {x, y, z};
-  buckets_ready_ = true;
+  for (int z = 0; z < grid->mz; z++)
+    for (int y = 0; y < grid->my; y++) {
+      const uint8_t* row = grid->state.data() + grid->index(0, y, z);
+      for_each_in_wave(row, 0, grid->mx, needed, [&](int x) { bucket_[next[row[x]]++] = {x, y, z}; });
+    }
 }
 
 // Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
@@ -268,11 +269,17 @@ void RuleNode::full_scan() {
   streamed_ = 0;
   std::array<int, 256> histogram{};
   for (uint8_t v : grid->state) histogram[v]++;
-  buckets_ready_ = false;
+  pivots_.resize(rules.size());
+  Wave needed = 0;
+  for (size_t r = 0; r < rules.size(); r++) {
+    pivots_[r] = cheaper_pivot(int(r), histogram);
+    if (pivots_[r] >= 0) needed |= patterns_[r].cells[size_t(pivots_[r])].wave;
+  }
+  if (needed != 0) bucket_cells(histogram, needed);
   for (int r = 0; r < int(rules.size()); r++) {
     const RulePattern& p = patterns_[size_t(r)];
-    if (int pivot = cheaper_pivot(r, histogram); pivot >= 0) {
-      scan_from_pivot(r, pivot, histogram);
+    if (pivots_[size_t(r)] >= 0) {
+      scan_from_pivot(r, pivots_[size_t(r)]);
       continue;
     }
     for (int z = p.imz - 1; z < grid->mz; z += p.imz)

@@ -99,11 +99,11 @@ class RuleNode : public Node {
   void scan_lattice_cell(int r, int x, int y, int z, int row);
   void scan_row(int r, int y, int z);
   int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
-  void scan_from_pivot(int r, int pivot, const std::array<int, 256>& histogram);
-  void bucket_cells(const std::array<int, 256>& histogram);
-  std::vector<Point> bucket_;                // the grid's cells by value, for pivot scans
+  void scan_from_pivot(int r, int pivot);
+  void bucket_cells(const std::array<int, 256>& histogram, Wave needed);
+  std::vector<int> pivots_;                   // per rule, for the full scan under way: cheaper_pivot
+  std::vector<Point> bucket_;                 // the grid's cells by value, for pivot scans
   std::array<uint32_t, 257> bucket_start_{};  // value -> first entry in bucket_
-  bool buckets_ready_ = false;              // bucket_ is made for the grid of this full scan
   // A match found by a full scan: kept in scan_, or when streaming handed to add() at once.
   void found(const ScanMatch& m) {
     if (!stream_) return scan_.push_back(m);
