@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/point.hpp"
 #include "core/xml.hpp"
 
 namespace mj {
@@ -44,6 +45,7 @@ class Grid {
 
   int size() const { return int(state.size()); }
   int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
+  Point point(int i) const { return {i % mx, (i / mx) % my, i / (mx * my)}; }
   void clear() { std::fill(state.begin(), state.end(), uint8_t(0)); }
 
   // Value index of a symbol, or -1.

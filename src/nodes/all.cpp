@@ -20,11 +20,10 @@ class AllNode : public RuleNode {
       // The order is random: fetch the matches and cells a few steps ahead of their use.
       if (k + kAhead < order.size()) __builtin_prefetch(&matches[size_t(order[k + kAhead])]);
       if (k + kAhead / 2 < order.size()) {
-        const Match& next = matches[size_t(order[k + kAhead / 2])];
-        __builtin_prefetch(&grid->mask[size_t(grid->index(next.x, next.y, next.z))]);
+        __builtin_prefetch(&grid->mask[size_t(matches[size_t(order[k + kAhead / 2])].corner)]);
       }
       const Match& m = matches[size_t(order[k])];
-      listed.reset(m.r, grid->index(m.x, m.y, m.z));
+      listed.reset(m.r, m.corner);
       fit(run, m);
     }
     for (size_t n = size_t(run.first[size_t(last_matched_turn)]); n < run.changes.size(); n++) {
@@ -77,17 +76,20 @@ class AllNode : public RuleNode {
       for (int dz = 0, di = 0; dz < rule.omz; dz++)
         for (int dy = 0; dy < rule.omy; dy++)
           for (int dx = 0; dx < rule.omx; dx++, di++)
-            if (rule.output[size_t(di)] != kKeep) f(m.x + dx, m.y + dy, m.z + dz, rule.output[size_t(di)]);
+            if (rule.output[size_t(di)] != kKeep) f(dx, dy, dz, rule.output[size_t(di)]);
     };
     bool blocked = false;
-    each_output([&](int x, int y, int z, uint8_t) { blocked = blocked || grid->mask[size_t(grid->index(x, y, z))]; });
+    each_output([&](int dx, int dy, int dz, uint8_t) {
+      blocked = blocked || grid->mask[size_t(m.corner + grid->index(dx, dy, dz))];
+    });
     if (blocked) return;
     last[size_t(m.r)] = true;
-    each_output([&](int x, int y, int z, uint8_t value) {
-      size_t i = size_t(grid->index(x, y, z));
+    const Point corner = grid->point(m.corner);
+    each_output([&](int dx, int dy, int dz, uint8_t value) {
+      const size_t i = size_t(m.corner + grid->index(dx, dy, dz));
       grid->mask[i] = 1;
       grid->state[i] = value;
-      run.changes.push_back({x, y, z});
+      run.changes.push_back({corner.x + dx, corner.y + dy, corner.z + dz});
     });
   }
 };

@@ -15,7 +15,8 @@ class OneNode : public RuleNode {
     std::optional<Match> m = potentials.empty() ? uniform_match(run) : best_match(run);
     if (!m) return false;
     last[size_t(m->r)] = true;
-    apply(run, rules[size_t(m->r)], m->x, m->y, m->z);
+    const Point corner = grid->point(m->corner);
+    apply(run, rules[size_t(m->r)], corner.x, corner.y, corner.z);
     counter++;
     return true;
   }
@@ -31,7 +32,7 @@ class OneNode : public RuleNode {
  private:
   void remove(int k) {
     const Match& m = matches[size_t(k)];
-    listed.reset(m.r, grid->index(m.x, m.y, m.z));
+    listed.reset(m.r, m.corner);
     matches[size_t(k)] = matches[size_t(match_count - 1)];
     match_count--;
   }

@@ -121,8 +121,8 @@ bool RuleNode::prepare_inference(Run& run) {
 }
 
 void RuleNode::add(Run&, int r, int x, int y, int z) {
-  listed.set(r, grid->index(x, y, z));
-  Match m{r, x, y, z};
+  const Match m{r, grid->index(x, y, z)};
+  listed.set(r, m.corner);
   if (match_count < int(matches.size())) matches[size_t(match_count)] = m;
   else matches.push_back(m);
   match_count++;
@@ -322,7 +322,7 @@ bool RuleNode::compute_fields() {
 }
 
 std::optional<int> RuleNode::delta(const Match& m) const {
-  return delta_pointwise(grid->state.data(), writes_[size_t(m.r)], grid->index(m.x, m.y, m.z), inversed_, potentials);
+  return delta_pointwise(grid->state.data(), writes_[size_t(m.r)], m.corner, inversed_, potentials);
 }
 
 double RuleNode::heuristic_key(Run& run, int h, double& first, bool& first_computed) {
