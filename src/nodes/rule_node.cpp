@@ -142,9 +142,9 @@ void RuleNode::scan_changes(Run& run) {
     for (uint32_t k = opening_start_[value], end = opening_start_[value + 1u]; k < end; k++) {
       const Opening& o = openings_[k];
       const int sx = c.x - o.shift.x, sy = c.y - o.shift.y, sz = c.z - o.shift.z, corner = cell - o.offset;
-      if (!inside && !patterns_[size_t(o.r)].fits(sx, sy, sz, *grid)) continue;
+      if (!inside && !o.pattern->fits(sx, sy, sz, *grid)) continue;
       if (o.large && failed_.test(o.r, corner)) continue;
-      if (holds(o.r, corner)) {
+      if (o.pattern->holds(grid->state.data(), corner)) {
         if (!listed.test(o.r, corner)) add(run, o.r, sx, sy, sz);
       } else if (o.large) {
         note_failure(o.r, corner);
@@ -161,7 +161,7 @@ void RuleNode::index_openings() {
     for (size_t r = 0; r < patterns_.size(); r++) {
       const RulePattern& p = patterns_[r];
       for (uint32_t k = p.shift_start[v]; k < p.shift_start[v + 1]; k++)
-        openings_.push_back({int(r), p.shifts[k], p.shift_offsets[k], p.cells.size() > kLargePattern});
+        openings_.push_back({int(r), &p, p.shifts[k], p.shift_offsets[k], p.cells.size() > kLargePattern});
     }
   }
   opening_start_[256] = uint32_t(openings_.size());

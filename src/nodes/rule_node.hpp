@@ -80,6 +80,7 @@ class RuleNode : public Node {
   // shifts: the candidate positions a changed cell opens.
   struct Opening {
     int r;
+    const RulePattern* pattern;  // patterns_[r], which stays put after loading
     Point shift;
     int offset;  // of the shift on the grid
     bool large;  // the rule's input has more than kLargePattern cells
