@@ -1,6 +1,7 @@
 #include "nodes/observation.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 
@@ -54,6 +55,7 @@ struct Propagation {
   std::vector<Wave> reached;         // per cell: the values it has by now (potential not -1)
   std::vector<int> holders;          // the cells with each value at time 0, by value
   std::vector<int> holders_start;    // value -> first entry in `holders`
+  uint64_t indexed = 0;              // the caller's key the index above (wanted .. gives) is for, 0: none
 };
 
 // Scratch kept between calls: search computes forward potentials for every state it explores.
@@ -212,11 +214,12 @@ void fire_at_start(Propagation<Count>& p, const std::vector<Rule>& rules, const 
 // start_of(i): the values cell i has at time 0 (those with potential 0).
 template <class Count, class StartFn>
 void propagate_with(Potentials& potentials, const Space& space, const std::vector<Rule>& rules, bool backwards,
-                    StartFn start_of) {
+                    uint64_t key, StartFn start_of) {
   Propagation<Count>& p = scratch<Count>();
   p.queue.clear();
   p.start.resize(size_t(potentials.cells));
-  index_patterns(p, rules, potentials.C, space, backwards);
+  if (key == 0 || p.indexed != key) index_patterns(p, rules, potentials.C, space, backwards);
+  p.indexed = key;
   // Values present at time 0 are queued only for all-wildcard patterns, which fire on any value.
   for (int z = 0, i = 0; z < space.mz; z++)
     for (int y = 0; y < space.my; y++)
@@ -244,12 +247,12 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
 
 template <class StartFn>
 void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, bool backwards,
-               StartFn start_of) {
+               uint64_t key, StartFn start_of) {
   size_t largest = 0;
   for (const Rule& rule : rules) largest = std::max(largest, pattern_of(rule, backwards).size());
   const Space space{mx, my, mz};
-  if (largest <= 255) propagate_with<uint8_t>(potentials, space, rules, backwards, start_of);
-  else propagate_with<int>(potentials, space, rules, backwards, start_of);
+  if (largest <= 255) propagate_with<uint8_t>(potentials, space, rules, backwards, key, start_of);
+  else propagate_with<int>(potentials, space, rules, backwards, key, start_of);
 }
 
 }  // namespace
@@ -273,13 +276,18 @@ bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>&
   return true;
 }
 
+uint64_t new_potentials_key() {
+  static std::atomic<uint64_t> next{1};
+  return next++;
+}
+
 void compute_forward_potentials(Potentials& potentials, const uint8_t* state, int mx, int my, int mz,
-                                const std::vector<Rule>& rules) {
+                                const std::vector<Rule>& rules, uint64_t key) {
   std::fill(potentials.data.begin(), potentials.data.end(), -1);
   int* data = potentials.data.data();
   const size_t cells = size_t(potentials.cells);
   for (size_t i = 0; i < cells; i++) data[state[i] * cells + i] = 0;
-  propagate(potentials, mx, my, mz, rules, false, [state](int i) { return Wave(1u << state[i]); });
+  propagate(potentials, mx, my, mz, rules, false, key, [state](int i) { return Wave(1u << state[i]); });
 }
 
 void compute_backward_potentials(Potentials& potentials, const Wave* future, int mx, int my, int mz,
@@ -290,7 +298,7 @@ void compute_backward_potentials(Potentials& potentials, const Wave* future, int
     for (int i = 0; i < cells; i++) row[i] = (future[i] >> c & 1u) ? 0 : -1;
   }
   const Wave values = potentials.C >= 32 ? ~Wave(0) : Wave((1u << potentials.C) - 1u);
-  propagate(potentials, mx, my, mz, rules, true, [future, values](int i) { return future[i] & values; });
+  propagate(potentials, mx, my, mz, rules, true, 0, [future, values](int i) { return future[i] & values; });
 }
 
 bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int& hint, int near) {

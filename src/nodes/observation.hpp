@@ -21,9 +21,12 @@ struct Observation {
 bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>& state,
                                 const std::vector<std::optional<Observation>>& observations);
 
-// Forward: steps needed to write each value at each cell, starting from `state`.
+// Forward: steps needed to write each value at each cell, starting from `state`. A caller that
+// computes them again and again for the same rules on the same grid shape (search) passes its own
+// key from new_potentials_key(), so that the rules are indexed once; 0 indexes them every time.
 void compute_forward_potentials(Potentials& potentials, const uint8_t* state, int mx, int my, int mz,
-                                const std::vector<Rule>& rules);
+                                const std::vector<Rule>& rules, uint64_t key = 0);
+uint64_t new_potentials_key();
 // Backward: steps needed from having each value at each cell to reaching `future`.
 void compute_backward_potentials(Potentials& potentials, const Wave* future, int mx, int my, int mz,
                                  const std::vector<Rule>& rules);

@@ -45,7 +45,7 @@ class Search {
 
  private:
   int forward_estimate(const uint8_t* state) {
-    compute_forward_potentials(forward_, state, shape_.mx, shape_.my, shape_.mz, rules_);
+    compute_forward_potentials(forward_, state, shape_.mx, shape_.my, shape_.mz, rules_, potentials_key_);
     return forward_pointwise(forward_, future_.data());
   }
   void generate_children(int parent);
@@ -65,6 +65,7 @@ class Search {
   Random random_;
   std::vector<uint8_t> children_;  // flat, one state after another
   ChildStates child_states_;
+  const uint64_t potentials_key_ = new_potentials_key();
 };
 
 std::optional<Trajectory> Search::run(const std::vector<uint8_t>& present) {
