@@ -38,10 +38,6 @@ Random::Random(int seed) {
   }
 }
 
-}  // namespace mj
-
-namespace mj {
-
 // The generator takes slot k minus slot k+21 (past 55, k-34): still the old value for k <= 34,
 // this round's new one after that. Both loops vectorise: within each, a slot is read before it
 // is written or not written at all.
