@@ -1,6 +1,8 @@
 // A rewrite rule: an input pattern of waves and an output pattern of values.
 #pragma once
 
+#include <algorithm>
+
 #include <cstdint>
 #include <filesystem>
 #include <vector>
@@ -46,6 +48,14 @@ struct Rule {
 
 // Parses a <rule> (or a node carrying in/out itself). `in` reads from `gin`, `out` writes to
 // `gout` (the same grid except for `map`). File rules are read from `resources`/rules.
+// The largest rule input, less one cell, on each axis (the reach of boxes_inside).
+inline Point input_reach(const std::vector<Rule>& rules) {
+  Point reach;
+  for (const Rule& rule : rules)
+    reach = {std::max(reach.x, rule.imx - 1), std::max(reach.y, rule.imy - 1), std::max(reach.z, rule.imz - 1)};
+  return reach;
+}
+
 Rule load_rule(const XmlElement& element, const Grid& gin, const Grid& gout,
                const std::filesystem::path& resources);
 

@@ -71,10 +71,6 @@ struct Space {
     return x >= 0 && y >= 0 && z >= 0 && x + rule.imx <= mx && y + rule.imy <= my && z + rule.imz <= mz;
   }
   int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
-  // Every position of a pattern of at most reach+1 cells per axis that covers (x,y,z) is inside.
-  bool inside(const Point& reach, int x, int y, int z) const {
-    return x >= reach.x && y >= reach.y && z >= reach.z && x + reach.x < mx && y + reach.y < my && z + reach.z < mz;
-  }
 };
 
 const std::vector<uint8_t>& pattern_of(const Rule& rule, bool backwards) {
@@ -93,12 +89,11 @@ std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& 
 template <class Count>
 void index_patterns(Propagation<Count>& p, const std::vector<Rule>& rules, int C, const Space& s, bool backwards) {
   p.wants.clear(), p.gives.clear(), p.anywhere.clear();
-  p.reach = {0, 0, 0};
+  p.reach = input_reach(rules);
   for (const Rule& rule : rules) {
     p.wants.push_back(cells_of(rule, pattern_of(rule, backwards), s));
     p.gives.push_back(cells_of(rule, backwards ? rule.binput : rule.output, s));
     if (p.wants.back().empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
-    p.reach = {std::max(p.reach.x, rule.imx - 1), std::max(p.reach.y, rule.imy - 1), std::max(p.reach.z, rule.imz - 1)};
   }
   // wanted: the pattern cells again, bucketed by value, by rule within a value. A value outside
   // the alphabet (an empty input wave) counts in the pattern but never arrives: it has no bucket.
@@ -158,7 +153,7 @@ template <class Count>
 void arrive(Propagation<Count>& p, const std::vector<Rule>& rules, const QueueItem& a, const Space& s,
             Potentials& potentials) {
   const size_t count = p.wants.size();
-  const bool inside = s.inside(p.reach, a.x, a.y, a.z);
+  const bool inside = boxes_inside(p.reach, a.x, a.y, a.z, s.mx, s.my, s.mz);
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
     const Want& w = p.wanted[k];
     const int sx = a.x - w.at.x, sy = a.y - w.at.y, sz = a.z - w.at.z;

@@ -141,9 +141,8 @@ class PathNode : public Node {
     starts_.clear();
     unnumbered_starts_ = 0;
     const uint8_t* state = grid->state.data();
-    const int plane = grid->mx * grid->my;
     for_each_in_wave(state, 0, grid->size(), start | finish, [&](int i) {
-      const Point p{i % grid->mx, (i % plane) / grid->mx, i / plane};
+      const Point p = grid->point(i);
       if (in(start, state[i])) starts_.push_back(p);
       if (in(finish, state[i])) {
         generations_[size_t(i)] = 0;

@@ -51,8 +51,8 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   for (const Rule& rule : rules) {
     patterns_.push_back(compile_rule(rule, g));
     writes_.push_back(rule_writes(rule, g));
-    reach_ = {std::max(reach_.x, rule.imx - 1), std::max(reach_.y, rule.imy - 1), std::max(reach_.z, rule.imz - 1)};
   }
+  reach_ = input_reach(rules);
   steps = e.integer("steps", 0);
   temperature = e.real("temperature", 0.0);
 
@@ -137,8 +137,7 @@ void RuleNode::scan_changes(Run& run) {
     const int cell = grid->index(c.x, c.y, c.z);
     const uint8_t value = grid->state[size_t(cell)];
     // Away from the edges every rule position around the cell lies inside the grid.
-    const bool inside = c.x >= reach_.x && c.y >= reach_.y && c.z >= reach_.z && c.x + reach_.x < grid->mx &&
-                        c.y + reach_.y < grid->my && c.z + reach_.z < grid->mz;
+    const bool inside = boxes_inside(reach_, c.x, c.y, c.z, grid->mx, grid->my, grid->mz);
     for (uint32_t k = opening_start_[value], end = opening_start_[value + 1u]; k < end; k++) {
       const Opening& o = openings_[k];
       const int sx = c.x - o.shift.x, sy = c.y - o.shift.y, sz = c.z - o.shift.z, corner = cell - o.offset;
