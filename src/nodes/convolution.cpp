@@ -140,9 +140,9 @@ class ConvolutionNode : public Node {
     // cover a small part of the grid.
     const size_t block = grid->mz == 1 ? 9 : 27;
     if (!draws_ && counter_ > 0 && changed_.size() * block * 4 < size_t(grid->size()) && before_ == grid->state) {
-      const std::vector<Point> cells = blocks_around_changes();
+      mark_blocks_around_changes();
       changed_.clear();
-      for (const Point& c : cells)
+      for (const Point& c : blocks_)
         if (rewrite(run.random, c.x, c.y, c.z, grid->index(c.x, c.y, c.z))) changed_.push_back(c);  // draws nothing
     } else {
       before_ = grid->state;
@@ -184,12 +184,14 @@ class ConvolutionNode : public Node {
   bool draws_ = false;        // some rule has p != 1, so every step visits every cell in order
   std::vector<Point> changed_;  // the cells the last step changed
   std::vector<uint8_t> dirty_;  // per cell, all zero between steps
+  std::vector<Point> blocks_;   // the cells mark_blocks_around_changes found
 
-  // The cells of the 3x3(x3) blocks (wrapped when periodic) around the last step's changes, each once.
-  std::vector<Point> blocks_around_changes() {
+  // blocks_: the cells of the 3x3(x3) blocks (wrapped when periodic) around the last step's
+  // changes, each once.
+  void mark_blocks_around_changes() {
     const Grid& g = *grid;
     dirty_.resize(size_t(g.size()), 0);
-    std::vector<Point> cells;
+    blocks_.clear();
     const int depth = g.mz == 1 ? 0 : 1;
     for (const Point& c : changed_)
       for (int dz = -depth; dz <= depth; dz++)
@@ -198,10 +200,9 @@ class ConvolutionNode : public Node {
             int x = c.x + dx, y = c.y + dy, z = c.z + dz;
             if (!place(x, g.mx) || !place(y, g.my) || !place(z, g.mz)) continue;
             uint8_t& dirty = dirty_[size_t(g.index(x, y, z))];
-            if (!dirty) dirty = 1, cells.push_back({x, y, z});
+            if (!dirty) dirty = 1, blocks_.push_back({x, y, z});
           }
-    for (const Point& c : cells) dirty_[size_t(g.index(c.x, c.y, c.z))] = 0;
-    return cells;
+    for (const Point& c : blocks_) dirty_[size_t(g.index(c.x, c.y, c.z))] = 0;
   }
 
   // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
