@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <vector>
+
 #include "core/random.hpp"
 
 namespace {
@@ -64,6 +67,31 @@ TEST(Random, RoundsMatchStepwiseDraws) {
       ASSERT_EQ(rounds.next(), expected) << "seed " << seed << ", draw " << draw;
     }
   }
+}
+
+}  // namespace
+
+namespace {
+
+// draws_not_above(p) splits the draws exactly where `next_double() > p` turns true: the draw
+// just below passes and the draw at it fails, for probabilities of every scale, the ends of the
+// range and a NaN (which the reference's comparison never rejects).
+TEST(Random, DrawsNotAboveSplitsWhereTheComparisonTurns) {
+  const auto rejected = [](int s, double p) { return s * (1.0 / 2147483647.0) > p; };
+  std::vector<double> ps = {0.0, 1.0, 0.5, 0.01, 0.0001, 0.00003, 0.000015, 1e-9, 0.999999, -1.0, 2.0};
+  mj::Random r(7);
+  for (int k = 0; k < 2000; k++) ps.push_back(r.next_double() * (k % 2 ? 1.0 : 0.001));
+  for (double p : ps) {
+    const int bound = mj::Random::draws_not_above(p);
+    if (bound > 0) {
+      EXPECT_FALSE(rejected(bound - 1, p)) << p;
+    }
+    if (bound < 2147483647) {
+      EXPECT_TRUE(rejected(bound, p)) << p;
+    }
+  }
+  EXPECT_EQ(mj::Random::draws_not_above(std::nan("")), 2147483647);
+  EXPECT_EQ(mj::Random::draws_not_above(0.0), 1);  // only the draw 0 gives 0.0
 }
 
 }  // namespace

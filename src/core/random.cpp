@@ -47,4 +47,16 @@ void Random::refill() {
   used_ = 0;
 }
 
+// next_double() grows with the draw, so the draws that pass form a prefix: its length by bisection,
+// each candidate computed as next_double() computes it.
+int Random::draws_not_above(double p) {
+  int passing = 0, failing = kMBig;  // draws below `passing` pass; `failing` and above do not
+  while (passing < failing) {
+    const int mid = passing + (failing - passing) / 2;
+    if (!(mid * (1.0 / 2147483647.0) > p)) passing = mid + 1;
+    else failing = mid;
+  }
+  return passing;
+}
+
 }  // namespace mj

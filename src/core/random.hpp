@@ -17,6 +17,10 @@ class Random {
   int next(int max_value) { return int(sample() * max_value); }                  // [0, max_value); max_value >= 0
   double next_double() { return sample(); }                                      // [0, 1)
 
+  // The number of draws s (next() == s, 0 <= s < 2^31 - 1) for which next_double() > p is false,
+  // so that `next() < draws_not_above(p)` decides a `p` test exactly, without the conversion.
+  static int draws_not_above(double p);
+
  private:
   static constexpr int kMBig = 2147483647;
 

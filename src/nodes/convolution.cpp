@@ -166,10 +166,14 @@ class ConvolutionNode : public Node {
   }
 
  private:
-  // A rule as the loop over cells reads it, with its draw_bound; -1 when p is 1 (no draw).
+  // A rule as the loop over cells reads it, inline: its draw_bound (-1 when p is 1: no draw), its
+  // output and its sum condition (multiplicity null when it has none).
   struct Choice {
-    const ConvolutionRule* rule;
     long long bound;
+    const int* multiplicity;
+    uint32_t sums;
+    uint8_t output;
+    bool allows(int sum) const { return sum < 32 && (sums >> sum & 1u); }
   };
 
   int counter_ = 0;
@@ -212,8 +216,8 @@ class ConvolutionNode : public Node {
     for (uint32_t k = first_[cell], end = first_[cell + 1u]; k < end; k++) {
       const Choice& c = choices_[k];
       if (c.bound >= 0 && random.next() >= c.bound) continue;
-      if (c.rule->multiplicity.empty() || c.rule->allows(neighbour_sum(c.rule->multiplicity, x, y, z, i))) {
-        cell = c.rule->output;
+      if (!c.multiplicity || c.allows(neighbour_sum(c.multiplicity, x, y, z, i))) {
+        cell = c.output;
         return true;
       }
     }
@@ -229,7 +233,8 @@ class ConvolutionNode : public Node {
       first_[size_t(v)] = uint32_t(choices_.size());
       for (const ConvolutionRule& rule : rules)
         if (rule.input == v && rule.output != rule.input)
-          choices_.push_back({&rule, rule.p == 1.0 ? -1 : draw_bound(rule.p)});
+          choices_.push_back({rule.p == 1.0 ? -1 : draw_bound(rule.p),
+                              rule.multiplicity.empty() ? nullptr : rule.multiplicity.data(), rule.sums, rule.output});
     }
     first_[256] = uint32_t(choices_.size());
     draws_ = std::any_of(choices_.begin(), choices_.end(), [](const Choice& c) { return c.bound >= 0; });
@@ -237,13 +242,12 @@ class ConvolutionNode : public Node {
   }
 
   // Weighted count of the neighbours (before the step) that hold the rule's values.
-  int neighbour_sum(const std::vector<int>& multiplicity, int x, int y, int z, int i) const {
+  int neighbour_sum(const int* m, int x, int y, int z, int i) const {
     const Grid& g = *grid;
     bool interior = x > 0 && y > 0 && x < g.mx - 1 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
     int sum = 0;
     if (interior) {
       const uint8_t* a = before_.data() + i;
-      const int* m = multiplicity.data();
       if (moore_2d_) {  // the common kernel, unrolled
         const int w = g.mx;
         return m[a[-w - 1]] + m[a[-w]] + m[a[-w + 1]] + m[a[-1]] + m[a[1]] + m[a[w - 1]] + m[a[w]] + m[a[w + 1]];
@@ -254,7 +258,7 @@ class ConvolutionNode : public Node {
     for (const KernelEntry& k : kernel) {
       int sx = x + k.dx, sy = y + k.dy, sz = z + k.dz;
       if (!place(sx, g.mx) || !place(sy, g.my) || !place(sz, g.mz)) continue;
-      sum += multiplicity[before_[size_t(g.index(sx, sy, sz))]];
+      sum += m[before_[size_t(g.index(sx, sy, sz))]];
     }
     return sum;
   }

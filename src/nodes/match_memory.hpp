@@ -41,6 +41,7 @@ class MatchMemory {
   void drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns);
   void find_fresh(const Grid& grid, const std::vector<RulePattern>& patterns);
   bool enabled_ = false;
+  bool scanned_before_ = false;  // remember() was called before
   size_t rules_ = 0, cells_ = 0;
   std::vector<uint8_t> snapshot_;   // the grid when known_ was last brought up to date
   std::vector<ScanMatch> known_;    // every match on snapshot_, in scan order

@@ -23,10 +23,13 @@ class OneNode : public RuleNode {
 
   void reset() override {
     RuleNode::reset();
-    if (match_count != 0) {
+    // Every set flag belongs to a listed match: few matches are cleared one by one, so that
+    // the untouched pages of the flags stay untouched.
+    if (size_t(match_count) < listed.sparse_below())
+      for (int k = 0; k < match_count; k++) listed.reset(matches[size_t(k)].r, matches[size_t(k)].corner);
+    else if (match_count != 0)
       listed.clear();
-      match_count = 0;
-    }
+    match_count = 0;
   }
 
  private:

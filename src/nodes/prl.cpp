@@ -1,4 +1,5 @@
 // `prl`: each step applies every match at once, each with its rule's probability p.
+#include "core/wave_scan.hpp"
 #include "nodes/kinds.hpp"
 #include "nodes/rule_node.hpp"
 
@@ -18,27 +19,76 @@ class PrlNode : public RuleNode {
     return match_count > 0;
   }
 
-  void prepare() { next_state_.assign(size_t(grid->size()), 0); }
+  void prepare() {
+    next_state_.assign(size_t(grid->size()), 0);
+    for (const Rule& rule : rules) firings_.push_back(compile_firing(rule));
+  }
 
  private:
-  // Matches are applied into a buffer as they are found, so they all read the old state.
-  void add(Run& run, int r, int x, int y, int z) override {
-    const Rule& rule = rules[size_t(r)];
-    if (run.random.next_double() > rule.p) return;
-    last[size_t(r)] = true;
+  // An output cell that writes a value: where it is in the rule and on the grid from the corner.
+  struct Write {
+    Point at;
+    int offset;
+    uint8_t value;
+  };
+  // What a match of a rule does: the draw passes when next() < bound, then the writes apply.
+  struct Firing {
+    int bound;
+    std::vector<Write> writes;
+  };
+
+  Firing compile_firing(const Rule& rule) const {
+    Firing firing{Random::draws_not_above(rule.p), {}};
     for (int dz = 0, di = 0; dz < rule.omz; dz++)
       for (int dy = 0; dy < rule.omy; dy++)
-        for (int dx = 0; dx < rule.omx; dx++, di++) {
-          uint8_t value = rule.output[size_t(di)];
-          size_t i = size_t(grid->index(x + dx, y + dy, z + dz));
-          if (value == kKeep || value == grid->state[i]) continue;
-          next_state_[i] = value;
-          run.changes.push_back({x + dx, y + dy, z + dz});
-        }
+        for (int dx = 0; dx < rule.omx; dx++, di++)
+          if (rule.output[size_t(di)] != kKeep)
+            firing.writes.push_back({{dx, dy, dz}, grid->index(dx, dy, dz), rule.output[size_t(di)]});
+    return firing;
+  }
+
+  // Matches are applied into a buffer as they are found, so they all read the old state.
+  void add(Run& run, int r, int x, int y, int z) override {
+    const Firing& firing = firings_[size_t(r)];
+    if (run.random.next() >= firing.bound) return;
+    last[size_t(r)] = true;
+    const int corner = grid->index(x, y, z);
+    for (const Write& w : firing.writes) {
+      const size_t i = size_t(corner + w.offset);
+      if (w.value == grid->state[i]) continue;
+      next_state_[i] = w.value;
+      run.changes.push_back({x + w.at.x, y + w.at.y, z + w.at.z});
+    }
     match_count++;
   }
 
+  // The whole grid against a one-cell rule, in one loop: on dense grids (a forest fire draws for
+  // nearly every cell each step) a call per match would cost more than the match.
+  size_t take_cells(Run& run, int r) override {
+    const Firing& firing = firings_[size_t(r)];
+    const uint8_t value = firing.writes.empty() ? kKeep : firing.writes[0].value;
+    size_t found = 0;
+    int fired = 0;
+    for (int z = 0; z < grid->mz; z++)
+      for (int y = 0; y < grid->my; y++) {
+        const int row = grid->index(0, y, z);
+        const uint8_t* cells = grid->state.data() + row;
+        for_each_in_wave(cells, 0, grid->mx, rules[size_t(r)].input[0], [&](int x) {
+          found++;
+          if (run.random.next() >= firing.bound) return;
+          fired++;
+          if (value == kKeep || value == cells[x]) return;
+          next_state_[size_t(row + x)] = value;
+          run.changes.push_back({x, y, z});
+        });
+      }
+    match_count += fired;
+    if (fired > 0) last[size_t(r)] = true;
+    return found;
+  }
+
   std::vector<uint8_t> next_state_;
+  std::vector<Firing> firings_;  // per rule
 };
 
 }  // namespace

@@ -84,7 +84,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   if (track_matches) listed.resize(rules.size(), size_t(g.size()));
   const auto large = [](const RulePattern& p) { return p.cells.size() > kLargePattern; };
   if (track_matches && std::any_of(patterns_.begin(), patterns_.end(), large))
-    failed_.resize(rules.size(), size_t(g.size()));
+    checked_.resize(rules.size(), size_t(g.size()));
   memory_.enable(rules.size(), size_t(g.size()));
   index_openings();
 }
@@ -128,9 +128,18 @@ void RuleNode::add(Run&, int r, int x, int y, int z) {
   match_count++;
 }
 
+size_t RuleNode::take_cells(Run& run, int r) {
+  size_t found = 0;
+  for (int z = 0; z < grid->mz; z++)
+    for (int y = 0; y < grid->my; y++)
+      for_each_in_wave(grid->state.data() + grid->index(0, y, z), 0, grid->mx, Wave(patterns_[size_t(r)].accepted),
+                       [&](int x) { add(run, r, x, y, z), found++; });
+  return found;
+}
+
 // Looks for new matches only around the cells changed since this node last matched. The grid
-// does not change meanwhile, so a position of a large rule that failed once is not checked again
-// for the next changed cell in its window.
+// does not change meanwhile, so a position of a large rule is checked once per scan however many
+// changed cells its window holds.
 void RuleNode::scan_changes(Run& run) {
   for (size_t n = size_t(run.first[size_t(last_matched_turn)]); n < run.changes.size(); n++) {
     const Point c = run.changes[n];
@@ -142,16 +151,15 @@ void RuleNode::scan_changes(Run& run) {
       const Opening& o = openings_[k];
       const int sx = c.x - o.shift.x, sy = c.y - o.shift.y, sz = c.z - o.shift.z, corner = cell - o.offset;
       if (!inside && !o.pattern->fits(sx, sy, sz, *grid)) continue;
-      if (o.large && failed_.test(o.r, corner)) continue;
-      if (o.pattern->holds(grid->state.data(), corner)) {
-        if (!listed.test(o.r, corner)) add(run, o.r, sx, sy, sz);
-      } else if (o.large) {
-        note_failure(o.r, corner);
+      if (o.large) {
+        if (checked_.test(o.r, corner)) continue;
+        note_checked(o.r, corner);
       }
+      if (o.pattern->holds(grid->state.data(), corner) && !listed.test(o.r, corner)) add(run, o.r, sx, sy, sz);
     }
   }
-  for (const auto& [r, corner] : failures_) failed_.reset(r, corner);
-  failures_.clear();
+  for (const auto& [r, corner] : checks_) checked_.reset(r, corner);
+  checks_.clear();
 }
 
 void RuleNode::index_openings() {
@@ -166,9 +174,9 @@ void RuleNode::index_openings() {
   opening_start_[256] = uint32_t(openings_.size());
 }
 
-void RuleNode::note_failure(int r, int corner) {
-  failed_.set(r, corner);
-  failures_.push_back({r, corner});
+void RuleNode::note_checked(int r, int corner) {
+  checked_.set(r, corner);
+  checks_.push_back({r, corner});
 }
 
 // The matches of rule r whose input contains lattice cell (x,y,z) (row = index of (0,y,z)).
@@ -289,6 +297,10 @@ void RuleNode::full_scan() {
   if (needed != 0) bucket_cells(histogram, needed);
   for (int r = 0; r < int(rules.size()); r++) {
     const RulePattern& p = patterns_[size_t(r)];
+    if (p.single && stream_) {
+      streamed_ += take_cells(*stream_, r);
+      continue;
+    }
     if (pivots_[size_t(r)] >= 0) {
       scan_from_pivot(r, pivots_[size_t(r)]);
       continue;

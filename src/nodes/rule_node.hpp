@@ -39,6 +39,8 @@ class RuleNode : public Node {
  protected:
   // Records a match found while scanning; prl applies it at once instead.
   virtual void add(Run& run, int r, int x, int y, int z);
+  // Hands every match of one-cell rule r to add(), in scan order, and returns their number.
+  virtual size_t take_cells(Run& run, int r);
   // Key for choosing among matches by potential: larger is better.
   double heuristic_key(Run& run, int h, double& first, bool& first_computed);
   // heuristic_key(...) > max, updating max when it is; skips the pow where the key cannot win.
@@ -89,11 +91,11 @@ class RuleNode : public Node {
   std::array<uint32_t, 257> opening_start_{};  // value -> first entry in openings_
   void index_openings();
   void scan_changes(Run& run);
-  void note_failure(int r, int corner);
-  static constexpr size_t kLargePattern = 4;   // input cells past which remembering failures pays
+  void note_checked(int r, int corner);
+  static constexpr size_t kLargePattern = 8;   // input cells past which remembering checks pays
   Point reach_{0, 0, 0};                        // the largest rule input, less one cell, on each axis
-  MatchFlags failed_;                           // positions that failed during one scan_changes
-  std::vector<std::pair<int, int>> failures_;   // their (rule, corner), to clear the flags
+  MatchFlags checked_;                          // large rules' positions checked during one scan_changes
+  std::vector<std::pair<int, int>> checks_;     // their (rule, corner), to clear the flags
 
   // Full scans (scan_grid), from the memory of the last one when that is cheaper.
   void scan_grid(Run& run);
