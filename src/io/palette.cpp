@@ -30,17 +30,15 @@ struct ColorEntry {
   uint32_t argb;
 };
 
-ColorEntry read_color(const pugi::xml_node& node, const std::string& name, int line) {
+// Throws std::invalid_argument; the caller adds file and line (counted only then: a palette has
+// dozens of entries and is read for every model).
+ColorEntry read_color(const pugi::xml_node& node) {
   const pugi::xml_attribute symbol = node.attribute("symbol"), value = node.attribute("value");
-  if (!symbol) throw Error(name, line, "<color> has no symbol attribute");
-  if (!value) throw Error(name, line, "<color> has no value attribute");
+  if (!symbol) throw std::invalid_argument("<color> has no symbol attribute");
+  if (!value) throw std::invalid_argument("<color> has no value attribute");
   const std::string_view s = symbol.value();
-  if (s.size() != 1) throw Error(name, line, "colour symbol \"" + std::string(s) + "\" is not one character");
-  try {
-    return {s[0], parse_color(value.value())};
-  } catch (const std::invalid_argument& e) {
-    throw Error(name, line, e.what());
-  }
+  if (s.size() != 1) throw std::invalid_argument("colour symbol \"" + std::string(s) + "\" is not one character");
+  return {s[0], parse_color(value.value())};
 }
 
 }  // namespace
@@ -66,10 +64,13 @@ Palette load_palette(const std::filesystem::path& file) {
     throw Error(name, line_at(text, parsed.offset), std::string("malformed XML: ") + parsed.description());
   Palette palette;
   for (const pugi::xml_node& node : doc.document_element().children("color")) {
-    const int line = line_at(text, node.offset_debug());
-    const ColorEntry entry = read_color(node, name, line);
-    if (!palette.emplace(entry.symbol, entry.argb).second)
-      throw Error(name, line, std::string("colour symbol '") + entry.symbol + "' is defined twice");
+    try {
+      const ColorEntry entry = read_color(node);
+      if (!palette.emplace(entry.symbol, entry.argb).second)
+        throw std::invalid_argument(std::string("colour symbol '") + entry.symbol + "' is defined twice");
+    } catch (const std::invalid_argument& e) {
+      throw Error(name, line_at(text, node.offset_debug()), e.what());
+    }
   }
   return palette;
 }

@@ -15,7 +15,9 @@ class AllNode : public RuleNode {
     last_matched_turn = run.counter;
     if (trajectory) return follow_trajectory();
     if (match_count == 0) return false;
-    const std::vector<int> order = potentials.empty() ? shuffled_order(run) : potential_order(run);
+    if (potentials.empty()) shuffle_order(run);
+    else sort_order_by_potential(run);
+    const std::vector<int>& order = order_;
     for (size_t k = 0; k < order.size(); k++) {
       // The order is random: fetch the matches and cells a few steps ahead of their use.
       if (k + kAhead < order.size()) __builtin_prefetch(&matches[size_t(order[k + kAhead])]);
@@ -39,19 +41,20 @@ class AllNode : public RuleNode {
   static constexpr size_t kAhead = 16;
   bool applies_all() const override { return true; }
 
+  std::vector<int> order_;  // the matches to apply this step, by index
+
   // The reference's shuffle: an inside-out Fisher-Yates of 0..count-1.
-  std::vector<int> shuffled_order(Run& run) {
-    std::vector<int> order(static_cast<size_t>(match_count));
+  void shuffle_order(Run& run) {
+    order_.resize(static_cast<size_t>(match_count));
     for (int i = 0; i < match_count; i++) {
       int j = run.random.next(i + 1);
-      order[size_t(i)] = order[size_t(j)];
-      order[size_t(j)] = i;
+      order_[size_t(i)] = order_[size_t(j)];
+      order_[size_t(j)] = i;
     }
-    return order;
   }
 
   // Matches with a defined potential change, best key first (stable, as LINQ's OrderBy).
-  std::vector<int> potential_order(Run& run) {
+  void sort_order_by_potential(Run& run) {
     struct Keyed {
       int k;
       double key;
@@ -64,33 +67,23 @@ class AllNode : public RuleNode {
       if (h) keyed.push_back({k, heuristic_key(run, *h, first, first_computed)});
     }
     std::stable_sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) { return -a.key < -b.key; });
-    std::vector<int> order;
-    for (const Keyed& item : keyed) order.push_back(item.k);
-    return order;
+    order_.clear();
+    for (const Keyed& item : keyed) order_.push_back(item.k);
   }
 
   // Writes the match unless its output overlaps a cell already written this step.
   void fit(Run& run, const Match& m) {
-    const Rule& rule = rules[size_t(m.r)];
-    auto each_output = [&](auto&& f) {
-      for (int dz = 0, di = 0; dz < rule.omz; dz++)
-        for (int dy = 0; dy < rule.omy; dy++)
-          for (int dx = 0; dx < rule.omx; dx++, di++)
-            if (rule.output[size_t(di)] != kKeep) f(dx, dy, dz, rule.output[size_t(di)]);
-    };
-    bool blocked = false;
-    each_output([&](int dx, int dy, int dz, uint8_t) {
-      blocked = blocked || grid->mask[size_t(m.corner + grid->index(dx, dy, dz))];
-    });
-    if (blocked) return;
+    const std::vector<RuleOutput>& outputs = outputs_[size_t(m.r)];
+    for (const RuleOutput& o : outputs)
+      if (grid->mask[size_t(m.corner + o.offset)]) return;
     last[size_t(m.r)] = true;
     const Point corner = grid->point(m.corner);
-    each_output([&](int dx, int dy, int dz, uint8_t value) {
-      const size_t i = size_t(m.corner + grid->index(dx, dy, dz));
+    for (const RuleOutput& o : outputs) {
+      const size_t i = size_t(m.corner + o.offset);
       grid->mask[i] = 1;
-      grid->state[i] = value;
-      run.changes.push_back({corner.x + dx, corner.y + dy, corner.z + dz});
-    });
+      grid->state[i] = o.value;
+      run.changes.push_back({corner.x + o.at.x, corner.y + o.at.y, corner.z + o.at.z});
+    }
   }
 };
 

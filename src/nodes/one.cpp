@@ -15,8 +15,7 @@ class OneNode : public RuleNode {
     std::optional<Match> m = potentials.empty() ? uniform_match(run) : best_match(run);
     if (!m) return false;
     last[size_t(m->r)] = true;
-    const Point corner = grid->point(m->corner);
-    apply(run, rules[size_t(m->r)], corner.x, corner.y, corner.z);
+    apply(run, *m);
     counter++;
     return true;
   }
@@ -77,17 +76,14 @@ class OneNode : public RuleNode {
     return matches[size_t(argmax)];
   }
 
-  void apply(Run& run, const Rule& rule, int x, int y, int z) {
-    for (int dz = 0, di = 0; dz < rule.omz; dz++)
-      for (int dy = 0; dy < rule.omy; dy++)
-        for (int dx = 0; dx < rule.omx; dx++, di++) {
-          uint8_t value = rule.output[size_t(di)];
-          if (value == kKeep) continue;
-          uint8_t& cell = grid->state[size_t(grid->index(x + dx, y + dy, z + dz))];
-          if (cell == value) continue;
-          cell = value;
-          run.changes.push_back({x + dx, y + dy, z + dz});
-        }
+  void apply(Run& run, const Match& m) {
+    const Point corner = grid->point(m.corner);
+    for (const RuleOutput& o : outputs_[size_t(m.r)]) {
+      uint8_t& cell = grid->state[size_t(m.corner + o.offset)];
+      if (cell == o.value) continue;
+      cell = o.value;
+      run.changes.push_back({corner.x + o.at.x, corner.y + o.at.y, corner.z + o.at.z});
+    }
   }
 };
 

@@ -19,41 +19,19 @@ class PrlNode : public RuleNode {
     return match_count > 0;
   }
 
+  // The draw of a match of each rule passes when next() < draw_bounds_[r].
   void prepare() {
     next_state_.assign(size_t(grid->size()), 0);
-    for (const Rule& rule : rules) firings_.push_back(compile_firing(rule));
+    for (const Rule& rule : rules) draw_bounds_.push_back(Random::draws_not_above(rule.p));
   }
 
  private:
-  // An output cell that writes a value: where it is in the rule and on the grid from the corner.
-  struct Write {
-    Point at;
-    int offset;
-    uint8_t value;
-  };
-  // What a match of a rule does: the draw passes when next() < bound, then the writes apply.
-  struct Firing {
-    int bound;
-    std::vector<Write> writes;
-  };
-
-  Firing compile_firing(const Rule& rule) const {
-    Firing firing{Random::draws_not_above(rule.p), {}};
-    for (int dz = 0, di = 0; dz < rule.omz; dz++)
-      for (int dy = 0; dy < rule.omy; dy++)
-        for (int dx = 0; dx < rule.omx; dx++, di++)
-          if (rule.output[size_t(di)] != kKeep)
-            firing.writes.push_back({{dx, dy, dz}, grid->index(dx, dy, dz), rule.output[size_t(di)]});
-    return firing;
-  }
-
   // Matches are applied into a buffer as they are found, so they all read the old state.
   void add(Run& run, int r, int x, int y, int z) override {
-    const Firing& firing = firings_[size_t(r)];
-    if (run.random.next() >= firing.bound) return;
+    if (run.random.next() >= draw_bounds_[size_t(r)]) return;
     last[size_t(r)] = true;
     const int corner = grid->index(x, y, z);
-    for (const Write& w : firing.writes) {
+    for (const RuleOutput& w : outputs_[size_t(r)]) {
       const size_t i = size_t(corner + w.offset);
       if (w.value == grid->state[i]) continue;
       next_state_[i] = w.value;
@@ -65,8 +43,8 @@ class PrlNode : public RuleNode {
   // The whole grid against a one-cell rule, in one loop: on dense grids (a forest fire draws for
   // nearly every cell each step) a call per match would cost more than the match.
   size_t take_cells(Run& run, int r) override {
-    const Firing& firing = firings_[size_t(r)];
-    const uint8_t value = firing.writes.empty() ? kKeep : firing.writes[0].value;
+    const int bound = draw_bounds_[size_t(r)];
+    const uint8_t value = outputs_[size_t(r)].empty() ? kKeep : outputs_[size_t(r)][0].value;
     size_t found = 0;
     int fired = 0;
     for (int z = 0; z < grid->mz; z++)
@@ -75,7 +53,7 @@ class PrlNode : public RuleNode {
         const uint8_t* cells = grid->state.data() + row;
         for_each_in_wave(cells, 0, grid->mx, rules[size_t(r)].input[0], [&](int x) {
           found++;
-          if (run.random.next() >= firing.bound) return;
+          if (run.random.next() >= bound) return;
           fired++;
           if (value == kKeep || value == cells[x]) return;
           next_state_[size_t(row + x)] = value;
@@ -88,7 +66,7 @@ class PrlNode : public RuleNode {
   }
 
   std::vector<uint8_t> next_state_;
-  std::vector<Firing> firings_;  // per rule
+  std::vector<int> draw_bounds_;  // per rule
 };
 
 }  // namespace

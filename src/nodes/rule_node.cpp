@@ -51,6 +51,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   for (const Rule& rule : rules) {
     patterns_.push_back(compile_rule(rule, g));
     writes_.push_back(rule_writes(rule, g));
+    outputs_.push_back(rule_outputs(rule, g));
   }
   reach_ = input_reach(rules);
   steps = e.integer("steps", 0);
@@ -120,13 +121,7 @@ bool RuleNode::prepare_inference(Run& run) {
   return true;
 }
 
-void RuleNode::add(Run&, int r, int x, int y, int z) {
-  const Match m{r, grid->index(x, y, z)};
-  listed.set(r, m.corner);
-  if (match_count < int(matches.size())) matches[size_t(match_count)] = m;
-  else matches.push_back(m);
-  match_count++;
-}
+void RuleNode::add(Run&, int r, int x, int y, int z) { list(r, grid->index(x, y, z)); }
 
 size_t RuleNode::take_cells(Run& run, int r) {
   size_t found = 0;
@@ -149,13 +144,13 @@ void RuleNode::scan_changes(Run& run) {
     const bool inside = boxes_inside(reach_, c.x, c.y, c.z, grid->mx, grid->my, grid->mz);
     for (uint32_t k = opening_start_[value], end = opening_start_[value + 1u]; k < end; k++) {
       const Opening& o = openings_[k];
-      const int sx = c.x - o.shift.x, sy = c.y - o.shift.y, sz = c.z - o.shift.z, corner = cell - o.offset;
-      if (!inside && !o.pattern->fits(sx, sy, sz, *grid)) continue;
+      const int corner = cell - o.offset;
+      if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, *grid)) continue;
       if (o.large) {
         if (checked_.test(o.r, corner)) continue;
         note_checked(o.r, corner);
       }
-      if (o.pattern->holds(grid->state.data(), corner) && !listed.test(o.r, corner)) add(run, o.r, sx, sy, sz);
+      if (o.pattern->holds(grid->state.data(), corner) && !listed.test(o.r, corner)) list(o.r, corner);
     }
   }
   for (const auto& [r, corner] : checks_) checked_.reset(r, corner);

@@ -58,10 +58,18 @@ class RuleNode : public Node {
   // Does rule r match with its corner at cell index `corner`? (The caller checks the bounds.)
   bool holds(int r, int corner) const { return patterns_[size_t(r)].holds(grid->state.data(), corner); }
   bool holds(const Match& m) const { return holds(m.r, m.corner); }
+  // Lists a match (what add() does for `one` and `all`).
+  void list(int r, int corner) {
+    listed.set(r, corner);
+    if (match_count < int(matches.size())) matches[size_t(match_count)] = {r, corner};
+    else matches.push_back({r, corner});
+    match_count++;
+  }
 
   Potentials potentials;
   std::vector<std::optional<Field>> fields;              // per value, empty when none
   std::vector<std::vector<RuleWrite>> writes_;            // per rule: the cells it changes, for delta()
+  std::vector<std::vector<RuleOutput>> outputs_;          // per rule: the cells it writes
   uint32_t inversed_ = 0;                                // inversed_values(fields)
   std::vector<std::optional<Observation>> observations;  // per value, empty when none
   double temperature = 0.0;

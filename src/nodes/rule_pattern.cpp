@@ -31,4 +31,14 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
   return c;
 }
 
+std::vector<RuleOutput> rule_outputs(const Rule& rule, const Grid& grid) {
+  std::vector<RuleOutput> outputs;
+  for (int dz = 0, di = 0; dz < rule.omz; dz++)
+    for (int dy = 0; dy < rule.omy; dy++)
+      for (int dx = 0; dx < rule.omx; dx++, di++)
+        if (rule.output[size_t(di)] != kKeep)
+          outputs.push_back({{dx, dy, dz}, grid.index(dx, dy, dz), rule.output[size_t(di)]});
+  return outputs;
+}
+
 }  // namespace mj

@@ -50,6 +50,15 @@ struct RulePattern {
 
 RulePattern compile_rule(const Rule& rule, const Grid& grid);
 
+// An output cell that writes a value (not '*'): where it is in the rule, and its offset from the
+// rule's corner on the grid. Rule nodes apply a match by walking this list.
+struct RuleOutput {
+  Point at;
+  int offset;
+  uint8_t value;
+};
+std::vector<RuleOutput> rule_outputs(const Rule& rule, const Grid& grid);
+
 // A match found by a full scan, with its place in the scan's order (by rule, then key).
 struct ScanMatch {
   long long key;
