@@ -64,20 +64,4 @@ uint32_t inversed_values(const std::vector<std::optional<Field>>& fields) {
   return bits;
 }
 
-std::optional<int> delta_pointwise(const uint8_t* state, const std::vector<RuleWrite>& writes, int corner,
-                                   uint32_t inversed, const Potentials& potentials) {
-  int sum = 0;
-  for (const RuleWrite& w : writes) {
-    const int i = corner + w.offset;
-    const int new_potential = potentials[w.value][i];
-    if (new_potential == -1) return std::nullopt;
-    const uint8_t old_value = state[i];
-    const int old_potential = potentials[old_value][i];
-    sum += new_potential - old_potential;
-    if (inversed >> old_value & 1u) sum += 2 * old_potential;
-    if (inversed >> w.value & 1u) sum -= 2 * new_potential;
-  }
-  return sum;
-}
-
 }  // namespace mj

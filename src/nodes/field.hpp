@@ -44,7 +44,21 @@ uint32_t inversed_values(const std::vector<std::optional<Field>>& fields);
 
 // Change of potential if a rule (its `writes`) were applied with its corner at `corner`; nullopt
 // when it would write a value onto a cell where that value's potential is unreachable.
-std::optional<int> delta_pointwise(const uint8_t* state, const std::vector<RuleWrite>& writes, int corner,
-                                   uint32_t inversed, const Potentials& potentials);
+// Inline: `one` and `all` with fields compute it for every match of every step.
+inline std::optional<int> delta_pointwise(const uint8_t* state, const std::vector<RuleWrite>& writes, int corner,
+                                          uint32_t inversed, const Potentials& potentials) {
+  int sum = 0;
+  for (const RuleWrite& w : writes) {
+    const int i = corner + w.offset;
+    const int new_potential = potentials[w.value][i];
+    if (new_potential == -1) return std::nullopt;
+    const uint8_t old_value = state[i];
+    const int old_potential = potentials[old_value][i];
+    sum += new_potential - old_potential;
+    if (inversed >> old_value & 1u) sum += 2 * old_potential;
+    if (inversed >> w.value & 1u) sum -= 2 * new_potential;
+  }
+  return sum;
+}
 
 }  // namespace mj

@@ -174,17 +174,18 @@ void RuleNode::note_checked(int r, int corner) {
   checks_.push_back({r, corner});
 }
 
-// The matches of rule r whose input contains lattice cell (x,y,z) (row = index of (0,y,z)).
-[[gnu::always_inline]] inline void RuleNode::scan_lattice_cell(int r, int x, int y, int z, int row) {
+// The matches of rule r whose input contains lattice cell (x,y,z) (row = index of (0,y,z)). Away
+// from the grid's faces every shift of the rule fits: `row_inside` says y and z are.
+[[gnu::always_inline]] inline void RuleNode::scan_lattice_cell(int r, int x, int y, int z, int row, bool row_inside) {
   const RulePattern& p = patterns_[size_t(r)];
   const int cell = row + x;
   const uint8_t v = grid->state[size_t(cell)];
+  const bool inside = row_inside && x >= p.imx - 1 && x + p.imx <= grid->mx;
   for (uint32_t k = p.shift_start[v], end = p.shift_start[v + 1u]; k < end; k++) {
     const Point s = p.shifts[k];
-    const int sx = x - s.x, sy = y - s.y, sz = z - s.z;
-    if (!p.fits(sx, sy, sz, *grid)) continue;
+    if (!inside && !p.fits(x - s.x, y - s.y, z - s.z, *grid)) continue;
     if (p.single || holds(r, cell - p.shift_offsets[k]))
-      found({(long long)cell * p.volume() + p.shift_places[k], r, sx, sy, sz});
+      found({(long long)cell * p.volume() + p.shift_places[k], r, x - s.x, y - s.y, z - s.z});
   }
 }
 
@@ -197,12 +198,13 @@ void RuleNode::scan_row(int r, int y, int z) {
     for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { found({row + x, r, x, y, z}); });
     return;
   }
+  const bool inside = y >= p.imy - 1 && y + p.imy <= grid->my && z >= p.imz - 1 && z + p.imz <= grid->mz;
   if (p.imx == 1) {
-    for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { scan_lattice_cell(r, x, y, z, row); });
+    for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { scan_lattice_cell(r, x, y, z, row, inside); });
     return;
   }
   for (int x = p.imx - 1; x < grid->mx; x += p.imx)
-    if ((p.accepted >> (cells[x] & 63)) & 1) scan_lattice_cell(r, x, y, z, row);
+    if ((p.accepted >> (cells[x] & 63)) & 1) scan_lattice_cell(r, x, y, z, row, inside);
 }
 
 // Scanning the lattice looks at about cells/volume lattice cells and each of their shifts; scanning
@@ -339,10 +341,6 @@ bool RuleNode::compute_fields() {
   return !any_computation || any_success;
 }
 
-std::optional<int> RuleNode::delta(const Match& m) const {
-  return delta_pointwise(grid->state.data(), writes_[size_t(m.r)], m.corner, inversed_, potentials);
-}
-
 double RuleNode::heuristic_key(Run& run, int h, double& first, bool& first_computed) {
   if (!first_computed) {
     first = h;
@@ -350,40 +348,9 @@ double RuleNode::heuristic_key(Run& run, int h, double& first, bool& first_compu
   }
   double u = run.random.next_double();
   if (temperature <= 0) return -h + 0.001 * u;
-  return std::pow(u, boltzmann_factor(h - int(first)));
-}
-
-// Like heuristic_key followed by `key > max` (and max = key when it is), without computing the
-// key of a match that cannot beat max: pow(u, e) > max needs u >= max^(1/e), so below that bound
-// (lowered by a margin far wider than the rounding of either pow) the exact key is not needed.
-// The random draw happens either way. Outside a moderate range of e the bound is not used.
-bool RuleNode::heuristic_beats(Run& run, int h, double& first, bool& first_computed, double& max) {
-  if (temperature <= 0) {
-    double key = heuristic_key(run, h, first, first_computed);
-    return key > max ? (max = key, true) : false;
-  }
-  if (!first_computed) first = h, first_computed = true;
-  const double u = run.random.next_double();
   const int difference = h - int(first);
-  const double e = boltzmann_factor(difference);
-  if (max > 0 && e >= 1e-3 && e <= 1e3 && difference >= -kFactorRange && difference <= kFactorRange) {
-    const size_t k = size_t(difference + kFactorRange);
-    if (bounds_.empty()) bounds_.assign(2 * kFactorRange + 1, {-1.0, 0.0});
-    if (bounds_[k].first != max) bounds_[k] = {max, std::pow(max, 1.0 / e) * (1.0 - 1e-6)};
-    if (u < bounds_[k].second) return false;
-  }
-  const double key = std::pow(u, e);
-  return key > max ? (max = key, true) : false;
-}
-
-// exp((h - first) / temperature) for every match of a step: h - first takes few integer values,
-// so each is computed once, with the same arithmetic.
-double RuleNode::boltzmann_factor(int difference) {
-  const size_t k = size_t(difference + kFactorRange);
-  if (difference < -kFactorRange || difference > kFactorRange) return std::exp(double(difference) / temperature);
-  if (factors_.empty()) factors_.assign(2 * kFactorRange + 1, -1.0);
-  if (factors_[k] < 0) factors_[k] = std::exp(double(difference) / temperature);
-  return factors_[k];
+  const bool tabled = difference >= -kFactorRange && difference <= kFactorRange;
+  return std::pow(u, tabled ? key_bound(difference).factor : boltzmann_factor(difference));
 }
 
 bool RuleNode::follow_trajectory() {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -44,8 +45,23 @@ class RuleNode : public Node {
   // Key for choosing among matches by potential: larger is better.
   double heuristic_key(Run& run, int h, double& first, bool& first_computed);
   // heuristic_key(...) > max, updating max when it is; skips the pow where the key cannot win.
-  bool heuristic_beats(Run& run, int h, double& first, bool& first_computed, double& max);
-  std::optional<int> delta(const Match& m) const;
+  // Inline: `one` calls it for every match of every step.
+  bool heuristic_beats(Run& run, int h, double& first, bool& first_computed, double& max) {
+    if (temperature <= 0) {
+      double key = heuristic_key(run, h, first, first_computed);
+      return key > max ? (max = key, true) : false;
+    }
+    if (!first_computed) first = h, first_computed = true;
+    const double u = run.random.next_double();
+    const int difference = h - int(first);
+    if (difference < -kFactorRange || difference > kFactorRange) return keeps_key(u, boltzmann_factor(difference), max);
+    KeyBound& b = key_bound(difference);
+    if (max > 0 && b.factor >= 1e-3 && b.factor <= 1e3 && u < threshold(b, max)) return false;
+    return keeps_key(u, b.factor, max);
+  }
+  std::optional<int> delta(const Match& m) const {
+    return delta_pointwise(grid->state.data(), writes_[size_t(m.r)], m.corner, inversed_, potentials);
+  }
   // True for `all`: search then explores states where all non-overlapping matches fire.
   virtual bool applies_all() const { return false; }
   // Steps of a found search trajectory: copy the next state; false at its end.
@@ -108,7 +124,7 @@ class RuleNode : public Node {
   // Full scans (scan_grid), from the memory of the last one when that is cheaper.
   void scan_grid(Run& run);
   void full_scan();
-  void scan_lattice_cell(int r, int x, int y, int z, int row);
+  void scan_lattice_cell(int r, int x, int y, int z, int row, bool row_inside);
   void scan_row(int r, int y, int z);
   int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
   void scan_from_pivot(int r, int pivot);
@@ -128,11 +144,31 @@ class RuleNode : public Node {
   bool dense_ = false;  // the last full scan found too many matches to be worth remembering
   MatchMemory memory_;
 
-  // Temperature keys (heuristic_beats).
-  double boltzmann_factor(int difference);
+  // Temperature keys (heuristic_beats): pow(u, e) with e = exp((h - first) / temperature).
+  double boltzmann_factor(int difference) const { return std::exp(double(difference) / temperature); }
+  static bool keeps_key(double u, double factor, double& max) {
+    const double key = std::pow(u, factor);
+    return key > max ? (max = key, true) : false;
+  }
+  // Per difference h - first, which takes few values in a step: its factor, computed once, and
+  // the u below which pow(u, factor) cannot beat `max`: u >= max^(1/factor) is needed, lowered
+  // by a margin far wider than the rounding of either pow. Used for factors in [1e-3, 1e3].
+  struct KeyBound {
+    double factor = -1.0;  // -1 until computed
+    double max = -1.0;     // the max `below` is for
+    double below = 0.0;
+  };
+  KeyBound& key_bound(int difference) {  // |difference| <= kFactorRange
+    KeyBound& b = key_bounds_[size_t(difference + kFactorRange)];
+    if (b.factor < 0) b.factor = boltzmann_factor(difference);
+    return b;
+  }
+  double threshold(KeyBound& b, double max) {
+    if (b.max != max) b.max = max, b.below = std::pow(max, 1.0 / b.factor) * (1.0 - 1e-6);
+    return b.below;
+  }
   static constexpr int kFactorRange = 1024;
-  std::vector<double> factors_;                    // boltzmann_factor by difference, -1 until computed
-  std::vector<std::pair<double, double>> bounds_;  // by difference: (max, the u a key needs to beat it)
+  std::vector<KeyBound> key_bounds_ = std::vector<KeyBound>(2 * kFactorRange + 1);
 
  public:
   void describe(NodeSketch& sketch) const override;
