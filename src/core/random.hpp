@@ -17,6 +17,14 @@ class Random {
   int next(int max_value) { return int(sample() * max_value); }                  // [0, max_value); max_value >= 0
   double next_double() { return sample(); }                                      // [0, 1)
 
+  // The draw `ahead` draws from now (1: the next) as next() will return it, when it is in the
+  // round at hand; for prefetching what later draws will read.
+  bool peek(int ahead, int& draw) const {
+    if (used_ + ahead > 55) return false;
+    draw = seed_array_[size_t(used_ + ahead)];
+    return true;
+  }
+
   // The number of draws s (next() == s, 0 <= s < 2^31 - 1) for which next_double() > p is false,
   // so that `next() < draws_not_above(p)` decides a `p` test exactly, without the conversion.
   static int draws_not_above(double p);

@@ -39,15 +39,26 @@ class OneNode : public RuleNode {
     match_count--;
   }
 
-  // Draws matches uniformly, dropping stale ones, until one still holds.
+  // Draws matches uniformly, dropping stale ones, until one still holds. Dense lists hold many
+  // stale matches, each a cache miss: the candidates of the next draws (should the ones before
+  // be stale too) are fetched ahead.
   std::optional<Match> uniform_match(Run& run) {
+    for (int ahead = 1; ahead < kAhead; ahead++) prefetch_candidate(run, ahead);
     while (match_count > 0) {
+      prefetch_candidate(run, kAhead);
       int k = run.random.next(match_count);
       Match m = matches[size_t(k)];
       remove(k);
       if (holds(m)) return m;
     }
     return std::nullopt;
+  }
+
+  static constexpr int kAhead = 8;
+  void prefetch_candidate(const Run& run, int ahead) const {
+    int draw = 0;
+    if (match_count > ahead && run.random.peek(ahead, draw))
+      __builtin_prefetch(&matches[size_t(draw * (1.0 / 2147483647.0) * (match_count - ahead + 1))]);
   }
 
   // Picks the match with the best potential key (fields or observations).
