@@ -43,9 +43,11 @@ class OneNode : public RuleNode {
   // stale matches, each a cache miss: the candidates of the next draws (should the ones before
   // be stale too) are fetched ahead.
   std::optional<Match> uniform_match(Run& run) {
-    for (int ahead = 1; ahead < kAhead; ahead++) prefetch_candidate(run, ahead);
+    const bool large = match_count > kLargeList;
+    if (large)
+      for (int ahead = 1; ahead < kAhead; ahead++) prefetch_candidate(run, ahead);
     while (match_count > 0) {
-      prefetch_candidate(run, kAhead);
+      if (large) prefetch_candidate(run, kAhead);
       int k = run.random.next(match_count);
       Match m = matches[size_t(k)];
       remove(k);
@@ -55,6 +57,7 @@ class OneNode : public RuleNode {
   }
 
   static constexpr int kAhead = 8;
+  static constexpr int kLargeList = 4096;  // matches: smaller lists stay in the cache
   void prefetch_candidate(const Run& run, int ahead) const {
     int draw = 0;
     if (match_count > ahead && run.random.peek(ahead, draw))

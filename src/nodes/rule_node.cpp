@@ -136,21 +136,27 @@ size_t RuleNode::take_cells(Run& run, int r) {
 // does not change meanwhile, so a position of a large rule is checked once per scan however many
 // changed cells its window holds.
 void RuleNode::scan_changes(Run& run) {
-  for (size_t n = size_t(run.first[size_t(last_matched_turn)]); n < run.changes.size(); n++) {
-    const Point c = run.changes[n];
-    const int cell = grid->index(c.x, c.y, c.z);
-    const uint8_t value = grid->state[size_t(cell)];
+  // Locals: listing a match writes memory the compiler cannot tell apart from these.
+  const Grid& g = *grid;
+  const uint8_t* state = g.state.data();
+  const Point reach = reach_;
+  const Opening* openings = openings_.data();
+  const Point* changes = run.changes.data();
+  for (size_t n = size_t(run.first[size_t(last_matched_turn)]), end = run.changes.size(); n < end; n++) {
+    const Point c = changes[n];
+    const int cell = g.index(c.x, c.y, c.z);
+    const uint8_t value = state[cell];
     // Away from the edges every rule position around the cell lies inside the grid.
-    const bool inside = boxes_inside(reach_, c.x, c.y, c.z, grid->mx, grid->my, grid->mz);
-    for (uint32_t k = opening_start_[value], end = opening_start_[value + 1u]; k < end; k++) {
-      const Opening& o = openings_[k];
+    const bool inside = boxes_inside(reach, c.x, c.y, c.z, g.mx, g.my, g.mz);
+    for (uint32_t k = opening_start_[value], last = opening_start_[value + 1u]; k < last; k++) {
+      const Opening& o = openings[k];
       const int corner = cell - o.offset;
-      if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, *grid)) continue;
+      if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) continue;
       if (o.large) {
         if (checked_.test(o.r, corner)) continue;
         note_checked(o.r, corner);
       }
-      if (o.pattern->holds(grid->state.data(), corner) && !listed.test(o.r, corner)) list(o.r, corner);
+      if (o.holds(state, cell) && !listed.test(o.r, corner)) list(o.r, corner);
     }
   }
   for (const auto& [r, corner] : checks_) checked_.reset(r, corner);
@@ -163,10 +169,21 @@ void RuleNode::index_openings() {
     for (size_t r = 0; r < patterns_.size(); r++) {
       const RulePattern& p = patterns_[r];
       for (uint32_t k = p.shift_start[v]; k < p.shift_start[v + 1]; k++)
-        openings_.push_back({int(r), &p, p.shifts[k], p.shift_offsets[k], p.cells.size() > kLargePattern});
+        openings_.push_back(opening(int(r), k));
     }
   }
   opening_start_[256] = uint32_t(openings_.size());
+}
+
+RuleNode::Opening RuleNode::opening(int r, uint32_t shift) const {
+  const RulePattern& p = patterns_[size_t(r)];
+  Opening o{r, p.shift_offsets[shift], 0, {}, {}, &p, p.shifts[shift], p.cells.size() > kLargePattern};
+  for (size_t c = 0; c < p.cells.size() && o.count >= 0; c++) {
+    if (p.positions[c] == o.shift) continue;
+    if (o.count == kInlineCells) o.count = -1;
+    else o.cell_offsets[o.count] = p.cells[c].offset - o.offset, o.waves[o.count++] = p.cells[c].wave;
+  }
+  return o;
 }
 
 void RuleNode::note_checked(int r, int corner) {

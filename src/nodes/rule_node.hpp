@@ -103,17 +103,29 @@ class RuleNode : public Node {
 
   // Incremental matching (scan_changes).
   // An input cell of some rule that accepts a value, in the order rule by rule, then the rule's
-  // shifts: the candidate positions a changed cell opens.
+  // shifts: the candidate positions a changed cell opens. The changed cell is known to be
+  // accepted; small rules keep their other input cells inline, as offsets from the changed cell.
+  static constexpr int kInlineCells = 3;
   struct Opening {
     int r;
+    int offset;  // of the shift on the grid
+    int count;   // inline cells, or -1: check the whole pattern
+    int cell_offsets[kInlineCells];
+    Wave waves[kInlineCells];
     const RulePattern* pattern;  // patterns_[r], which stays put after loading
     Point shift;
-    int offset;  // of the shift on the grid
     bool large;  // the rule's input has more than kLargePattern cells
+    bool holds(const uint8_t* state, int cell) const {
+      if (count < 0) return pattern->holds(state, cell - offset);
+      for (int k = 0; k < count; k++)
+        if ((waves[k] >> state[cell + cell_offsets[k]] & 1u) == 0) return false;
+      return true;
+    }
   };
   std::vector<Opening> openings_;          // grouped by value
   std::array<uint32_t, 257> opening_start_{};  // value -> first entry in openings_
   void index_openings();
+  Opening opening(int r, uint32_t shift) const;
   void scan_changes(Run& run);
   void note_checked(int r, int corner);
   static constexpr size_t kLargePattern = 8;   // input cells past which remembering checks pays
