@@ -171,6 +171,7 @@ class RuleNode : public Node {
     double below = 0.0;
   };
   KeyBound& key_bound(int difference) {  // |difference| <= kFactorRange
+    if (key_bounds_.empty()) key_bounds_.resize(2 * kFactorRange + 1);  // only nodes with temperature
     KeyBound& b = key_bounds_[size_t(difference + kFactorRange)];
     if (b.factor < 0) b.factor = boltzmann_factor(difference);
     return b;
@@ -180,7 +181,7 @@ class RuleNode : public Node {
     return b.below;
   }
   static constexpr int kFactorRange = 1024;
-  std::vector<KeyBound> key_bounds_ = std::vector<KeyBound>(2 * kFactorRange + 1);
+  std::vector<KeyBound> key_bounds_;
 
  public:
   void describe(NodeSketch& sketch) const override;
