@@ -3,6 +3,7 @@
 #include <random>
 
 #include "node_test_util.hpp"
+#include "nodes/neighbour_count.hpp"
 
 namespace mj {
 namespace {
@@ -142,6 +143,52 @@ TEST(Convolution, LoadErrorsNameFileAndLine) {
   expect_load_error("\n<convolution neighborhood=\"Moore\" in=\"D\" out=\"A\" sum=\"3\"/>", 1, "values");
   expect_load_error("\n<convolution neighborhood=\"Moore\" in=\"D\" out=\"A\" sum=\"30\" values=\"A\"/>", 1, "30");
   expect_load_error("\n<convolution neighborhood=\"Moore\" in=\"D\" out=\"A\" sum=\"3\" values=\"A\"/>", 3, "Moore");
+}
+
+}  // namespace
+}  // namespace mj
+
+namespace mj {
+namespace {
+
+// count_interior against the sum written out, on random grids: 2D and 3D kernels, one value or
+// several with weights up to 4, rows shorter and longer than the sixteen cells counted at once.
+TEST(NeighbourCount, MatchesTheDirectSumOnRandomGrids) {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 60; trial++) {
+    const bool d3 = trial % 3 == 0;
+    const int mx = 3 + int(rng() % 40), my = 3 + int(rng() % 9), mz = d3 ? 3 + int(rng() % 4) : 1, C = 2 + int(rng() % 5);
+    std::vector<uint8_t> state(size_t(mx * my * mz));
+    for (uint8_t& v : state) v = uint8_t(rng() % unsigned(C));
+    std::vector<int> offsets;
+    for (int dz = d3 ? -1 : 0; dz <= (d3 ? 1 : 0); dz++)
+      for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+          if ((dx || dy || dz) && rng() % 4 != 0) offsets.push_back(dx + dy * mx + dz * mx * my);
+    std::vector<int> weights(size_t(C), 0);
+    for (int& w : weights) w = trial % 2 ? int(rng() % 5) : 0;
+    if (trial % 2 == 0) weights[rng() % unsigned(C)] = 1;
+    std::vector<uint8_t> sums(state.size(), 99);
+    ASSERT_TRUE(count_interior(state.data(), mx, my, mz, offsets, weights, sums.data()));
+    for (int z = 0; z < mz; z++)
+      for (int y = 0; y < my; y++)
+        for (int x = 0; x < mx; x++) {
+          const int i = x + y * mx + z * mx * my;
+          const bool inner = x > 0 && y > 0 && x < mx - 1 && y < my - 1 && (!d3 || (z > 0 && z < mz - 1));
+          int expected = 99;
+          if (inner) {
+            expected = 0;
+            for (int o : offsets) expected += weights[state[size_t(i + o)]];
+          }
+          ASSERT_EQ(sums[size_t(i)], expected) << trial << " at " << x << "," << y << "," << z;
+        }
+  }
+}
+
+TEST(NeighbourCount, RefusesWeightsThatDoNotFitBytes) {
+  std::vector<uint8_t> state(27, 0), sums(27, 0);
+  EXPECT_FALSE(count_interior(state.data(), 3, 3, 3, {1}, {5, 0}, sums.data()));
+  EXPECT_FALSE(count_interior(state.data(), 3, 3, 3, {1}, std::vector<int>(9, 1), sums.data()));
 }
 
 }  // namespace

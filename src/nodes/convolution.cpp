@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "nodes/kinds.hpp"
+#include "nodes/neighbour_count.hpp"
 #include "nodes/sketch.hpp"
 #include "nodes/value_attribute.hpp"
 
@@ -143,17 +144,22 @@ class ConvolutionNode : public Node {
       mark_blocks_around_changes();
       changed_.clear();
       for (const Point& c : blocks_)
-        if (rewrite(run.random, c.x, c.y, c.z, grid->index(c.x, c.y, c.z))) changed_.push_back(c);  // draws nothing
+        if (rewrite(run.random, c.x, c.y, c.z, grid->index(c.x, c.y, c.z), interior(c.x, c.y, c.z), false))
+          changed_.push_back(c);  // draws nothing
     } else {
       before_ = grid->state;
+      count_sums();
       // A local copy of the generator: the compiler cannot keep it in registers while writes to
       // the grid's bytes might alias it.
       Random random = run.random;
       changed_.clear();
-      for (int z = 0, i = 0; z < grid->mz; z++)
-        for (int y = 0; y < grid->my; y++)
-          for (int x = 0; x < grid->mx; x++, i++)
-            if (rewrite(random, x, y, z, i)) changed_.push_back({x, y, z});
+      const Grid& g = *grid;
+      for (int z = 0, i = 0; z < g.mz; z++)
+        for (int y = 0; y < g.my; y++) {
+          const bool inner_row = y > 0 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
+          for (int x = 0; x < g.mx; x++, i++)
+            if (rewrite(random, x, y, z, i, inner_row && x > 0 && x < g.mx - 1, true)) changed_.push_back({x, y, z});
+        }
       run.random = random;
     }
     if (!draws_)
@@ -171,10 +177,20 @@ class ConvolutionNode : public Node {
   struct Choice {
     long long bound;
     const int* multiplicity;
+    int counted;  // its entry in counted_, -1 without a sum condition
     uint32_t sums;
     uint8_t output;
     bool allows(int sum) const { return sum < 32 && (sums >> sum & 1u); }
   };
+
+  // The sums of one `values` multiplicity for the interior cells, counted for a whole step at
+  // once (count_interior); `ready` when this step's are there.
+  struct Counted {
+    const std::vector<int>* multiplicity;
+    std::vector<uint8_t> sums;
+    bool ready = false;
+  };
+  std::vector<Counted> counted_;
 
   int counter_ = 0;
   std::vector<uint8_t> before_;  // the grid as the step found it: all cells change at once
@@ -211,12 +227,14 @@ class ConvolutionNode : public Node {
 
   // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
   // checked, as in the reference, so that the random sequence is the same.
-  bool rewrite(Random& random, int x, int y, int z, int i) {
+  // `inner`: the cell is in the interior; `counted`: the step's sums are in counted_ (for
+  // interior cells, where they are ready).
+  bool rewrite(Random& random, int x, int y, int z, int i, bool inner, bool counted) {
     uint8_t& cell = grid->state[size_t(i)];
     for (uint32_t k = first_[cell], end = first_[cell + 1u]; k < end; k++) {
       const Choice& c = choices_[k];
       if (c.bound >= 0 && random.next() >= c.bound) continue;
-      if (!c.multiplicity || c.allows(neighbour_sum(c.multiplicity, x, y, z, i))) {
+      if (!c.multiplicity || c.allows(sum_for(c, x, y, z, i, inner, counted))) {
         cell = c.output;
         return true;
       }
@@ -234,19 +252,46 @@ class ConvolutionNode : public Node {
       for (const ConvolutionRule& rule : rules)
         if (rule.input == v && rule.output != rule.input)
           choices_.push_back({rule.p == 1.0 ? -1 : draw_bound(rule.p),
-                              rule.multiplicity.empty() ? nullptr : rule.multiplicity.data(), rule.sums, rule.output});
+                              rule.multiplicity.empty() ? nullptr : rule.multiplicity.data(), counted_index(rule),
+                              rule.sums, rule.output});
     }
     first_[256] = uint32_t(choices_.size());
     draws_ = std::any_of(choices_.begin(), choices_.end(), [](const Choice& c) { return c.bound >= 0; });
     indexed_ = true;
   }
 
-  // Weighted count of the neighbours (before the step) that hold the rule's values.
-  int neighbour_sum(const int* m, int x, int y, int z, int i) const {
+  // The entry of counted_ for the rule's multiplicity, shared by rules with the same one.
+  int counted_index(const ConvolutionRule& rule) {
+    if (rule.multiplicity.empty()) return -1;
+    for (size_t k = 0; k < counted_.size(); k++)
+      if (*counted_[k].multiplicity == rule.multiplicity) return int(k);
+    counted_.push_back({&rule.multiplicity, {}, false});
+    return int(counted_.size()) - 1;
+  }
+
+  void count_sums() {
     const Grid& g = *grid;
-    bool interior = x > 0 && y > 0 && x < g.mx - 1 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
+    for (Counted& c : counted_) {
+      c.sums.resize(size_t(g.size()));
+      c.ready = count_interior(before_.data(), g.mx, g.my, g.mz, offsets_, *c.multiplicity, c.sums.data());
+    }
+  }
+
+  bool interior(int x, int y, int z) const {
+    const Grid& g = *grid;
+    return x > 0 && y > 0 && x < g.mx - 1 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
+  }
+
+  int sum_for(const Choice& c, int x, int y, int z, int i, bool inner, bool counted) const {
+    if (inner && counted && counted_[size_t(c.counted)].ready) return counted_[size_t(c.counted)].sums[size_t(i)];
+    return neighbour_sum(c.multiplicity, x, y, z, i, inner);
+  }
+
+  // Weighted count of the neighbours (before the step) that hold the rule's values.
+  int neighbour_sum(const int* m, int x, int y, int z, int i, bool inner) const {
+    const Grid& g = *grid;
     int sum = 0;
-    if (interior) {
+    if (inner) {
       const uint8_t* a = before_.data() + i;
       if (moore_2d_) {  // the common kernel, unrolled
         const int w = g.mx;
