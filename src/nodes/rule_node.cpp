@@ -87,7 +87,6 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   if (track_matches && std::any_of(patterns_.begin(), patterns_.end(), large))
     checked_.resize(rules.size(), size_t(g.size()));
   memory_.enable(rules.size(), size_t(g.size()));
-  index_openings();
 }
 
 void RuleNode::reset() {
@@ -136,6 +135,7 @@ size_t RuleNode::take_cells(Run& run, int r) {
 // does not change meanwhile, so a position of a large rule is checked once per scan however many
 // changed cells its window holds.
 void RuleNode::scan_changes(Run& run) {
+  if (!openings_indexed_) index_openings();
   // Locals: listing a match writes memory the compiler cannot tell apart from these.
   const Grid& g = *grid;
   const uint8_t* state = g.state.data();
@@ -163,7 +163,12 @@ void RuleNode::scan_changes(Run& run) {
   checks_.clear();
 }
 
+// Built on the first incremental scan: prl and nodes that run once never need it, and with
+// wildcards and symmetric images it runs to megabytes.
 void RuleNode::index_openings() {
+  size_t count = 0;
+  for (const RulePattern& p : patterns_) count += p.shifts.size();
+  openings_.reserve(count);
   for (size_t v = 0; v < 256; v++) {
     opening_start_[v] = uint32_t(openings_.size());
     for (size_t r = 0; r < patterns_.size(); r++) {
@@ -173,6 +178,7 @@ void RuleNode::index_openings() {
     }
   }
   opening_start_[256] = uint32_t(openings_.size());
+  openings_indexed_ = true;
 }
 
 RuleNode::Opening RuleNode::opening(int r, uint32_t shift) const {

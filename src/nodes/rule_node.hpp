@@ -123,6 +123,7 @@ class RuleNode : public Node {
     }
   };
   std::vector<Opening> openings_;          // grouped by value
+  bool openings_indexed_ = false;
   std::array<uint32_t, 257> opening_start_{};  // value -> first entry in openings_
   void index_openings();
   Opening opening(int r, uint32_t shift) const;
