@@ -10,6 +10,7 @@ namespace {
 class PrlNode : public RuleNode {
  public:
   bool go(Run& run) override {
+    next_state_.resize(size_t(grid->size()));  // on the first step: many prl nodes never run
     if (!RuleNode::go(run)) return false;
     for (size_t n = size_t(run.first[size_t(run.counter)]); n < run.changes.size(); n++) {
       size_t i = size_t(grid->index(run.changes[n].x, run.changes[n].y, run.changes[n].z));
@@ -21,7 +22,6 @@ class PrlNode : public RuleNode {
 
   // The draw of a match of each rule passes when next() < draw_bounds_[r].
   void prepare() {
-    next_state_.assign(size_t(grid->size()), 0);
     for (const Rule& rule : rules) draw_bounds_.push_back(Random::draws_not_above(rule.p));
   }
 

@@ -82,10 +82,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     }
     future.assign(size_t(g.size()), 0);
   }
-  if (track_matches) listed.resize(rules.size(), size_t(g.size()));
-  const auto large = [](const RulePattern& p) { return p.cells.size() > kLargePattern; };
-  if (track_matches && std::any_of(patterns_.begin(), patterns_.end(), large))
-    checked_.resize(rules.size(), size_t(g.size()));
+  track_matches_ = track_matches;
   memory_.enable(rules.size(), size_t(g.size()));
 }
 
@@ -163,9 +160,11 @@ void RuleNode::scan_changes(Run& run) {
   checks_.clear();
 }
 
-// Built on the first incremental scan: prl and nodes that run once never need it, and with
-// wildcards and symmetric images it runs to megabytes.
+// Built on the first incremental scan (with the flags of large rules): prl and nodes that run
+// once never need it, and with wildcards and symmetric images it runs to megabytes.
 void RuleNode::index_openings() {
+  const auto large = [](const RulePattern& p) { return p.cells.size() > kLargePattern; };
+  if (std::any_of(patterns_.begin(), patterns_.end(), large)) checked_.resize(rules.size(), size_t(grid->size()));
   size_t count = 0;
   for (const RulePattern& p : patterns_) count += p.shifts.size();
   openings_.reserve(count);
@@ -333,6 +332,8 @@ void RuleNode::full_scan() {
 // A full scan's result, from the memory of the previous one when that is cheaper. When the last
 // result was too dense to remember, matches go straight to add() as the scan finds them.
 void RuleNode::scan_grid(Run& run) {
+  // The flags are made on the first scan: many nodes of a large model never run.
+  if (track_matches_ && listed.empty()) listed.resize(rules.size(), size_t(grid->size()));
   match_count = 0;
   if (dense_ || !memory_.enabled()) {
     stream_ = &run;

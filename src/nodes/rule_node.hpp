@@ -70,7 +70,8 @@ class RuleNode : public Node {
   std::vector<Match> matches;
   int match_count = 0;
   int last_matched_turn = -1;
-  MatchFlags listed;  // is (r, corner) in `matches`; empty for prl
+  MatchFlags listed;  // is (r, corner) in `matches`; empty for prl and until the first scan
+  bool track_matches_ = false;  // one and all: matches are listed and tracked
   // Does rule r match with its corner at cell index `corner`? (The caller checks the bounds.)
   bool holds(int r, int corner) const { return patterns_[size_t(r)].holds(grid->state.data(), corner); }
   bool holds(const Match& m) const { return holds(m.r, m.corner); }
