@@ -54,6 +54,7 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
   wave = Wave(input.size(), model.patterns, directions, shannon_, longest);
   start_wave_ = Wave(input.size(), model.patterns, directions, shannon_, longest);
   propagation_ = Propagation(&model.propagator, &weights_, space_);
+  list_observable_cells();
   distribution_.assign(size_t(model.patterns), 0.0);
   load_children(element, parent_symmetry, *newgrid, context);
 }
@@ -88,8 +89,7 @@ bool WfcNode::begin(Run& run) {
   std::optional<int> seed = good_seed(run);
   if (!seed) return false;
   random_.emplace(*seed);
-  propagation_.clear();
-  wave.copy_from(start_wave_);
+  restart();
   first_go_ = false;
   newgrid->clear();
   run.grid = newgrid;
@@ -110,8 +110,7 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   for (int k = 0; k < tries_; k++) {
     int seed = run.random.next();
     Random random(seed);
-    propagation_.clear();
-    wave.copy_from(start_wave_);
+    restart();
     while (true) {
       int node = next_unobserved_node(random);
       if (node < 0) return seed;
@@ -122,25 +121,41 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   return std::nullopt;
 }
 
-// The cell of least entropy (or fewest patterns), ties broken by noise drawn only for candidate cells.
-int WfcNode::next_unobserved_node(Random& random) const {
+// The cells a collapse may observe, in the reference's scan order: a non-periodic wave leaves out
+// those too close to the far edges to hold a whole pattern.
+void WfcNode::list_observable_cells() {
   const Space& s = space_;
+  observable_.clear();
+  for (int i = 0; i < s.size(); i++)
+    if (s.periodic || (s.x(i) + s.n <= s.mx && s.y(i) + s.n <= s.my)) observable_.push_back(i);
+}
+
+// Starts a collapse over from the start wave.
+void WfcNode::restart() {
+  propagation_.clear();
+  wave.copy_from(start_wave_);
+  open_.assign(observable_.begin(), observable_.end());
+}
+
+// The cell of least entropy (or fewest patterns), ties broken by noise drawn only for candidate cells.
+// A cell down to one pattern stays so until the collapse restarts: the scan drops it from open_.
+int WfcNode::next_unobserved_node(Random& random) {
   double min = 1E+4;
   int argmin = -1;
-  for (int z = 0; z < s.mz; z++)
-    for (int y = 0; y < s.my; y++)
-      for (int x = 0; x < s.mx; x++) {
-        if (!s.periodic && (x + s.n > s.mx || y + s.n > s.my)) continue;
-        int i = x + y * s.mx + z * s.mx * s.my;
-        int remaining = wave.remaining(i);
-        double entropy = shannon_ ? wave.entropy(i) : remaining;
-        if (remaining <= 1 || !(entropy <= min)) continue;  // NaN entropies are never chosen
-        double noise = 1E-6 * random.next_double();
-        if (entropy + noise < min) {
-          min = entropy + noise;
-          argmin = i;
-        }
-      }
+  size_t kept = 0;
+  for (size_t k = 0; k < open_.size(); k++) {
+    const int i = open_[k], remaining = wave.remaining(i);
+    if (remaining <= 1) continue;
+    open_[kept++] = i;
+    const double entropy = shannon_ ? wave.entropy(i) : remaining;
+    if (!(entropy <= min)) continue;  // NaN entropies are never chosen
+    const double noise = 1E-6 * random.next_double();
+    if (entropy + noise < min) {
+      min = entropy + noise;
+      argmin = i;
+    }
+  }
+  open_.resize(kept);
   return argmin;
 }
 
