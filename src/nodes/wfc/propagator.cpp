@@ -31,11 +31,13 @@ Propagator::Propagator(int directions, int patterns, const std::vector<std::vect
     : directions_(directions), patterns_(patterns) {
   offsets_.reserve(lists.size() + 1);
   offsets_.push_back(0);
-  for (const std::vector<int>& list : lists) {
-    targets_.insert(targets_.end(), list.begin(), list.end());
-    offsets_.push_back(int(targets_.size()));
-    longest_ = std::max(longest_, int(list.size()));
-  }
+  for (int t = 0; t < patterns; t++)
+    for (int d = 0; d < directions; d++) {
+      const std::vector<int>& list = lists[size_t(d * patterns + t)];
+      targets_.insert(targets_.end(), list.begin(), list.end());
+      offsets_.push_back(int(targets_.size()));
+      longest_ = std::max(longest_, int(list.size()));
+    }
 }
 
 bool Propagator::emptiness_spreads() const {
@@ -61,8 +63,14 @@ int Space::neighbour(int i, int d) const {
 Propagation::Propagation(const Propagator* propagator, const Weights* weights, Space space)
     : propagator_(propagator), weights_(weights), directions_(propagator->directions()) {
   neighbours_.resize(size_t(space.size()) * size_t(directions_));
+  rows_.resize(neighbours_.size());
   for (int i = 0; i < space.size(); i++)
-    for (int d = 0; d < directions_; d++) neighbours_[size_t(i * directions_ + d)] = space.neighbour(i, d);
+    for (int d = 0; d < directions_; d++) {
+      const int i2 = space.neighbour(i, d);
+      neighbours_[size_t(i * directions_ + d)] = i2;
+      // Fits: check_memory keeps cells * patterns * directions under 2^29.
+      rows_[size_t(i * directions_ + d)] = i2 < 0 ? -1 : int(Wave::row(i2, d, directions_, propagator->patterns()));
+    }
   stack_.reserve(size_t(space.size()) * size_t(propagator->patterns()));
   // The cells that hold patterns form one connected box, which contains cell 0 unless it is empty.
   spreads_ = propagator->emptiness_spreads() && (space.periodic || space.holds_patterns(0, 0, 0));
@@ -71,24 +79,36 @@ Propagation::Propagation(const Propagator* propagator, const Weights* weights, S
 }
 
 void Propagation::ban(Wave& wave, int i, int t) {
-  wave.ban(i, t, *weights_);
+  if (wave.support_width() == 1) ban_as<int8_t>(wave, i, t);
+  else if (wave.support_width() == 2) ban_as<int16_t>(wave, i, t);
+  else ban_as<int32_t>(wave, i, t);
+}
+
+template <class Count>
+void Propagation::ban_as(Wave& wave, int i, int t) {
+  wave.ban<Count>(i, t, *weights_);
   stack_.emplace_back(i, t);
   if (spreads_ && wave.remaining(i) == 0 && holds_[size_t(i)]) doomed_ = true;
 }
 
 template <class Count>
 void Propagation::drain(Wave& wave) {
+  // Locals throughout: the counts may be char-sized, and the compiler would read members again
+  // after each store through them.
+  Count* const supports = wave.supports<Count>();
+  const int* const targets = propagator_->targets();
+  const size_t directions = size_t(directions_);
   while (!stack_.empty() && !doomed_) {
     auto [i1, t1] = stack_.back();
     stack_.pop_back();
-    const int* around = neighbours_.data() + size_t(i1) * size_t(directions_);
-    for (int d = 0; d < directions_; d++) {
-      const int i2 = around[d];
-      if (i2 < 0) continue;
-      Count* const supports = wave.supports<Count>(i2, d);
-      const std::span<const int> allowed = propagator_->allowed(d, t1);
-      const int* const end = allowed.data() + allowed.size();
-      for (const int* t2 = allowed.data(); (t2 = lose_support(supports, t2, end)) != end; t2++) ban(wave, i2, *t2);
+    const int* const rows = rows_.data() + size_t(i1) * directions;
+    const int* const bounds = propagator_->bounds(t1);
+    for (size_t d = 0; d < directions; d++) {
+      if (rows[d] < 0) continue;
+      Count* const row = supports + rows[d];
+      const int* const end = targets + bounds[d + 1];
+      for (const int* t2 = targets + bounds[d]; (t2 = lose_support(row, t2, end)) != end; t2++)
+        ban_as<Count>(wave, neighbours_[size_t(i1) * directions + d], *t2);
     }
   }
 }

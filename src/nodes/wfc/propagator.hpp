@@ -33,13 +33,18 @@ class Propagator {
   // their bans takes one away, down to zero.
   bool emptiness_spreads() const;
   std::span<const int> allowed(int d, int t) const {
-    size_t k = size_t(d * patterns_ + t);
-    return {targets_.data() + offsets_[k], size_t(offsets_[k + 1] - offsets_[k])};
+    const int* b = bounds(t);
+    return {targets_.data() + b[d], size_t(b[d + 1] - b[d])};
   }
+  // The lists of pattern t lie one after the other: allowed(d, t) is [targets() + b[d], targets() + b[d + 1]).
+  const int* bounds(int t) const { return offsets_.data() + size_t(t) * size_t(directions_); }
+  const int* targets() const { return targets_.data(); }
 
  private:
   int directions_ = 0, patterns_ = 0, longest_ = 0;
-  std::vector<int> offsets_;  // directions * patterns + 1 bounds into targets_
+  // patterns * directions + 1 bounds into targets_, pattern by pattern: a ban reads its pattern's
+  // lists in every direction, from one place.
+  std::vector<int> offsets_;
   std::vector<int> targets_;
 };
 
@@ -81,11 +86,15 @@ class Propagation {
  private:
   template <class Count>
   void drain(Wave& wave);
+  // ban with the wave's ban for its support width.
+  template <class Count>
+  void ban_as(Wave& wave, int i, int t);
 
   const Propagator* propagator_ = nullptr;
   const Weights* weights_ = nullptr;
   int directions_ = 0;
   std::vector<int> neighbours_;             // [cell][direction]: Space::neighbour, computed once
+  std::vector<int> rows_;                   // [cell][direction]: Wave::row of the neighbour's supports, or -1
   std::vector<std::pair<int, int>> stack_;  // (cell, pattern)
   bool spreads_ = false;                    // emptiness spreads over the cells that hold patterns
   std::vector<bool> holds_;                 // per cell, when spreads_: Space::holds_patterns

@@ -51,11 +51,6 @@ void Wave::fill_supports(const Propagator& propagator) {
   for (int i = 0; i < cells_; i++) std::copy(support.begin(), support.end(), supports<Count>(i, 0));
 }
 
-template <class Count>
-void Wave::clear_supports(int i, int t) {
-  for (int d = 0; d < directions_; d++) supports<Count>(i, d)[t] = 0;
-}
-
 void Wave::init(const Propagator& propagator, const Weights& weights) {
   if (width_ == 1) fill_supports<int8_t>(propagator);
   else if (width_ == 2) fill_supports<int16_t>(propagator);
@@ -72,12 +67,12 @@ void Wave::init(const Propagator& propagator, const Weights& weights) {
 }
 
 void Wave::ban(int i, int t, const Weights& weights) {
-  data_[slot(i, t)] = 0;
-  if (width_ == 1) clear_supports<int8_t>(i, t);
-  else if (width_ == 2) clear_supports<int16_t>(i, t);
-  else clear_supports<int32_t>(i, t);
-  sums_of_ones_[size_t(i)] -= 1;
-  if (!weights.shannon) return;
+  if (width_ == 1) ban<int8_t>(i, t, weights);
+  else if (width_ == 2) ban<int16_t>(i, t, weights);
+  else ban<int32_t>(i, t, weights);
+}
+
+void Wave::lose_weight(int i, int t, const Weights& weights) {
   // Kept in the reference's order of operations: entropies must round the same way. The log of
   // the old sum is the one computed at the previous ban (or at init), kept rather than recomputed.
   size_t c = size_t(i);

@@ -34,11 +34,27 @@ class Wave {
 
   // Removes pattern t from cell i. Its supports drop to zero so that later losses never ban it again.
   void ban(int i, int t, const Weights& weights);
+  // The same, for Count the type of support_width() bytes: inline in the propagation's loop.
+  template <class Count>
+  void ban(int i, int t, const Weights& weights) {
+    data_[slot(i, t)] = 0;
+    clear_supports<Count>(i, t);
+    sums_of_ones_[size_t(i)] -= 1;
+    if (weights.shannon) lose_weight(i, t, weights);
+  }
   // supports<Count>(i, d)[t]: how many patterns of the neighbour in direction -d still allow
   // pattern t at cell i. Count is the type of support_width() bytes.
   template <class Count>
   Count* supports(int i, int d) {
-    return reinterpret_cast<Count*>(compatible_.data()) + (size_t(i) * size_t(directions_) + size_t(d)) * size_t(patterns_);
+    return supports<Count>() + row(i, d, directions_, patterns_);
+  }
+  // All the counts: supports<Count>(i, d) is supports<Count>() + row(i, d, ...).
+  template <class Count>
+  Count* supports() {
+    return reinterpret_cast<Count*>(compatible_.data());
+  }
+  static size_t row(int i, int d, int directions, int patterns) {
+    return (size_t(i) * size_t(directions) + size_t(d)) * size_t(patterns);
   }
   int support_width() const { return width_; }
 
@@ -53,8 +69,17 @@ class Wave {
 
   template <class Count>
   void fill_supports(const Propagator& propagator);
+  // The bounds are copied to locals: the stores may be char-sized, and the compiler would otherwise
+  // read the members again after each.
   template <class Count>
-  void clear_supports(int i, int t);
+  void clear_supports(int i, int t) {
+    const size_t stride = size_t(patterns_);
+    Count* support = supports<Count>(i, 0) + t;
+    Count* const end = support + size_t(directions_) * stride;
+    for (; support != end; support += stride) *support = 0;
+  }
+  // The entropy bookkeeping of a ban.
+  void lose_weight(int i, int t, const Weights& weights);
 
   int cells_ = 0, patterns_ = 0, directions_ = 0;
   // Support counts start at most at `longest` and go down to -longest at the least (bans zero
