@@ -1,6 +1,7 @@
 // Which patterns may be neighbours, and the propagation of bans through the wave.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <utility>
 #include <vector>
@@ -69,8 +70,16 @@ struct Space {
 // Bans waiting to reach their neighbours: a stack, consumed last ban first, as the reference does.
 class Propagation {
  public:
+  // How a ban takes supports from a neighbour: pattern by pattern down the allowed list, or a
+  // whole row of byte counts at once, kRowBlock lanes at a time, when the lists are long next to
+  // the rows (tile models). `best` picks between them; by_lanes needs byte counts and lists in
+  // increasing order, and falls back to by_list without them.
+  enum class Decrements { by_list, by_lanes, best };
+
   Propagation() = default;
-  Propagation(const Propagator* propagator, const Weights* weights, Space space);
+  // `wave`: the layout of the waves it will propagate through.
+  Propagation(const Propagator* propagator, const Weights* weights, Space space, const Wave& wave,
+              Decrements decrements = Decrements::best);
 
   void ban(Wave& wave, int i, int t);
   // Applies every pending ban. False when cell 0 ran out of patterns: the reference looks only there.
@@ -82,10 +91,15 @@ class Propagation {
     stack_.clear();
     doomed_ = false;
   }
+  bool by_lanes() const { return !takes_.empty(); }
 
  private:
+  void fill_takes(const Wave& wave, Decrements decrements);
   template <class Count>
   void drain(Wave& wave);
+  template <size_t Blocks>
+  void drain_by_lanes(Wave& wave);
+  void ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t* take, size_t blocks);
   // ban with the wave's ban for its support width.
   template <class Count>
   void ban_as(Wave& wave, int i, int t);
@@ -95,6 +109,8 @@ class Propagation {
   int directions_ = 0;
   std::vector<int> neighbours_;             // [cell][direction]: Space::neighbour, computed once
   std::vector<int> rows_;                   // [cell][direction]: Wave::row of the neighbour's supports, or -1
+  // by_lanes: [pattern t][direction d][Wave::row_length()]: -1 at the patterns allowed(d, t), else 0.
+  std::vector<int8_t> takes_;
   std::vector<std::pair<int, int>> stack_;  // (cell, pattern)
   bool spreads_ = false;                    // emptiness spreads over the cells that hold patterns
   std::vector<bool> holds_;                 // per cell, when spreads_: Space::holds_patterns

@@ -46,17 +46,19 @@ class Wave {
   // pattern t at cell i. Count is the type of support_width() bytes.
   template <class Count>
   Count* supports(int i, int d) {
-    return supports<Count>() + row(i, d, directions_, patterns_);
+    return supports<Count>() + row(i, d);
   }
-  // All the counts: supports<Count>(i, d) is supports<Count>() + row(i, d, ...).
+  // All the counts: supports<Count>(i, d) is supports<Count>() + row(i, d).
   template <class Count>
   Count* supports() {
     return reinterpret_cast<Count*>(compatible_.data());
   }
-  static size_t row(int i, int d, int directions, int patterns) {
-    return (size_t(i) * size_t(directions) + size_t(d)) * size_t(patterns);
-  }
+  size_t row(int i, int d) const { return (size_t(i) * size_t(directions_) + size_t(d)) * size_t(row_length_); }
   int support_width() const { return width_; }
+  // Counts per row of supports, past the patterns up to a whole number of kRowBlock bytes: the
+  // propagation may go through a row kRowBlock bytes at a time. The padding stays zero.
+  int row_length() const { return row_length_; }
+  static constexpr int kRowBlock = 16;
 
   bool allows(int i, int t) const { return data_[slot(i, t)] != 0; }
   int remaining(int i) const { return sums_of_ones_[size_t(i)]; }
@@ -73,7 +75,7 @@ class Wave {
   // read the members again after each.
   template <class Count>
   void clear_supports(int i, int t) {
-    const size_t stride = size_t(patterns_);
+    const size_t stride = size_t(row_length_);
     Count* support = supports<Count>(i, 0) + t;
     Count* const end = support + size_t(directions_) * stride;
     for (; support != end; support += stride) *support = 0;
@@ -86,6 +88,7 @@ class Wave {
   // them, later losses still count), so they are kept in the narrowest signed type that holds
   // that range: they are most of the wave, and propagation waits on fetching them.
   int width_ = 4;
+  int row_length_ = 0;
   std::vector<uint8_t> data_;  // [cell][pattern]
   std::vector<int64_t> compatible_;  // [cell][direction][pattern] counts of width_ bytes, 8-aligned
   std::vector<int> sums_of_ones_;

@@ -19,9 +19,11 @@ int weighted_index(const std::vector<double>& weights, double r) {
 }
 
 // The two waves (current and start) take a byte and a support count per direction for every cell and
-// pattern, the propagation stack 8 bytes: refused above 4 GiB rather than swapping.
+// pattern (counts of up to 4 bytes, rows padded to Wave::kRowBlock), the propagation stack 8 bytes:
+// refused above 4 GiB rather than swapping.
 void check_memory(const XmlElement& element, long long cells, long long patterns, int directions) {
-  double bytes = double(cells) * double(patterns) * (2.0 * (1.0 + 4.0 * directions) + 8.0);
+  const double row_bytes = double((patterns * 4 + Wave::kRowBlock - 1) / Wave::kRowBlock * Wave::kRowBlock);
+  double bytes = double(cells) * (2.0 * (double(patterns) + directions * row_bytes) + 8.0 * double(patterns));
   if (bytes > double(1LL << 32))
     element.fail("wave function collapse would need " + std::to_string((long long)(bytes / (1 << 20))) +
                  " MiB for " + std::to_string(patterns) + " patterns on " + std::to_string(cells) +
@@ -53,7 +55,7 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
   const int longest = model.propagator.longest();
   wave = Wave(input.size(), model.patterns, directions, shannon_, longest);
   start_wave_ = Wave(input.size(), model.patterns, directions, shannon_, longest);
-  propagation_ = Propagation(&model.propagator, &weights_, space_);
+  propagation_ = Propagation(&model.propagator, &weights_, space_, wave);
   list_observable_cells();
   distribution_.assign(size_t(model.patterns), 0.0);
   load_children(element, parent_symmetry, *newgrid, context);
