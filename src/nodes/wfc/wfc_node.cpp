@@ -139,17 +139,22 @@ void WfcNode::restart() {
   open_.assign(observable_.begin(), observable_.end());
 }
 
+int WfcNode::next_unobserved_node(Random& random) {
+  return shannon_ ? scan_open_cells<true>(random) : scan_open_cells<false>(random);
+}
+
 // The cell of least entropy (or fewest patterns), ties broken by noise drawn only for candidate cells.
 // A cell down to one pattern stays so until the collapse restarts: the scan drops it from open_.
-int WfcNode::next_unobserved_node(Random& random) {
+template <bool Shannon>
+int WfcNode::scan_open_cells(Random& random) {
   double min = 1E+4;
   int argmin = -1;
-  size_t kept = 0;
-  for (size_t k = 0; k < open_.size(); k++) {
-    const int i = open_[k], remaining = wave.remaining(i);
+  int* kept = open_.data();
+  for (const int i : open_) {
+    const int remaining = wave.remaining(i);
     if (remaining <= 1) continue;
-    open_[kept++] = i;
-    const double entropy = shannon_ ? wave.entropy(i) : remaining;
+    *kept++ = i;
+    const double entropy = Shannon ? wave.entropy(i) : remaining;
     if (!(entropy <= min)) continue;  // NaN entropies are never chosen
     const double noise = 1E-6 * random.next_double();
     if (entropy + noise < min) {
@@ -157,7 +162,7 @@ int WfcNode::next_unobserved_node(Random& random) {
       argmin = i;
     }
   }
-  open_.resize(kept);
+  open_.resize(size_t(kept - open_.data()));
   return argmin;
 }
 

@@ -55,6 +55,8 @@ class WfcNode : public Branch {
   void list_observable_cells();
   void restart();
   int next_unobserved_node(Random& random);
+  template <bool Shannon>
+  int scan_open_cells(Random& random);
   void observe(int node, Random& random);
 
   Weights weights_;
