@@ -4,6 +4,8 @@
 // must still be whether cell 0 ends up empty.
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cstdint>
 #include <random>
 
 #include "nodes/wfc/propagator.hpp"
@@ -84,7 +86,7 @@ TEST(WfcPropagation, EarlyStopAgreesWithArcConsistency) {
     const Weights weights(std::vector<double>(size_t(patterns), 1.0), false);
     Wave wave(space.size(), patterns, 4, false, propagator.longest());
     wave.init(propagator, weights);
-    Propagation propagation(&propagator, &weights, space);
+    Propagation propagation(&propagator, &weights, space, wave);
     std::vector<std::vector<bool>> allowed(size_t(space.size()), std::vector<bool>(size_t(patterns), true));
     for (int bans = int(rng() % 12); bans > 0; bans--) {
       const int i = int(rng() % unsigned(space.size())), t = int(rng() % unsigned(patterns));
@@ -97,6 +99,59 @@ TEST(WfcPropagation, EarlyStopAgreesWithArcConsistency) {
     contradictions += expected_empty;
   }
   EXPECT_GT(contradictions, 20);  // the trials exercise the early stop, not only successes
+}
+
+// Two waves went through the same bans: same patterns, counts, and entropies to the bit.
+void expect_same_waves(Wave& a, Wave& b, int directions, int trial) {
+  for (int i = 0; i < a.cells(); i++) {
+    ASSERT_EQ(a.remaining(i), b.remaining(i)) << "trial " << trial << " cell " << i;
+    // Bit patterns: an emptied cell's entropy is NaN.
+    ASSERT_EQ(std::bit_cast<uint64_t>(a.entropy(i)), std::bit_cast<uint64_t>(b.entropy(i))) << "trial " << trial << " cell " << i;
+    for (int t = 0; t < a.patterns(); t++) {
+      ASSERT_EQ(a.allows(i, t), b.allows(i, t)) << "trial " << trial << " cell " << i << " pattern " << t;
+      for (int d = 0; d < directions; d++)
+        ASSERT_EQ(a.supports<int8_t>(i, d)[t], b.supports<int8_t>(i, d)[t]) << "trial " << trial << " cell " << i;
+    }
+  }
+}
+
+// Taking supports a row at a time must ban the same patterns in the same order as going down the
+// lists: entropies round by the order of a cell's bans, and an early stop leaves the wave as it
+// was at that ban.
+TEST(WfcPropagation, ByLanesMatchesByList) {
+  std::mt19937 rng(11);
+  int stops = 0;
+  for (int trial = 0; trial < 200; trial++) {
+    const int patterns = 1 + int(rng() % 70), directions = rng() % 2 == 0 ? 4 : 6;
+    const Propagator propagator(directions, patterns, random_lists(rng, patterns, directions, 0.05 + 0.3 * (rng() % 4)));
+    const Space space{2 + int(rng() % 4), 2 + int(rng() % 4), directions == 6 ? 2 + int(rng() % 2) : 1, 1 + int(rng() % 2),
+                      rng() % 2 == 0};
+    std::vector<double> weight(static_cast<size_t>(patterns));
+    for (double& w : weight) w = 1 + double(rng() % 1000) / 7;
+    const Weights weights(weight, true);
+    Wave by_list(space.size(), patterns, directions, true, propagator.longest());
+    Wave by_lanes(space.size(), patterns, directions, true, propagator.longest());
+    by_list.init(propagator, weights);
+    by_lanes.init(propagator, weights);
+    Propagation list_propagation(&propagator, &weights, space, by_list, Propagation::Decrements::by_list);
+    Propagation lanes_propagation(&propagator, &weights, space, by_lanes, Propagation::Decrements::by_lanes);
+    ASSERT_FALSE(list_propagation.by_lanes());
+    ASSERT_TRUE(lanes_propagation.by_lanes());
+    for (int round = 0; round < 40; round++) {
+      for (int bans = 1 + int(rng() % unsigned(2 * patterns)); bans > 0; bans--) {
+        const int i = int(rng() % unsigned(space.size())), t = int(rng() % unsigned(patterns));
+        if (!by_list.allows(i, t)) continue;
+        list_propagation.ban(by_list, i, t);
+        lanes_propagation.ban(by_lanes, i, t);
+      }
+      const bool ok = list_propagation.propagate(by_list);
+      ASSERT_EQ(lanes_propagation.propagate(by_lanes), ok) << "trial " << trial;
+      expect_same_waves(by_list, by_lanes, directions, trial);
+      stops += !ok;
+      if (!ok) break;
+    }
+  }
+  EXPECT_GT(stops, 50);  // the early stop is exercised, not only complete propagations
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "nodes/wfc/propagator.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 namespace mj::wfc {
 
@@ -9,17 +11,82 @@ namespace {
 // One step past an edge comes back at the other side.
 int wrap(int v, int m) { return v < 0 ? v + m : v >= m ? v - m : v; }
 
+// Takes one support from each pattern of [t2, end) up to the first that has none left, returned
+// (or end). Kept apart from the bans so that the loop holds its few pointers in registers, and
+// unrolled by four: the lists are short and the loop's own steps weighed as much as the decrements.
+template <class Count>
+const int* lose_support(Count* supports, const int* t2, const int* end) {
+  for (; end - t2 >= 4; t2 += 4) {
+    if (--supports[t2[0]] == 0) return t2;
+    if (--supports[t2[1]] == 0) return t2 + 1;
+    if (--supports[t2[2]] == 0) return t2 + 2;
+    if (--supports[t2[3]] == 0) return t2 + 3;
+  }
+  for (; t2 != end; t2++)
+    if (--supports[*t2] == 0) return t2;
+  return end;
+}
+
+// kRowBlock byte counts, as GCC and Clang vectors: compiled to SIMD where there is any.
+using Lanes = int8_t __attribute__((vector_size(Wave::kRowBlock)));
+
+Lanes load(const int8_t* p) {
+  Lanes lanes;
+  std::memcpy(&lanes, p, sizeof lanes);
+  return lanes;
+}
+
+// Lanes of -1 or 0, one bit per lane kept: bit 8k + 0 of word k / 8 for lane k.
+uint64_t lane_bits(Lanes lanes, int word) {
+  uint64_t words[sizeof(Lanes) / 8];
+  std::memcpy(words, &lanes, sizeof lanes);
+  return words[word] & 0x0101010101010101u;
+}
+
+// Takes one support from each pattern whose lane in `take` is -1; true when one of them is left
+// with none. Blocks: the row's number of blocks when known at compile time (the loop unrolls), or 0.
+template <size_t Blocks>
+bool lose_supports(int8_t* row, const int8_t* take, size_t blocks) {
+  if constexpr (Blocks != 0) blocks = Blocks;
+  Lanes emptied = {};
+  for (size_t offset = 0; offset < blocks * sizeof(Lanes); offset += sizeof(Lanes)) {
+    const Lanes counts = load(row + offset), takes = load(take + offset);
+    emptied |= (counts == 1) & takes;
+    const Lanes lost = counts + takes;
+    std::memcpy(row + offset, &lost, sizeof lost);
+  }
+  return (lane_bits(emptied, 0) | lane_bits(emptied, 1)) != 0;
+}
+
+// Worth going through whole rows: a row's blocks are few next to the list it stands for.
+bool rows_are_short(const Propagator& propagator, const Wave& wave) {
+  const size_t blocks = size_t(wave.row_length()) / sizeof(Lanes);
+  const size_t lists = size_t(propagator.patterns()) * size_t(propagator.directions());
+  return 3 * blocks * lists <= 2 * size_t(propagator.bounds(propagator.patterns())[0]);
+}
+
+bool lists_increase(const Propagator& propagator) {
+  for (int t = 0; t < propagator.patterns(); t++)
+    for (int d = 0; d < propagator.directions(); d++) {
+      const std::span<const int> list = propagator.allowed(d, t);
+      if (std::adjacent_find(list.begin(), list.end(), std::greater_equal<>()) != list.end()) return false;
+    }
+  return true;
+}
+
 }  // namespace
 
 Propagator::Propagator(int directions, int patterns, const std::vector<std::vector<int>>& lists)
     : directions_(directions), patterns_(patterns) {
   offsets_.reserve(lists.size() + 1);
   offsets_.push_back(0);
-  for (const std::vector<int>& list : lists) {
-    targets_.insert(targets_.end(), list.begin(), list.end());
-    offsets_.push_back(int(targets_.size()));
-    longest_ = std::max(longest_, int(list.size()));
-  }
+  for (int t = 0; t < patterns; t++)
+    for (int d = 0; d < directions; d++) {
+      const std::vector<int>& list = lists[size_t(d * patterns + t)];
+      targets_.insert(targets_.end(), list.begin(), list.end());
+      offsets_.push_back(int(targets_.size()));
+      longest_ = std::max(longest_, int(list.size()));
+    }
 }
 
 bool Propagator::emptiness_spreads() const {
@@ -42,11 +109,19 @@ int Space::neighbour(int i, int d) const {
   return wrap(x, mx) + wrap(y, my) * mx + wrap(z, mz) * mx * my;
 }
 
-Propagation::Propagation(const Propagator* propagator, const Weights* weights, Space space)
+Propagation::Propagation(const Propagator* propagator, const Weights* weights, Space space, const Wave& wave,
+                         Decrements decrements)
     : propagator_(propagator), weights_(weights), directions_(propagator->directions()) {
   neighbours_.resize(size_t(space.size()) * size_t(directions_));
+  rows_.resize(neighbours_.size());
   for (int i = 0; i < space.size(); i++)
-    for (int d = 0; d < directions_; d++) neighbours_[size_t(i * directions_ + d)] = space.neighbour(i, d);
+    for (int d = 0; d < directions_; d++) {
+      const int i2 = space.neighbour(i, d);
+      neighbours_[size_t(i * directions_ + d)] = i2;
+      // Fits: check_memory keeps the supports of a wave under 2^31 bytes.
+      rows_[size_t(i * directions_ + d)] = i2 < 0 ? -1 : int(wave.row(i2, d));
+    }
+  fill_takes(wave, decrements);
   stack_.reserve(size_t(space.size()) * size_t(propagator->patterns()));
   // The cells that hold patterns form one connected box, which contains cell 0 unless it is empty.
   spreads_ = propagator->emptiness_spreads() && (space.periodic || space.holds_patterns(0, 0, 0));
@@ -54,29 +129,94 @@ Propagation::Propagation(const Propagator* propagator, const Weights* weights, S
     for (int i = 0; i < space.size(); i++) holds_.push_back(space.periodic || space.holds_patterns(space.x(i), space.y(i), space.z(i)));
 }
 
+void Propagation::fill_takes(const Wave& wave, Decrements decrements) {
+  const Propagator& p = *propagator_;
+  if (decrements == Decrements::by_list || wave.support_width() != 1 || !lists_increase(p) ||
+      std::endian::native != std::endian::little || (decrements == Decrements::best && !rows_are_short(p, wave)))
+    return;
+  const size_t length = size_t(wave.row_length());
+  takes_.assign(size_t(p.patterns()) * size_t(directions_) * length, 0);
+  for (int t = 0; t < p.patterns(); t++)
+    for (int d = 0; d < directions_; d++)
+      for (int t2 : p.allowed(d, t)) takes_[(size_t(t) * size_t(directions_) + size_t(d)) * length + size_t(t2)] = -1;
+}
+
 void Propagation::ban(Wave& wave, int i, int t) {
-  wave.ban(i, t, *weights_);
+  if (wave.support_width() == 1) ban_as<int8_t>(wave, i, t);
+  else if (wave.support_width() == 2) ban_as<int16_t>(wave, i, t);
+  else ban_as<int32_t>(wave, i, t);
+}
+
+template <class Count>
+void Propagation::ban_as(Wave& wave, int i, int t) {
+  wave.ban<Count>(i, t, *weights_);
   stack_.emplace_back(i, t);
   if (spreads_ && wave.remaining(i) == 0 && holds_[size_t(i)]) doomed_ = true;
 }
 
 template <class Count>
 void Propagation::drain(Wave& wave) {
+  // Locals throughout: the counts may be char-sized, and the compiler would read members again
+  // after each store through them.
+  Count* const supports = wave.supports<Count>();
+  const int* const targets = propagator_->targets();
+  const size_t directions = size_t(directions_);
   while (!stack_.empty() && !doomed_) {
     auto [i1, t1] = stack_.back();
     stack_.pop_back();
-    for (int d = 0; d < directions_; d++) {
-      int i2 = neighbours_[size_t(i1 * directions_ + d)];
-      if (i2 < 0) continue;
-      Count* supports = wave.supports<Count>(i2, d);
-      for (int t2 : propagator_->allowed(d, t1))
-        if (--supports[t2] == 0) ban(wave, i2, t2);
+    const int* const rows = rows_.data() + size_t(i1) * directions;
+    const int* const bounds = propagator_->bounds(t1);
+    for (size_t d = 0; d < directions; d++) {
+      if (rows[d] < 0) continue;
+      Count* const row = supports + rows[d];
+      const int* const end = targets + bounds[d + 1];
+      for (const int* t2 = targets + bounds[d]; (t2 = lose_support(row, t2, end)) != end; t2++)
+        ban_as<Count>(wave, neighbours_[size_t(i1) * directions + d], *t2);
     }
   }
 }
 
+// drain for by_lanes, Blocks as lose_supports. A row's bans come after all its losses, in increasing
+// order as the lists have them: a ban touches only its own pattern's counts, which the row has
+// already taken to zero.
+template <size_t Blocks>
+void Propagation::drain_by_lanes(Wave& wave) {
+  int8_t* const supports = wave.supports<int8_t>();
+  const size_t directions = size_t(directions_), length = size_t(wave.row_length());
+  const size_t blocks = length / sizeof(Lanes);
+  while (!stack_.empty() && !doomed_) {
+    auto [i1, t1] = stack_.back();
+    stack_.pop_back();
+    const int* const rows = rows_.data() + size_t(i1) * directions;
+    const int8_t* take = takes_.data() + size_t(t1) * directions * length;
+    for (size_t d = 0; d < directions; d++, take += length) {
+      if (rows[d] < 0) continue;
+      int8_t* const row = supports + rows[d];
+      if (lose_supports<Blocks>(row, take, blocks)) ban_emptied(wave, neighbours_[size_t(i1) * directions + d], row, take, blocks);
+    }
+  }
+}
+
+// Bans the patterns that lose_supports took to zero on this row, lowest first.
+void Propagation::ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t* take, size_t blocks) {
+  for (size_t b = 0; b < blocks; b++) {
+    const size_t offset = b * sizeof(Lanes);
+    const Lanes emptied = (load(row + offset) == 0) & load(take + offset);
+    for (int word = 0; word < int(sizeof(Lanes) / 8); word++)
+      for (uint64_t bits = lane_bits(emptied, word); bits != 0; bits &= bits - 1)
+        ban_as<int8_t>(wave, i, int(offset) + 8 * word + std::countr_zero(bits) / 8);
+  }
+}
+
 bool Propagation::propagate(Wave& wave) {
-  if (wave.support_width() == 1) drain<int8_t>(wave);
+  // Rows of up to four blocks, the tile models', get loops unrolled for them.
+  const int blocks = wave.row_length() / Wave::kRowBlock;
+  if (by_lanes() && blocks == 1) drain_by_lanes<1>(wave);
+  else if (by_lanes() && blocks == 2) drain_by_lanes<2>(wave);
+  else if (by_lanes() && blocks == 3) drain_by_lanes<3>(wave);
+  else if (by_lanes() && blocks == 4) drain_by_lanes<4>(wave);
+  else if (by_lanes()) drain_by_lanes<0>(wave);
+  else if (wave.support_width() == 1) drain<int8_t>(wave);
   else if (wave.support_width() == 2) drain<int16_t>(wave);
   else drain<int32_t>(wave);
   if (doomed_) {

@@ -1,6 +1,7 @@
 // Which patterns may be neighbours, and the propagation of bans through the wave.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <utility>
 #include <vector>
@@ -33,13 +34,18 @@ class Propagator {
   // their bans takes one away, down to zero.
   bool emptiness_spreads() const;
   std::span<const int> allowed(int d, int t) const {
-    size_t k = size_t(d * patterns_ + t);
-    return {targets_.data() + offsets_[k], size_t(offsets_[k + 1] - offsets_[k])};
+    const int* b = bounds(t);
+    return {targets_.data() + b[d], size_t(b[d + 1] - b[d])};
   }
+  // The lists of pattern t lie one after the other: allowed(d, t) is [targets() + b[d], targets() + b[d + 1]).
+  const int* bounds(int t) const { return offsets_.data() + size_t(t) * size_t(directions_); }
+  const int* targets() const { return targets_.data(); }
 
  private:
   int directions_ = 0, patterns_ = 0, longest_ = 0;
-  std::vector<int> offsets_;  // directions * patterns + 1 bounds into targets_
+  // patterns * directions + 1 bounds into targets_, pattern by pattern: a ban reads its pattern's
+  // lists in every direction, from one place.
+  std::vector<int> offsets_;
   std::vector<int> targets_;
 };
 
@@ -64,8 +70,16 @@ struct Space {
 // Bans waiting to reach their neighbours: a stack, consumed last ban first, as the reference does.
 class Propagation {
  public:
+  // How a ban takes supports from a neighbour: pattern by pattern down the allowed list, or a
+  // whole row of byte counts at once, kRowBlock lanes at a time, when the lists are long next to
+  // the rows (tile models). `best` picks between them; by_lanes needs byte counts and lists in
+  // increasing order, and falls back to by_list without them.
+  enum class Decrements { by_list, by_lanes, best };
+
   Propagation() = default;
-  Propagation(const Propagator* propagator, const Weights* weights, Space space);
+  // `wave`: the layout of the waves it will propagate through.
+  Propagation(const Propagator* propagator, const Weights* weights, Space space, const Wave& wave,
+              Decrements decrements = Decrements::best);
 
   void ban(Wave& wave, int i, int t);
   // Applies every pending ban. False when cell 0 ran out of patterns: the reference looks only there.
@@ -77,15 +91,26 @@ class Propagation {
     stack_.clear();
     doomed_ = false;
   }
+  bool by_lanes() const { return !takes_.empty(); }
 
  private:
+  void fill_takes(const Wave& wave, Decrements decrements);
   template <class Count>
   void drain(Wave& wave);
+  template <size_t Blocks>
+  void drain_by_lanes(Wave& wave);
+  void ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t* take, size_t blocks);
+  // ban with the wave's ban for its support width.
+  template <class Count>
+  void ban_as(Wave& wave, int i, int t);
 
   const Propagator* propagator_ = nullptr;
   const Weights* weights_ = nullptr;
   int directions_ = 0;
   std::vector<int> neighbours_;             // [cell][direction]: Space::neighbour, computed once
+  std::vector<int> rows_;                   // [cell][direction]: Wave::row of the neighbour's supports, or -1
+  // by_lanes: [pattern t][direction d][Wave::row_length()]: -1 at the patterns allowed(d, t), else 0.
+  std::vector<int8_t> takes_;
   std::vector<std::pair<int, int>> stack_;  // (cell, pattern)
   bool spreads_ = false;                    // emptiness spreads over the cells that hold patterns
   std::vector<bool> holds_;                 // per cell, when spreads_: Space::holds_patterns

@@ -24,6 +24,11 @@ namespace {
 
 int width_for(int longest) { return longest <= INT8_MAX ? 1 : longest <= INT16_MAX ? 2 : 4; }
 
+int row_length_for(int patterns, int width) {
+  const int per_block = Wave::kRowBlock / width;
+  return (patterns + per_block - 1) / per_block * per_block;
+}
+
 }  // namespace
 
 Wave::Wave(int cells, int patterns, int directions, bool shannon, int longest)
@@ -31,8 +36,9 @@ Wave::Wave(int cells, int patterns, int directions, bool shannon, int longest)
       patterns_(patterns),
       directions_(directions),
       width_(width_for(longest)),
+      row_length_(row_length_for(patterns, width_)),
       data_(size_t(cells) * size_t(patterns), 1),
-      compatible_((size_t(cells) * size_t(patterns) * size_t(directions) * size_t(width_) + 7) / 8, 0),
+      compatible_((size_t(cells) * size_t(row_length_) * size_t(directions) * size_t(width_) + 7) / 8, 0),
       sums_of_ones_(size_t(cells), 0) {
   if (!shannon) return;
   sums_of_weights_.assign(size_t(cells), 0.0);
@@ -44,16 +50,11 @@ Wave::Wave(int cells, int patterns, int directions, bool shannon, int longest)
 // A pattern's support from direction d is the number of patterns that allow it from the opposite side.
 template <class Count>
 void Wave::fill_supports(const Propagator& propagator) {
-  std::vector<Count> support(size_t(directions_) * size_t(patterns_));
+  std::vector<Count> support(size_t(directions_) * size_t(row_length_), 0);
   for (int d = 0; d < directions_; d++)
     for (int t = 0; t < patterns_; t++)
-      support[size_t(d * patterns_ + t)] = Count(propagator.allowed(opposite(d), t).size());
+      support[size_t(d * row_length_ + t)] = Count(propagator.allowed(opposite(d), t).size());
   for (int i = 0; i < cells_; i++) std::copy(support.begin(), support.end(), supports<Count>(i, 0));
-}
-
-template <class Count>
-void Wave::clear_supports(int i, int t) {
-  for (int d = 0; d < directions_; d++) supports<Count>(i, d)[t] = 0;
 }
 
 void Wave::init(const Propagator& propagator, const Weights& weights) {
@@ -72,12 +73,12 @@ void Wave::init(const Propagator& propagator, const Weights& weights) {
 }
 
 void Wave::ban(int i, int t, const Weights& weights) {
-  data_[slot(i, t)] = 0;
-  if (width_ == 1) clear_supports<int8_t>(i, t);
-  else if (width_ == 2) clear_supports<int16_t>(i, t);
-  else clear_supports<int32_t>(i, t);
-  sums_of_ones_[size_t(i)] -= 1;
-  if (!weights.shannon) return;
+  if (width_ == 1) ban<int8_t>(i, t, weights);
+  else if (width_ == 2) ban<int16_t>(i, t, weights);
+  else ban<int32_t>(i, t, weights);
+}
+
+void Wave::lose_weight(int i, int t, const Weights& weights) {
   // Kept in the reference's order of operations: entropies must round the same way. The log of
   // the old sum is the one computed at the previous ban (or at init), kept rather than recomputed.
   size_t c = size_t(i);

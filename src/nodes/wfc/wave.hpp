@@ -34,13 +34,31 @@ class Wave {
 
   // Removes pattern t from cell i. Its supports drop to zero so that later losses never ban it again.
   void ban(int i, int t, const Weights& weights);
+  // The same, for Count the type of support_width() bytes: inline in the propagation's loop.
+  template <class Count>
+  void ban(int i, int t, const Weights& weights) {
+    data_[slot(i, t)] = 0;
+    clear_supports<Count>(i, t);
+    sums_of_ones_[size_t(i)] -= 1;
+    if (weights.shannon) lose_weight(i, t, weights);
+  }
   // supports<Count>(i, d)[t]: how many patterns of the neighbour in direction -d still allow
   // pattern t at cell i. Count is the type of support_width() bytes.
   template <class Count>
   Count* supports(int i, int d) {
-    return reinterpret_cast<Count*>(compatible_.data()) + (size_t(i) * size_t(directions_) + size_t(d)) * size_t(patterns_);
+    return supports<Count>() + row(i, d);
   }
+  // All the counts: supports<Count>(i, d) is supports<Count>() + row(i, d).
+  template <class Count>
+  Count* supports() {
+    return reinterpret_cast<Count*>(compatible_.data());
+  }
+  size_t row(int i, int d) const { return (size_t(i) * size_t(directions_) + size_t(d)) * size_t(row_length_); }
   int support_width() const { return width_; }
+  // Counts per row of supports, past the patterns up to a whole number of kRowBlock bytes: the
+  // propagation may go through a row kRowBlock bytes at a time. The padding stays zero.
+  int row_length() const { return row_length_; }
+  static constexpr int kRowBlock = 16;
 
   bool allows(int i, int t) const { return data_[slot(i, t)] != 0; }
   int remaining(int i) const { return sums_of_ones_[size_t(i)]; }
@@ -53,14 +71,24 @@ class Wave {
 
   template <class Count>
   void fill_supports(const Propagator& propagator);
+  // The bounds are copied to locals: the stores may be char-sized, and the compiler would otherwise
+  // read the members again after each.
   template <class Count>
-  void clear_supports(int i, int t);
+  void clear_supports(int i, int t) {
+    const size_t stride = size_t(row_length_);
+    Count* support = supports<Count>(i, 0) + t;
+    Count* const end = support + size_t(directions_) * stride;
+    for (; support != end; support += stride) *support = 0;
+  }
+  // The entropy bookkeeping of a ban.
+  void lose_weight(int i, int t, const Weights& weights);
 
   int cells_ = 0, patterns_ = 0, directions_ = 0;
   // Support counts start at most at `longest` and go down to -longest at the least (bans zero
   // them, later losses still count), so they are kept in the narrowest signed type that holds
   // that range: they are most of the wave, and propagation waits on fetching them.
   int width_ = 4;
+  int row_length_ = 0;
   std::vector<uint8_t> data_;  // [cell][pattern]
   std::vector<int64_t> compatible_;  // [cell][direction][pattern] counts of width_ bytes, 8-aligned
   std::vector<int> sums_of_ones_;

@@ -19,9 +19,11 @@ int weighted_index(const std::vector<double>& weights, double r) {
 }
 
 // The two waves (current and start) take a byte and a support count per direction for every cell and
-// pattern, the propagation stack 8 bytes: refused above 4 GiB rather than swapping.
+// pattern (counts of up to 4 bytes, rows padded to Wave::kRowBlock), the propagation stack 8 bytes:
+// refused above 4 GiB rather than swapping.
 void check_memory(const XmlElement& element, long long cells, long long patterns, int directions) {
-  double bytes = double(cells) * double(patterns) * (2.0 * (1.0 + 4.0 * directions) + 8.0);
+  const double row_bytes = double((patterns * 4 + Wave::kRowBlock - 1) / Wave::kRowBlock * Wave::kRowBlock);
+  double bytes = double(cells) * (2.0 * (double(patterns) + directions * row_bytes) + 8.0 * double(patterns));
   if (bytes > double(1LL << 32))
     element.fail("wave function collapse would need " + std::to_string((long long)(bytes / (1 << 20))) +
                  " MiB for " + std::to_string(patterns) + " patterns on " + std::to_string(cells) +
@@ -53,7 +55,8 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
   const int longest = model.propagator.longest();
   wave = Wave(input.size(), model.patterns, directions, shannon_, longest);
   start_wave_ = Wave(input.size(), model.patterns, directions, shannon_, longest);
-  propagation_ = Propagation(&model.propagator, &weights_, space_);
+  propagation_ = Propagation(&model.propagator, &weights_, space_, wave);
+  list_observable_cells();
   distribution_.assign(size_t(model.patterns), 0.0);
   load_children(element, parent_symmetry, *newgrid, context);
 }
@@ -88,8 +91,7 @@ bool WfcNode::begin(Run& run) {
   std::optional<int> seed = good_seed(run);
   if (!seed) return false;
   random_.emplace(*seed);
-  propagation_.clear();
-  wave.copy_from(start_wave_);
+  restart();
   first_go_ = false;
   newgrid->clear();
   run.grid = newgrid;
@@ -110,8 +112,7 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   for (int k = 0; k < tries_; k++) {
     int seed = run.random.next();
     Random random(seed);
-    propagation_.clear();
-    wave.copy_from(start_wave_);
+    restart();
     while (true) {
       int node = next_unobserved_node(random);
       if (node < 0) return seed;
@@ -122,25 +123,46 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   return std::nullopt;
 }
 
-// The cell of least entropy (or fewest patterns), ties broken by noise drawn only for candidate cells.
-int WfcNode::next_unobserved_node(Random& random) const {
+// The cells a collapse may observe, in the reference's scan order: a non-periodic wave leaves out
+// those too close to the far edges to hold a whole pattern.
+void WfcNode::list_observable_cells() {
   const Space& s = space_;
+  observable_.clear();
+  for (int i = 0; i < s.size(); i++)
+    if (s.periodic || (s.x(i) + s.n <= s.mx && s.y(i) + s.n <= s.my)) observable_.push_back(i);
+}
+
+// Starts a collapse over from the start wave.
+void WfcNode::restart() {
+  propagation_.clear();
+  wave.copy_from(start_wave_);
+  open_.assign(observable_.begin(), observable_.end());
+}
+
+int WfcNode::next_unobserved_node(Random& random) {
+  return shannon_ ? scan_open_cells<true>(random) : scan_open_cells<false>(random);
+}
+
+// The cell of least entropy (or fewest patterns), ties broken by noise drawn only for candidate cells.
+// A cell down to one pattern stays so until the collapse restarts: the scan drops it from open_.
+template <bool Shannon>
+int WfcNode::scan_open_cells(Random& random) {
   double min = 1E+4;
   int argmin = -1;
-  for (int z = 0; z < s.mz; z++)
-    for (int y = 0; y < s.my; y++)
-      for (int x = 0; x < s.mx; x++) {
-        if (!s.periodic && (x + s.n > s.mx || y + s.n > s.my)) continue;
-        int i = x + y * s.mx + z * s.mx * s.my;
-        int remaining = wave.remaining(i);
-        double entropy = shannon_ ? wave.entropy(i) : remaining;
-        if (remaining <= 1 || !(entropy <= min)) continue;  // NaN entropies are never chosen
-        double noise = 1E-6 * random.next_double();
-        if (entropy + noise < min) {
-          min = entropy + noise;
-          argmin = i;
-        }
-      }
+  int* kept = open_.data();
+  for (const int i : open_) {
+    const int remaining = wave.remaining(i);
+    if (remaining <= 1) continue;
+    *kept++ = i;
+    const double entropy = Shannon ? wave.entropy(i) : remaining;
+    if (!(entropy <= min)) continue;  // NaN entropies are never chosen
+    const double noise = 1E-6 * random.next_double();
+    if (entropy + noise < min) {
+      min = entropy + noise;
+      argmin = i;
+    }
+  }
+  open_.resize(size_t(kept - open_.data()));
   return argmin;
 }
 

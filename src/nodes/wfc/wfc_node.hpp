@@ -52,7 +52,11 @@ class WfcNode : public Branch {
   bool begin(Run& run);
   void apply_start_waves();
   std::optional<int> good_seed(Run& run);
-  int next_unobserved_node(Random& random) const;
+  void list_observable_cells();
+  void restart();
+  int next_unobserved_node(Random& random);
+  template <bool Shannon>
+  int scan_open_cells(Random& random);
   void observe(int node, Random& random);
 
   Weights weights_;
@@ -60,6 +64,8 @@ class WfcNode : public Branch {
   Wave start_wave_;
   Propagation propagation_;
   std::vector<double> distribution_;
+  std::vector<int> observable_;  // list_observable_cells
+  std::vector<int> open_;        // the observable cells not yet down to one pattern, as far as known
   std::optional<Random> random_;
   bool shannon_ = false;
   int tries_ = 1000;
