@@ -75,20 +75,22 @@ void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& 
 // A match that is new since the snapshot contains a changed cell, whose value it accepts.
 void MatchMemory::find_fresh(const Grid& grid, const std::vector<RulePattern>& patterns) {
   fresh_.clear();
-  const int plane = grid.mx * grid.my;
+  Point reach;  // the largest pattern, less one cell: cells farther from the faces need no bounds checks
+  for (const RulePattern& p : patterns) reach = {std::max(reach.x, p.imx - 1), std::max(reach.y, p.imy - 1), std::max(reach.z, p.imz - 1)};
+  const uint8_t* state = grid.state.data();
   for (int i : changed_) {
-    const int x = i % grid.mx, y = (i % plane) / grid.mx, z = i / plane;
-    const uint8_t value = grid.state[size_t(i)];
+    const Point c = grid.point(i);
+    const bool inside = boxes_inside(reach, c.x, c.y, c.z, grid.mx, grid.my, grid.mz);
+    const uint8_t value = state[i];
     for (int r = 0; r < int(patterns.size()); r++) {
       const RulePattern& p = patterns[size_t(r)];
       for (uint32_t k = p.shift_start[value], end = p.shift_start[value + 1u]; k < end; k++) {
         const Point s = p.shifts[k];
-        const int sx = x - s.x, sy = y - s.y, sz = z - s.z;
-        if (!p.fits(sx, sy, sz, grid)) continue;
+        if (!inside && !p.fits(c.x - s.x, c.y - s.y, c.z - s.z, grid)) continue;
         const int corner = i - p.shift_offsets[k];
-        if (flags_.test(r, corner) || !p.holds(grid.state.data(), corner)) continue;
+        if (!p.holds(state, corner) || flags_.test(r, corner)) continue;
         flags_.set(r, corner);
-        fresh_.push_back({p.scan_key(sx, sy, sz, grid), r, sx, sy, sz});
+        fresh_.push_back({p.scan_key(c.x - s.x, c.y - s.y, c.z - s.z, grid), r, c.x - s.x, c.y - s.y, c.z - s.z});
       }
     }
   }
