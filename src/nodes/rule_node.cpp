@@ -133,20 +133,30 @@ size_t RuleNode::take_cells(Run& run, int r) {
 // changed cells its window holds.
 void RuleNode::scan_changes(Run& run) {
   if (!openings_indexed_) index_openings();
+  if (cover_) scan_changes_with<true>(run);
+  else scan_changes_with<false>(run);
+  for (const auto& [r, corner] : checks_) checked_.reset(r, corner);
+  checks_.clear();
+}
+
+template <bool kCover>
+void RuleNode::scan_changes_with(Run& run) {
   // Locals: listing a match writes memory the compiler cannot tell apart from these.
   const Grid& g = *grid;
   const uint8_t* state = g.state.data();
   const Point reach = reach_;
-  const Opening* openings = openings_.data();
   const Point* changes = run.changes.data();
-  for (size_t n = size_t(run.first[size_t(last_matched_turn)]), end = run.changes.size(); n < end; n++) {
+  const size_t begin = size_t(run.first[size_t(last_matched_turn)]), end = run.changes.size();
+  for (size_t n = begin; n < end; n++) {
     const Point c = changes[n];
     const int cell = g.index(c.x, c.y, c.z);
+    if (kCover && seen_[size_t(cell)]) continue;  // changed twice: its positions were all visited
     const uint8_t value = state[cell];
     // Away from the edges every rule position around the cell lies inside the grid.
     const bool inside = boxes_inside(reach, c.x, c.y, c.z, g.mx, g.my, g.mz);
-    for (uint32_t k = opening_start_[value], last = opening_start_[value + 1u]; k < last; k++) {
-      const Opening& o = openings[k];
+    const Openings& group = openings_[kCover ? size_t(covered_axes(c, cell)) : 0];
+    for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) {
+      const Opening& o = group.items[size_t(k)];
       const int corner = cell - o.offset;
       if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) continue;
       if (o.large) {
@@ -155,28 +165,45 @@ void RuleNode::scan_changes(Run& run) {
       }
       if (o.holds(state, cell) && !listed.test(o.r, corner)) list(o.r, corner);
     }
+    if (kCover) seen_[size_t(cell)] = 1;
   }
-  for (const auto& [r, corner] : checks_) checked_.reset(r, corner);
-  checks_.clear();
+  if (kCover)
+    for (size_t n = begin; n < end; n++) seen_[size_t(g.index(changes[n].x, changes[n].y, changes[n].z))] = 0;
 }
 
-// Built on the first incremental scan (with the flags of large rules): prl and nodes that run
-// once never need it, and with wildcards and symmetric images it runs to megabytes.
+// Bit a: the neighbour before the cell along axis a changed earlier in this scan. A rule position
+// covering both was visited for that neighbour (and listed if it holds), so only positions
+// starting at the cell's coordinate on that axis are new.
+int RuleNode::covered_axes(const Point& c, int cell) const {
+  const Grid& g = *grid;
+  return (c.x > 0 && seen_[size_t(cell - 1)]) | (c.y > 0 && seen_[size_t(cell - g.mx)]) << 1 |
+         (c.z > 0 && seen_[size_t(cell - g.mx * g.my)]) << 2;
+}
+
 void RuleNode::index_openings() {
   const auto large = [](const RulePattern& p) { return p.cells.size() > kLargePattern; };
   if (std::any_of(patterns_.begin(), patterns_.end(), large)) checked_.resize(rules.size(), size_t(grid->size()));
-  size_t count = 0;
-  for (const RulePattern& p : patterns_) count += p.shifts.size();
-  openings_.reserve(count);
-  for (size_t v = 0; v < 256; v++) {
-    opening_start_[v] = uint32_t(openings_.size());
-    for (size_t r = 0; r < patterns_.size(); r++) {
-      const RulePattern& p = patterns_[r];
-      for (uint32_t k = p.shift_start[v]; k < p.shift_start[v + 1]; k++)
-        openings_.push_back(opening(int(r), k));
+  for (int axes = 0; axes < 8; axes++) {
+    Openings& list = openings_[size_t(axes)];
+    for (size_t v = 0; v < 256; v++) {
+      list.start[v] = uint32_t(list.items.size());
+      for (size_t r = 0; r < patterns_.size(); r++) {
+        const RulePattern& p = patterns_[r];
+        for (uint32_t k = p.shift_start[v]; k < p.shift_start[v + 1]; k++) {
+          const Point s = p.shifts[k];
+          if (((axes & 1) && s.x != 0) || ((axes & 2) && s.y != 0) || ((axes & 4) && s.z != 0)) continue;
+          list.items.push_back(opening(int(r), k));
+        }
+      }
     }
+    list.start[256] = uint32_t(list.items.size());
+    list.items.shrink_to_fit();
   }
-  opening_start_[256] = uint32_t(openings_.size());
+  // Covering pays where a changed cell opens many positions; for a few it costs more than it saves.
+  int values = 0;
+  for (size_t v = 0; v < 256; v++) values += openings_[0].start[v + 1] > openings_[0].start[v];
+  cover_ = openings_[0].items.size() > size_t(kCoverFrom) * size_t(values);
+  if (cover_) seen_.assign(size_t(grid->size()), 0);
   openings_indexed_ = true;
 }
 

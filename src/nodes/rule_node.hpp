@@ -123,12 +123,21 @@ class RuleNode : public Node {
       return true;
     }
   };
-  std::vector<Opening> openings_;          // grouped by value
+  struct Openings {
+    std::vector<Opening> items;          // grouped by value
+    std::array<uint32_t, 257> start{};  // value -> first entry in items
+  };
+  std::array<Openings, 8> openings_;  // by covered axes: those with shift 0 on each
   bool openings_indexed_ = false;
-  std::array<uint32_t, 257> opening_start_{};  // value -> first entry in openings_
+  bool cover_ = false;         // use covered_axes: a value opens more than kCoverFrom positions on average
+  static constexpr int kCoverFrom = 16;
+  std::vector<uint8_t> seen_;  // with cover_: cells visited in the scan_changes under way
+  int covered_axes(const Point& c, int cell) const;
   void index_openings();
   Opening opening(int r, uint32_t shift) const;
   void scan_changes(Run& run);
+  template <bool kCover>
+  void scan_changes_with(Run& run);
   void note_checked(int r, int corner);
   static constexpr size_t kLargePattern = 8;   // input cells past which remembering checks pays
   Point reach_{0, 0, 0};                        // the largest rule input, less one cell, on each axis
