@@ -3,6 +3,7 @@
 // (which decides the order of ties in the search's queue).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -36,11 +37,13 @@ class ChildStates {
   // A rule's input as offsets from its position, leaving out the cells that accept any value.
   struct Pattern {
     std::vector<std::pair<int, Wave>> cells;
+    std::vector<Point> positions;  // of the same cells, in the rule
   };
 
   bool matches(int r, int x, int y, int z, const uint8_t* state) const;
   void apply(int r, int x, int y, int z, uint8_t* state) const;
   void apply(const Tile& tile, uint8_t* state) const;
+  size_t rarest_cell(const Pattern& pattern, const std::array<int, 256>& count) const;
   uint8_t* append_copy(const uint8_t* state, std::vector<uint8_t>& children) const;
 
   void find_tiles(const uint8_t* state);
