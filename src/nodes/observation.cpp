@@ -310,12 +310,13 @@ bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int&
 
 int forward_pointwise(const Potentials& potentials, const Wave* future) {
   int sum = 0;
+  const Wave values = potentials.C >= 32 ? ~Wave(0) : Wave((1u << potentials.C) - 1u);
   for (int i = 0; i < potentials.cells; i++) {
     int best = 1000;
     bool found = false;
-    for (int c = 0; c < potentials.C; c++) {
-      int p = potentials[c][i];
-      if ((future[i] >> c & 1u) && p >= 0 && p < best) best = p, found = true;
+    for (Wave wanted = future[i] & values; wanted != 0; wanted &= wanted - 1) {  // usually one value
+      int p = potentials[std::countr_zero(wanted)][i];
+      if (p >= 0 && p < best) best = p, found = true;
     }
     if (!found) return -1;
     sum += best;
