@@ -97,9 +97,14 @@ void index_patterns(Propagation<Bits>& p, const std::vector<Rule>& rules, int C,
   p.wants.clear(), p.gives.clear(), p.anywhere.clear();
   p.reach = input_reach(rules);
   for (const Rule& rule : rules) {
-    p.wants.push_back(cells_of(rule, pattern_of(rule, backwards), C, s));
-    p.gives.push_back(cells_of(rule, backwards ? rule.binput : rule.output, C, s));
-    if (p.wants.back().empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
+    const std::vector<PatternCell>& wants = p.wants.emplace_back(cells_of(rule, pattern_of(rule, backwards), C, s));
+    if (wants.empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
+    // A value the pattern has at the same cell is settled when the rule fires: it is never given.
+    std::vector<PatternCell> gives = cells_of(rule, backwards ? rule.binput : rule.output, C, s);
+    std::erase_if(gives, [&](const PatternCell& g) {
+      return std::any_of(wants.begin(), wants.end(), [&](const PatternCell& w) { return w.offset == g.offset && w.value == g.value; });
+    });
+    p.gives.push_back(std::move(gives));
   }
   // wanted: the pattern cells again, bucketed by value, by rule within a value. A value outside
   // the alphabet counts in the pattern but never arrives: it has no bucket.
