@@ -5,7 +5,9 @@
 #include <emmintrin.h>
 #endif
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 
 #include "core/grid.hpp"
@@ -44,6 +46,26 @@ inline void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, 
 #endif
   for (; x < to; x++)
     if (wave >> cells[x] & 1u) f(x);
+}
+
+// How many of `count` cells hold each value. Four partial counts: runs of one value would
+// otherwise make each increment wait for the previous one.
+inline std::array<int, 256> value_histogram(const uint8_t* cells, size_t count) {
+  std::array<std::array<int, 256>, 4> partial{};
+  size_t i = 0;
+  for (; i + 4 <= count; i += 4)
+    for (size_t k = 0; k < 4; k++) partial[k][cells[i + k]]++;
+  for (; i < count; i++) partial[0][cells[i]]++;
+  std::array<int, 256> total{};
+  for (size_t v = 0; v < 256; v++) total[v] = partial[0][v] + partial[1][v] + partial[2][v] + partial[3][v];
+  return total;
+}
+
+// The cells that hold a value of `wave`, by the histogram: what a pivot cell of a rule costs.
+inline long long cells_holding(Wave wave, const std::array<int, 256>& histogram) {
+  long long holding = 0;
+  for (Wave bits = wave; bits != 0; bits &= bits - 1) holding += histogram[size_t(std::countr_zero(bits))];
+  return holding;
 }
 
 }  // namespace mj

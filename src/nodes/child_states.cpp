@@ -1,7 +1,5 @@
 #include "nodes/child_states.hpp"
 
-#include <bit>
-
 #include "core/wave_scan.hpp"
 
 namespace mj {
@@ -61,8 +59,7 @@ uint8_t* ChildStates::append_copy(const uint8_t* state, std::vector<uint8_t>& ch
 // row only the positions whose rarest input cell (by the state's value counts) accepts its value
 // are checked, left to right as before.
 void ChildStates::one(const uint8_t* state, std::vector<uint8_t>& children) const {
-  std::array<int, 256> count{};
-  for (int i = 0; i < shape_.cells(); i++) count[state[i]]++;
+  const std::array<int, 256> count = value_histogram(state, size_t(shape_.cells()));
   for (int r = 0; r < int(rules_.size()); r++) {
     const Rule& rule = rules_[size_t(r)];
     const Pattern& pattern = patterns_[size_t(r)];
@@ -85,8 +82,7 @@ size_t ChildStates::rarest_cell(const Pattern& pattern, const std::array<int, 25
   size_t rarest = pattern.cells.size();
   long long fewest = -1;
   for (size_t k = 0; k < pattern.cells.size(); k++) {
-    long long holding = 0;
-    for (Wave w = pattern.cells[k].second; w != 0; w &= w - 1) holding += count[size_t(std::countr_zero(w))];
+    const long long holding = cells_holding(pattern.cells[k].second, count);
     if (fewest < 0 || holding < fewest) fewest = holding, rarest = k;
   }
   return rarest;

@@ -2,7 +2,6 @@
 // Each rule matches the old grid (periodically) and writes its output at the scaled position.
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <charconv>
 #include <limits>
 #include <string_view>
@@ -127,14 +126,12 @@ class MapNode : public Branch {
 
   // Per rule, the input cell whose accepted values the fewest cells of the grid hold now.
   void choose_pivots() {
-    std::array<int, 256> count{};
-    for (uint8_t v : grid->state) count[v]++;
+    const std::array<int, 256> count = value_histogram(grid->state.data(), grid->state.size());
     pivots_.assign(patterns_.size(), 0);
     for (size_t r = 0; r < patterns_.size(); r++) {
       long long fewest = -1;
       for (size_t k = 0; k < patterns_[r].cells.size(); k++) {
-        long long holding = 0;
-        for (Wave w = patterns_[r].cells[k].wave; w != 0; w &= w - 1) holding += count[size_t(std::countr_zero(w))];
+        const long long holding = cells_holding(patterns_[r].cells[k].wave, count);
         if (fewest < 0 || holding < fewest) fewest = holding, pivots_[r] = k;
       }
     }

@@ -268,9 +268,7 @@ int RuleNode::cheaper_pivot(int r, const std::array<int, 256>& histogram) const 
   int best = -1;
   long long best_count = lattice / 3;  // sorting costs: the pivot has to be clearly better
   for (size_t k = 0; k < p.cells.size(); k++) {
-    long long count = 0;
-    for (int v = 0; v < grid->C; v++)
-      if (p.cells[k].wave >> v & 1u) count += histogram[size_t(v)];
+    const long long count = cells_holding(p.cells[k].wave, histogram);
     if (count < best_count) best = int(k), best_count = count;
   }
   return best;
@@ -314,26 +312,13 @@ void RuleNode::bucket_cells(const std::array<int, 256>& histogram, Wave needed) 
     }
 }
 
-// How many cells hold each value. Four partial counts: runs of one value would otherwise make each
-// increment wait for the previous one.
-static std::array<int, 256> value_histogram(const std::vector<uint8_t>& state) {
-  std::array<std::array<int, 256>, 4> partial{};
-  size_t i = 0;
-  for (; i + 4 <= state.size(); i += 4)
-    for (size_t k = 0; k < 4; k++) partial[k][state[i + k]]++;
-  for (; i < state.size(); i++) partial[0][state[i]]++;
-  std::array<int, 256> total{};
-  for (size_t v = 0; v < 256; v++) total[v] = partial[0][v] + partial[1][v] + partial[2][v] + partial[3][v];
-  return total;
-}
-
 // Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
 // rule contains exactly one cell of the lattice with that spacing), then the lattice cell's place
 // in the rule. The random choices made from the matches depend on that order.
 void RuleNode::full_scan() {
   scan_.clear();
   streamed_ = 0;
-  const std::array<int, 256> histogram = value_histogram(grid->state);
+  const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size());
   pivots_.resize(rules.size());
   Wave needed = 0;
   for (size_t r = 0; r < rules.size(); r++) {
