@@ -6,15 +6,17 @@
 
 #include "core/grid.hpp"
 #include "core/rule.hpp"
+#include "core/zeroed_array.hpp"
 
 namespace mj {
 
-// One int potential per value and cell, -1 where unreachable.
+// One int potential per value and cell, -1 where unreachable. Rows of values a field node has no
+// field for stay zero and are only read: from calloc, they take no memory.
 struct Potentials {
   int C = 0, cells = 0;
-  std::vector<int> data;
+  ZeroedArray<int> data;
 
-  void resize(int values, int n) { C = values, cells = n, data.assign(size_t(values) * size_t(n), 0); }
+  void resize(int values, int n) { C = values, cells = n, data.assign_zeros(size_t(values) * size_t(n)); }
   bool empty() const { return data.empty(); }
   int* operator[](int c) { return data.data() + size_t(c) * size_t(cells); }
   const int* operator[](int c) const { return data.data() + size_t(c) * size_t(cells); }

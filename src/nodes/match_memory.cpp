@@ -11,12 +11,6 @@ void MatchMemory::enable(size_t rules, size_t cells) {
 }
 
 void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
-  if (!enabled()) return;
-  // Most nodes scan the whole grid once per run: the snapshot and flags pay from a second scan on.
-  if (!scanned_before_) {
-    scanned_before_ = true;
-    return;
-  }
   for (const ScanMatch& m : known_) flags_.reset(m.r, grid.index(m.x, m.y, m.z));
   known_.clear();
   if (too_dense(found.size(), cells_)) {

@@ -341,13 +341,14 @@ void RuleNode::full_scan() {
   }
 }
 
-// A full scan's result, from the memory of the previous one when that is cheaper. When the last
-// result was too dense to remember, matches go straight to add() as the scan finds them.
+// A full scan's result, from the memory of the previous one when that is cheaper. When the result
+// will not be remembered (too dense last time, or a node's first scan), matches go straight to
+// add() as the scan finds them, without a list of them in between.
 void RuleNode::scan_grid(Run& run) {
   // The flags are made on the first scan: many nodes of a large model never run.
   if (track_matches_ && listed.empty()) listed.resize(rules.size(), size_t(grid->size()));
   match_count = 0;
-  if (dense_ || !memory_.enabled()) {
+  if (dense_ || !memory_.enabled() || !memory_.keeps_next_scan()) {
     stream_ = &run;
     full_scan();
     stream_ = nullptr;
