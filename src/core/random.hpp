@@ -2,6 +2,7 @@
 // reproduced bit for bit so that seeds give the reference's outputs.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +24,21 @@ class Random {
     if (used_ + ahead > 55) return false;
     draw = seed_array_[size_t(used_ + ahead)];
     return true;
+  }
+
+  // Makes `count` draws and calls on_pass(k) for each k-th (from 0) below `bound`, in order: a
+  // rule that draws for every cell of a row tests a round's draws in one tight loop, instead of
+  // a call and a round check per cell. on_pass must not draw.
+  template <class F>
+  void draws_below(int count, int bound, F&& on_pass) {
+    for (int k = 0; k < count;) {
+      if (used_ == 55) refill();
+      const int take = std::min(55 - used_, count - k);
+      const int* draws = seed_array_.data() + used_ + 1;
+      for (int j = 0; j < take; j++)
+        if (draws[j] < bound) on_pass(k + j);
+      used_ += take, k += take;
+    }
   }
 
   // The number of draws s (next() == s, 0 <= s < 2^31 - 1) for which next_double() > p is false,

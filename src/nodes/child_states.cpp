@@ -4,7 +4,8 @@
 
 namespace mj {
 
-ChildStates::ChildStates(const Shape& shape, const std::vector<Rule>& rules) : shape_(shape), rules_(rules) {
+ChildStates::ChildStates(const Shape& shape, const std::vector<Rule>& rules, int values)
+    : shape_(shape), values_(values), rules_(rules) {
   for (const Rule& rule : rules) {
     Pattern& pattern = patterns_.emplace_back();
     // With 32 values the reference's wildcard is the empty wave, which matches nothing: keep it.
@@ -59,7 +60,7 @@ uint8_t* ChildStates::append_copy(const uint8_t* state, std::vector<uint8_t>& ch
 // row only the positions whose rarest input cell (by the state's value counts) accepts its value
 // are checked, left to right as before.
 void ChildStates::one(const uint8_t* state, std::vector<uint8_t>& children) const {
-  const std::array<int, 256> count = value_histogram(state, size_t(shape_.cells()));
+  const std::array<int, 256> count = value_histogram(state, size_t(shape_.cells()), values_);
   for (int r = 0; r < int(rules_.size()); r++) {
     const Rule& rule = rules_[size_t(r)];
     const Pattern& pattern = patterns_[size_t(r)];

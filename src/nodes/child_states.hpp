@@ -20,7 +20,8 @@ struct Shape {
 
 class ChildStates {
  public:
-  ChildStates(const Shape& shape, const std::vector<Rule>& rules);
+  // `values`: the grid's alphabet size, when known.
+  ChildStates(const Shape& shape, const std::vector<Rule>& rules, int values = 256);
 
   // One rule applied once: rules in order, then positions z, y, x.
   void one(const uint8_t* state, std::vector<uint8_t>& children) const;
@@ -56,6 +57,7 @@ class ChildStates {
   void add_coverage(const Tile& tile, int incr);
 
   Shape shape_;
+  int values_;
   const std::vector<Rule>& rules_;
   std::vector<Pattern> patterns_;
 

@@ -126,7 +126,7 @@ class MapNode : public Branch {
 
   // Per rule, the input cell whose accepted values the fewest cells of the grid hold now.
   void choose_pivots() {
-    const std::array<int, 256> count = value_histogram(grid->state.data(), grid->state.size());
+    const std::array<int, 256> count = value_histogram(grid->state.data(), grid->state.size(), grid->C);
     pivots_.assign(patterns_.size(), 0);
     for (size_t r = 0; r < patterns_.size(); r++) {
       long long fewest = -1;

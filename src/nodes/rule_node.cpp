@@ -318,7 +318,7 @@ void RuleNode::bucket_cells(const std::array<int, 256>& histogram, Wave needed) 
 void RuleNode::full_scan() {
   scan_.clear();
   streamed_ = 0;
-  const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size());
+  const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size(), grid->C);
   pivots_.resize(rules.size());
   Wave needed = 0;
   for (size_t r = 0; r < rules.size(); r++) {
