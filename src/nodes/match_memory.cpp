@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/grid_diff.hpp"
+
 namespace mj {
 
 void MatchMemory::enable(size_t rules, size_t cells) {
@@ -36,24 +38,9 @@ bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patte
   return true;
 }
 
-// Compares eight cells at a time. Gives up past an eighth of the grid: a full scan is cheaper then.
+// Gives up past an eighth of the grid: a full scan is cheaper then.
 bool MatchMemory::find_changes(const std::vector<uint8_t>& state) {
-  changed_.clear();
-  const size_t limit = cells_ / 8 + 16;
-  const uint8_t *now = state.data(), *then = snapshot_.data();
-  size_t i = 0;
-  for (; i + 8 <= cells_; i += 8) {
-    uint64_t a, b;
-    std::memcpy(&a, now + i, 8);
-    std::memcpy(&b, then + i, 8);
-    if (a == b) continue;
-    for (size_t k = i; k < i + 8; k++)
-      if (now[k] != then[k]) changed_.push_back(int(k));
-    if (changed_.size() > limit) return false;
-  }
-  for (; i < cells_; i++)
-    if (now[i] != then[i]) changed_.push_back(int(i));
-  return true;
+  return find_changed_cells(state.data(), snapshot_.data(), cells_, cells_ / 8 + 16, changed_);
 }
 
 void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns) {
