@@ -29,6 +29,17 @@ class Field {
   // Breadth-first distance over `substrate` cells from the `zero` cells; false when there are none.
   bool compute(int* potential, const Grid& grid, std::vector<Point>& queue) const;
 
+  // A cell whose distance an update lowered, to pass on to its neighbours.
+  struct Lowered {
+    int cell, x, y, z, t;
+  };
+  // Brings distances computed on the grid `before` up to its present state, where `changed` lists
+  // the cells that differ, when that can only shorten distances (cells became zero cells or
+  // substrate). False when some distance may grow: then only compute() gives them. The distances
+  // are the same as compute()'s: the shortest ones, whatever the way to them.
+  bool update(int* potential, const Grid& grid, const uint8_t* before, const std::vector<int>& changed,
+              std::vector<Lowered>& seeds, std::vector<Lowered>& queue) const;
+
   bool recompute = false;  // recompute every step, not only on the node's first
   bool inversed = false;   // `from`: move away from the zero cells instead of towards them
   bool essential = false;  // the node stops when this field cannot be computed

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "core/grid_diff.hpp"
 #include "core/wave_scan.hpp"
 #include "nodes/search.hpp"
 #include "nodes/value_attribute.hpp"
@@ -63,6 +64,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     for (const XmlElement& xfield : xfields) fields[value_attribute(xfield, g, "for")].emplace(xfield, g);
     potentials.resize(g.C, g.size());
     inversed_ = inversed_values(fields);
+    fields_found_.assign(size_t(g.C), 0);
   }
 
   std::vector<XmlElement> xobservations = e.children({"observe"});
@@ -365,16 +367,26 @@ void RuleNode::scan_grid(Run& run) {
   memory_.remember(*grid, scan_);
 }
 
+// Fields recomputed every step are brought up to date from the cells changed since the last
+// step when that is possible (Field::update), which costs the changed region, not the grid.
 bool RuleNode::compute_fields() {
-  bool any_success = false, any_computation = false;
+  const bool incremental = counter != 0 && fields_snapshot_.size() == grid->state.size() &&
+                           find_changed_cells(grid->state.data(), fields_snapshot_.data(), grid->state.size(),
+                                              grid->state.size() / 8, fields_changed_);
+  bool any_success = false, any_computation = false, any_recompute = false;
   for (int c = 0; c < int(fields.size()); c++) {
     const auto& field = fields[size_t(c)];
     if (!field || (counter != 0 && !field->recompute)) continue;
-    bool success = field->compute(potentials[c], *grid, field_queue_);
-    if (!success && field->essential) return false;
-    any_success |= success;
+    uint8_t& found = fields_found_[size_t(c)];
+    if (!incremental || !found ||
+        !field->update(potentials[c], *grid, fields_snapshot_.data(), fields_changed_, field_seeds_, field_lowered_))
+      found = field->compute(potentials[c], *grid, field_queue_);
+    if (!found && field->essential) return fields_snapshot_.clear(), false;  // the other fields are stale now
+    any_success |= found;
     any_computation = true;
+    any_recompute |= field->recompute;
   }
+  if (any_recompute) fields_snapshot_ = grid->state;
   return !any_computation || any_success;
 }
 

@@ -101,6 +101,12 @@ class RuleNode : public Node {
   bool compute_fields();
   std::vector<RulePattern> patterns_;  // the rules compiled for the grid
   std::vector<Point> field_queue_;
+  // Fields recomputed every step: the grid they were last computed on, the cells changed since,
+  // and per value whether its field found zero cells then.
+  std::vector<uint8_t> fields_snapshot_;
+  std::vector<int> fields_changed_;
+  std::vector<uint8_t> fields_found_;
+  std::vector<Field::Lowered> field_seeds_, field_lowered_;
 
   // Incremental matching (scan_changes).
   // An input cell of some rule that accepts a value, in the order rule by rule, then the rule's
