@@ -185,28 +185,34 @@ int RuleNode::covered_axes(const Point& c, int cell) const {
 void RuleNode::index_openings() {
   const auto large = [](const RulePattern& p) { return p.cells.size() > kLargePattern; };
   if (std::any_of(patterns_.begin(), patterns_.end(), large)) checked_.resize(rules.size(), size_t(grid->size()));
-  for (int axes = 0; axes < 8; axes++) {
-    Openings& list = openings_[size_t(axes)];
-    for (size_t v = 0; v < 256; v++) {
-      list.start[v] = uint32_t(list.items.size());
-      for (size_t r = 0; r < patterns_.size(); r++) {
-        const RulePattern& p = patterns_[r];
-        for (uint32_t k = p.shift_start[v]; k < p.shift_start[v + 1]; k++) {
-          const Point s = p.shifts[k];
-          if (((axes & 1) && s.x != 0) || ((axes & 2) && s.y != 0) || ((axes & 4) && s.z != 0)) continue;
-          list.items.push_back(opening(int(r), k));
-        }
-      }
-    }
-    list.start[256] = uint32_t(list.items.size());
-    list.items.shrink_to_fit();
+  Openings& all = openings_[0];
+  for (size_t v = 0; v < 256; v++) {
+    all.start[v] = uint32_t(all.items.size());
+    for (size_t r = 0; r < patterns_.size(); r++)
+      for (uint32_t k = patterns_[r].shift_start[v]; k < patterns_[r].shift_start[v + 1]; k++) all.items.push_back(opening(int(r), k));
   }
+  all.start[256] = uint32_t(all.items.size());
+  all.items.shrink_to_fit();
   // Covering pays where a changed cell opens many positions; for a few it costs more than it saves.
   int values = 0;
-  for (size_t v = 0; v < 256; v++) values += openings_[0].start[v + 1] > openings_[0].start[v];
-  cover_ = openings_[0].items.size() > size_t(kCoverFrom) * size_t(values);
-  if (cover_) seen_.assign(size_t(grid->size()), 0);
+  for (size_t v = 0; v < 256; v++) values += all.start[v + 1] > all.start[v];
+  cover_ = all.items.size() > size_t(kCoverFrom) * size_t(values);
   openings_indexed_ = true;
+  if (!cover_) return;
+  seen_.assign(size_t(grid->size()), 0);
+  for (int axes = 1; axes < 8; axes++) {  // group `axes`: the openings with shift 0 on those axes
+    Openings& group = openings_[size_t(axes)];
+    for (size_t v = 0; v < 256; v++) {
+      group.start[v] = uint32_t(group.items.size());
+      for (uint32_t k = all.start[v]; k < all.start[v + 1]; k++) {
+        const Point s = all.items[k].shift;
+        if (((axes & 1) && s.x != 0) || ((axes & 2) && s.y != 0) || ((axes & 4) && s.z != 0)) continue;
+        group.items.push_back(all.items[k]);
+      }
+    }
+    group.start[256] = uint32_t(group.items.size());
+    group.items.shrink_to_fit();
+  }
 }
 
 RuleNode::Opening RuleNode::opening(int r, uint32_t shift) const {
