@@ -186,13 +186,15 @@ void RuleNode::index_openings() {
   const auto large = [](const RulePattern& p) { return p.cells.size() > kLargePattern; };
   if (std::any_of(patterns_.begin(), patterns_.end(), large)) checked_.resize(rules.size(), size_t(grid->size()));
   Openings& all = openings_[0];
+  size_t count = 0;
+  for (const RulePattern& p : patterns_) count += p.shift_start[256] - p.shift_start[0];
+  all.items.reserve(count);  // exactly: 3D nodes with large rules open thousands of positions
   for (size_t v = 0; v < 256; v++) {
     all.start[v] = uint32_t(all.items.size());
     for (size_t r = 0; r < patterns_.size(); r++)
       for (uint32_t k = patterns_[r].shift_start[v]; k < patterns_[r].shift_start[v + 1]; k++) all.items.push_back(opening(int(r), k));
   }
   all.start[256] = uint32_t(all.items.size());
-  all.items.shrink_to_fit();
   // Covering pays where a changed cell opens many positions; for a few it costs more than it saves.
   int values = 0;
   for (size_t v = 0; v < 256; v++) values += all.start[v + 1] > all.start[v];
