@@ -332,6 +332,7 @@ void RuleNode::full_scan() {
   pivots_.resize(rules.size());
   Wave needed = 0;
   for (size_t r = 0; r < rules.size(); r++) {
+    patterns_[r].order_checks(histogram);
     pivots_[r] = cheaper_pivot(int(r), histogram);
     if (pivots_[r] >= 0) needed |= patterns_[r].cells[size_t(pivots_[r])].wave;
   }
