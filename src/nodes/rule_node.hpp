@@ -56,7 +56,7 @@ class RuleNode : public Node {
     const int difference = h - int(first);
     if (difference < -kFactorRange || difference > kFactorRange) return keeps_key(u, boltzmann_factor(difference), max);
     KeyBound& b = key_bound(difference);
-    if (max > 0 && b.factor >= 1e-3 && b.factor <= 1e3 && u < threshold(b, max)) return false;
+    if (max > 0 && b.factor >= 1e-3 && b.factor <= 1e3 && below_threshold(b, u, max)) return false;
     return keeps_key(u, b.factor, max);
   }
   std::optional<int> delta(const Match& m) const {
@@ -193,9 +193,12 @@ class RuleNode : public Node {
     if (b.factor < 0) b.factor = boltzmann_factor(difference);
     return b;
   }
-  double threshold(KeyBound& b, double max) {
+  // Whether u is below max's threshold. The threshold grows with max, and within a step max only
+  // grows: one computed for a smaller max is a lower bound that rejects many draws without pow.
+  bool below_threshold(KeyBound& b, double u, double max) {
+    if (b.max <= max && u < b.below) return true;
     if (b.max != max) b.max = max, b.below = std::pow(max, 1.0 / b.factor) * (1.0 - 1e-6);
-    return b.below;
+    return u < b.below;
   }
   static constexpr int kFactorRange = 1024;
   std::vector<KeyBound> key_bounds_;
