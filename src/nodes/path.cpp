@@ -73,6 +73,7 @@ bool is_zero(const Point& p) { return p.x == 0 && p.y == 0 && p.z == 0; }
 struct Reach {
   std::array<int, 26> offsets{};
   std::array<uint8_t, 26> crosses{};  // bits as in Faces
+  uint8_t any = 0;                    // every face some offset crosses (none in z on a 2D grid)
   int count = 0;
 };
 
@@ -190,6 +191,10 @@ class PathNode : public Node {
   std::vector<int> changed_, changed_in_block_;
   bool searched_ = false;  // generations_ holds numbers from the last call's search
   Reach reach_;
+  // Per value, what the search does with a cell holding it: numbers it (substrate or start),
+  // goes on through it (substrate), counts a start numbered.
+  static constexpr uint8_t kNumber = 1, kThrough = 2, kStart = 4;
+  std::array<uint8_t, 256> entry_{};
   size_t unnumbered_starts_ = 0;
 
   int generation(const Point& p) const { return generations_[size_t(grid->index(p.x, p.y, p.z))]; }
@@ -198,28 +203,55 @@ class PathNode : public Node {
   // Numbers every cell reachable from a goal; false when no start cell can reach one.
   bool number_cells() {
     if (!collect_starts_and_goals()) return false;
-    // Numbers are final when given, and the walk only reads numbers below its start's: once every
-    // start is numbered, the rest of the search changes nothing.
+    search();
+    for (int s : starts_.cells(grid->state.data()))
+      if (generations_[size_t(s)] > 0) return true;
+    return false;
+  }
+
+  // Breadth-first numbering from the queued goals. Numbers are final when given, and the walk
+  // only reads numbers below its start's: once every start is numbered, the rest of the search
+  // changes nothing. What the loop reads is held in locals: stores to the generations and the
+  // queue would otherwise make the compiler reload members after every cell.
+  void search() {
     const uint8_t* state = grid->state.data();
-    const Wave enterable = substrate | start;
+    const uint8_t* faces = faces_.data();
+    const uint8_t* entry = entry_.data();
+    const Reach reach = reach_;
     int* generations = generations_.data();
     int* frontier = frontier_.data();
-    for (int head = 0; head < queued_ && unnumbered_starts_ > 0; head++) {
+    int queued = queued_;
+    size_t unnumbered = unnumbered_starts_;
+    for (int head = 0; head < queued && unnumbered > 0; head++) {
       const int i = frontier[head], t = generations[i] + 1;
-      const uint8_t faces = faces_[size_t(i)];
-      for (int k = 0; k < reach_.count; k++) {
-        if (faces & reach_.crosses[size_t(k)]) continue;
-        const int j = i + reach_.offsets[size_t(k)];
-        const uint8_t v = state[j];
-        if (generations[j] != -1 || !in(enterable, v)) continue;
+      const auto visit = [&](int j) {
+        const uint8_t e = entry[state[j]];
+        if (e == 0 || generations[j] != -1) return;
         generations[j] = t;
-        if (in(substrate, v)) frontier[queued_++] = j;
-        if (in(start, v)) unnumbered_starts_--;
+        frontier[queued] = j;  // kept only for a substrate cell; never past the end, j is not queued
+        queued += (e & kThrough) >> 1;
+        unnumbered -= (e & kStart) >> 2;
+      };
+      const uint8_t on_faces = faces[i] & reach.any;
+      if (on_faces == 0) {
+        // Faces only, the common neighbourhoods, unrolled.
+        if (reach.count == 4) visit_each<4>(i, reach, visit);
+        else if (reach.count == 6) visit_each<6>(i, reach, visit);
+        else visit_each<0>(i, reach, visit);
+      } else {
+        for (int k = 0; k < reach.count; k++)
+          if (!(on_faces & reach.crosses[size_t(k)])) visit(i + reach.offsets[size_t(k)]);
       }
     }
-    for (int s : starts_.cells(state))
-      if (generations[s] > 0) return true;
-    return false;
+    queued_ = queued;
+    unnumbered_starts_ = unnumbered;
+  }
+
+  // Visits the neighbours of an interior cell: N of them, or reach.count for N = 0.
+  template <int N, class Visit>
+  static void visit_each(int i, const Reach& reach, const Visit& visit) {
+    const int count = N == 0 ? reach.count : N;
+    for (int k = 0; k < count; k++) visit(i + reach.offsets[size_t(k)]);
   }
 
   // Faces, plus edges when `edges`, plus vertices when `vertices` on a 3D grid.
@@ -232,7 +264,8 @@ class PathNode : public Node {
           int axes = (dx != 0) + (dy != 0) + (dz != 0);
           if (!(axes == 1 || (axes == 2 && edges) || (axes == 3 && vertices))) continue;
           r.offsets[size_t(r.count)] = grid->index(dx, dy, dz);
-          r.crosses[size_t(r.count++)] = Faces::of(dx < 0, dx > 0, dy < 0, dy > 0, dz < 0, dz > 0);
+          r.crosses[size_t(r.count)] = Faces::of(dx < 0, dx > 0, dy < 0, dy > 0, dz < 0, dz > 0);
+          r.any |= r.crosses[size_t(r.count++)];
         }
     return r;
   }
@@ -248,6 +281,9 @@ class PathNode : public Node {
     searched_ = false;
     starts_.wave = start, goals_.wave = finish;
     reach_ = neighbourhood();
+    for (uint8_t v = 0; v < 32; v++)  // values of a wave
+      entry_[v] = uint8_t((in(substrate | start, v) ? kNumber : 0) | (in(substrate, v) ? kThrough : 0) |
+                          (in(start, v) ? kStart : 0));
   }
 
   // Seeds the search with every goal cell; false when there is no start or no goal. Generations
@@ -255,7 +291,7 @@ class PathNode : public Node {
   // the search itself, which mostly ends early.
   bool collect_starts_and_goals() {
     if (generations_.size() != grid->state.size()) size_for_grid();
-    for (int k = 0; k < queued_; k++) generations_[size_t(frontier_[size_t(k)])] = -1;
+    for (int k = 0, queued = queued_; k < queued; k++) generations_[size_t(frontier_[size_t(k)])] = -1;
     // The starts, merged on every call, are still those the last search numbered.
     if (searched_)
       for (int s : starts_.cells(grid->state.data())) generations_[size_t(s)] = -1;
