@@ -1,9 +1,12 @@
 // `path`: draws a shortest (or longest) path from a `from` cell to a `to` cell across `on` cells.
 // A breadth-first search from every goal cell numbers the cells by distance; the path then walks
 // down those numbers from the chosen start.
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 
+#include "core/grid_diff.hpp"
 #include "core/wave_scan.hpp"
 #include "nodes/kinds.hpp"
 #include "nodes/sketch.hpp"
@@ -66,6 +69,91 @@ Offsets neighbours(const Grid& g, const Point& p, bool edges, bool vertices) {
 Point operator+(const Point& a, const Point& b) { return Point{a.x + b.x, a.y + b.y, a.z + b.z}; }
 bool is_zero(const Point& p) { return p.x == 0 && p.y == 0 && p.z == 0; }
 
+// The neighbour offsets of a search, flat, with the grid faces each one would cross.
+struct Reach {
+  std::array<int, 26> offsets{};
+  std::array<uint8_t, 26> crosses{};  // bits as in Faces
+  uint8_t any = 0;                    // every face some offset crosses (none in z on a 2D grid)
+  int count = 0;
+};
+
+// Which faces of the grid a cell lies on: bit 0 x = 0, bit 1 x = mx - 1, then y and z likewise.
+// A neighbour offset that crosses none of them stays inside the grid.
+struct Faces {
+  static uint8_t of(bool low_x, bool high_x, bool low_y, bool high_y, bool low_z, bool high_z) {
+    return uint8_t(low_x | high_x << 1 | low_y << 2 | high_y << 3 | low_z << 4 | high_z << 5);
+  }
+  // Row by row: a row's cells share their y and z faces, and only its ends lie on x faces.
+  static void fill(const Grid& g, std::vector<uint8_t>& faces) {
+    faces.resize(size_t(g.size()));
+    for (int z = 0; z < g.mz; z++)
+      for (int y = 0; y < g.my; y++) {
+        uint8_t* row = faces.data() + g.index(0, y, z);
+        std::fill(row, row + g.mx, of(false, false, y == 0, y == g.my - 1, z == 0, z == g.mz - 1));
+        row[0] |= of(true, false, false, false, false, false);
+        row[g.mx - 1] |= of(false, true, false, false, false, false);
+      }
+  }
+};
+
+// The cells that differ from an earlier copy of the grid, in index order; false past `limit`.
+// Between two calls of a path node only a few cells change as a rule: large blocks are compared
+// whole first, since a memcmp call per 256 cells (find_changed_cells) would cost more than the
+// comparing itself.
+bool find_changes(const uint8_t* now, const uint8_t* then, size_t cells, size_t limit, std::vector<int>& changed,
+                  std::vector<int>& in_block) {
+  constexpr size_t kBlock = 8192;
+  changed.clear();
+  for (size_t block = 0; block < cells; block += kBlock) {
+    const size_t length = std::min(kBlock, cells - block);
+    if (std::memcmp(now + block, then + block, length) == 0) continue;
+    find_changed_cells(now + block, then + block, length, length, in_block);
+    for (int k : in_block) changed.push_back(int(block) + k);
+    if (changed.size() > limit) return false;
+  }
+  return true;
+}
+
+// The cells holding a value of `wave`, in index order. Cells whose membership changed are noted
+// and merged in when the list is next asked for: a path node needs its goals only on calls that
+// find a start.
+class CellsHolding {
+ public:
+  Wave wave = 0;
+
+  void clear() { cells_.clear(), noted_.clear(); }
+  void add(int cell) { cells_.push_back(cell); }  // during a scan in index order
+  // Notes a changed cell, given its old and new values; false when too many are pending and the
+  // list has to be made anew.
+  bool note(int cell, uint8_t before, uint8_t now, size_t limit) {
+    if ((wave >> before & 1u) != (wave >> now & 1u)) noted_.push_back(cell);
+    return noted_.size() <= limit;
+  }
+  const std::vector<int>& cells(const uint8_t* state) {
+    if (!noted_.empty()) merge_noted(state);
+    return cells_;
+  }
+
+ private:
+  std::vector<int> cells_, noted_, merged_;
+
+  // Noted cells are taken out of the list and put back where they hold a value of the wave now.
+  void merge_noted(const uint8_t* state) {
+    std::sort(noted_.begin(), noted_.end());
+    noted_.erase(std::unique(noted_.begin(), noted_.end()), noted_.end());
+    merged_.clear();
+    size_t m = 0;
+    for (int c : noted_) {
+      while (m < cells_.size() && cells_[m] < c) merged_.push_back(cells_[m++]);
+      if (m < cells_.size() && cells_[m] == c) m++;
+      if (wave >> state[c] & 1u) merged_.push_back(c);
+    }
+    merged_.insert(merged_.end(), cells_.begin() + std::ptrdiff_t(m), cells_.end());
+    cells_.swap(merged_);
+    noted_.clear();
+  }
+};
+
 class PathNode : public Node {
  public:
   Wave start = 0, finish = 0, substrate = 0;
@@ -90,10 +178,23 @@ class PathNode : public Node {
   }
 
  private:
-  std::vector<int> generations_;  // distance to the nearest goal cell, -1 when unreached
-  std::vector<Point> frontier_;   // the breadth-first queue, read front to back by number_cells
-  std::vector<Point> starts_;
-  std::vector<Point> reach_;  // the neighbour offsets, for numbering (where order does not matter)
+  // Per cell, made once per grid size and kept between calls.
+  std::vector<int> generations_;   // distance to the nearest goal cell, -1 when unreached
+  std::vector<uint8_t> faces_;     // Faces: interior cells (0) need no bounds checks
+  std::vector<int> frontier_;      // the breadth-first queue; every cell enters it at most once
+  std::vector<uint8_t> snapshot_;  // the grid when starts_ and goals_ last took its changes
+  int queued_ = 0;                 // frontier_[0, queued_) were numbered by the last search
+  // Start and goal cells, kept between calls: the grid mostly changes in a few cells between
+  // calls, and a scan of every cell would cost more than the search. Starts are in index order,
+  // the order of the reference's draws.
+  CellsHolding starts_, goals_;
+  std::vector<int> changed_, changed_in_block_;
+  bool searched_ = false;  // generations_ holds numbers from the last call's search
+  Reach reach_;
+  // Per value, what the search does with a cell holding it: numbers it (substrate or start),
+  // goes on through it (substrate), counts a start numbered.
+  static constexpr uint8_t kNumber = 1, kThrough = 2, kStart = 4;
+  std::array<uint8_t, 256> entry_{};
   size_t unnumbered_starts_ = 0;
 
   int generation(const Point& p) const { return generations_[size_t(grid->index(p.x, p.y, p.z))]; }
@@ -101,80 +202,148 @@ class PathNode : public Node {
 
   // Numbers every cell reachable from a goal; false when no start cell can reach one.
   bool number_cells() {
-    collect_starts_and_goals();
-    if (starts_.empty() || frontier_.empty()) return false;
-    if (reach_.empty()) reach_ = neighbourhood();
-    // Numbers are final when given, and the walk only reads numbers below its start's: once every
-    // start is numbered, the rest of the search changes nothing.
-    for (size_t head = 0; head < frontier_.size() && unnumbered_starts_ > 0; head++) {
-      Point p = frontier_[head];
-      int i = grid->index(p.x, p.y, p.z);
-      int t = generations_[size_t(i)] + 1;
-      for (const Point& d : reach_)
-        if (inside(p + d)) visit(p + d, i + grid->index(d.x, d.y, d.z), t);
-    }
-    for (const Point& s : starts_)
-      if (generation(s) > 0) return true;
+    if (!collect_starts_and_goals()) return false;
+    search();
+    for (int s : starts_.cells(grid->state.data()))
+      if (generations_[size_t(s)] > 0) return true;
     return false;
   }
 
+  // Breadth-first numbering from the queued goals. Numbers are final when given, and the walk
+  // only reads numbers below its start's: once every start is numbered, the rest of the search
+  // changes nothing. What the loop reads is held in locals: stores to the generations and the
+  // queue would otherwise make the compiler reload members after every cell.
+  void search() {
+    const uint8_t* state = grid->state.data();
+    const uint8_t* faces = faces_.data();
+    const uint8_t* entry = entry_.data();
+    const Reach reach = reach_;
+    int* generations = generations_.data();
+    int* frontier = frontier_.data();
+    int queued = queued_;
+    size_t unnumbered = unnumbered_starts_;
+    for (int head = 0; head < queued && unnumbered > 0; head++) {
+      const int i = frontier[head], t = generations[i] + 1;
+      const auto visit = [&](int j) {
+        const uint8_t e = entry[state[j]];
+        if (e == 0 || generations[j] != -1) return;
+        generations[j] = t;
+        frontier[queued] = j;  // kept only for a substrate cell; never past the end, j is not queued
+        queued += (e & kThrough) >> 1;
+        unnumbered -= (e & kStart) >> 2;
+      };
+      const uint8_t on_faces = faces[i] & reach.any;
+      if (on_faces == 0) {
+        // Faces only, the common neighbourhoods, unrolled.
+        if (reach.count == 4) visit_each<4>(i, reach, visit);
+        else if (reach.count == 6) visit_each<6>(i, reach, visit);
+        else visit_each<0>(i, reach, visit);
+      } else {
+        for (int k = 0; k < reach.count; k++)
+          if (!(on_faces & reach.crosses[size_t(k)])) visit(i + reach.offsets[size_t(k)]);
+      }
+    }
+    queued_ = queued;
+    unnumbered_starts_ = unnumbered;
+  }
+
+  // Visits the neighbours of an interior cell: N of them, or reach.count for N = 0.
+  template <int N, class Visit>
+  static void visit_each(int i, const Reach& reach, const Visit& visit) {
+    const int count = N == 0 ? reach.count : N;
+    for (int k = 0; k < count; k++) visit(i + reach.offsets[size_t(k)]);
+  }
+
   // Faces, plus edges when `edges`, plus vertices when `vertices` on a 3D grid.
-  std::vector<Point> neighbourhood() const {
-    std::vector<Point> result;
+  Reach neighbourhood() const {
+    Reach r;
     int dz_max = grid->mz == 1 ? 0 : 1;
     for (int dz = -dz_max; dz <= dz_max; dz++)
       for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++) {
           int axes = (dx != 0) + (dy != 0) + (dz != 0);
-          if (axes == 1 || (axes == 2 && edges) || (axes == 3 && vertices)) result.push_back(Point{dx, dy, dz});
+          if (!(axes == 1 || (axes == 2 && edges) || (axes == 3 && vertices))) continue;
+          r.offsets[size_t(r.count)] = grid->index(dx, dy, dz);
+          r.crosses[size_t(r.count)] = Faces::of(dx < 0, dx > 0, dy < 0, dy > 0, dz < 0, dz > 0);
+          r.any |= r.crosses[size_t(r.count++)];
         }
-    return result;
+    return r;
   }
 
-  // Generations are reset cell by cell after each search: a grid-wide reset per step would cost
-  // as much as the search itself, which mostly ends early.
-  void collect_starts_and_goals() {
-    if (generations_.size() != size_t(grid->size())) generations_.assign(size_t(grid->size()), -1);
-    for (const Point& p : frontier_) generations_[size_t(grid->index(p.x, p.y, p.z))] = -1;
-    for (const Point& p : starts_) generations_[size_t(grid->index(p.x, p.y, p.z))] = -1;
-    frontier_.clear();
-    starts_.clear();
-    unnumbered_starts_ = 0;
+  // Per-cell arrays for a grid of a new size (the first call, or a grid made anew).
+  void size_for_grid() {
+    const size_t cells = grid->state.size();
+    generations_.assign(cells, -1);
+    frontier_.assign(cells, 0);
+    Faces::fill(*grid, faces_);
+    snapshot_.clear();
+    queued_ = 0;
+    searched_ = false;
+    starts_.wave = start, goals_.wave = finish;
+    reach_ = neighbourhood();
+    for (uint8_t v = 0; v < 32; v++)  // values of a wave
+      entry_[v] = uint8_t((in(substrate | start, v) ? kNumber : 0) | (in(substrate, v) ? kThrough : 0) |
+                          (in(start, v) ? kStart : 0));
+  }
+
+  // Seeds the search with every goal cell; false when there is no start or no goal. Generations
+  // are reset cell by cell after each search: a grid-wide reset per step would cost as much as
+  // the search itself, which mostly ends early.
+  bool collect_starts_and_goals() {
+    if (generations_.size() != grid->state.size()) size_for_grid();
+    for (int k = 0, queued = queued_; k < queued; k++) generations_[size_t(frontier_[size_t(k)])] = -1;
+    // The starts, merged on every call, are still those the last search numbered.
+    if (searched_)
+      for (int s : starts_.cells(grid->state.data())) generations_[size_t(s)] = -1;
+    queued_ = 0;
+    searched_ = false;
+    take_changes();
     const uint8_t* state = grid->state.data();
-    for_each_in_wave(state, 0, grid->size(), start | finish, [&](int i) {
-      const Point p = grid->point(i);
-      if (in(start, state[i])) starts_.push_back(p);
-      if (in(finish, state[i])) {
-        generations_[size_t(i)] = 0;
-        frontier_.push_back(p);
-      } else if (in(start, state[i])) {
-        unnumbered_starts_++;
-      }
-    });
+    const std::vector<int>& starts = starts_.cells(state);
+    if (starts.empty()) return false;
+    for (int i : goals_.cells(state)) generations_[size_t(i)] = 0, frontier_[size_t(queued_++)] = i;
+    if (queued_ == 0) return false;
+    searched_ = true;
+    unnumbered_starts_ = 0;
+    for (int s : starts) unnumbered_starts_ += generations_[size_t(s)] != 0;
+    return true;
   }
 
-  // Start cells get a number but are not passed through.
-  void visit(const Point& p, int cell, int t) {
-    size_t i = size_t(cell);
-    uint8_t v = grid->state[i];
-    if (generations_[i] != -1 || !(in(substrate, v) || in(start, v))) return;
-    if (in(substrate, v)) frontier_.push_back(p);
-    if (in(start, v)) unnumbered_starts_--;
-    generations_[i] = t;
+  // Brings starts_ and goals_ up to the grid as it is now: from the cells that differ from the
+  // snapshot (other nodes write cells without logging them, so the change log would not do), or
+  // by a full scan when there is no snapshot or much has changed.
+  void take_changes() {
+    const uint8_t* state = grid->state.data();
+    const size_t cells = grid->state.size(), limit = cells / 16;
+    if (!snapshot_.empty() && find_changes(state, snapshot_.data(), cells, limit, changed_, changed_in_block_)) {
+      bool noted = true;
+      for (int i : changed_) {
+        noted = starts_.note(i, snapshot_[size_t(i)], state[i], limit) && noted;
+        noted = goals_.note(i, snapshot_[size_t(i)], state[i], limit) && noted;
+        snapshot_[size_t(i)] = state[i];
+      }
+      if (noted) return;
+    }
+    starts_.clear(), goals_.clear();
+    for_each_in_wave(state, 0, int(cells), start | finish, [&](int i) {
+      if (in(start, state[i])) starts_.add(i);
+      if (in(finish, state[i])) goals_.add(i);
+    });
+    snapshot_.assign(state, state + cells);
   }
 
   // The reachable start nearest to (or farthest from) a goal, ties broken by a little noise.
-  Point choose_start(Random& random) const {
+  Point choose_start(Random& random) {
     double min = double(grid->size()), max = -2.0;
-    Point argmin{-1, -1, -1}, argmax{-1, -1, -1};
-    for (const Point& p : starts_) {
-      int g = generation(p);
+    int argmin = -1, argmax = -1;
+    for (int s : starts_.cells(grid->state.data())) {
+      int g = generations_[size_t(s)];
       if (g == -1) continue;
       double key = double(g) + 0.1 * random.next_double();
-      if (key < min) min = key, argmin = p;
-      if (key > max) max = key, argmax = p;
+      if (key < min) min = key, argmin = s;
+      if (key > max) max = key, argmax = s;
     }
-    return longest ? argmax : argmin;
+    return grid->point(longest ? argmax : argmin);
   }
 
   // The next step from p towards a goal, preferring the previous direction d when `inertia` is set.
