@@ -157,7 +157,17 @@ bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::ve
   return true;
 }
 
-// A value arrived at a cell: fires the rule positions whose pattern it completes.
+// Whether firing rule r at `corner` would give some value not reached yet: most positions a value
+// completes give only values their cells already have, and then need no pattern check.
+template <class Bits>
+bool gives_news(const std::vector<PatternCell>& gives, int corner, const std::vector<CellValues<Bits>>& cells) {
+  for (const PatternCell& c : gives)
+    if (!(cells[size_t(corner + c.offset)].reached & c.bit)) return true;
+  return false;
+}
+
+// A value arrived at a cell: fires the rule positions whose pattern it completes (and that give
+// something).
 template <class Bits>
 void arrive(Propagation<Bits>& p, const std::vector<Rule>& rules, const QueueItem& a, const Space& s,
             Potentials& potentials) {
@@ -168,7 +178,8 @@ void arrive(Propagation<Bits>& p, const std::vector<Rule>& rules, const QueueIte
     const int sx = a.x - w.at.x, sy = a.y - w.at.y, sz = a.z - w.at.z;
     if (!inside && !s.fits(rules[w.rule], sx, sy, sz)) continue;
     const int corner = a.cell - w.offset;
-    if (settled_at(p.wants[w.rule], corner, p.cells)) fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
+    if (gives_news(p.gives[w.rule], corner, p.cells) && settled_at(p.wants[w.rule], corner, p.cells))
+      fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
   }
 }
 
