@@ -1,6 +1,7 @@
 #include "nodes/observation.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstddef>
@@ -57,7 +58,9 @@ struct Propagation {
   Point reach{0, 0, 0};              // the largest pattern, less one cell, on each axis
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<CellValues<Bits>> cells;
-  std::vector<int> holders;          // the cells with each value at time 0, by value
+  std::vector<PatternCell> pivots;   // fire_at_start: per rule, its pattern cell with the rarest value
+  std::array<int, 32> holding{};     // how many cells have each value at time 0
+  std::vector<int> holders;          // the cells with each pivot value at time 0, by value
   std::vector<int> holders_start;    // value -> first entry in `holders`
   uint64_t indexed = 0;              // the caller's key the index above (wanted .. gives) is for, 0: none
 };
@@ -183,33 +186,43 @@ void arrive(Propagation<Bits>& p, const std::vector<Rule>& rules, const QueueIte
   }
 }
 
-// Lists the cells that have each value at time 0, by value.
+// Lists the cells that have each of the `pivots` values at time 0, by value.
 template <class Bits>
-void list_holders(Propagation<Bits>& p, int C) {
-  p.holders_start.assign(size_t(C) + 2, 0);
-  for (const CellValues<Bits>& cell : p.cells)
-    for (uint32_t bits = cell.settled; bits != 0; bits &= bits - 1) p.holders_start[size_t(std::countr_zero(bits)) + 2]++;
-  for (size_t v = 2; v < p.holders_start.size(); v++) p.holders_start[v] += p.holders_start[v - 1];
+void list_holders(Propagation<Bits>& p, int C, Wave pivots) {
+  p.holders_start.assign(size_t(C) + 1, 0);
+  for (int v = 0; v < C; v++) p.holders_start[size_t(v) + 1] = p.holders_start[size_t(v)] + (pivots >> v & 1u ? p.holding[size_t(v)] : 0);
   p.holders.resize(size_t(p.holders_start.back()));
+  std::array<int, 32> next{};
+  std::copy(p.holders_start.begin(), p.holders_start.end() - 1, next.begin());
   for (int i = 0; i < int(p.cells.size()); i++)
-    for (uint32_t bits = p.cells[size_t(i)].settled; bits != 0; bits &= bits - 1)
-      p.holders[size_t(p.holders_start[size_t(std::countr_zero(bits)) + 1]++)] = i;
+    for (uint32_t bits = p.cells[size_t(i)].settled & pivots; bits != 0; bits &= bits - 1)
+      p.holders[size_t(next[size_t(std::countr_zero(bits))]++)] = i;
 }
 
 // Fires the positions whose whole pattern holds at time 0, found from the cells holding the
 // pattern's rarest value.
 template <class Bits>
 void fire_at_start(Propagation<Bits>& p, const std::vector<Rule>& rules, const Space& s, Potentials& potentials) {
-  list_holders(p, potentials.C);
-  const auto holding = [&](uint8_t v) { return v >= potentials.C ? 0 : p.holders_start[v + 1u] - p.holders_start[v]; };
+  const auto holding = [&](uint8_t v) { return v >= potentials.C ? 0 : p.holding[v]; };
+  std::vector<PatternCell>& pivot_of = p.pivots;
+  pivot_of.clear();
+  Wave pivots = 0;
+  for (const std::vector<PatternCell>& wants : p.wants) {
+    if (wants.empty()) {
+      pivot_of.push_back({});
+      continue;
+    }
+    pivot_of.push_back(*std::min_element(wants.begin(), wants.end(), [&](const auto& a, const auto& b) {
+      return holding(a.value) < holding(b.value);
+    }));
+    if (holding(pivot_of.back().value) > 0) pivots |= Wave(1) << pivot_of.back().value;
+  }
+  list_holders(p, potentials.C, pivots);
   const int plane = s.mx * s.my;
   for (size_t r = 0; r < rules.size(); r++) {
     const std::vector<PatternCell>& wants = p.wants[r];
-    if (wants.empty()) continue;
-    const PatternCell pivot = *std::min_element(wants.begin(), wants.end(), [&](const auto& a, const auto& b) {
-      return holding(a.value) < holding(b.value);
-    });
-    if (holding(pivot.value) == 0) continue;
+    const PatternCell pivot = pivot_of[r];
+    if (wants.empty() || holding(pivot.value) == 0) continue;
     for (int k = p.holders_start[pivot.value]; k < p.holders_start[pivot.value + 1u]; k++) {
       const int cell = p.holders[size_t(k)];
       const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
@@ -228,12 +241,14 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
   p.cells.resize(size_t(potentials.cells));
   if (key == 0 || p.indexed != key) index_patterns(p, rules, potentials.C, space, backwards);
   p.indexed = key;
+  p.holding.fill(0);
   // Values present at time 0 are queued only for all-wildcard patterns, which fire on any value.
   for (int z = 0, i = 0; z < space.mz; z++)
     for (int y = 0; y < space.my; y++)
       for (int x = 0; x < space.mx; x++, i++) {
         const Bits values = Bits(start_of(i));
         p.cells[size_t(i)] = {values, values};
+        for (uint32_t bits = values; bits != 0; bits &= bits - 1) p.holding[size_t(std::countr_zero(bits))]++;
         if (!p.anywhere.empty())
           for (uint32_t bits = values; bits != 0; bits &= bits - 1)
             p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
