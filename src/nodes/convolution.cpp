@@ -154,11 +154,17 @@ class ConvolutionNode : public Node {
       Random random = run.random;
       changed_.clear();
       const Grid& g = *grid;
+      const bool sums_ready = std::all_of(counted_.begin(), counted_.end(), [](const Counted& c) { return c.ready; });
       for (int z = 0, i = 0; z < g.mz; z++)
-        for (int y = 0; y < g.my; y++) {
+        for (int y = 0; y < g.my; y++, i += g.mx) {
           const bool inner_row = y > 0 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
-          for (int x = 0; x < g.mx; x++, i++)
-            if (rewrite(random, x, y, z, i, inner_row && x > 0 && x < g.mx - 1, true)) changed_.push_back({x, y, z});
+          if (inner_row && sums_ready && g.mx > 2) {
+            rewrite_edge(random, 0, y, z, i);
+            rewrite_inner_row(random, y, z, i);
+            rewrite_edge(random, g.mx - 1, y, z, i + g.mx - 1);
+            continue;
+          }
+          for (int x = 0; x < g.mx; x++) rewrite_edge(random, x, y, z, i + x);
         }
       run.random = random;
     }
@@ -223,6 +229,35 @@ class ConvolutionNode : public Node {
             if (!dirty) dirty = 1, blocks_.push_back({x, y, z});
           }
     for (const Point& c : blocks_) dirty_[size_t(g.index(c.x, c.y, c.z))] = 0;
+  }
+
+  void rewrite_edge(Random& random, int x, int y, int z, int i) {
+    if (rewrite(random, x, y, z, i, interior(x, y, z), true)) changed_.push_back({x, y, z});
+  }
+
+  // rewrite() for the interior cells of a row, whose sums are counted: with its tables in locals
+  // (writes to the grid's bytes could otherwise alias every member the loop reads).
+  void rewrite_inner_row(Random& random, int y, int z, int row) {
+    uint8_t* __restrict cells = grid->state.data() + row;
+    const Choice* __restrict choices = choices_.data();
+    const uint32_t* __restrict first = first_.data();
+    std::array<const uint8_t*, 8> sums{};
+    const size_t counts = std::min(counted_.size(), sums.size());
+    for (size_t k = 0; k < counts; k++) sums[k] = counted_[k].sums.data() + row;
+    for (int x = 1, mx = grid->mx; x < mx - 1; x++) {
+      const uint8_t value = cells[x];
+      for (uint32_t k = first[value], end = first[value + 1u]; k < end; k++) {
+        const Choice& c = choices[k];
+        if (c.bound >= 0 && random.next() >= c.bound) continue;
+        if (c.multiplicity) {
+          const int sum = size_t(c.counted) < counts ? sums[size_t(c.counted)][x] : neighbour_sum(c.multiplicity, x, y, z, row + x, true);
+          if (!c.allows(sum)) continue;
+        }
+        cells[x] = c.output;
+        changed_.push_back({x, y, z});
+        break;
+      }
+    }
   }
 
   // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
