@@ -160,7 +160,8 @@ class ConvolutionNode : public Node {
           const bool inner_row = y > 0 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
           if (inner_row && sums_ready && g.mx > 2) {
             rewrite_edge(random, 0, y, z, i);
-            rewrite_inner_row(random, y, z, i);
+            if (simple_) rewrite_simple_row(random, y, z, i);
+            else rewrite_inner_row(random, y, z, i);
             rewrite_edge(random, g.mx - 1, y, z, i + g.mx - 1);
             continue;
           }
@@ -260,6 +261,78 @@ class ConvolutionNode : public Node {
     }
   }
 
+  // Per value, when every value has at most one rule without a draw followed by at most one with
+  // a draw (as the corpus's automata do): their outputs (the value itself for none), the sums they
+  // allow (all for no condition, none for no rule) and the counted_ entry of their sums.
+  struct SimpleValue {
+    uint8_t fixed_output = 0, drawn_output = 0;
+    uint32_t fixed_sums = 0, drawn_sums = 0;
+    int fixed_counted = 0, drawn_counted = 0;
+    int bound = -1;  // the drawn rule's draw bound, -1 for none
+  };
+  std::array<SimpleValue, 256> simple_values_{};
+  bool simple_ = false;
+  std::vector<int> draw_cells_, fired_cells_;
+  std::vector<uint8_t> zero_sums_;
+
+  // Whether the rules fit SimpleValue, which then holds them.
+  bool index_simple() {
+    if (counted_.size() > 8) return false;
+    for (int v = 0; v < 256; v++) {
+      SimpleValue& s = simple_values_[size_t(v)];
+      s = {uint8_t(v), uint8_t(v), 0, 0, 0, 0, -1};
+      uint32_t k = first_[size_t(v)];
+      const uint32_t end = first_[size_t(v) + 1];
+      const auto sums_of = [](const Choice& c) { return c.multiplicity ? c.sums : ~uint32_t(0); };
+      if (k < end && choices_[k].bound < 0) {
+        s.fixed_output = choices_[k].output, s.fixed_sums = sums_of(choices_[k]);
+        s.fixed_counted = std::max(choices_[k].counted, 0);
+        k++;
+      }
+      if (k < end && choices_[k].bound >= 0) {
+        s.drawn_output = choices_[k].output, s.drawn_sums = sums_of(choices_[k]);
+        s.drawn_counted = std::max(choices_[k].counted, 0), s.bound = int(choices_[k].bound);
+        k++;
+      }
+      if (k != end) return false;
+    }
+    return true;
+  }
+
+  // The interior of a row under simple_, in two passes: the rules without draws, written without
+  // branches, note the cells left to draw for; then those cells draw in order, one draw each, as
+  // the cell by cell loop would (rules without draws come first and draw nothing).
+  void rewrite_simple_row(Random& random, int y, int z, int row) {
+    const int mx = grid->mx;
+    uint8_t* __restrict cells = grid->state.data() + row;
+    const SimpleValue* __restrict values = simple_values_.data();
+    zero_sums_.resize(size_t(mx), 0);
+    std::array<const uint8_t*, 8> sums;
+    sums.fill(zero_sums_.data());  // for values whose rules have no sum condition
+    for (size_t k = 0; k < counted_.size(); k++) sums[k] = counted_[k].sums.data() + row;
+    draw_cells_.resize(size_t(mx)), fired_cells_.resize(size_t(mx));
+    int* __restrict draws = draw_cells_.data();
+    int* __restrict fired = fired_cells_.data();
+    const auto allows = [](uint32_t allowed, int sum) { return sum < 32 && (allowed >> (sum & 31) & 1u) != 0; };
+    int drawing = 0, firing = 0;
+    for (int x = 1; x < mx - 1; x++) {
+      const SimpleValue& v = values[cells[x]];
+      const bool fires = allows(v.fixed_sums, sums[size_t(v.fixed_counted)][x]);
+      cells[x] = fires ? v.fixed_output : cells[x];
+      fired[firing] = x, firing += fires;
+      draws[drawing] = x, drawing += !fires && v.bound >= 0;
+    }
+    for (int k = 0; k < drawing; k++) {
+      const int x = draws[k];
+      const SimpleValue& v = values[cells[x]];
+      if (random.next() >= v.bound || !allows(v.drawn_sums, sums[size_t(v.drawn_counted)][x])) continue;
+      cells[x] = v.drawn_output;
+      fired[firing++] = x;
+    }
+    // Out of order when draws fired: only draw-free steps read changed_ for its cells, in any order.
+    for (int k = 0; k < firing; k++) changed_.push_back({fired[k], y, z});
+  }
+
   // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
   // checked, as in the reference, so that the random sequence is the same.
   // `inner`: the cell is in the interior; `counted`: the step's sums are in counted_ (for
@@ -291,6 +364,7 @@ class ConvolutionNode : public Node {
                               rule.sums, rule.output});
     }
     first_[256] = uint32_t(choices_.size());
+    simple_ = index_simple();
     draws_ = std::any_of(choices_.begin(), choices_.end(), [](const Choice& c) { return c.bound >= 0; });
     indexed_ = true;
   }
