@@ -276,22 +276,26 @@ void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector
 
 }  // namespace
 
+// Per value, tabled once: what an observed value becomes now and may become, and the wave of
+// itself for the others. Every observed value must be present.
 bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>& state,
                                 const std::vector<std::optional<Observation>>& observations) {
-  std::vector<bool> seen(observations.size());
-  for (size_t k = 0; k < observations.size(); k++) seen[k] = !observations[k];
-  for (size_t i = 0; i < state.size(); i++) {
-    uint8_t value = state[i];
-    seen[value] = true;
-    if (const auto& obs = observations[value]) {
-      future[i] = obs->to;
-      state[i] = obs->from;
-    } else {
-      future[i] = Wave(1u << value);
-    }
+  std::array<Wave, 256> to{};
+  std::array<uint8_t, 256> from{};
+  for (size_t v = 0; v < 256; v++) {
+    const bool observed = v < observations.size() && observations[v];
+    to[v] = observed ? observations[v]->to : (v < 32 ? Wave(1u) << v : 0);
+    from[v] = observed ? observations[v]->from : uint8_t(v);
   }
-  for (bool s : seen)
-    if (!s) return false;
+  std::array<uint8_t, 256> present{};
+  for (size_t i = 0; i < state.size(); i++) {
+    const uint8_t value = state[i];
+    present[value] = 1;
+    future[i] = to[value];
+    state[i] = from[value];
+  }
+  for (size_t v = 0; v < observations.size(); v++)
+    if (observations[v] && !present[v]) return false;
   return true;
 }
 
