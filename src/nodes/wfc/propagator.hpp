@@ -91,6 +91,12 @@ class Propagation {
     stack_.clear();
     doomed_ = false;
   }
+  // The cells that lost patterns since forget_changes(), each once, for the scan to update its MinTree.
+  const std::vector<int>& changed() const { return changed_; }
+  void forget_changes() {
+    for (int i : changed_) is_changed_[size_t(i)] = 0;
+    changed_.clear();
+  }
   bool by_lanes() const { return !takes_.empty(); }
 
  private:
@@ -100,9 +106,15 @@ class Propagation {
   template <size_t Blocks>
   void drain_by_lanes(Wave& wave);
   void ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t* take, size_t blocks);
-  // ban with the wave's ban for its support width.
+  // ban with the wave's ban for its support width, leaving note_change to the caller: a caller
+  // that bans many patterns of one cell notes it once.
   template <class Count>
   void ban_as(Wave& wave, int i, int t);
+  void note_change(int i) {
+    if (is_changed_[size_t(i)]) return;
+    is_changed_[size_t(i)] = 1;
+    changed_.push_back(i);
+  }
 
   const Propagator* propagator_ = nullptr;
   const Weights* weights_ = nullptr;
@@ -115,6 +127,8 @@ class Propagation {
   bool spreads_ = false;                    // emptiness spreads over the cells that hold patterns
   std::vector<bool> holds_;                 // per cell, when spreads_: Space::holds_patterns
   bool doomed_ = false;                     // a cell that holds patterns ran out of them
+  std::vector<int> changed_;                // reserved for every cell: no allocation in a ban
+  std::vector<uint8_t> is_changed_;         // per cell: in changed_
 };
 
 }  // namespace mj::wfc
