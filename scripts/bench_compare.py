@@ -1,24 +1,25 @@
 #!/usr/bin/env python3
 """Compares two timing CSVs (columns index,name,seed,ms,status,...): per-entry and total ratios.
 
-Usage: bench_compare.py BASE.csv NEW.csv   (e.g. the reference's reference-times-mono.csv and mj_bench's CSV)
-Only runs present and "ok" in both count. Ratio = base ms / new ms (above 1: NEW is faster)."""
+Usage: bench_compare.py BASE.csv NEW.csv [COLUMN]   (e.g. the reference's reference-times-mono.csv and mj_bench's CSV)
+Only runs present and "ok" in both count. Ratio = base ms / new ms (above 1: NEW is faster). COLUMN picks the
+time column of NEW (default ms; mj_bench's run_ms is load + run inside the process, without fork and exit)."""
 import csv
 import sys
 from collections import defaultdict
 
 
-def load(path):
+def load(path, column="ms"):
     runs = {}
     with open(path) as f:
         for row in csv.DictReader(f):
             if row["status"] == "ok":
-                runs[(row["index"], row["seed"])] = (row["name"], float(row["ms"]))
+                runs[(row["index"], row["seed"])] = (row["name"], float(row[column]))
     return runs
 
 
 def main():
-    base, new = load(sys.argv[1]), load(sys.argv[2])
+    base, new = load(sys.argv[1]), load(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "ms")
     common = sorted(set(base) & set(new), key=lambda k: (int(k[0]), int(k[1])))
     per_entry = defaultdict(lambda: [None, 0.0, 0.0])
     for key in common:

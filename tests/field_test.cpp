@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "nodes/field.hpp"
 #include "nodes/observation.hpp"
 
@@ -51,6 +53,63 @@ TEST(Observation, BackwardPotentialsInACorridor) {
   // A B behind the walker can never turn into W: the goal is unreachable from there.
   std::vector<uint8_t> blocked{0, 1, 0, 0, 0};
   EXPECT_EQ(mj::backward_pointwise(p, blocked.data()), -1);
+}
+
+}  // namespace
+
+namespace {
+
+// Field::update against compute(): random fields on random 2D and 3D grids, a few cells changed
+// at a time. Whenever update takes the change on, its distances must be compute()'s; it must
+// take on every change that only adds zero cells or substrate.
+TEST(Field, UpdateGivesTheDistancesComputeGives) {
+  std::mt19937 rng(11);
+  int updated = 0;
+  for (int trial = 0; trial < 300; trial++) {
+    const bool d3 = trial % 3 == 0;
+    const int mx = 2 + int(rng() % 9), my = 1 + int(rng() % 9), mz = d3 ? 2 + int(rng() % 4) : 1;
+    auto doc = mj::XmlDocument::load_string(R"(<one values="BWGR" in="B" out="W"><field for="B" to="G" on="BR"/></one>)", "f.xml");
+    auto grid = mj::Grid::load(doc->root(), mx, my, mz);
+    mj::Field field(doc->root().children({"field"})[0], *grid);
+    for (uint8_t& v : grid->state) v = uint8_t(rng() % 4);
+    std::vector<int> potential(grid->state.size()), direct(grid->state.size());
+    std::vector<mj::Point> queue;
+    std::vector<mj::Field::Lowered> seeds, lowered;
+    if (!field.compute(potential.data(), *grid, queue)) continue;
+    for (int round = 0; round < 6; round++) {
+      const std::vector<uint8_t> before = grid->state;
+      const bool shortening = rng() % 2 == 0;  // only B/W -> G, W -> B or R
+      std::vector<int> changed;
+      for (int k = 0, n = 1 + int(rng() % 4); k < n; k++) {
+        const int i = int(rng() % grid->state.size());
+        uint8_t& v = grid->state[size_t(i)];
+        if (!shortening) {
+          v = uint8_t(rng() % 4);
+        } else if (v == 1) {
+          v = uint8_t(rng() % 2 == 0 ? 2 : (rng() % 2 == 0 ? 0 : 3));
+        } else if (v == 0 || v == 3) {
+          v = 2;
+        }
+      }
+      for (size_t i = 0; i < before.size(); i++)
+        if (before[i] != grid->state[i]) changed.push_back(int(i));
+      const bool taken = field.update(potential.data(), *grid, before.data(), changed, seeds, lowered);
+      if (!field.compute(direct.data(), *grid, queue)) {  // the last G went: the caller starts over
+        EXPECT_FALSE(taken);
+        break;
+      }
+      if (shortening) {
+        EXPECT_TRUE(taken) << "trial " << trial << ", round " << round;
+      }
+      if (!taken) {
+        potential = direct;
+        continue;
+      }
+      updated++;
+      ASSERT_EQ(potential, direct) << "trial " << trial << ", round " << round;
+    }
+  }
+  EXPECT_GT(updated, 500);
 }
 
 }  // namespace

@@ -95,3 +95,24 @@ TEST(Random, DrawsNotAboveSplitsWhereTheComparisonTurns) {
 }
 
 }  // namespace
+
+namespace {
+
+// draws_below must pass exactly the draws next() would give below the bound, in order, and
+// leave the generator where as many next() calls would: counts that cross rounds of 55 included.
+TEST(Random, DrawsBelowMatchesOneDrawAtATime) {
+  for (int count : {0, 1, 54, 55, 56, 110, 300}) {
+    for (int bound : {0, 1 << 20, 1 << 30, 2147483647}) {
+      mj::Random batched(7), single(7);
+      batched.next(), single.next();  // start mid-round
+      std::vector<int> passed, expected;
+      batched.draws_below(count, bound, [&](int k) { passed.push_back(k); });
+      for (int k = 0; k < count; k++)
+        if (single.next() < bound) expected.push_back(k);
+      EXPECT_EQ(passed, expected) << "count " << count << ", bound " << bound;
+      EXPECT_EQ(batched.next(), single.next()) << "count " << count << ", bound " << bound;
+    }
+  }
+}
+
+}  // namespace

@@ -41,7 +41,7 @@ Random::Random(int seed) {
 // The generator takes slot k minus slot k+21 (past 55, k-34): still the old value for k <= 34,
 // this round's new one after that. Both loops vectorise: within each, a slot is read before it
 // is written or not written at all.
-void Random::refill() {
+[[gnu::target_clones("avx2", "default")]] void Random::refill() {
   for (size_t k = 1; k <= 34; k++) seed_array_[k] = reduce(seed_array_[k] - seed_array_[k + 21], kMBig);
   for (size_t k = 35; k <= 55; k++) seed_array_[k] = reduce(seed_array_[k] - seed_array_[k - 34], kMBig);
   used_ = 0;

@@ -2,7 +2,12 @@
 // reproduced bit for bit so that seeds give the reference's outputs.
 #pragma once
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -23,6 +28,29 @@ class Random {
     if (used_ + ahead > 55) return false;
     draw = seed_array_[size_t(used_ + ahead)];
     return true;
+  }
+
+  // Makes `count` draws and calls on_pass(k) for each k-th (from 0) below `bound`, in order: a
+  // rule that draws for every cell of a row tests a round's draws in one tight loop, instead of
+  // a call and a round check per cell. on_pass must not draw.
+  template <class F>
+  void draws_below(int count, int bound, F&& on_pass) {
+    for (int k = 0; k < count;) {
+      if (used_ == 55) refill();
+      const int take = std::min(55 - used_, count - k);
+      const int* draws = seed_array_.data() + used_ + 1;
+      int j = 0;
+#if defined(__SSE2__)
+      for (const __m128i bounds = _mm_set1_epi32(bound); j + 4 <= take; j += 4) {
+        const __m128i below = _mm_cmplt_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(draws + j)), bounds);
+        for (unsigned mask = unsigned(_mm_movemask_ps(_mm_castsi128_ps(below))); mask != 0; mask &= mask - 1)
+          on_pass(k + j + std::countr_zero(mask));
+      }
+#endif
+      for (; j < take; j++)
+        if (draws[j] < bound) on_pass(k + j);
+      used_ += take, k += take;
+    }
   }
 
   // The number of draws s (next() == s, 0 <= s < 2^31 - 1) for which next_double() > p is false,

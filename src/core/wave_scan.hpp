@@ -5,7 +5,9 @@
 #include <emmintrin.h>
 #endif
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 
 #include "core/grid.hpp"
@@ -20,6 +22,29 @@ inline int count_values(Wave wave) {
   return count;
 }
 
+#if defined(__SSE2__)
+// A wave of one to four values, each value in all sixteen bytes of a lane (the last repeated):
+// which of sixteen cells hold one of them, in one comparison per lane.
+class WaveLanes {
+ public:
+  explicit WaveLanes(Wave wave, int count) {
+    for (int k = 0; k < 4; k++) {
+      lanes_[k] = _mm_set1_epi8(char(std::countr_zero(wave)));
+      if (k + 1 < count) wave &= wave - 1;
+    }
+  }
+  unsigned hits(const uint8_t* cells) const {  // bit j: cells[j] is in the wave
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells));
+    __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lanes_[0]), _mm_cmpeq_epi8(v, lanes_[1])),
+                               _mm_or_si128(_mm_cmpeq_epi8(v, lanes_[2]), _mm_cmpeq_epi8(v, lanes_[3])));
+    return unsigned(_mm_movemask_epi8(hit));
+  }
+
+ private:
+  __m128i lanes_[4];
+};
+#endif
+
 // Calls f(x) for every x in [from, to) whose cell value is in `wave`, left to right. Sixteen cells
 // are compared at a time when the wave has at most four values.
 template <class F>
@@ -28,22 +53,89 @@ inline void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, 
 #if defined(__SSE2__)
   const int count = count_values(wave);  // called once per row: the set-up has to be cheap
   if (count >= 1 && count <= 4) {
-    __m128i wanted[4];
-    Wave bits = wave;
-    for (int k = 0; k < 4; k++) {
-      wanted[k] = _mm_set1_epi8(char(std::countr_zero(bits)));
-      if (k + 1 < count) bits &= bits - 1;
-    }
-    for (; x + 16 <= to; x += 16) {
-      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + x));
-      __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, wanted[0]), _mm_cmpeq_epi8(v, wanted[1])),
-                                 _mm_or_si128(_mm_cmpeq_epi8(v, wanted[2]), _mm_cmpeq_epi8(v, wanted[3])));
-      for (unsigned bits = unsigned(_mm_movemask_epi8(hit)); bits != 0; bits &= bits - 1) f(x + std::countr_zero(bits));
-    }
+    const WaveLanes lanes(wave, count);
+    for (; x + 16 <= to; x += 16)
+      for (unsigned bits = lanes.hits(cells + x); bits != 0; bits &= bits - 1) f(x + std::countr_zero(bits));
   }
 #endif
   for (; x < to; x++)
     if (wave >> cells[x] & 1u) f(x);
+}
+
+// Writes to `out` every x in [from, to) whose cell value is in `wave`, left to right, and returns
+// their number. For rows where such cells are common: a block of sixteen cells with any of them
+// is written without branches (a branch per cell would mispredict on mixed rows), a block with
+// none is skipped.
+inline int collect_in_wave(const uint8_t* cells, int from, int to, Wave wave, int* out) {
+  int count = 0, x = from;
+  const auto take = [&](int end) {
+    for (; x < end; x++) out[count] = x, count += int(wave >> cells[x] & 1u);
+  };
+#if defined(__SSE2__)
+  const int values = count_values(wave);
+  if (values >= 1 && values <= 4) {
+    const WaveLanes lanes(wave, values);
+    while (x + 16 <= to) {
+      if (lanes.hits(cells + x) == 0) x += 16;
+      else take(x + 16);
+    }
+  }
+#endif
+  take(to);
+  return count;
+}
+
+#if defined(__SSE2__)
+// Small alphabets, V values: a byte counter per value and lane that each comparison adds to,
+// summed before it can overflow (every 255 blocks of sixteen cells).
+template <int V>
+void count_small_alphabet(const uint8_t* cells, size_t count, std::array<int, 256>& total) {
+  size_t i = 0;
+  while (count - i >= 16) {
+    __m128i counters[V];
+    for (int v = 0; v < V; v++) counters[v] = _mm_setzero_si128();
+    for (size_t block = 0; block < 255 && count - i >= 16; block++, i += 16) {
+      const __m128i cells16 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + i));
+      for (int v = 0; v < V; v++) counters[v] = _mm_sub_epi8(counters[v], _mm_cmpeq_epi8(cells16, _mm_set1_epi8(char(v))));
+    }
+    for (int v = 0; v < V; v++) {
+      const __m128i sums = _mm_sad_epu8(counters[v], _mm_setzero_si128());
+      total[size_t(v)] += _mm_cvtsi128_si32(sums) + _mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+    }
+  }
+  for (; i < count; i++) total[cells[i]]++;
+}
+#endif
+
+// How many of `count` cells hold each value; every cell holds a value below `values`. Four
+// partial counts for large alphabets: runs of one value would otherwise make each increment
+// wait for the previous one.
+inline std::array<int, 256> value_histogram(const uint8_t* cells, size_t count, int values) {
+  std::array<int, 256> total{};
+#if defined(__SSE2__)
+  switch (values) {
+    case 1: case 2: return count_small_alphabet<2>(cells, count, total), total;
+    case 3: return count_small_alphabet<3>(cells, count, total), total;
+    case 4: return count_small_alphabet<4>(cells, count, total), total;
+    case 5: case 6: return count_small_alphabet<6>(cells, count, total), total;
+    case 7: case 8: return count_small_alphabet<8>(cells, count, total), total;
+    default: break;
+  }
+#endif
+  std::array<std::array<int, 256>, 4> partial{};
+  size_t i = 0;
+  for (; i + 4 <= count; i += 4)
+    for (size_t k = 0; k < 4; k++) partial[k][cells[i + k]]++;
+  for (; i < count; i++) partial[0][cells[i]]++;
+  for (size_t v = 0; v < 256; v++) total[v] = partial[0][v] + partial[1][v] + partial[2][v] + partial[3][v];
+  return total;
+}
+
+// The cells that hold a value of `wave`, by the histogram: what a pivot cell of a rule costs.
+inline long long cells_holding(Wave wave, const std::array<int, 256>& histogram) {
+  long long holding = 0;
+  for (Wave bits = wave; bits != 0; bits &= bits - 1) holding += histogram[size_t(std::countr_zero(bits))];
+  return holding;
 }
 
 }  // namespace mj

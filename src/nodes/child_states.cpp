@@ -1,8 +1,11 @@
 #include "nodes/child_states.hpp"
 
+#include "core/wave_scan.hpp"
+
 namespace mj {
 
-ChildStates::ChildStates(const Shape& shape, const std::vector<Rule>& rules) : shape_(shape), rules_(rules) {
+ChildStates::ChildStates(const Shape& shape, const std::vector<Rule>& rules, int values)
+    : shape_(shape), values_(values), rules_(rules) {
   for (const Rule& rule : rules) {
     Pattern& pattern = patterns_.emplace_back();
     // With 32 values the reference's wildcard is the empty wave, which matches nothing: keep it.
@@ -10,8 +13,10 @@ ChildStates::ChildStates(const Shape& shape, const std::vector<Rule>& rules) : s
     for (int dz = 0, di = 0; dz < rule.imz; dz++)
       for (int dy = 0; dy < rule.imy; dy++)
         for (int dx = 0; dx < rule.imx; dx++, di++)
-          if (Wave w = rule.input[size_t(di)]; w != any || any == 0)
+          if (Wave w = rule.input[size_t(di)]; w != any || any == 0) {
             pattern.cells.push_back({shape.index(dx, dy, dz), w});
+            pattern.positions.push_back({dx, dy, dz});
+          }
   }
 }
 
@@ -51,16 +56,37 @@ uint8_t* ChildStates::append_copy(const uint8_t* state, std::vector<uint8_t>& ch
   return children.data() + offset;
 }
 
-// Positions where the rule does not fit never match, so the loops stop short of them.
+// Positions where the rule does not fit never match, so the loops stop short of them. In each
+// row only the positions whose rarest input cell (by the state's value counts) accepts its value
+// are checked, left to right as before.
 void ChildStates::one(const uint8_t* state, std::vector<uint8_t>& children) const {
+  const std::array<int, 256> count = value_histogram(state, size_t(shape_.cells()), values_);
   for (int r = 0; r < int(rules_.size()); r++) {
     const Rule& rule = rules_[size_t(r)];
-    const auto& pattern = patterns_[size_t(r)].cells;
+    const Pattern& pattern = patterns_[size_t(r)];
+    const size_t pivot = rarest_cell(pattern, count);
+    const Point q = pivot < pattern.positions.size() ? pattern.positions[pivot] : Point{};
+    const Wave wave = pivot < pattern.cells.size() ? pattern.cells[pivot].second : ~Wave(0);
     for (int z = 0; z + rule.imz <= shape_.mz; z++)
-      for (int y = 0; y + rule.imy <= shape_.my; y++)
-        for (int x = 0; x + rule.imx <= shape_.mx; x++)
-          if (matches_at(pattern, state + shape_.index(x, y, z))) apply(r, x, y, z, append_copy(state, children));
+      for (int y = 0; y + rule.imy <= shape_.my; y++) {
+        const uint8_t* row = state + shape_.index(0, y + q.y, z + q.z);
+        for_each_in_wave(row, q.x, q.x + shape_.mx - rule.imx + 1, wave, [&](int cx) {
+          const int x = cx - q.x;
+          if (matches_at(pattern.cells, state + shape_.index(x, y, z))) apply(r, x, y, z, append_copy(state, children));
+        });
+      }
   }
+}
+
+// The input cell whose accepted values the fewest cells hold; past the end for an empty pattern.
+size_t ChildStates::rarest_cell(const Pattern& pattern, const std::array<int, 256>& count) const {
+  size_t rarest = pattern.cells.size();
+  long long fewest = -1;
+  for (size_t k = 0; k < pattern.cells.size(); k++) {
+    const long long holding = cells_holding(pattern.cells[k].second, count);
+    if (fewest < 0 || holding < fewest) fewest = holding, rarest = k;
+  }
+  return rarest;
 }
 
 void ChildStates::all(const uint8_t* state, std::vector<uint8_t>& children) {

@@ -3,6 +3,7 @@
 // (which decides the order of ties in the search's queue).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -19,7 +20,8 @@ struct Shape {
 
 class ChildStates {
  public:
-  ChildStates(const Shape& shape, const std::vector<Rule>& rules);
+  // `values`: the grid's alphabet size, when known.
+  ChildStates(const Shape& shape, const std::vector<Rule>& rules, int values = 256);
 
   // One rule applied once: rules in order, then positions z, y, x.
   void one(const uint8_t* state, std::vector<uint8_t>& children) const;
@@ -36,11 +38,13 @@ class ChildStates {
   // A rule's input as offsets from its position, leaving out the cells that accept any value.
   struct Pattern {
     std::vector<std::pair<int, Wave>> cells;
+    std::vector<Point> positions;  // of the same cells, in the rule
   };
 
   bool matches(int r, int x, int y, int z, const uint8_t* state) const;
   void apply(int r, int x, int y, int z, uint8_t* state) const;
   void apply(const Tile& tile, uint8_t* state) const;
+  size_t rarest_cell(const Pattern& pattern, const std::array<int, 256>& count) const;
   uint8_t* append_copy(const uint8_t* state, std::vector<uint8_t>& children) const;
 
   void find_tiles(const uint8_t* state);
@@ -53,6 +57,7 @@ class ChildStates {
   void add_coverage(const Tile& tile, int incr);
 
   Shape shape_;
+  int values_;
   const std::vector<Rule>& rules_;
   std::vector<Pattern> patterns_;
 

@@ -1,5 +1,7 @@
 #include "nodes/field.hpp"
 
+#include <algorithm>
+
 namespace mj {
 
 Field::Field(const XmlElement& e, const Grid& grid)
@@ -41,6 +43,67 @@ bool Field::compute(int* potential, const Grid& grid, std::vector<Point>& queue)
     if (y < my - 1) visit(i + mx, x, y + 1, z, t);
     if (z > 0) visit(i - layer, x, y, z - 1, t);
     if (z < mz - 1) visit(i + layer, x, y, z + 1, t);
+  }
+  return true;
+}
+
+namespace {
+
+struct Neighbours {
+  int mx, my, mz;
+  // Calls f(cell, x, y, z) for each neighbour of (x, y, z) inside the grid.
+  template <class F>
+  void each(int i, int x, int y, int z, F&& f) const {
+    const int layer = mx * my;
+    if (x > 0) f(i - 1, x - 1, y, z);
+    if (x < mx - 1) f(i + 1, x + 1, y, z);
+    if (y > 0) f(i - mx, x, y - 1, z);
+    if (y < my - 1) f(i + mx, x, y + 1, z);
+    if (z > 0) f(i - layer, x, y, z - 1);
+    if (z < mz - 1) f(i + layer, x, y, z + 1);
+  }
+};
+
+}  // namespace
+
+// The changed cells give seeds: new zero cells at 0, new substrate cells one past their nearest
+// neighbour. From the seeds in order of distance, merged with the queue of cells lowered since
+// (itself in order of distance), each lowered cell offers its distance + 1 to its neighbours:
+// Dijkstra's order, so a cell is final when taken and is passed on once per lowering.
+bool Field::update(int* potential, const Grid& grid, const uint8_t* before, const std::vector<int>& changed,
+                   std::vector<Lowered>& seeds, std::vector<Lowered>& queue) const {
+  const uint8_t* state = grid.state.data();
+  const Neighbours around{grid.mx, grid.my, grid.mz};
+  const auto in = [](Wave wave, uint8_t value) { return (wave >> value & 1u) != 0; };
+  seeds.clear();
+  for (int i : changed) {
+    const bool was_zero = in(zero, before[i]), is_zero = in(zero, state[i]);
+    if (was_zero && !is_zero) return false;
+    if (!is_zero && !in(substrate, state[i]) && potential[i] > 0) return false;  // a reached cell blocks
+    const Point c = grid.point(i);
+    if (is_zero) {
+      if (!was_zero) potential[i] = 0, seeds.push_back({i, c.x, c.y, c.z, 0});
+      continue;
+    }
+    if (!in(substrate, state[i]) || in(substrate, before[i])) continue;
+    int nearest = -1;
+    around.each(i, c.x, c.y, c.z, [&](int j, int, int, int) {
+      if (potential[j] >= 0 && (nearest < 0 || potential[j] < nearest)) nearest = potential[j];
+    });
+    if (nearest >= 0) potential[i] = nearest + 1, seeds.push_back({i, c.x, c.y, c.z, nearest + 1});
+  }
+  std::stable_sort(seeds.begin(), seeds.end(), [](const Lowered& a, const Lowered& b) { return a.t < b.t; });
+  queue.clear();
+  size_t next_seed = 0, head = 0;
+  while (next_seed < seeds.size() || head < queue.size()) {
+    const bool from_seed = head == queue.size() || (next_seed < seeds.size() && seeds[next_seed].t < queue[head].t);
+    const Lowered cell = from_seed ? seeds[next_seed++] : queue[head++];
+    if (potential[cell.cell] != cell.t) continue;  // lowered again since it was queued
+    around.each(cell.cell, cell.x, cell.y, cell.z, [&](int j, int x, int y, int z) {
+      if (!in(substrate, state[j]) || (potential[j] != -1 && potential[j] <= cell.t + 1)) return;
+      potential[j] = cell.t + 1;
+      queue.push_back({j, x, y, z, cell.t + 1});
+    });
   }
   return true;
 }

@@ -6,15 +6,17 @@
 
 #include "core/grid.hpp"
 #include "core/rule.hpp"
+#include "core/zeroed_array.hpp"
 
 namespace mj {
 
-// One int potential per value and cell, -1 where unreachable.
+// One int potential per value and cell, -1 where unreachable. Rows of values a field node has no
+// field for stay zero and are only read: from calloc, they take no memory.
 struct Potentials {
   int C = 0, cells = 0;
-  std::vector<int> data;
+  ZeroedArray<int> data;
 
-  void resize(int values, int n) { C = values, cells = n, data.assign(size_t(values) * size_t(n), 0); }
+  void resize(int values, int n) { C = values, cells = n, data.assign_zeros(size_t(values) * size_t(n)); }
   bool empty() const { return data.empty(); }
   int* operator[](int c) { return data.data() + size_t(c) * size_t(cells); }
   const int* operator[](int c) const { return data.data() + size_t(c) * size_t(cells); }
@@ -26,6 +28,17 @@ class Field {
 
   // Breadth-first distance over `substrate` cells from the `zero` cells; false when there are none.
   bool compute(int* potential, const Grid& grid, std::vector<Point>& queue) const;
+
+  // A cell whose distance an update lowered, to pass on to its neighbours.
+  struct Lowered {
+    int cell, x, y, z, t;
+  };
+  // Brings distances computed on the grid `before` up to its present state, where `changed` lists
+  // the cells that differ, when that can only shorten distances (cells became zero cells or
+  // substrate). False when some distance may grow: then only compute() gives them. The distances
+  // are the same as compute()'s: the shortest ones, whatever the way to them.
+  bool update(int* potential, const Grid& grid, const uint8_t* before, const std::vector<int>& changed,
+              std::vector<Lowered>& seeds, std::vector<Lowered>& queue) const;
 
   bool recompute = false;  // recompute every step, not only on the node's first
   bool inversed = false;   // `from`: move away from the zero cells instead of towards them

@@ -67,10 +67,8 @@ class MapNode : public Branch {
     if (n >= 0) return Branch::go(run);
     newgrid->clear();
     if (patterns_.empty())
-      for (const Rule& rule : rules) {
-        patterns_.push_back(compile_rule(rule, *grid));
-        pivots_.push_back(most_selective(patterns_.back()));
-      }
+      for (const Rule& rule : rules) patterns_.push_back(compile_rule(rule, *grid));
+    choose_pivots();
     for (size_t r = 0; r < rules.size(); r++)
       for (int z = 0; z < grid->mz; z++)
         for (int y = 0; y < grid->my; y++)
@@ -124,13 +122,19 @@ class MapNode : public Branch {
   }
 
   std::vector<RulePattern> patterns_;  // the rules compiled for the input grid
-  std::vector<size_t> pivots_;         // per rule: its input cell that accepts the fewest values
+  std::vector<size_t> pivots_;         // per rule: its input cell that the fewest grid cells satisfy
 
-  static size_t most_selective(const RulePattern& p) {
-    size_t pivot = 0;
-    for (size_t k = 1; k < p.cells.size(); k++)
-      if (count_values(p.cells[k].wave) < count_values(p.cells[pivot].wave)) pivot = k;
-    return pivot;
+  // Per rule, the input cell whose accepted values the fewest cells of the grid hold now.
+  void choose_pivots() {
+    const std::array<int, 256> count = value_histogram(grid->state.data(), grid->state.size(), grid->C);
+    pivots_.assign(patterns_.size(), 0);
+    for (size_t r = 0; r < patterns_.size(); r++) {
+      long long fewest = -1;
+      for (size_t k = 0; k < patterns_[r].cells.size(); k++) {
+        const long long holding = cells_holding(patterns_[r].cells[k].wave, count);
+        if (fewest < 0 || holding < fewest) fewest = holding, pivots_[r] = k;
+      }
+    }
   }
 
   // Calls f(x) for the positions x of row (y, z) where rule r matches, left to right. When the

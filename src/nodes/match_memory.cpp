@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/grid_diff.hpp"
+
 namespace mj {
 
 void MatchMemory::enable(size_t rules, size_t cells) {
@@ -11,12 +13,6 @@ void MatchMemory::enable(size_t rules, size_t cells) {
 }
 
 void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
-  if (!enabled()) return;
-  // Most nodes scan the whole grid once per run: the snapshot and flags pay from a second scan on.
-  if (!scanned_before_) {
-    scanned_before_ = true;
-    return;
-  }
   for (const ScanMatch& m : known_) flags_.reset(m.r, grid.index(m.x, m.y, m.z));
   known_.clear();
   if (too_dense(found.size(), cells_)) {
@@ -42,24 +38,9 @@ bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patte
   return true;
 }
 
-// Compares eight cells at a time. Gives up past an eighth of the grid: a full scan is cheaper then.
+// Gives up past an eighth of the grid: a full scan is cheaper then.
 bool MatchMemory::find_changes(const std::vector<uint8_t>& state) {
-  changed_.clear();
-  const size_t limit = cells_ / 8 + 16;
-  const uint8_t *now = state.data(), *then = snapshot_.data();
-  size_t i = 0;
-  for (; i + 8 <= cells_; i += 8) {
-    uint64_t a, b;
-    std::memcpy(&a, now + i, 8);
-    std::memcpy(&b, then + i, 8);
-    if (a == b) continue;
-    for (size_t k = i; k < i + 8; k++)
-      if (now[k] != then[k]) changed_.push_back(int(k));
-    if (changed_.size() > limit) return false;
-  }
-  for (; i < cells_; i++)
-    if (now[i] != then[i]) changed_.push_back(int(i));
-  return true;
+  return find_changed_cells(state.data(), snapshot_.data(), cells_, cells_ / 8 + 16, changed_);
 }
 
 void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns) {
@@ -75,20 +56,22 @@ void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& 
 // A match that is new since the snapshot contains a changed cell, whose value it accepts.
 void MatchMemory::find_fresh(const Grid& grid, const std::vector<RulePattern>& patterns) {
   fresh_.clear();
-  const int plane = grid.mx * grid.my;
+  Point reach;  // the largest pattern, less one cell: cells farther from the faces need no bounds checks
+  for (const RulePattern& p : patterns) reach = {std::max(reach.x, p.imx - 1), std::max(reach.y, p.imy - 1), std::max(reach.z, p.imz - 1)};
+  const uint8_t* state = grid.state.data();
   for (int i : changed_) {
-    const int x = i % grid.mx, y = (i % plane) / grid.mx, z = i / plane;
-    const uint8_t value = grid.state[size_t(i)];
+    const Point c = grid.point(i);
+    const bool inside = boxes_inside(reach, c.x, c.y, c.z, grid.mx, grid.my, grid.mz);
+    const uint8_t value = state[i];
     for (int r = 0; r < int(patterns.size()); r++) {
       const RulePattern& p = patterns[size_t(r)];
       for (uint32_t k = p.shift_start[value], end = p.shift_start[value + 1u]; k < end; k++) {
         const Point s = p.shifts[k];
-        const int sx = x - s.x, sy = y - s.y, sz = z - s.z;
-        if (!p.fits(sx, sy, sz, grid)) continue;
+        if (!inside && !p.fits(c.x - s.x, c.y - s.y, c.z - s.z, grid)) continue;
         const int corner = i - p.shift_offsets[k];
-        if (flags_.test(r, corner) || !p.holds(grid.state.data(), corner)) continue;
+        if (!p.holds(state, corner) || flags_.test(r, corner)) continue;
         flags_.set(r, corner);
-        fresh_.push_back({p.scan_key(sx, sy, sz, grid), r, sx, sy, sz});
+        fresh_.push_back({p.scan_key(c.x - s.x, c.y - s.y, c.z - s.z, grid), r, c.x - s.x, c.y - s.y, c.z - s.z});
       }
     }
   }

@@ -28,8 +28,16 @@ class MatchMemory {
 
   void enable(size_t rules, size_t cells);
   bool enabled() const { return enabled_; }
+  // Most nodes scan the whole grid once per run: the snapshot and flags pay from a second scan
+  // on. False for a first scan, whose result need not be collected (it is only counted here).
+  bool keeps_next_scan() {
+    if (scanned_before_) return enabled_;
+    scanned_before_ = true;
+    return false;
+  }
   // Takes a full scan's result on the grid as it is now, sorted in scan order (`found` gets the
-  // old result, to reuse its storage). A result too dense to be worth updating is not kept.
+  // old result, to reuse its storage), after keeps_next_scan() said so. A result too dense to be
+  // worth updating is not kept.
   void remember(const Grid& grid, std::vector<ScanMatch>& found);
   // Brings the remembered result up to the grid's present state. False when nothing is
   // remembered for a grid of this size, or so much changed that a full scan is cheaper.
@@ -41,7 +49,7 @@ class MatchMemory {
   void drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns);
   void find_fresh(const Grid& grid, const std::vector<RulePattern>& patterns);
   bool enabled_ = false;
-  bool scanned_before_ = false;  // remember() was called before
+  bool scanned_before_ = false;  // keeps_next_scan() was asked before
   size_t rules_ = 0, cells_ = 0;
   std::vector<uint8_t> snapshot_;   // the grid when known_ was last brought up to date
   std::vector<ScanMatch> known_;    // every match on snapshot_, in scan order

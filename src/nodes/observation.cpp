@@ -12,6 +12,7 @@ namespace {
 // A non-wildcard cell of a rule side: its offset from the rule's corner on the grid.
 struct PatternCell {
   int offset;
+  uint32_t bit;  // of its value; 0 for a value outside the alphabet (an empty input wave), never held
   uint8_t value;
   Point at;  // place in the rule
 };
@@ -29,39 +30,42 @@ struct Want {
   int offset;
 };
 
+// What a cell holds as the propagation goes, a bit per value: `settled`, the values it has at time
+// 0 or whose arrival has been dequeued; `reached`, those with a potential by now, settled or
+// queued. Side by side, as a pattern check and the firing after it read the same cells.
+template <class Bits>
+struct CellValues {
+  Bits settled, reached;
+};
+
 // Rules fire in potentials when every cell of their pattern (forward the input, backward the
 // output; wildcards excepted) holds its value by time t, and then give their other side at t+1.
-// Instead of re-reading the whole pattern whenever one of its values arrives, each rule position
-// counts its cells still missing and fires when the last one is dequeued: that happens at the
-// time of the pattern's latest value, exactly when the direct check would first succeed, so the
-// potentials are the same (and the same whatever the order of the items of one time). Nearly all
-// values are there from the start (time 0), so those are not queued at all: positions complete at
-// time 0 are found directly (fire_at_start), and a position's counter is set up when a later value
-// first arrives in it, to its cells that were not there at time 0 (any later arrival would have
-// set it up before). Nearly always only one cell was missing, the one that just arrived: then the
-// position fires at once and keeps no count. The counters are cell-major (all rules of one
-// position side by side) and as narrow as the patterns allow.
-template <class Count>
+// The queue is in order of time, so instead of that direct check, a rule position fires when the
+// last of its pattern's values is dequeued: then, and at no other dequeue, its whole pattern is
+// settled, at the time of its latest value, exactly when the direct check would first succeed. So
+// the potentials are the same (and the same whatever the order of the items of one time), and a
+// position fires once without being marked. Nearly all values are there from the start (time 0),
+// so those are not queued at all: positions complete at time 0 are found directly (fire_at_start).
+// The propagation is bound by reading cell values: they are as narrow as the alphabet allows.
+template <class Bits>
 struct Propagation {
   std::vector<QueueItem> queue;
-  std::vector<Count> missing;        // per position and rule: pattern cells not reached yet, or kUnset
   std::vector<uint8_t> fired;        // per position and rule, for all-wildcard patterns
   std::vector<Want> wanted;          // by value: the pattern cells that want it, of every rule
   std::vector<size_t> wanted_start;  // value -> first entry in `wanted`
   std::vector<uint32_t> anywhere;    // the rules whose pattern is all wildcards
   Point reach{0, 0, 0};              // the largest pattern, less one cell, on each axis
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
-  std::vector<Wave> start;           // per cell: the values it has at time 0
-  std::vector<Wave> reached;         // per cell: the values it has by now (potential not -1)
+  std::vector<CellValues<Bits>> cells;
   std::vector<int> holders;          // the cells with each value at time 0, by value
   std::vector<int> holders_start;    // value -> first entry in `holders`
   uint64_t indexed = 0;              // the caller's key the index above (wanted .. gives) is for, 0: none
 };
 
 // Scratch kept between calls: search computes forward potentials for every state it explores.
-template <class Count>
-Propagation<Count>& scratch() {
-  thread_local Propagation<Count> p;
+template <class Bits>
+Propagation<Bits>& scratch() {
+  thread_local Propagation<Bits> p;
   return p;
 }
 
@@ -77,26 +81,33 @@ const std::vector<uint8_t>& pattern_of(const Rule& rule, bool backwards) {
   return backwards ? rule.output : rule.binput;
 }
 
-std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& side, const Space& s) {
+std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& side, int C, const Space& s) {
   std::vector<PatternCell> cells;
   for (int dz = 0, di = 0; dz < rule.imz; dz++)
     for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++)
-        if (side[size_t(di)] != kKeep) cells.push_back({s.index(dx, dy, dz), side[size_t(di)], {dx, dy, dz}});
+      for (int dx = 0; dx < rule.imx; dx++, di++) {
+        const uint8_t value = side[size_t(di)];
+        if (value != kKeep) cells.push_back({s.index(dx, dy, dz), value < C ? 1u << value : 0u, value, {dx, dy, dz}});
+      }
   return cells;
 }
 
-template <class Count>
-void index_patterns(Propagation<Count>& p, const std::vector<Rule>& rules, int C, const Space& s, bool backwards) {
+template <class Bits>
+void index_patterns(Propagation<Bits>& p, const std::vector<Rule>& rules, int C, const Space& s, bool backwards) {
   p.wants.clear(), p.gives.clear(), p.anywhere.clear();
   p.reach = input_reach(rules);
   for (const Rule& rule : rules) {
-    p.wants.push_back(cells_of(rule, pattern_of(rule, backwards), s));
-    p.gives.push_back(cells_of(rule, backwards ? rule.binput : rule.output, s));
-    if (p.wants.back().empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
+    const std::vector<PatternCell>& wants = p.wants.emplace_back(cells_of(rule, pattern_of(rule, backwards), C, s));
+    if (wants.empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
+    // A value the pattern has at the same cell is settled when the rule fires: it is never given.
+    std::vector<PatternCell> gives = cells_of(rule, backwards ? rule.binput : rule.output, C, s);
+    std::erase_if(gives, [&](const PatternCell& g) {
+      return std::any_of(wants.begin(), wants.end(), [&](const PatternCell& w) { return w.offset == g.offset && w.value == g.value; });
+    });
+    p.gives.push_back(std::move(gives));
   }
   // wanted: the pattern cells again, bucketed by value, by rule within a value. A value outside
-  // the alphabet (an empty input wave) counts in the pattern but never arrives: it has no bucket.
+  // the alphabet counts in the pattern but never arrives: it has no bucket.
   p.wanted_start.assign(size_t(C) + 1, 0);
   for (const auto& wants : p.wants)
     for (const PatternCell& c : wants)
@@ -112,12 +123,12 @@ void index_patterns(Propagation<Count>& p, const std::vector<Rule>& rules, int C
 // Marks what firing rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
 // makes reachable at t+1. Whether a value is reached is read from the per-cell bits, not from the
 // potentials: one small array instead of one large array per value.
-template <class Count>
-void fire(Propagation<Count>& p, uint32_t r, int corner, int x, int y, int z, Potentials& potentials, int t) {
+template <class Bits>
+void fire(Propagation<Bits>& p, uint32_t r, int corner, int x, int y, int z, Potentials& potentials, int t) {
   for (const PatternCell& c : p.gives[r]) {
-    Wave& reached = p.reached[size_t(corner + c.offset)];
-    if (reached >> c.value & 1u) continue;
-    reached |= Wave(1u << c.value);
+    Bits& reached = p.cells[size_t(corner + c.offset)].reached;
+    if (reached & c.bit) continue;
+    reached |= Bits(c.bit);
     potentials[c.value][corner + c.offset] = t + 1;
     p.queue.push_back({corner + c.offset, x + c.at.x, y + c.at.y, z + c.at.z, t + 1, c.value});
   }
@@ -125,8 +136,8 @@ void fire(Propagation<Count>& p, uint32_t r, int corner, int x, int y, int z, Po
 
 // A pattern of wildcards only waits for nothing: it fires at the first value that arrives in
 // its window, as the direct check would.
-template <class Count>
-void arrive_anywhere(Propagation<Count>& p, uint32_t r, const Rule& rule, const QueueItem& a, const Space& s,
+template <class Bits>
+void arrive_anywhere(Propagation<Bits>& p, uint32_t r, const Rule& rule, const QueueItem& a, const Space& s,
                      Potentials& potentials, bool backwards) {
   const auto& shifts = backwards ? rule.oshifts : rule.ishifts;
   if (a.value >= shifts.size()) return;
@@ -138,55 +149,46 @@ void arrive_anywhere(Propagation<Count>& p, uint32_t r, const Rule& rule, const 
   }
 }
 
-template <class Count>
-constexpr Count kUnset = Count(-1);
-
-// The pattern cells of a rule position that do not hold their value at time 0.
-int missing_at_start(const std::vector<PatternCell>& wants, int corner, const std::vector<Wave>& start) {
-  int missing = 0;
-  for (const PatternCell& c : wants) missing += c.value >= 32 || !(start[size_t(corner + c.offset)] >> c.value & 1u);
-  return missing;
+// Whether every cell of a pattern, with its corner at `corner`, has its value settled.
+template <class Bits>
+bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::vector<CellValues<Bits>>& cells) {
+  for (const PatternCell& c : wants)
+    if (!(cells[size_t(corner + c.offset)].settled & c.bit)) return false;
+  return true;
 }
 
-// A value arrived at a cell: counts it in every rule position whose pattern wants it there.
-template <class Count>
-void arrive(Propagation<Count>& p, const std::vector<Rule>& rules, const QueueItem& a, const Space& s,
+// A value arrived at a cell: fires the rule positions whose pattern it completes.
+template <class Bits>
+void arrive(Propagation<Bits>& p, const std::vector<Rule>& rules, const QueueItem& a, const Space& s,
             Potentials& potentials) {
-  const size_t count = p.wants.size();
+  p.cells[size_t(a.cell)].settled |= Bits(1u << a.value);
   const bool inside = boxes_inside(p.reach, a.x, a.y, a.z, s.mx, s.my, s.mz);
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
     const Want& w = p.wanted[k];
     const int sx = a.x - w.at.x, sy = a.y - w.at.y, sz = a.z - w.at.z;
     if (!inside && !s.fits(rules[w.rule], sx, sy, sz)) continue;
     const int corner = a.cell - w.offset;
-    const int at_start = missing_at_start(p.wants[w.rule], corner, p.start);
-    if (at_start == 1) {  // the value that arrived was the only one missing
-      fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
-      continue;
-    }
-    Count& missing = p.missing[size_t(corner) * count + w.rule];
-    if (missing == kUnset<Count>) missing = Count(at_start);
-    if (--missing == 0) fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
+    if (settled_at(p.wants[w.rule], corner, p.cells)) fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
   }
 }
 
 // Lists the cells that have each value at time 0, by value.
-template <class Count>
-void list_holders(Propagation<Count>& p, int C) {
+template <class Bits>
+void list_holders(Propagation<Bits>& p, int C) {
   p.holders_start.assign(size_t(C) + 2, 0);
-  for (Wave wave : p.start)
-    for (Wave bits = wave; bits != 0; bits &= bits - 1) p.holders_start[size_t(std::countr_zero(bits)) + 2]++;
+  for (const CellValues<Bits>& cell : p.cells)
+    for (uint32_t bits = cell.settled; bits != 0; bits &= bits - 1) p.holders_start[size_t(std::countr_zero(bits)) + 2]++;
   for (size_t v = 2; v < p.holders_start.size(); v++) p.holders_start[v] += p.holders_start[v - 1];
   p.holders.resize(size_t(p.holders_start.back()));
-  for (int i = 0; i < int(p.start.size()); i++)
-    for (Wave bits = p.start[size_t(i)]; bits != 0; bits &= bits - 1)
+  for (int i = 0; i < int(p.cells.size()); i++)
+    for (uint32_t bits = p.cells[size_t(i)].settled; bits != 0; bits &= bits - 1)
       p.holders[size_t(p.holders_start[size_t(std::countr_zero(bits)) + 1]++)] = i;
 }
 
 // Fires the positions whose whole pattern holds at time 0, found from the cells holding the
 // pattern's rarest value.
-template <class Count>
-void fire_at_start(Propagation<Count>& p, const std::vector<Rule>& rules, const Space& s, Potentials& potentials) {
+template <class Bits>
+void fire_at_start(Propagation<Bits>& p, const std::vector<Rule>& rules, const Space& s, Potentials& potentials) {
   list_holders(p, potentials.C);
   const auto holding = [&](uint8_t v) { return v >= potentials.C ? 0 : p.holders_start[v + 1u] - p.holders_start[v]; };
   const int plane = s.mx * s.my;
@@ -200,40 +202,37 @@ void fire_at_start(Propagation<Count>& p, const std::vector<Rule>& rules, const 
     for (int k = p.holders_start[pivot.value]; k < p.holders_start[pivot.value + 1u]; k++) {
       const int cell = p.holders[size_t(k)];
       const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
-      if (s.fits(rules[r], x, y, z) && missing_at_start(wants, cell - pivot.offset, p.start) == 0)
+      if (s.fits(rules[r], x, y, z) && settled_at(wants, cell - pivot.offset, p.cells))
         fire(p, uint32_t(r), cell - pivot.offset, x, y, z, potentials, 0);
     }
   }
 }
 
 // start_of(i): the values cell i has at time 0 (those with potential 0).
-template <class Count, class StartFn>
+template <class Bits, class StartFn>
 void propagate_with(Potentials& potentials, const Space& space, const std::vector<Rule>& rules, bool backwards,
                     uint64_t key, StartFn start_of) {
-  Propagation<Count>& p = scratch<Count>();
+  Propagation<Bits>& p = scratch<Bits>();
   p.queue.clear();
-  p.start.resize(size_t(potentials.cells));
+  p.cells.resize(size_t(potentials.cells));
   if (key == 0 || p.indexed != key) index_patterns(p, rules, potentials.C, space, backwards);
   p.indexed = key;
   // Values present at time 0 are queued only for all-wildcard patterns, which fire on any value.
   for (int z = 0, i = 0; z < space.mz; z++)
     for (int y = 0; y < space.my; y++)
       for (int x = 0; x < space.mx; x++, i++) {
-        const Wave wave = p.start[size_t(i)] = start_of(i);
+        const Bits values = Bits(start_of(i));
+        p.cells[size_t(i)] = {values, values};
         if (!p.anywhere.empty())
-          for (Wave bits = wave; bits != 0; bits &= bits - 1) p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
+          for (uint32_t bits = values; bits != 0; bits &= bits - 1)
+            p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
       }
   const size_t at_start = p.queue.size();
-  p.reached = p.start;
-  p.missing.assign(rules.size() * size_t(potentials.cells), kUnset<Count>);
   if (!p.anywhere.empty()) p.fired.assign(rules.size() * size_t(potentials.cells), 0);
   fire_at_start(p, rules, space, potentials);
   constexpr size_t kAhead = 8;  // the values around an item are a cache miss: fetch them early
   for (size_t head = 0; head < p.queue.size(); head++) {
-    if (head + kAhead < p.queue.size()) {
-      __builtin_prefetch(&p.start[size_t(p.queue[head + kAhead].cell)]);
-      __builtin_prefetch(&p.reached[size_t(p.queue[head + kAhead].cell)]);
-    }
+    if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.cells[size_t(p.queue[head + kAhead].cell)]);
     const QueueItem item = p.queue[head];
     for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, potentials, backwards);
     if (head >= at_start) arrive(p, rules, item, space, potentials);
@@ -243,11 +242,10 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
 template <class StartFn>
 void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, bool backwards,
                uint64_t key, StartFn start_of) {
-  size_t largest = 0;
-  for (const Rule& rule : rules) largest = std::max(largest, pattern_of(rule, backwards).size());
   const Space space{mx, my, mz};
-  if (largest <= 255) propagate_with<uint8_t>(potentials, space, rules, backwards, key, start_of);
-  else propagate_with<int>(potentials, space, rules, backwards, key, start_of);
+  if (potentials.C <= 8) propagate_with<uint8_t>(potentials, space, rules, backwards, key, start_of);
+  else if (potentials.C <= 16) propagate_with<uint16_t>(potentials, space, rules, backwards, key, start_of);
+  else propagate_with<uint32_t>(potentials, space, rules, backwards, key, start_of);
 }
 
 }  // namespace
@@ -310,12 +308,13 @@ bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int&
 
 int forward_pointwise(const Potentials& potentials, const Wave* future) {
   int sum = 0;
+  const Wave values = potentials.C >= 32 ? ~Wave(0) : Wave((1u << potentials.C) - 1u);
   for (int i = 0; i < potentials.cells; i++) {
     int best = 1000;
     bool found = false;
-    for (int c = 0; c < potentials.C; c++) {
-      int p = potentials[c][i];
-      if ((future[i] >> c & 1u) && p >= 0 && p < best) best = p, found = true;
+    for (Wave wanted = future[i] & values; wanted != 0; wanted &= wanted - 1) {  // usually one value
+      int p = potentials[std::countr_zero(wanted)][i];
+      if (p >= 0 && p < best) best = p, found = true;
     }
     if (!found) return -1;
     sum += best;

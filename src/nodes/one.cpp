@@ -12,10 +12,12 @@ class OneNode : public RuleNode {
     if (!RuleNode::go(run)) return false;
     last_matched_turn = run.counter;
     if (trajectory) return follow_trajectory();
-    std::optional<Match> m = potentials.empty() ? uniform_match(run) : best_match(run);
-    if (!m) return false;
-    last[size_t(m->r)] = true;
-    apply(run, *m);
+    // A flag and an out-parameter rather than optional<Match>: the optional went through the
+    // stack byte by byte, and reading it back whole stalled every step.
+    Match m;
+    if (!(potentials.empty() ? uniform_match(run, m) : best_match(run, m))) return false;
+    last[size_t(m.r)] = true;
+    apply(run, m);
     counter++;
     return true;
   }
@@ -42,18 +44,18 @@ class OneNode : public RuleNode {
   // Draws matches uniformly, dropping stale ones, until one still holds. Dense lists hold many
   // stale matches, each a cache miss: the candidates of the next draws (should the ones before
   // be stale too) are fetched ahead.
-  std::optional<Match> uniform_match(Run& run) {
+  bool uniform_match(Run& run, Match& chosen) {
     const bool large = match_count > kLargeList;
     if (large)
       for (int ahead = 1; ahead < kAhead; ahead++) prefetch_candidate(run, ahead);
     while (match_count > 0) {
       if (large) prefetch_candidate(run, kAhead);
       int k = run.random.next(match_count);
-      Match m = matches[size_t(k)];
+      chosen = matches[size_t(k)];
       remove(k);
-      if (holds(m)) return m;
+      if (holds(chosen)) return true;
     }
-    return std::nullopt;
+    return false;
   }
 
   static constexpr int kAhead = 8;
@@ -67,11 +69,11 @@ class OneNode : public RuleNode {
   // Picks the match with the best potential key (fields or observations).
   int goal_hint_ = 0;  // for is_goal_reached
 
-  std::optional<Match> best_match(Run& run) {
+  bool best_match(Run& run, Match& chosen) {
     if (!observations.empty() && is_goal_reached(grid->state.data(), future.data(), grid->size(), goal_hint_,
                                                    2 * (grid->mz > 1 ? grid->mx * grid->my : grid->mx))) {
       future_computed = false;
-      return std::nullopt;
+      return false;
     }
     double max = -1000.0, first = 0.0;
     bool first_computed = false;
@@ -86,8 +88,9 @@ class OneNode : public RuleNode {
       if (!h) continue;
       if (heuristic_beats(run, *h, first, first_computed, max)) argmax = k;
     }
-    if (argmax < 0) return std::nullopt;
-    return matches[size_t(argmax)];
+    if (argmax < 0) return false;
+    chosen = matches[size_t(argmax)];
+    return true;
   }
 
   void apply(Run& run, const Match& m) {

@@ -40,21 +40,24 @@ class PrlNode : public RuleNode {
     match_count++;
   }
 
-  // The whole grid against a one-cell rule, in one loop: on dense grids (a forest fire draws for
-  // nearly every cell each step) a call per match would cost more than the match.
+  // The whole grid against a one-cell rule, a row at a time: its accepted cells, then their
+  // draws in one go. On dense grids (a forest fire draws for nearly every cell each step) a call
+  // per match would cost more than the match.
   size_t take_cells(Run& run, int r) override {
     const int bound = draw_bounds_[size_t(r)];
     const uint8_t value = outputs_[size_t(r)].empty() ? kKeep : outputs_[size_t(r)][0].value;
+    row_cells_.resize(size_t(grid->mx));
     size_t found = 0;
     int fired = 0;
     for (int z = 0; z < grid->mz; z++)
       for (int y = 0; y < grid->my; y++) {
         const int row = grid->index(0, y, z);
         const uint8_t* cells = grid->state.data() + row;
-        for_each_in_wave(cells, 0, grid->mx, rules[size_t(r)].input[0], [&](int x) {
-          found++;
-          if (run.random.next() >= bound) return;
+        const int count = collect_in_wave(cells, 0, grid->mx, rules[size_t(r)].input[0], row_cells_.data());
+        found += size_t(count);
+        run.random.draws_below(count, bound, [&](int k) {
           fired++;
+          const int x = row_cells_[size_t(k)];
           if (value == kKeep || value == cells[x]) return;
           next_state_[size_t(row + x)] = value;
           run.changes.push_back({x, y, z});
@@ -67,6 +70,7 @@ class PrlNode : public RuleNode {
 
   std::vector<uint8_t> next_state_;
   std::vector<int> draw_bounds_;  // per rule
+  std::vector<int> row_cells_;    // take_cells: the accepted cells of a row
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "core/grid_diff.hpp"
 #include "core/wave_scan.hpp"
 #include "nodes/search.hpp"
 #include "nodes/value_attribute.hpp"
@@ -63,6 +64,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     for (const XmlElement& xfield : xfields) fields[value_attribute(xfield, g, "for")].emplace(xfield, g);
     potentials.resize(g.C, g.size());
     inversed_ = inversed_values(fields);
+    fields_found_.assign(size_t(g.C), 0);
   }
 
   std::vector<XmlElement> xobservations = e.children({"observe"});
@@ -133,20 +135,30 @@ size_t RuleNode::take_cells(Run& run, int r) {
 // changed cells its window holds.
 void RuleNode::scan_changes(Run& run) {
   if (!openings_indexed_) index_openings();
+  if (cover_) scan_changes_with<true>(run);
+  else scan_changes_with<false>(run);
+  for (const auto& [r, corner] : checks_) checked_.reset(r, corner);
+  checks_.clear();
+}
+
+template <bool kCover>
+void RuleNode::scan_changes_with(Run& run) {
   // Locals: listing a match writes memory the compiler cannot tell apart from these.
   const Grid& g = *grid;
   const uint8_t* state = g.state.data();
   const Point reach = reach_;
-  const Opening* openings = openings_.data();
   const Point* changes = run.changes.data();
-  for (size_t n = size_t(run.first[size_t(last_matched_turn)]), end = run.changes.size(); n < end; n++) {
+  const size_t begin = size_t(run.first[size_t(last_matched_turn)]), end = run.changes.size();
+  for (size_t n = begin; n < end; n++) {
     const Point c = changes[n];
     const int cell = g.index(c.x, c.y, c.z);
+    if (kCover && seen_[size_t(cell)]) continue;  // changed twice: its positions were all visited
     const uint8_t value = state[cell];
     // Away from the edges every rule position around the cell lies inside the grid.
     const bool inside = boxes_inside(reach, c.x, c.y, c.z, g.mx, g.my, g.mz);
-    for (uint32_t k = opening_start_[value], last = opening_start_[value + 1u]; k < last; k++) {
-      const Opening& o = openings[k];
+    const Openings& group = openings_[kCover ? size_t(covered_axes(c, cell)) : 0];
+    for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) {
+      const Opening& o = group.items[size_t(k)];
       const int corner = cell - o.offset;
       if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) continue;
       if (o.large) {
@@ -155,29 +167,54 @@ void RuleNode::scan_changes(Run& run) {
       }
       if (o.holds(state, cell) && !listed.test(o.r, corner)) list(o.r, corner);
     }
+    if (kCover) seen_[size_t(cell)] = 1;
   }
-  for (const auto& [r, corner] : checks_) checked_.reset(r, corner);
-  checks_.clear();
+  if (kCover)
+    for (size_t n = begin; n < end; n++) seen_[size_t(g.index(changes[n].x, changes[n].y, changes[n].z))] = 0;
 }
 
-// Built on the first incremental scan (with the flags of large rules): prl and nodes that run
-// once never need it, and with wildcards and symmetric images it runs to megabytes.
+// Bit a: the neighbour before the cell along axis a changed earlier in this scan. A rule position
+// covering both was visited for that neighbour (and listed if it holds), so only positions
+// starting at the cell's coordinate on that axis are new.
+int RuleNode::covered_axes(const Point& c, int cell) const {
+  const Grid& g = *grid;
+  return (c.x > 0 && seen_[size_t(cell - 1)]) | (c.y > 0 && seen_[size_t(cell - g.mx)]) << 1 |
+         (c.z > 0 && seen_[size_t(cell - g.mx * g.my)]) << 2;
+}
+
 void RuleNode::index_openings() {
   const auto large = [](const RulePattern& p) { return p.cells.size() > kLargePattern; };
   if (std::any_of(patterns_.begin(), patterns_.end(), large)) checked_.resize(rules.size(), size_t(grid->size()));
+  Openings& all = openings_[0];
   size_t count = 0;
-  for (const RulePattern& p : patterns_) count += p.shifts.size();
-  openings_.reserve(count);
+  for (const RulePattern& p : patterns_) count += p.shift_start[256] - p.shift_start[0];
+  all.items.reserve(count);  // exactly: 3D nodes with large rules open thousands of positions
   for (size_t v = 0; v < 256; v++) {
-    opening_start_[v] = uint32_t(openings_.size());
-    for (size_t r = 0; r < patterns_.size(); r++) {
-      const RulePattern& p = patterns_[r];
-      for (uint32_t k = p.shift_start[v]; k < p.shift_start[v + 1]; k++)
-        openings_.push_back(opening(int(r), k));
-    }
+    all.start[v] = uint32_t(all.items.size());
+    for (size_t r = 0; r < patterns_.size(); r++)
+      for (uint32_t k = patterns_[r].shift_start[v]; k < patterns_[r].shift_start[v + 1]; k++) all.items.push_back(opening(int(r), k));
   }
-  opening_start_[256] = uint32_t(openings_.size());
+  all.start[256] = uint32_t(all.items.size());
+  // Covering pays where a changed cell opens many positions; for a few it costs more than it saves.
+  int values = 0;
+  for (size_t v = 0; v < 256; v++) values += all.start[v + 1] > all.start[v];
+  cover_ = all.items.size() > size_t(kCoverFrom) * size_t(values);
   openings_indexed_ = true;
+  if (!cover_) return;
+  seen_.assign(size_t(grid->size()), 0);
+  for (int axes = 1; axes < 8; axes++) {  // group `axes`: the openings with shift 0 on those axes
+    Openings& group = openings_[size_t(axes)];
+    for (size_t v = 0; v < 256; v++) {
+      group.start[v] = uint32_t(group.items.size());
+      for (uint32_t k = all.start[v]; k < all.start[v + 1]; k++) {
+        const Point s = all.items[k].shift;
+        if (((axes & 1) && s.x != 0) || ((axes & 2) && s.y != 0) || ((axes & 4) && s.z != 0)) continue;
+        group.items.push_back(all.items[k]);
+      }
+    }
+    group.start[256] = uint32_t(group.items.size());
+    group.items.shrink_to_fit();
+  }
 }
 
 RuleNode::Opening RuleNode::opening(int r, uint32_t shift) const {
@@ -241,9 +278,7 @@ int RuleNode::cheaper_pivot(int r, const std::array<int, 256>& histogram) const 
   int best = -1;
   long long best_count = lattice / 3;  // sorting costs: the pivot has to be clearly better
   for (size_t k = 0; k < p.cells.size(); k++) {
-    long long count = 0;
-    for (int v = 0; v < grid->C; v++)
-      if (p.cells[k].wave >> v & 1u) count += histogram[size_t(v)];
+    const long long count = cells_holding(p.cells[k].wave, histogram);
     if (count < best_count) best = int(k), best_count = count;
   }
   return best;
@@ -287,29 +322,17 @@ void RuleNode::bucket_cells(const std::array<int, 256>& histogram, Wave needed) 
     }
 }
 
-// How many cells hold each value. Four partial counts: runs of one value would otherwise make each
-// increment wait for the previous one.
-static std::array<int, 256> value_histogram(const std::vector<uint8_t>& state) {
-  std::array<std::array<int, 256>, 4> partial{};
-  size_t i = 0;
-  for (; i + 4 <= state.size(); i += 4)
-    for (size_t k = 0; k < 4; k++) partial[k][state[i + k]]++;
-  for (; i < state.size(); i++) partial[0][state[i]]++;
-  std::array<int, 256> total{};
-  for (size_t v = 0; v < 256; v++) total[v] = partial[0][v] + partial[1][v] + partial[2][v] + partial[3][v];
-  return total;
-}
-
 // Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
 // rule contains exactly one cell of the lattice with that spacing), then the lattice cell's place
 // in the rule. The random choices made from the matches depend on that order.
 void RuleNode::full_scan() {
   scan_.clear();
   streamed_ = 0;
-  const std::array<int, 256> histogram = value_histogram(grid->state);
+  const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size(), grid->C);
   pivots_.resize(rules.size());
   Wave needed = 0;
   for (size_t r = 0; r < rules.size(); r++) {
+    patterns_[r].order_checks(histogram);
     pivots_[r] = cheaper_pivot(int(r), histogram);
     if (pivots_[r] >= 0) needed |= patterns_[r].cells[size_t(pivots_[r])].wave;
   }
@@ -329,13 +352,14 @@ void RuleNode::full_scan() {
   }
 }
 
-// A full scan's result, from the memory of the previous one when that is cheaper. When the last
-// result was too dense to remember, matches go straight to add() as the scan finds them.
+// A full scan's result, from the memory of the previous one when that is cheaper. When the result
+// will not be remembered (too dense last time, or a node's first scan), matches go straight to
+// add() as the scan finds them, without a list of them in between.
 void RuleNode::scan_grid(Run& run) {
   // The flags are made on the first scan: many nodes of a large model never run.
   if (track_matches_ && listed.empty()) listed.resize(rules.size(), size_t(grid->size()));
   match_count = 0;
-  if (dense_ || !memory_.enabled()) {
+  if (dense_ || !memory_.enabled() || !memory_.keeps_next_scan()) {
     stream_ = &run;
     full_scan();
     stream_ = nullptr;
@@ -352,16 +376,26 @@ void RuleNode::scan_grid(Run& run) {
   memory_.remember(*grid, scan_);
 }
 
+// Fields recomputed every step are brought up to date from the cells changed since the last
+// step when that is possible (Field::update), which costs the changed region, not the grid.
 bool RuleNode::compute_fields() {
-  bool any_success = false, any_computation = false;
+  const bool incremental = counter != 0 && fields_snapshot_.size() == grid->state.size() &&
+                           find_changed_cells(grid->state.data(), fields_snapshot_.data(), grid->state.size(),
+                                              grid->state.size() / 8, fields_changed_);
+  bool any_success = false, any_computation = false, any_recompute = false;
   for (int c = 0; c < int(fields.size()); c++) {
     const auto& field = fields[size_t(c)];
     if (!field || (counter != 0 && !field->recompute)) continue;
-    bool success = field->compute(potentials[c], *grid, field_queue_);
-    if (!success && field->essential) return false;
-    any_success |= success;
+    uint8_t& found = fields_found_[size_t(c)];
+    if (!incremental || !found ||
+        !field->update(potentials[c], *grid, fields_snapshot_.data(), fields_changed_, field_seeds_, field_lowered_))
+      found = field->compute(potentials[c], *grid, field_queue_);
+    if (!found && field->essential) return fields_snapshot_.clear(), false;  // the other fields are stale now
+    any_success |= found;
     any_computation = true;
+    any_recompute |= field->recompute;
   }
+  if (any_recompute) fields_snapshot_ = grid->state;
   return !any_computation || any_success;
 }
 

@@ -56,7 +56,7 @@ class RuleNode : public Node {
     const int difference = h - int(first);
     if (difference < -kFactorRange || difference > kFactorRange) return keeps_key(u, boltzmann_factor(difference), max);
     KeyBound& b = key_bound(difference);
-    if (max > 0 && b.factor >= 1e-3 && b.factor <= 1e3 && u < threshold(b, max)) return false;
+    if (max > 0 && b.factor >= 1e-3 && b.factor <= 1e3 && below_threshold(b, u, max)) return false;
     return keeps_key(u, b.factor, max);
   }
   std::optional<int> delta(const Match& m) const {
@@ -101,6 +101,12 @@ class RuleNode : public Node {
   bool compute_fields();
   std::vector<RulePattern> patterns_;  // the rules compiled for the grid
   std::vector<Point> field_queue_;
+  // Fields recomputed every step: the grid they were last computed on, the cells changed since,
+  // and per value whether its field found zero cells then.
+  std::vector<uint8_t> fields_snapshot_;
+  std::vector<int> fields_changed_;
+  std::vector<uint8_t> fields_found_;
+  std::vector<Field::Lowered> field_seeds_, field_lowered_;
 
   // Incremental matching (scan_changes).
   // An input cell of some rule that accepts a value, in the order rule by rule, then the rule's
@@ -123,12 +129,21 @@ class RuleNode : public Node {
       return true;
     }
   };
-  std::vector<Opening> openings_;          // grouped by value
+  struct Openings {
+    std::vector<Opening> items;          // grouped by value
+    std::array<uint32_t, 257> start{};  // value -> first entry in items
+  };
+  std::array<Openings, 8> openings_;  // by covered axes: those with shift 0 on each
   bool openings_indexed_ = false;
-  std::array<uint32_t, 257> opening_start_{};  // value -> first entry in openings_
+  bool cover_ = false;         // use covered_axes: a value opens more than kCoverFrom positions on average
+  static constexpr int kCoverFrom = 16;
+  std::vector<uint8_t> seen_;  // with cover_: cells visited in the scan_changes under way
+  int covered_axes(const Point& c, int cell) const;
   void index_openings();
   Opening opening(int r, uint32_t shift) const;
   void scan_changes(Run& run);
+  template <bool kCover>
+  void scan_changes_with(Run& run);
   void note_checked(int r, int corner);
   static constexpr size_t kLargePattern = 8;   // input cells past which remembering checks pays
   Point reach_{0, 0, 0};                        // the largest rule input, less one cell, on each axis
@@ -178,9 +193,12 @@ class RuleNode : public Node {
     if (b.factor < 0) b.factor = boltzmann_factor(difference);
     return b;
   }
-  double threshold(KeyBound& b, double max) {
+  // Whether u is below max's threshold. The threshold grows with max, and within a step max only
+  // grows: one computed for a smaller max is a lower bound that rejects many draws without pow.
+  bool below_threshold(KeyBound& b, double u, double max) {
+    if (b.max <= max && u < b.below) return true;
     if (b.max != max) b.max = max, b.below = std::pow(max, 1.0 / b.factor) * (1.0 - 1e-6);
-    return b.below;
+    return u < b.below;
   }
   static constexpr int kFactorRange = 1024;
   std::vector<KeyBound> key_bounds_;

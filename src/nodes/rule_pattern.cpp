@@ -1,5 +1,9 @@
 #include "nodes/rule_pattern.hpp"
 
+#include <algorithm>
+
+#include "core/wave_scan.hpp"
+
 namespace mj {
 
 RulePattern compile_rule(const Rule& rule, const Grid& grid) {
@@ -15,6 +19,7 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
         c.cells.push_back({grid.index(dx, dy, dz), w});
         c.positions.push_back({dx, dy, dz});
       }
+  c.checks = c.cells;
   c.single = c.volume() == 1;
   for (const auto& shifts : rule.ishifts) {
     if (!shifts.empty()) c.accepted |= uint64_t(1) << c.shift_start.size();
@@ -29,6 +34,14 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
   // Values the grid may hold beyond the rule's alphabet have no shifts.
   c.shift_start.resize(257, uint32_t(c.shifts.size()));
   return c;
+}
+
+void RulePattern::order_checks(const std::array<int, 256>& histogram) {
+  if (checks.size() < 3) return;
+  checks = cells;
+  std::stable_sort(checks.begin(), checks.end(), [&](const Cell& a, const Cell& b) {
+    return cells_holding(a.wave, histogram) < cells_holding(b.wave, histogram);
+  });
 }
 
 std::vector<RuleOutput> rule_outputs(const Rule& rule, const Grid& grid) {

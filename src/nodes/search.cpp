@@ -36,7 +36,7 @@ class Search {
   Search(const std::vector<Wave>& future, const std::vector<Rule>& rules, const Grid& grid,
          const SearchOptions& options, int seed)
       : future_(future), rules_(rules), options_(options), shape_{grid.mx, grid.my, grid.mz},
-        store_(shape_.cells()), random_(seed), child_states_(shape_, rules) {
+        store_(shape_.cells()), random_(seed), child_states_(shape_, rules, grid.C) {
     backward_.resize(grid.C, shape_.cells());
     forward_.resize(grid.C, shape_.cells());
   }
