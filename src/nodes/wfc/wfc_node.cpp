@@ -19,10 +19,10 @@ int weighted_index(const std::vector<double>& weights, double r) {
 }
 
 // The two waves (current and start) take a byte and a support count per direction for every cell and
-// pattern (counts of up to 4 bytes, rows padded to Wave::kRowBlock), the propagation stack 8 bytes:
-// refused above 4 GiB rather than swapping.
+// pattern (counts of up to 4 bytes, rows of one spare count more padded to Wave::kRowBlock), the
+// propagation stack 8 bytes: refused above 4 GiB rather than swapping.
 void check_memory(const XmlElement& element, long long cells, long long patterns, int directions) {
-  const double row_bytes = double((patterns * 4 + Wave::kRowBlock - 1) / Wave::kRowBlock * Wave::kRowBlock);
+  const double row_bytes = double(((patterns + 1) * 4 + Wave::kRowBlock - 1) / Wave::kRowBlock * Wave::kRowBlock);
   double bytes = double(cells) * (2.0 * (double(patterns) + directions * row_bytes) + 8.0 * double(patterns));
   if (bytes > double(1LL << 32))
     element.fail("wave function collapse would need " + std::to_string((long long)(bytes / (1 << 20))) +
