@@ -91,14 +91,4 @@ void Wave::ban(int i, int t, const Weights& weights) {
   else ban<int32_t>(i, t, weights);
 }
 
-void Wave::lose_weight(int i, int t, const Weights& weights) {
-  // Kept in the reference's order of operations: entropies must round the same way.
-  Entropy& cell = entropies_[size_t(i)];
-  cell.entropy += cell.term;
-  cell.sum_of_weights -= weights.weight[size_t(t)];
-  cell.sum_of_log_weights -= weights.weight_log_weight[size_t(t)];
-  cell.term = cell.sum_of_log_weights / cell.sum_of_weights - weights.log_of_sum(cell.sum_of_weights);
-  cell.entropy -= cell.term;
-}
-
 }  // namespace mj::wfc

@@ -103,11 +103,24 @@ class Wave {
   void clear_supports(int i, int t) {
     const size_t stride = size_t(row_length_);
     Count* support = supports<Count>(i, 0) + t;
+    if (directions_ == 4) {  // every 2D model: unrolled, the loop's steps cost as much as the stores
+      support[0] = support[stride] = support[2 * stride] = support[3 * stride] = 0;
+      return;
+    }
     Count* const end = support + size_t(directions_) * stride;
     for (; support != end; support += stride) *support = 0;
   }
-  // The entropy bookkeeping of a ban.
-  void lose_weight(int i, int t, const Weights& weights);
+  // The entropy bookkeeping of a ban. Inlined into the propagation's loop: the call cost a third as
+  // much as the bookkeeping.
+  [[gnu::always_inline]] void lose_weight(int i, int t, const Weights& weights) {
+    // Kept in the reference's order of operations: entropies must round the same way.
+    Entropy& cell = entropies_[size_t(i)];
+    cell.entropy += cell.term;
+    cell.sum_of_weights -= weights.weight[size_t(t)];
+    cell.sum_of_log_weights -= weights.weight_log_weight[size_t(t)];
+    cell.term = cell.sum_of_log_weights / cell.sum_of_weights - weights.log_of_sum(cell.sum_of_weights);
+    cell.entropy -= cell.term;
+  }
 
   int cells_ = 0, patterns_ = 0, directions_ = 0;
   // Support counts start at most at `longest` and go down to -longest at the least (bans zero
