@@ -91,30 +91,63 @@ class Propagation {
     stack_.clear();
     doomed_ = false;
   }
+  // The cells that lost patterns since forget_changes(), each once, for the scan to update its MinTree.
+  const std::vector<int>& changed() const { return changed_; }
+  void forget_changes() {
+    for (int i : changed_) is_changed_[size_t(i)] = 0;
+    changed_.clear();
+  }
   bool by_lanes() const { return !takes_.empty(); }
 
  private:
   void fill_takes(const Wave& wave, Decrements decrements);
+  void fill_regular(const Space& space, const Wave& wave);
   template <class Count>
   void drain(Wave& wave);
+  template <class Count>
+  void lose_supports_around(Wave& wave, int i1, int t1);
+  template <class Count>
+  void lose_supports_by_direction(Wave& wave, int i1, int t1);
   template <size_t Blocks>
   void drain_by_lanes(Wave& wave);
   void ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t* take, size_t blocks);
-  // ban with the wave's ban for its support width.
+  // ban with the wave's ban for its support width, leaving note_change to the caller: a caller
+  // that bans many patterns of one cell notes it once.
   template <class Count>
   void ban_as(Wave& wave, int i, int t);
+  void note_change(int i) {
+    if (is_changed_[size_t(i)]) return;
+    is_changed_[size_t(i)] = 1;
+    changed_.push_back(i);
+  }
 
   const Propagator* propagator_ = nullptr;
   const Weights* weights_ = nullptr;
   int directions_ = 0;
   std::vector<int> neighbours_;             // [cell][direction]: Space::neighbour, computed once
   std::vector<int> rows_;                   // [cell][direction]: Wave::row of the neighbour's supports, or -1
+  // A regular cell has every neighbour, each at its usual index offset steps_[d] (no wrap, no
+  // edge): the counts a ban of pattern t takes from then lie at fixed offsets from the cell's own
+  // supports, whatever the cell. regular_offsets_ holds them, for t from regular_starts_[t] on,
+  // direction after direction as the propagator lists them, then Wave::sentinel(); regular_bans_
+  // says what a count that runs out bans: which pattern, at which neighbour.
+  struct RegularBan {
+    int pattern;    // -1 at the sentinel
+    int direction;
+  };
+  std::vector<uint8_t> regular_;            // per cell
+  std::vector<int> regular_starts_;         // per pattern
+  std::vector<int> regular_offsets_;
+  std::vector<RegularBan> regular_bans_;    // parallel to regular_offsets_
+  int steps_[6] = {};
   // by_lanes: [pattern t][direction d][Wave::row_length()]: -1 at the patterns allowed(d, t), else 0.
   std::vector<int8_t> takes_;
   std::vector<std::pair<int, int>> stack_;  // (cell, pattern)
   bool spreads_ = false;                    // emptiness spreads over the cells that hold patterns
-  std::vector<bool> holds_;                 // per cell, when spreads_: Space::holds_patterns
+  std::vector<uint8_t> holds_;              // per cell, when spreads_: Space::holds_patterns
   bool doomed_ = false;                     // a cell that holds patterns ran out of them
+  std::vector<int> changed_;                // reserved for every cell: no allocation in a ban
+  std::vector<uint8_t> is_changed_;         // per cell: in changed_
 };
 
 }  // namespace mj::wfc

@@ -18,15 +18,33 @@ Weights::Weights(std::vector<double> weights, bool shannon_entropy)
     sum_log += weight_log_weight[t];
   }
   starting_entropy = std::log(sum) - sum_log / sum;
+  cache_logs();
+}
+
+void Weights::cache_logs() {
+  // Past this many sums, the cache would leave the processor's caches and gain little.
+  constexpr double kMaxLogs = 1 << 18;
+  for (double scale = 1; scale <= 1 << 16; scale *= 2) {
+    const bool multiples = std::all_of(weight.begin(), weight.end(), [scale](double w) {
+      return w >= 0 && w * scale <= kMaxLogs && std::trunc(w * scale) == w * scale;
+    });
+    if (!multiples) continue;
+    // Sums of such multiples below 2^53 / scale are exact, in any order.
+    if (sum * scale >= kMaxLogs) return;
+    log_scale_ = scale;
+    logs_.assign(size_t(sum * scale) + 1, std::nan(""));
+    logs_end_ = double(logs_.size());
+    return;
+  }
 }
 
 namespace {
 
 int width_for(int longest) { return longest <= INT8_MAX ? 1 : longest <= INT16_MAX ? 2 : 4; }
 
-int row_length_for(int patterns, int width) {
+int blocks_for(int counts, int width) {
   const int per_block = Wave::kRowBlock / width;
-  return (patterns + per_block - 1) / per_block * per_block;
+  return (counts + per_block - 1) / per_block;
 }
 
 }  // namespace
@@ -36,15 +54,12 @@ Wave::Wave(int cells, int patterns, int directions, bool shannon, int longest)
       patterns_(patterns),
       directions_(directions),
       width_(width_for(longest)),
-      row_length_(row_length_for(patterns, width_)),
+      row_length_(blocks_for(patterns + 1, width_) * (kRowBlock / width_)),
+      pattern_blocks_(blocks_for(patterns, width_)),
       data_(size_t(cells) * size_t(patterns), 1),
       compatible_((size_t(cells) * size_t(row_length_) * size_t(directions) * size_t(width_) + 7) / 8, 0),
       sums_of_ones_(size_t(cells), 0) {
-  if (!shannon) return;
-  sums_of_weights_.assign(size_t(cells), 0.0);
-  sums_of_log_weights_.assign(size_t(cells), 0.0);
-  logs_of_sums_.assign(size_t(cells), 0.0);
-  entropies_.assign(size_t(cells), 0.0);
+  if (shannon) entropies_.assign(size_t(cells), Entropy{});
 }
 
 // A pattern's support from direction d is the number of patterns that allow it from the opposite side.
@@ -65,10 +80,8 @@ void Wave::init(const Propagator& propagator, const Weights& weights) {
     std::fill_n(data_.begin() + ptrdiff_t(slot(i, 0)), patterns_, uint8_t(1));
     sums_of_ones_[size_t(i)] = patterns_;
     if (!weights.shannon) continue;
-    sums_of_weights_[size_t(i)] = weights.sum;
-    sums_of_log_weights_[size_t(i)] = weights.sum_log;
-    logs_of_sums_[size_t(i)] = std::log(weights.sum);
-    entropies_[size_t(i)] = weights.starting_entropy;
+    entropies_[size_t(i)] = {weights.sum, weights.sum_log, weights.sum_log / weights.sum - std::log(weights.sum),
+                             weights.starting_entropy};
   }
 }
 
@@ -76,18 +89,6 @@ void Wave::ban(int i, int t, const Weights& weights) {
   if (width_ == 1) ban<int8_t>(i, t, weights);
   else if (width_ == 2) ban<int16_t>(i, t, weights);
   else ban<int32_t>(i, t, weights);
-}
-
-void Wave::lose_weight(int i, int t, const Weights& weights) {
-  // Kept in the reference's order of operations: entropies must round the same way. The log of
-  // the old sum is the one computed at the previous ban (or at init), kept rather than recomputed.
-  size_t c = size_t(i);
-  entropies_[c] += sums_of_log_weights_[c] / sums_of_weights_[c] - logs_of_sums_[c];
-  sums_of_weights_[c] -= weights.weight[size_t(t)];
-  sums_of_log_weights_[c] -= weights.weight_log_weight[size_t(t)];
-  const double sum = sums_of_weights_[c];
-  logs_of_sums_[c] = std::log(sum);
-  entropies_[c] -= sums_of_log_weights_[c] / sum - logs_of_sums_[c];
 }
 
 }  // namespace mj::wfc

@@ -19,10 +19,10 @@ int weighted_index(const std::vector<double>& weights, double r) {
 }
 
 // The two waves (current and start) take a byte and a support count per direction for every cell and
-// pattern (counts of up to 4 bytes, rows padded to Wave::kRowBlock), the propagation stack 8 bytes:
-// refused above 4 GiB rather than swapping.
+// pattern (counts of up to 4 bytes, rows of one spare count more padded to Wave::kRowBlock), the
+// propagation stack 8 bytes: refused above 4 GiB rather than swapping.
 void check_memory(const XmlElement& element, long long cells, long long patterns, int directions) {
-  const double row_bytes = double((patterns * 4 + Wave::kRowBlock - 1) / Wave::kRowBlock * Wave::kRowBlock);
+  const double row_bytes = double(((patterns + 1) * 4 + Wave::kRowBlock - 1) / Wave::kRowBlock * Wave::kRowBlock);
   double bytes = double(cells) * (2.0 * (double(patterns) + directions * row_bytes) + 8.0 * double(patterns));
   if (bytes > double(1LL << 32))
     element.fail("wave function collapse would need " + std::to_string((long long)(bytes / (1 << 20))) +
@@ -88,6 +88,9 @@ bool WfcNode::begin(Run& run) {
   apply_start_waves();
   if (!propagation_.propagate(wave)) return false;  // the input grid itself is contradictory
   start_wave_.copy_from(wave);
+  // What every restart starts the scan from.
+  for (int i = 0; i < wave.cells(); i++) start_open_.put(i, shannon_ ? cell_entropy<true>(i) : cell_entropy<false>(i));
+  start_open_.rebuild();
   std::optional<int> seed = good_seed(run);
   if (!seed) return false;
   random_.emplace(*seed);
@@ -123,47 +126,43 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   return std::nullopt;
 }
 
-// The cells a collapse may observe, in the reference's scan order: a non-periodic wave leaves out
-// those too close to the far edges to hold a whole pattern.
+// The cells a collapse may observe: a non-periodic wave leaves out those too close to the far edges
+// to hold a whole pattern.
 void WfcNode::list_observable_cells() {
   const Space& s = space_;
-  observable_.clear();
-  for (int i = 0; i < s.size(); i++)
-    if (s.periodic || (s.x(i) + s.n <= s.mx && s.y(i) + s.n <= s.my)) observable_.push_back(i);
+  observable_.resize(size_t(s.size()));
+  for (int i = 0; i < s.size(); i++) observable_[size_t(i)] = s.periodic || (s.x(i) + s.n <= s.mx && s.y(i) + s.n <= s.my);
+  start_open_.assign(s.size());
 }
 
 // Starts a collapse over from the start wave.
 void WfcNode::restart() {
   propagation_.clear();
   wave.copy_from(start_wave_);
-  open_.assign(observable_.begin(), observable_.end());
+  open_ = start_open_;  // same size after the first time: no allocation
+  propagation_.forget_changes();
+}
+
+// What the scan compares for cell i: its entropy (or number of patterns), or MinTree::kNever when it
+// may not be observed.
+template <bool Shannon>
+double WfcNode::cell_entropy(int i) const {
+  const int remaining = wave.remaining(i);
+  if (!observable_[size_t(i)] || remaining <= 1) return MinTree::kNever;
+  return Shannon ? wave.entropy(i) : remaining;
 }
 
 int WfcNode::next_unobserved_node(Random& random) {
   return shannon_ ? scan_open_cells<true>(random) : scan_open_cells<false>(random);
 }
 
-// The cell of least entropy (or fewest patterns), ties broken by noise drawn only for candidate cells.
-// A cell down to one pattern stays so until the collapse restarts: the scan drops it from open_.
+// The cell of least entropy (or fewest patterns), ties broken by noise drawn only for candidate
+// cells. Only the cells that lost patterns since the last scan have new entropies.
 template <bool Shannon>
 int WfcNode::scan_open_cells(Random& random) {
-  double min = 1E+4;
-  int argmin = -1;
-  int* kept = open_.data();
-  for (const int i : open_) {
-    const int remaining = wave.remaining(i);
-    if (remaining <= 1) continue;
-    *kept++ = i;
-    const double entropy = Shannon ? wave.entropy(i) : remaining;
-    if (!(entropy <= min)) continue;  // NaN entropies are never chosen
-    const double noise = 1E-6 * random.next_double();
-    if (entropy + noise < min) {
-      min = entropy + noise;
-      argmin = i;
-    }
-  }
-  open_.resize(size_t(kept - open_.data()));
-  return argmin;
+  for (int i : propagation_.changed()) open_.set(i, cell_entropy<Shannon>(i));
+  propagation_.forget_changes();
+  return least_entropy_cell(open_, [&random] { return 1E-6 * random.next_double(); });
 }
 
 void WfcNode::observe(int node, Random& random) {

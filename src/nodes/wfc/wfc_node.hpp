@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "nodes/node.hpp"
+#include "nodes/wfc/min_tree.hpp"
 #include "nodes/wfc/propagator.hpp"
 #include "nodes/wfc/wave.hpp"
 
@@ -56,6 +57,8 @@ class WfcNode : public Branch {
   void restart();
   int next_unobserved_node(Random& random);
   template <bool Shannon>
+  double cell_entropy(int i) const;
+  template <bool Shannon>
   int scan_open_cells(Random& random);
   void observe(int node, Random& random);
 
@@ -64,8 +67,9 @@ class WfcNode : public Branch {
   Wave start_wave_;
   Propagation propagation_;
   std::vector<double> distribution_;
-  std::vector<int> observable_;  // list_observable_cells
-  std::vector<int> open_;        // the observable cells not yet down to one pattern, as far as known
+  std::vector<bool> observable_;  // per cell: list_observable_cells
+  MinTree open_;                  // cell_entropy of every cell, as of the last scan
+  MinTree start_open_;            // open_ for the start wave
   std::optional<Random> random_;
   bool shannon_ = false;
   int tries_ = 1000;
