@@ -1,4 +1,4 @@
-// Bans and propagation against a transcription of the reference's (WFCNode.Ban and Propagate, with
+// Bans and propagation against the direct definition (the reference's algorithm of WFCNode.Ban and Propagate, with
 // counts in ints, no early stop and log computed at every ban): the same patterns, support counts
 // and entropies to the bit, whichever path the propagation takes (cells at regular offsets in one
 // pass, cells at an edge or a wrap direction by direction) and whether logs come from the cache.
