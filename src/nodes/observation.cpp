@@ -170,10 +170,12 @@ bool gives_news(const std::vector<PatternCell>& gives, int corner, const std::ve
 }
 
 // A value arrived at a cell: fires the rule positions whose pattern it completes (and that give
-// something).
+// something). `news_first`: test that before completeness; right for backward potentials, where
+// most completed positions give only values already reached, wrong for a search's forward ones,
+// where most positions are incomplete.
 template <class Bits>
 void arrive(Propagation<Bits>& p, const std::vector<Rule>& rules, const QueueItem& a, const Space& s,
-            Potentials& potentials) {
+            Potentials& potentials, bool news_first) {
   p.cells[size_t(a.cell)].settled |= Bits(1u << a.value);
   const bool inside = boxes_inside(p.reach, a.x, a.y, a.z, s.mx, s.my, s.mz);
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
@@ -181,8 +183,9 @@ void arrive(Propagation<Bits>& p, const std::vector<Rule>& rules, const QueueIte
     const int sx = a.x - w.at.x, sy = a.y - w.at.y, sz = a.z - w.at.z;
     if (!inside && !s.fits(rules[w.rule], sx, sy, sz)) continue;
     const int corner = a.cell - w.offset;
-    if (gives_news(p.gives[w.rule], corner, p.cells) && settled_at(p.wants[w.rule], corner, p.cells))
-      fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
+    const bool fires = news_first ? gives_news(p.gives[w.rule], corner, p.cells) && settled_at(p.wants[w.rule], corner, p.cells)
+                                  : settled_at(p.wants[w.rule], corner, p.cells) && gives_news(p.gives[w.rule], corner, p.cells);
+    if (fires) fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
   }
 }
 
@@ -261,7 +264,7 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
     if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.cells[size_t(p.queue[head + kAhead].cell)]);
     const QueueItem item = p.queue[head];
     for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, potentials, backwards);
-    if (head >= at_start) arrive(p, rules, item, space, potentials);
+    if (head >= at_start) arrive(p, rules, item, space, potentials, backwards);
   }
 }
 
