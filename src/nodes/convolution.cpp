@@ -251,7 +251,8 @@ class ConvolutionNode : public Node {
         const Choice& c = choices[k];
         if (c.bound >= 0 && random.next() >= c.bound) continue;
         if (c.multiplicity) {
-          const int sum = size_t(c.counted) < counts ? sums[size_t(c.counted)][x] : neighbour_sum(c.multiplicity, x, y, z, row + x, true);
+          const int sum = size_t(c.counted) < counts ? sums[size_t(c.counted)][x]
+                                                     : neighbour_sum(c.multiplicity, x, y, z, row + x, true);
           if (!c.allows(sum)) continue;
         }
         cells[x] = c.output;

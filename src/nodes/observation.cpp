@@ -183,9 +183,9 @@ void arrive(Propagation<Bits>& p, const std::vector<Rule>& rules, const QueueIte
     const int sx = a.x - w.at.x, sy = a.y - w.at.y, sz = a.z - w.at.z;
     if (!inside && !s.fits(rules[w.rule], sx, sy, sz)) continue;
     const int corner = a.cell - w.offset;
-    const bool fires = news_first ? gives_news(p.gives[w.rule], corner, p.cells) && settled_at(p.wants[w.rule], corner, p.cells)
-                                  : settled_at(p.wants[w.rule], corner, p.cells) && gives_news(p.gives[w.rule], corner, p.cells);
-    if (fires) fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
+    const auto news = [&] { return gives_news(p.gives[w.rule], corner, p.cells); };
+    const auto complete = [&] { return settled_at(p.wants[w.rule], corner, p.cells); };
+    if (news_first ? news() && complete() : complete() && news()) fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
   }
 }
 
