@@ -96,24 +96,6 @@ struct Faces {
   }
 };
 
-// The cells that differ from an earlier copy of the grid, in index order; false past `limit`.
-// Between two calls of a path node only a few cells change as a rule: large blocks are compared
-// whole first, since a memcmp call per 256 cells (find_changed_cells) would cost more than the
-// comparing itself.
-bool find_changes(const uint8_t* now, const uint8_t* then, size_t cells, size_t limit, std::vector<int>& changed,
-                  std::vector<int>& in_block) {
-  constexpr size_t kBlock = 8192;
-  changed.clear();
-  for (size_t block = 0; block < cells; block += kBlock) {
-    const size_t length = std::min(kBlock, cells - block);
-    if (std::memcmp(now + block, then + block, length) == 0) continue;
-    find_changed_cells(now + block, then + block, length, length, in_block);
-    for (int k : in_block) changed.push_back(int(block) + k);
-    if (changed.size() > limit) return false;
-  }
-  return true;
-}
-
 // The cells holding a value of `wave`, in index order. Cells whose membership changed are noted
 // and merged in when the list is next asked for: a path node needs its goals only on calls that
 // find a start.
@@ -188,7 +170,7 @@ class PathNode : public Node {
   // calls, and a scan of every cell would cost more than the search. Starts are in index order,
   // the order of the reference's draws.
   CellsHolding starts_, goals_;
-  std::vector<int> changed_, changed_in_block_;
+  std::vector<int> changed_;
   bool searched_ = false;  // generations_ holds numbers from the last call's search
   Reach reach_;
   // Per value, what the search does with a cell holding it: numbers it (substrate or start),
@@ -315,7 +297,7 @@ class PathNode : public Node {
   void take_changes() {
     const uint8_t* state = grid->state.data();
     const size_t cells = grid->state.size(), limit = cells / 16;
-    if (!snapshot_.empty() && find_changes(state, snapshot_.data(), cells, limit, changed_, changed_in_block_)) {
+    if (!snapshot_.empty() && find_changed_cells(state, snapshot_.data(), cells, limit, changed_)) {
       bool noted = true;
       for (int i : changed_) {
         noted = starts_.note(i, snapshot_[size_t(i)], state[i], limit) && noted;
