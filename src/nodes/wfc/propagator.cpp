@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <stdexcept>
 
 namespace mj::wfc {
 
@@ -71,8 +72,8 @@ bool lose_supports(int8_t* row, const int8_t* take, size_t blocks) {
 }
 
 // Worth going through whole rows: a row's blocks are few next to the list it stands for.
-bool rows_are_short(const Propagator& propagator, const Wave& wave) {
-  const size_t blocks = size_t(wave.pattern_blocks());
+bool rows_are_short(const Propagator& propagator, int pattern_blocks) {
+  const size_t blocks = size_t(pattern_blocks);
   const size_t lists = size_t(propagator.patterns()) * size_t(propagator.directions());
   return 3 * blocks * lists <= 2 * size_t(propagator.bounds(propagator.patterns())[0]);
 }
@@ -134,7 +135,10 @@ Propagation::Propagation(const Propagator* propagator, const Weights* weights, S
       rows_[size_t(i * directions_ + d)] = i2 < 0 ? -1 : int(wave.row(i2, d));
     }
   fill_takes(wave, decrements);
-  fill_regular(space, wave);
+  if (!by_lanes()) {
+    if (!wave.has_sentinel()) throw std::logic_error("a wfc propagation by lists needs waves with a sentinel");
+    fill_regular(space, wave);
+  }
   stack_.reserve(size_t(space.size()) * size_t(propagator->patterns()));
   changed_.reserve(size_t(space.size()));
   is_changed_.assign(size_t(space.size()), 0);
@@ -144,11 +148,15 @@ Propagation::Propagation(const Propagator* propagator, const Weights* weights, S
     for (int i = 0; i < space.size(); i++) holds_.push_back(space.periodic || space.holds_patterns(space.x(i), space.y(i), space.z(i)));
 }
 
+bool Propagation::goes_by_lanes(const Propagator& p, int support_width, int pattern_blocks, Decrements decrements) {
+  return decrements != Decrements::by_list && support_width == 1 && lists_increase(p) &&
+         std::endian::native == std::endian::little &&
+         (decrements != Decrements::best || rows_are_short(p, pattern_blocks));
+}
+
 void Propagation::fill_takes(const Wave& wave, Decrements decrements) {
   const Propagator& p = *propagator_;
-  if (decrements == Decrements::by_list || wave.support_width() != 1 || !lists_increase(p) ||
-      std::endian::native != std::endian::little || (decrements == Decrements::best && !rows_are_short(p, wave)))
-    return;
+  if (!goes_by_lanes(p, wave.support_width(), wave.pattern_blocks(), decrements)) return;
   const size_t length = size_t(wave.row_length());
   takes_.assign(size_t(p.patterns()) * size_t(directions_) * length, 0);
   for (int t = 0; t < p.patterns(); t++)

@@ -98,6 +98,8 @@ class Propagation {
     changed_.clear();
   }
   bool by_lanes() const { return !takes_.empty(); }
+  // Whether a propagation of waves of that layout will go by lanes (so its waves need no sentinel).
+  static bool goes_by_lanes(const Propagator& propagator, int support_width, int pattern_blocks, Decrements decrements);
 
  private:
   void fill_takes(const Wave& wave, Decrements decrements);

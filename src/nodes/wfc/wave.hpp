@@ -45,7 +45,12 @@ class Wave {
  public:
   Wave() = default;
   // `longest`: the most patterns any pattern allows on one side (Propagator::longest()).
-  Wave(int cells, int patterns, int directions, bool shannon, int longest);
+  // `sentinel`: keep a count past the patterns' in each row for a propagation that goes by lists
+  // (one that goes by lanes has no use for it, and a row of sixteen patterns would grow by a block).
+  Wave(int cells, int patterns, int directions, bool shannon, int longest, bool sentinel = true);
+  // The layout such a wave will have, before making one.
+  static int support_width_for(int longest);
+  static int pattern_blocks_for(int patterns, int longest);
 
   // Every pattern allowed everywhere, each supported by all its neighbours.
   void init(const Propagator& propagator, const Weights& weights);
@@ -75,8 +80,8 @@ class Wave {
   }
   size_t row(int i, int d) const { return (size_t(i) * size_t(directions_) + size_t(d)) * size_t(row_length_); }
   int support_width() const { return width_; }
-  // Counts per row of supports: the patterns', then at least one more (the propagation's sentinel,
-  // sentinel()), up to a whole number of kRowBlock bytes.
+  // Counts per row of supports: the patterns', then (with a sentinel) at least one more, up to a
+  // whole number of kRowBlock bytes.
   int row_length() const { return row_length_; }
   // The kRowBlock-byte blocks of a row that hold patterns' counts: the propagation may go through
   // them a block at a time. Their padding stays zero.
@@ -84,6 +89,7 @@ class Wave {
   // A count past the patterns' (in the row of direction 0) for the propagation to mark the end of
   // its lists with: supports<Count>(i, 0)[sentinel()] belongs to cell i, and no pattern.
   int sentinel() const { return row_length_ - 1; }
+  bool has_sentinel() const { return has_sentinel_; }
   static constexpr int kRowBlock = 16;
 
   bool allows(int i, int t) const { return data_[slot(i, t)] != 0; }
@@ -128,6 +134,7 @@ class Wave {
   // that range: they are most of the wave, and propagation waits on fetching them.
   int width_ = 4;
   int row_length_ = 0, pattern_blocks_ = 0;
+  bool has_sentinel_ = false;
   std::vector<uint8_t> data_;  // [cell][pattern]
   std::vector<int64_t> compatible_;  // [cell][direction][pattern] counts of width_ bytes, 8-aligned
   std::vector<int> sums_of_ones_;

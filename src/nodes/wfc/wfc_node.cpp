@@ -53,8 +53,11 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
   weights_ = Weights(model.weights, shannon_);
   space_ = Space{input.mx, input.my, input.mz, model.n, model.periodic};
   const int longest = model.propagator.longest();
-  wave = Wave(input.size(), model.patterns, directions, shannon_, longest);
-  start_wave_ = Wave(input.size(), model.patterns, directions, shannon_, longest);
+  const bool sentinel = !Propagation::goes_by_lanes(model.propagator, Wave::support_width_for(longest),
+                                                     Wave::pattern_blocks_for(model.patterns, longest),
+                                                     Propagation::Decrements::best);
+  wave = Wave(input.size(), model.patterns, directions, shannon_, longest, sentinel);
+  start_wave_ = Wave(input.size(), model.patterns, directions, shannon_, longest, sentinel);
   propagation_ = Propagation(&model.propagator, &weights_, space_, wave);
   list_observable_cells();
   distribution_.assign(size_t(model.patterns), 0.0);
