@@ -24,11 +24,23 @@ struct QueueItem {
   uint8_t value;
 };
 
-// A pattern cell of a rule that waits for a value: its place in the rule and its offset on the grid.
+// A cell that a check around an arriving value reads, by its offset from the arriving cell.
+struct Probe {
+  int delta;
+  uint32_t bit;  // the value looked for; 0 for one outside the alphabet
+};
+
+// A pattern cell of a rule that waits for a value: what the rule position that its value completes
+// checks, its place in the rule and its offset on the grid. The checks are in `probes`: [gives,
+// pattern) the other side (the values firing would give), [pattern, end) the other cells of the
+// pattern. The arriving cell is left out of the latter, as it has just settled, and out of the
+// former: what firing would give there is `gives_here`, checked against that cell's bits at once.
 struct Want {
+  uint32_t gives, pattern, end;
+  uint32_t gives_here;
   uint32_t rule;
-  Point at;
   int offset;
+  Point at, size;  // size: the rule's, for the bounds
 };
 
 // What a cell holds as the propagation goes, a bit per value: `settled`, the values it has at time
@@ -53,6 +65,7 @@ struct Propagation {
   std::vector<QueueItem> queue;
   std::vector<uint8_t> fired;        // per position and rule, for all-wildcard patterns
   std::vector<Want> wanted;          // by value: the pattern cells that want it, of every rule
+  std::vector<Probe> probes;         // the checks of every Want, side by side
   std::vector<size_t> wanted_start;  // value -> first entry in `wanted`
   std::vector<uint32_t> anywhere;    // the rules whose pattern is all wildcards
   Point reach{0, 0, 0};              // the largest pattern, less one cell, on each axis
@@ -74,8 +87,9 @@ Propagation<Bits>& scratch() {
 
 struct Space {
   int mx, my, mz;
-  bool fits(const Rule& rule, int x, int y, int z) const {
-    return x >= 0 && y >= 0 && z >= 0 && x + rule.imx <= mx && y + rule.imy <= my && z + rule.imz <= mz;
+  bool fits(const Rule& rule, int x, int y, int z) const { return fits({rule.imx, rule.imy, rule.imz}, x, y, z); }
+  bool fits(const Point& size, int x, int y, int z) const {
+    return x >= 0 && y >= 0 && z >= 0 && x + size.x <= mx && y + size.y <= my && z + size.z <= mz;
   }
   int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
 };
@@ -93,6 +107,33 @@ std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& 
         if (value != kKeep) cells.push_back({s.index(dx, dy, dz), value < C ? 1u << value : 0u, value, {dx, dy, dz}});
       }
   return cells;
+}
+
+// The values rarest at time 0 first: in a pattern, the likeliest to be missing; on the other
+// side, the likeliest not to be reached yet. Either check then ends soonest.
+template <class Bits>
+void append_probes(Propagation<Bits>& p, const std::vector<PatternCell>& cells, int origin) {
+  const size_t first = p.probes.size();
+  for (const PatternCell& c : cells) p.probes.push_back({c.offset - origin, c.bit});
+  const auto holding = [&](const Probe& probe) { return probe.bit == 0 ? 0 : p.holding[size_t(std::countr_zero(probe.bit))]; };
+  std::stable_sort(p.probes.begin() + ptrdiff_t(first), p.probes.end(),
+                   [&](const Probe& a, const Probe& b) { return holding(a) < holding(b); });
+}
+
+template <class Bits>
+Want want_of(Propagation<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c) {
+  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, {rule.imx, rule.imy, rule.imz}};
+  append_probes(p, p.gives[r], c.offset);
+  // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
+  const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
+  const auto gives = p.probes.begin() + w.gives;
+  for (auto g = gives; g != p.probes.end(); g++) w.gives_here |= here(*g) ? g->bit : 0;
+  p.probes.erase(std::remove_if(gives, p.probes.end(), here), p.probes.end());
+  w.pattern = uint32_t(p.probes.size());
+  append_probes(p, p.wants[r], c.offset);
+  p.probes.erase(std::find_if(p.probes.begin() + w.pattern, p.probes.end(), [](const Probe& q) { return q.delta == 0; }));
+  w.end = uint32_t(p.probes.size());
+  return w;
 }
 
 template <class Bits>
@@ -117,10 +158,11 @@ void index_patterns(Propagation<Bits>& p, const std::vector<Rule>& rules, int C,
       if (c.value < C) p.wanted_start[c.value + 1u]++;
   for (size_t k = 1; k < p.wanted_start.size(); k++) p.wanted_start[k] += p.wanted_start[k - 1];
   p.wanted.resize(p.wanted_start.back());
+  p.probes.clear();
   std::vector<size_t> next(p.wanted_start.begin(), p.wanted_start.end() - 1);
   for (size_t r = 0; r < rules.size(); r++)
     for (const PatternCell& c : p.wants[r])
-      if (c.value < C) p.wanted[next[c.value]++] = {uint32_t(r), c.at, c.offset};
+      if (c.value < C) p.wanted[next[c.value]++] = want_of(p, uint32_t(r), rules[r], c);
 }
 
 // Marks what firing rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
@@ -152,6 +194,22 @@ void arrive_anywhere(Propagation<Bits>& p, uint32_t r, const Rule& rule, const Q
   }
 }
 
+// Whether every probe around `here` has its value settled.
+template <class Bits>
+bool all_settled(const Probe* probe, const Probe* end, const CellValues<Bits>* here) {
+  for (; probe != end; probe++)
+    if (!(here[probe->delta].settled & probe->bit)) return false;
+  return true;
+}
+
+// Whether some probe around `here` does not have its value reached yet.
+template <class Bits>
+bool any_news(const Probe* probe, const Probe* end, const CellValues<Bits>* here) {
+  for (; probe != end; probe++)
+    if (!(here[probe->delta].reached & probe->bit)) return true;
+  return false;
+}
+
 // Whether every cell of a pattern, with its corner at `corner`, has its value settled.
 template <class Bits>
 bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::vector<CellValues<Bits>>& cells) {
@@ -160,32 +218,25 @@ bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::ve
   return true;
 }
 
-// Whether firing rule r at `corner` would give some value not reached yet: most positions a value
-// completes give only values their cells already have, and then need no pattern check.
-template <class Bits>
-bool gives_news(const std::vector<PatternCell>& gives, int corner, const std::vector<CellValues<Bits>>& cells) {
-  for (const PatternCell& c : gives)
-    if (!(cells[size_t(corner + c.offset)].reached & c.bit)) return true;
-  return false;
-}
-
 // A value arrived at a cell: fires the rule positions whose pattern it completes (and that give
-// something). `news_first`: test that before completeness; right for backward potentials, where
-// most completed positions give only values already reached, wrong for a search's forward ones,
-// where most positions are incomplete.
+// something: firing gives only values not reached yet). `news_first`: test that before
+// completeness; right for backward potentials, where most completed positions give only values
+// already reached, wrong for a search's forward ones, where most positions are incomplete.
 template <class Bits>
-void arrive(Propagation<Bits>& p, const std::vector<Rule>& rules, const QueueItem& a, const Space& s,
-            Potentials& potentials, bool news_first) {
-  p.cells[size_t(a.cell)].settled |= Bits(1u << a.value);
+void arrive(Propagation<Bits>& p, const QueueItem& a, const Space& s, Potentials& potentials, bool news_first) {
+  CellValues<Bits>* here = &p.cells[size_t(a.cell)];
+  here->settled |= Bits(1u << a.value);
   const bool inside = boxes_inside(p.reach, a.x, a.y, a.z, s.mx, s.my, s.mz);
+  const Probe* probes = p.probes.data();
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
     const Want& w = p.wanted[k];
-    const int sx = a.x - w.at.x, sy = a.y - w.at.y, sz = a.z - w.at.z;
-    if (!inside && !s.fits(rules[w.rule], sx, sy, sz)) continue;
-    const int corner = a.cell - w.offset;
-    const auto news = [&] { return gives_news(p.gives[w.rule], corner, p.cells); };
-    const auto complete = [&] { return settled_at(p.wants[w.rule], corner, p.cells); };
-    if (news_first ? news() && complete() : complete() && news()) fire(p, w.rule, corner, sx, sy, sz, potentials, a.t);
+    if (!inside && !s.fits(w.size, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z)) continue;
+    const auto news = [&] {
+      return (w.gives_here & ~uint32_t(here->reached)) != 0 || any_news(probes + w.gives, probes + w.pattern, here);
+    };
+    const auto complete = [&] { return all_settled(probes + w.pattern, probes + w.end, here); };
+    if (news_first ? news() && complete() : complete() && news())
+      fire(p, w.rule, a.cell - w.offset, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z, potentials, a.t);
   }
 }
 
@@ -242,20 +293,22 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
   Propagation<Bits>& p = scratch<Bits>();
   p.queue.clear();
   p.cells.resize(size_t(potentials.cells));
+  p.holding.fill(0);
+  for (int i = 0; i < potentials.cells; i++) {
+    const Bits values = Bits(start_of(i));
+    p.cells[size_t(i)] = {values, values};
+    for (uint32_t bits = values; bits != 0; bits &= bits - 1) p.holding[size_t(std::countr_zero(bits))]++;
+  }
+  // After the counts: the index orders its checks by them.
   if (key == 0 || p.indexed != key) index_patterns(p, rules, potentials.C, space, backwards);
   p.indexed = key;
-  p.holding.fill(0);
   // Values present at time 0 are queued only for all-wildcard patterns, which fire on any value.
-  for (int z = 0, i = 0; z < space.mz; z++)
-    for (int y = 0; y < space.my; y++)
-      for (int x = 0; x < space.mx; x++, i++) {
-        const Bits values = Bits(start_of(i));
-        p.cells[size_t(i)] = {values, values};
-        for (uint32_t bits = values; bits != 0; bits &= bits - 1) p.holding[size_t(std::countr_zero(bits))]++;
-        if (!p.anywhere.empty())
-          for (uint32_t bits = values; bits != 0; bits &= bits - 1)
+  if (!p.anywhere.empty())
+    for (int z = 0, i = 0; z < space.mz; z++)
+      for (int y = 0; y < space.my; y++)
+        for (int x = 0; x < space.mx; x++, i++)
+          for (uint32_t bits = p.cells[size_t(i)].settled; bits != 0; bits &= bits - 1)
             p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
-      }
   const size_t at_start = p.queue.size();
   if (!p.anywhere.empty()) p.fired.assign(rules.size() * size_t(potentials.cells), 0);
   fire_at_start(p, rules, space, potentials);
@@ -264,7 +317,7 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
     if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.cells[size_t(p.queue[head + kAhead].cell)]);
     const QueueItem item = p.queue[head];
     for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, potentials, backwards);
-    if (head >= at_start) arrive(p, rules, item, space, potentials, backwards);
+    if (head >= at_start) arrive(p, item, space, potentials, backwards);
   }
 }
 
