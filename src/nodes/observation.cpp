@@ -222,14 +222,16 @@ bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::ve
 // something: firing gives only values not reached yet). `news_first`: test that before
 // completeness; right for backward potentials, where most completed positions give only values
 // already reached, wrong for a search's forward ones, where most positions are incomplete.
-template <class Bits>
-void arrive(Propagation<Bits>& p, const QueueItem& a, const Space& s, Potentials& potentials, bool news_first) {
+// Firing adds to the queue only: the index is read through locals.
+template <bool news_first, class Bits>
+void arrive(Propagation<Bits>& p, const QueueItem& a, const Space& s, Potentials& potentials) {
   CellValues<Bits>* here = &p.cells[size_t(a.cell)];
   here->settled |= Bits(1u << a.value);
   const bool inside = boxes_inside(p.reach, a.x, a.y, a.z, s.mx, s.my, s.mz);
   const Probe* probes = p.probes.data();
+  const Want* wanted = p.wanted.data();
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
-    const Want& w = p.wanted[k];
+    const Want& w = wanted[k];
     if (!inside && !s.fits(w.size, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z)) continue;
     const auto news = [&] {
       return (w.gives_here & ~uint32_t(here->reached)) != 0 || any_news(probes + w.gives, probes + w.pattern, here);
@@ -317,7 +319,9 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
     if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.cells[size_t(p.queue[head + kAhead].cell)]);
     const QueueItem item = p.queue[head];
     for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, potentials, backwards);
-    if (head >= at_start) arrive(p, item, space, potentials, backwards);
+    if (head < at_start) continue;
+    if (backwards) arrive<true>(p, item, space, potentials);
+    else arrive<false>(p, item, space, potentials);
   }
 }
 
