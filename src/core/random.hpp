@@ -43,9 +43,19 @@ class Random {
       const int* draws = seed_array_.data() + used_ + 1;
       int j = 0;
 #if defined(__SSE2__)
-      for (const __m128i bounds = _mm_set1_epi32(bound); j + 4 <= take; j += 4) {
-        const __m128i below = _mm_cmplt_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(draws + j)), bounds);
-        for (unsigned mask = unsigned(_mm_movemask_ps(_mm_castsi128_ps(below))); mask != 0; mask &= mask - 1)
+      const __m128i bounds = _mm_set1_epi32(bound);
+      const auto below = [&](int at) {
+        return _mm_cmplt_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(draws + at)), bounds);
+      };
+      // Sixteen draws a test, their comparisons packed to bytes: when most fail, one mask tells.
+      for (; j + 16 <= take; j += 16) {
+        const __m128i bytes = _mm_packs_epi16(_mm_packs_epi32(below(j), below(j + 4)),
+                                              _mm_packs_epi32(below(j + 8), below(j + 12)));
+        for (unsigned mask = unsigned(_mm_movemask_epi8(bytes)); mask != 0; mask &= mask - 1)
+          pass(on_pass, k + j + std::countr_zero(mask), draws[j + std::countr_zero(mask)]);
+      }
+      for (; j + 4 <= take; j += 4) {
+        for (unsigned mask = unsigned(_mm_movemask_ps(_mm_castsi128_ps(below(j)))); mask != 0; mask &= mask - 1)
           pass(on_pass, k + j + std::countr_zero(mask), draws[j + std::countr_zero(mask)]);
       }
 #endif

@@ -339,6 +339,16 @@ class ConvolutionNode : public Node {
     size_t counted;
   };
   std::vector<LaneTest> lane_tests_;
+  // The values whose rule without a draw has no sum condition: it always fires.
+  struct LaneRewrite {
+    __m128i value, change;
+  };
+  std::vector<LaneRewrite> lane_rewrites_;
+  // The values with only a drawn rule: they always draw.
+  struct LaneDraw {
+    __m128i value;
+  };
+  std::vector<LaneDraw> lane_draws_;
 
   // Sixteen cells of a row that draw: bit k stands for cell x + k. `before`: the row's draws
   // before these.
@@ -352,24 +362,17 @@ class ConvolutionNode : public Node {
   bool index_lanes() {
     for (int v = 0; v < grid->C; v++) {
       const SimpleValue& s = simple_values_[size_t(v)];
-      if (first_[size_t(v)] == first_[size_t(v) + 1]) continue;  // no rule: the cell stays
-      const auto add_test = [&](int low, int high) {
-        lane_tests_.push_back({_mm_set1_epi8(char(v)), _mm_set1_epi8(char(low)), _mm_set1_epi8(char(high - low)),
-                               _mm_set1_epi8(char(v ^ s.fixed_output)), _mm_set1_epi8(char(s.bound >= 0 ? 0xFF : 0)),
-                               size_t(s.fixed_counted)});
-      };
-      const size_t tests = lane_tests_.size();
-      if (s.fixed_sums == ~uint32_t(0)) add_test(0, 255);
-      else
-        for (int low = 0; low < 32; low++) {
-          if (!(s.fixed_sums >> low & 1u)) continue;
-          int high = low;
-          while (high < 31 && (s.fixed_sums >> (high + 1) & 1u)) high++;
-          add_test(low, high);
-          low = high;
-        }
-      // Only a drawn rule: a test that never fires (sums stay below 255) marks the draws.
-      if (lane_tests_.size() == tests) add_test(255, 255);
+      const __m128i value = _mm_set1_epi8(char(v)), change = _mm_set1_epi8(char(v ^ s.fixed_output));
+      if (s.fixed_sums == ~uint32_t(0)) lane_rewrites_.push_back({value, change});
+      else if (s.fixed_sums == 0 && s.bound >= 0) lane_draws_.push_back({value});
+      for (int low = 0; low < 32; low++) {
+        if (s.fixed_sums == ~uint32_t(0) || !(s.fixed_sums >> low & 1u)) continue;
+        int high = low;
+        while (high < 31 && (s.fixed_sums >> (high + 1) & 1u)) high++;
+        lane_tests_.push_back({value, _mm_set1_epi8(char(low)), _mm_set1_epi8(char(high - low)), change,
+                               _mm_set1_epi8(char(s.bound >= 0 ? 0xFF : 0)), size_t(s.fixed_counted)});
+        low = high;
+      }
     }
     return true;
   }
@@ -392,6 +395,12 @@ class ConvolutionNode : public Node {
       lanes.fired = _mm_or_si128(lanes.fired, fires);
       drawable = _mm_or_si128(drawable, _mm_and_si128(here, t.draws));
     }
+    for (const LaneRewrite& r : lane_rewrites_) {
+      const __m128i fires = _mm_cmpeq_epi8(cells, r.value);
+      lanes.cells = _mm_xor_si128(lanes.cells, _mm_and_si128(fires, r.change));
+      lanes.fired = _mm_or_si128(lanes.fired, fires);
+    }
+    for (const LaneDraw& d : lane_draws_) drawable = _mm_or_si128(drawable, _mm_cmpeq_epi8(cells, d.value));
     lanes.draws = _mm_andnot_si128(lanes.fired, drawable);
     return lanes;
   }
@@ -414,24 +423,25 @@ class ConvolutionNode : public Node {
     size_t run_count = 0;
     int drawing = 0;
     __m128i fired = _mm_setzero_si128();
-    for (int x = 1, done = 1; done < end; done = x + 16, x += 16) {
-      // The last sixteen overlap the ones before: those cells come out the same again, as they
-      // are rewritten from `old`, and `fresh` leaves out their draws and changes.
-      if (x + 16 > end) x = end - 16;
-      const unsigned fresh = (0xFFFFu << (done - x)) & 0xFFFFu;
+    const auto rewrite = [&](int x, unsigned fresh) {
       const Lanes lanes = rewrite_lanes(old, sums, x);
       _mm_storeu_si128(reinterpret_cast<__m128i*>(cells + x), lanes.cells);
       if constexpr (kDrawing) {
         fired = _mm_or_si128(fired, lanes.fired);
         const unsigned draws = unsigned(_mm_movemask_epi8(lanes.draws)) & fresh;
-        if (draws == 0) continue;
+        if (draws == 0) return;
         runs[run_count++] = {x, draws, drawing};
         drawing += fresh == 0xFFFFu ? lane_count(lanes.draws) : std::popcount(draws);
       } else {
         for (unsigned m = unsigned(_mm_movemask_epi8(lanes.fired)) & fresh; m != 0; m &= m - 1)
           changed_.push_back({x + std::countr_zero(m), y, z});
       }
-    }
+    };
+    int x = 1;
+    for (; x + 16 <= end; x += 16) rewrite(x, 0xFFFFu);
+    // The last sixteen overlap the ones before: those cells come out the same again, as they are
+    // rewritten from `old`, and `fresh` leaves out their draws and changes.
+    if (x < end) rewrite(end - 16, (0xFFFFu << (x - (end - 16))) & 0xFFFFu);
     if constexpr (kDrawing) {
       runs[run_count] = {end, 0, drawing};  // past the last draw
       rows_changed_ |= _mm_movemask_epi8(fired) != 0;
