@@ -230,15 +230,18 @@ class ConvolutionNode : public Node {
     dirty_.resize(size_t(g.size()), 0);
     blocks_.clear();
     const int depth = g.mz == 1 ? 0 : 1;
-    for (const Point& c : changed_)
+    for (const Point& c : changed_) {
+      // An interior cell's block lies in the grid: no coordinate needs placing.
+      const bool inner = interior(c.x, c.y, c.z);
       for (int dz = -depth; dz <= depth; dz++)
         for (int dy = -1; dy <= 1; dy++)
           for (int dx = -1; dx <= 1; dx++) {
             int x = c.x + dx, y = c.y + dy, z = c.z + dz;
-            if (!place(x, g.mx) || !place(y, g.my) || !place(z, g.mz)) continue;
+            if (!inner && (!place(x, g.mx) || !place(y, g.my) || !place(z, g.mz))) continue;
             uint8_t& dirty = dirty_[size_t(g.index(x, y, z))];
             if (!dirty) dirty = 1, blocks_.push_back({x, y, z});
           }
+    }
     for (const Point& c : blocks_) dirty_[size_t(g.index(c.x, c.y, c.z))] = 0;
   }
 
@@ -412,8 +415,9 @@ class ConvolutionNode : public Node {
   // only those below it against their cell's.
   // kDrawing: some rule draws; then changed_ is only read for whether it is empty, and
   // rows_changed_ stands for the row's cells. Without draws, changed_ gets them all.
+  // Out of line: go() inlines much else, and its budget would leave this loop's calls out.
   template <bool kDrawing>
-  void rewrite_simple_row(Random& random, int y, int z, int row) {
+  [[gnu::noinline]] void rewrite_simple_row(Random& random, int y, int z, int row) {
     const int end = grid->mx - 1;  // one past the interior; the caller sees to end - 1 >= 16
     const uint8_t* old = before_.data() + row;
     uint8_t* cells = grid->state.data() + row;
@@ -423,7 +427,7 @@ class ConvolutionNode : public Node {
     size_t run_count = 0;
     int drawing = 0;
     __m128i fired = _mm_setzero_si128();
-    const auto rewrite = [&](int x, unsigned fresh) {
+    const auto rewrite = [&](int x, unsigned fresh) [[gnu::always_inline]] {
       const Lanes lanes = rewrite_lanes(old, sums, x);
       _mm_storeu_si128(reinterpret_cast<__m128i*>(cells + x), lanes.cells);
       if constexpr (kDrawing) {
