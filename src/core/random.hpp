@@ -10,6 +10,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace mj {
 
@@ -32,7 +33,8 @@ class Random {
 
   // Makes `count` draws and calls on_pass(k) for each k-th (from 0) below `bound`, in order: a
   // rule that draws for every cell of a row tests a round's draws in one tight loop, instead of
-  // a call and a round check per cell. on_pass must not draw.
+  // a call and a round check per cell. on_pass must not draw. An on_pass taking two ints also gets
+  // the draw (next()'s value), for callers whose bound varies by draw and pass the largest.
   template <class F>
   void draws_below(int count, int bound, F&& on_pass) {
     for (int k = 0; k < count;) {
@@ -41,14 +43,24 @@ class Random {
       const int* draws = seed_array_.data() + used_ + 1;
       int j = 0;
 #if defined(__SSE2__)
-      for (const __m128i bounds = _mm_set1_epi32(bound); j + 4 <= take; j += 4) {
-        const __m128i below = _mm_cmplt_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(draws + j)), bounds);
-        for (unsigned mask = unsigned(_mm_movemask_ps(_mm_castsi128_ps(below))); mask != 0; mask &= mask - 1)
-          on_pass(k + j + std::countr_zero(mask));
+      const __m128i bounds = _mm_set1_epi32(bound);
+      const auto below = [&](int at) {
+        return _mm_cmplt_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(draws + at)), bounds);
+      };
+      // Sixteen draws a test, their comparisons packed to bytes: when most fail, one mask tells.
+      for (; j + 16 <= take; j += 16) {
+        const __m128i bytes = _mm_packs_epi16(_mm_packs_epi32(below(j), below(j + 4)),
+                                              _mm_packs_epi32(below(j + 8), below(j + 12)));
+        for (unsigned mask = unsigned(_mm_movemask_epi8(bytes)); mask != 0; mask &= mask - 1)
+          pass(on_pass, k + j + std::countr_zero(mask), draws[j + std::countr_zero(mask)]);
+      }
+      for (; j + 4 <= take; j += 4) {
+        for (unsigned mask = unsigned(_mm_movemask_ps(_mm_castsi128_ps(below(j)))); mask != 0; mask &= mask - 1)
+          pass(on_pass, k + j + std::countr_zero(mask), draws[j + std::countr_zero(mask)]);
       }
 #endif
       for (; j < take; j++)
-        if (draws[j] < bound) on_pass(k + j);
+        if (draws[j] < bound) pass(on_pass, k + j, draws[j]);
       used_ += take, k += take;
     }
   }
@@ -59,6 +71,12 @@ class Random {
 
  private:
   static constexpr int kMBig = 2147483647;
+
+  template <class F>
+  static void pass(F& on_pass, int k, int draw) {
+    if constexpr (std::is_invocable_v<F&, int, int>) on_pass(k, draw);
+    else on_pass(k);
+  }
 
   // Draw k of a round (k = 1..55) replaces slot k of the seed array and returns it: a round
   // computes all 55 at once (refill), and the draws read them in order.

@@ -3,11 +3,16 @@
 // cell, counting the rule's values in the grid as it was before the step) agree.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <string_view>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "nodes/kinds.hpp"
 #include "nodes/neighbour_count.hpp"
@@ -153,6 +158,7 @@ class ConvolutionNode : public Node {
       // the grid's bytes might alias it.
       Random random = run.random;
       changed_.clear();
+      rows_changed_ = false;
       const Grid& g = *grid;
       const bool sums_ready = std::all_of(counted_.begin(), counted_.end(), [](const Counted& c) { return c.ready; });
       for (int z = 0, i = 0; z < g.mz; z++)
@@ -160,8 +166,12 @@ class ConvolutionNode : public Node {
           const bool inner_row = y > 0 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
           if (inner_row && sums_ready && g.mx > 2) {
             rewrite_edge(random, 0, y, z, i);
-            if (simple_) rewrite_simple_row(random, y, z, i);
-            else rewrite_inner_row(random, y, z, i);
+            if (simple_ && g.mx - 2 >= 16) {
+              if (draws_) rewrite_simple_row<true>(random, y, z, i);
+              else rewrite_simple_row<false>(random, y, z, i);
+            } else {
+              rewrite_inner_row(random, y, z, i);
+            }
             rewrite_edge(random, g.mx - 1, y, z, i + g.mx - 1);
             continue;
           }
@@ -175,7 +185,7 @@ class ConvolutionNode : public Node {
         before_[i] = grid->state[i];
       }
     counter_++;
-    return !changed_.empty();
+    return !changed_.empty() || rows_changed_;
   }
 
  private:
@@ -220,15 +230,18 @@ class ConvolutionNode : public Node {
     dirty_.resize(size_t(g.size()), 0);
     blocks_.clear();
     const int depth = g.mz == 1 ? 0 : 1;
-    for (const Point& c : changed_)
+    for (const Point& c : changed_) {
+      // An interior cell's block lies in the grid: no coordinate needs placing.
+      const bool inner = interior(c.x, c.y, c.z);
       for (int dz = -depth; dz <= depth; dz++)
         for (int dy = -1; dy <= 1; dy++)
           for (int dx = -1; dx <= 1; dx++) {
             int x = c.x + dx, y = c.y + dy, z = c.z + dz;
-            if (!place(x, g.mx) || !place(y, g.my) || !place(z, g.mz)) continue;
+            if (!inner && (!place(x, g.mx) || !place(y, g.my) || !place(z, g.mz))) continue;
             uint8_t& dirty = dirty_[size_t(g.index(x, y, z))];
             if (!dirty) dirty = 1, blocks_.push_back({x, y, z});
           }
+    }
     for (const Point& c : blocks_) dirty_[size_t(g.index(c.x, c.y, c.z))] = 0;
   }
 
@@ -264,7 +277,8 @@ class ConvolutionNode : public Node {
 
   // Per value, when every value has at most one rule without a draw followed by at most one with
   // a draw (as the corpus's automata do): their outputs (the value itself for none), the sums they
-  // allow (all for no condition, none for no rule) and the counted_ entry of their sums.
+  // allow (all for no condition, none for no rule) and the counted_ entry of their sums (one past
+  // counted_ for no condition).
   struct SimpleValue {
     uint8_t fixed_output = 0, drawn_output = 0;
     uint32_t fixed_sums = 0, drawn_sums = 0;
@@ -273,10 +287,15 @@ class ConvolutionNode : public Node {
   };
   std::array<SimpleValue, 256> simple_values_{};
   bool simple_ = false;
-  std::vector<int> draw_cells_, fired_cells_;
-  std::vector<uint8_t> zero_sums_;
+  int largest_bound_ = -1;     // of the drawn rules
+  bool rows_changed_ = false;  // a simple row changed a cell in this step, which draws
 
-  // Whether the rules fit SimpleValue, which then holds them.
+  // Whether a SimpleValue's sums (~0 for a rule without a sum condition) allow `sum`.
+  static bool allows(uint32_t allowed, int sum) {
+    return allowed == ~uint32_t(0) || (sum < 32 && (allowed >> (sum & 31) & 1u) != 0);
+  }
+
+  // Whether the rules fit SimpleValue, which then holds them (and lane_rules_ their lanes).
   bool index_simple() {
     if (counted_.size() > 8) return false;
     for (int v = 0; v < 256; v++) {
@@ -285,54 +304,182 @@ class ConvolutionNode : public Node {
       uint32_t k = first_[size_t(v)];
       const uint32_t end = first_[size_t(v) + 1];
       const auto sums_of = [](const Choice& c) { return c.multiplicity ? c.sums : ~uint32_t(0); };
+      const auto counted_of = [&](const Choice& c) { return c.multiplicity ? c.counted : int(counted_.size()); };
       if (k < end && choices_[k].bound < 0) {
         s.fixed_output = choices_[k].output, s.fixed_sums = sums_of(choices_[k]);
-        s.fixed_counted = std::max(choices_[k].counted, 0);
+        s.fixed_counted = counted_of(choices_[k]);
         k++;
       }
       if (k < end && choices_[k].bound >= 0) {
         s.drawn_output = choices_[k].output, s.drawn_sums = sums_of(choices_[k]);
-        s.drawn_counted = std::max(choices_[k].counted, 0), s.bound = int(choices_[k].bound);
+        s.drawn_counted = counted_of(choices_[k]), s.bound = int(choices_[k].bound);
+        largest_bound_ = std::max(largest_bound_, s.bound);
         k++;
       }
       if (k != end) return false;
     }
+    return index_lanes();
+  }
+
+  // The sums' rows of counted_ for the cells of `row`, then (for rules without a sum condition,
+  // which read any) the row itself.
+  using SumRows = std::array<const uint8_t*, 9>;
+  SumRows sum_rows(int row) const {
+    SumRows sums;
+    sums.fill(before_.data() + row);
+    for (size_t k = 0; k < counted_.size(); k++) sums[k] = counted_[k].sums.data() + row;
+    return sums;
+  }
+
+#if defined(__SSE2__)
+  // The rules under simple_ as tests of sixteen cells at a time (bytes), one per interval of the
+  // sums a rule without a draw allows: where a cell holds `value` and its sum (of SumRows entry
+  // `counted`) s has (s - low) mod 256 <= width, the rule fires and the cell becomes
+  // value ^ change. A value's intervals are disjoint, so at most one of its tests fires. A cell
+  // where none fires draws when its value's `draws` is all ones.
+  struct LaneTest {
+    __m128i value, low, width, change, draws;
+    size_t counted;
+  };
+  std::vector<LaneTest> lane_tests_;
+  // The values whose rule without a draw has no sum condition: it always fires.
+  struct LaneRewrite {
+    __m128i value, change;
+  };
+  std::vector<LaneRewrite> lane_rewrites_;
+  // The values with only a drawn rule: they always draw.
+  struct LaneDraw {
+    __m128i value;
+  };
+  std::vector<LaneDraw> lane_draws_;
+
+  // Sixteen cells of a row that draw: bit k stands for cell x + k. `before`: the row's draws
+  // before these.
+  struct DrawRun {
+    int x;
+    unsigned cells;
+    int before;
+  };
+  std::vector<DrawRun> draw_runs_;
+
+  bool index_lanes() {
+    for (int v = 0; v < grid->C; v++) {
+      const SimpleValue& s = simple_values_[size_t(v)];
+      const __m128i value = _mm_set1_epi8(char(v)), change = _mm_set1_epi8(char(v ^ s.fixed_output));
+      if (s.fixed_sums == ~uint32_t(0)) lane_rewrites_.push_back({value, change});
+      else if (s.fixed_sums == 0 && s.bound >= 0) lane_draws_.push_back({value});
+      for (int low = 0; low < 32; low++) {
+        if (s.fixed_sums == ~uint32_t(0) || !(s.fixed_sums >> low & 1u)) continue;
+        int high = low;
+        while (high < 31 && (s.fixed_sums >> (high + 1) & 1u)) high++;
+        lane_tests_.push_back({value, _mm_set1_epi8(char(low)), _mm_set1_epi8(char(high - low)), change,
+                               _mm_set1_epi8(char(s.bound >= 0 ? 0xFF : 0)), size_t(s.fixed_counted)});
+        low = high;
+      }
+    }
     return true;
   }
 
-  // The interior of a row under simple_, in two passes: the rules without draws, written without
-  // branches, note the cells left to draw for; then those cells draw in order, one draw each, as
-  // the cell by cell loop would (rules without draws come first and draw nothing).
-  void rewrite_simple_row(Random& random, int y, int z, int row) {
-    const int mx = grid->mx;
-    uint8_t* __restrict cells = grid->state.data() + row;
-    const SimpleValue* __restrict values = simple_values_.data();
-    zero_sums_.resize(size_t(mx), 0);
-    std::array<const uint8_t*, 8> sums;
-    sums.fill(zero_sums_.data());  // for values whose rules have no sum condition
-    for (size_t k = 0; k < counted_.size(); k++) sums[k] = counted_[k].sums.data() + row;
-    draw_cells_.resize(size_t(mx)), fired_cells_.resize(size_t(mx));
-    int* __restrict draws = draw_cells_.data();
-    int* __restrict fired = fired_cells_.data();
-    const auto allows = [](uint32_t allowed, int sum) { return sum < 32 && (allowed >> (sum & 31) & 1u) != 0; };
-    int drawing = 0, firing = 0;
-    for (int x = 1; x < mx - 1; x++) {
-      const SimpleValue& v = values[cells[x]];
-      const bool fires = allows(v.fixed_sums, sums[size_t(v.fixed_counted)][x]);
-      cells[x] = fires ? v.fixed_output : cells[x];
-      fired[firing] = x, firing += fires;
-      draws[drawing] = x, drawing += !fires && v.bound >= 0;
+  // Sixteen cells from x: their values after the rules without draws (from `old`, the row as the
+  // step found it), the lanes where those fired and the lanes left to draw for.
+  struct Lanes {
+    __m128i cells, fired, draws;
+  };
+  Lanes rewrite_lanes(const uint8_t* old, const SumRows& sums, int x) const {
+    const __m128i cells = _mm_loadu_si128(reinterpret_cast<const __m128i*>(old + x));
+    Lanes lanes{cells, _mm_setzero_si128(), _mm_setzero_si128()};
+    __m128i drawable = _mm_setzero_si128();
+    for (const LaneTest& t : lane_tests_) {
+      const __m128i here = _mm_cmpeq_epi8(cells, t.value);
+      const __m128i sum = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sums[t.counted] + x));
+      const __m128i in = _mm_cmpeq_epi8(_mm_max_epu8(_mm_sub_epi8(sum, t.low), t.width), t.width);
+      const __m128i fires = _mm_and_si128(here, in);
+      lanes.cells = _mm_xor_si128(lanes.cells, _mm_and_si128(fires, t.change));
+      lanes.fired = _mm_or_si128(lanes.fired, fires);
+      drawable = _mm_or_si128(drawable, _mm_and_si128(here, t.draws));
     }
-    for (int k = 0; k < drawing; k++) {
-      const int x = draws[k];
-      const SimpleValue& v = values[cells[x]];
-      if (random.next() >= v.bound || !allows(v.drawn_sums, sums[size_t(v.drawn_counted)][x])) continue;
-      cells[x] = v.drawn_output;
-      fired[firing++] = x;
+    for (const LaneRewrite& r : lane_rewrites_) {
+      const __m128i fires = _mm_cmpeq_epi8(cells, r.value);
+      lanes.cells = _mm_xor_si128(lanes.cells, _mm_and_si128(fires, r.change));
+      lanes.fired = _mm_or_si128(lanes.fired, fires);
     }
-    // Out of order when draws fired: only draw-free steps read changed_ for its cells, in any order.
-    for (int k = 0; k < firing; k++) changed_.push_back({fired[k], y, z});
+    for (const LaneDraw& d : lane_draws_) drawable = _mm_or_si128(drawable, _mm_cmpeq_epi8(cells, d.value));
+    lanes.draws = _mm_andnot_si128(lanes.fired, drawable);
+    return lanes;
   }
+
+  // The interior of a row under simple_, sixteen cells at a time, in two passes: the rules without
+  // draws fire and note the cells left to draw for (in draw runs); then those cells draw in order,
+  // one draw each, as the cell by cell loop would (rules without draws come first and draw
+  // nothing). Most draws fail: a round of them is tested at once against the largest bound, and
+  // only those below it against their cell's.
+  // kDrawing: some rule draws; then changed_ is only read for whether it is empty, and
+  // rows_changed_ stands for the row's cells. Without draws, changed_ gets them all.
+  // Out of line: go() inlines much else, and its budget would leave this loop's calls out.
+  template <bool kDrawing>
+  [[gnu::noinline]] void rewrite_simple_row(Random& random, int y, int z, int row) {
+    const int end = grid->mx - 1;  // one past the interior; the caller sees to end - 1 >= 16
+    const uint8_t* old = before_.data() + row;
+    uint8_t* cells = grid->state.data() + row;
+    const SumRows sums = sum_rows(row);
+    draw_runs_.resize(size_t(end / 16 + 2));
+    DrawRun* runs = draw_runs_.data();
+    size_t run_count = 0;
+    int drawing = 0;
+    __m128i fired = _mm_setzero_si128();
+    const auto rewrite = [&](int x, unsigned fresh) [[gnu::always_inline]] {
+      const Lanes lanes = rewrite_lanes(old, sums, x);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(cells + x), lanes.cells);
+      if constexpr (kDrawing) {
+        fired = _mm_or_si128(fired, lanes.fired);
+        const unsigned draws = unsigned(_mm_movemask_epi8(lanes.draws)) & fresh;
+        if (draws == 0) return;
+        runs[run_count++] = {x, draws, drawing};
+        drawing += fresh == 0xFFFFu ? lane_count(lanes.draws) : std::popcount(draws);
+      } else {
+        for (unsigned m = unsigned(_mm_movemask_epi8(lanes.fired)) & fresh; m != 0; m &= m - 1)
+          changed_.push_back({x + std::countr_zero(m), y, z});
+      }
+    };
+    int x = 1;
+    for (; x + 16 <= end; x += 16) rewrite(x, 0xFFFFu);
+    // The last sixteen overlap the ones before: those cells come out the same again, as they are
+    // rewritten from `old`, and `fresh` leaves out their draws and changes.
+    if (x < end) rewrite(end - 16, (0xFFFFu << (x - (end - 16))) & 0xFFFFu);
+    if constexpr (kDrawing) {
+      runs[run_count] = {end, 0, drawing};  // past the last draw
+      rows_changed_ |= _mm_movemask_epi8(fired) != 0;
+      draw_in_runs(random, row, runs, drawing, sums);
+    }
+  }
+
+  // The lanes set (all ones) in `lanes`, counted in the vector: the baseline target has no popcnt.
+  static int lane_count(__m128i lanes) {
+    const __m128i per_half = _mm_sad_epu8(_mm_and_si128(lanes, _mm_set1_epi8(1)), _mm_setzero_si128());
+    return _mm_cvtsi128_si32(per_half) + _mm_extract_epi16(per_half, 4);
+  }
+
+  // The second pass of rewrite_simple_row: `drawing` draws for the cells of `runs`, in order.
+  void draw_in_runs(Random& random, int row, const DrawRun* runs, int drawing, const SumRows& sums) {
+    uint8_t* cells = grid->state.data() + row;
+    const SimpleValue* values = simple_values_.data();
+    size_t r = 0;
+    random.draws_below(drawing, largest_bound_, [&](int k, int draw) {
+      while (runs[r + 1].before <= k) r++;
+      unsigned m = runs[r].cells;
+      for (int n = k - runs[r].before; n > 0; n--) m &= m - 1;  // the draw's cell is the n-th
+      const int x = runs[r].x + std::countr_zero(m);
+      const SimpleValue& v = values[cells[x]];
+      if (draw >= v.bound || !allows(v.drawn_sums, sums[size_t(v.drawn_counted)][x])) return;
+      cells[x] = v.drawn_output;
+      rows_changed_ = true;
+    });
+  }
+#else
+  bool index_lanes() { return false; }
+  template <bool kDrawing>
+  void rewrite_simple_row(Random&, int, int, int) {}
+#endif
 
   // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
   // checked, as in the reference, so that the random sequence is the same.
