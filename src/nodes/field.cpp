@@ -13,40 +13,6 @@ Field::Field(const XmlElement& e, const Grid& grid)
   zero = grid.wave(from ? *from : e.str("to"), e);
 }
 
-// Locals throughout: writes to the int potentials could otherwise alias the grid's int members.
-bool Field::compute(int* potential, const Grid& grid, std::vector<Point>& queue) const {
-  queue.clear();
-  const uint8_t* state = grid.state.data();
-  const int mx = grid.mx, my = grid.my, mz = grid.mz, layer = mx * my;
-  const Wave zero_values = zero, substrate_values = substrate;
-  for (int z = 0, i = 0; z < mz; z++)
-    for (int y = 0; y < my; y++)
-      for (int x = 0; x < mx; x++, i++) {
-        const bool is_zero = (zero_values >> state[i] & 1u) != 0;
-        potential[i] = is_zero ? 0 : -1;
-        if (is_zero) queue.push_back({x, y, z});
-      }
-  if (queue.empty()) return false;
-  auto visit = [&](int j, int x, int y, int z, int t) {
-    if (potential[j] == -1 && (substrate_values >> state[j] & 1u) != 0) {
-      potential[j] = t;
-      queue.push_back({x, y, z});
-    }
-  };
-  // The queue keeps coordinates: recovering them from an index would take three divisions.
-  for (size_t head = 0; head < queue.size(); head++) {
-    const auto [x, y, z] = queue[head];
-    const int i = x + y * mx + z * layer, t = potential[i] + 1;
-    if (x > 0) visit(i - 1, x - 1, y, z, t);
-    if (x < mx - 1) visit(i + 1, x + 1, y, z, t);
-    if (y > 0) visit(i - mx, x, y - 1, z, t);
-    if (y < my - 1) visit(i + mx, x, y + 1, z, t);
-    if (z > 0) visit(i - layer, x, y, z - 1, t);
-    if (z < mz - 1) visit(i + layer, x, y, z + 1, t);
-  }
-  return true;
-}
-
 namespace {
 
 struct Neighbours {
@@ -65,6 +31,34 @@ struct Neighbours {
 };
 
 }  // namespace
+
+// Locals throughout: writes to the int potentials could otherwise alias the grid's int members.
+bool Field::compute(int* potential, const Grid& grid, std::vector<Point>& queue) const {
+  queue.clear();
+  const uint8_t* state = grid.state.data();
+  const int mx = grid.mx, my = grid.my, mz = grid.mz, layer = mx * my;
+  const Neighbours around{mx, my, mz};
+  const Wave zero_values = zero, substrate_values = substrate;
+  for (int z = 0, i = 0; z < mz; z++)
+    for (int y = 0; y < my; y++)
+      for (int x = 0; x < mx; x++, i++) {
+        const bool is_zero = (zero_values >> state[i] & 1u) != 0;
+        potential[i] = is_zero ? 0 : -1;
+        if (is_zero) queue.push_back({x, y, z});
+      }
+  if (queue.empty()) return false;
+  // The queue keeps coordinates: recovering them from an index would take three divisions.
+  for (size_t head = 0; head < queue.size(); head++) {
+    const auto [x, y, z] = queue[head];
+    const int i = x + y * mx + z * layer, t = potential[i] + 1;
+    around.each(i, x, y, z, [&](int j, int jx, int jy, int jz) {
+      if (potential[j] != -1 || (substrate_values >> state[j] & 1u) == 0) return;
+      potential[j] = t;
+      queue.push_back({jx, jy, jz});
+    });
+  }
+  return true;
+}
 
 // The changed cells give seeds: new zero cells at 0, new substrate cells one past their nearest
 // neighbour. From the seeds in order of distance, merged with the queue of cells lowered since
