@@ -233,50 +233,24 @@ void RuleNode::note_checked(int r, int corner) {
   checks_.push_back({r, corner});
 }
 
-// The matches of rule r whose input contains lattice cell (x,y,z) (row = index of (0,y,z)). Away
-// from the grid's faces every shift of the rule fits: `row_inside` says y and z are.
-[[gnu::always_inline]] inline void RuleNode::scan_lattice_cell(int r, int x, int y, int z, int row, bool row_inside) {
-  const RulePattern& p = patterns_[size_t(r)];
-  const int cell = row + x;
-  const uint8_t v = grid->state[size_t(cell)];
-  const bool inside = row_inside && x >= p.imx - 1 && x + p.imx <= grid->mx;
-  for (uint32_t k = p.shift_start[v], end = p.shift_start[v + 1u]; k < end; k++) {
-    const Point s = p.shifts[k];
-    if (!inside && !p.fits(x - s.x, y - s.y, z - s.z, *grid)) continue;
-    if (p.single || holds(r, cell - p.shift_offsets[k]))
-      found({(long long)cell * p.volume() + p.shift_places[k], r, x - s.x, y - s.y, z - s.z});
-  }
-}
-
-// The lattice cells of one row whose value the rule accepts, left to right.
+// The matches of a one-cell rule in one row: every cell it accepts, left to right.
 void RuleNode::scan_row(int r, int y, int z) {
   const RulePattern& p = patterns_[size_t(r)];
   const int row = grid->index(0, y, z);
-  const uint8_t* cells = grid->state.data() + row;
-  if (p.single) {  // every accepted cell is a match of its own
-    for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { found({row + x, r, x, y, z}); });
-    return;
-  }
-  const bool inside = y >= p.imy - 1 && y + p.imy <= grid->my && z >= p.imz - 1 && z + p.imz <= grid->mz;
-  if (p.imx == 1) {
-    for_each_in_wave(cells, 0, grid->mx, Wave(p.accepted), [&](int x) { scan_lattice_cell(r, x, y, z, row, inside); });
-    return;
-  }
-  for (int x = p.imx - 1; x < grid->mx; x += p.imx)
-    if ((p.accepted >> (cells[x] & 63)) & 1) scan_lattice_cell(r, x, y, z, row, inside);
+  for_each_in_wave(grid->state.data() + row, 0, grid->mx, Wave(p.accepted), [&](int x) { found({row + x, r, x, y, z}); });
 }
 
-// Scanning the lattice looks at about cells/volume lattice cells and each of their shifts; scanning
-// the cells that one input cell (the pivot) accepts looks at those cells only, but then has to sort
-// what it finds into the lattice order. Returns the pivot worth using, or -1 for the lattice.
+// A bit scan costs an AND per input cell and word of corners; scanning the cells that one input
+// cell (the pivot) accepts costs a match test for each, and then sorting what it finds into the
+// lattice order. Returns the pivot worth using, or -1 for the bit scan.
 int RuleNode::cheaper_pivot(int r, const std::array<int, 256>& histogram) const {
   const RulePattern& p = patterns_[size_t(r)];
   if (p.volume() == 1 || p.cells.empty()) return -1;
-  long long lattice = 0;
-  for (int v = 0; v < grid->C; v++) lattice += (long long)histogram[size_t(v)] * (p.shift_start[size_t(v) + 1] - p.shift_start[size_t(v)]);
-  lattice /= p.volume();
+  // A row of corners costs about as much as sixteen ANDs besides its own.
+  const long long rows = (long long)std::max(grid->my - p.imy + 1, 0) * std::max(grid->mz - p.imz + 1, 0);
+  const long long bits = rows * ((grid->mx - p.imx + 64) / 64 * (long long)p.cells.size() + 16) + grid->size() / 16;
   int best = -1;
-  long long best_count = lattice / 3;  // sorting costs: the pivot has to be clearly better
+  long long best_count = bits / 4;  // a test and the sorting cost several ANDs
   for (size_t k = 0; k < p.cells.size(); k++) {
     const long long count = cells_holding(p.cells[k].wave, histogram);
     if (count < best_count) best = int(k), best_count = count;
@@ -337,18 +311,20 @@ void RuleNode::full_scan() {
     if (pivots_[r] >= 0) needed |= patterns_[r].cells[size_t(pivots_[r])].wave;
   }
   if (needed != 0) bucket_cells(histogram, needed);
+  bool bits_loaded = false;
   for (int r = 0; r < int(rules.size()); r++) {
     const RulePattern& p = patterns_[size_t(r)];
     if (p.single && stream_) {
       streamed_ += take_cells(*stream_, r);
-      continue;
-    }
-    if (pivots_[size_t(r)] >= 0) {
+    } else if (p.single) {
+      for (int z = 0; z < grid->mz; z++)
+        for (int y = 0; y < grid->my; y++) scan_row(r, y, z);
+    } else if (pivots_[size_t(r)] >= 0) {
       scan_from_pivot(r, pivots_[size_t(r)]);
-      continue;
+    } else {
+      if (!bits_loaded) bits_.load(*grid, histogram), bits_loaded = true;
+      scan_bits(r, histogram);
     }
-    for (int z = p.imz - 1; z < grid->mz; z += p.imz)
-      for (int y = p.imy - 1; y < grid->my; y += p.imy) scan_row(r, y, z);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/grid_bits.hpp"
 #include "nodes/field.hpp"
 #include "nodes/match_memory.hpp"
 #include "nodes/node.hpp"
@@ -153,9 +154,29 @@ class RuleNode : public Node {
   // Full scans (scan_grid), from the memory of the last one when that is cheaper.
   void scan_grid(Run& run);
   void full_scan();
-  void scan_lattice_cell(int r, int x, int y, int z, int row, bool row_inside);
   void scan_row(int r, int y, int z);
   int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
+  // Scans with the grid as bit rows (bit_scan.cpp).
+  struct BitTerm {
+    const uint64_t* rows;  // bits_.rows() of an input cell's wave, offset by the cell's place
+    int shift;             // the cell's x within a word
+    long long holding;     // grid cells holding a value it accepts
+  };
+  struct BitPlace {  // a place in the rule, for listing the matches around a lattice cell
+    Point at;
+    int row;     // of the window: at.y + at.z * imy
+    int offset;  // of `at` on the grid
+    int place;   // in the rule's cells, x fastest
+  };
+  void scan_bits(int r, const std::array<int, 256>& histogram);
+  void prepare_bit_terms(int r, const std::array<int, 256>& histogram);
+  bool match_row(size_t base, int used, uint64_t last, uint64_t* out) const;
+  void list_lattice_row(int r, int ly, int lz, int corners_x, const uint64_t* any);
+  GridBits bits_;
+  std::vector<BitTerm> bit_terms_;
+  std::vector<BitPlace> bit_places_;
+  std::vector<const uint64_t*> bit_rows_;  // per window row, its bits or a row of zeros
+  std::vector<uint64_t> bit_window_;  // the corner rows of one lattice row, then their OR
   void scan_from_pivot(int r, int pivot);
   void bucket_cells(const std::array<int, 256>& histogram, Wave needed);
   std::vector<int> pivots_;                   // per rule, for the full scan under way: cheaper_pivot
@@ -164,7 +185,8 @@ class RuleNode : public Node {
   // A match found by a full scan: kept in scan_, or when streaming handed to add() at once.
   void found(const ScanMatch& m) {
     if (!stream_) return scan_.push_back(m);
-    add(*stream_, m.r, m.x, m.y, m.z);
+    if (track_matches_) list(m.r, grid->index(m.x, m.y, m.z));  // what add() does, without the virtual call
+    else add(*stream_, m.r, m.x, m.y, m.z);
     streamed_++;
   }
   std::vector<ScanMatch> scan_;  // what full_scan found, in the reference's order

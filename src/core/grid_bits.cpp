@@ -1,0 +1,76 @@
+#include "core/grid_bits.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include <algorithm>
+#include <bit>
+
+namespace mj {
+
+void GridBits::load(const Grid& grid, const std::array<int, 256>& histogram) {
+  grid_ = &grid;
+  present_ = 0;
+  for (int v = 0; v < grid.C; v++)
+    if (histogram[size_t(v)] > 0) present_ |= Wave(1) << v;
+  words_ = (grid.mx + 63) / 64 + 1;
+  row_count_ = size_t(grid.my) * size_t(grid.mz);
+  const size_t size = row_count_ * size_t(words_);
+  planes_.resize(size_t(grid.C));
+  for (auto& p : planes_) p.clear();  // keeps the capacity for the next scan
+  waves_.clear();
+  zeros_.assign(size, 0);
+  ones_.assign(size, ~uint64_t(0));
+}
+
+// One pass over the grid per value: sixteen cells compared at a time, four such masks to a word.
+void GridBits::fill_plane(int value, uint64_t* out) const {
+  const Grid& g = *grid_;
+  const uint8_t v = uint8_t(value);
+  for (size_t row = 0; row < row_count_; row++, out += words_) {
+    const uint8_t* cells = g.state.data() + row * size_t(g.mx);
+    int x = 0;
+#if defined(__SSE2__)
+    const __m128i lane = _mm_set1_epi8(char(v));
+    for (; x + 16 <= g.mx; x += 16) {
+      const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + x));
+      out[x / 64] |= uint64_t(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(block, lane)))) << (x % 64);
+    }
+#endif
+    for (; x < g.mx; x++) out[x / 64] |= uint64_t(cells[x] == v) << (x % 64);
+  }
+}
+
+const uint64_t* GridBits::plane(int value) {
+  std::vector<uint64_t>& p = planes_[size_t(value)];
+  if (p.empty()) {
+    p.assign(row_count_ * size_t(words_), 0);
+    fill_plane(value, p.data());
+  }
+  return p.data();
+}
+
+// A wave's rows are the OR of its values' planes, or the complement of the others' when fewer of
+// those are on the grid. Values on no cell need no plane.
+const uint64_t* GridBits::rows(Wave wave) {
+  const Wave in = wave & present_, out = present_ & ~wave;
+  if (in == 0) return zeros_.data();
+  if (out == 0) return ones_.data();
+  if (std::has_single_bit(in)) return plane(std::countr_zero(in));
+  for (size_t k = 0; k < waves_.size(); k++)
+    if (waves_[k] == in) return wave_rows_[k].data();
+  const bool complement = std::popcount(out) < std::popcount(in);
+  if (wave_rows_.size() <= waves_.size()) wave_rows_.emplace_back();
+  std::vector<uint64_t>& result = wave_rows_[waves_.size()];
+  waves_.push_back(in);
+  result.assign(row_count_ * size_t(words_), 0);
+  for (Wave bits = complement ? out : in; bits != 0; bits &= bits - 1) {
+    const uint64_t* p = plane(std::countr_zero(bits));
+    for (size_t i = 0; i < result.size(); i++) result[i] |= p[i];
+  }
+  if (complement)
+    for (uint64_t& word : result) word = ~word;
+  return result.data();
+}
+
+}  // namespace mj
