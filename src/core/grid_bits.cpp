@@ -15,12 +15,9 @@ void GridBits::load(const Grid& grid, const std::array<int, 256>& histogram) {
     if (histogram[size_t(v)] > 0) present_ |= Wave(1) << v;
   words_ = (grid.mx + 63) / 64 + 1;
   row_count_ = size_t(grid.my) * size_t(grid.mz);
-  const size_t size = row_count_ * size_t(words_);
   planes_.resize(size_t(grid.C));
   for (auto& p : planes_) p.clear();  // keeps the capacity for the next scan
   waves_.clear();
-  zeros_.assign(size, 0);
-  ones_.assign(size, ~uint64_t(0));
 }
 
 // One pass over the grid per value: sixteen cells compared at a time, four such masks to a word.
@@ -54,8 +51,6 @@ const uint64_t* GridBits::plane(int value) {
 // those are on the grid. Values on no cell need no plane.
 const uint64_t* GridBits::rows(Wave wave) {
   const Wave in = wave & present_, out = present_ & ~wave;
-  if (in == 0) return zeros_.data();
-  if (out == 0) return ones_.data();
   if (std::has_single_bit(in)) return plane(std::countr_zero(in));
   for (size_t k = 0; k < waves_.size(); k++)
     if (waves_[k] == in) return wave_rows_[k].data();

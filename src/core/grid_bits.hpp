@@ -19,7 +19,10 @@ class GridBits {
   // Words per row: enough for the grid's width, and one of zeros after them, so that a row can be
   // read shifted by up to 64 bits without a bounds test.
   int words() const { return words_; }
+  // The values some cell holds. A wave with none of them holds nowhere, one with all everywhere.
+  Wave present() const { return present_; }
   // The rows (y fastest, then z) of the cells that hold a value of `wave`, made on first use.
+  // (Callers need none for the waves present() settles.)
   const uint64_t* rows(Wave wave);
 
  private:
@@ -32,7 +35,6 @@ class GridBits {
   std::vector<std::vector<uint64_t>> planes_;  // per value, made on first use; empty until then
   std::vector<Wave> waves_;                    // the waves made, in the order of wave_rows_
   std::vector<std::vector<uint64_t>> wave_rows_;
-  std::vector<uint64_t> zeros_, ones_;         // the rows of the empty wave and of every value
 };
 
 }  // namespace mj

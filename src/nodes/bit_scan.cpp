@@ -31,18 +31,23 @@ bool test_bit(const uint64_t* words, int x) { return words[x / 64] >> (x % 64) &
 
 // Rows of bits per input cell, rarest values first: a row of corners is given up as soon as none
 // of them is left. Each term's rows are offset by its cell's y, z and whole words of x, so that
-// the row of a corner row `base` is at rows + base.
-void RuleNode::prepare_bit_terms(int r, const std::array<int, 256>& histogram) {
+// the row of a corner row `base` is at rows + base. Cells that accept every value on the grid
+// need no term; false when a cell accepts none, and the rule matches nowhere.
+bool RuleNode::prepare_bit_terms(int r, GridBits& bits, const std::array<int, 256>& histogram) {
   const RulePattern& p = patterns_[size_t(r)];
-  const size_t words = size_t(bits_.words());
+  const size_t words = size_t(bits.words());
   bit_terms_.clear();
   for (size_t c = 0; c < p.cells.size(); c++) {
+    const Wave wave = p.cells[c].wave;
+    if ((wave & bits.present()) == 0) return false;
+    if ((bits.present() & ~wave) == 0) continue;
     const Point at = p.positions[c];
     const size_t offset = (size_t(at.z) * size_t(grid->my) + size_t(at.y)) * words + size_t(at.x / 64);
-    bit_terms_.push_back({bits_.rows(p.cells[c].wave) + offset, at.x % 64, cells_holding(p.cells[c].wave, histogram)});
+    bit_terms_.push_back({bits.rows(wave) + offset, at.x % 64, cells_holding(wave, histogram)});
   }
   std::stable_sort(bit_terms_.begin(), bit_terms_.end(),
                    [](const BitTerm& a, const BitTerm& b) { return a.holding < b.holding; });
+  return true;
 }
 
 // Bit x of `out` (`used` words, the last one cut to `last`): does the rule match with its corner
@@ -62,12 +67,12 @@ bool RuleNode::match_row(size_t base, int used, uint64_t last, uint64_t* out) co
   return true;
 }
 
-void RuleNode::scan_bits(int r, const std::array<int, 256>& histogram) {
+void RuleNode::scan_bits(int r, GridBits& bits_of_grid, const std::array<int, 256>& histogram) {
   const RulePattern& p = patterns_[size_t(r)];
   const Grid& g = *grid;
   const int corners_x = g.mx - p.imx + 1, corners_y = g.my - p.imy + 1, corners_z = g.mz - p.imz + 1;
-  if (corners_x <= 0 || corners_y <= 0 || corners_z <= 0) return;
-  prepare_bit_terms(r, histogram);
+  if (corners_x <= 0 || corners_y <= 0 || corners_z <= 0 || !prepare_bit_terms(r, bits_of_grid, histogram)) return;
+  const size_t row_words = size_t(bits_of_grid.words());
   // Window row sy + sz * imy: the corners (x, ly - sy, lz - sz) of the lattice row (ly, lz), with
   // words of zeros after them for the corners past the last (lattice cells reach imx - 1 further);
   // then the OR of the rows, then a row of zeros for the rows without a match.
@@ -88,7 +93,7 @@ void RuleNode::scan_bits(int r, const std::array<int, 256>& histogram) {
         for (int sy = 0; sy < p.imy; sy++) {
           const int k = sy + sz * p.imy, y = ly - sy, z = lz - sz;
           uint64_t* bits = bit_window_.data() + size_t(k) * size_t(stride);
-          const size_t base = (size_t(z) * size_t(g.my) + size_t(y)) * size_t(bits_.words());
+          const size_t base = (size_t(z) * size_t(g.my) + size_t(y)) * row_words;
           const bool empty = y < 0 || y >= corners_y || z < 0 || z >= corners_z || !match_row(base, used, last, bits);
           bit_rows_[size_t(k)] = empty ? zeros : bits;
           if (empty) continue;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/grid.hpp"
+#include "core/grid_bits.hpp"
 #include "core/point.hpp"
 #include "core/random.hpp"
 #include "core/symmetry.hpp"
@@ -28,6 +29,7 @@ struct Run {
   int counter = 0;              // steps taken
   Branch* current = nullptr;    // the branch the interpreter runs next
   bool animated = false;        // frames are wanted after every step (wfc shows its partial state)
+  GridBits bits;                // scratch of full scans: one at a time, whichever node and grid
 };
 
 // What node loading needs besides the element: where resources live and who owns new grids.

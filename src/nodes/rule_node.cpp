@@ -299,7 +299,7 @@ void RuleNode::bucket_cells(const std::array<int, 256>& histogram, Wave needed) 
 // Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
 // rule contains exactly one cell of the lattice with that spacing), then the lattice cell's place
 // in the rule. The random choices made from the matches depend on that order.
-void RuleNode::full_scan() {
+void RuleNode::full_scan(GridBits& bits) {
   scan_.clear();
   streamed_ = 0;
   const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size(), grid->C);
@@ -322,8 +322,8 @@ void RuleNode::full_scan() {
     } else if (pivots_[size_t(r)] >= 0) {
       scan_from_pivot(r, pivots_[size_t(r)]);
     } else {
-      if (!bits_loaded) bits_.load(*grid, histogram), bits_loaded = true;
-      scan_bits(r, histogram);
+      if (!bits_loaded) bits.load(*grid, histogram), bits_loaded = true;
+      scan_bits(r, bits, histogram);
     }
   }
 }
@@ -337,7 +337,7 @@ void RuleNode::scan_grid(Run& run) {
   match_count = 0;
   if (dense_ || !memory_.enabled() || !memory_.keeps_next_scan()) {
     stream_ = &run;
-    full_scan();
+    full_scan(run.bits);
     stream_ = nullptr;
     dense_ = MatchMemory::too_dense(streamed_, size_t(grid->size()));
     return;
@@ -346,7 +346,7 @@ void RuleNode::scan_grid(Run& run) {
     for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.x, m.y, m.z);
     return;
   }
-  full_scan();
+  full_scan(run.bits);
   for (const ScanMatch& m : scan_) add(run, m.r, m.x, m.y, m.z);
   dense_ = MatchMemory::too_dense(scan_.size(), size_t(grid->size()));
   memory_.remember(*grid, scan_);

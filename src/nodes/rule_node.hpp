@@ -7,7 +7,6 @@
 #include <optional>
 #include <vector>
 
-#include "core/grid_bits.hpp"
 #include "nodes/field.hpp"
 #include "nodes/match_memory.hpp"
 #include "nodes/node.hpp"
@@ -153,7 +152,7 @@ class RuleNode : public Node {
 
   // Full scans (scan_grid), from the memory of the last one when that is cheaper.
   void scan_grid(Run& run);
-  void full_scan();
+  void full_scan(GridBits& bits);
   void scan_row(int r, int y, int z);
   int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
   // Scans with the grid as bit rows (bit_scan.cpp).
@@ -168,11 +167,10 @@ class RuleNode : public Node {
     int offset;  // of `at` on the grid
     int place;   // in the rule's cells, x fastest
   };
-  void scan_bits(int r, const std::array<int, 256>& histogram);
-  void prepare_bit_terms(int r, const std::array<int, 256>& histogram);
+  void scan_bits(int r, GridBits& bits, const std::array<int, 256>& histogram);
+  bool prepare_bit_terms(int r, GridBits& bits, const std::array<int, 256>& histogram);
   bool match_row(size_t base, int used, uint64_t last, uint64_t* out) const;
   void list_lattice_row(int r, int ly, int lz, int corners_x, const uint64_t* any);
-  GridBits bits_;
   std::vector<BitTerm> bit_terms_;
   std::vector<BitPlace> bit_places_;
   std::vector<const uint64_t*> bit_rows_;  // per window row, its bits or a row of zeros
