@@ -63,4 +63,28 @@ class Grid {
   std::array<std::optional<Wave>, 256> waves_{};
 };
 
+// Grid::point without divisions, for loops that turn many cell indices back into points: n / d
+// is the high half of n * (floor((2^64 - 1) / d) + 1), exactly for 32-bit n and d > 1 (Lemire,
+// Kaser and Kurz, "Faster remainder by direct computation", 2019).
+class PointOfCell {
+ public:
+  PointOfCell() = default;
+  explicit PointOfCell(const Grid& grid)
+      : width_(uint32_t(grid.mx)), layer_(uint32_t(grid.mx) * uint32_t(grid.my)), by_width_(magic(width_)),
+        by_layer_(magic(layer_)) {}
+  Point operator()(int cell) const {
+    const uint32_t z = divide(uint32_t(cell), layer_, by_layer_), rest = uint32_t(cell) - z * layer_;
+    const uint32_t y = divide(rest, width_, by_width_);
+    return {int(rest - y * width_), int(y), int(z)};
+  }
+
+ private:
+  static uint64_t magic(uint32_t d) { return d > 1 ? ~uint64_t(0) / d + 1 : 0; }
+  static uint32_t divide(uint32_t n, uint32_t d, uint64_t m) {
+    return d > 1 ? uint32_t((unsigned __int128)m * n >> 64) : n;
+  }
+  uint32_t width_ = 1, layer_ = 1;
+  uint64_t by_width_ = 0, by_layer_ = 0;
+};
+
 }  // namespace mj

@@ -77,7 +77,7 @@ class AllNode : public RuleNode {
     for (const RuleOutput& o : outputs)
       if (grid->mask[size_t(m.corner + o.offset)]) return;
     last[size_t(m.r)] = true;
-    const Point corner = grid->point(m.corner);
+    const Point corner = point_of_(m.corner);
     for (const RuleOutput& o : outputs) {
       const size_t i = size_t(m.corner + o.offset);
       grid->mask[i] = 1;

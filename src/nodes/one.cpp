@@ -94,7 +94,7 @@ class OneNode : public RuleNode {
   }
 
   void apply(Run& run, const Match& m) {
-    const Point corner = grid->point(m.corner);
+    const Point corner = point_of_(m.corner);
     for (const RuleOutput& o : outputs_[size_t(m.r)]) {
       uint8_t& cell = grid->state[size_t(m.corner + o.offset)];
       if (cell == o.value) continue;

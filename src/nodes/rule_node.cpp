@@ -55,6 +55,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     outputs_.push_back(rule_outputs(rule, g));
   }
   reach_ = input_reach(rules);
+  point_of_ = PointOfCell(g);
   steps = e.integer("steps", 0);
   temperature = e.real("temperature", 0.0);
 

@@ -1,6 +1,8 @@
 // Overlap model: the patterns are the n x n squares of a sample picture under the node's symmetry,
 // weighted by how often they occur; neighbouring patterns must agree where they overlap.
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 
@@ -13,22 +15,6 @@ namespace mj::wfc {
 namespace {
 
 using Pattern = std::vector<uint8_t>;  // n x n values, x fastest
-
-template <class F>
-Pattern make_pattern(int n, F f) {
-  Pattern p(size_t(n * n));
-  for (int y = 0; y < n; y++)
-    for (int x = 0; x < n; x++) p[size_t(x + y * n)] = f(x, y);
-  return p;
-}
-
-Pattern rotated(const Pattern& p, int n) {
-  return make_pattern(n, [&](int x, int y) { return p[size_t(n - 1 - y + x * n)]; });
-}
-
-Pattern reflected(const Pattern& p, int n) {
-  return make_pattern(n, [&](int x, int y) { return p[size_t(n - 1 - x + y * n)]; });
-}
 
 // p2 shifted by (dx, dy) agrees with p1 on their overlap.
 bool agrees(const Pattern& p1, const Pattern& p2, int dx, int dy, int n) {
@@ -97,27 +83,58 @@ void OverlapNode::load(const XmlElement& element, const SymmetryGroup& parent_sy
   votes_.assign(size_t(newgrid->size()) * size_t(newgrid->C), 0);
 }
 
+// A pattern while counting: n x n values (n <= 8) in a fixed array, so that the sample's positions
+// and their symmetric images are read and compared without allocating.
+using PatternKey = std::array<uint8_t, 64>;
+
+struct PatternKeyHash {
+  size_t operator()(const PatternKey& key) const {
+    uint64_t h = 0xcbf29ce484222325u;  // FNV-1a over the words: the unused cells are zeros
+    for (size_t i = 0; i < key.size(); i += 8) {
+      uint64_t word;
+      std::memcpy(&word, key.data() + i, 8);
+      h = (h ^ word) * 0x100000001b3u;
+    }
+    return size_t(h ^ h >> 29);
+  }
+};
+
 // Counts the sample's patterns in order of first appearance. The reference scans the sample over the
 // size of the input grid (wrapping around the sample), so the counts depend on that size too.
+// Each position counts its images under the symmetry in the order square_symmetries makes them.
 void OverlapNode::collect_patterns(const Sample& sample, const Grid& grid, const SymmetryGroup& symmetry,
                                    bool periodic_input) {
-  int n = model.n;
-  int ymax = periodic_input ? grid.my : grid.my - n + 1;
-  int xmax = periodic_input ? grid.mx : grid.mx - n + 1;
-  std::unordered_map<std::string, int> position;
+  const int n = model.n;
+  const int ymax = periodic_input ? grid.my : grid.my - n + 1;
+  const int xmax = periodic_input ? grid.mx : grid.mx - n + 1;
+  const auto rotate = [n](const PatternKey& p) {
+    PatternKey q{};
+    for (int y = 0; y < n; y++)
+      for (int x = 0; x < n; x++) q[size_t(x + y * n)] = p[size_t(n - 1 - y + x * n)];
+    return q;
+  };
+  const auto reflect = [n](const PatternKey& p) {
+    PatternKey q{};
+    for (int y = 0; y < n; y++)
+      for (int x = 0; x < n; x++) q[size_t(x + y * n)] = p[size_t(n - 1 - x + y * n)];
+    return q;
+  };
+  std::unordered_map<PatternKey, int, PatternKeyHash> position;
   std::vector<double>& weights = model.weights;
+  std::array<PatternKey, 8> images;
   for (int y = 0; y < ymax; y++)
     for (int x = 0; x < xmax; x++) {
-      Pattern pattern = make_pattern(n, [&](int dx, int dy) {
-        return sample.cells[size_t((x + dx) % sample.mx + ((y + dy) % sample.my) * sample.mx)];
-      });
-      auto images = square_symmetries(
-          pattern, [n](const Pattern& p) { return rotated(p, n); }, [n](const Pattern& p) { return reflected(p, n); },
-          [](const Pattern&, const Pattern&) { return false; }, symmetry);
-      for (const Pattern& p : images) {
-        auto [it, added] = position.try_emplace(std::string(p.begin(), p.end()), int(patterns_.size()));
+      images[0] = PatternKey{};
+      for (int dy = 0; dy < n; dy++)
+        for (int dx = 0; dx < n; dx++)
+          images[0][size_t(dx + dy * n)] = sample.cells[size_t((x + dx) % sample.mx + ((y + dy) % sample.my) * sample.mx)];
+      images[1] = reflect(images[0]);
+      for (size_t k = 2; k < 8; k += 2) images[k] = rotate(images[k - 2]), images[k + 1] = reflect(images[k]);
+      for (size_t k = 0; k < 8; k++) {
+        if (!symmetry[k]) continue;
+        auto [it, added] = position.try_emplace(images[k], int(patterns_.size()));
         if (added) {
-          patterns_.push_back(p);
+          patterns_.emplace_back(images[k].begin(), images[k].begin() + n * n);
           weights.push_back(0);
         }
         weights[size_t(it->second)] += 1;

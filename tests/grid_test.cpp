@@ -1,0 +1,31 @@
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/grid.hpp"
+
+namespace mj {
+namespace {
+
+// PointOfCell multiplies where Grid::point divides: the same point for every cell of grids of
+// every shape, one-cell-wide ones (no magic number for 1) and large ones included.
+TEST(PointOfCell, GivesGridPoint) {
+  std::mt19937 rng(3);
+  const int shapes[][3] = {{1, 1, 1}, {1, 7, 3}, {7, 1, 1}, {5, 1, 9}, {967, 967, 1}, {4096, 4096, 16}, {3, 46341, 1}};
+  for (int trial = 0; trial < 200; trial++) {
+    Grid grid;
+    if (trial < int(std::size(shapes))) grid.mx = shapes[trial][0], grid.my = shapes[trial][1], grid.mz = shapes[trial][2];
+    else grid.mx = 1 + int(rng() % 300), grid.my = 1 + int(rng() % 300), grid.mz = 1 + int(rng() % 40);
+    const PointOfCell point_of(grid);
+    const long long cells = (long long)grid.mx * grid.my * grid.mz;
+    for (int k = 0; k < 2000; k++) {
+      const int cell = k < 1000 ? int(k % cells) : int(cells - 1 - (long long)(rng() % uint64_t(cells)));
+      const Point expected = grid.point(cell), got = point_of(cell);
+      ASSERT_TRUE(got.x == expected.x && got.y == expected.y && got.z == expected.z)
+          << grid.mx << "x" << grid.my << "x" << grid.mz << " cell " << cell;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mj
