@@ -76,7 +76,7 @@ class AllNode : public RuleNode {
     const std::vector<RuleOutput>& outputs = outputs_[size_t(m.r)];
     for (const RuleOutput& o : outputs)
       if (grid->mask[size_t(m.corner + o.offset)]) return;
-    last[size_t(m.r)] = true;
+    fire(m.r);
     const Point corner = point_of_(m.corner);
     for (const RuleOutput& o : outputs) {
       const size_t i = size_t(m.corner + o.offset);

@@ -50,12 +50,15 @@ class Node {
   // Fills in what the reference's GUI shows of this node (nodes/sketch.hpp); children are added by the tree walk.
   virtual void describe(NodeSketch& /*sketch*/) const {}
   // This node as a branch, or null: asked on every step, where a dynamic_cast would cost a walk of the
-  // class hierarchy.
-  virtual Branch* as_branch() { return nullptr; }
+  // class hierarchy (and a virtual call a call).
+  Branch* as_branch() const { return branch_; }
 
   Grid* grid = nullptr;        // the grid this node reads and writes
   int line = 0;                // where the node is written, for messages
   std::string_view kind = "";  // its element name: "one", "markov", ...
+
+ protected:
+  Branch* branch_ = nullptr;  // set by Branch
 };
 
 using NodePtr = std::unique_ptr<Node>;
@@ -68,9 +71,9 @@ const std::vector<std::string_view>& node_names();
 
 class Branch : public Node {
  public:
+  Branch() { branch_ = this; }
   bool go(Run& run) override;
   void reset() override;
-  Branch* as_branch() override { return this; }
 
   Branch* parent = nullptr;  // null for the root and for map/wfc, whose end ends the run
   std::vector<NodePtr> children;

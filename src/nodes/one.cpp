@@ -16,7 +16,7 @@ class OneNode : public RuleNode {
     // stack byte by byte, and reading it back whole stalled every step.
     Match m;
     if (!(potentials.empty() ? uniform_match(run, m) : best_match(run, m))) return false;
-    last[size_t(m.r)] = true;
+    fire(m.r);
     apply(run, m);
     counter++;
     return true;

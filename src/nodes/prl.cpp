@@ -29,7 +29,7 @@ class PrlNode : public RuleNode {
   // Matches are applied into a buffer as they are found, so they all read the old state.
   void add(Run& run, int r, int x, int y, int z) override {
     if (run.random.next() >= draw_bounds_[size_t(r)]) return;
-    last[size_t(r)] = true;
+    fire(r);
     const int corner = grid->index(x, y, z);
     for (const RuleOutput& w : outputs_[size_t(r)]) {
       const size_t i = size_t(corner + w.offset);
@@ -64,7 +64,7 @@ class PrlNode : public RuleNode {
         });
       }
     match_count += fired;
-    if (fired > 0) last[size_t(r)] = true;
+    if (fired > 0) fire(r);
     return found;
   }
 

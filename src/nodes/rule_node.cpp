@@ -48,7 +48,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   rules = load_rules(e, element_symmetry(e, g.mz == 1, parent_symmetry), g, context);
   check_memory(e, rules.size(), g, track_matches, e.children({"field", "observe"}).size() > 0,
                e.children({"observe"}).size() > 0);
-  last.assign(rules.size(), false);
+  fired_.assign(rules.size(), 0);
   for (const Rule& rule : rules) {
     patterns_.push_back(compile_rule(rule, g));
     writes_.push_back(rule_writes(rule, g));
@@ -93,11 +93,11 @@ void RuleNode::reset() {
   last_matched_turn = -1;
   counter = 0;
   future_computed = false;
-  std::fill(last.begin(), last.end(), false);
+  stamp_++;
 }
 
 bool RuleNode::go(Run& run) {
-  std::fill(last.begin(), last.end(), false);
+  stamp_++;
   if (steps > 0 && counter >= steps) return false;
   if (!observations.empty() && !future_computed && !prepare_inference(run)) return false;
   if (last_matched_turn >= 0) scan_changes(run);
@@ -397,7 +397,7 @@ bool RuleNode::follow_trajectory() {
 }
 
 void RuleNode::describe(NodeSketch& sketch) const {
-  for (size_t r = 0; r < rules.size(); r++) sketch.rules.push_back(sketch_rule(rules[r], last[r]));
+  for (size_t r = 0; r < rules.size(); r++) sketch.rules.push_back(sketch_rule(rules[r], fired(r)));
   sketch.counter = counter;
   sketch.steps = steps;
   sketch.has_fields = !fields.empty();

@@ -29,7 +29,6 @@ class RuleNode : public Node {
   bool go(Run& run) override;
 
   std::vector<Rule> rules;
-  std::vector<bool> last;  // which rules fired in the latest step
   int counter = 0;         // steps this node made since its last reset
   int steps = 0;           // limit on `counter`, 0 for none
 
@@ -66,6 +65,13 @@ class RuleNode : public Node {
   virtual bool applies_all() const { return false; }
   // Steps of a found search trajectory: copy the next state; false at its end.
   bool follow_trajectory();
+
+  // Rule r fired in the latest step (for the GUI): stamped with the step rather than cleared
+  // every step.
+  void fire(int r) { fired_[size_t(r)] = stamp_; }
+  bool fired(size_t r) const { return fired_[r] == stamp_; }
+  std::vector<uint64_t> fired_;
+  uint64_t stamp_ = 1;
 
   std::vector<Match> matches;
   int match_count = 0;
