@@ -136,13 +136,14 @@ size_t RuleNode::take_cells(Run& run, int r) {
 // changed cells its window holds.
 void RuleNode::scan_changes(Run& run) {
   if (!openings_indexed_) index_openings();
-  if (cover_) scan_changes_with<true>(run);
-  else scan_changes_with<false>(run);
+  const bool large = !checked_.empty();  // some rule is large
+  if (cover_) large ? scan_changes_with<true, true>(run) : scan_changes_with<true, false>(run);
+  else large ? scan_changes_with<false, true>(run) : scan_changes_with<false, false>(run);
   for (const auto& [r, corner] : checks_) checked_.reset(r, corner);
   checks_.clear();
 }
 
-template <bool kCover>
+template <bool kCover, bool kLarge>
 void RuleNode::scan_changes_with(Run& run) {
   // Locals: listing a match writes memory the compiler cannot tell apart from these.
   const Grid& g = *grid;
@@ -162,7 +163,7 @@ void RuleNode::scan_changes_with(Run& run) {
       const Opening& o = group.items[size_t(k)];
       const int corner = cell - o.offset;
       if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) continue;
-      if (o.large) {
+      if (kLarge && o.large) {
         if (checked_.test(o.r, corner)) continue;
         note_checked(o.r, corner);
       }

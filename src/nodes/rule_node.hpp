@@ -149,7 +149,7 @@ class RuleNode : public Node {
   void index_openings();
   Opening opening(int r, uint32_t shift) const;
   void scan_changes(Run& run);
-  template <bool kCover>
+  template <bool kCover, bool kLarge>
   void scan_changes_with(Run& run);
   void note_checked(int r, int corner);
   static constexpr size_t kLargePattern = 8;   // input cells past which remembering checks pays
