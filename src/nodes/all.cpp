@@ -18,12 +18,12 @@ class AllNode : public RuleNode {
     if (potentials.empty()) shuffle_order(run);
     else sort_order_by_potential(run);
     const std::vector<int>& order = order_;
+    // The order is random: in long lists, fetch the matches and cells a few steps ahead of their
+    // use. Short ones stay in the cache, and computing the prefetches would only cost.
+    const size_t ahead = order.size() > kLargeList ? order.size() : 0;
     for (size_t k = 0; k < order.size(); k++) {
-      // The order is random: fetch the matches and cells a few steps ahead of their use.
-      if (k + kAhead < order.size()) __builtin_prefetch(&matches[size_t(order[k + kAhead])]);
-      if (k + kAhead / 2 < order.size()) {
-        __builtin_prefetch(&grid->mask[size_t(matches[size_t(order[k + kAhead / 2])].corner)]);
-      }
+      if (k + kAhead < ahead) __builtin_prefetch(&matches[size_t(order[k + kAhead])]);
+      if (k + kAhead / 2 < ahead) __builtin_prefetch(&grid->mask[size_t(matches[size_t(order[k + kAhead / 2])].corner)]);
       const Match& m = matches[size_t(order[k])];
       listed.reset(m.r, m.corner);
       fit(run, m);
@@ -39,6 +39,7 @@ class AllNode : public RuleNode {
 
  private:
   static constexpr size_t kAhead = 16;
+  static constexpr size_t kLargeList = 1 << 14;  // matches
   bool applies_all() const override { return true; }
 
   std::vector<int> order_;  // the matches to apply this step, by index
