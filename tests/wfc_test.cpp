@@ -1,5 +1,7 @@
 // wfc: the overlap model on a sample, the tile model on a tileset, and load errors with file:line.
 #include <gtest/gtest.h>
+
+#include <tuple>
 #include <unistd.h>
 
 #include <filesystem>
@@ -185,6 +187,24 @@ TEST(Wfc, UnknownTileInNeighborsFailsAtTheNeighbor) {
   write_pair_tileset(r, "    <neighbor left=\"A\" right=\"B\"/>\n    <neighbor left=\"A\" right=\"C\"/>\n");
   std::string e = load_error(r, "<sequence values=\"B\">\n<wfc tileset=\"Pair\" values=\"XY\"/>\n</sequence>");
   EXPECT_NE(e.find("Pair.xml:8: unknown tile A or C"), std::string::npos) << e;
+}
+
+// Cube tiles in a tileset without full symmetry: turning one about x gives a tile that is no
+// variant (its layers become rows), and the neighbor rule that asks for it fails there.
+TEST(Wfc, NeighborTurningATileOutOfTheTilesetFails) {
+  Resources r;
+  fs::create_directories(r.root() / "tilesets" / "Cubes");
+  for (auto [name, low, high] : {std::tuple{"A", 1, 2}, std::tuple{"B", 2, 2}}) {
+    std::vector<uint8_t> block{uint8_t(low), uint8_t(low), uint8_t(low), uint8_t(low),
+                               uint8_t(high), uint8_t(high), uint8_t(high), uint8_t(high)};
+    mj::io::save_vox(r.root() / "tilesets" / "Cubes" / (std::string(name) + ".vox"), block.data(), 2, 2, 2,
+                     {0xff000000u, 0xffff0000u, 0xff00ff00u});
+  }
+  r.write("tilesets/Cubes.xml",
+          "<tileset>\n  <tiles>\n    <tile name=\"A\"/>\n    <tile name=\"B\"/>\n  </tiles>\n  <neighbors>\n"
+          "    <neighbor left=\"z A\" right=\"B\"/>\n    <neighbor left=\"x A\" right=\"B\"/>\n  </neighbors>\n</tileset>\n");
+  std::string e = load_error(r, "<sequence values=\"B\">\n<wfc tileset=\"Cubes\" values=\"XY\"/>\n</sequence>");
+  EXPECT_NE(e.find("Cubes.xml:8: this neighbor rule turns a tile into a shape the tileset lacks"), std::string::npos) << e;
 }
 
 TEST(Wfc, UnknownSymmetryFails) {

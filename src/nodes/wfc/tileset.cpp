@@ -122,30 +122,41 @@ namespace mj::wfc {
 namespace {
 
 // The neighbour rules of a tileset, written into a dense 6 x P x P table of allowed adjacencies.
+// Neighbor rules work on variant indices: every tile they name or make is a variant, and each
+// variant's image under each turn and reflection is looked up once (a rule makes dozens of images,
+// and a 3D tile is hundreds of bytes to copy and hash).
 class NeighborRules {
  public:
   explicit NeighborRules(const Tileset& set)
-      : set_(set), shape_(set.shape), P_(int(set.variants.size())), allowed_(size_t(6 * P_ * P_), 0) {}
+      : set_(set), shape_(set.shape), P_(int(set.variants.size())), allowed_(size_t(6 * P_ * P_), 0),
+        images_(size_t(6 * P_), kUnknown) {}
 
   void add(const XmlElement& neighbor);
   Propagator propagator() const;
 
  private:
+  enum Turn { kXRotated, kYRotated, kZRotated, kXReflected, kYReflected, kZReflected };
+  static constexpr int kUnknown = -2, kLacking = -1;
   void add_full(const XmlElement& neighbor);
   void add_horizontal(const XmlElement& neighbor);
   void add_vertical(const XmlElement& neighbor);
   // The variant an attribute names: "NAME" or "ACTIONS NAME", actions (x, y, z rotations) applied right to left.
-  Tile variant(const std::string& attribute, const XmlElement& where) const;
-  int index(const Tile& tile, const XmlElement& where) const;
-  void allow(int d, const Tile& a, const Tile& b, const XmlElement& where) {
-    allowed_[size_t((d * P_ + index(a, where)) * P_ + index(b, where))] = 1;
+  int variant(const std::string& attribute, const XmlElement& where);
+  int index(const Tile& tile) const {
+    auto it = set_.first_variant.find(key(tile));
+    return it == set_.first_variant.end() ? kLacking : it->second;
   }
+  // The variant that `turn` makes of variant v; fails at `where` when the tileset lacks it (as
+  // every tile a rule makes is allowed next to another, that is where the rule would fail).
+  int image(int v, Turn turn, const XmlElement& where);
+  void allow(int d, int a, int b) { allowed_[size_t((d * P_ + a) * P_ + b)] = 1; }
   void check_names(const std::string& a, const std::string& b, const XmlElement& where) const;
 
   const Tileset& set_;
   TileShape shape_;
   int P_;
   std::vector<uint8_t> allowed_;  // [direction][variant][variant]
+  std::vector<int> images_;       // [turn][variant]: image(), kUnknown until asked
 };
 
 std::string last_word(const std::string& attribute) { return split(attribute, ' ').back(); }
@@ -155,7 +166,25 @@ void NeighborRules::check_names(const std::string& a, const std::string& b, cons
     where.fail("unknown tile " + last_word(a) + " or " + last_word(b));
 }
 
-Tile NeighborRules::variant(const std::string& attribute, const XmlElement& where) const {
+int NeighborRules::image(int v, Turn turn, const XmlElement& where) {
+  int& known = images_[size_t(turn * P_ + v)];
+  if (known == kUnknown) {
+    const Tile& t = set_.variants[size_t(v)];
+    switch (turn) {
+      case kXRotated: known = index(shape_.x_rotated(t)); break;
+      case kYRotated: known = index(shape_.y_rotated(t)); break;
+      case kZRotated: known = index(shape_.z_rotated(t)); break;
+      case kXReflected: known = index(shape_.x_reflected(t)); break;
+      case kYReflected: known = index(shape_.y_reflected(t)); break;
+      case kZReflected: known = index(shape_.z_reflected(t)); break;
+    }
+  }
+  if (known == kLacking) where.fail("this neighbor rule turns a tile into a shape the tileset lacks");
+  return known;
+}
+
+// The actions turn the tile itself: a turn on the way may leave the tileset's variants.
+int NeighborRules::variant(const std::string& attribute, const XmlElement& where) {
   std::vector<std::string> code = split(attribute, ' ');
   std::string action = code.size() == 2 ? code[0] : "";
   Tile tile = set_.variants[size_t(set_.tiles.at(code.back()).first)];
@@ -166,13 +195,9 @@ Tile NeighborRules::variant(const std::string& attribute, const XmlElement& wher
     if (c != 'z' && shape_.s != shape_.sz) where.fail("turning tiles about " + std::string(1, c) + " needs cube tiles");
     tile = c == 'x' ? shape_.x_rotated(tile) : c == 'y' ? shape_.y_rotated(tile) : shape_.z_rotated(tile);
   }
-  return tile;
-}
-
-int NeighborRules::index(const Tile& tile, const XmlElement& where) const {
-  auto it = set_.first_variant.find(key(tile));
-  if (it == set_.first_variant.end()) where.fail("this neighbor rule turns a tile into a shape the tileset lacks");
-  return it->second;
+  const int v = index(tile);
+  if (v == kLacking) where.fail("this neighbor rule turns a tile into a shape the tileset lacks");
+  return v;
 }
 
 void NeighborRules::add(const XmlElement& neighbor) {
@@ -184,66 +209,63 @@ void NeighborRules::add(const XmlElement& neighbor) {
     add_vertical(neighbor);
 }
 
-// Square images without deduplication, so that the images of the two sides stay paired.
-template <class Rotate, class Reflect>
-std::vector<Tile> images(const Tile& tile, Rotate rotate, Reflect reflect) {
-  return square_symmetries(
-      tile, rotate, reflect, [](const Tile&, const Tile&) { return false; }, mj::full_symmetry(true));
-}
-
 void NeighborRules::add_full(const XmlElement& nb) {
   std::string left = nb.str("left"), right = nb.str("right");
   check_names(left, right, nb);
-  const TileShape& s = shape_;
-  Tile ltile = variant(left, nb), rtile = variant(right, nb);
-  auto xr = [&](const Tile& p) { return s.x_rotated(p); };
-  auto yr = [&](const Tile& p) { return s.y_rotated(p); };
-  auto zr = [&](const Tile& p) { return s.z_rotated(p); };
-  auto xf = [&](const Tile& p) { return s.x_reflected(p); };
-  auto yf = [&](const Tile& p) { return s.y_reflected(p); };
-  auto zf = [&](const Tile& p) { return s.z_reflected(p); };
-  std::vector<Tile> l = images(ltile, xr, yf), r = images(rtile, xr, yf);
+  const int ltile = variant(left, nb), rtile = variant(right, nb);
+  // Square images without deduplication, so that the images of the two sides stay paired.
+  const auto images = [&](int v, Turn rotate, Turn reflect) {
+    return square_symmetries(
+        v, [&](int p) { return image(p, rotate, nb); }, [&](int p) { return image(p, reflect, nb); },
+        [](int, int) { return false; }, mj::full_symmetry(true));
+  };
+  std::vector<int> l = images(ltile, kXRotated, kYReflected), r = images(rtile, kXRotated, kYReflected);
   for (size_t i = 0; i < l.size(); i++) {
-    allow(0, l[i], r[i], nb);
-    allow(0, xf(r[i]), xf(l[i]), nb);
+    allow(0, l[i], r[i]);
+    allow(0, image(r[i], kXReflected, nb), image(l[i], kXReflected, nb));
   }
-  std::vector<Tile> d = images(zr(ltile), yr, zf), u = images(zr(rtile), yr, zf);
+  std::vector<int> d = images(image(ltile, kZRotated, nb), kYRotated, kZReflected),
+                   u = images(image(rtile, kZRotated, nb), kYRotated, kZReflected);
   for (size_t i = 0; i < d.size(); i++) {
-    allow(1, d[i], u[i], nb);
-    allow(1, yf(u[i]), yf(d[i]), nb);
+    allow(1, d[i], u[i]);
+    allow(1, image(u[i], kYReflected, nb), image(d[i], kYReflected, nb));
   }
-  std::vector<Tile> b = images(yr(ltile), zr, xf), t = images(yr(rtile), zr, xf);
+  std::vector<int> b = images(image(ltile, kYRotated, nb), kZRotated, kXReflected),
+                   t = images(image(rtile, kYRotated, nb), kZRotated, kXReflected);
   for (size_t i = 0; i < b.size(); i++) {
-    allow(4, b[i], t[i], nb);
-    allow(4, zf(t[i]), zf(b[i]), nb);
+    allow(4, b[i], t[i]);
+    allow(4, image(t[i], kZReflected, nb), image(b[i], kZReflected, nb));
   }
 }
 
 void NeighborRules::add_horizontal(const XmlElement& nb) {
   std::string left = nb.str("left"), right = nb.str("right");
   check_names(left, right, nb);
-  const TileShape& s = shape_;
-  Tile l = variant(left, nb), r = variant(right, nb);
-  allow(0, l, r, nb);
-  allow(0, s.y_reflected(l), s.y_reflected(r), nb);
-  allow(0, s.x_reflected(r), s.x_reflected(l), nb);
-  allow(0, s.y_reflected(s.x_reflected(r)), s.y_reflected(s.x_reflected(l)), nb);
-  Tile d = s.z_rotated(l), u = s.z_rotated(r);
-  allow(1, d, u, nb);
-  allow(1, s.x_reflected(d), s.x_reflected(u), nb);
-  allow(1, s.y_reflected(u), s.y_reflected(d), nb);
-  allow(1, s.x_reflected(s.y_reflected(u)), s.x_reflected(s.y_reflected(d)), nb);
+  const int l = variant(left, nb), r = variant(right, nb);
+  const auto xf = [&](int v) { return image(v, kXReflected, nb); };
+  const auto yf = [&](int v) { return image(v, kYReflected, nb); };
+  allow(0, l, r);
+  allow(0, yf(l), yf(r));
+  allow(0, xf(r), xf(l));
+  allow(0, yf(xf(r)), yf(xf(l)));
+  const int d = image(l, kZRotated, nb), u = image(r, kZRotated, nb);
+  allow(1, d, u);
+  allow(1, xf(d), xf(u));
+  allow(1, yf(u), yf(d));
+  allow(1, xf(yf(u)), xf(yf(d)));
 }
 
 void NeighborRules::add_vertical(const XmlElement& nb) {
   if (!nb.has("top") || !nb.has("bottom")) nb.fail("<neighbor> needs left and right, or top and bottom");
   std::string top = nb.str("top"), bottom = nb.str("bottom");
   check_names(top, bottom, nb);
-  const TileShape& s = shape_;
-  auto zr = [&](const Tile& p) { return s.z_rotated(p); };
-  auto xf = [&](const Tile& p) { return s.x_reflected(p); };
-  std::vector<Tile> t = images(variant(top, nb), zr, xf), b = images(variant(bottom, nb), zr, xf);
-  for (size_t i = 0; i < t.size(); i++) allow(4, b[i], t[i], nb);
+  const auto images = [&](int v) {
+    return square_symmetries(
+        v, [&](int p) { return image(p, kZRotated, nb); }, [&](int p) { return image(p, kXReflected, nb); },
+        [](int, int) { return false; }, mj::full_symmetry(true));
+  };
+  std::vector<int> t = images(variant(top, nb)), b = images(variant(bottom, nb));
+  for (size_t i = 0; i < t.size(); i++) allow(4, b[i], t[i]);
 }
 
 // The opposite directions are the transposed tables; each list comes out in increasing order.
