@@ -80,22 +80,28 @@ void TileNode::update_state() {
       for (int x = 0; x < grid->mx; x++) draw_cell(x, y, z);
 }
 
-// Each voxel of the cell's tile takes the value most voted for by the variants the cell still allows.
+// Each voxel of the cell's tile takes the value most voted for by the variants the cell still allows:
+// once the cell is decided, the value of its one variant.
 void TileNode::draw_cell(int x, int y, int z) {
   int s = tileset_.shape.s, sz = tileset_.shape.sz, C = newgrid->C, voxels = s * s * sz;
-  std::fill(votes_.begin(), votes_.end(), 0);
-  int i = grid->index(x, y, z);
-  for (int t = 0; t < model.patterns; t++) {
-    if (!wave.allows(i, t)) continue;
-    const Tile& tile = tileset_.variants[size_t(t)];
-    for (int di = 0; di < voxels; di++) votes_[size_t(di * C + tile[size_t(di)])]++;
+  int i = grid->index(x, y, z), allowed = 0, only = -1;
+  for (int t = 0; t < model.patterns && allowed < 2; t++)
+    if (wave.allows(i, t)) allowed++, only = t;
+  if (allowed != 1) {
+    std::fill(votes_.begin(), votes_.end(), 0);
+    for (int t = 0; t < model.patterns; t++) {
+      if (!wave.allows(i, t)) continue;
+      const Tile& tile = tileset_.variants[size_t(t)];
+      for (int di = 0; di < voxels; di++) votes_[size_t(di * C + tile[size_t(di)])]++;
+    }
   }
   for (int dz = 0; dz < sz; dz++)
     for (int dy = 0; dy < s; dy++)
       for (int dx = 0; dx < s; dx++) {
         int di = dx + dy * s + dz * s * s;
         int cell = newgrid->index(x * (s - overlap_) + dx, y * (s - overlap_) + dy, z * (sz - overlapz_) + dz);
-        newgrid->state[size_t(cell)] = most_voted(&votes_[size_t(di * C)], C);
+        newgrid->state[size_t(cell)] =
+            allowed == 1 ? tileset_.variants[size_t(only)][size_t(di)] : most_voted(&votes_[size_t(di * C)], C);
       }
 }
 
