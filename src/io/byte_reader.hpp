@@ -14,9 +14,10 @@ namespace mj::io {
 // into mj::Error(file, 0, ...) instead of an out-of-bounds access.
 class ByteReader {
  public:
-  // `what` names the byte range in messages: "file", "chunk SIZE", ...
-  ByteReader(std::string_view bytes, std::string file, std::string what = "file")
-      : bytes_(bytes), file_(std::move(file)), what_(std::move(what)) {}
+  // `what` names the byte range in messages: "file", "chunk SIZE", ... `file` names the file in
+  // them, and outlives the reader (files of many chunks make a reader per chunk).
+  ByteReader(std::string_view bytes, std::string_view file, std::string what = "file")
+      : bytes_(bytes), file_(file), what_(std::move(what)) {}
 
   bool at_end() const { return pos_ == bytes_.size(); }
   size_t remaining() const { return bytes_.size() - pos_; }
@@ -37,7 +38,7 @@ class ByteReader {
     return ByteReader(take_raw(n), file_, std::move(what));
   }
 
-  [[noreturn]] void fail(const std::string& message) const { throw Error(file_, 0, message); }
+  [[noreturn]] void fail(const std::string& message) const { throw Error(std::string(file_), 0, message); }
 
  private:
   std::string_view take_raw(size_t n) {
@@ -48,7 +49,7 @@ class ByteReader {
   }
 
   std::string_view bytes_;
-  std::string file_;
+  std::string_view file_;
   std::string what_;
   size_t pos_ = 0;
 };

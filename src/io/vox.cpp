@@ -83,7 +83,8 @@ void write_rgba_chunk(ByteWriter& out, const std::vector<uint32_t>& colors) {
 
 VoxModel load_vox(const std::filesystem::path& file) {
   const std::string bytes = read_file(file);
-  ByteReader in(bytes, file.string());
+  const std::string name = file.string();
+  ByteReader in(bytes, name);
   if (bytes.size() < 8 || in.tag() != "VOX ") in.fail("not a MagicaVoxel file (no \"VOX \" header)");
   in.u32();  // format version: any is accepted
   Dims dims;
