@@ -49,8 +49,8 @@ class Node {
   virtual bool go(Run& run) = 0;
   // Fills in what the reference's GUI shows of this node (nodes/sketch.hpp); children are added by the tree walk.
   virtual void describe(NodeSketch& /*sketch*/) const {}
-  // This node as a branch, or null: asked on every step, where a dynamic_cast would cost a walk of the
-  // class hierarchy (and a virtual call a call).
+  // This node as a branch, or null. Asked for every child on every step: a field, where a
+  // dynamic_cast would walk the class hierarchy and a virtual function would cost a call.
   Branch* as_branch() const { return branch_; }
 
   Grid* grid = nullptr;        // the grid this node reads and writes
