@@ -86,6 +86,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     future.assign(size_t(g.size()), 0);
   }
   track_matches_ = track_matches;
+  all_single_ = std::all_of(patterns_.begin(), patterns_.end(), [](const RulePattern& p) { return p.single; });
   memory_.enable(rules.size(), size_t(g.size()));
 }
 
@@ -235,6 +236,16 @@ void RuleNode::note_checked(int r, int corner) {
   checks_.push_back({r, corner});
 }
 
+// Every cell a one-cell rule accepts is a match of its own: handed on in one pass when streaming.
+void RuleNode::scan_single(int r) {
+  if (stream_) {
+    streamed_ += take_cells(*stream_, r);
+    return;
+  }
+  for (int z = 0; z < grid->mz; z++)
+    for (int y = 0; y < grid->my; y++) scan_row(r, y, z);
+}
+
 // The matches of a one-cell rule in one row: every cell it accepts, left to right.
 void RuleNode::scan_row(int r, int y, int z) {
   const RulePattern& p = patterns_[size_t(r)];
@@ -304,6 +315,10 @@ void RuleNode::bucket_cells(const std::array<int, 256>& histogram, Wave needed) 
 void RuleNode::full_scan(GridBits& bits) {
   scan_.clear();
   streamed_ = 0;
+  if (all_single_) {  // then neither value counts nor pivots are needed
+    for (int r = 0; r < int(rules.size()); r++) scan_single(r);
+    return;
+  }
   const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size(), grid->C);
   pivots_.resize(rules.size());
   Wave needed = 0;
@@ -316,11 +331,8 @@ void RuleNode::full_scan(GridBits& bits) {
   bool bits_loaded = false;
   for (int r = 0; r < int(rules.size()); r++) {
     const RulePattern& p = patterns_[size_t(r)];
-    if (p.single && stream_) {
-      streamed_ += take_cells(*stream_, r);
-    } else if (p.single) {
-      for (int z = 0; z < grid->mz; z++)
-        for (int y = 0; y < grid->my; y++) scan_row(r, y, z);
+    if (p.single) {
+      scan_single(r);
     } else if (pivots_[size_t(r)] >= 0) {
       scan_from_pivot(r, pivots_[size_t(r)]);
     } else {

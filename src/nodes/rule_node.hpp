@@ -160,6 +160,8 @@ class RuleNode : public Node {
   // Full scans (scan_grid), from the memory of the last one when that is cheaper.
   void scan_grid(Run& run);
   void full_scan(GridBits& bits);
+  bool all_single_ = false;  // every rule has a one-cell input
+  void scan_single(int r);
   void scan_row(int r, int y, int z);
   int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
   // Scans with the grid as bit rows (bit_scan.cpp).
