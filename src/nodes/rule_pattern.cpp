@@ -27,7 +27,6 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
     for (const Point& p : shifts) {
       c.shifts.push_back(p);
       c.shift_offsets.push_back(grid.index(p.x, p.y, p.z));
-      c.shift_places.push_back(p.x + p.y * rule.imx + p.z * rule.imx * rule.imy);
     }
   }
   c.shift_start.push_back(uint32_t(c.shifts.size()));

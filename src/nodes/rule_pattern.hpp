@@ -26,7 +26,6 @@ struct RulePattern {
   std::vector<uint32_t> shift_start;
   std::vector<Point> shifts;
   std::vector<int> shift_offsets;  // linear offset of each shift on the grid
-  std::vector<int> shift_places;   // linear index of each shift in the rule
   bool single = false;             // a 1x1x1 input: any cell it accepts is a match
   uint64_t accepted = 0;           // bit v: some input cell accepts value v
 
