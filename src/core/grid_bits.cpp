@@ -1,10 +1,9 @@
 #include "core/grid_bits.hpp"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include <algorithm>
 #include <bit>
+
+#include "core/wave_scan.hpp"
 
 namespace mj {
 
@@ -20,7 +19,8 @@ void GridBits::load(const Grid& grid, const std::array<int, 256>& histogram) {
   waves_.clear();
 }
 
-// One pass over the grid per value: sixteen cells compared at a time, four such masks to a word.
+// One pass over the grid per value: sixteen cells compared at a time (WaveLanes), four such masks
+// to a word.
 void GridBits::fill_plane(int value, uint64_t* out) const {
   const Grid& g = *grid_;
   const uint8_t v = uint8_t(value);
@@ -28,11 +28,8 @@ void GridBits::fill_plane(int value, uint64_t* out) const {
     const uint8_t* cells = g.state.data() + row * size_t(g.mx);
     int x = 0;
 #if defined(__SSE2__)
-    const __m128i lane = _mm_set1_epi8(char(v));
-    for (; x + 16 <= g.mx; x += 16) {
-      const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + x));
-      out[x / 64] |= uint64_t(unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(block, lane)))) << (x % 64);
-    }
+    const WaveLanes lanes(Wave(1) << v, 1);
+    for (; x + 16 <= g.mx; x += 16) out[x / 64] |= uint64_t(lanes.hits(cells + x)) << (x % 64);
 #endif
     for (; x < g.mx; x++) out[x / 64] |= uint64_t(cells[x] == v) << (x % 64);
   }
