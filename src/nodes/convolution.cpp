@@ -259,19 +259,12 @@ class ConvolutionNode : public Node {
     const size_t counts = std::min(counted_.size(), sums.size());
     for (size_t k = 0; k < counts; k++) sums[k] = counted_[k].sums.data() + row;
     for (int x = 1, mx = grid->mx; x < mx - 1; x++) {
-      const uint8_t value = cells[x];
-      for (uint32_t k = first[value], end = first[value + 1u]; k < end; k++) {
-        const Choice& c = choices[k];
-        if (c.bound >= 0 && random.next() >= c.bound) continue;
-        if (c.multiplicity) {
-          const int sum = size_t(c.counted) < counts ? sums[size_t(c.counted)][x]
-                                                     : neighbour_sum(c.multiplicity, x, y, z, row + x, true);
-          if (!c.allows(sum)) continue;
-        }
-        cells[x] = c.output;
-        changed_.push_back({x, y, z});
-        break;
-      }
+      const int output = fired_output(random, choices, first, cells[x], [&](const Choice& c) {
+        return size_t(c.counted) < counts ? sums[size_t(c.counted)][x] : neighbour_sum(c.multiplicity, x, y, z, row + x, true);
+      });
+      if (output < 0) continue;
+      cells[x] = uint8_t(output);
+      changed_.push_back({x, y, z});
     }
   }
 
@@ -487,15 +480,23 @@ class ConvolutionNode : public Node {
   // interior cells, where they are ready).
   bool rewrite(Random& random, int x, int y, int z, int i, bool inner, bool counted) {
     uint8_t& cell = grid->state[size_t(i)];
-    for (uint32_t k = first_[cell], end = first_[cell + 1u]; k < end; k++) {
-      const Choice& c = choices_[k];
+    const int output = fired_output(random, choices_.data(), first_.data(), cell,
+                                    [&](const Choice& c) { return sum_for(c, x, y, z, i, inner, counted); });
+    if (output < 0) return false;
+    cell = uint8_t(output);
+    return true;
+  }
+
+  // The output of the first of a value's rules that fires (its draw passes, its sum condition,
+  // sum_of(rule), holds), or -1: one draw per drawn rule tried, in order, as the reference draws.
+  template <class SumOf>
+  static int fired_output(Random& random, const Choice* choices, const uint32_t* first, uint8_t value, SumOf&& sum_of) {
+    for (uint32_t k = first[value], end = first[value + 1u]; k < end; k++) {
+      const Choice& c = choices[k];
       if (c.bound >= 0 && random.next() >= c.bound) continue;
-      if (!c.multiplicity || c.allows(sum_for(c, x, y, z, i, inner, counted))) {
-        cell = c.output;
-        return true;
-      }
+      if (!c.multiplicity || c.allows(sum_of(c))) return c.output;
     }
-    return false;
+    return -1;
   }
 
   void prepare() {
