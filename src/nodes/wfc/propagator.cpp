@@ -12,9 +12,10 @@ namespace {
 // One step past an edge comes back at the other side.
 int wrap(int v, int m) { return v < 0 ? v + m : v >= m ? v - m : v; }
 
-// Takes one support from supports[*k] for each k of [t2, end) (patterns, or regular_offsets_) up
-// to the first that has none left, returned (or end). Kept apart from the bans so that the loop holds its few pointers in registers, and
-// unrolled by four: the lists are short and the loop's own steps weighed as much as the decrements.
+// Takes one support from supports[*k] for each pattern k of [t2, end) up to the first that has
+// none left, returned (or end). Kept apart from the bans so that the loop holds its few pointers in
+// registers, and unrolled by four: the lists are short and the loop's own steps weighed as much as
+// the decrements.
 template <class Count>
 [[gnu::always_inline]] inline const int* lose_support(Count* supports, const int* t2, const int* end) {
   for (; end - t2 >= 4; t2 += 4) {
