@@ -149,6 +149,9 @@ class NeighborRules {
   // The variant that `turn` makes of variant v; fails at `where` when the tileset lacks it (as
   // every tile a rule makes is allowed next to another, that is where the rule would fail).
   int image(int v, Turn turn, const XmlElement& where);
+  [[noreturn]] static void fail_lacking(const XmlElement& where) {
+    where.fail("this neighbor rule turns a tile into a shape the tileset lacks");
+  }
   void allow(int d, int a, int b) { allowed_[size_t((d * P_ + a) * P_ + b)] = 1; }
   void check_names(const std::string& a, const std::string& b, const XmlElement& where) const;
 
@@ -179,7 +182,7 @@ int NeighborRules::image(int v, Turn turn, const XmlElement& where) {
       case kZReflected: known = index(shape_.z_reflected(t)); break;
     }
   }
-  if (known == kLacking) where.fail("this neighbor rule turns a tile into a shape the tileset lacks");
+  if (known == kLacking) fail_lacking(where);
   return known;
 }
 
@@ -196,7 +199,7 @@ int NeighborRules::variant(const std::string& attribute, const XmlElement& where
     tile = c == 'x' ? shape_.x_rotated(tile) : c == 'y' ? shape_.y_rotated(tile) : shape_.z_rotated(tile);
   }
   const int v = index(tile);
-  if (v == kLacking) where.fail("this neighbor rule turns a tile into a shape the tileset lacks");
+  if (v == kLacking) fail_lacking(where);
   return v;
 }
 
