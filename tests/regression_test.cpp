@@ -189,4 +189,15 @@ TEST(Limits, EndlessFilesStopWithAnError) {
   }
 }
 
+// read_file opens before it looks: a directory opens for reading, and must still be refused.
+TEST(Limits, DirectoriesAreNoFiles) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  try {
+    mj::Interpreter::from_file(dir, {4, 4, 1, {}});
+    ADD_FAILURE() << "no error";
+  } catch (const mj::Error& e) {
+    EXPECT_EQ(std::string(e.what()), dir.string() + ": is a directory, not a file");
+  }
+}
+
 }  // namespace
