@@ -1,6 +1,7 @@
 #include "nodes/match_memory.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "core/grid_diff.hpp"
@@ -25,11 +26,12 @@ void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
   snapshot_ = grid.state;
 }
 
-bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patterns) {
+bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patterns, const Openings& openings,
+                         const OpeningMasks& masks) {
   if (snapshot_.size() != cells_ || grid.state.size() != cells_ || !find_changes(grid.state)) return false;
   if (changed_.empty()) return true;
   drop_broken(grid, patterns);
-  find_fresh(grid, patterns);
+  find_fresh(grid, openings, masks);
   std::sort(fresh_.begin(), fresh_.end());
   merged_.resize(known_.size() + fresh_.size());
   std::merge(known_.begin(), known_.end(), fresh_.begin(), fresh_.end(), merged_.begin());
@@ -53,28 +55,37 @@ void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& 
   known_.resize(kept);
 }
 
-// A match that is new since the snapshot contains a changed cell, whose value it accepts.
-void MatchMemory::find_fresh(const Grid& grid, const std::vector<RulePattern>& patterns) {
+// A match that is new since the snapshot contains a changed cell, whose value it accepts: it is
+// one of the openings of that value around the cell.
+void MatchMemory::find_fresh(const Grid& grid, const Openings& openings, const OpeningMasks& masks) {
   fresh_.clear();
   Point reach;  // the largest pattern, less one cell: cells farther from the faces need no bounds checks
-  for (const RulePattern& p : patterns) reach = {std::max(reach.x, p.imx - 1), std::max(reach.y, p.imy - 1), std::max(reach.z, p.imz - 1)};
+  for (const Opening& o : openings.items)
+    reach = {std::max(reach.x, o.pattern->imx - 1), std::max(reach.y, o.pattern->imy - 1), std::max(reach.z, o.pattern->imz - 1)};
   const uint8_t* state = grid.state.data();
   for (int i : changed_) {
     const Point c = grid.point(i);
     const bool inside = boxes_inside(reach, c.x, c.y, c.z, grid.mx, grid.my, grid.mz);
     const uint8_t value = state[i];
-    for (int r = 0; r < int(patterns.size()); r++) {
-      const RulePattern& p = patterns[size_t(r)];
-      for (uint32_t k = p.shift_start[value], end = p.shift_start[value + 1u]; k < end; k++) {
-        const Point s = p.shifts[k];
-        if (!inside && !p.fits(c.x - s.x, c.y - s.y, c.z - s.z, grid)) continue;
-        const int corner = i - p.shift_offsets[k];
-        if (!p.holds(state, corner) || flags_.test(r, corner)) continue;
-        flags_.set(r, corner);
-        fresh_.push_back({p.scan_key(c.x - s.x, c.y - s.y, c.z - s.z, grid), r, c.x - s.x, c.y - s.y, c.z - s.z});
-      }
+    const Opening* first = openings.items.data() + openings.start[value];
+    if (inside && masks.checks(value)) {
+      for (uint64_t holding = masks.holding(state, i, value); holding != 0; holding &= holding - 1)
+        note_fresh(grid, first[std::countr_zero(holding)], c, i);
+      continue;
+    }
+    for (const Opening* o = first; o != openings.items.data() + openings.start[value + 1u]; o++) {
+      if (!inside && !o->pattern->fits(c.x - o->shift.x, c.y - o->shift.y, c.z - o->shift.z, grid)) continue;
+      if (o->holds(state, i)) note_fresh(grid, *o, c, i);
     }
   }
+}
+
+void MatchMemory::note_fresh(const Grid& grid, const Opening& o, const Point& c, int cell) {
+  const int corner = cell - o.offset;
+  if (flags_.test(o.r, corner)) return;
+  flags_.set(o.r, corner);
+  const Point at{c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z};
+  fresh_.push_back({o.pattern->scan_key(at.x, at.y, at.z, grid), o.r, at.x, at.y, at.z});
 }
 
 }  // namespace mj

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "nodes/match_flags.hpp"
+#include "nodes/openings.hpp"
 #include "nodes/rule_pattern.hpp"
 
 namespace mj {
@@ -41,13 +42,15 @@ class MatchMemory {
   void remember(const Grid& grid, std::vector<ScanMatch>& found);
   // Brings the remembered result up to the grid's present state. False when nothing is
   // remembered for a grid of this size, or so much changed that a full scan is cheaper.
-  bool update(const Grid& grid, const std::vector<RulePattern>& patterns);
+  bool update(const Grid& grid, const std::vector<RulePattern>& patterns, const Openings& openings,
+              const OpeningMasks& masks);
   const std::vector<ScanMatch>& matches() const { return known_; }
 
  private:
   bool find_changes(const std::vector<uint8_t>& state);
   void drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns);
-  void find_fresh(const Grid& grid, const std::vector<RulePattern>& patterns);
+  void find_fresh(const Grid& grid, const Openings& openings, const OpeningMasks& masks);
+  void note_fresh(const Grid& grid, const Opening& o, const Point& c, int cell);
   bool enabled_ = false;
   bool scanned_before_ = false;  // keeps_next_scan() was asked before
   size_t rules_ = 0, cells_ = 0;

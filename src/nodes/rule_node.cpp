@@ -137,7 +137,8 @@ size_t RuleNode::take_cells(Run& run, int r) {
 // changed cells its window holds.
 void RuleNode::scan_changes(Run& run) {
   if (!openings_indexed_) index_openings();
-  const bool large = !checked_.empty();  // some rule is large
+  const bool large = large_rules_;
+  if (large && checked_.empty()) checked_.resize(rules.size(), size_t(grid->size()));
   if (cover_) large ? scan_changes_with<true, true>(run) : scan_changes_with<true, false>(run);
   else large ? scan_changes_with<false, true>(run) : scan_changes_with<false, false>(run);
   for (const auto& [r, corner] : checks_) checked_.reset(r, corner);
@@ -160,6 +161,14 @@ void RuleNode::scan_changes_with(Run& run) {
     // Away from the edges every rule position around the cell lies inside the grid.
     const bool inside = boxes_inside(reach, c.x, c.y, c.z, g.mx, g.my, g.mz);
     const Openings& group = openings_[kCover ? size_t(covered_axes(c, cell)) : 0];
+    if (!kCover && inside && opening_masks_.checks(value)) {
+      const Opening* openings = group.items.data() + group.start[value];
+      for (uint64_t holding = opening_masks_.holding(state, cell, value); holding != 0; holding &= holding - 1) {
+        const Opening& o = openings[std::countr_zero(holding)];
+        if (!listed.test(o.r, cell - o.offset)) list(o.r, cell - o.offset);
+      }
+      continue;
+    }
     for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) {
       const Opening& o = group.items[size_t(k)];
       const int corner = cell - o.offset;
@@ -186,54 +195,31 @@ int RuleNode::covered_axes(const Point& c, int cell) const {
 }
 
 void RuleNode::index_openings() {
-  const auto large = [](const RulePattern& p) { return p.cells.size() > kLargePattern; };
-  if (std::any_of(patterns_.begin(), patterns_.end(), large)) checked_.resize(rules.size(), size_t(grid->size()));
-  Openings& all = openings_[0];
-  size_t count = 0;
-  for (const RulePattern& p : patterns_) count += p.shift_start[256] - p.shift_start[0];
-  all.items.reserve(count);  // exactly: 3D nodes with large rules open thousands of positions
-  for (size_t v = 0; v < 256; v++) {
-    all.start[v] = uint32_t(all.items.size());
-    for (size_t r = 0; r < patterns_.size(); r++)
-      for (uint32_t k = patterns_[r].shift_start[v]; k < patterns_[r].shift_start[v + 1]; k++) all.items.push_back(opening(int(r), k));
-  }
-  all.start[256] = uint32_t(all.items.size());
+  const auto large = [](const RulePattern& p) { return p.cells.size() > Opening::kLargePattern; };
+  large_rules_ = std::any_of(patterns_.begin(), patterns_.end(), large);
+  const Openings& all = openings_[0] = mj::index_openings(patterns_);
   // Covering pays where a changed cell opens many positions; for a few it costs more than it saves.
   int values = 0;
   for (size_t v = 0; v < 256; v++) values += all.start[v + 1] > all.start[v];
   cover_ = all.items.size() > size_t(kCoverFrom) * size_t(values);
   openings_indexed_ = true;
-  if (!cover_) return;
+  if (!cover_) return opening_masks_.build(all, grid->C);
   seen_.assign(size_t(grid->size()), 0);
-  for (int axes = 1; axes < 8; axes++) {  // group `axes`: the openings with shift 0 on those axes
-    Openings& group = openings_[size_t(axes)];
-    for (size_t v = 0; v < 256; v++) {
-      group.start[v] = uint32_t(group.items.size());
-      for (uint32_t k = all.start[v]; k < all.start[v + 1]; k++) {
-        const Point s = all.items[k].shift;
-        if (((axes & 1) && s.x != 0) || ((axes & 2) && s.y != 0) || ((axes & 4) && s.z != 0)) continue;
-        group.items.push_back(all.items[k]);
-      }
-    }
-    group.start[256] = uint32_t(group.items.size());
-    group.items.shrink_to_fit();
-  }
-}
-
-RuleNode::Opening RuleNode::opening(int r, uint32_t shift) const {
-  const RulePattern& p = patterns_[size_t(r)];
-  Opening o{r, p.shift_offsets[shift], 0, {}, {}, &p, p.shifts[shift], p.cells.size() > kLargePattern};
-  for (size_t c = 0; c < p.cells.size() && o.count >= 0; c++) {
-    if (p.positions[c] == o.shift) continue;
-    if (o.count == kInlineCells) o.count = -1;
-    else o.cell_offsets[o.count] = p.cells[c].offset - o.offset, o.waves[o.count++] = p.cells[c].wave;
-  }
-  return o;
+  for (int axes = 1; axes < 8; axes++) openings_[size_t(axes)] = covered_openings(all, axes);
 }
 
 void RuleNode::note_checked(int r, int corner) {
   checked_.set(r, corner);
   checks_.push_back({r, corner});
+}
+
+// A one-cell rule matches every cell it accepts: the list is given its full size at once rather
+// than doubled, and copied, a dozen times on a large grid.
+void RuleNode::reserve_single_matches() {
+  const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size(), grid->C);
+  size_t total = size_t(match_count);
+  for (const RulePattern& p : patterns_) total += size_t(cells_holding(Wave(p.accepted), histogram));
+  matches.reserve(total);
 }
 
 // Every cell a one-cell rule accepts is a match of its own: handed on in one pass when streaming.
@@ -315,7 +301,8 @@ void RuleNode::bucket_cells(const std::array<int, 256>& histogram, Wave needed) 
 void RuleNode::full_scan(GridBits& bits) {
   scan_.clear();
   streamed_ = 0;
-  if (all_single_) {  // then neither value counts nor pivots are needed
+  if (all_single_) {  // then neither pivots nor (but for the list's size) value counts are needed
+    if (stream_ && track_matches_) reserve_single_matches();
     for (int r = 0; r < int(rules.size()); r++) scan_single(r);
     return;
   }
@@ -356,7 +343,8 @@ void RuleNode::scan_grid(Run& run) {
     dense_ = MatchMemory::too_dense(streamed_, size_t(grid->size()));
     return;
   }
-  if (memory_.update(*grid, patterns_)) {
+  if (!openings_indexed_) index_openings();
+  if (memory_.update(*grid, patterns_, openings_[0], opening_masks_)) {
     for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.x, m.y, m.z);
     return;
   }

@@ -11,6 +11,7 @@
 #include "nodes/match_memory.hpp"
 #include "nodes/node.hpp"
 #include "nodes/observation.hpp"
+#include "nodes/openings.hpp"
 #include "nodes/rule_pattern.hpp"
 #include "nodes/sketch.hpp"
 
@@ -116,44 +117,20 @@ class RuleNode : public Node {
   std::vector<Field::Lowered> field_seeds_, field_lowered_;
 
   // Incremental matching (scan_changes).
-  // An input cell of some rule that accepts a value, in the order rule by rule, then the rule's
-  // shifts: the candidate positions a changed cell opens. The changed cell is known to be
-  // accepted; small rules keep their other input cells inline, as offsets from the changed cell.
-  static constexpr int kInlineCells = 3;
-  struct Opening {
-    int r;
-    int offset;  // of the shift on the grid
-    int count;   // inline cells, or -1: check the whole pattern
-    int cell_offsets[kInlineCells];
-    Wave waves[kInlineCells];
-    const RulePattern* pattern;  // patterns_[r], which stays put after loading
-    Point shift;
-    bool large;  // the rule's input has more than kLargePattern cells
-    bool holds(const uint8_t* state, int cell) const {
-      if (count < 0) return pattern->holds(state, cell - offset);
-      for (int k = 0; k < count; k++)
-        if ((waves[k] >> state[cell + cell_offsets[k]] & 1u) == 0) return false;
-      return true;
-    }
-  };
-  struct Openings {
-    std::vector<Opening> items;          // grouped by value
-    std::array<uint32_t, 257> start{};  // value -> first entry in items
-  };
   std::array<Openings, 8> openings_;  // by covered axes: those with shift 0 on each
+  OpeningMasks opening_masks_;         // for openings_[0]
   bool openings_indexed_ = false;
   bool cover_ = false;         // use covered_axes: a value opens more than kCoverFrom positions on average
   static constexpr int kCoverFrom = 16;
   std::vector<uint8_t> seen_;  // with cover_: cells visited in the scan_changes under way
   int covered_axes(const Point& c, int cell) const;
   void index_openings();
-  Opening opening(int r, uint32_t shift) const;
   void scan_changes(Run& run);
   template <bool kCover, bool kLarge>
   void scan_changes_with(Run& run);
   void note_checked(int r, int corner);
-  static constexpr size_t kLargePattern = 8;   // input cells past which remembering checks pays
   Point reach_{0, 0, 0};                        // the largest rule input, less one cell, on each axis
+  bool large_rules_ = false;                    // some rule has more than Opening::kLargePattern input cells
   MatchFlags checked_;                          // large rules' positions checked during one scan_changes
   std::vector<std::pair<int, int>> checks_;     // their (rule, corner), to clear the flags
 
@@ -162,6 +139,7 @@ class RuleNode : public Node {
   void full_scan(GridBits& bits);
   bool all_single_ = false;  // every rule has a one-cell input
   void scan_single(int r);
+  void reserve_single_matches();
   void scan_row(int r, int y, int z);
   int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
   // Scans with the grid as bit rows (bit_scan.cpp).

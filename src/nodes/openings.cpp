@@ -1,0 +1,92 @@
+#include "nodes/openings.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+namespace mj {
+
+namespace {
+
+Opening make_opening(const std::vector<RulePattern>& patterns, int r, uint32_t shift) {
+  const RulePattern& p = patterns[size_t(r)];
+  Opening o{r, p.shift_offsets[shift], 0, {}, {}, &p, p.shifts[shift], p.cells.size() > Opening::kLargePattern};
+  for (size_t c = 0; c < p.cells.size() && o.count >= 0; c++) {
+    if (p.positions[c] == o.shift) continue;
+    if (o.count == Opening::kInlineCells) o.count = -1;
+    else o.cell_offsets[o.count] = p.cells[c].offset - o.offset, o.waves[o.count++] = p.cells[c].wave;
+  }
+  return o;
+}
+
+// The distinct offsets of the inline cells of `count` openings, or none when one of them is not
+// inline or there are more than `max`.
+std::vector<int> inline_offsets(const Opening* openings, uint32_t count, size_t max) {
+  std::vector<int> offsets;
+  for (uint32_t k = 0; k < count; k++) {
+    if (openings[k].count < 0) return {};
+    for (int c = 0; c < openings[k].count; c++)
+      if (std::find(offsets.begin(), offsets.end(), openings[k].cell_offsets[c]) == offsets.end())
+        offsets.push_back(openings[k].cell_offsets[c]);
+  }
+  return offsets.size() <= max ? offsets : std::vector<int>{};
+}
+
+}  // namespace
+
+Openings index_openings(const std::vector<RulePattern>& patterns) {
+  Openings all;
+  size_t count = 0;
+  for (const RulePattern& p : patterns) count += p.shift_start[256] - p.shift_start[0];
+  all.items.reserve(count);  // exactly: 3D nodes with large rules open thousands of positions
+  for (size_t v = 0; v < 256; v++) {
+    all.start[v] = uint32_t(all.items.size());
+    for (size_t r = 0; r < patterns.size(); r++)
+      for (uint32_t k = patterns[r].shift_start[v]; k < patterns[r].shift_start[v + 1]; k++)
+        all.items.push_back(make_opening(patterns, int(r), k));
+  }
+  all.start[256] = uint32_t(all.items.size());
+  return all;
+}
+
+Openings covered_openings(const Openings& all, int axes) {
+  const auto covered = [axes](const Opening& o) {
+    return !((axes & 1) && o.shift.x != 0) && !((axes & 2) && o.shift.y != 0) && !((axes & 4) && o.shift.z != 0);
+  };
+  Openings group;
+  group.items.reserve(size_t(std::count_if(all.items.begin(), all.items.end(), covered)));
+  for (size_t v = 0; v < 256; v++) {
+    group.start[v] = uint32_t(group.items.size());
+    std::copy_if(all.items.begin() + all.start[v], all.items.begin() + all.start[v + 1], std::back_inserter(group.items), covered);
+  }
+  group.start[256] = uint32_t(group.items.size());
+  return group;
+}
+
+void OpeningMasks::build(const Openings& openings, int values) {
+  values_ = values;
+  for (size_t v = 0; v < 256; v++) {
+    start_[v] = uint32_t(offsets_.size());
+    const Opening* first = openings.items.data() + openings.start[v];
+    const uint32_t count = openings.start[v + 1] - openings.start[v];
+    if (count == 0 || count > 64) continue;
+    // An AND per offset costs about half a test per opening (which often stops at its first cell).
+    const std::vector<int> offsets = inline_offsets(first, count, std::min<size_t>(kMaxOffsets, 2 * count));
+    if (offsets.empty() && std::any_of(first, first + count, [](const Opening& o) { return o.count != 0; })) continue;
+    checked_[v] = true;
+    all_[v] = count == 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
+    // Per offset, `values` masks of all the openings; then each inline cell rules its opening out
+    // for the values it does not accept at its offset.
+    const size_t base = masks_.size();
+    offsets_.insert(offsets_.end(), offsets.begin(), offsets.end());
+    masks_.resize(base + offsets.size() * size_t(values), all_[v]);
+    for (uint32_t k = 0; k < count; k++)
+      for (int c = 0; c < first[k].count; c++) {
+        const size_t j = size_t(std::find(offsets.begin(), offsets.end(), first[k].cell_offsets[c]) - offsets.begin());
+        for (int u = 0; u < values; u++)
+          if ((first[k].waves[c] >> u & 1u) == 0) masks_[base + j * size_t(values) + size_t(u)] &= ~(uint64_t(1) << k);
+      }
+  }
+  start_[256] = uint32_t(offsets_.size());
+}
+
+}  // namespace mj

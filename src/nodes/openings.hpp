@@ -1,0 +1,75 @@
+// Openings: the rule positions a changed cell may open, which incremental matching checks around
+// every cell changed since a node last matched (the reference's ishifts, flattened over a node's
+// rules and grouped by the cell's new value), and the tables that check a value's openings at once.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "nodes/rule_pattern.hpp"
+
+namespace mj {
+
+// An input cell of rule r that accepts the changed cell's value: the position with that cell on
+// the changed one. Small rules keep their other input cells inline, as offsets from the changed
+// cell (which is known to be accepted).
+struct Opening {
+  static constexpr int kInlineCells = 3;
+  static constexpr size_t kLargePattern = 8;  // input cells past which remembering checks pays
+
+  int r;
+  int offset;  // of the shift on the grid
+  int count;   // inline cells, or -1: check the whole pattern
+  int cell_offsets[kInlineCells];
+  Wave waves[kInlineCells];
+  const RulePattern* pattern;  // which stays put after loading
+  Point shift;
+  bool large;  // the rule's input has more than kLargePattern cells
+
+  bool holds(const uint8_t* state, int cell) const {
+    if (count < 0) return pattern->holds(state, cell - offset);
+    for (int k = 0; k < count; k++)
+      if ((waves[k] >> state[cell + cell_offsets[k]] & 1u) == 0) return false;
+    return true;
+  }
+};
+
+struct Openings {
+  std::vector<Opening> items;          // grouped by value, each value's rule by rule
+  std::array<uint32_t, 257> start{};  // value -> first entry in items
+};
+
+// Every rule's openings, in the order the reference checks them.
+Openings index_openings(const std::vector<RulePattern>& patterns);
+// The openings with shift 0 on each axis of `axes` (bit 0: x, 1: y, 2: z).
+Openings covered_openings(const Openings& all, int axes);
+
+// All the openings of a value checked at once. Their inline cells lie at a few distinct offsets
+// from the changed cell; per offset, a table gives for each value there the openings it leaves
+// possible (bit k: the value's k-th opening). One AND per offset leaves the openings that hold, in
+// their order, where a test per opening mispredicts about every other branch.
+class OpeningMasks {
+ public:
+  void build(const Openings& openings, int values);
+  // Whether the openings of `value` are checked here: at most 64, all inline, on few offsets.
+  bool checks(uint8_t value) const { return checked_[value]; }
+  // The openings of `value` that hold around `cell`, which is far enough from the grid's edges.
+  uint64_t holding(const uint8_t* state, int cell, uint8_t value) const {
+    uint64_t mask = all_[value];
+    for (uint32_t j = start_[value]; j < start_[value + 1u]; j++)
+      mask &= masks_[j * uint32_t(values_) + state[cell + offsets_[j]]];
+    return mask;
+  }
+
+ private:
+  static constexpr size_t kMaxOffsets = 16;
+  int values_ = 0;
+  std::vector<int> offsets_;           // grouped by value
+  std::vector<uint64_t> masks_;        // per entry of offsets_, one per grid value
+  std::array<uint32_t, 257> start_{};  // value -> first entry in offsets_
+  std::array<uint64_t, 256> all_{};    // value -> one bit per opening
+  std::array<bool, 256> checked_{};
+};
+
+}  // namespace mj
