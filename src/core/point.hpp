@@ -1,5 +1,7 @@
 #pragma once
 
+#include <algorithm>
+
 namespace mj {
 
 // A cell position or offset on a grid.
@@ -8,10 +10,22 @@ struct Point {
   friend bool operator==(const Point&, const Point&) = default;
 };
 
-// Whether every box of at most reach+1 cells per axis that covers (x, y, z) lies inside an
-// mx*my*mz grid: then positions around the cell need no bounds checks.
-inline bool boxes_inside(const Point& reach, int x, int y, int z, int mx, int my, int mz) {
-  return x >= reach.x && y >= reach.y && z >= reach.z && x + reach.x < mx && y + reach.y < my && z + reach.z < mz;
-}
+// The cells of an mx*my*mz grid that every box of at most reach+1 cells per axis covering them
+// lies inside: positions around such a cell need no bounds checks. Per axis, reach <= x < m - reach
+// is one unsigned comparison.
+class Interior {
+ public:
+  Interior() = default;
+  Interior(const Point& reach, int mx, int my, int mz)
+      : reach_(reach), span_{unsigned(std::max(0, mx - 2 * reach.x)), unsigned(std::max(0, my - 2 * reach.y)),
+                             unsigned(std::max(0, mz - 2 * reach.z))} {}
+  bool contains(int x, int y, int z) const {
+    return (unsigned(x - reach_.x) < span_[0]) & (unsigned(y - reach_.y) < span_[1]) & (unsigned(z - reach_.z) < span_[2]);
+  }
+
+ private:
+  Point reach_;
+  unsigned span_[3] = {0, 0, 0};
+};
 
 }  // namespace mj

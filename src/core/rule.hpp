@@ -48,7 +48,7 @@ struct Rule {
 
 // Parses a <rule> (or a node carrying in/out itself). `in` reads from `gin`, `out` writes to
 // `gout` (the same grid except for `map`). File rules are read from `resources`/rules.
-// The largest rule input, less one cell, on each axis (the reach of boxes_inside).
+// The largest rule input, less one cell, on each axis (the reach of an Interior).
 inline Point input_reach(const std::vector<Rule>& rules) {
   Point reach;
   for (const Rule& rule : rules)

@@ -62,10 +62,11 @@ void MatchMemory::find_fresh(const Grid& grid, const Openings& openings, const O
   Point reach;  // the largest pattern, less one cell: cells farther from the faces need no bounds checks
   for (const Opening& o : openings.items)
     reach = {std::max(reach.x, o.pattern->imx - 1), std::max(reach.y, o.pattern->imy - 1), std::max(reach.z, o.pattern->imz - 1)};
+  const Interior interior(reach, grid.mx, grid.my, grid.mz);
   const uint8_t* state = grid.state.data();
   for (int i : changed_) {
     const Point c = grid.point(i);
-    const bool inside = boxes_inside(reach, c.x, c.y, c.z, grid.mx, grid.my, grid.mz);
+    const bool inside = interior.contains(c.x, c.y, c.z);
     const uint8_t value = state[i];
     const Opening* first = openings.items.data() + openings.start[value];
     if (inside && masks.checks(value)) {

@@ -68,7 +68,7 @@ struct Propagation {
   std::vector<Probe> probes;         // the checks of every Want, side by side
   std::vector<size_t> wanted_start;  // value -> first entry in `wanted`
   std::vector<uint32_t> anywhere;    // the rules whose pattern is all wildcards
-  Point reach{0, 0, 0};              // the largest pattern, less one cell, on each axis
+  Interior interior;                 // the cells the largest pattern reaches no edge from
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<CellValues<Bits>> cells;
   std::vector<PatternCell> pivots;   // fire_at_start: per rule, its pattern cell with the rarest value
@@ -139,7 +139,7 @@ Want want_of(Propagation<Bits>& p, uint32_t r, const Rule& rule, const PatternCe
 template <class Bits>
 void index_patterns(Propagation<Bits>& p, const std::vector<Rule>& rules, int C, const Space& s, bool backwards) {
   p.wants.clear(), p.gives.clear(), p.anywhere.clear();
-  p.reach = input_reach(rules);
+  p.interior = Interior(input_reach(rules), s.mx, s.my, s.mz);
   for (const Rule& rule : rules) {
     const std::vector<PatternCell>& wants = p.wants.emplace_back(cells_of(rule, pattern_of(rule, backwards), C, s));
     if (wants.empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
@@ -227,7 +227,7 @@ template <bool news_first, class Bits>
 void arrive(Propagation<Bits>& p, const QueueItem& a, const Space& s, Potentials& potentials) {
   CellValues<Bits>* here = &p.cells[size_t(a.cell)];
   here->settled |= Bits(1u << a.value);
-  const bool inside = boxes_inside(p.reach, a.x, a.y, a.z, s.mx, s.my, s.mz);
+  const bool inside = p.interior.contains(a.x, a.y, a.z);
   const Probe* probes = p.probes.data();
   const Want* wanted = p.wanted.data();
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {

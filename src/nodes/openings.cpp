@@ -76,9 +76,10 @@ void OpeningMasks::build(const Openings& openings, int values) {
     all_[v] = count == 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
     // Per offset, `values` masks of all the openings; then each inline cell rules its opening out
     // for the values it does not accept at its offset.
-    const size_t base = masks_.size();
+    const size_t base = masks_.size(), padded = (offsets.size() + 3) / 4 * 4;
     offsets_.insert(offsets_.end(), offsets.begin(), offsets.end());
-    masks_.resize(base + offsets.size() * size_t(values), all_[v]);
+    offsets_.resize(offsets_.size() + padded - offsets.size(), 0);
+    masks_.resize(base + padded * size_t(values), all_[v]);
     for (uint32_t k = 0; k < count; k++)
       for (int c = 0; c < first[k].count; c++) {
         const size_t j = size_t(std::find(offsets.begin(), offsets.end(), first[k].cell_offsets[c]) - offsets.begin());

@@ -56,16 +56,21 @@ class OpeningMasks {
   bool checks(uint8_t value) const { return checked_[value]; }
   // The openings of `value` that hold around `cell`, which is far enough from the grid's edges.
   uint64_t holding(const uint8_t* state, int cell, uint8_t value) const {
+    const uint8_t* around = state + cell;
+    const size_t stride = size_t(values_);
+    const uint64_t* table = masks_.data() + start_[value] * stride;
     uint64_t mask = all_[value];
-    for (uint32_t j = start_[value]; j < start_[value + 1u]; j++)
-      mask &= masks_[j * uint32_t(values_) + state[cell + offsets_[j]]];
+    for (const int *offset = offsets_.data() + start_[value], *end = offsets_.data() + start_[value + 1u]; offset != end;
+         offset += 4, table += 4 * stride)
+      mask &= table[around[offset[0]]] & table[stride + around[offset[1]]] & table[2 * stride + around[offset[2]]] &
+              table[3 * stride + around[offset[3]]];
     return mask;
   }
 
  private:
   static constexpr size_t kMaxOffsets = 16;
   int values_ = 0;
-  std::vector<int> offsets_;           // grouped by value
+  std::vector<int> offsets_;           // grouped by value, each group padded to fours with 0 (a row of all_)
   std::vector<uint64_t> masks_;        // per entry of offsets_, one per grid value
   std::array<uint32_t, 257> start_{};  // value -> first entry in offsets_
   std::array<uint64_t, 256> all_{};    // value -> one bit per opening

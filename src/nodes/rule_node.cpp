@@ -150,7 +150,7 @@ void RuleNode::scan_changes_with(Run& run) {
   // Locals: listing a match writes memory the compiler cannot tell apart from these.
   const Grid& g = *grid;
   const uint8_t* state = g.state.data();
-  const Point reach = reach_;
+  const Interior interior(reach_, g.mx, g.my, g.mz);
   const Point* changes = run.changes.data();
   const size_t begin = size_t(run.first[size_t(last_matched_turn)]), end = run.changes.size();
   for (size_t n = begin; n < end; n++) {
@@ -159,7 +159,7 @@ void RuleNode::scan_changes_with(Run& run) {
     if (kCover && seen_[size_t(cell)]) continue;  // changed twice: its positions were all visited
     const uint8_t value = state[cell];
     // Away from the edges every rule position around the cell lies inside the grid.
-    const bool inside = boxes_inside(reach, c.x, c.y, c.z, g.mx, g.my, g.mz);
+    const bool inside = interior.contains(c.x, c.y, c.z);
     const Openings& group = openings_[kCover ? size_t(covered_axes(c, cell)) : 0];
     if (!kCover && inside && opening_masks_.checks(value)) {
       const Opening* openings = group.items.data() + group.start[value];
