@@ -1,7 +1,6 @@
 #include "nodes/openings.hpp"
 
 #include <algorithm>
-#include <iterator>
 
 namespace mj {
 
@@ -48,15 +47,14 @@ Openings index_openings(const std::vector<RulePattern>& patterns) {
   return all;
 }
 
-Openings covered_openings(const Openings& all, int axes) {
-  const auto covered = [axes](const Opening& o) {
-    return !((axes & 1) && o.shift.x != 0) && !((axes & 2) && o.shift.y != 0) && !((axes & 4) && o.shift.z != 0);
-  };
-  Openings group;
-  group.items.reserve(size_t(std::count_if(all.items.begin(), all.items.end(), covered)));
+OpeningSubset covered_openings(const Openings& all, int axes) {
+  OpeningSubset group;
   for (size_t v = 0; v < 256; v++) {
     group.start[v] = uint32_t(group.items.size());
-    std::copy_if(all.items.begin() + all.start[v], all.items.begin() + all.start[v + 1], std::back_inserter(group.items), covered);
+    for (uint32_t k = all.start[v]; k < all.start[v + 1]; k++) {
+      const Point s = all.items[k].shift;
+      if (!((axes & 1) && s.x != 0) && !((axes & 2) && s.y != 0) && !((axes & 4) && s.z != 0)) group.items.push_back(k);
+    }
   }
   group.start[256] = uint32_t(group.items.size());
   return group;

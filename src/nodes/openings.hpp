@@ -42,8 +42,14 @@ struct Openings {
 
 // Every rule's openings, in the order the reference checks them.
 Openings index_openings(const std::vector<RulePattern>& patterns);
+
+// Some of the openings, as indices into Openings::items, grouped by value in the same order.
+struct OpeningSubset {
+  std::vector<uint32_t> items;
+  std::array<uint32_t, 257> start{};
+};
 // The openings with shift 0 on each axis of `axes` (bit 0: x, 1: y, 2: z).
-Openings covered_openings(const Openings& all, int axes);
+OpeningSubset covered_openings(const Openings& all, int axes);
 
 // All the openings of a value checked at once. Their inline cells lie at a few distinct offsets
 // from the changed cell; per offset, a table gives for each value there the openings it leaves

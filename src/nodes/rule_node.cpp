@@ -160,24 +160,27 @@ void RuleNode::scan_changes_with(Run& run) {
     const uint8_t value = state[cell];
     // Away from the edges every rule position around the cell lies inside the grid.
     const bool inside = interior.contains(c.x, c.y, c.z);
-    const Openings& group = openings_[kCover ? size_t(covered_axes(c, cell)) : 0];
-    if (!kCover && inside && opening_masks_.checks(value)) {
-      const Opening* openings = group.items.data() + group.start[value];
-      for (uint64_t holding = opening_masks_.holding(state, cell, value); holding != 0; holding &= holding - 1) {
-        const Opening& o = openings[std::countr_zero(holding)];
-        if (!listed.test(o.r, cell - o.offset)) list(o.r, cell - o.offset);
-      }
-      continue;
-    }
-    for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) {
-      const Opening& o = group.items[size_t(k)];
+    const Opening* openings = openings_.items.data();
+    const auto visit = [&](const Opening& o) {
       const int corner = cell - o.offset;
-      if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) continue;
+      if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) return;
       if (kLarge && o.large) {
-        if (checked_.test(o.r, corner)) continue;
+        if (checked_.test(o.r, corner)) return;
         note_checked(o.r, corner);
       }
       if (o.holds(state, cell) && !listed.test(o.r, corner)) list(o.r, corner);
+    };
+    if constexpr (kCover) {
+      const OpeningSubset& group = covered_[size_t(covered_axes(c, cell))];
+      for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) visit(openings[group.items[k]]);
+    } else if (inside && opening_masks_.checks(value)) {
+      const Opening* first = openings + openings_.start[value];
+      for (uint64_t holding = opening_masks_.holding(state, cell, value); holding != 0; holding &= holding - 1) {
+        const Opening& o = first[std::countr_zero(holding)];
+        if (!listed.test(o.r, cell - o.offset)) list(o.r, cell - o.offset);
+      }
+    } else {
+      for (uint32_t k = openings_.start[value], last = openings_.start[value + 1u]; k < last; k++) visit(openings[k]);
     }
     if (kCover) seen_[size_t(cell)] = 1;
   }
@@ -197,7 +200,7 @@ int RuleNode::covered_axes(const Point& c, int cell) const {
 void RuleNode::index_openings() {
   const auto large = [](const RulePattern& p) { return p.cells.size() > Opening::kLargePattern; };
   large_rules_ = std::any_of(patterns_.begin(), patterns_.end(), large);
-  const Openings& all = openings_[0] = mj::index_openings(patterns_);
+  const Openings& all = openings_ = mj::index_openings(patterns_);
   // Covering pays where a changed cell opens many positions; for a few it costs more than it saves.
   int values = 0;
   for (size_t v = 0; v < 256; v++) values += all.start[v + 1] > all.start[v];
@@ -205,7 +208,7 @@ void RuleNode::index_openings() {
   openings_indexed_ = true;
   if (!cover_) return opening_masks_.build(all, grid->C);
   seen_.assign(size_t(grid->size()), 0);
-  for (int axes = 1; axes < 8; axes++) openings_[size_t(axes)] = covered_openings(all, axes);
+  for (int axes = 0; axes < 8; axes++) covered_[size_t(axes)] = covered_openings(all, axes);
 }
 
 void RuleNode::note_checked(int r, int corner) {
@@ -344,7 +347,7 @@ void RuleNode::scan_grid(Run& run) {
     return;
   }
   if (!openings_indexed_) index_openings();
-  if (memory_.update(*grid, patterns_, openings_[0], opening_masks_)) {
+  if (memory_.update(*grid, patterns_, openings_, opening_masks_)) {
     for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.x, m.y, m.z);
     return;
   }

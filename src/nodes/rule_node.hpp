@@ -117,8 +117,9 @@ class RuleNode : public Node {
   std::vector<Field::Lowered> field_seeds_, field_lowered_;
 
   // Incremental matching (scan_changes).
-  std::array<Openings, 8> openings_;  // by covered axes: those with shift 0 on each
-  OpeningMasks opening_masks_;         // for openings_[0]
+  Openings openings_;
+  OpeningMasks opening_masks_;
+  std::array<OpeningSubset, 8> covered_;  // with cover_, by covered_axes()
   bool openings_indexed_ = false;
   bool cover_ = false;         // use covered_axes: a value opens more than kCoverFrom positions on average
   static constexpr int kCoverFrom = 16;
