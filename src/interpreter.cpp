@@ -121,10 +121,12 @@ bool Interpreter::step() {
 }
 
 int Interpreter::run(int seed, int max_steps) {
-  start(seed);
-  while ((max_steps <= 0 || steps() < max_steps) && step()) {
-  }
-  return steps();
+  return adding_file(*impl_->doc, [&] {  // once around the loop rather than once per step
+    impl_->start(seed);
+    while ((max_steps <= 0 || steps() < max_steps) && impl_->step()) {
+    }
+    return steps();
+  });
 }
 
 void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {

@@ -125,10 +125,16 @@ void RuleNode::add(Run&, int r, int x, int y, int z) { list(r, grid->index(x, y,
 
 size_t RuleNode::take_cells(Run& run, int r) {
   size_t found = 0;
+  const Wave accepted = Wave(patterns_[size_t(r)].accepted);
   for (int z = 0; z < grid->mz; z++)
-    for (int y = 0; y < grid->my; y++)
-      for_each_in_wave(grid->state.data() + grid->index(0, y, z), 0, grid->mx, Wave(patterns_[size_t(r)].accepted),
-                       [&](int x) { add(run, r, x, y, z), found++; });
+    for (int y = 0; y < grid->my; y++) {
+      const int row = grid->index(0, y, z);
+      for_each_in_wave(grid->state.data() + row, 0, grid->mx, accepted, [&](int x) {
+        if (track_matches_) list(r, row + x);  // what add() does, without the virtual call
+        else add(run, r, x, y, z);
+        found++;
+      });
+    }
   return found;
 }
 
