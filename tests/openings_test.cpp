@@ -66,16 +66,14 @@ TEST(Openings, AreTheRulePositionsOnACellThatAcceptItsValue) {
     }
     for (int axes = 0; axes < 8; axes++) {
       const OpeningSubset group = covered_openings(openings, axes);
-      std::vector<uint32_t> kept;
-      for (uint32_t k = 0; k < openings.items.size(); k++) {
-        const Point s = openings.items[k].shift;
-        if (!((axes & 1) && s.x) && !((axes & 2) && s.y) && !((axes & 4) && s.z)) kept.push_back(k);
-      }
+      std::vector<const Opening*> kept;
+      for (const Opening& o : openings.items)
+        if (!((axes & 1) && o.shift.x) && !((axes & 2) && o.shift.y) && !((axes & 4) && o.shift.z)) kept.push_back(&o);
       EXPECT_EQ(group.items, kept) << "trial " << trial << " axes " << axes;
       for (int v = 0; v < s.grid.C; v++)
         for (uint32_t k = group.start[size_t(v)]; k < group.start[size_t(v) + 1]; k++)
-          EXPECT_TRUE(k < group.items.size() && group.items[k] >= openings.start[size_t(v)] &&
-                      group.items[k] < openings.start[size_t(v) + 1])
+          EXPECT_TRUE(k < group.items.size() && group.items[k] >= &openings.items[openings.start[size_t(v)]] &&
+                      group.items[k] < openings.items.data() + openings.start[size_t(v) + 1])
               << "trial " << trial << " axes " << axes << " value " << v;
     }
   }

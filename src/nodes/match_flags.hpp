@@ -22,6 +22,19 @@ class MatchFlags {
   void set(int r, int cell) { words_[bit(r, cell) / 64] |= uint64_t(1) << (bit(r, cell) % 64); }
   void reset(int r, int cell) { words_[bit(r, cell) / 64] &= ~(uint64_t(1) << (bit(r, cell) % 64)); }
   void clear() { std::memset(words_.data(), 0, words_.size() * sizeof(uint64_t)); }
+  // Sets the flag and tells whether it was set already. The index of a word that had no flag set
+  // goes to `first_in_word`: clearing the words so noted clears every flag set since.
+  template <class F>
+  bool test_and_set(int r, int cell, F&& first_in_word) {
+    const size_t b = bit(r, cell);
+    uint64_t& word = words_[b / 64];
+    const uint64_t flag = uint64_t(1) << (b % 64);
+    if (word & flag) return true;
+    if (word == 0) first_in_word(b / 64);
+    word |= flag;
+    return false;
+  }
+  void clear_word(size_t w) { words_[w] = 0; }
   // Clearing bit by bit beats clear() for fewer set bits than this.
   size_t sparse_below() const { return words_.size() / 8; }
 

@@ -53,7 +53,8 @@ OpeningSubset covered_openings(const Openings& all, int axes) {
     group.start[v] = uint32_t(group.items.size());
     for (uint32_t k = all.start[v]; k < all.start[v + 1]; k++) {
       const Point s = all.items[k].shift;
-      if (!((axes & 1) && s.x != 0) && !((axes & 2) && s.y != 0) && !((axes & 4) && s.z != 0)) group.items.push_back(k);
+      if (!((axes & 1) && s.x != 0) && !((axes & 2) && s.y != 0) && !((axes & 4) && s.z != 0))
+        group.items.push_back(&all.items[k]);
     }
   }
   group.start[256] = uint32_t(group.items.size());

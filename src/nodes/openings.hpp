@@ -43,9 +43,9 @@ struct Openings {
 // Every rule's openings, in the order the reference checks them.
 Openings index_openings(const std::vector<RulePattern>& patterns);
 
-// Some of the openings, as indices into Openings::items, grouped by value in the same order.
+// Some of the openings, pointing into Openings::items, grouped by value in the same order.
 struct OpeningSubset {
-  std::vector<uint32_t> items;
+  std::vector<const Opening*> items;
   std::array<uint32_t, 257> start{};
 };
 // The openings with shift 0 on each axis of `axes` (bit 0: x, 1: y, 2: z).

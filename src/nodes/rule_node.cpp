@@ -142,13 +142,13 @@ size_t RuleNode::take_cells(Run& run, int r) {
 // does not change meanwhile, so a position of a large rule is checked once per scan however many
 // changed cells its window holds.
 void RuleNode::scan_changes(Run& run) {
-  if (!openings_indexed_) index_openings();
+  if (!openings_indexed_) prepare_openings();
   const bool large = large_rules_;
   if (large && checked_.empty()) checked_.resize(rules.size(), size_t(grid->size()));
   if (cover_) large ? scan_changes_with<true, true>(run) : scan_changes_with<true, false>(run);
   else large ? scan_changes_with<false, true>(run) : scan_changes_with<false, false>(run);
-  for (const auto& [r, corner] : checks_) checked_.reset(r, corner);
-  checks_.clear();
+  for (size_t w : checked_words_) checked_.clear_word(w);
+  checked_words_.clear();
 }
 
 template <bool kCover, bool kLarge>
@@ -170,15 +170,12 @@ void RuleNode::scan_changes_with(Run& run) {
     const auto visit = [&](const Opening& o) {
       const int corner = cell - o.offset;
       if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) return;
-      if (kLarge && o.large) {
-        if (checked_.test(o.r, corner)) return;
-        note_checked(o.r, corner);
-      }
+      if (kLarge && o.large && checked_.test_and_set(o.r, corner, [&](size_t w) { checked_words_.push_back(w); })) return;
       if (o.holds(state, cell) && !listed.test(o.r, corner)) list(o.r, corner);
     };
     if constexpr (kCover) {
       const OpeningSubset& group = covered_[size_t(covered_axes(c, cell))];
-      for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) visit(openings[group.items[k]]);
+      for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) visit(*group.items[k]);
     } else if (inside && opening_masks_.checks(value)) {
       const Opening* first = openings + openings_.start[value];
       for (uint64_t holding = opening_masks_.holding(state, cell, value); holding != 0; holding &= holding - 1) {
@@ -203,7 +200,7 @@ int RuleNode::covered_axes(const Point& c, int cell) const {
          (c.z > 0 && seen_[size_t(cell - g.mx * g.my)]) << 2;
 }
 
-void RuleNode::index_openings() {
+void RuleNode::prepare_openings() {
   const auto large = [](const RulePattern& p) { return p.cells.size() > Opening::kLargePattern; };
   large_rules_ = std::any_of(patterns_.begin(), patterns_.end(), large);
   const Openings& all = openings_ = mj::index_openings(patterns_);
@@ -215,11 +212,6 @@ void RuleNode::index_openings() {
   if (!cover_) return opening_masks_.build(all, grid->C);
   seen_.assign(size_t(grid->size()), 0);
   for (int axes = 0; axes < 8; axes++) covered_[size_t(axes)] = covered_openings(all, axes);
-}
-
-void RuleNode::note_checked(int r, int corner) {
-  checked_.set(r, corner);
-  checks_.push_back({r, corner});
 }
 
 // A one-cell rule matches every cell it accepts: the list is given its full size at once rather
@@ -352,7 +344,7 @@ void RuleNode::scan_grid(Run& run) {
     dense_ = MatchMemory::too_dense(streamed_, size_t(grid->size()));
     return;
   }
-  if (!openings_indexed_) index_openings();
+  if (!openings_indexed_) prepare_openings();
   if (memory_.update(*grid, patterns_, openings_, opening_masks_)) {
     for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.x, m.y, m.z);
     return;

@@ -125,15 +125,14 @@ class RuleNode : public Node {
   static constexpr int kCoverFrom = 16;
   std::vector<uint8_t> seen_;  // with cover_: cells visited in the scan_changes under way
   int covered_axes(const Point& c, int cell) const;
-  void index_openings();
+  void prepare_openings();  // on first use: many nodes never match incrementally
   void scan_changes(Run& run);
   template <bool kCover, bool kLarge>
   void scan_changes_with(Run& run);
-  void note_checked(int r, int corner);
   Point reach_{0, 0, 0};                        // the largest rule input, less one cell, on each axis
   bool large_rules_ = false;                    // some rule has more than Opening::kLargePattern input cells
   MatchFlags checked_;                          // large rules' positions checked during one scan_changes
-  std::vector<std::pair<int, int>> checks_;     // their (rule, corner), to clear the flags
+  std::vector<size_t> checked_words_;           // the words of checked_ with flags set, to clear them
 
   // Full scans (scan_grid), from the memory of the last one when that is cheaper.
   void scan_grid(Run& run);
