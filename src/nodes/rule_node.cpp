@@ -54,7 +54,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     writes_.push_back(rule_writes(rule, g));
     outputs_.push_back(rule_outputs(rule, g));
   }
-  reach_ = input_reach(rules);
+  interior_ = Interior(input_reach(rules), g.mx, g.my, g.mz);
   point_of_ = PointOfCell(g);
   steps = e.integer("steps", 0);
   temperature = e.real("temperature", 0.0);
@@ -156,7 +156,7 @@ void RuleNode::scan_changes_with(Run& run) {
   // Locals: listing a match writes memory the compiler cannot tell apart from these.
   const Grid& g = *grid;
   const uint8_t* state = g.state.data();
-  const Interior interior(reach_, g.mx, g.my, g.mz);
+  const Interior interior = interior_;
   const Point* changes = run.changes.data();
   const size_t begin = size_t(run.first[size_t(last_matched_turn)]), end = run.changes.size();
   for (size_t n = begin; n < end; n++) {

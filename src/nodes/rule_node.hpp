@@ -129,7 +129,7 @@ class RuleNode : public Node {
   void scan_changes(Run& run);
   template <bool kCover, bool kLarge>
   void scan_changes_with(Run& run);
-  Point reach_{0, 0, 0};                        // the largest rule input, less one cell, on each axis
+  Interior interior_;                           // the cells no rule position around reaches an edge from
   bool large_rules_ = false;                    // some rule has more than Opening::kLargePattern input cells
   MatchFlags checked_;                          // large rules' positions checked during one scan_changes
   std::vector<size_t> checked_words_;           // the words of checked_ with flags set, to clear them
