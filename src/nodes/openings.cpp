@@ -17,17 +17,23 @@ Opening make_opening(const std::vector<RulePattern>& patterns, int r, uint32_t s
   return o;
 }
 
-// The distinct offsets of the inline cells of `count` openings, or none when one of them is not
-// inline or there are more than `max`.
-std::vector<int> inline_offsets(const Opening* openings, uint32_t count, size_t max) {
+// Calls f(offset from the changed cell, wave) for every input cell of the opening's rule but the
+// changed cell's own.
+template <class F>
+void for_other_cells(const Opening& o, F&& f) {
+  const RulePattern& p = *o.pattern;
+  for (size_t c = 0; c < p.cells.size(); c++)
+    if (!(p.positions[c] == o.shift)) f(p.cells[c].offset - o.offset, p.cells[c].wave);
+}
+
+// The distinct offsets of the other cells of `count` openings.
+std::vector<int> other_offsets(const Opening* openings, uint32_t count) {
   std::vector<int> offsets;
-  for (uint32_t k = 0; k < count; k++) {
-    if (openings[k].count < 0) return {};
-    for (int c = 0; c < openings[k].count; c++)
-      if (std::find(offsets.begin(), offsets.end(), openings[k].cell_offsets[c]) == offsets.end())
-        offsets.push_back(openings[k].cell_offsets[c]);
-  }
-  return offsets.size() <= max ? offsets : std::vector<int>{};
+  for (uint32_t k = 0; k < count; k++)
+    for_other_cells(openings[k], [&](int offset, Wave) {
+      if (std::find(offsets.begin(), offsets.end(), offset) == offsets.end()) offsets.push_back(offset);
+    });
+  return offsets;
 }
 
 }  // namespace
@@ -69,22 +75,22 @@ void OpeningMasks::build(const Openings& openings, int values) {
     const uint32_t count = openings.start[v + 1] - openings.start[v];
     if (count == 0 || count > 64) continue;
     // An AND per offset costs about half a test per opening (which often stops at its first cell).
-    const std::vector<int> offsets = inline_offsets(first, count, std::min<size_t>(kMaxOffsets, 2 * count));
-    if (offsets.empty() && std::any_of(first, first + count, [](const Opening& o) { return o.count != 0; })) continue;
+    const std::vector<int> offsets = other_offsets(first, count);
+    if (offsets.size() > std::min<size_t>(kMaxOffsets, 2 * count)) continue;
     checked_[v] = true;
     all_[v] = count == 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
-    // Per offset, `values` masks of all the openings; then each inline cell rules its opening out
-    // for the values it does not accept at its offset.
+    // Per offset, `values` masks of all the openings; then each cell rules its opening out for the
+    // values it does not accept at its offset.
     const size_t base = masks_.size(), padded = (offsets.size() + 3) / 4 * 4;
     offsets_.insert(offsets_.end(), offsets.begin(), offsets.end());
     offsets_.resize(offsets_.size() + padded - offsets.size(), 0);
     masks_.resize(base + padded * size_t(values), all_[v]);
     for (uint32_t k = 0; k < count; k++)
-      for (int c = 0; c < first[k].count; c++) {
-        const size_t j = size_t(std::find(offsets.begin(), offsets.end(), first[k].cell_offsets[c]) - offsets.begin());
+      for_other_cells(first[k], [&](int offset, Wave wave) {
+        const size_t j = size_t(std::find(offsets.begin(), offsets.end(), offset) - offsets.begin());
         for (int u = 0; u < values; u++)
-          if ((first[k].waves[c] >> u & 1u) == 0) masks_[base + j * size_t(values) + size_t(u)] &= ~(uint64_t(1) << k);
-      }
+          if ((wave >> u & 1u) == 0) masks_[base + j * size_t(values) + size_t(u)] &= ~(uint64_t(1) << k);
+      });
   }
   start_[256] = uint32_t(offsets_.size());
 }

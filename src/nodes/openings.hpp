@@ -58,7 +58,7 @@ OpeningSubset covered_openings(const Openings& all, int axes);
 class OpeningMasks {
  public:
   void build(const Openings& openings, int values);
-  // Whether the openings of `value` are checked here: at most 64, all inline, on few offsets.
+  // Whether the openings of `value` are checked here: at most 64, on few offsets.
   bool checks(uint8_t value) const { return checked_[value]; }
   // The openings of `value` that hold around `cell`, which is far enough from the grid's edges.
   uint64_t holding(const uint8_t* state, int cell, uint8_t value) const {
@@ -74,7 +74,7 @@ class OpeningMasks {
   }
 
  private:
-  static constexpr size_t kMaxOffsets = 16;
+  static constexpr size_t kMaxOffsets = 32;
   int values_ = 0;
   std::vector<int> offsets_;           // grouped by value, each group padded to fours with 0 (a row of all_)
   std::vector<uint64_t> masks_;        // per entry of offsets_, one per grid value

@@ -173,15 +173,15 @@ void RuleNode::scan_changes_with(Run& run) {
       if (kLarge && o.large && checked_.test_and_set(o.r, corner, [&](size_t w) { checked_words_.push_back(w); })) return;
       if (o.holds(state, cell) && !listed.test(o.r, corner)) list(o.r, corner);
     };
-    if constexpr (kCover) {
-      const OpeningSubset& group = covered_[size_t(covered_axes(c, cell))];
-      for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) visit(*group.items[k]);
-    } else if (inside && opening_masks_.checks(value)) {
+    if (inside && opening_masks_.checks(value)) {
       const Opening* first = openings + openings_.start[value];
       for (uint64_t holding = opening_masks_.holding(state, cell, value); holding != 0; holding &= holding - 1) {
         const Opening& o = first[std::countr_zero(holding)];
         if (!listed.test(o.r, cell - o.offset)) list(o.r, cell - o.offset);
       }
+    } else if constexpr (kCover) {
+      const OpeningSubset& group = covered_[size_t(covered_axes(c, cell))];
+      for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) visit(*group.items[k]);
     } else {
       for (uint32_t k = openings_.start[value], last = openings_.start[value + 1u]; k < last; k++) visit(openings[k]);
     }
@@ -209,7 +209,8 @@ void RuleNode::prepare_openings() {
   for (size_t v = 0; v < 256; v++) values += all.start[v + 1] > all.start[v];
   cover_ = all.items.size() > size_t(kCoverFrom) * size_t(values);
   openings_indexed_ = true;
-  if (!cover_) return opening_masks_.build(all, grid->C);
+  opening_masks_.build(all, grid->C);
+  if (!cover_) return;
   seen_.assign(size_t(grid->size()), 0);
   for (int axes = 0; axes < 8; axes++) covered_[size_t(axes)] = covered_openings(all, axes);
 }
