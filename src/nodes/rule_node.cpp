@@ -215,13 +215,18 @@ void RuleNode::prepare_openings() {
   for (int axes = 0; axes < 8; axes++) covered_[size_t(axes)] = covered_openings(all, axes);
 }
 
-// A one-cell rule matches every cell it accepts: the list is given its full size at once rather
-// than doubled, and copied, a dozen times on a large grid.
-void RuleNode::reserve_single_matches() {
-  const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size(), grid->C);
+// A rule matches at most once per grid cell that holds a value its rarest input cell accepts (a
+// one-cell rule exactly once): a full scan's list is given that size at once, up to a bound,
+// rather than doubled, and copied, a dozen times on a large grid. Pages never written cost nothing.
+void RuleNode::reserve_matches(const std::array<int, 256>& histogram) {
+  constexpr size_t kMaxReserved = size_t(1) << 20;  // matches: 8 MiB
   size_t total = size_t(match_count);
-  for (const RulePattern& p : patterns_) total += size_t(cells_holding(Wave(p.accepted), histogram));
-  matches.reserve(total);
+  for (const RulePattern& p : patterns_) {
+    long long fewest = grid->size();  // an input of wildcards only matches everywhere
+    for (const RulePattern::Cell& c : p.cells) fewest = std::min(fewest, cells_holding(c.wave, histogram));
+    total += size_t(fewest);
+  }
+  matches.reserve(std::min(total, kMaxReserved));
 }
 
 // Every cell a one-cell rule accepts is a match of its own: handed on in one pass when streaming.
@@ -303,12 +308,14 @@ void RuleNode::bucket_cells(const std::array<int, 256>& histogram, Wave needed) 
 void RuleNode::full_scan(GridBits& bits) {
   scan_.clear();
   streamed_ = 0;
+  const bool listing = stream_ && track_matches_;
   if (all_single_) {  // then neither pivots nor (but for the list's size) value counts are needed
-    if (stream_ && track_matches_) reserve_single_matches();
+    if (listing) reserve_matches(value_histogram(grid->state.data(), grid->state.size(), grid->C));
     for (int r = 0; r < int(rules.size()); r++) scan_single(r);
     return;
   }
   const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size(), grid->C);
+  if (listing) reserve_matches(histogram);
   pivots_.resize(rules.size());
   Wave needed = 0;
   for (size_t r = 0; r < rules.size(); r++) {

@@ -139,7 +139,7 @@ class RuleNode : public Node {
   void full_scan(GridBits& bits);
   bool all_single_ = false;  // every rule has a one-cell input
   void scan_single(int r);
-  void reserve_single_matches();
+  void reserve_matches(const std::array<int, 256>& histogram);
   void scan_row(int r, int y, int z);
   int cheaper_pivot(int r, const std::array<int, 256>& histogram) const;
   // Scans with the grid as bit rows (bit_scan.cpp).
