@@ -27,5 +27,28 @@ TEST(PointOfCell, GivesGridPoint) {
   }
 }
 
+// Interior: a cell is in it exactly when every box of up to reach+1 cells per axis that covers it
+// lies inside the grid, written out box corner by box corner; grids thinner than a box have none.
+TEST(Interior, HoldsTheCellsEveryBoxAroundFits) {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 300; trial++) {
+    const int mx = 1 + int(rng() % 9), my = 1 + int(rng() % 9), mz = 1 + int(rng() % 4);
+    const Point reach{int(rng() % 4), int(rng() % 4), int(rng() % 3)};
+    const Interior interior(reach, mx, my, mz);
+    for (int z = -1; z <= mz; z++)
+      for (int y = -1; y <= my; y++)
+        for (int x = -1; x <= mx; x++) {
+          bool fits = true;  // every corner (x - dx, ...) with 0 <= d <= reach keeps its box inside
+          for (int dz = 0; dz <= reach.z; dz++)
+            for (int dy = 0; dy <= reach.y; dy++)
+              for (int dx = 0; dx <= reach.x; dx++)
+                fits = fits && x - dx >= 0 && y - dy >= 0 && z - dz >= 0 && x - dx + reach.x < mx &&
+                       y - dy + reach.y < my && z - dz + reach.z < mz;
+          ASSERT_EQ(interior.contains(x, y, z), fits) << mx << "x" << my << "x" << mz << " reach " << reach.x << ","
+                                                     << reach.y << "," << reach.z << " at " << x << "," << y << "," << z;
+        }
+  }
+}
+
 }  // namespace
 }  // namespace mj
