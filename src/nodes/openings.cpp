@@ -26,14 +26,16 @@ void for_other_cells(const Opening& o, F&& f) {
     if (!(p.positions[c] == o.shift)) f(p.cells[c].offset - o.offset, p.cells[c].wave);
 }
 
-// The distinct offsets of the other cells of `count` openings.
-std::vector<int> other_offsets(const Opening* openings, uint32_t count) {
-  std::vector<int> offsets;
-  for (uint32_t k = 0; k < count; k++)
+// The distinct offsets of the other cells of `count` openings; false when there are more than `max`.
+bool other_offsets(const Opening* openings, uint32_t count, size_t max, std::vector<int>& offsets) {
+  offsets.clear();
+  for (uint32_t k = 0; k < count && offsets.size() <= max; k++) {
+    if (openings[k].pattern->cells.size() > max + 1) return false;
     for_other_cells(openings[k], [&](int offset, Wave) {
       if (std::find(offsets.begin(), offsets.end(), offset) == offsets.end()) offsets.push_back(offset);
     });
-  return offsets;
+  }
+  return offsets.size() <= max;
 }
 
 }  // namespace
@@ -69,14 +71,14 @@ OpeningSubset covered_openings(const Openings& all, int axes) {
 
 void OpeningMasks::build(const Openings& openings, int values) {
   values_ = values;
+  std::vector<int> offsets;
   for (size_t v = 0; v < 256; v++) {
     start_[v] = uint32_t(offsets_.size());
     const Opening* first = openings.items.data() + openings.start[v];
     const uint32_t count = openings.start[v + 1] - openings.start[v];
     if (count == 0 || count > 64) continue;
     // An AND per offset costs about half a test per opening (which often stops at its first cell).
-    const std::vector<int> offsets = other_offsets(first, count);
-    if (offsets.size() > std::min<size_t>(kMaxOffsets, 2 * count)) continue;
+    if (!other_offsets(first, count, std::min<size_t>(kMaxOffsets, 2 * count), offsets)) continue;
     checked_[v] = true;
     all_[v] = count == 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
     // Per offset, `values` masks of all the openings; then each cell rules its opening out for the
