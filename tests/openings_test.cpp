@@ -87,7 +87,7 @@ TEST(OpeningMasks, PickTheOpeningsThatHold) {
     Grid& g = s.grid;
     const Openings openings = index_openings(s.patterns);
     OpeningMasks masks;
-    masks.build(openings, g.C);
+    masks.reset(&openings, g.C);
     const int z_first = g.mz == 1 ? 0 : 1, z_last = g.mz == 1 ? 0 : g.mz - 2;  // cells inside every rule position
     for (int z = z_first; z <= z_last; z++)
       for (int y = 1; y + 1 < g.my; y++)

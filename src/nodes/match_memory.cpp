@@ -27,7 +27,7 @@ void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
 }
 
 bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patterns, const Openings& openings,
-                         const OpeningMasks& masks) {
+                         OpeningMasks& masks) {
   if (snapshot_.size() != cells_ || grid.state.size() != cells_ || !find_changes(grid.state)) return false;
   if (changed_.empty()) return true;
   drop_broken(grid, patterns);
@@ -57,7 +57,7 @@ void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& 
 
 // A match that is new since the snapshot contains a changed cell, whose value it accepts: it is
 // one of the openings of that value around the cell.
-void MatchMemory::find_fresh(const Grid& grid, const Openings& openings, const OpeningMasks& masks) {
+void MatchMemory::find_fresh(const Grid& grid, const Openings& openings, OpeningMasks& masks) {
   fresh_.clear();
   Point reach;  // the largest pattern, less one cell: cells farther from the faces need no bounds checks
   for (const Opening& o : openings.items)

@@ -69,32 +69,38 @@ OpeningSubset covered_openings(const Openings& all, int axes) {
   return group;
 }
 
-void OpeningMasks::build(const Openings& openings, int values) {
-  values_ = values;
+void OpeningMasks::reset(const Openings* openings, int values) {
+  openings_ = openings, values_ = values;
+  offsets_.clear(), masks_.clear();
+  groups_.fill(Group{});
+}
+
+bool OpeningMasks::prepare(uint8_t value) {
+  Group& group = groups_[value];
+  group.state = kUnchecked;
+  const Opening* first = openings_->items.data() + openings_->start[value];
+  const uint32_t count = openings_->start[value + 1u] - openings_->start[value];
   std::vector<int> offsets;
-  for (size_t v = 0; v < 256; v++) {
-    start_[v] = uint32_t(offsets_.size());
-    const Opening* first = openings.items.data() + openings.start[v];
-    const uint32_t count = openings.start[v + 1] - openings.start[v];
-    if (count == 0 || count > 64) continue;
-    // An AND per offset costs about half a test per opening (which often stops at its first cell).
-    if (!other_offsets(first, count, std::min<size_t>(kMaxOffsets, 2 * count), offsets)) continue;
-    checked_[v] = true;
-    all_[v] = count == 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
-    // Per offset, `values` masks of all the openings; then each cell rules its opening out for the
-    // values it does not accept at its offset.
-    const size_t base = masks_.size(), padded = (offsets.size() + 3) / 4 * 4;
-    offsets_.insert(offsets_.end(), offsets.begin(), offsets.end());
-    offsets_.resize(offsets_.size() + padded - offsets.size(), 0);
-    masks_.resize(base + padded * size_t(values), all_[v]);
-    for (uint32_t k = 0; k < count; k++)
-      for_other_cells(first[k], [&](int offset, Wave wave) {
-        const size_t j = size_t(std::find(offsets.begin(), offsets.end(), offset) - offsets.begin());
-        for (int u = 0; u < values; u++)
-          if ((wave >> u & 1u) == 0) masks_[base + j * size_t(values) + size_t(u)] &= ~(uint64_t(1) << k);
-      });
-  }
-  start_[256] = uint32_t(offsets_.size());
+  // An AND per offset costs about half a test per opening (which often stops at its first cell).
+  if (count == 0 || count > 64 || !other_offsets(first, count, std::min<size_t>(kMaxOffsets, 2 * count), offsets))
+    return false;
+  group.state = kChecked;
+  group.all = count == 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1;
+  // Per offset, `values_` masks of all the openings; then each cell rules its opening out for the
+  // values it does not accept at its offset.
+  const size_t base = masks_.size(), padded = (offsets.size() + 3) / 4 * 4;
+  group.first = uint32_t(offsets_.size());
+  offsets_.insert(offsets_.end(), offsets.begin(), offsets.end());
+  offsets_.resize(offsets_.size() + padded - offsets.size(), 0);
+  group.end = uint32_t(offsets_.size());
+  masks_.resize(base + padded * size_t(values_), group.all);
+  for (uint32_t k = 0; k < count; k++)
+    for_other_cells(first[k], [&](int offset, Wave wave) {
+      const size_t j = size_t(std::find(offsets.begin(), offsets.end(), offset) - offsets.begin());
+      for (int u = 0; u < values_; u++)
+        if ((wave >> u & 1u) == 0) masks_[base + j * size_t(values_) + size_t(u)] &= ~(uint64_t(1) << k);
+    });
+  return true;
 }
 
 }  // namespace mj

@@ -57,16 +57,22 @@ OpeningSubset covered_openings(const Openings& all, int axes);
 // their order, where a test per opening mispredicts about every other branch.
 class OpeningMasks {
  public:
-  void build(const Openings& openings, int values);
+  // For `openings` (which must stay put) on a grid of `values` values. Each value's masks are made
+  // when first asked for: most nodes see few of their values change.
+  void reset(const Openings* openings, int values);
   // Whether the openings of `value` are checked here: at most 64, on few offsets.
-  bool checks(uint8_t value) const { return checked_[value]; }
+  bool checks(uint8_t value) {
+    const uint8_t state = groups_[value].state;
+    return state == kChecked || (state == kUnknown && prepare(value));
+  }
   // The openings of `value` that hold around `cell`, which is far enough from the grid's edges.
   uint64_t holding(const uint8_t* state, int cell, uint8_t value) const {
+    const Group& group = groups_[value];
     const uint8_t* around = state + cell;
     const size_t stride = size_t(values_);
-    const uint64_t* table = masks_.data() + start_[value] * stride;
-    uint64_t mask = all_[value];
-    for (const int *offset = offsets_.data() + start_[value], *end = offsets_.data() + start_[value + 1u]; offset != end;
+    const uint64_t* table = masks_.data() + group.first * stride;
+    uint64_t mask = group.all;
+    for (const int *offset = offsets_.data() + group.first, *end = offsets_.data() + group.end; offset != end;
          offset += 4, table += 4 * stride)
       mask &= table[around[offset[0]]] & table[stride + around[offset[1]]] & table[2 * stride + around[offset[2]]] &
               table[3 * stride + around[offset[3]]];
@@ -75,12 +81,18 @@ class OpeningMasks {
 
  private:
   static constexpr size_t kMaxOffsets = 32;
+  enum : uint8_t { kUnknown, kChecked, kUnchecked };
+  struct Group {
+    uint64_t all = 0;             // one bit per opening
+    uint32_t first = 0, end = 0;  // its offsets in offsets_, padded to fours with 0 (a row of `all`)
+    uint8_t state = kUnknown;
+  };
+  bool prepare(uint8_t value);  // checks(value), the first time
+  const Openings* openings_ = nullptr;
   int values_ = 0;
-  std::vector<int> offsets_;           // grouped by value, each group padded to fours with 0 (a row of all_)
-  std::vector<uint64_t> masks_;        // per entry of offsets_, one per grid value
-  std::array<uint32_t, 257> start_{};  // value -> first entry in offsets_
-  std::array<uint64_t, 256> all_{};    // value -> one bit per opening
-  std::array<bool, 256> checked_{};
+  std::vector<int> offsets_;
+  std::vector<uint64_t> masks_;  // per entry of offsets_, one per grid value
+  std::array<Group, 256> groups_{};
 };
 
 }  // namespace mj

@@ -209,7 +209,7 @@ void RuleNode::prepare_openings() {
   for (size_t v = 0; v < 256; v++) values += all.start[v + 1] > all.start[v];
   cover_ = all.items.size() > size_t(kCoverFrom) * size_t(values);
   openings_indexed_ = true;
-  opening_masks_.build(all, grid->C);
+  opening_masks_.reset(&openings_, grid->C);
   if (!cover_) return;
   seen_.assign(size_t(grid->size()), 0);
   for (int axes = 0; axes < 8; axes++) covered_[size_t(axes)] = covered_openings(all, axes);
