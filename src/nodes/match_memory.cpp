@@ -27,11 +27,11 @@ void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
 }
 
 bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patterns, const Openings& openings,
-                         OpeningMasks& masks) {
+                         OpeningMasks& masks, const Interior& interior) {
   if (snapshot_.size() != cells_ || grid.state.size() != cells_ || !find_changes(grid.state)) return false;
   if (changed_.empty()) return true;
   drop_broken(grid, patterns);
-  find_fresh(grid, openings, masks);
+  find_fresh(grid, openings, masks, interior);
   std::sort(fresh_.begin(), fresh_.end());
   merged_.resize(known_.size() + fresh_.size());
   std::merge(known_.begin(), known_.end(), fresh_.begin(), fresh_.end(), merged_.begin());
@@ -57,12 +57,8 @@ void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& 
 
 // A match that is new since the snapshot contains a changed cell, whose value it accepts: it is
 // one of the openings of that value around the cell.
-void MatchMemory::find_fresh(const Grid& grid, const Openings& openings, OpeningMasks& masks) {
+void MatchMemory::find_fresh(const Grid& grid, const Openings& openings, OpeningMasks& masks, const Interior& interior) {
   fresh_.clear();
-  Point reach;  // the largest pattern, less one cell: cells farther from the faces need no bounds checks
-  for (const Opening& o : openings.items)
-    reach = {std::max(reach.x, o.pattern->imx - 1), std::max(reach.y, o.pattern->imy - 1), std::max(reach.z, o.pattern->imz - 1)};
-  const Interior interior(reach, grid.mx, grid.my, grid.mz);
   const uint8_t* state = grid.state.data();
   for (int i : changed_) {
     const Point c = grid.point(i);

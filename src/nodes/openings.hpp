@@ -51,10 +51,10 @@ struct OpeningSubset {
 // The openings with shift 0 on each axis of `axes` (bit 0: x, 1: y, 2: z).
 OpeningSubset covered_openings(const Openings& all, int axes);
 
-// All the openings of a value checked at once. Their inline cells lie at a few distinct offsets
-// from the changed cell; per offset, a table gives for each value there the openings it leaves
-// possible (bit k: the value's k-th opening). One AND per offset leaves the openings that hold, in
-// their order, where a test per opening mispredicts about every other branch.
+// All the openings of a value checked at once. Their other input cells lie at a few distinct
+// offsets from the changed cell; per offset, a table gives for each value there the openings it
+// leaves possible (bit k: the value's k-th opening). One AND per offset leaves the openings that
+// hold, in their order, where a test per opening mispredicts about every other branch.
 class OpeningMasks {
  public:
   // For `openings` (which must stay put) on a grid of `values` values. Each value's masks are made

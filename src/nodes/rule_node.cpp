@@ -353,7 +353,7 @@ void RuleNode::scan_grid(Run& run) {
     return;
   }
   if (!openings_indexed_) prepare_openings();
-  if (memory_.update(*grid, patterns_, openings_, opening_masks_)) {
+  if (memory_.update(*grid, patterns_, openings_, opening_masks_, interior_)) {
     for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.x, m.y, m.z);
     return;
   }
