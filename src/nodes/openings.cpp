@@ -40,18 +40,18 @@ bool other_offsets(const Opening* openings, uint32_t count, size_t max, std::vec
 
 }  // namespace
 
-Openings index_openings(const std::vector<RulePattern>& patterns) {
+Openings index_openings(const std::vector<RulePattern>& patterns, int values) {
   Openings all;
   size_t count = 0;
   for (const RulePattern& p : patterns) count += p.shift_start[256] - p.shift_start[0];
   all.items.reserve(count);  // exactly: 3D nodes with large rules open thousands of positions
-  for (size_t v = 0; v < 256; v++) {
+  for (size_t v = 0; v < size_t(values); v++) {  // no cell holds any other value
     all.start[v] = uint32_t(all.items.size());
     for (size_t r = 0; r < patterns.size(); r++)
       for (uint32_t k = patterns[r].shift_start[v]; k < patterns[r].shift_start[v + 1]; k++)
         all.items.push_back(make_opening(patterns, int(r), k));
   }
-  all.start[256] = uint32_t(all.items.size());
+  std::fill(all.start.begin() + values, all.start.end(), uint32_t(all.items.size()));
   return all;
 }
 

@@ -40,8 +40,8 @@ struct Openings {
   std::array<uint32_t, 257> start{};  // value -> first entry in items
 };
 
-// Every rule's openings, in the order the reference checks them.
-Openings index_openings(const std::vector<RulePattern>& patterns);
+// Every rule's openings, in the order the reference checks them, on a grid of `values` values.
+Openings index_openings(const std::vector<RulePattern>& patterns, int values);
 
 // Some of the openings, pointing into Openings::items, grouped by value in the same order.
 struct OpeningSubset {

@@ -203,7 +203,7 @@ int RuleNode::covered_axes(const Point& c, int cell) const {
 void RuleNode::prepare_openings() {
   const auto large = [](const RulePattern& p) { return p.cells.size() > Opening::kLargePattern; };
   large_rules_ = std::any_of(patterns_.begin(), patterns_.end(), large);
-  const Openings& all = openings_ = mj::index_openings(patterns_);
+  const Openings& all = openings_ = mj::index_openings(patterns_, grid->C);
   // Covering pays where a changed cell opens many positions; for a few it costs more than it saves.
   int values = 0;
   for (size_t v = 0; v < 256; v++) values += all.start[v + 1] > all.start[v];
