@@ -30,7 +30,8 @@ TEST(MatchFlags, ClearingTheWordsTestAndSetStartedClearsEveryFlag) {
       EXPECT_EQ(std::set<size_t>(words.begin(), words.end()).size(), words.size()) << "a word was noted twice";
       for (size_t w : words) flags.clear_word(w);
       for (int r = 0; r < rules; r++)
-        for (int cell = 0; cell < cells; cell++) ASSERT_FALSE(flags.test(r, cell)) << "trial " << trial << " pass " << pass;
+        for (int cell = 0; cell < cells; cell++)
+          ASSERT_FALSE(flags.test(r, cell)) << "trial " << trial << " pass " << pass;
     }
   }
 }

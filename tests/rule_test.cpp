@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+
 #include "core/rule.hpp"
 #include "io/png.hpp"
 #include "test_util.hpp"
@@ -91,6 +94,29 @@ TEST(Rule, Errors) {
     EXPECT_EQ(e.file(), "test.xml");
     EXPECT_EQ(e.line(), 1);
     EXPECT_NE(e.message().find("'Q'"), std::string::npos);
+  }
+}
+
+// ShiftLists: per value, the cells that take it, x fastest, written out cell by cell.
+TEST(ShiftLists, ListEachValuesCellsInOrder) {
+  std::mt19937 rng(17);
+  for (int trial = 0; trial < 100; trial++) {
+    const mj::Point size{1 + int(rng() % 4), 1 + int(rng() % 3), 1 + int(rng() % 3)};
+    const int values = 1 + int(rng() % 6);
+    std::vector<mj::Wave> waves(size_t(size.x * size.y * size.z));
+    for (mj::Wave& w : waves) w = mj::Wave(rng()) & mj::all_values(values);
+    mj::ShiftLists lists;
+    lists.build(values, size, [&](size_t i, int v) { return (waves[i] >> v & 1u) != 0; });
+    ASSERT_EQ(lists.size(), size_t(values));
+    for (int v = 0; v < values; v++) {
+      std::vector<mj::Point> expected;
+      for (int z = 0, i = 0; z < size.z; z++)
+        for (int y = 0; y < size.y; y++)
+          for (int x = 0; x < size.x; x++, i++)
+            if (waves[size_t(i)] >> v & 1u) expected.push_back({x, y, z});
+      const std::span<const mj::Point> got = lists[size_t(v)];
+      ASSERT_TRUE(std::equal(got.begin(), got.end(), expected.begin(), expected.end())) << "trial " << trial << " value " << v;
+    }
   }
 }
 

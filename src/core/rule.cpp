@@ -134,29 +134,9 @@ Rule::Rule(std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point 
 void Rule::derive() {
   const int C = values;
   Point in_size{imx, imy, imz}, out_size{omx, omy, omz};
-  // Sized first: large rules with wildcards list every cell under every value.
-  ishifts.assign(size_t(C), {});
-  for (int c = 0; c < C; c++) {
-    size_t count = 0;
-    for (Wave w : input) count += (w >> c) & 1u;
-    ishifts[size_t(c)].reserve(count);
-  }
-  for (int z = 0, i = 0; z < imz; z++)
-    for (int y = 0; y < imy; y++)
-      for (int x = 0; x < imx; x++, i++)
-        for (int c = 0; c < C; c++)
-          if (input[size_t(i)] & (1u << c)) ishifts[size_t(c)].push_back({x, y, z});
-  if (in_size == out_size) {
-    oshifts.assign(size_t(C), {});
-    const size_t keeps = size_t(std::count(output.begin(), output.end(), kKeep));
-    for (int c = 0; c < C; c++)
-      oshifts[size_t(c)].reserve(keeps + size_t(std::count(output.begin(), output.end(), uint8_t(c))));
-    for (int z = 0, i = 0; z < omz; z++)
-      for (int y = 0; y < omy; y++)
-        for (int x = 0; x < omx; x++, i++)
-          for (int c = 0; c < C; c++)
-            if (output[size_t(i)] == kKeep || output[size_t(i)] == c) oshifts[size_t(c)].push_back({x, y, z});
-  }
+  ishifts.build(C, in_size, [&](size_t i, int c) { return (input[i] >> c & 1u) != 0; });
+  if (in_size == out_size)
+    oshifts.build(C, out_size, [&](size_t i, int c) { return output[i] == kKeep || output[i] == c; });
   Wave wildcard = all_values(C);
   binput.resize(input.size());
   for (size_t i = 0; i < input.size(); i++)

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <span>
 #include <vector>
 
 #include "core/grid.hpp"
@@ -14,6 +15,38 @@
 namespace mj {
 
 constexpr uint8_t kKeep = 0xff;  // output cell that leaves the grid as it is ('*')
+
+// Per value, the cells of a pattern (x fastest) that take it: one flat list rather than a vector
+// per value, as each rule and each of its symmetric images has two of them.
+class ShiftLists {
+ public:
+  // The cells i (x fastest) of a pattern of `size` with takes(i, v), for each value v < values.
+  template <class Takes>
+  void build(int values, Point size, Takes takes) {
+    const size_t cells = size_t(size.x) * size_t(size.y) * size_t(size.z);
+    // Counted first: large rules with wildcards list every cell under every value.
+    start_.assign(size_t(values) + 1, 0);
+    for (size_t i = 0; i < cells; i++)
+      for (int v = 0; v < values; v++) start_[size_t(v) + 1] += takes(i, v);
+    for (size_t v = 0; v < size_t(values); v++) start_[v + 1] += start_[v];
+    points_.resize(start_.back());
+    std::vector<uint32_t> next(start_.begin(), start_.end() - 1);
+    for (int z = 0, i = 0; z < size.z; z++)
+      for (int y = 0; y < size.y; y++)
+        for (int x = 0; x < size.x; x++, i++)
+          for (int v = 0; v < values; v++)
+            if (takes(size_t(i), v)) points_[next[size_t(v)]++] = {x, y, z};
+  }
+  std::span<const Point> operator[](size_t value) const {
+    return {points_.data() + start_[value], points_.data() + start_[value + 1]};
+  }
+  size_t size() const { return start_.empty() ? 0 : start_.size() - 1; }  // values
+  bool empty() const { return start_.empty(); }
+
+ private:
+  std::vector<Point> points_;
+  std::vector<uint32_t> start_;  // value -> first entry in points_
+};
 
 struct Rule {
   Rule() = default;
@@ -29,7 +62,7 @@ struct Rule {
 
   // ishifts[c]: input cells that accept value c; oshifts[c]: output cells that can produce c
   // (only for rules whose input and output have the same size).
-  std::vector<std::vector<Point>> ishifts, oshifts;
+  ShiftLists ishifts, oshifts;
 
   int C() const { return values; }
   int values = 0;  // size of the alphabet the waves are over

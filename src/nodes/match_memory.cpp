@@ -57,7 +57,8 @@ void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& 
 
 // A match that is new since the snapshot contains a changed cell, whose value it accepts: it is
 // one of the openings of that value around the cell.
-void MatchMemory::find_fresh(const Grid& grid, const Openings& openings, OpeningMasks& masks, const Interior& interior) {
+void MatchMemory::find_fresh(const Grid& grid, const Openings& openings, OpeningMasks& masks,
+                             const Interior& interior) {
   fresh_.clear();
   const uint8_t* state = grid.state.data();
   for (int i : changed_) {

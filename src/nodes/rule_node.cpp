@@ -170,7 +170,8 @@ void RuleNode::scan_changes_with(Run& run) {
     const auto visit = [&](const Opening& o) {
       const int corner = cell - o.offset;
       if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) return;
-      if (kLarge && o.large && checked_.test_and_set(o.r, corner, [&](size_t w) { checked_words_.push_back(w); })) return;
+      const auto note_word = [&](size_t w) { checked_words_.push_back(w); };
+      if (kLarge && o.large && checked_.test_and_set(o.r, corner, note_word)) return;
       if (o.holds(state, cell) && !listed.test(o.r, corner)) list(o.r, corner);
     };
     if (inside && opening_masks_.checks(value)) {

@@ -21,7 +21,8 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
       }
   c.checks = c.cells;
   c.single = c.volume() == 1;
-  for (const auto& shifts : rule.ishifts) {
+  for (size_t v = 0; v < rule.ishifts.size(); v++) {
+    const std::span<const Point> shifts = rule.ishifts[v];
     if (!shifts.empty()) c.accepted |= uint64_t(1) << c.shift_start.size();
     c.shift_start.push_back(uint32_t(c.shifts.size()));
     for (const Point& p : shifts) {
