@@ -44,8 +44,9 @@ TEST(Interior, HoldsTheCellsEveryBoxAroundFits) {
               for (int dx = 0; dx <= reach.x; dx++)
                 fits = fits && x - dx >= 0 && y - dy >= 0 && z - dz >= 0 && x - dx + reach.x < mx &&
                        y - dy + reach.y < my && z - dz + reach.z < mz;
-          ASSERT_EQ(interior.contains(x, y, z), fits) << mx << "x" << my << "x" << mz << " reach " << reach.x << ","
-                                                     << reach.y << "," << reach.z << " at " << x << "," << y << "," << z;
+          ASSERT_EQ(interior.contains(x, y, z), fits)
+              << mx << "x" << my << "x" << mz << " reach " << reach.x << "," << reach.y << "," << reach.z << " at " << x
+              << "," << y << "," << z;
         }
   }
 }

@@ -115,7 +115,8 @@ TEST(ShiftLists, ListEachValuesCellsInOrder) {
           for (int x = 0; x < size.x; x++, i++)
             if (waves[size_t(i)] >> v & 1u) expected.push_back({x, y, z});
       const std::span<const mj::Point> got = lists[size_t(v)];
-      ASSERT_TRUE(std::equal(got.begin(), got.end(), expected.begin(), expected.end())) << "trial " << trial << " value " << v;
+      ASSERT_TRUE(std::equal(got.begin(), got.end(), expected.begin(), expected.end()))
+          << "trial " << trial << " value " << v;
     }
   }
 }

@@ -260,7 +260,8 @@ class ConvolutionNode : public Node {
     for (size_t k = 0; k < counts; k++) sums[k] = counted_[k].sums.data() + row;
     for (int x = 1, mx = grid->mx; x < mx - 1; x++) {
       const int output = fired_output(random, choices, first, cells[x], [&](const Choice& c) {
-        return size_t(c.counted) < counts ? sums[size_t(c.counted)][x] : neighbour_sum(c.multiplicity, x, y, z, row + x, true);
+        return size_t(c.counted) < counts ? sums[size_t(c.counted)][x]
+                                          : neighbour_sum(c.multiplicity, x, y, z, row + x, true);
       });
       if (output < 0) continue;
       cells[x] = uint8_t(output);
