@@ -27,8 +27,15 @@ struct Measure {
   double wall_ms = 0;  // wall time of load + run inside the process
   double run_ms = 0;   // CPU time of load + run inside the process
   long max_rss_kb = 0;
+  long run_faults = 0;  // page faults during load + run: new memory touched, which costs small runs most
   std::string status = "ok";
 };
+
+long page_faults() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_minflt + usage.ru_majflt;
+}
 
 double process_cpu_ms() {
   timespec t{};
@@ -39,7 +46,7 @@ double process_cpu_ms() {
 // Runs in a child process so that peak memory is the run's own.
 Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed) {
   int fds[2];
-  if (pipe(fds) != 0) return {0, 0, 0, 0, 0, "pipe"};
+  if (pipe(fds) != 0) return {.status = "pipe"};
   pid_t pid = fork();
   if (pid == 0) {
     close(fds[0]);
@@ -47,14 +54,16 @@ Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed) {
     try {
       auto start = std::chrono::steady_clock::now();
       const double cpu_start = process_cpu_ms();
+      const long faults_start = page_faults();
       auto ip = mj::Interpreter::from_file(corpus / "models" / (e.name + ".xml"), {e.mx, e.my, e.mz, corpus / "resources"});
       m.steps = ip.run(seed, e.steps);
       m.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       m.run_ms = process_cpu_ms() - cpu_start;
+      m.run_faults = page_faults() - faults_start;
     } catch (const std::exception&) {
       m.status = "error";
     }
-    std::string line = fmt::format("{} {} {} {}", m.steps, m.ms, m.run_ms, m.status);
+    std::string line = fmt::format("{} {} {} {} {}", m.steps, m.ms, m.run_ms, m.run_faults, m.status);
     (void)!write(fds[1], line.data(), line.size());
     _exit(0);
   }
@@ -67,8 +76,8 @@ Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed) {
   wait4(pid, &status, 0, &usage);
   Measure m;
   char text[64] = {};
-  if (n <= 0 || std::sscanf(buffer, "%d %lf %lf %63s", &m.steps, &m.wall_ms, &m.run_ms, text) != 4) m.status = "crash";
-  else m.status = text;
+  const int read = n <= 0 ? 0 : std::sscanf(buffer, "%d %lf %lf %ld %63s", &m.steps, &m.wall_ms, &m.run_ms, &m.run_faults, text);
+  m.status = read == 5 ? text : "crash";
   m.max_rss_kb = usage.ru_maxrss;
   auto ms = [](const timeval& t) { return t.tv_sec * 1000.0 + t.tv_usec / 1000.0; };
   m.ms = ms(usage.ru_utime) + ms(usage.ru_stime);
@@ -100,15 +109,15 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   auto entries = mj::io::load_model_list(corpus / "models.xml");
-  std::string out = "index,name,seed,ms,status,steps,steps_per_s,max_rss_kb,wall_ms,run_ms\n";
+  std::string out = "index,name,seed,ms,status,steps,steps_per_s,max_rss_kb,wall_ms,run_ms,run_faults\n";
   double total = 0;
   auto report = [&](int index, const mj::io::ModelEntry& e, int seed) {
     Measure m = measure(corpus, e, seed);
     total += m.ms;
     double rate = m.ms > 0 ? m.steps / (m.ms / 1000) : 0;
     fmt::print(stderr, "{:4} {:24} {:11} {:9.1f} ms {:8} steps {:10.0f} steps/s {:8} KB {}\n", index, e.name, seed, m.ms, m.steps, rate, m.max_rss_kb, m.status);
-    out += fmt::format("{},{},{},{:.1f},{},{},{:.0f},{},{:.1f},{:.2f}\n", index, e.name, seed, m.ms, m.status, m.steps, rate,
-                       m.max_rss_kb, m.wall_ms, m.run_ms);
+    out += fmt::format("{},{},{},{:.1f},{},{},{:.0f},{},{:.1f},{:.2f},{}\n", index, e.name, seed, m.ms, m.status, m.steps,
+                       rate, m.max_rss_kb, m.wall_ms, m.run_ms, m.run_faults);
   };
   std::regex pattern(filter);
   for (size_t k = 0; k < entries.size(); k++)
