@@ -76,7 +76,8 @@ Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed) {
   wait4(pid, &status, 0, &usage);
   Measure m;
   char text[64] = {};
-  const int read = n <= 0 ? 0 : std::sscanf(buffer, "%d %lf %lf %ld %63s", &m.steps, &m.wall_ms, &m.run_ms, &m.run_faults, text);
+  const char* format = "%d %lf %lf %ld %63s";
+  const int read = n <= 0 ? 0 : std::sscanf(buffer, format, &m.steps, &m.wall_ms, &m.run_ms, &m.run_faults, text);
   m.status = read == 5 ? text : "crash";
   m.max_rss_kb = usage.ru_maxrss;
   auto ms = [](const timeval& t) { return t.tv_sec * 1000.0 + t.tv_usec / 1000.0; };
@@ -116,8 +117,8 @@ int main(int argc, char** argv) {
     total += m.ms;
     double rate = m.ms > 0 ? m.steps / (m.ms / 1000) : 0;
     fmt::print(stderr, "{:4} {:24} {:11} {:9.1f} ms {:8} steps {:10.0f} steps/s {:8} KB {}\n", index, e.name, seed, m.ms, m.steps, rate, m.max_rss_kb, m.status);
-    out += fmt::format("{},{},{},{:.1f},{},{},{:.0f},{},{:.1f},{:.2f},{}\n", index, e.name, seed, m.ms, m.status, m.steps,
-                       rate, m.max_rss_kb, m.wall_ms, m.run_ms, m.run_faults);
+    out += fmt::format("{},{},{},{:.1f},{},{},{:.0f},{},{:.1f},{:.2f},{}\n", index, e.name, seed, m.ms, m.status,
+                       m.steps, rate, m.max_rss_kb, m.wall_ms, m.run_ms, m.run_faults);
   };
   std::regex pattern(filter);
   for (size_t k = 0; k < entries.size(); k++)
