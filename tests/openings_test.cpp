@@ -54,7 +54,7 @@ TEST(Openings, AreTheRulePositionsOnACellThatAcceptItsValue) {
   std::mt19937 rng(5);
   for (int trial = 0; trial < 200; trial++) {
     const RulesOnGrid s = random_setup(rng, trial % 2 == 1);
-    const Openings openings = index_openings(s.patterns, s.grid.C);
+    const Openings openings = index_openings(s.rules, s.patterns, s.grid);
     for (int v = 0; v < s.grid.C; v++) {
       const auto expected = expected_openings(s.rules, uint8_t(v));
       ASSERT_EQ(openings.start[size_t(v) + 1] - openings.start[size_t(v)], expected.size()) << "trial " << trial;
@@ -85,7 +85,7 @@ TEST(OpeningMasks, PickTheOpeningsThatHold) {
   for (int trial = 0; trial < 300; trial++) {
     RulesOnGrid s = random_setup(rng, trial % 3 == 2);
     Grid& g = s.grid;
-    const Openings openings = index_openings(s.patterns, s.grid.C);
+    const Openings openings = index_openings(s.rules, s.patterns, s.grid);
     OpeningMasks masks;
     masks.reset(&openings, g.C);
     const int z_first = g.mz == 1 ? 0 : 1, z_last = g.mz == 1 ? 0 : g.mz - 2;  // cells inside every rule position

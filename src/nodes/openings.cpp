@@ -6,9 +6,8 @@ namespace mj {
 
 namespace {
 
-Opening make_opening(const std::vector<RulePattern>& patterns, int r, uint32_t shift) {
-  const RulePattern& p = patterns[size_t(r)];
-  Opening o{r, p.shift_offsets[shift], 0, {}, {}, &p, p.shifts[shift], p.cells.size() > Opening::kLargePattern};
+Opening make_opening(const RulePattern& p, int r, Point shift, const Grid& grid) {
+  Opening o{r, grid.index(shift.x, shift.y, shift.z), 0, {}, {}, &p, shift, p.cells.size() > Opening::kLargePattern};
   for (size_t c = 0; c < p.cells.size() && o.count >= 0; c++) {
     if (p.positions[c] == o.shift) continue;
     if (o.count == Opening::kInlineCells) o.count = -1;
@@ -40,24 +39,29 @@ bool other_offsets(const Opening* openings, uint32_t count, size_t max, std::vec
 
 }  // namespace
 
-Openings index_openings(const std::vector<RulePattern>& patterns, int values) {
+Openings index_openings(const std::vector<Rule>& rules, const std::vector<RulePattern>& patterns, const Grid& grid) {
   Openings all;
+  const size_t values = size_t(grid.C);  // no cell holds any other value
   size_t count = 0;
-  for (const RulePattern& p : patterns) count += p.shift_start[256] - p.shift_start[0];
+  for (const Rule& rule : rules)
+    for (size_t v = 0; v < std::min(values, rule.ishifts.size()); v++) count += rule.ishifts[v].size();
   all.items.reserve(count);  // exactly: 3D nodes with large rules open thousands of positions
-  for (size_t v = 0; v < size_t(values); v++) {  // no cell holds any other value
+  all.start.resize(values + 1);
+  for (size_t v = 0; v < values; v++) {
     all.start[v] = uint32_t(all.items.size());
-    for (size_t r = 0; r < patterns.size(); r++)
-      for (uint32_t k = patterns[r].shift_start[v]; k < patterns[r].shift_start[v + 1]; k++)
-        all.items.push_back(make_opening(patterns, int(r), k));
+    for (size_t r = 0; r < rules.size(); r++)
+      if (v < rules[r].ishifts.size())
+        for (const Point& shift : rules[r].ishifts[v])
+          all.items.push_back(make_opening(patterns[r], int(r), shift, grid));
   }
-  std::fill(all.start.begin() + values, all.start.end(), uint32_t(all.items.size()));
+  all.start[values] = uint32_t(all.items.size());
   return all;
 }
 
 OpeningSubset covered_openings(const Openings& all, int axes) {
   OpeningSubset group;
-  for (size_t v = 0; v < 256; v++) {
+  group.start.resize(all.start.size());
+  for (size_t v = 0; v + 1 < all.start.size(); v++) {
     group.start[v] = uint32_t(group.items.size());
     for (uint32_t k = all.start[v]; k < all.start[v + 1]; k++) {
       const Point s = all.items[k].shift;
@@ -65,14 +69,14 @@ OpeningSubset covered_openings(const Openings& all, int axes) {
         group.items.push_back(&all.items[k]);
     }
   }
-  group.start[256] = uint32_t(group.items.size());
+  group.start.back() = uint32_t(group.items.size());
   return group;
 }
 
 void OpeningMasks::reset(const Openings* openings, int values) {
   openings_ = openings, values_ = values;
   offsets_.clear(), masks_.clear();
-  groups_.fill(Group{});
+  groups_.assign(size_t(values), Group{});
 }
 
 bool OpeningMasks::prepare(uint8_t value) {

@@ -35,18 +35,21 @@ struct Opening {
   }
 };
 
+// Tables per value are sized to the grid's values, not to 256: a node is loaded for every rule
+// element, and most are small.
 struct Openings {
-  std::vector<Opening> items;          // grouped by value, each value's rule by rule
-  std::array<uint32_t, 257> start{};  // value -> first entry in items
+  std::vector<Opening> items;   // grouped by value, each value's rule by rule
+  std::vector<uint32_t> start;  // value -> first entry in items; one more than the grid's values
 };
 
-// Every rule's openings, in the order the reference checks them, on a grid of `values` values.
-Openings index_openings(const std::vector<RulePattern>& patterns, int values);
+// Every rule's openings, in the order the reference checks them, on `grid`; patterns[r] is
+// rules[r] compiled for it.
+Openings index_openings(const std::vector<Rule>& rules, const std::vector<RulePattern>& patterns, const Grid& grid);
 
 // Some of the openings, pointing into Openings::items, grouped by value in the same order.
 struct OpeningSubset {
   std::vector<const Opening*> items;
-  std::array<uint32_t, 257> start{};
+  std::vector<uint32_t> start;
 };
 // The openings with shift 0 on each axis of `axes` (bit 0: x, 1: y, 2: z).
 OpeningSubset covered_openings(const Openings& all, int axes);
@@ -92,7 +95,7 @@ class OpeningMasks {
   int values_ = 0;
   std::vector<int> offsets_;
   std::vector<uint64_t> masks_;  // per entry of offsets_, one per grid value
-  std::array<Group, 256> groups_{};
+  std::vector<Group> groups_;  // per grid value
 };
 
 }  // namespace mj

@@ -125,7 +125,7 @@ void RuleNode::add(Run&, int r, int x, int y, int z) { list(r, grid->index(x, y,
 
 size_t RuleNode::take_cells(Run& run, int r) {
   size_t found = 0;
-  const Wave accepted = Wave(patterns_[size_t(r)].accepted);
+  const Wave accepted = patterns_[size_t(r)].accepted;
   for (int z = 0; z < grid->mz; z++)
     for (int y = 0; y < grid->my; y++) {
       const int row = grid->index(0, y, z);
@@ -204,10 +204,10 @@ int RuleNode::covered_axes(const Point& c, int cell) const {
 void RuleNode::prepare_openings() {
   const auto large = [](const RulePattern& p) { return p.cells.size() > Opening::kLargePattern; };
   large_rules_ = std::any_of(patterns_.begin(), patterns_.end(), large);
-  const Openings& all = openings_ = mj::index_openings(patterns_, grid->C);
+  const Openings& all = openings_ = mj::index_openings(rules, patterns_, *grid);
   // Covering pays where a changed cell opens many positions; for a few it costs more than it saves.
   int values = 0;
-  for (size_t v = 0; v < 256; v++) values += all.start[v + 1] > all.start[v];
+  for (size_t v = 0; v + 1 < all.start.size(); v++) values += all.start[v + 1] > all.start[v];
   cover_ = all.items.size() > size_t(kCoverFrom) * size_t(values);
   openings_indexed_ = true;
   opening_masks_.reset(&openings_, grid->C);
@@ -244,7 +244,7 @@ void RuleNode::scan_single(int r) {
 void RuleNode::scan_row(int r, int y, int z) {
   const RulePattern& p = patterns_[size_t(r)];
   const int row = grid->index(0, y, z);
-  for_each_in_wave(grid->state.data() + row, 0, grid->mx, Wave(p.accepted), [&](int x) { found({row + x, r, x, y, z}); });
+  for_each_in_wave(grid->state.data() + row, 0, grid->mx, p.accepted, [&](int x) { found({row + x, r, x, y, z}); });
 }
 
 // A bit scan costs an AND per input cell and word of corners; scanning the cells that one input
@@ -291,10 +291,10 @@ void RuleNode::scan_from_pivot(int r, int pivot) {
 // histogram), with their coordinates.
 void RuleNode::bucket_cells(const std::array<int, 256>& histogram, Wave needed) {
   bucket_start_[0] = 0;
-  for (size_t v = 0; v < 256; v++)
-    bucket_start_[v + 1] = bucket_start_[v] + uint32_t(v < 32 && (needed >> v & 1u) ? histogram[v] : 0);
-  bucket_.resize(bucket_start_[256]);
-  std::array<uint32_t, 256> next;
+  for (size_t v = 0; v < 32; v++)
+    bucket_start_[v + 1] = bucket_start_[v] + uint32_t(needed >> v & 1u ? histogram[v] : 0);
+  bucket_.resize(bucket_start_[32]);
+  std::array<uint32_t, 32> next;
   std::copy(bucket_start_.begin(), bucket_start_.end() - 1, next.begin());
   for (int z = 0; z < grid->mz; z++)
     for (int y = 0; y < grid->my; y++) {

@@ -166,7 +166,7 @@ class RuleNode : public Node {
   void bucket_cells(const std::array<int, 256>& histogram, Wave needed);
   std::vector<int> pivots_;                   // per rule, for the full scan under way: cheaper_pivot
   std::vector<Point> bucket_;                 // the grid's cells by value, for pivot scans
-  std::array<uint32_t, 257> bucket_start_{};  // value -> first entry in bucket_
+  std::array<uint32_t, 33> bucket_start_{};   // value (a Wave's bit) -> first entry in bucket_
   // A match found by a full scan: kept in scan_, or when streaming handed to add() at once.
   void found(const ScanMatch& m) {
     if (!stream_) return scan_.push_back(m);

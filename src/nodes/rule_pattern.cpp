@@ -21,18 +21,8 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
       }
   c.checks = c.cells;
   c.single = c.volume() == 1;
-  for (size_t v = 0; v < rule.ishifts.size(); v++) {
-    const std::span<const Point> shifts = rule.ishifts[v];
-    if (!shifts.empty()) c.accepted |= uint64_t(1) << c.shift_start.size();
-    c.shift_start.push_back(uint32_t(c.shifts.size()));
-    for (const Point& p : shifts) {
-      c.shifts.push_back(p);
-      c.shift_offsets.push_back(grid.index(p.x, p.y, p.z));
-    }
-  }
-  c.shift_start.push_back(uint32_t(c.shifts.size()));
-  // Values the grid may hold beyond the rule's alphabet have no shifts.
-  c.shift_start.resize(257, uint32_t(c.shifts.size()));
+  for (size_t v = 0; v < std::min<size_t>(rule.ishifts.size(), 32); v++)
+    if (!rule.ishifts[v].empty()) c.accepted |= Wave(1u << v);
   return c;
 }
 

@@ -11,8 +11,7 @@
 namespace mj {
 
 // The rule's input as offsets from its corner, wildcards left out, so that matching is one pass
-// over a short flat list; and the rule's ishifts flattened: shifts[shift_start[v] ..
-// shift_start[v+1]) are the input cells that accept value v.
+// over a short flat list.
 struct RulePattern {
   // An input cell that does not accept every value: where it is from the corner, what it accepts.
   struct Cell {
@@ -23,11 +22,8 @@ struct RulePattern {
   std::vector<Cell> cells;
   std::vector<Point> positions;  // of the same cells, in the rule
   std::vector<Cell> checks;      // the cells again, in the order holds() tests them
-  std::vector<uint32_t> shift_start;
-  std::vector<Point> shifts;
-  std::vector<int> shift_offsets;  // linear offset of each shift on the grid
-  bool single = false;             // a 1x1x1 input: any cell it accepts is a match
-  uint64_t accepted = 0;           // bit v: some input cell accepts value v
+  bool single = false;  // a 1x1x1 input: any cell it accepts is a match
+  Wave accepted = 0;    // bit v: some input cell accepts value v
 
   int volume() const { return imx * imy * imz; }
   // Does the input match with its corner at cell index `corner`? (The caller checks the bounds.)
