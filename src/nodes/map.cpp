@@ -67,13 +67,16 @@ class MapNode : public Branch {
     if (n >= 0) return Branch::go(run);
     newgrid->clear();
     if (patterns_.empty())
-      for (const Rule& rule : rules) patterns_.push_back(compile_rule(rule, *grid));
+      for (const Rule& rule : rules) {
+        patterns_.push_back(compile_rule(rule, *grid));
+        outputs_.push_back(rule_outputs(rule, *newgrid));
+      }
     choose_pivots();
     for (size_t r = 0; r < rules.size(); r++)
       for (int z = 0; z < grid->mz; z++)
         for (int y = 0; y < grid->my; y++)
           for_each_match_in_row(r, y, z, [&](int x) {
-            apply(rules[r], int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
+            apply(r, int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
           });
     run.grid = newgrid;
     n++;
@@ -121,7 +124,8 @@ class MapNode : public Branch {
     return true;
   }
 
-  std::vector<RulePattern> patterns_;  // the rules compiled for the input grid
+  std::vector<RulePattern> patterns_;           // the rules compiled for the input grid
+  std::vector<std::vector<RuleOutput>> outputs_;  // per rule: the cells it writes on the new grid
   std::vector<size_t> pivots_;         // per rule: its input cell that the fewest grid cells satisfy
 
   // Per rule, the input cell whose accepted values the fewest cells of the grid hold now.
@@ -159,13 +163,17 @@ class MapNode : public Branch {
     for_each_in_wave(row, 0, q.x, wave, [&](int cx) { check(cx + mx - q.x); });  // the pivot wraps
   }
 
-  void apply(const Rule& rule, int x, int y, int z) {
-    for (int dz = 0, di = 0; dz < rule.omz; dz++)
-      for (int dy = 0; dy < rule.omy; dy++)
-        for (int dx = 0; dx < rule.omx; dx++, di++) {
-          uint8_t v = rule.output[size_t(di)];
-          if (v != kKeep) newgrid->state[wrapped(*newgrid, x + dx, y + dy, z + dz)] = v;
-        }
+  // Writes rule r's output with its corner at (x, y, z) of the new grid; an output past an edge
+  // wraps around it.
+  void apply(size_t r, int x, int y, int z) {
+    const Rule& rule = rules[r];
+    uint8_t* state = newgrid->state.data();
+    if (x + rule.omx <= newgrid->mx && y + rule.omy <= newgrid->my && z + rule.omz <= newgrid->mz) {
+      const int corner = newgrid->index(x, y, z);
+      for (const RuleOutput& o : outputs_[r]) state[corner + o.offset] = o.value;
+      return;
+    }
+    for (const RuleOutput& o : outputs_[r]) state[wrapped(*newgrid, x + o.at.x, y + o.at.y, z + o.at.z)] = o.value;
   }
 
  public:
