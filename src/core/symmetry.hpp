@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mj {
@@ -20,15 +21,16 @@ SymmetryGroup full_symmetry(bool d2);
 std::optional<SymmetryGroup> symmetry_from_name(bool d2, const std::optional<std::string>& name,
                                                 const SymmetryGroup& fallback);
 
-// The images whose element is in the group, each kept at its first occurrence.
+// The images whose element is in the group, each kept at its first occurrence (moved out of `images`).
 template <class T, class Same>
-std::vector<T> distinct_images(const std::vector<T>& images, Same same, const SymmetryGroup& group) {
+std::vector<T> distinct_images(std::vector<T>& images, Same same, const SymmetryGroup& group) {
   std::vector<T> result;
+  result.reserve(images.size());
   for (size_t k = 0; k < images.size(); k++) {
     if (!group[k]) continue;
     bool seen = false;
     for (const T& r : result) seen = seen || same(r, images[k]);
-    if (!seen) result.push_back(images[k]);
+    if (!seen) result.push_back(std::move(images[k]));
   }
   return result;
 }
