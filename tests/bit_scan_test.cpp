@@ -52,10 +52,11 @@ std::vector<Found> lattice_scan(const Grid& g, const std::vector<Rule>& rules) {
   std::vector<Found> found;
   for (int r = 0; r < int(rules.size()); r++) {
     const Rule& rule = rules[size_t(r)];
+    const mj::ShiftLists shifts = rule.input_shifts();
     for (int lz = rule.imz - 1; lz < g.mz; lz += rule.imz)
       for (int ly = rule.imy - 1; ly < g.my; ly += rule.imy)
         for (int lx = rule.imx - 1; lx < g.mx; lx += rule.imx)
-          for (const Point& s : rule.ishifts[g.state[size_t(g.index(lx, ly, lz))]]) {
+          for (const Point& s : shifts[g.state[size_t(g.index(lx, ly, lz))]]) {
             const int x = lx - s.x, y = ly - s.y, z = lz - s.z;
             if (x < 0 || y < 0 || z < 0 || x + rule.imx > g.mx || y + rule.imy > g.my || z + rule.imz > g.mz) continue;
             if (g.matches(rule, x, y, z)) found.push_back({r, x, y, z});

@@ -33,12 +33,14 @@ void direct_propagate(Potentials& p, int mx, int my, int mz, const std::vector<R
     for (int i = 0; i < p.cells; i++)
       if (p[c][i] == 0) queue.push_back({uint8_t(c), i % mx, (i % (mx * my)) / mx, i / (mx * my)});
   std::vector<uint8_t> fired(rules.size() * size_t(p.cells), 0);
+  std::vector<mj::ShiftLists> shifts;
+  for (const Rule& rule : rules) shifts.push_back(backwards ? rule.output_shifts() : rule.input_shifts());
   for (size_t head = 0; head < queue.size(); head++) {
     Item item = queue[head];
     int t = p[item.value][item.x + item.y * mx + item.z * mx * my];
     for (size_t r = 0; r < rules.size(); r++) {
       const Rule& rule = rules[r];
-      for (const Point& s : (backwards ? rule.oshifts : rule.ishifts)[item.value]) {
+      for (const Point& s : shifts[r][item.value]) {
         int sx = item.x - s.x, sy = item.y - s.y, sz = item.z - s.z;
         if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > mx || sy + rule.imy > my || sz + rule.imz > mz) continue;
         uint8_t& done = fired[r * size_t(p.cells) + size_t(sx + sy * mx + sz * mx * my)];

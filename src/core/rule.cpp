@@ -131,12 +131,21 @@ Rule::Rule(std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point 
   derive();
 }
 
+ShiftLists Rule::input_shifts() const {
+  ShiftLists shifts;
+  shifts.build(values, {imx, imy, imz}, [&](size_t i, int c) { return (input[i] >> c & 1u) != 0; });
+  return shifts;
+}
+
+ShiftLists Rule::output_shifts() const {
+  ShiftLists shifts;
+  if (imx == omx && imy == omy && imz == omz)
+    shifts.build(values, {omx, omy, omz}, [&](size_t i, int c) { return output[i] == kKeep || output[i] == c; });
+  return shifts;
+}
+
 void Rule::derive() {
   const int C = values;
-  Point in_size{imx, imy, imz}, out_size{omx, omy, omz};
-  ishifts.build(C, in_size, [&](size_t i, int c) { return (input[i] >> c & 1u) != 0; });
-  if (in_size == out_size)
-    oshifts.build(C, out_size, [&](size_t i, int c) { return output[i] == kKeep || output[i] == c; });
   Wave wildcard = all_values(C);
   binput.resize(input.size());
   for (size_t i = 0; i < input.size(); i++)
@@ -177,7 +186,7 @@ std::vector<Rule> Rule::symmetries(const SymmetryGroup& group, bool d2) const {
                                 : cube_symmetries(*this, rotate_z, [](const Rule& r) { return r.y_rotated(); }, reflect,
                                                   same_rule, group);
   for (Rule& image : images)
-    if (image.ishifts.empty()) image.derive();
+    if (image.binput.empty()) image.derive();
   return images;
 }
 

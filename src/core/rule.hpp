@@ -16,8 +16,8 @@ namespace mj {
 
 constexpr uint8_t kKeep = 0xff;  // output cell that leaves the grid as it is ('*')
 
-// Per value, the cells of a pattern (x fastest) that take it: one flat list rather than a vector
-// per value, as each rule and each of its symmetric images has two of them.
+// Per value, the cells of a pattern (x fastest) that take it, in one flat list rather than a
+// vector per value. Made on demand: a 3D rule has up to 48 symmetric images, and few nodes ask.
 class ShiftLists {
  public:
   // The cells i (x fastest) of a pattern of `size` with takes(i, v), for each value v < values.
@@ -60,9 +60,10 @@ struct Rule {
   double p = 1.0;
   bool original = false;          // true for the rule as written, false for its symmetric images
 
-  // ishifts[c]: input cells that accept value c; oshifts[c]: output cells that can produce c
-  // (only for rules whose input and output have the same size).
-  ShiftLists ishifts, oshifts;
+  // The reference's ishifts, [c]: the input cells that accept value c; and its oshifts, [c]: the
+  // output cells that can produce c (for rules whose input and output have the same size).
+  ShiftLists input_shifts() const;
+  ShiftLists output_shifts() const;
 
   int C() const { return values; }
   int values = 0;  // size of the alphabet the waves are over
@@ -74,7 +75,7 @@ struct Rule {
 
  private:
   struct Raw {};
-  // Input, output and sizes only: symmetric images are compared before their shifts are worth computing.
+  // Input, output and sizes only: symmetric images are compared before binput is worth deriving.
   Rule(Raw, std::vector<Wave> input, Point in_size, std::vector<uint8_t> output, Point out_size, int C, double p);
   void derive();
 };

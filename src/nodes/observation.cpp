@@ -180,18 +180,21 @@ void fire(Propagation<Bits>& p, uint32_t r, int corner, int x, int y, int z, Pot
 }
 
 // A pattern of wildcards only waits for nothing: it fires at the first value that arrives in
-// its window, as the direct check would.
+// its window, as the direct check would. Every cell of such a pattern takes every value, so the
+// positions are tried in the order of the reference's shifts: all cells, x fastest. (An input '*'
+// of a 32-value alphabet is the empty wave there, and takes none.)
 template <class Bits>
 void arrive_anywhere(Propagation<Bits>& p, uint32_t r, const Rule& rule, const QueueItem& a, const Space& s,
                      Potentials& potentials, bool backwards) {
-  const auto& shifts = backwards ? rule.oshifts : rule.ishifts;
-  if (a.value >= shifts.size()) return;
-  for (const Point& shift : shifts[a.value]) {
-    int sx = a.x - shift.x, sy = a.y - shift.y, sz = a.z - shift.z;
-    if (!s.fits(rule, sx, sy, sz)) continue;
-    uint8_t& done = p.fired[size_t(s.index(sx, sy, sz)) * p.wants.size() + r];
-    if (!done) done = 1, fire(p, r, s.index(sx, sy, sz), sx, sy, sz, potentials, a.t);
-  }
+  if (!backwards && (rule.input[0] >> a.value & 1u) == 0) return;
+  for (int dz = 0; dz < rule.imz; dz++)
+    for (int dy = 0; dy < rule.imy; dy++)
+      for (int dx = 0; dx < rule.imx; dx++) {
+        const int sx = a.x - dx, sy = a.y - dy, sz = a.z - dz;
+        if (!s.fits(rule, sx, sy, sz)) continue;
+        uint8_t& done = p.fired[size_t(s.index(sx, sy, sz)) * p.wants.size() + r];
+        if (!done) done = 1, fire(p, r, s.index(sx, sy, sz), sx, sy, sz, potentials, a.t);
+      }
 }
 
 // Whether every probe around `here` has its value settled.

@@ -42,17 +42,19 @@ bool other_offsets(const Opening* openings, uint32_t count, size_t max, std::vec
 Openings index_openings(const std::vector<Rule>& rules, const std::vector<RulePattern>& patterns, const Grid& grid) {
   Openings all;
   const size_t values = size_t(grid.C);  // no cell holds any other value
+  std::vector<ShiftLists> shifts;
   size_t count = 0;
-  for (const Rule& rule : rules)
-    for (size_t v = 0; v < std::min(values, rule.ishifts.size()); v++) count += rule.ishifts[v].size();
+  for (const Rule& rule : rules) {
+    shifts.push_back(rule.input_shifts());
+    for (size_t v = 0; v < std::min(values, shifts.back().size()); v++) count += shifts.back()[v].size();
+  }
   all.items.reserve(count);  // exactly: 3D nodes with large rules open thousands of positions
   all.start.resize(values + 1);
   for (size_t v = 0; v < values; v++) {
     all.start[v] = uint32_t(all.items.size());
     for (size_t r = 0; r < rules.size(); r++)
-      if (v < rules[r].ishifts.size())
-        for (const Point& shift : rules[r].ishifts[v])
-          all.items.push_back(make_opening(patterns[r], int(r), shift, grid));
+      if (v < shifts[r].size())
+        for (const Point& shift : shifts[r][v]) all.items.push_back(make_opening(patterns[r], int(r), shift, grid));
   }
   all.start[values] = uint32_t(all.items.size());
   return all;

@@ -21,8 +21,8 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
       }
   c.checks = c.cells;
   c.single = c.volume() == 1;
-  for (size_t v = 0; v < std::min<size_t>(rule.ishifts.size(), 32); v++)
-    if (!rule.ishifts[v].empty()) c.accepted |= Wave(1u << v);
+  for (Wave w : rule.input) c.accepted |= w;
+  if (rule.values < 32) c.accepted &= all_values(rule.values);
   return c;
 }
 
