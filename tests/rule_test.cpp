@@ -65,9 +65,16 @@ TEST(Rule, SymmetricImagesAreDeduplicated) {
 
 TEST(Rule, RotationMovesCells) {
   auto l = grid_for(R"(<one values="ABCD" in="AB/CD" out="AB/CD"/>)");
-  mj::Rule r = rule_of(l).z_rotated();
-  // (x, y) of the rotated rule reads (IMX-1-y, x) of the original: row 0 becomes "BD".
-  EXPECT_EQ(r.input, (std::vector<mj::Wave>{2u, 8u, 1u, 4u}));
+  mj::Rule rule = rule_of(l);
+  rule.original = true;
+  const std::vector<mj::Rule> images = rule.symmetries(mj::full_symmetry(true), true);
+  ASSERT_EQ(images.size(), 8u);
+  // Image 2 is the rotation: (x, y) of the rotated rule reads (IMX-1-y, x) of the original, so
+  // row 0 becomes "BD". Image 1 is the reflection: row 0 becomes "BA".
+  EXPECT_EQ(images[2].input, (std::vector<mj::Wave>{2u, 8u, 1u, 4u}));
+  EXPECT_EQ(images[1].input, (std::vector<mj::Wave>{2u, 1u, 8u, 4u}));
+  EXPECT_EQ(images[2].output, (std::vector<uint8_t>{1, 3, 0, 2}));
+  EXPECT_TRUE(images[0].original && !images[2].original);
 }
 
 TEST(Rule, FileRuleSplitsIntoInputAndOutput) {

@@ -122,13 +122,13 @@ std::pair<SymbolPattern, SymbolPattern> rule_patterns(const XmlElement& e, const
 
 }  // namespace
 
-Rule::Rule(Raw, std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point out_size, int C, double prob)
-    : imx(in_size.x), imy(in_size.y), imz(in_size.z), omx(out_size.x), omy(out_size.y), omz(out_size.z),
-      input(std::move(in)), output(std::move(out)), p(prob), values(C) {}
-
 Rule::Rule(std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point out_size, int C, double prob)
-    : Rule(Raw{}, std::move(in), in_size, std::move(out), out_size, C, prob) {
-  derive();
+    : imx(in_size.x), imy(in_size.y), imz(in_size.z), omx(out_size.x), omy(out_size.y), omz(out_size.z),
+      input(std::move(in)), output(std::move(out)), p(prob), values(C) {
+  const Wave wildcard = all_values(C);
+  binput.resize(input.size());
+  for (size_t i = 0; i < input.size(); i++)
+    binput[i] = input[i] == wildcard ? kKeep : uint8_t(std::countr_zero(input[i]));
 }
 
 ShiftLists Rule::input_shifts() const {
@@ -144,50 +144,94 @@ ShiftLists Rule::output_shifts() const {
   return shifts;
 }
 
-void Rule::derive() {
-  const int C = values;
-  Wave wildcard = all_values(C);
-  binput.resize(input.size());
-  for (size_t i = 0; i < input.size(); i++)
-    binput[i] = input[i] == wildcard ? kKeep : uint8_t(std::countr_zero(input[i]));
+namespace {
+
+// A rule's symmetric images are compared before they become rules: a 3D rule has 48 of them, and
+// most turn out to repeat an earlier one. Each image is a pair of sizes and offsets into arrays
+// shared by all the images of one rule, which grow but are never rewritten.
+struct ImageCells {
+  std::vector<Wave> input;
+  std::vector<uint8_t> output;
+};
+
+struct RuleImage {
+  Point in_size, out_size;
+  size_t in_at = 0, out_at = 0;
+};
+
+// Appends the pattern of `size` at `at`, rebuilt at size `to` where cell (x,y,z) takes old cell
+// from(x, y, z, size); returns where it starts.
+template <class T, class From>
+size_t append_remapped(std::vector<T>& cells, size_t at, Point size, Point to, From from) {
+  const size_t start = cells.size();
+  for (int z = 0; z < to.z; z++)
+    for (int y = 0; y < to.y; y++)
+      for (int x = 0; x < to.x; x++) {
+        const T value = cells[at + size_t(from(x, y, z, size))];
+        cells.push_back(value);
+      }
+  return start;
 }
 
-Rule Rule::z_rotated() const {
-  Point in_to{imy, imx, imz}, out_to{omy, omx, omz};
-  auto in = remap(input, in_to, [&](int x, int y, int z) { return imx - 1 - y + x * imx + z * imx * imy; });
-  auto out = remap(output, out_to, [&](int x, int y, int z) { return omx - 1 - y + x * omx + z * omx * omy; });
-  return Rule(Raw{}, std::move(in), in_to, std::move(out), out_to, C(), p);
+// The image under `from`, which maps a cell of the new pattern to the old one's, with sizes `to`.
+template <class From>
+RuleImage transformed(ImageCells& cells, const RuleImage& a, Point in_to, Point out_to, From from) {
+  return {in_to, out_to, append_remapped(cells.input, a.in_at, a.in_size, in_to, from),
+          append_remapped(cells.output, a.out_at, a.out_size, out_to, from)};
 }
 
-Rule Rule::y_rotated() const {
-  Point in_to{imz, imy, imx}, out_to{omz, omy, omx};
-  auto in = remap(input, in_to, [&](int x, int y, int z) { return imx - 1 - z + y * imx + x * imx * imy; });
-  auto out = remap(output, out_to, [&](int x, int y, int z) { return omx - 1 - z + y * omx + x * omx * omy; });
-  return Rule(Raw{}, std::move(in), in_to, std::move(out), out_to, C(), p);
+Point swap_xy(Point s) { return {s.y, s.x, s.z}; }
+Point swap_xz(Point s) { return {s.z, s.y, s.x}; }
+
+RuleImage z_rotated(ImageCells& cells, const RuleImage& a) {
+  return transformed(cells, a, swap_xy(a.in_size), swap_xy(a.out_size),
+                     [](int x, int y, int z, Point s) { return s.x - 1 - y + x * s.x + z * s.x * s.y; });
 }
 
-Rule Rule::reflected() const {
-  Point in_to{imx, imy, imz}, out_to{omx, omy, omz};
-  auto in = remap(input, in_to, [&](int x, int y, int z) { return imx - 1 - x + y * imx + z * imx * imy; });
-  auto out = remap(output, out_to, [&](int x, int y, int z) { return omx - 1 - x + y * omx + z * omx * omy; });
-  return Rule(Raw{}, std::move(in), in_to, std::move(out), out_to, C(), p);
+RuleImage y_rotated(ImageCells& cells, const RuleImage& a) {
+  return transformed(cells, a, swap_xz(a.in_size), swap_xz(a.out_size),
+                     [](int x, int y, int z, Point s) { return s.x - 1 - z + y * s.x + x * s.x * s.y; });
 }
 
-bool Rule::same(const Rule& o) const {
-  return imx == o.imx && imy == o.imy && imz == o.imz && omx == o.omx && omy == o.omy && omz == o.omz &&
-         input == o.input && output == o.output;
+RuleImage reflected(ImageCells& cells, const RuleImage& a) {
+  return transformed(cells, a, a.in_size, a.out_size,
+                     [](int x, int y, int z, Point s) { return s.x - 1 - x + y * s.x + z * s.x * s.y; });
 }
+
+bool same_image(const ImageCells& cells, const RuleImage& a, const RuleImage& b) {
+  const auto in = cells.input.begin();
+  const auto out = cells.output.begin();
+  return a.in_size == b.in_size && a.out_size == b.out_size &&
+         std::equal(in + std::ptrdiff_t(a.in_at), in + std::ptrdiff_t(a.in_at + size_t(volume(a.in_size))),
+                    in + std::ptrdiff_t(b.in_at)) &&
+         std::equal(out + std::ptrdiff_t(a.out_at), out + std::ptrdiff_t(a.out_at + size_t(volume(a.out_size))),
+                    out + std::ptrdiff_t(b.out_at));
+}
+
+}  // namespace
 
 std::vector<Rule> Rule::symmetries(const SymmetryGroup& group, bool d2) const {
-  auto same_rule = [](const Rule& a, const Rule& b) { return a.same(b); };
-  auto rotate_z = [](const Rule& r) { return r.z_rotated(); };
-  auto reflect = [](const Rule& r) { return r.reflected(); };
-  std::vector<Rule> images = d2 ? square_symmetries(*this, rotate_z, reflect, same_rule, group)
-                                : cube_symmetries(*this, rotate_z, [](const Rule& r) { return r.y_rotated(); }, reflect,
-                                                  same_rule, group);
-  for (Rule& image : images)
-    if (image.binput.empty()) image.derive();
-  return images;
+  ImageCells cells{input, output};
+  const size_t images = d2 ? 8 : 48;
+  cells.input.reserve(images * input.size());
+  cells.output.reserve(images * output.size());
+  const RuleImage self{{imx, imy, imz}, {omx, omy, omz}, 0, 0};
+  auto same = [&](const RuleImage& a, const RuleImage& b) { return same_image(cells, a, b); };
+  auto rotate_z = [&](const RuleImage& a) { return z_rotated(cells, a); };
+  auto reflect = [&](const RuleImage& a) { return reflected(cells, a); };
+  auto rotate_y = [&](const RuleImage& a) { return y_rotated(cells, a); };
+  const std::vector<RuleImage> kept = d2 ? square_symmetries(self, rotate_z, reflect, same, group)
+                                         : cube_symmetries(self, rotate_z, rotate_y, reflect, same, group);
+  std::vector<Rule> rules;
+  rules.reserve(kept.size());
+  for (const RuleImage& image : kept) {
+    const auto in = cells.input.begin() + std::ptrdiff_t(image.in_at);
+    const auto out = cells.output.begin() + std::ptrdiff_t(image.out_at);
+    rules.push_back(Rule({in, in + volume(image.in_size)}, image.in_size, {out, out + volume(image.out_size)},
+                         image.out_size, C(), p));
+    rules.back().original = original && image.in_at == 0;
+  }
+  return rules;
 }
 
 Rule load_rule(const XmlElement& e, const Grid& gin, const Grid& gout, const std::filesystem::path& resources) {

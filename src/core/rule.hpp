@@ -67,17 +67,9 @@ struct Rule {
 
   int C() const { return values; }
   int values = 0;  // size of the alphabet the waves are over
-  Rule z_rotated() const;
-  Rule y_rotated() const;
-  Rule reflected() const;
-  bool same(const Rule& other) const;
+  // The distinct images of the rule under the group, in the reference's order; the first is the
+  // rule itself when the group holds the identity.
   std::vector<Rule> symmetries(const SymmetryGroup& group, bool d2) const;
-
- private:
-  struct Raw {};
-  // Input, output and sizes only: symmetric images are compared before binput is worth deriving.
-  Rule(Raw, std::vector<Wave> input, Point in_size, std::vector<uint8_t> output, Point out_size, int C, double p);
-  void derive();
 };
 
 // The largest rule input, less one cell, on each axis (the reach of an Interior).
