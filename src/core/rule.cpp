@@ -164,12 +164,12 @@ struct RuleImage {
 template <class T, class From>
 size_t append_remapped(std::vector<T>& cells, size_t at, Point size, Point to, From from) {
   const size_t start = cells.size();
+  cells.resize(start + size_t(volume(to)));
+  const T* source = cells.data() + at;
+  T* target = cells.data() + start;
   for (int z = 0; z < to.z; z++)
     for (int y = 0; y < to.y; y++)
-      for (int x = 0; x < to.x; x++) {
-        const T value = cells[at + size_t(from(x, y, z, size))];
-        cells.push_back(value);
-      }
+      for (int x = 0; x < to.x; x++) *target++ = source[from(x, y, z, size)];
   return start;
 }
 
