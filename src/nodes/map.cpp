@@ -66,11 +66,8 @@ class MapNode : public Branch {
   bool go(Run& run) override {
     if (n >= 0) return Branch::go(run);
     newgrid->clear();
-    if (patterns_.empty())
-      for (const Rule& rule : rules) {
-        patterns_.push_back(compile_rule(rule, *grid));
-        outputs_.push_back(rule_outputs(rule, *newgrid));
-      }
+    if (patterns_.empty()) compile();
+    pad();
     choose_pivots();
     for (size_t r = 0; r < rules.size(); r++)
       for (int z = 0; z < grid->mz; z++)
@@ -100,21 +97,36 @@ class MapNode : public Branch {
     return size_t(g.index(x, y, z));
   }
 
-  // Inside the grid the compiled pattern (no wildcards, flat offsets) decides; across an edge
-  // the rule reads the cells it wraps to.
-  bool matches(size_t r, int x, int y, int z) const {
-    const RulePattern& p = patterns_[r];
-    if (p.fits(x, y, z, *grid)) return p.holds(grid->state.data(), grid->index(x, y, z));
-    const Rule& rule = rules[r];
-    if (rule.imx <= grid->mx && rule.imy <= grid->my && rule.imz <= grid->mz) {
-      // Every wrapped cell is on the grid, so the order of the checks does not matter.
-      for (size_t k = 0; k < p.cells.size(); k++) {
-        const Point q = p.positions[k];
-        const int cell = grid->index(wrap(x + q.x, grid->mx), wrap(y + q.y, grid->my), wrap(z + q.z, grid->mz));
-        if ((p.cells[k].wave >> grid->state[size_t(cell)] & 1u) == 0) return false;
-      }
-      return true;
+  // Rules read the grid periodically, wrapping once past its far edges. A rule no larger than the
+  // grid is matched on a copy of the grid extended by the reach of such rules with the cells it
+  // wraps to (`padded_`), where every position is a plain pattern test; the others read cell by cell.
+  bool fits_grid(const Rule& rule) const { return rule.imx <= grid->mx && rule.imy <= grid->my && rule.imz <= grid->mz; }
+
+  void compile() {
+    Point reach;
+    for (const Rule& rule : rules)
+      if (fits_grid(rule))
+        reach = {std::max(reach.x, rule.imx - 1), std::max(reach.y, rule.imy - 1), std::max(reach.z, rule.imz - 1)};
+    padded_.mx = grid->mx + reach.x, padded_.my = grid->my + reach.y, padded_.mz = grid->mz + reach.z;
+    padded_.C = grid->C;
+    padded_.state.resize(size_t(padded_.mx) * size_t(padded_.my) * size_t(padded_.mz));
+    for (const Rule& rule : rules) {
+      patterns_.push_back(compile_rule(rule, padded_));
+      outputs_.push_back(rule_outputs(rule, *newgrid));
     }
+  }
+
+  void pad() {
+    uint8_t* cell = padded_.state.data();
+    for (int z = 0; z < padded_.mz; z++)
+      for (int y = 0; y < padded_.my; y++) {
+        const uint8_t* row = grid->state.data() + grid->index(0, wrap(y, grid->my), wrap(z, grid->mz));
+        for (int x = 0; x < padded_.mx; x++) *cell++ = row[wrap(x, grid->mx)];
+      }
+  }
+
+  // A rule larger than the grid, cell by cell.
+  bool matches_wrapped(const Rule& rule, int x, int y, int z) const {
     for (int dz = 0, di = 0; dz < rule.imz; dz++)
       for (int dy = 0; dy < rule.imy; dy++)
         for (int dx = 0; dx < rule.imx; dx++, di++) {
@@ -124,9 +136,10 @@ class MapNode : public Branch {
     return true;
   }
 
-  std::vector<RulePattern> patterns_;           // the rules compiled for the input grid
+  std::vector<RulePattern> patterns_;             // the rules compiled for padded_
   std::vector<std::vector<RuleOutput>> outputs_;  // per rule: the cells it writes on the new grid
-  std::vector<size_t> pivots_;         // per rule: its input cell that the fewest grid cells satisfy
+  std::vector<size_t> pivots_;                    // per rule: its input cell that the fewest grid cells satisfy
+  Grid padded_;
 
   // Per rule, the input cell whose accepted values the fewest cells of the grid hold now.
   void choose_pivots() {
@@ -141,26 +154,27 @@ class MapNode : public Branch {
     }
   }
 
-  // Calls f(x) for the positions x of row (y, z) where rule r matches, left to right. When the
-  // rule is no larger than the grid, only the positions whose most selective input cell (wrapped
-  // like the rest) holds a value it accepts are tried.
+  // Calls f(x) for the positions x of row (y, z) where rule r matches, left to right: only those
+  // whose most selective input cell holds a value it accepts are tested.
   template <class F>
   void for_each_match_in_row(size_t r, int y, int z, F&& f) const {
     const RulePattern& p = patterns_[r];
     const int mx = grid->mx;
-    if (p.cells.empty() || p.imx > mx || p.imy > grid->my || p.imz > grid->mz) {
+    if (!fits_grid(rules[r])) {
       for (int x = 0; x < mx; x++)
-        if (matches(r, x, y, z)) f(x);
+        if (matches_wrapped(rules[r], x, y, z)) f(x);
+      return;
+    }
+    const uint8_t* state = padded_.state.data();
+    if (p.cells.empty()) {
+      for (int x = 0; x < mx; x++) f(x);
       return;
     }
     const Point q = p.positions[pivots_[r]];
-    const Wave wave = p.cells[pivots_[r]].wave;
-    const uint8_t* row = grid->state.data() + grid->index(0, wrap(y + q.y, grid->my), wrap(z + q.z, grid->mz));
-    const auto check = [&](int x) {
-      if (matches(r, x, y, z)) f(x);
-    };
-    for_each_in_wave(row, q.x, mx, wave, [&](int cx) { check(cx - q.x); });       // x < mx - q.x
-    for_each_in_wave(row, 0, q.x, wave, [&](int cx) { check(cx + mx - q.x); });  // the pivot wraps
+    const int row = padded_.index(0, y + q.y, z + q.z);
+    for_each_in_wave(state + row, q.x, q.x + mx, p.cells[pivots_[r]].wave, [&](int cx) {
+      if (p.holds(state, padded_.index(cx - q.x, y, z))) f(cx - q.x);
+    });
   }
 
   // Writes rule r's output with its corner at (x, y, z) of the new grid; an output past an edge
