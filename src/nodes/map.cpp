@@ -100,7 +100,9 @@ class MapNode : public Branch {
   // Rules read the grid periodically, wrapping once past its far edges. A rule no larger than the
   // grid is matched on a copy of the grid extended by the reach of such rules with the cells it
   // wraps to (`padded_`), where every position is a plain pattern test; the others read cell by cell.
-  bool fits_grid(const Rule& rule) const { return rule.imx <= grid->mx && rule.imy <= grid->my && rule.imz <= grid->mz; }
+  bool fits_grid(const Rule& rule) const {
+    return rule.imx <= grid->mx && rule.imy <= grid->my && rule.imz <= grid->mz;
+  }
 
   void compile() {
     Point reach;
