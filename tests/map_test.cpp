@@ -143,6 +143,39 @@ TEST(Map, MatchesAsThePlainDefinitionOnRandomGrids) {
   }
 }
 
+// A rule wider than the grid reads it wrapped once, cell by cell (the padded copy covers only rules
+// that fit); one that would need a second wrap is an error.
+TEST(Map, RulesLargerThanTheGridWrapOnceOrFail) {
+  const char* wide = R"xml(<sequence values="BW">
+  <map scale="1 1 1" values="BWR" symmetry="()">
+    <rule in="BW" out="R*"/>
+    <rule in="BWB" out="**W"/>
+  </map>
+</sequence>)xml";
+  Interpreter ip = load(wide, 2, 1);
+  ip.set_initial_cells({0, 1});
+  ip.start(1);
+  ASSERT_TRUE(ip.step());
+  const GridView g = ip.grid();
+  const std::vector<uint8_t> expected = plain_map({0, 1}, 2, 1, {{{"BW"}, {"R*"}}, {{"BWB"}, {"**W"}}}, "BWR");
+  EXPECT_EQ(std::vector<uint8_t>(g.cells, g.cells + g.size()), expected);
+  EXPECT_EQ(expected, (std::vector<uint8_t>{1, 0}));  // "BW" wrote R at 0, then "BWB" at x=0 wrote W there
+
+  const char* wider = R"xml(<sequence values="BW">
+  <map scale="1 1 1" values="BWR" symmetry="()">
+    <rule in="BBBBB" out="*****"/>
+  </map>
+</sequence>)xml";
+  Interpreter too_wide = load(wider, 2, 1);
+  too_wide.start(1);
+  try {
+    too_wide.step();
+    FAIL() << "stepped";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("larger than the grid"), std::string::npos) << e.what();
+  }
+}
+
 void expect_load_error(const std::string& xml, const std::string& where, const std::string& words) {
   try {
     load(xml, 4, 4);
