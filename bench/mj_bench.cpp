@@ -27,7 +27,7 @@ struct Measure {
   double wall_ms = 0;  // wall time of load + run inside the process
   double run_ms = 0;   // CPU time of load + run inside the process
   long max_rss_kb = 0;
-  long run_faults = 0;  // page faults during load + run: new memory touched, which costs small runs most
+  long run_faults = 0;  // page faults during load + run: pages first touched (code or data), costly in small runs
   std::string status = "ok";
 };
 
