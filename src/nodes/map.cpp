@@ -100,6 +100,7 @@ class MapNode : public Branch {
   // Rules read the grid periodically, wrapping once past its far edges. A rule no larger than the
   // grid is matched on a copy of the grid extended by the reach of such rules with the cells it
   // wraps to (`padded_`), where every position is a plain pattern test; the others read cell by cell.
+  // As rules have at most 2^16 cells, the copy has at most about twice the grid's cells plus 2^19.
   bool fits_grid(const Rule& rule) const {
     return rule.imx <= grid->mx && rule.imy <= grid->my && rule.imz <= grid->mz;
   }
