@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -174,6 +175,40 @@ TEST(Map, RulesLargerThanTheGridWrapOnceOrFail) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("larger than the grid"), std::string::npos) << e.what();
   }
+}
+
+// Rules spanning the grid along both axes would make the padded copy nearly four times the grid:
+// they are all read cell by cell instead, with the same result.
+TEST(Map, RulesSpanningTheGridReadItCellByCell) {
+  const int side = 40;
+  const std::string across = "W" + std::string(size_t(side - 2), '*') + "B";
+  std::string down = "B";
+  for (int k = 1; k < side; k++) down += k == side - 1 ? "/W" : "/*";
+  std::string down_out = "R";
+  for (int k = 1; k < side; k++) down_out += "/*";
+  const std::string xml = R"xml(<sequence values="BWR"><map scale="1 1 1" values="BWR" symmetry="()">)xml"
+                          "<rule in=\"" + across + "\" out=\"R" + std::string(size_t(side - 1), '*') + "\"/>"
+                          "<rule in=\"" + down + "\" out=\"" + down_out + "\"/>"
+                          "<rule in=\"BW\" out=\"W*\"/></map></sequence>";
+  std::vector<std::string> down_rows, down_out_rows;
+  for (int k = 0; k < side; k++) {
+    down_rows.push_back(k == 0 ? "B" : k == side - 1 ? "W" : "*");
+    down_out_rows.push_back(k == 0 ? "R" : "*");
+  }
+  const std::vector<PlainRule> rules = {{{across}, {"R" + std::string(size_t(side - 1), '*')}},
+                                        {down_rows, down_out_rows},
+                                        {{"BW"}, {"W*"}}};
+  uint32_t seed = 11;
+  std::vector<uint8_t> cells(size_t(side * side));
+  for (uint8_t& c : cells) c = uint8_t((seed = seed * 1103515245u + 12345u) >> 16) % 3;
+  Interpreter ip = load(xml, side, side);
+  ip.set_initial_cells(cells);
+  ip.start(1);
+  ASSERT_TRUE(ip.step());
+  const GridView g = ip.grid();
+  const std::vector<uint8_t> expected = plain_map(cells, side, side, rules, "BWR");
+  EXPECT_EQ(std::vector<uint8_t>(g.cells, g.cells + g.size()), expected);
+  EXPECT_GT(std::count(expected.begin(), expected.end(), uint8_t(2)), 0);  // the spanning rules matched
 }
 
 void expect_load_error(const std::string& xml, const std::string& where, const std::string& words) {

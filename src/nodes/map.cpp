@@ -97,10 +97,11 @@ class MapNode : public Branch {
     return size_t(g.index(x, y, z));
   }
 
-  // Rules read the grid periodically, wrapping once past its far edges. A rule no larger than the
-  // grid is matched on a copy of the grid extended by the reach of such rules with the cells it
-  // wraps to (`padded_`), where every position is a plain pattern test; the others read cell by cell.
-  // As rules have at most 2^16 cells, the copy has at most about twice the grid's cells plus 2^19.
+  // Rules read the grid periodically, wrapping once past its far edges. Rules no larger than the
+  // grid are matched on a copy of it extended by their reach with the cells they wrap to
+  // (`padded_`), where every position is a plain pattern test. Other rules read cell by cell, and so
+  // do all when the copy would take more than twice the grid (rules spanning the grid along
+  // different axes would make it up to eight times as large).
   bool fits_grid(const Rule& rule) const {
     return rule.imx <= grid->mx && rule.imy <= grid->my && rule.imz <= grid->mz;
   }
@@ -110,12 +111,17 @@ class MapNode : public Branch {
     for (const Rule& rule : rules)
       if (fits_grid(rule))
         reach = {std::max(reach.x, rule.imx - 1), std::max(reach.y, rule.imy - 1), std::max(reach.z, rule.imz - 1)};
+    const auto volume = [](long long x, long long y, long long z) { return x * y * z; };
+    const bool pads = volume(grid->mx + reach.x, grid->my + reach.y, grid->mz + reach.z) <=
+                      2 * volume(grid->mx, grid->my, grid->mz) + 1024;
+    if (!pads) reach = {};
     padded_.mx = grid->mx + reach.x, padded_.my = grid->my + reach.y, padded_.mz = grid->mz + reach.z;
     padded_.C = grid->C;
     padded_.state.resize(size_t(padded_.mx) * size_t(padded_.my) * size_t(padded_.mz));
     for (const Rule& rule : rules) {
       patterns_.push_back(compile_rule(rule, padded_));
       outputs_.push_back(rule_outputs(rule, *newgrid));
+      on_padded_.push_back(pads && fits_grid(rule));
     }
   }
 
@@ -128,7 +134,7 @@ class MapNode : public Branch {
       }
   }
 
-  // A rule larger than the grid, cell by cell.
+  // A rule read cell by cell, wrapping once.
   bool matches_wrapped(const Rule& rule, int x, int y, int z) const {
     for (int dz = 0, di = 0; dz < rule.imz; dz++)
       for (int dy = 0; dy < rule.imy; dy++)
@@ -140,6 +146,7 @@ class MapNode : public Branch {
   }
 
   std::vector<RulePattern> patterns_;             // the rules compiled for padded_
+  std::vector<uint8_t> on_padded_;                // per rule: matched on padded_, else cell by cell
   std::vector<std::vector<RuleOutput>> outputs_;  // per rule: the cells it writes on the new grid
   std::vector<size_t> pivots_;                    // per rule: its input cell that the fewest grid cells satisfy
   Grid padded_;
@@ -163,7 +170,7 @@ class MapNode : public Branch {
   void for_each_match_in_row(size_t r, int y, int z, F&& f) const {
     const RulePattern& p = patterns_[r];
     const int mx = grid->mx;
-    if (!fits_grid(rules[r])) {
+    if (!on_padded_[r]) {
       for (int x = 0; x < mx; x++)
         if (matches_wrapped(rules[r], x, y, z)) f(x);
       return;
