@@ -3,7 +3,6 @@
 // rules and grouped by the cell's new value), and the tables that check a value's openings at once.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <vector>
 
