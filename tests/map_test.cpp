@@ -114,6 +114,23 @@ std::vector<uint8_t> plain_map(const std::vector<uint8_t>& cells, int mx, int my
   return result;
 }
 
+// The grid after one step from `cells` (the map's step), empty when there is none.
+std::vector<uint8_t> mapped(const std::string& xml, int mx, int my, const std::vector<uint8_t>& cells) {
+  Interpreter ip = load(xml, mx, my);
+  ip.set_initial_cells(cells);
+  ip.start(1);
+  if (!ip.step()) return {};
+  const GridView g = ip.grid();
+  return {g.cells, g.cells + g.size()};
+}
+
+// `count` cells of three values, drawn from `seed`.
+std::vector<uint8_t> random_cells(size_t count, uint32_t& seed) {
+  std::vector<uint8_t> cells(count);
+  for (uint8_t& c : cells) c = uint8_t((seed = seed * 1103515245u + 12345u) >> 16) % 3;
+  return cells;
+}
+
 // Rules are tried only where their most selective cell fits, wrapping included: against the
 // plain definition on random grids.
 TEST(Map, MatchesAsThePlainDefinitionOnRandomGrids) {
@@ -132,15 +149,8 @@ TEST(Map, MatchesAsThePlainDefinitionOnRandomGrids) {
   uint32_t seed = 5;
   for (int trial = 0; trial < 40; trial++) {
     const int mx = 3 + trial % 19, my = 3 + trial % 5;
-    std::vector<uint8_t> cells(size_t(mx * my));
-    for (uint8_t& c : cells) c = uint8_t((seed = seed * 1103515245u + 12345u) >> 16) % 3;
-    Interpreter ip = load(xml, mx, my);
-    ip.set_initial_cells(cells);
-    ip.start(1);
-    ASSERT_TRUE(ip.step());
-    const GridView g = ip.grid();
-    const std::vector<uint8_t> expected = plain_map(cells, mx, my, rules, "BWR");
-    EXPECT_EQ(std::vector<uint8_t>(g.cells, g.cells + g.size()), expected) << mx << "x" << my;
+    const std::vector<uint8_t> cells = random_cells(size_t(mx * my), seed);
+    EXPECT_EQ(mapped(xml, mx, my, cells), plain_map(cells, mx, my, rules, "BWR")) << mx << "x" << my;
   }
 }
 
@@ -153,13 +163,8 @@ TEST(Map, RulesLargerThanTheGridWrapOnceOrFail) {
     <rule in="BWB" out="**W"/>
   </map>
 </sequence>)xml";
-  Interpreter ip = load(wide, 2, 1);
-  ip.set_initial_cells({0, 1});
-  ip.start(1);
-  ASSERT_TRUE(ip.step());
-  const GridView g = ip.grid();
   const std::vector<uint8_t> expected = plain_map({0, 1}, 2, 1, {{{"BW"}, {"R*"}}, {{"BWB"}, {"**W"}}}, "BWR");
-  EXPECT_EQ(std::vector<uint8_t>(g.cells, g.cells + g.size()), expected);
+  EXPECT_EQ(mapped(wide, 2, 1, {0, 1}), expected);
   EXPECT_EQ(expected, (std::vector<uint8_t>{1, 0}));  // "BW" wrote R at 0, then "BWB" at x=0 wrote W there
 
   const char* wider = R"xml(<sequence values="BW">
@@ -199,15 +204,9 @@ TEST(Map, RulesSpanningTheGridReadItCellByCell) {
                                         {down_rows, down_out_rows},
                                         {{"BW"}, {"W*"}}};
   uint32_t seed = 11;
-  std::vector<uint8_t> cells(size_t(side * side));
-  for (uint8_t& c : cells) c = uint8_t((seed = seed * 1103515245u + 12345u) >> 16) % 3;
-  Interpreter ip = load(xml, side, side);
-  ip.set_initial_cells(cells);
-  ip.start(1);
-  ASSERT_TRUE(ip.step());
-  const GridView g = ip.grid();
+  const std::vector<uint8_t> cells = random_cells(size_t(side * side), seed);
   const std::vector<uint8_t> expected = plain_map(cells, side, side, rules, "BWR");
-  EXPECT_EQ(std::vector<uint8_t>(g.cells, g.cells + g.size()), expected);
+  EXPECT_EQ(mapped(xml, side, side, cells), expected);
   EXPECT_GT(std::count(expected.begin(), expected.end(), uint8_t(2)), 0);  // the spanning rules matched
 }
 
