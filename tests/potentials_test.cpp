@@ -27,14 +27,22 @@ bool reached(const Rule& rule, int x, int y, int z, const Potentials& p, int t, 
   return true;
 }
 
+// The reference's oshifts, [c]: the output cells that can produce c (input and output are the same size here).
+ShiftLists output_shifts(const Rule& rule) {
+  ShiftLists shifts;
+  shifts.build(rule.values, {rule.omx, rule.omy, rule.omz},
+               [&](size_t i, int c) { return rule.output[i] == kKeep || rule.output[i] == c; });
+  return shifts;
+}
+
 void direct_propagate(Potentials& p, int mx, int my, int mz, const std::vector<Rule>& rules, bool backwards) {
   std::vector<Item> queue;
   for (int c = 0; c < p.C; c++)
     for (int i = 0; i < p.cells; i++)
       if (p[c][i] == 0) queue.push_back({uint8_t(c), i % mx, (i % (mx * my)) / mx, i / (mx * my)});
   std::vector<uint8_t> fired(rules.size() * size_t(p.cells), 0);
-  std::vector<mj::ShiftLists> shifts;
-  for (const Rule& rule : rules) shifts.push_back(backwards ? rule.output_shifts() : rule.input_shifts());
+  std::vector<ShiftLists> shifts;
+  for (const Rule& rule : rules) shifts.push_back(backwards ? output_shifts(rule) : rule.input_shifts());
   for (size_t head = 0; head < queue.size(); head++) {
     Item item = queue[head];
     int t = p[item.value][item.x + item.y * mx + item.z * mx * my];

@@ -137,13 +137,6 @@ ShiftLists Rule::input_shifts() const {
   return shifts;
 }
 
-ShiftLists Rule::output_shifts() const {
-  ShiftLists shifts;
-  if (imx == omx && imy == omy && imz == omz)
-    shifts.build(values, {omx, omy, omz}, [&](size_t i, int c) { return output[i] == kKeep || output[i] == c; });
-  return shifts;
-}
-
 namespace {
 
 // A rule's symmetric images are compared before they become rules: a 3D rule has 48 of them, and

@@ -41,7 +41,6 @@ class ShiftLists {
     return {points_.data() + start_[value], points_.data() + start_[value + 1]};
   }
   size_t size() const { return start_.empty() ? 0 : start_.size() - 1; }  // values
-  bool empty() const { return start_.empty(); }
 
  private:
   std::vector<Point> points_;
@@ -60,10 +59,8 @@ struct Rule {
   double p = 1.0;
   bool original = false;          // true for the rule as written, false for its symmetric images
 
-  // The reference's ishifts, [c]: the input cells that accept value c; and its oshifts, [c]: the
-  // output cells that can produce c (for rules whose input and output have the same size).
+  // The reference's ishifts, [c]: the input cells that accept value c.
   ShiftLists input_shifts() const;
-  ShiftLists output_shifts() const;
 
   int C() const { return values; }
   int values = 0;  // size of the alphabet the waves are over
