@@ -116,6 +116,25 @@ TEST(Potentials, PropagationMatchesTheDirectDefinition) {
   }
 }
 
+// With 32 values the reference's wildcard is the empty wave (a 32-bit shift): a rule whose input is
+// all wildcards then takes no value and never fires forward, though its pattern wants nothing.
+TEST(Potentials, AWildcardOf32ValuesTakesNothing) {
+  const int C = 32, mx = 4, my = 3;
+  const std::vector<Rule> rules = {Rule({all_values(C)}, {1, 1, 1}, {5}, {1, 1, 1}, C, 1.0)};
+  std::vector<uint8_t> state(size_t(mx * my));
+  for (size_t i = 0; i < state.size(); i++) state[i] = uint8_t(i % 3);
+  Potentials fast, direct;
+  fast.resize(C, mx * my);
+  direct.resize(C, mx * my);
+  compute_forward_potentials(fast, state.data(), mx, my, 1, rules);
+  std::fill(direct.data.begin(), direct.data.end(), -1);
+  for (int i = 0; i < mx * my; i++) direct[state[size_t(i)]][i] = 0;
+  direct_propagate(direct, mx, my, 1, rules, false);
+  const auto values = [](const Potentials& p) { return std::vector<int>(p.data.begin(), p.data.end()); };
+  EXPECT_EQ(values(fast), values(direct));
+  EXPECT_EQ(fast[5][0], -1);  // value 5 is never given
+}
+
 // The hint only changes where the search for an unmet cell starts, never the answer.
 TEST(Goal, HintDoesNotChangeTheAnswer) {
   const uint8_t present[] = {0, 1, 1, 0, 2};
