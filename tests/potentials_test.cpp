@@ -130,7 +130,7 @@ TEST(Potentials, AWildcardOf32ValuesTakesNothing) {
   std::fill(direct.data.begin(), direct.data.end(), -1);
   for (int i = 0; i < mx * my; i++) direct[state[size_t(i)]][i] = 0;
   direct_propagate(direct, mx, my, 1, rules, false);
-  const auto values = [](const Potentials& p) { return std::vector<int>(p.data.begin(), p.data.end()); };
+  const auto values = [](Potentials& p) { return std::vector<int>(p.data.begin(), p.data.end()); };
   EXPECT_EQ(values(fast), values(direct));
   EXPECT_EQ(fast[5][0], -1);  // value 5 is never given
 }
