@@ -31,8 +31,8 @@ struct Interpreter::Impl {
 
 namespace {
 
-// A run keeps every change it made (nodes rescan from where they last looked), 12 bytes each:
-// a runaway model stops with an error at 6 GiB instead of exhausting memory.
+// A run keeps every change it made (nodes rescan from where they last looked), 4 bytes each:
+// a runaway model stops with an error at 2 GiB instead of exhausting memory.
 constexpr size_t kMaxChanges = size_t(1) << 29;
 
 // Errors raised while running know their line but not the file: add it.

@@ -28,10 +28,8 @@ class AllNode : public RuleNode {
       listed.reset(m.r, m.corner);
       fit(run, m);
     }
-    for (size_t n = size_t(run.first[size_t(last_matched_turn)]); n < run.changes.size(); n++) {
-      const Point& c = run.changes[n];
-      grid->mask[size_t(grid->index(c.x, c.y, c.z))] = 0;
-    }
+    for (size_t n = size_t(run.first[size_t(last_matched_turn)]); n < run.changes.size(); n++)
+      grid->mask[size_t(run.changes[n])] = 0;
     counter++;
     match_count = 0;
     return true;
@@ -78,12 +76,11 @@ class AllNode : public RuleNode {
     for (const RuleOutput& o : outputs)
       if (grid->mask[size_t(m.corner + o.offset)]) return;
     fire(m.r);
-    const Point corner = point_of_(m.corner);
     for (const RuleOutput& o : outputs) {
-      const size_t i = size_t(m.corner + o.offset);
-      grid->mask[i] = 1;
-      grid->state[i] = o.value;
-      run.changes.push_back({corner.x + o.at.x, corner.y + o.at.y, corner.z + o.at.z});
+      const int i = m.corner + o.offset;
+      grid->mask[size_t(i)] = 1;
+      grid->state[size_t(i)] = o.value;
+      run.changes.push_back(i);
     }
   }
 };

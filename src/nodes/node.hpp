@@ -24,7 +24,7 @@ struct Run {
 
   Random random;
   Grid* grid;                   // the current grid; map and wfc nodes replace it
-  std::vector<Point> changes;   // every cell changed so far, in order
+  std::vector<int> changes;     // the index of every cell changed so far, in order
   std::vector<int> first;       // first[t]: size of `changes` when step t began
   int counter = 0;              // steps taken
   Branch* current = nullptr;    // the branch the interpreter runs next

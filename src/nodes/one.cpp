@@ -96,12 +96,11 @@ class OneNode : public RuleNode {
   }
 
   void apply(Run& run, const Match& m) {
-    const Point corner = point_of_(m.corner);
     for (const RuleOutput& o : outputs_[size_t(m.r)]) {
       uint8_t& cell = grid->state[size_t(m.corner + o.offset)];
       if (cell == o.value) continue;
       cell = o.value;
-      run.changes.push_back({corner.x + o.at.x, corner.y + o.at.y, corner.z + o.at.z});
+      run.changes.push_back(m.corner + o.offset);
     }
   }
 };

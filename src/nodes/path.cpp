@@ -151,8 +151,9 @@ class PathNode : public Node {
     Point dir = direction(pen, Point{}, local);
     pen = pen + dir;
     while (generation(pen) != 0) {
-      grid->state[size_t(grid->index(pen.x, pen.y, pen.z))] = value;
-      run.changes.push_back(pen);
+      const int cell = grid->index(pen.x, pen.y, pen.z);
+      grid->state[size_t(cell)] = value;
+      run.changes.push_back(cell);
       dir = direction(pen, dir, local);
       pen = pen + dir;
     }

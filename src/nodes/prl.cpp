@@ -13,7 +13,7 @@ class PrlNode : public RuleNode {
     next_state_.resize(size_t(grid->size()));  // on the first step: many prl nodes never run
     if (!RuleNode::go(run)) return false;
     for (size_t n = size_t(run.first[size_t(run.counter)]); n < run.changes.size(); n++) {
-      size_t i = size_t(grid->index(run.changes[n].x, run.changes[n].y, run.changes[n].z));
+      const size_t i = size_t(run.changes[n]);
       grid->state[i] = next_state_[i];
     }
     counter++;
@@ -32,10 +32,10 @@ class PrlNode : public RuleNode {
     fire(r);
     const int corner = grid->index(x, y, z);
     for (const RuleOutput& w : outputs_[size_t(r)]) {
-      const size_t i = size_t(corner + w.offset);
-      if (w.value == grid->state[i]) continue;
-      next_state_[i] = w.value;
-      run.changes.push_back({x + w.at.x, y + w.at.y, z + w.at.z});
+      const int i = corner + w.offset;
+      if (w.value == grid->state[size_t(i)]) continue;
+      next_state_[size_t(i)] = w.value;
+      run.changes.push_back(i);
     }
     match_count++;
   }
@@ -60,7 +60,7 @@ class PrlNode : public RuleNode {
           const int x = row_cells_[size_t(k)];
           if (value == kKeep || value == cells[x]) return;
           next_state_[size_t(row + x)] = value;
-          run.changes.push_back({x, y, z});
+          run.changes.push_back(row + x);
         });
       }
     match_count += fired;

@@ -157,12 +157,13 @@ void RuleNode::scan_changes_with(Run& run) {
   const Grid& g = *grid;
   const uint8_t* state = g.state.data();
   const Interior interior = interior_;
-  const Point* changes = run.changes.data();
+  const PointOfCell point_of = point_of_;
+  const int* changes = run.changes.data();
   const size_t begin = size_t(run.first[size_t(last_matched_turn)]), end = run.changes.size();
   for (size_t n = begin; n < end; n++) {
-    const Point c = changes[n];
-    const int cell = g.index(c.x, c.y, c.z);
+    const int cell = changes[n];
     if (kCover && seen_[size_t(cell)]) continue;  // changed twice: its positions were all visited
+    const Point c = point_of(cell);
     const uint8_t value = state[cell];
     // Away from the edges every rule position around the cell lies inside the grid.
     const bool inside = interior.contains(c.x, c.y, c.z);
@@ -189,7 +190,7 @@ void RuleNode::scan_changes_with(Run& run) {
     if (kCover) seen_[size_t(cell)] = 1;
   }
   if (kCover)
-    for (size_t n = begin; n < end; n++) seen_[size_t(g.index(changes[n].x, changes[n].y, changes[n].z))] = 0;
+    for (size_t n = begin; n < end; n++) seen_[size_t(changes[n])] = 0;
 }
 
 // Bit a: the neighbour before the cell along axis a changed earlier in this scan. A rule position

@@ -94,7 +94,7 @@ class RuleNode : public Node {
   std::vector<std::optional<Field>> fields;              // per value, empty when none
   std::vector<std::vector<RuleWrite>> writes_;            // per rule: the cells it changes, for delta()
   std::vector<std::vector<RuleOutput>> outputs_;          // per rule: the cells it writes
-  PointOfCell point_of_;                                 // grid->point, for applying matches
+  PointOfCell point_of_;                                 // grid->point, for the changes scan_changes reads
   uint32_t inversed_ = 0;                                // inversed_values(fields)
   std::vector<std::optional<Observation>> observations;  // per value, empty when none
   double temperature = 0.0;
