@@ -118,7 +118,7 @@ void RuleNode::list_lattice_row(int r, int ly, int lz, int corners_x, const uint
       const int cx = lx - q.at.x;
       if (cx < 0 || !test_bit(bit_rows_[size_t(q.row)], cx)) continue;
       if (direct) list(r, lattice - q.offset), streamed_++;
-      else found({lattice * volume + q.place, r, cx, ly - q.at.y, lz - q.at.z});
+      else found({lattice * volume + q.place, r, lattice - q.offset});
     }
     x = lx + 1 < corners_x ? first_set(any, used, lx + 1) : -1;
   }

@@ -14,14 +14,14 @@ void MatchMemory::enable(size_t rules, size_t cells) {
 }
 
 void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
-  for (const ScanMatch& m : known_) flags_.reset(m.r, grid.index(m.x, m.y, m.z));
+  for (const ScanMatch& m : known_) flags_.reset(m.r, m.corner);
   known_.clear();
   if (too_dense(found.size(), cells_)) {
     snapshot_.clear();
     return;
   }
   if (flags_.empty()) flags_.resize(rules_, cells_);
-  for (const ScanMatch& m : found) flags_.set(m.r, grid.index(m.x, m.y, m.z));
+  for (const ScanMatch& m : found) flags_.set(m.r, m.corner);
   known_.swap(found);
   snapshot_ = grid.state;
 }
@@ -48,9 +48,8 @@ bool MatchMemory::find_changes(const std::vector<uint8_t>& state) {
 void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns) {
   size_t kept = 0;
   for (const ScanMatch& m : known_) {
-    int corner = grid.index(m.x, m.y, m.z);
-    if (patterns[size_t(m.r)].holds(grid.state.data(), corner)) known_[kept++] = m;
-    else flags_.reset(m.r, corner);
+    if (patterns[size_t(m.r)].holds(grid.state.data(), m.corner)) known_[kept++] = m;
+    else flags_.reset(m.r, m.corner);
   }
   known_.resize(kept);
 }
@@ -83,7 +82,7 @@ void MatchMemory::note_fresh(const Grid& grid, const Opening& o, const Point& c,
   if (flags_.test(o.r, corner)) return;
   flags_.set(o.r, corner);
   const Point at{c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z};
-  fresh_.push_back({o.pattern->scan_key(at.x, at.y, at.z, grid), o.r, at.x, at.y, at.z});
+  fresh_.push_back({o.pattern->scan_key(at.x, at.y, at.z, grid), o.r, corner});
 }
 
 }  // namespace mj

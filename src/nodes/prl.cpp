@@ -27,10 +27,9 @@ class PrlNode : public RuleNode {
 
  private:
   // Matches are applied into a buffer as they are found, so they all read the old state.
-  void add(Run& run, int r, int x, int y, int z) override {
+  void add(Run& run, int r, int corner) override {
     if (run.random.next() >= draw_bounds_[size_t(r)]) return;
     fire(r);
-    const int corner = grid->index(x, y, z);
     for (const RuleOutput& w : outputs_[size_t(r)]) {
       const int i = corner + w.offset;
       if (w.value == grid->state[size_t(i)]) continue;

@@ -121,7 +121,7 @@ bool RuleNode::prepare_inference(Run& run) {
   return true;
 }
 
-void RuleNode::add(Run&, int r, int x, int y, int z) { list(r, grid->index(x, y, z)); }
+void RuleNode::add(Run&, int r, int corner) { list(r, corner); }
 
 size_t RuleNode::take_cells(Run& run, int r) {
   size_t found = 0;
@@ -131,7 +131,7 @@ size_t RuleNode::take_cells(Run& run, int r) {
       const int row = grid->index(0, y, z);
       for_each_in_wave(grid->state.data() + row, 0, grid->mx, accepted, [&](int x) {
         if (track_matches_) list(r, row + x);  // what add() does, without the virtual call
-        else add(run, r, x, y, z);
+        else add(run, r, row + x);
         found++;
       });
     }
@@ -245,7 +245,7 @@ void RuleNode::scan_single(int r) {
 void RuleNode::scan_row(int r, int y, int z) {
   const RulePattern& p = patterns_[size_t(r)];
   const int row = grid->index(0, y, z);
-  for_each_in_wave(grid->state.data() + row, 0, grid->mx, p.accepted, [&](int x) { found({row + x, r, x, y, z}); });
+  for_each_in_wave(grid->state.data() + row, 0, grid->mx, p.accepted, [&](int x) { found({row + x, r, row + x}); });
 }
 
 // A bit scan costs an AND per input cell and word of corners; scanning the cells that one input
@@ -278,12 +278,12 @@ void RuleNode::scan_from_pivot(int r, int pivot) {
       const Point c = bucket_[k];
       const int sx = c.x - q.x, sy = c.y - q.y, sz = c.z - q.z;
       if (p.fits(sx, sy, sz, *grid) && holds(r, grid->index(sx, sy, sz)))
-        scan_.push_back({p.scan_key(sx, sy, sz, *grid), r, sx, sy, sz});
+        scan_.push_back({p.scan_key(sx, sy, sz, *grid), r, grid->index(sx, sy, sz)});
     }
   }
   std::sort(scan_.begin() + std::ptrdiff_t(first), scan_.end());
   if (!stream_) return;
-  for (size_t k = first; k < scan_.size(); k++) add(*stream_, scan_[k].r, scan_[k].x, scan_[k].y, scan_[k].z);
+  for (size_t k = first; k < scan_.size(); k++) add(*stream_, scan_[k].r, scan_[k].corner);
   streamed_ += scan_.size() - first;
   scan_.resize(first);
 }
@@ -356,11 +356,11 @@ void RuleNode::scan_grid(Run& run) {
   }
   if (!openings_indexed_) prepare_openings();
   if (memory_.update(*grid, patterns_, openings_, opening_masks_, interior_)) {
-    for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.x, m.y, m.z);
+    for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.corner);
     return;
   }
   full_scan(run.bits);
-  for (const ScanMatch& m : scan_) add(run, m.r, m.x, m.y, m.z);
+  for (const ScanMatch& m : scan_) add(run, m.r, m.corner);
   dense_ = MatchMemory::too_dense(scan_.size(), size_t(grid->size()));
   memory_.remember(*grid, scan_);
 }

@@ -39,7 +39,7 @@ class RuleNode : public Node {
 
  protected:
   // Records a match found while scanning; prl applies it at once instead.
-  virtual void add(Run& run, int r, int x, int y, int z);
+  virtual void add(Run& run, int r, int corner);
   // Hands every match of one-cell rule r to add(), in scan order, and returns their number.
   virtual size_t take_cells(Run& run, int r);
   // Key for choosing among matches by potential: larger is better.
@@ -170,8 +170,8 @@ class RuleNode : public Node {
   // A match found by a full scan: kept in scan_, or when streaming handed to add() at once.
   void found(const ScanMatch& m) {
     if (!stream_) return scan_.push_back(m);
-    if (track_matches_) list(m.r, grid->index(m.x, m.y, m.z));  // what add() does, without the virtual call
-    else add(*stream_, m.r, m.x, m.y, m.z);
+    if (track_matches_) list(m.r, m.corner);  // what add() does, without the virtual call
+    else add(*stream_, m.r, m.corner);
     streamed_++;
   }
   std::vector<ScanMatch> scan_;  // what full_scan found, in the reference's order

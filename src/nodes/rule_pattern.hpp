@@ -62,7 +62,7 @@ std::vector<RuleOutput> rule_outputs(const Rule& rule, const Grid& grid);
 // A match found by a full scan, with its place in the scan's order (by rule, then key).
 struct ScanMatch {
   long long key;
-  int r, x, y, z;
+  int r, corner;  // the rule and the cell index of its corner
   bool operator<(const ScanMatch& o) const { return r != o.r ? r < o.r : key < o.key; }
 };
 
