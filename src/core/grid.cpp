@@ -40,7 +40,6 @@ std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int 
   }
   size_t cells = size_t(mx) * my * mz;
   g->state.assign(cells, 0);
-  g->mask.assign(cells, 0);
   g->folder = element.str("folder", "");
   return g;
 }

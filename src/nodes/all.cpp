@@ -15,6 +15,7 @@ class AllNode : public RuleNode {
     last_matched_turn = run.counter;
     if (trajectory) return follow_trajectory();
     if (match_count == 0) return false;
+    if (grid->mask.size() != grid->state.size()) grid->mask.assign(grid->state.size(), 0);
     if (potentials.empty()) shuffle_order(run);
     else sort_order_by_potential(run);
     const std::vector<int>& order = order_;
