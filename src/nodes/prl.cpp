@@ -1,4 +1,6 @@
 // `prl`: each step applies every match at once, each with its rule's probability p.
+#include <memory>
+
 #include "core/wave_scan.hpp"
 #include "nodes/kinds.hpp"
 #include "nodes/rule_node.hpp"
@@ -10,7 +12,9 @@ namespace {
 class PrlNode : public RuleNode {
  public:
   bool go(Run& run) override {
-    next_state_.resize(size_t(grid->size()));  // on the first step: many prl nodes never run
+    // Made on the first step (many prl nodes never run), and left unset: a cell of it is read only
+    // after a match wrote it, so that only the pages matches write are ever faulted in.
+    if (!next_state_) next_state_ = std::make_unique_for_overwrite<uint8_t[]>(size_t(grid->size()));
     if (!RuleNode::go(run)) return false;
     for (size_t n = size_t(run.first[size_t(run.counter)]); n < run.changes.size(); n++) {
       const size_t i = size_t(run.changes[n]);
@@ -67,7 +71,7 @@ class PrlNode : public RuleNode {
     return found;
   }
 
-  std::vector<uint8_t> next_state_;
+  std::unique_ptr<uint8_t[]> next_state_;
   std::vector<int> draw_bounds_;  // per rule
   std::vector<int> row_cells_;    // take_cells: the accepted cells of a row
 };
