@@ -23,7 +23,7 @@ TEST(Field, BreadthFirstDistanceOverSubstrate) {
   Corridor s = corridor("GBBWBB");
   mj::Field field(s.doc->root().children({"field"})[0], *s.grid);
   std::vector<int> potential(6);
-  std::vector<mj::Point> queue;
+  std::vector<int> queue;
   ASSERT_TRUE(field.compute(potential.data(), *s.grid, queue));
   // W is not substrate: it blocks the field.
   EXPECT_EQ(potential, (std::vector<int>{0, 1, 2, -1, -1, -1}));
@@ -33,7 +33,7 @@ TEST(Field, NoZeroCellsFails) {
   Corridor s = corridor("BBB");
   mj::Field field(s.doc->root().children({"field"})[0], *s.grid);
   std::vector<int> potential(3);
-  std::vector<mj::Point> queue;
+  std::vector<int> queue;
   EXPECT_FALSE(field.compute(potential.data(), *s.grid, queue));
 }
 
@@ -73,7 +73,7 @@ TEST(Field, UpdateGivesTheDistancesComputeGives) {
     mj::Field field(doc->root().children({"field"})[0], *grid);
     for (uint8_t& v : grid->state) v = uint8_t(rng() % 4);
     std::vector<int> potential(grid->state.size()), direct(grid->state.size());
-    std::vector<mj::Point> queue;
+    std::vector<int> queue;
     std::vector<mj::Field::Lowered> seeds, lowered;
     if (!field.compute(potential.data(), *grid, queue)) continue;
     for (int round = 0; round < 6; round++) {

@@ -33,28 +33,29 @@ struct Neighbours {
 }  // namespace
 
 // Locals throughout: writes to the int potentials could otherwise alias the grid's int members.
-bool Field::compute(int* potential, const Grid& grid, std::vector<Point>& queue) const {
+bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) const {
+  // Every cell enters the queue at most once: reserved for all of them, it never moves (and so
+  // never faults in its pages twice over).
   queue.clear();
+  queue.reserve(grid.state.size());
   const uint8_t* state = grid.state.data();
-  const int mx = grid.mx, my = grid.my, mz = grid.mz, layer = mx * my;
-  const Neighbours around{mx, my, mz};
+  const int cells = grid.size();
+  const Neighbours around{grid.mx, grid.my, grid.mz};
+  const PointOfCell point_of(grid);
   const Wave zero_values = zero, substrate_values = substrate;
-  for (int z = 0, i = 0; z < mz; z++)
-    for (int y = 0; y < my; y++)
-      for (int x = 0; x < mx; x++, i++) {
-        const bool is_zero = (zero_values >> state[i] & 1u) != 0;
-        potential[i] = is_zero ? 0 : -1;
-        if (is_zero) queue.push_back({x, y, z});
-      }
+  for (int i = 0; i < cells; i++) {
+    const bool is_zero = (zero_values >> state[i] & 1u) != 0;
+    potential[i] = is_zero ? 0 : -1;
+    if (is_zero) queue.push_back(i);
+  }
   if (queue.empty()) return false;
-  // The queue keeps coordinates: recovering them from an index would take three divisions.
   for (size_t head = 0; head < queue.size(); head++) {
-    const auto [x, y, z] = queue[head];
-    const int i = x + y * mx + z * layer, t = potential[i] + 1;
-    around.each(i, x, y, z, [&](int j, int jx, int jy, int jz) {
+    const int i = queue[head], t = potential[i] + 1;
+    const Point p = point_of(i);
+    around.each(i, p.x, p.y, p.z, [&](int j, int, int, int) {
       if (potential[j] != -1 || (substrate_values >> state[j] & 1u) == 0) return;
       potential[j] = t;
-      queue.push_back({jx, jy, jz});
+      queue.push_back(j);
     });
   }
   return true;

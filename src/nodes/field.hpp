@@ -27,7 +27,7 @@ class Field {
   Field(const XmlElement& element, const Grid& grid);
 
   // Breadth-first distance over `substrate` cells from the `zero` cells; false when there are none.
-  bool compute(int* potential, const Grid& grid, std::vector<Point>& queue) const;
+  bool compute(int* potential, const Grid& grid, std::vector<int>& queue) const;
 
   // A cell whose distance an update lowered, to pass on to its neighbours.
   struct Lowered {

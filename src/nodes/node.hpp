@@ -23,13 +23,14 @@ struct Run {
   explicit Run(int seed, Grid* start) : random(seed), grid(start) {}
 
   Random random;
-  Grid* grid;                   // the current grid; map and wfc nodes replace it
-  std::vector<int> changes;     // the index of every cell changed so far, in order
-  std::vector<int> first;       // first[t]: size of `changes` when step t began
-  int counter = 0;              // steps taken
-  Branch* current = nullptr;    // the branch the interpreter runs next
-  bool animated = false;        // frames are wanted after every step (wfc shows its partial state)
-  GridBits bits;                // scratch of full scans: one at a time, whichever node and grid
+  Grid* grid;                    // the current grid; map and wfc nodes replace it
+  std::vector<int> changes;      // the index of every cell changed so far, in order
+  std::vector<int> first;        // first[t]: size of `changes` when step t began
+  int counter = 0;               // steps taken
+  Branch* current = nullptr;     // the branch the interpreter runs next
+  bool animated = false;         // frames are wanted after every step (wfc shows its partial state)
+  GridBits bits;                 // scratch of full scans: one at a time, whichever node and grid
+  std::vector<int> field_queue;  // scratch of field computations, likewise
 };
 
 // What node loading needs besides the element: where resources live and who owns new grids.

@@ -103,7 +103,7 @@ bool RuleNode::go(Run& run) {
   if (!observations.empty() && !future_computed && !prepare_inference(run)) return false;
   if (last_matched_turn >= 0) scan_changes(run);
   else scan_grid(run);
-  return fields.empty() || compute_fields();
+  return fields.empty() || compute_fields(run);
 }
 
 bool RuleNode::prepare_inference(Run& run) {
@@ -367,7 +367,7 @@ void RuleNode::scan_grid(Run& run) {
 
 // Fields recomputed every step are brought up to date from the cells changed since the last
 // step when that is possible (Field::update), which costs the changed region, not the grid.
-bool RuleNode::compute_fields() {
+bool RuleNode::compute_fields(Run& run) {
   const bool incremental = counter != 0 && fields_snapshot_.size() == grid->state.size() &&
                            find_changed_cells(grid->state.data(), fields_snapshot_.data(), grid->state.size(),
                                               grid->state.size() / 8, fields_changed_);
@@ -378,7 +378,7 @@ bool RuleNode::compute_fields() {
     uint8_t& found = fields_found_[size_t(c)];
     if (!incremental || !found ||
         !field->update(potentials[c], *grid, fields_snapshot_.data(), fields_changed_, field_seeds_, field_lowered_))
-      found = field->compute(potentials[c], *grid, field_queue_);
+      found = field->compute(potentials[c], *grid, run.field_queue);
     if (!found && field->essential) return fields_snapshot_.clear(), false;  // the other fields are stale now
     any_success |= found;
     any_computation = true;

@@ -106,9 +106,8 @@ class RuleNode : public Node {
 
  private:
   bool prepare_inference(Run& run);
-  bool compute_fields();
+  bool compute_fields(Run& run);
   std::vector<RulePattern> patterns_;  // the rules compiled for the grid
-  std::vector<Point> field_queue_;
   // Fields recomputed every step: the grid they were last computed on, the cells changed since,
   // and per value whether its field found zero cells then.
   std::vector<uint8_t> fields_snapshot_;
