@@ -34,9 +34,9 @@ namespace {
 // A run keeps every change it made (nodes rescan from where they last looked), 4 bytes each:
 // a runaway model stops with an error at 2 GiB instead of exhausting memory.
 constexpr size_t kMaxChanges = size_t(1) << 29;
-// Changes and steps reserved up front, as address space: pages are faulted in only as they fill,
-// where growth by doubling would copy, and so fault in, every page about twice over.
-constexpr size_t kReservedChanges = size_t(1) << 22, kReservedSteps = size_t(1) << 22;
+// Changes reserved up front, as address space: pages are faulted in only as they fill, where
+// growth by doubling would copy, and so fault in, every page about twice over.
+constexpr size_t kReservedChanges = size_t(1) << 22;
 
 // Errors raised while running know their line but not the file: add it.
 template <class F>
@@ -77,8 +77,6 @@ void Interpreter::Impl::start(int seed) {
   if (!initial.empty()) grid.state = initial;
   else if (program.origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
   run->changes.reserve(kReservedChanges);
-  run->first.reserve(kReservedSteps);
-  run->first.push_back(0);
   program.root->reset();
   run->current = program.root.get();
 }
@@ -90,7 +88,7 @@ bool Interpreter::Impl::step() {
     doc->root().fail("the run changed more than 2^29 cells in total after " + std::to_string(run->counter + 1) +
                      " steps; give a step limit or a smaller grid");
   run->counter++;
-  run->first.push_back(int(run->changes.size()));
+  run->step_start = int(run->changes.size());
   return true;
 }
 

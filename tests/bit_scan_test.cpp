@@ -138,7 +138,7 @@ TEST(BitScan, AllNodeStepsFollowTheLatticeScan) {
       ASSERT_EQ(test::cells_of(grid), test::cells_of(expected)) << "trial " << trial << " step " << step << " rules " << rules;
       loaded.node->reset();
       loaded.run->counter++;
-      loaded.run->first.push_back(int(loaded.run->changes.size()));
+      loaded.run->step_start = int(loaded.run->changes.size());
     }
   }
 }

@@ -29,7 +29,6 @@ struct LoadedNode {
     context = LoadContext{resources, grids[0].get(), &grids, 0};
     node = load_node(root.children().at(0), full_symmetry(mz == 1), *grids[0], context);
     run = std::make_unique<Run>(seed, grids[0].get());
-    run->first.push_back(0);
     node->reset();
     if (auto* branch = dynamic_cast<Branch*>(node.get())) run->current = branch;
   }

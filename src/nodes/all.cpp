@@ -12,7 +12,7 @@ class AllNode : public RuleNode {
  public:
   bool go(Run& run) override {
     if (!RuleNode::go(run)) return false;
-    last_matched_turn = run.counter;
+    rescan_from = run.step_start;
     if (trajectory) return follow_trajectory();
     if (match_count == 0) return false;
     if (grid->mask.size() != grid->state.size()) grid->mask.assign(grid->state.size(), 0);
@@ -29,7 +29,7 @@ class AllNode : public RuleNode {
       listed.reset(m.r, m.corner);
       fit(run, m);
     }
-    for (size_t n = size_t(run.first[size_t(last_matched_turn)]); n < run.changes.size(); n++)
+    for (size_t n = size_t(run.step_start); n < run.changes.size(); n++)
       grid->mask[size_t(run.changes[n])] = 0;
     counter++;
     match_count = 0;

@@ -25,7 +25,7 @@ struct Run {
   Random random;
   Grid* grid;                    // the current grid; map and wfc nodes replace it
   std::vector<int> changes;      // the index of every cell changed so far, in order
-  std::vector<int> first;        // first[t]: size of `changes` when step t began
+  int step_start = 0;            // size of `changes` when the step under way began
   int counter = 0;               // steps taken
   Branch* current = nullptr;     // the branch the interpreter runs next
   bool animated = false;         // frames are wanted after every step (wfc shows its partial state)

@@ -10,7 +10,7 @@ class OneNode : public RuleNode {
  public:
   bool go(Run& run) override {
     if (!RuleNode::go(run)) return false;
-    last_matched_turn = run.counter;
+    rescan_from = run.step_start;
     if (trajectory) return follow_trajectory();
     // A flag and an out-parameter rather than optional<Match>: the optional went through the
     // stack byte by byte, and reading it back whole stalled every step.

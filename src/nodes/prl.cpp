@@ -16,7 +16,7 @@ class PrlNode : public RuleNode {
     // after a match wrote it, so that only the pages matches write are ever faulted in.
     if (!next_state_) next_state_ = std::make_unique_for_overwrite<uint8_t[]>(size_t(grid->size()));
     if (!RuleNode::go(run)) return false;
-    for (size_t n = size_t(run.first[size_t(run.counter)]); n < run.changes.size(); n++) {
+    for (size_t n = size_t(run.step_start); n < run.changes.size(); n++) {
       const size_t i = size_t(run.changes[n]);
       grid->state[i] = next_state_[i];
     }

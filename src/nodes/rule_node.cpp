@@ -91,7 +91,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
 }
 
 void RuleNode::reset() {
-  last_matched_turn = -1;
+  rescan_from = -1;
   counter = 0;
   future_computed = false;
   stamp_++;
@@ -101,7 +101,7 @@ bool RuleNode::go(Run& run) {
   stamp_++;
   if (steps > 0 && counter >= steps) return false;
   if (!observations.empty() && !future_computed && !prepare_inference(run)) return false;
-  if (last_matched_turn >= 0) scan_changes(run);
+  if (rescan_from >= 0) scan_changes(run);
   else scan_grid(run);
   return fields.empty() || compute_fields(run);
 }
@@ -159,7 +159,7 @@ void RuleNode::scan_changes_with(Run& run) {
   const Interior interior = interior_;
   const PointOfCell point_of = point_of_;
   const int* changes = run.changes.data();
-  const size_t begin = size_t(run.first[size_t(last_matched_turn)]), end = run.changes.size();
+  const size_t begin = size_t(rescan_from), end = run.changes.size();
   for (size_t n = begin; n < end; n++) {
     const int cell = changes[n];
     if (kCover && seen_[size_t(cell)]) continue;  // changed twice: its positions were all visited

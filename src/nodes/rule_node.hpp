@@ -76,7 +76,9 @@ class RuleNode : public Node {
 
   std::vector<Match> matches;
   int match_count = 0;
-  int last_matched_turn = -1;
+  // The first change this node has yet to look at: the start of the step in which it last
+  // matched (its own changes included). -1 until it matches after a reset: it scans the grid then.
+  int rescan_from = -1;
   MatchFlags listed;  // is (r, corner) in `matches`; empty for prl and until the first scan
   bool track_matches_ = false;  // one and all: matches are listed and tracked
   // Does rule r match with its corner at cell index `corner`? (The caller checks the bounds.)
