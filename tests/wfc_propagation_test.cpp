@@ -1,12 +1,14 @@
 // WFC propagation against arc consistency computed directly: after a propagation, a pattern stays
 // at a cell exactly when, in every direction, some pattern it allows remains at the neighbour.
 // Propagation may stop early once a cell runs out (Propagator::emptiness_spreads); its answer
-// must still be whether cell 0 ends up empty.
+// must still be whether cell 0 ends up empty. Overlap models' lists against agreement pair by pair.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <random>
+#include <span>
 
 #include "nodes/wfc/propagator.hpp"
 #include "nodes/wfc/wave.hpp"
@@ -152,6 +154,47 @@ TEST(WfcPropagation, ByLanesMatchesByList) {
     }
   }
   EXPECT_GT(stops, 50);  // the early stop is exercised, not only complete propagations
+}
+
+// Does p2, shifted by (dx, dy), show the same cells as p1 where the two overlap? The definition,
+// pair by pair, that overlap_propagator answers by grouping.
+bool agrees(const std::vector<uint8_t>& p1, const std::vector<uint8_t>& p2, int dx, int dy, int n) {
+  for (int y = std::max(dy, 0); y < std::min(n, n + dy); y++)
+    for (int x = std::max(dx, 0); x < std::min(n, n + dx); x++)
+      if (p1[size_t(x + n * y)] != p2[size_t(x - dx + n * (y - dy))]) return false;
+  return true;
+}
+
+TEST(WfcPropagation, OverlapListsAreThePairsThatAgree) {
+  std::mt19937 rng(16);
+  size_t allowed = 0;
+  for (int trial = 0; trial < 60; trial++) {
+    // The n x n windows of a small periodic sample, as a model takes them: many pairs agree.
+    const int n = 2 + trial % 3, values = 2 + int(rng() % 2), side = 4 + int(rng() % 4);
+    std::vector<uint8_t> sample(size_t(side * side));
+    for (uint8_t& v : sample) v = uint8_t(rng() % unsigned(values));
+    std::vector<std::vector<uint8_t>> patterns;
+    for (int y = 0; y < side; y++)
+      for (int x = 0; x < side; x++) {
+        std::vector<uint8_t>& p = patterns.emplace_back(size_t(n * n));
+        for (int dy = 0; dy < n; dy++)
+          for (int dx = 0; dx < n; dx++)
+            p[size_t(dx + n * dy)] = sample[size_t((x + dx) % side + (y + dy) % side * side)];
+      }
+    const int count = int(patterns.size());
+    const Propagator propagator = overlap_propagator(patterns, n);
+    for (int d = 0; d < 4; d++)
+      for (int t = 0; t < count; t++) {
+        std::vector<int> expected;
+        for (int t2 = 0; t2 < count; t2++)
+          if (agrees(patterns[size_t(t)], patterns[size_t(t2)], kDX[d], kDY[d], n)) expected.push_back(t2);
+        const std::span<const int> list = propagator.allowed(d, t);
+        ASSERT_EQ(std::vector<int>(list.begin(), list.end()), expected)
+            << "trial " << trial << " direction " << d << " pattern " << t;
+        allowed += expected.size();
+      }
+  }
+  EXPECT_GT(allowed, 10000u);  // the lists are not all empty
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // weighted by how often they occur; neighbouring patterns must agree where they overlap.
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <unordered_map>
@@ -16,13 +17,11 @@ namespace {
 
 using Pattern = std::vector<uint8_t>;  // n x n values, x fastest
 
-// p2 shifted by (dx, dy) agrees with p1 on their overlap.
-bool agrees(const Pattern& p1, const Pattern& p2, int dx, int dy, int n) {
-  int xmin = dx < 0 ? 0 : dx, xmax = dx < 0 ? dx + n : n, ymin = dy < 0 ? 0 : dy, ymax = dy < 0 ? dy + n : n;
-  for (int y = ymin; y < ymax; y++)
-    for (int x = xmin; x < xmax; x++)
-      if (p1[size_t(x + n * y)] != p2[size_t(x - dx + n * (y - dy))]) return false;
-  return true;
+// The cells of an n x n pattern in the w x h window at (x0, y0), row by row.
+std::string window(const Pattern& p, int n, int x0, int y0, int w, int h) {
+  std::string cells;
+  for (int y = y0; y < y0 + h; y++) cells.append(reinterpret_cast<const char*>(p.data()) + x0 + n * y, size_t(w));
+  return cells;
 }
 
 struct Sample {
@@ -143,16 +142,7 @@ void OverlapNode::collect_patterns(const Sample& sample, const Grid& grid, const
   model.patterns = int(patterns_.size());
 }
 
-void OverlapNode::build_propagator() {
-  int P = model.patterns;
-  std::vector<std::vector<int>> lists(size_t(4 * P));
-  for (int d = 0; d < 4; d++)
-    for (int t = 0; t < P; t++)
-      for (int t2 = 0; t2 < P; t2++)
-        if (agrees(patterns_[size_t(t)], patterns_[size_t(t2)], kDX[d], kDY[d], model.n))
-          lists[size_t(d * P + t)].push_back(t2);
-  model.propagator = Propagator(4, P, lists);
-}
+void OverlapNode::build_propagator() { model.propagator = overlap_propagator(patterns_, model.n); }
 
 // <rule in="A" out="b|c"/>: where the input grid holds A, only patterns whose first cell is b or c.
 // The sample's colours stand for the new grid's values in order of first appearance.
@@ -194,6 +184,25 @@ void OverlapNode::update_state() {
 }
 
 }  // namespace
+
+// Pattern t2 may lie at offset d from t when they agree where they overlap: when t's cells in the
+// overlap window equal t2's. Patterns are grouped by the window t2 shows, so that each t finds its
+// list at once instead of comparing every pair; each list keeps t2 in increasing order.
+Propagator overlap_propagator(const std::vector<std::vector<uint8_t>>& patterns, int n) {
+  const int P = int(patterns.size());
+  std::vector<std::vector<int>> lists(size_t(4 * P));
+  for (int d = 0; d < 4; d++) {
+    const int dx = kDX[d], dy = kDY[d], w = n - std::abs(dx), h = n - std::abs(dy);
+    std::unordered_map<std::string, std::vector<int>> by_window;
+    for (int t2 = 0; t2 < P; t2++)
+      by_window[window(patterns[size_t(t2)], n, std::max(-dx, 0), std::max(-dy, 0), w, h)].push_back(t2);
+    for (int t = 0; t < P; t++) {
+      auto it = by_window.find(window(patterns[size_t(t)], n, std::max(dx, 0), std::max(dy, 0), w, h));
+      if (it != by_window.end()) lists[size_t(d * P + t)] = it->second;
+    }
+  }
+  return Propagator(4, P, lists);
+}
 
 NodePtr load_overlap(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid,
                      LoadContext& context) {

@@ -49,6 +49,9 @@ class Propagator {
   std::vector<int> targets_;
 };
 
+// An overlap model's propagator: the n x n patterns (x fastest) that agree where they overlap.
+Propagator overlap_propagator(const std::vector<std::vector<uint8_t>>& patterns, int n);
+
 // The cells of a wave and where patterns may sit: a non-periodic wave keeps an N-wide pattern inside the grid.
 struct Space {
   int mx = 0, my = 0, mz = 0;
