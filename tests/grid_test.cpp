@@ -51,5 +51,30 @@ TEST(Interior, HoldsTheCellsEveryBoxAroundFits) {
   }
 }
 
+// InteriorCells: Interior::contains by cell index, on grids with rows of one word and of several, not
+// aligned to words; and the grid's shared copy for a reach is made once.
+TEST(Interior, CellBitsAreContains) {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 300; trial++) {
+    const int mx = 1 + int(rng() % (trial % 2 ? 150 : 12)), my = 1 + int(rng() % 9), mz = 1 + int(rng() % 4);
+    const Point reach{int(rng() % 4), int(rng() % 4), int(rng() % 3)};
+    const Interior interior(reach, mx, my, mz);
+    const InteriorCells cells(interior, mx, my, mz);
+    for (int z = 0, i = 0; z < mz; z++)
+      for (int y = 0; y < my; y++)
+        for (int x = 0; x < mx; x++, i++)
+          ASSERT_EQ(cells.contains(i), interior.contains(x, y, z))
+              << mx << "x" << my << "x" << mz << " reach " << reach.x << "," << reach.y << "," << reach.z
+              << " cell " << i;
+  }
+  Grid grid;
+  grid.mx = 70, grid.my = 5, grid.mz = 1;
+  const InteriorCells& first = grid.interior_cells({1, 1, 0});
+  EXPECT_EQ(&grid.interior_cells({1, 1, 0}), &first);
+  EXPECT_NE(&grid.interior_cells({2, 1, 0}), &first);
+  EXPECT_TRUE(first.contains(70 + 1));
+  EXPECT_FALSE(first.contains(70 + 69));
+}
+
 }  // namespace
 }  // namespace mj

@@ -64,6 +64,13 @@ Wave Grid::wave(std::string_view symbols, const XmlElement& where) const {
   return sum;
 }
 
+const InteriorCells& Grid::interior_cells(const Point& reach) const {
+  for (const auto& [at, cells] : interiors_)
+    if (at == reach) return *cells;
+  auto cells = std::make_shared<const InteriorCells>(Interior(reach, mx, my, mz), mx, my, mz);
+  return *interiors_.emplace_back(reach, std::move(cells)).second;
+}
+
 bool Grid::matches(const Rule& rule, int x, int y, int z) const {
   int di = 0;
   for (int dz = 0; dz < rule.imz; dz++)

@@ -57,8 +57,13 @@ class Grid {
 
   bool matches(const Rule& rule, int x, int y, int z) const;
 
+  // The cells every box of at most reach + 1 cells per axis around lies inside (Interior), by
+  // cell index: made on first request, and shared by the nodes of this grid with the same reach.
+  const InteriorCells& interior_cells(const Point& reach) const;
+
  private:
   void add_value(char symbol, const XmlElement& where);
+  mutable std::vector<std::pair<Point, std::shared_ptr<const InteriorCells>>> interiors_;
   std::array<int16_t, 256> value_index_{};
   std::array<std::optional<Wave>, 256> waves_{};
 };

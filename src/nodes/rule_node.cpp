@@ -156,18 +156,27 @@ void RuleNode::scan_changes_with(Run& run) {
   // Locals: listing a match writes memory the compiler cannot tell apart from these.
   const Grid& g = *grid;
   const uint8_t* state = g.state.data();
-  const Interior interior = interior_;
+  const InteriorCells::View interior = inside_->view();
   const PointOfCell point_of = point_of_;
   const int* changes = run.changes.data();
   const size_t begin = size_t(rescan_from), end = run.changes.size();
   for (size_t n = begin; n < end; n++) {
     const int cell = changes[n];
     if (kCover && seen_[size_t(cell)]) continue;  // changed twice: its positions were all visited
-    const Point c = point_of(cell);
     const uint8_t value = state[cell];
     // Away from the edges every rule position around the cell lies inside the grid.
-    const bool inside = interior.contains(c.x, c.y, c.z);
+    const bool inside = interior.contains(cell);
     const Opening* openings = openings_.items.data();
+    if (inside && opening_masks_.checks(value)) {
+      const Opening* first = openings + openings_.start[value];
+      for (uint64_t holding = opening_masks_.holding(state, cell, value); holding != 0; holding &= holding - 1) {
+        const Opening& o = first[std::countr_zero(holding)];
+        if (!listed.test(o.r, cell - o.offset)) list(o.r, cell - o.offset);
+      }
+      if (kCover) seen_[size_t(cell)] = 1;
+      continue;
+    }
+    const Point c = point_of(cell);
     const auto visit = [&](const Opening& o) {
       const int corner = cell - o.offset;
       if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) return;
@@ -175,13 +184,7 @@ void RuleNode::scan_changes_with(Run& run) {
       if (kLarge && o.large && checked_.test_and_set(o.r, corner, note_word)) return;
       if (o.holds(state, cell) && !listed.test(o.r, corner)) list(o.r, corner);
     };
-    if (inside && opening_masks_.checks(value)) {
-      const Opening* first = openings + openings_.start[value];
-      for (uint64_t holding = opening_masks_.holding(state, cell, value); holding != 0; holding &= holding - 1) {
-        const Opening& o = first[std::countr_zero(holding)];
-        if (!listed.test(o.r, cell - o.offset)) list(o.r, cell - o.offset);
-      }
-    } else if constexpr (kCover) {
+    if constexpr (kCover) {
       const OpeningSubset& group = covered_[size_t(covered_axes(c, cell))];
       for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) visit(*group.items[k]);
     } else {
@@ -211,6 +214,7 @@ void RuleNode::prepare_openings() {
   for (size_t v = 0; v + 1 < all.start.size(); v++) values += all.start[v + 1] > all.start[v];
   cover_ = all.items.size() > size_t(kCoverFrom) * size_t(values);
   openings_indexed_ = true;
+  inside_ = &grid->interior_cells(input_reach(rules));
   opening_masks_.reset(&openings_, grid->C);
   if (!cover_) return;
   seen_.assign(size_t(grid->size()), 0);

@@ -96,7 +96,7 @@ class RuleNode : public Node {
   std::vector<std::optional<Field>> fields;              // per value, empty when none
   std::vector<std::vector<RuleWrite>> writes_;            // per rule: the cells it changes, for delta()
   std::vector<std::vector<RuleOutput>> outputs_;          // per rule: the cells it writes
-  PointOfCell point_of_;                                 // grid->point, for the changes scan_changes reads
+  PointOfCell point_of_;                                 // grid->point, for changes near the edges
   uint32_t inversed_ = 0;                                // inversed_values(fields)
   std::vector<std::optional<Observation>> observations;  // per value, empty when none
   double temperature = 0.0;
@@ -131,6 +131,7 @@ class RuleNode : public Node {
   template <bool kCover, bool kLarge>
   void scan_changes_with(Run& run);
   Interior interior_;                           // the cells no rule position around reaches an edge from
+  const InteriorCells* inside_ = nullptr;       // interior_ by cell index, the grid's, with the openings
   bool large_rules_ = false;                    // some rule has more than Opening::kLargePattern input cells
   MatchFlags checked_;                          // large rules' positions checked during one scan_changes
   std::vector<size_t> checked_words_;           // the words of checked_ with flags set, to clear them
