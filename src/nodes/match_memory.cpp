@@ -27,7 +27,7 @@ void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
 }
 
 bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patterns, const Openings& openings,
-                         OpeningMasks& masks, const Interior& interior) {
+                         OpeningMasks& masks, const InteriorCells& interior) {
   if (snapshot_.size() != cells_ || grid.state.size() != cells_ || !find_changes(grid.state)) return false;
   if (changed_.empty()) return true;
   drop_broken(grid, patterns);
@@ -57,12 +57,13 @@ void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& 
 // A match that is new since the snapshot contains a changed cell, whose value it accepts: it is
 // one of the openings of that value around the cell.
 void MatchMemory::find_fresh(const Grid& grid, const Openings& openings, OpeningMasks& masks,
-                             const Interior& interior) {
+                             const InteriorCells& interior) {
   fresh_.clear();
   const uint8_t* state = grid.state.data();
+  const PointOfCell point_of(grid);
   for (int i : changed_) {
-    const Point c = grid.point(i);
-    const bool inside = interior.contains(c.x, c.y, c.z);
+    const Point c = point_of(i);
+    const bool inside = interior.contains(i);
     const uint8_t value = state[i];
     const Opening* first = openings.items.data() + openings.start[value];
     if (inside && masks.checks(value)) {

@@ -43,14 +43,14 @@ class MatchMemory {
   // Brings the remembered result up to the grid's present state. False when nothing is
   // remembered for a grid of this size, or so much changed that a full scan is cheaper.
   bool update(const Grid& grid, const std::vector<RulePattern>& patterns, const Openings& openings,
-              OpeningMasks& masks, const Interior& interior);
+              OpeningMasks& masks, const InteriorCells& interior);
   const std::vector<ScanMatch>& matches() const { return known_; }
 
  private:
   bool find_changes(const std::vector<uint8_t>& state);
   void drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns);
   // `interior`: the cells whose openings need no bounds checks.
-  void find_fresh(const Grid& grid, const Openings& openings, OpeningMasks& masks, const Interior& interior);
+  void find_fresh(const Grid& grid, const Openings& openings, OpeningMasks& masks, const InteriorCells& interior);
   void note_fresh(const Grid& grid, const Opening& o, const Point& c, int cell);
   bool enabled_ = false;
   bool scanned_before_ = false;  // keeps_next_scan() was asked before

@@ -54,7 +54,6 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
     writes_.push_back(rule_writes(rule, g));
     outputs_.push_back(rule_outputs(rule, g));
   }
-  interior_ = Interior(input_reach(rules), g.mx, g.my, g.mz);
   point_of_ = PointOfCell(g);
   steps = e.integer("steps", 0);
   temperature = e.real("temperature", 0.0);
@@ -359,7 +358,7 @@ void RuleNode::scan_grid(Run& run) {
     return;
   }
   if (!openings_indexed_) prepare_openings();
-  if (memory_.update(*grid, patterns_, openings_, opening_masks_, interior_)) {
+  if (memory_.update(*grid, patterns_, openings_, opening_masks_, *inside_)) {
     for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.corner);
     return;
   }

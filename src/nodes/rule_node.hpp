@@ -130,8 +130,8 @@ class RuleNode : public Node {
   void scan_changes(Run& run);
   template <bool kCover, bool kLarge>
   void scan_changes_with(Run& run);
-  Interior interior_;                           // the cells no rule position around reaches an edge from
-  const InteriorCells* inside_ = nullptr;       // interior_ by cell index, the grid's, with the openings
+  // The cells no rule position around reaches an edge from, by index: the grid's, with the openings.
+  const InteriorCells* inside_ = nullptr;
   bool large_rules_ = false;                    // some rule has more than Opening::kLargePattern input cells
   MatchFlags checked_;                          // large rules' positions checked during one scan_changes
   std::vector<size_t> checked_words_;           // the words of checked_ with flags set, to clear them
