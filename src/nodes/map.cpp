@@ -67,7 +67,7 @@ class MapNode : public Branch {
     if (n >= 0) return Branch::go(run);
     newgrid->clear();
     if (patterns_.empty()) compile();
-    pad();
+    if (padding_used_) pad();
     choose_pivots();
     for (size_t r = 0; r < rules.size(); r++)
       for (int z = 0; z < grid->mz; z++)
@@ -122,6 +122,7 @@ class MapNode : public Branch {
       patterns_.push_back(compile_rule(rule, padded_));
       outputs_.push_back(rule_outputs(rule, *newgrid));
       on_padded_.push_back(pads && fits_grid(rule));
+      padding_used_ = padding_used_ || on_padded_.back();
     }
   }
 
@@ -147,6 +148,7 @@ class MapNode : public Branch {
 
   std::vector<RulePattern> patterns_;             // the rules compiled for padded_
   std::vector<uint8_t> on_padded_;                // per rule: matched on padded_, else cell by cell
+  bool padding_used_ = false;                     // some rule is matched on padded_: it is filled every step
   std::vector<std::vector<RuleOutput>> outputs_;  // per rule: the cells it writes on the new grid
   std::vector<size_t> pivots_;                    // per rule: its input cell that the fewest grid cells satisfy
   Grid padded_;
