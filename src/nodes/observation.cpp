@@ -245,22 +245,28 @@ void arrive(Propagation<Bits>& p, const QueueItem& a, const Space& s, Potentials
   }
 }
 
-// Lists the cells that have each of the `pivots` values at time 0, by value.
-template <class Bits>
+// Lists the cells that have each of the `pivots` values at time 0, by value. `one_each`: every
+// cell has one value at time 0 (forward potentials: the state's).
+template <bool one_each, class Bits>
 void list_holders(Propagation<Bits>& p, int C, Wave pivots) {
   p.holders_start.assign(size_t(C) + 1, 0);
   for (int v = 0; v < C; v++) p.holders_start[size_t(v) + 1] = p.holders_start[size_t(v)] + (pivots >> v & 1u ? p.holding[size_t(v)] : 0);
   p.holders.resize(size_t(p.holders_start.back()));
   std::array<int, 32> next{};
   std::copy(p.holders_start.begin(), p.holders_start.end() - 1, next.begin());
-  for (int i = 0; i < int(p.cells.size()); i++)
-    for (uint32_t bits = p.cells[size_t(i)].settled & pivots; bits != 0; bits &= bits - 1)
-      p.holders[size_t(next[size_t(std::countr_zero(bits))]++)] = i;
+  for (int i = 0; i < int(p.cells.size()); i++) {
+    uint32_t bits = p.cells[size_t(i)].settled & pivots;
+    if constexpr (one_each) {
+      if (bits != 0) p.holders[size_t(next[size_t(std::countr_zero(bits))]++)] = i;
+    } else {
+      for (; bits != 0; bits &= bits - 1) p.holders[size_t(next[size_t(std::countr_zero(bits))]++)] = i;
+    }
+  }
 }
 
 // Fires the positions whose whole pattern holds at time 0, found from the cells holding the
 // pattern's rarest value.
-template <class Bits>
+template <bool one_each, class Bits>
 void fire_at_start(Propagation<Bits>& p, const std::vector<Rule>& rules, const Space& s, Potentials& potentials) {
   const auto holding = [&](uint8_t v) { return v >= potentials.C ? 0 : p.holding[v]; };
   std::vector<PatternCell>& pivot_of = p.pivots;
@@ -276,7 +282,7 @@ void fire_at_start(Propagation<Bits>& p, const std::vector<Rule>& rules, const S
     }));
     if (holding(pivot_of.back().value) > 0) pivots |= Wave(1) << pivot_of.back().value;
   }
-  list_holders(p, potentials.C, pivots);
+  list_holders<one_each>(p, potentials.C, pivots);
   const int plane = s.mx * s.my;
   for (size_t r = 0; r < rules.size(); r++) {
     const std::vector<PatternCell>& wants = p.wants[r];
@@ -291,10 +297,11 @@ void fire_at_start(Propagation<Bits>& p, const std::vector<Rule>& rules, const S
   }
 }
 
-// start_of(i): the values cell i has at time 0 (those with potential 0).
-template <class Bits, class StartFn>
-void propagate_with(Potentials& potentials, const Space& space, const std::vector<Rule>& rules, bool backwards,
-                    uint64_t key, StartFn start_of) {
+// start_of(i): the values cell i has at time 0 (those with potential 0): forward, one value (the
+// state's); backward, the cell's future.
+template <bool backwards, class Bits, class StartFn>
+void propagate_with(Potentials& potentials, const Space& space, const std::vector<Rule>& rules, uint64_t key,
+                    StartFn start_of) {
   Propagation<Bits>& p = scratch<Bits>();
   p.queue.clear();
   p.cells.resize(size_t(potentials.cells));
@@ -302,7 +309,9 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
   for (int i = 0; i < potentials.cells; i++) {
     const Bits values = Bits(start_of(i));
     p.cells[size_t(i)] = {values, values};
-    for (uint32_t bits = values; bits != 0; bits &= bits - 1) p.holding[size_t(std::countr_zero(bits))]++;
+    if constexpr (!backwards) p.holding[size_t(std::countr_zero(uint32_t(values)))]++;
+    else
+      for (uint32_t bits = values; bits != 0; bits &= bits - 1) p.holding[size_t(std::countr_zero(bits))]++;
   }
   // After the counts: the index orders its checks by them.
   if (key == 0 || p.indexed != key) index_patterns(p, rules, potentials.C, space, backwards);
@@ -316,25 +325,24 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
             p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
   const size_t at_start = p.queue.size();
   if (!p.anywhere.empty()) p.fired.assign(rules.size() * size_t(potentials.cells), 0);
-  fire_at_start(p, rules, space, potentials);
+  fire_at_start<!backwards>(p, rules, space, potentials);
   constexpr size_t kAhead = 8;  // the values around an item are a cache miss: fetch them early
   for (size_t head = 0; head < p.queue.size(); head++) {
     if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.cells[size_t(p.queue[head + kAhead].cell)]);
     const QueueItem item = p.queue[head];
     for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, potentials, backwards);
     if (head < at_start) continue;
-    if (backwards) arrive<true>(p, item, space, potentials);
-    else arrive<false>(p, item, space, potentials);
+    arrive</*news_first=*/backwards>(p, item, space, potentials);
   }
 }
 
-template <class StartFn>
-void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, bool backwards,
-               uint64_t key, StartFn start_of) {
+template <bool backwards, class StartFn>
+void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, uint64_t key,
+               StartFn start_of) {
   const Space space{mx, my, mz};
-  if (potentials.C <= 8) propagate_with<uint8_t>(potentials, space, rules, backwards, key, start_of);
-  else if (potentials.C <= 16) propagate_with<uint16_t>(potentials, space, rules, backwards, key, start_of);
-  else propagate_with<uint32_t>(potentials, space, rules, backwards, key, start_of);
+  if (potentials.C <= 8) propagate_with<backwards, uint8_t>(potentials, space, rules, key, start_of);
+  else if (potentials.C <= 16) propagate_with<backwards, uint16_t>(potentials, space, rules, key, start_of);
+  else propagate_with<backwards, uint32_t>(potentials, space, rules, key, start_of);
 }
 
 }  // namespace
@@ -373,7 +381,7 @@ void compute_forward_potentials(Potentials& potentials, const uint8_t* state, in
   int* data = potentials.data.data();
   const size_t cells = size_t(potentials.cells);
   for (size_t i = 0; i < cells; i++) data[state[i] * cells + i] = 0;
-  propagate(potentials, mx, my, mz, rules, false, key, [state](int i) { return Wave(1u << state[i]); });
+  propagate<false>(potentials, mx, my, mz, rules, key, [state](int i) { return Wave(1u << state[i]); });
 }
 
 void compute_backward_potentials(Potentials& potentials, const Wave* future, int mx, int my, int mz,
@@ -384,7 +392,7 @@ void compute_backward_potentials(Potentials& potentials, const Wave* future, int
     for (int i = 0; i < cells; i++) row[i] = (future[i] >> c & 1u) ? 0 : -1;
   }
   const Wave values = potentials.C >= 32 ? ~Wave(0) : Wave((1u << potentials.C) - 1u);
-  propagate(potentials, mx, my, mz, rules, true, 0, [future, values](int i) { return future[i] & values; });
+  propagate<true>(potentials, mx, my, mz, rules, 0, [future, values](int i) { return future[i] & values; });
 }
 
 bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int& hint, int near) {
