@@ -302,6 +302,7 @@ void fire_at_start(Propagation<Bits>& p, const std::vector<Rule>& rules, const S
 template <bool backwards, class Bits, class StartFn>
 void propagate_with(Potentials& potentials, const Space& space, const std::vector<Rule>& rules, uint64_t key,
                     StartFn start_of) {
+  constexpr bool one_each = !backwards;  // a cell holds one value at time 0
   Propagation<Bits>& p = scratch<Bits>();
   p.queue.clear();
   p.cells.resize(size_t(potentials.cells));
@@ -309,7 +310,7 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
   for (int i = 0; i < potentials.cells; i++) {
     const Bits values = Bits(start_of(i));
     p.cells[size_t(i)] = {values, values};
-    if constexpr (!backwards) p.holding[size_t(std::countr_zero(uint32_t(values)))]++;
+    if constexpr (one_each) p.holding[size_t(std::countr_zero(uint32_t(values)))]++;
     else
       for (uint32_t bits = values; bits != 0; bits &= bits - 1) p.holding[size_t(std::countr_zero(bits))]++;
   }
@@ -325,7 +326,7 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
             p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
   const size_t at_start = p.queue.size();
   if (!p.anywhere.empty()) p.fired.assign(rules.size() * size_t(potentials.cells), 0);
-  fire_at_start<!backwards>(p, rules, space, potentials);
+  fire_at_start<one_each>(p, rules, space, potentials);
   constexpr size_t kAhead = 8;  // the values around an item are a cache miss: fetch them early
   for (size_t head = 0; head < p.queue.size(); head++) {
     if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.cells[size_t(p.queue[head + kAhead].cell)]);
