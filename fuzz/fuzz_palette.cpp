@@ -7,7 +7,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
-    mj::io::load_palette(mjfuzz::input_file(data, size, ".xml"));
+    mj::load_palette(mjfuzz::input_file(data, size, ".xml"));
   } catch (const mj::Error&) {
   }
   return 0;

@@ -8,7 +8,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
-    mj::io::Image image = mj::io::load_png(mjfuzz::input_file(data, size, ".png"));
+    mj::Image image = mj::load_png(mjfuzz::input_file(data, size, ".png"));
     if (image.width <= 0 || image.height <= 0 || image.argb.size() != size_t(image.width) * size_t(image.height))
       std::abort();
   } catch (const mj::Error&) {

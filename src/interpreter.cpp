@@ -1,10 +1,9 @@
 #include "mj/interpreter.hpp"
 
 #include "core/xml.hpp"
-#include "io/png.hpp"
-#include "io/vox.hpp"
+#include "io/picture_cells.hpp"
 #include "nodes/kinds.hpp"
-#include "nodes/sketch.hpp"
+#include "nodes/node_view.hpp"
 
 namespace mj {
 
@@ -25,6 +24,7 @@ struct Interpreter::Impl {
   bool program_unused = false;   // `program` is freshly built and no run has touched it
 
   Program build() const;
+  static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
   void start(int seed);
   bool step();
 };
@@ -97,7 +97,7 @@ Interpreter::Interpreter(Interpreter&&) noexcept = default;
 Interpreter& Interpreter::operator=(Interpreter&&) noexcept = default;
 Interpreter::~Interpreter() = default;
 
-Interpreter Interpreter::from_document(std::unique_ptr<XmlDocument> doc, const LoadOptions& options) {
+Interpreter Interpreter::Impl::load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options) {
   auto impl = std::make_unique<Impl>();
   impl->doc = std::move(doc);
   impl->options = options;
@@ -108,11 +108,11 @@ Interpreter Interpreter::from_document(std::unique_ptr<XmlDocument> doc, const L
 }
 
 Interpreter Interpreter::from_file(const std::filesystem::path& model, const LoadOptions& options) {
-  return from_document(XmlDocument::load_file(model), options);
+  return Impl::load(XmlDocument::load_file(model), options);
 }
 
 Interpreter Interpreter::from_string(const std::string& xml, const LoadOptions& options, const std::string& name) {
-  return from_document(XmlDocument::load_string(xml, name), options);
+  return Impl::load(XmlDocument::load_string(xml, name), options);
 }
 
 void Interpreter::start(int seed) {
@@ -143,45 +143,9 @@ void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
   impl_->initial = std::move(cells);
 }
 
-namespace {
-
-std::vector<uint8_t> cells_of_png(const std::filesystem::path& file, const Grid& grid,
-                                  const std::map<char, uint32_t>& colors) {
-  io::Image image = io::load_png(file);
-  if (image.width != grid.mx || image.height != grid.my || grid.mz != 1)
-    throw Error(file.string(), 0, "picture is " + std::to_string(image.width) + "x" + std::to_string(image.height) +
-                                      ", the grid " + std::to_string(grid.mx) + "x" + std::to_string(grid.my) + "x" +
-                                      std::to_string(grid.mz));
-  std::vector<uint8_t> cells;
-  for (uint32_t argb : image.argb) {
-    int value = -1;
-    for (int v = 0; v < grid.C && value < 0; v++) {
-      auto it = colors.find(grid.characters[size_t(v)]);
-      if (it != colors.end() && it->second == argb) value = v;
-    }
-    if (value < 0) throw Error(file.string(), 0, "pixel " + std::to_string(cells.size()) + " has a colour of no value");
-    cells.push_back(uint8_t(value));
-  }
-  return cells;
-}
-
-std::vector<uint8_t> cells_of_vox(const std::filesystem::path& file, const Grid& grid) {
-  io::VoxModel vox = io::load_vox(file);
-  if (vox.mx != grid.mx || vox.my != grid.my || vox.mz != grid.mz)
-    throw Error(file.string(), 0, "voxel model size differs from the grid's");
-  std::vector<uint8_t> cells;
-  for (int v : vox.voxels) {
-    if (v > grid.C) throw Error(file.string(), 0, "colour index " + std::to_string(v) + " is no value of the model");
-    cells.push_back(uint8_t(v <= 0 ? 0 : v - 1));
-  }
-  return cells;
-}
-
-}  // namespace
-
 void Interpreter::set_initial_picture(const std::filesystem::path& file, const std::map<char, uint32_t>& colors) {
   const Grid& grid = *impl_->program.grids[0];
-  set_initial_cells(file.extension() == ".vox" ? cells_of_vox(file, grid) : cells_of_png(file, grid, colors));
+  set_initial_cells(io::cells_of_picture(file, {grid.mx, grid.my, grid.mz, grid.characters, nullptr}, colors));
 }
 
 std::optional<ActiveNode> Interpreter::active_node() const {
@@ -198,8 +162,8 @@ bool Interpreter::finished() const { return !impl_->run || !impl_->run->current;
 int Interpreter::steps() const { return impl_->run ? impl_->run->counter : 0; }
 void Interpreter::set_animated(bool animated) { impl_->animated = animated; }
 
-NodeSketch Interpreter::sketch() const {
-  return sketch_tree(*impl_->program.root, impl_->run ? impl_->run->current : nullptr);
+NodeView Interpreter::node_tree() const {
+  return view_of_tree(*impl_->program.root, impl_->run ? impl_->run->current : nullptr);
 }
 
 GridView Interpreter::grid() const {

@@ -26,10 +26,10 @@ class Samples : public ::testing::Test {
 
   template <class F>
   void write_sample(const std::string& name, int w, int h, F white) {
-    io::Image image{w, h, {}};
+    mj::Image image{w, h, {}};
     for (int y = 0; y < h; y++)
       for (int x = 0; x < w; x++) image.argb.push_back(white(x, y) ? 0xFFFFFFFFu : 0xFF000000u);
-    io::save_png(resources / "samples" / (name + ".png"), image);
+    mj::save_png(resources / "samples" / (name + ".png"), image);
   }
 };
 

@@ -1,4 +1,4 @@
-// The reference's GUI sidebar: fonts, settings, the node sketch and the drawing (GUI.cs).
+// The reference's GUI sidebar: fonts, settings, the node tree and the drawing (GUI.cs).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,31 +8,31 @@
 #include "io/render.hpp"
 #include "io_test_util.hpp"
 #include "mj/interpreter.hpp"
-#include "nodes/sketch.hpp"
+#include "nodes/node_view.hpp"
 #include "test_util.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using mj::NodeSketch;
+using mj::NodeView;
 using mj::io::test::corpus_dir;
 
 constexpr uint32_t kBlue = 0xFF1020C0, kGreen = 0xFF20C010;
-const mj::io::Palette kPalette{{'B', kBlue}, {'G', kGreen}};
+const mj::Palette kPalette{{'B', kBlue}, {'G', kGreen}};
 
 fs::path resources() { return corpus_dir() / "resources"; }
 
-mj::io::Image blank(int width, int height, uint32_t color = mj::io::kBackground) {
-  return mj::io::Image{width, height, std::vector<uint32_t>(size_t(width) * size_t(height), color)};
+mj::Image blank(int width, int height, uint32_t color = mj::kBackground) {
+  return mj::Image{width, height, std::vector<uint32_t>(size_t(width) * size_t(height), color)};
 }
 
-uint32_t at(const mj::io::Image& image, int x, int y) { return image.argb[size_t(x + y * image.width)]; }
+uint32_t at(const mj::Image& image, int x, int y) { return image.argb[size_t(x + y * image.width)]; }
 
-long count(const mj::io::Image& image, uint32_t color) { return std::count(image.argb.begin(), image.argb.end(), color); }
+long count(const mj::Image& image, uint32_t color) { return std::count(image.argb.begin(), image.argb.end(), color); }
 
 // Ink of one glyph cell counted straight from the font picture, by the reference's rule.
 int ink_in_picture(const fs::path& file, int glyph) {
-  mj::io::Image font = mj::io::load_png(file);
+  mj::Image font = mj::load_png(file);
   int fw = font.width / 32, fh = font.height / 3, ink = 0;
   uint32_t paper0 = font.argb[0], paper1 = font.argb[size_t(font.width - 1)];
   for (int dy = 0; dy < fh; dy++)
@@ -44,8 +44,8 @@ int ink_in_picture(const fs::path& file, int glyph) {
 }
 
 // An empty program: the sidebar then shows the title alone.
-NodeSketch empty_tree() {
-  NodeSketch root;
+NodeView empty_tree() {
+  NodeView root;
   root.kind = "sequence";
   root.branch = true;
   return root;
@@ -67,7 +67,7 @@ TEST(GuiFont, TitleDrawsTheInkOfItsGlyphs) {
   fs::path bold = resources() / "fonts" / "Tamzen8x16b.png";
   int a = ink_in_picture(bold, 0), m = ink_in_picture(bold, mj::io::BitmapFont::glyph_of(U'm'));
   ASSERT_EQ(a, 36);  // the bold 'A' of Tamzen 8x16
-  mj::io::Image image = blank(120, 60);
+  mj::Image image = blank(120, 60);
   gui.draw(image, "A m", empty_tree(), kPalette);
   EXPECT_EQ(count(image, gui.settings().active), a + m);
   // The title starts at (8, glyph height / 2) and is not shifted up by fontshift.
@@ -82,10 +82,10 @@ TEST(GuiFont, TitleDrawsTheInkOfItsGlyphs) {
 
 TEST(GuiFont, TextTooCloseToTheBottomIsLeftOut) {
   auto gui = mj::io::Gui::load(resources());
-  mj::io::Image image = blank(120, 8 - 2 + 16);  // y - fontshift + glyph height reaches the bottom
+  mj::Image image = blank(120, 8 - 2 + 16);  // y - fontshift + glyph height reaches the bottom
   gui.draw(image, "A", empty_tree(), kPalette);
   EXPECT_EQ(count(image, gui.settings().active), 0);
-  mj::io::Image taller = blank(120, 8 - 2 + 16 + 1);
+  mj::Image taller = blank(120, 8 - 2 + 16 + 1);
   gui.draw(taller, "A", empty_tree(), kPalette);
   EXPECT_GT(count(taller, gui.settings().active), 0);
 }
@@ -113,23 +113,23 @@ mj::Interpreter tiny(const std::string& xml) { return mj::Interpreter::from_stri
 TEST(GuiSketch, RuleNodesShowTheirRulesAndWhatFired) {
   auto ip = tiny(R"(<sequence values="BG"><one in="B" out="G" steps="2"/><all in="BG" out="GG"/></sequence>)");
   ip.start(1);
-  NodeSketch root = ip.sketch();
+  NodeView root = ip.node_tree();
   ASSERT_EQ(root.kind, "sequence");
   ASSERT_TRUE(root.current);
   ASSERT_EQ(root.children.size(), 2u);
-  const NodeSketch& one = root.children[0];
+  const NodeView& one = root.children[0];
   EXPECT_EQ(one.kind, "one");
   EXPECT_EQ(one.legend, "BG");
   EXPECT_EQ(one.steps, 2);
   ASSERT_EQ(one.rules.size(), 1u);  // a 1x1 rule has no other symmetric images
   EXPECT_TRUE(one.rules[0].original);
   EXPECT_FALSE(one.rules[0].fired);
-  const NodeSketch& all = root.children[1];
+  const NodeView& all = root.children[1];
   EXPECT_EQ(all.kind, "all");
   EXPECT_EQ(std::count_if(all.rules.begin(), all.rules.end(), [](const auto& r) { return r.original; }), 1);
   EXPECT_GT(all.rules.size(), 1u);
   ip.step();
-  root = ip.sketch();
+  root = ip.node_tree();
   EXPECT_TRUE(root.children[0].rules[0].fired);
   EXPECT_EQ(root.children[0].counter, 1);
 }
@@ -150,8 +150,8 @@ TEST(GuiDraw, OneRuleIsDrawnInItsColoursWithAnActiveArrowOnceFired) {
   auto ip = tiny(R"(<one values="BG" in="B" out="G"/>)");  // the root is a markov wrapping the node
   ip.start(7);
   TinyLayout l;
-  mj::io::Image before = blank(150, 120);
-  gui.draw(before, "Tiny", ip.sketch(), kPalette);
+  mj::Image before = blank(150, 120);
+  gui.draw(before, "Tiny", ip.node_tree(), kPalette);
   EXPECT_EQ(at(before, l.input_x, l.rule_y), kBlue);
   EXPECT_EQ(at(before, l.input_x + 6, l.rule_y + 6), kBlue);
   EXPECT_EQ(at(before, l.input_x + 7, l.rule_y), s.background);  // the square's shade
@@ -164,8 +164,8 @@ TEST(GuiDraw, OneRuleIsDrawnInItsColoursWithAnActiveArrowOnceFired) {
   EXPECT_EQ(at(before, l.input_x - 3, l.arrow_y), s.active);
 
   ip.step();
-  mj::io::Image after = blank(150, 120);
-  gui.draw(after, "Tiny", ip.sketch(), kPalette);
+  mj::Image after = blank(150, 120);
+  gui.draw(after, "Tiny", ip.node_tree(), kPalette);
   for (int x = l.arrow_x; x < l.arrow_x + 10; x++) EXPECT_EQ(at(after, x, l.arrow_y), s.active) << x;
 }
 
@@ -173,8 +173,8 @@ TEST(GuiDraw, NodesOtherThanOneHaveDashedArrows) {
   auto gui = mj::io::Gui::load(resources());
   auto ip = tiny(R"(<all values="BG" in="B" out="G"/>)");
   ip.start(7);
-  mj::io::Image image = blank(150, 120);
-  gui.draw(image, "Tiny", ip.sketch(), kPalette);
+  mj::Image image = blank(150, 120);
+  gui.draw(image, "Tiny", ip.node_tree(), kPalette);
   TinyLayout l;
   std::string dashes;
   for (int x = l.arrow_x; x < l.arrow_x + 10; x++) dashes += at(image, x, l.arrow_y) == gui.settings().inactive ? '-' : ' ';
@@ -184,8 +184,8 @@ TEST(GuiDraw, NodesOtherThanOneHaveDashedArrows) {
 TEST(GuiDraw, SymbolsWithoutColourAreReported) {
   auto gui = mj::io::Gui::load(resources());
   auto ip = tiny(R"(<one values="BR" in="B" out="R"/>)");
-  mj::io::Image image = blank(150, 120);
-  auto e = mj::io::test::expect_error([&] { gui.draw(image, "Tiny", ip.sketch(), kPalette); });
+  mj::Image image = blank(150, 120);
+  auto e = mj::io::test::expect_error([&] { gui.draw(image, "Tiny", ip.node_tree(), kPalette); });
   EXPECT_NE(std::string(e.what()).find("'R'"), std::string::npos) << e.what();
 }
 
@@ -200,33 +200,33 @@ TEST(GuiCorpus, NystromDungeonGetsItsSidebarLeftOfThePicture) {
                 R"(<models><model name="NystromDungeon" size="39" pixelsize="8" gui="150" seeds="3"/></models>)");
   auto r = mjtest::run_cli((dir / "models.xml").string() + " -q -j 1 --out " + (dir / "out").string());
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  mj::io::Image picture = mj::io::load_png(dir / "out" / "NystromDungeon_3.png");
+  mj::Image picture = mj::load_png(dir / "out" / "NystromDungeon_3.png");
   EXPECT_EQ(picture.width, 150 + 39 * 8);
   EXPECT_EQ(picture.height, 39 * 8);
 
   // Right of the margin: the plain rendering of the same run.
   auto ip = mj::Interpreter::from_file(corpus / "models" / "NystromDungeon.xml", mj::LoadOptions{39, 39, 1, resources()});
   ip.run(3, 50000);
-  auto palette = mj::io::load_palette(resources() / "palette.xml");
+  auto palette = mj::load_palette(resources() / "palette.xml");
   std::vector<uint32_t> colors;
   for (char c : ip.grid().legend) colors.push_back(palette.at(c));
   mj::GridView g = ip.grid();
-  mj::io::Image plain = mj::io::render(g.cells, g.mx, g.my, g.mz, colors, 8, 150);
+  mj::Image plain = mj::io::render_cells(g.cells, g.mx, g.my, g.mz, colors, 8, 150);
   long sidebar = 0;
   for (int y = 0; y < picture.height; y++)
     for (int x = 0; x < picture.width; x++) {
       if (x >= 150) ASSERT_EQ(at(picture, x, y), at(plain, x, y)) << x << "," << y;
-      else sidebar += at(picture, x, y) != mj::io::kBackground;
+      else sidebar += at(picture, x, y) != mj::kBackground;
     }
   EXPECT_GT(sidebar, 1000);
   // The run has ended: nothing is active but the title, in the title font.
   auto gui = mj::io::Gui::load(resources());
-  mj::io::Image title = blank(150, 30);
+  mj::Image title = blank(150, 30);
   gui.draw(title, "NystromDungeon", empty_tree(), palette);
   EXPECT_EQ(count(picture, gui.settings().active), count(title, gui.settings().active));
 }
 
-uint64_t fnv1a(const mj::io::Image& image, int from_row) {
+uint64_t fnv1a(const mj::Image& image, int from_row) {
   uint64_t h = 14695981039346656037ull;
   for (size_t i = size_t(from_row) * size_t(image.width); i < image.argb.size(); i++) {
     h ^= image.argb[i];
@@ -245,7 +245,7 @@ TEST(GuiCorpus, ApartemazementsSidebarMatchesTheReferenceRecording) {
   fs::path bold = resources() / "fonts" / "Tamzen8x16b.png", regular = resources() / "fonts" / "Tamzen8x16r.png";
   mj::io::Gui gui(s, mj::io::BitmapFont::load(regular), mj::io::BitmapFont::load(bold));
   auto ip = mj::Interpreter::from_file(corpus_dir() / "models" / "Apartemazements.xml", mj::LoadOptions{8, 8, 8, resources()});
-  auto palette = mj::io::load_palette(resources() / "palette.xml");
+  auto palette = mj::load_palette(resources() / "palette.xml");
   ip.start(1);
   struct Pin {
     int steps;
@@ -254,8 +254,8 @@ TEST(GuiCorpus, ApartemazementsSidebarMatchesTheReferenceRecording) {
   // Step 5: wfc is observing (its line active); step 204: a child of wfc runs, one of its rules fired.
   for (Pin pin : {Pin{5, 10430226797474827549ull}, Pin{204, 4815896022769415877ull}}) {
     while (ip.steps() < pin.steps) ASSERT_TRUE(ip.step());
-    mj::io::Image image = blank(130, 316);
-    gui.draw(image, "Apartemazements", ip.sketch(), palette);
+    mj::Image image = blank(130, 316);
+    gui.draw(image, "Apartemazements", ip.node_tree(), palette);
     EXPECT_EQ(fnv1a(image, 23), pin.hash) << "after " << pin.steps << " steps";
   }
 }

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "io/gif.hpp"
+#include "mj/picture.hpp"
 #include "io_test_util.hpp"
 
 namespace mj::io::test {

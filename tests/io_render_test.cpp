@@ -38,8 +38,8 @@ TEST(IoRender, FlatGridWithMargin) {
 
 TEST(IoRender, RenderPicksByDepth) {
   const uint8_t state[8] = {1, 0, 0, 0, 0, 0, 0, 0};
-  EXPECT_EQ(render(state, 2, 2, 1, kColors, 3).width, 6);
-  EXPECT_EQ(render(state, 2, 2, 2, kColors, 3).width, 18);
+  EXPECT_EQ(render_cells(state, 2, 2, 1, kColors, 3).width, 6);
+  EXPECT_EQ(render_cells(state, 2, 2, 2, kColors, 3).width, 18);
 }
 
 TEST(IoRender, IsometricSizeAndContent) {

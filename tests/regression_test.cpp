@@ -102,10 +102,10 @@ namespace {
 std::filesystem::path sample_resources() {
   auto dir = std::filesystem::temp_directory_path() / "mj-test-wfc-limits";
   std::filesystem::create_directories(dir / "samples");
-  mj::io::Image sample{12, 12, {}};
+  mj::Image sample{12, 12, {}};
   for (uint32_t i = 0, r = 12345; i < 144; i++, r = r * 1103515245u + 12345u)
     sample.argb.push_back((r >> 16) & 1 ? 0xffffffff : 0xff000000);
-  mj::io::save_png(dir / "samples" / "S.png", sample);
+  mj::save_png(dir / "samples" / "S.png", sample);
   return dir;
 }
 
@@ -165,7 +165,7 @@ TEST(Limits, RulePatternsAreBounded) {
   // a one-colour PNG of 1024x128 compresses to almost nothing but makes a rule of 64 Ki cells per half
   auto dir = std::filesystem::temp_directory_path() / "mj-test-big-rule";
   std::filesystem::create_directories(dir / "rules");
-  mj::io::save_png(dir / "rules" / "Big.png", {1026, 128, std::vector<uint32_t>(1026 * 128, 0xff000000)});
+  mj::save_png(dir / "rules" / "Big.png", {1026, 128, std::vector<uint32_t>(1026 * 128, 0xff000000)});
   std::string e = error_of(R"(<one values="BW" file="Big" legend="B"/>)", {4, 4, 1, dir});
   EXPECT_TRUE(contains(e, "m.xml:1: rule pattern of 513x128x1 cells is too large (at most 65536 cells)")) << e;
   std::string row(300, 'B');

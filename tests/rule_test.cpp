@@ -78,9 +78,9 @@ TEST(Rule, RotationMovesCells) {
 
 TEST(Rule, FileRuleSplitsIntoInputAndOutput) {
   auto dir = mjtest::temp_dir("rule-file");
-  mj::io::Image image{4, 1, {0xFF000000u, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFF000000u}};
+  mj::Image image{4, 1, {0xFF000000u, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFF000000u}};
   std::filesystem::create_directories(dir / "rules");
-  mj::io::save_png(dir / "rules" / "Swap.png", image);
+  mj::save_png(dir / "rules" / "Swap.png", image);
   auto l = grid_for(R"(<one values="BW" file="Swap" legend="BW"/>)");
   mj::Rule r = rule_of(l, dir);
   EXPECT_EQ(r.imx, 2);

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "mj/picture.hpp"
 #include "io/png.hpp"
 #include "io/vox.hpp"
 #include "mj/interpreter.hpp"
@@ -38,17 +39,17 @@ class Resources {
 };
 
 void write_checkerboard(const Resources& r) {
-  mj::io::Image image{4, 4, {}};
+  mj::Image image{4, 4, {}};
   for (int y = 0; y < 4; y++)
     for (int x = 0; x < 4; x++) image.argb.push_back((x + y) % 2 ? 0xffffffffu : 0xff000000u);
-  mj::io::save_png(r.root() / "samples" / "Checker.png", image);
+  mj::save_png(r.root() / "samples" / "Checker.png", image);
 }
 
 // Tiles A and B: 2x2x1 blocks of one colour each; A and B only ever touch each other.
 void write_pair_tileset(const Resources& r, const std::string& neighbors) {
   for (auto [name, value] : {std::pair{"A", 1}, std::pair{"B", 2}}) {
     std::vector<uint8_t> block(4, uint8_t(value));
-    mj::io::save_vox(r.root() / "tilesets" / "Pair" / (std::string(name) + ".vox"), block.data(), 2, 2, 1,
+    mj::save_vox(r.root() / "tilesets" / "Pair" / (std::string(name) + ".vox"), mj::GridView{2, 2, 1, "", block.data()},
                      {0xff000000u, 0xffff0000u, 0xff00ff00u});
   }
   r.write("tilesets/Pair.xml",
@@ -197,7 +198,7 @@ TEST(Wfc, NeighborTurningATileOutOfTheTilesetFails) {
   for (auto [name, low, high] : {std::tuple{"A", 1, 2}, std::tuple{"B", 2, 2}}) {
     std::vector<uint8_t> block{uint8_t(low), uint8_t(low), uint8_t(low), uint8_t(low),
                                uint8_t(high), uint8_t(high), uint8_t(high), uint8_t(high)};
-    mj::io::save_vox(r.root() / "tilesets" / "Cubes" / (std::string(name) + ".vox"), block.data(), 2, 2, 2,
+    mj::save_vox(r.root() / "tilesets" / "Cubes" / (std::string(name) + ".vox"), mj::GridView{2, 2, 2, "", block.data()},
                      {0xff000000u, 0xffff0000u, 0xff00ff00u});
   }
   r.write("tilesets/Cubes.xml",

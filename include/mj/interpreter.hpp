@@ -10,11 +10,12 @@
 #include <vector>
 
 #include "mj/error.hpp"
+#include "mj/node_view.hpp"
 
 namespace mj {
 
 class XmlDocument;
-struct NodeSketch;  // src/nodes/sketch.hpp
+struct NodeView;  // src/nodes/node_view.hpp
 
 struct LoadOptions {
   int mx = 0, my = 0, mz = 1;         // grid size (length, width, height); mz = 1 for 2D
@@ -68,13 +69,12 @@ class Interpreter {
   std::optional<ActiveNode> active_node() const;
   // Ask nodes to keep their visible state up to date after every step (for animation).
   void set_animated(bool animated);
-  // The node tree and where the run stands, as the reference's GUI sidebar draws it (mj's own tools use it).
-  NodeSketch sketch() const;
+  // The node tree and where the run stands, as the reference's GUI sidebar draws it.
+  NodeView node_tree() const;
 
  private:
   struct Impl;
   explicit Interpreter(std::unique_ptr<Impl> impl);
-  static Interpreter from_document(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -83,7 +83,7 @@ SymbolPattern load_file_pattern(const std::string& name, const XmlElement& where
   file /= name + (gin.mz == 1 ? ".png" : ".vox");
   try {
     if (gin.mz == 1) {
-      io::Image image = io::load_png(file);
+      mj::Image image = mj::load_png(file);
       std::vector<int64_t> colors(image.argb.begin(), image.argb.end());
       return legend_pattern(colors, {image.width, image.height, 1}, *legend, file, where);
     }

@@ -6,7 +6,7 @@
 #include <initializer_list>
 #include <vector>
 
-#include "io/image.hpp"
+#include "mj/picture.hpp"
 
 namespace mj::io {
 

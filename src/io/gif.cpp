@@ -1,4 +1,4 @@
-#include "io/gif.hpp"
+#include "mj/picture.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 #include "io/gif_palette.hpp"
 #include "mj/error.hpp"
 
-namespace mj::io {
+namespace mj {
 namespace {
 
 // NETSCAPE2.0 application extension with loop count 0: repeat forever.
@@ -44,7 +44,7 @@ ColorMapObject* make_color_map(const std::vector<uint32_t>& colors) {
   return map;
 }
 
-bool put_image(GifFileType* gif, const IndexedFrame& frame, int width, int height) {
+bool put_image(GifFileType* gif, const io::IndexedFrame& frame, int width, int height) {
   ColorMapObject* map = make_color_map(frame.colors);
   if (!map) return false;
   const bool described = EGifPutImageDesc(gif, 0, 0, width, height, false, map) != GIF_ERROR;  // copies map
@@ -98,7 +98,7 @@ void GifWriter::add_frame(const Image& frame) {
     throw Error(file_, 0,
                 "frame is " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
                     ", the GIF is " + std::to_string(width_) + "x" + std::to_string(height_));
-  const IndexedFrame indexed = index_frame(frame);
+  const io::IndexedFrame indexed = io::index_frame(frame);
   if (!put_delay(gif_, delay_) || !put_image(gif_, indexed, width_, height_))
     fail("cannot write GIF frame " + std::to_string(frames_), gif_->Error);
   ++frames_;
@@ -117,4 +117,4 @@ void GifWriter::fail(const std::string& what, int gif_error) const {
   throw Error(file_, 0, what + ": " + (reason ? reason : "giflib error " + std::to_string(gif_error)));
 }
 
-}  // namespace mj::io
+}  // namespace mj

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "io/image.hpp"
+#include "mj/picture.hpp"
 
 namespace mj::io {
 

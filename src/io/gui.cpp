@@ -7,7 +7,7 @@
 
 #include "core/xml.hpp"
 #include "mj/error.hpp"
-#include "nodes/sketch.hpp"
+#include "mj/node_view.hpp"
 
 namespace mj::io {
 
@@ -28,17 +28,17 @@ uint32_t color_setting(const XmlElement& e, const char* attribute, uint32_t fall
 }
 
 // The values a wave holds, lowest first.
-std::vector<int> values_of(Wave wave) {
+std::vector<int> values_of(ValueSet wave) {
   std::vector<int> values;
   for (int v = 0; v < 32; v++)
-    if (wave & (Wave(1) << v)) values.push_back(v);
+    if (wave & (ValueSet(1) << v)) values.push_back(v);
   return values;
 }
 
 bool is_rule_node(const std::string& kind) { return kind == "one" || kind == "all" || kind == "prl"; }
 
 // Does the rule as written at `index` show as fired: it or one of its symmetric images (which follow it)?
-bool rule_fired(const NodeSketch& node, size_t index) {
+bool rule_fired(const NodeView& node, size_t index) {
   if (node.rules[index].fired) return true;
   for (size_t r = index + 1; r < node.rules.size() && !node.rules[r].original; r++)
     if (node.rules[r].fired) return true;
@@ -52,7 +52,7 @@ class Sidebar {
   Sidebar(Image& image, const Gui& gui, const Palette& palette)
       : image_(image), s_(gui.settings()), text_(gui.text_font()), title_(gui.title_font()), palette_(palette) {}
 
-  void draw(const std::string& name, const NodeSketch& root);
+  void draw(const std::string& name, const NodeView& root);
 
  private:
   struct Place {
@@ -64,9 +64,9 @@ class Sidebar {
   const BitmapFont& text_;
   const BitmapFont& title_;
   const Palette& palette_;
-  const NodeSketch* root_ = nullptr;
-  std::unordered_map<const NodeSketch*, Place> places_;
-  std::unordered_map<const NodeSketch*, const NodeSketch*> parents_;
+  const NodeView* root_ = nullptr;
+  std::unordered_map<const NodeView*, Place> places_;
+  std::unordered_map<const NodeView*, const NodeView*> parents_;
   int y_ = 0;  // where the next line of the tree goes
 
   void put(long long x, long long y, uint32_t color);
@@ -79,21 +79,21 @@ class Sidebar {
   int write(const std::string& text, int x, int y, uint32_t color, bool title = false);
   int array(const std::vector<uint8_t>& values, int x, int y, int mx, int my, int mz, const std::string& legend,
             int size);
-  int squares(Wave wave, int x, int y, const std::string& legend);
-  void sample(const NodeSketch& node, int x, int y);
+  int squares(ValueSet wave, int x, int y, const std::string& legend);
+  void sample(const NodeView& node, int x, int y);
 
-  void draw_node(const NodeSketch& node, int level, const NodeSketch* parent);
-  void draw_branch(const NodeSketch& branch, int level);
-  void draw_map_rules(const NodeSketch& map, int level, uint32_t color);
-  void draw_leaf(const NodeSketch& node, int level);
-  void draw_rules(const NodeSketch& node, int level, bool active);
-  void draw_fields(const NodeSketch& node, int level, uint32_t color);
-  void draw_path(const NodeSketch& node, int level, uint32_t color);
-  void dash(const NodeSketch& node, bool markov, bool active);
-  void bracket(const NodeSketch& branch, int level, size_t last, bool active);
-  void draw_lines(const NodeSketch& branch);
-  void highlight_current(const NodeSketch& root);
-  static const NodeSketch* find_current(const NodeSketch& node);
+  void draw_node(const NodeView& node, int level, const NodeView* parent);
+  void draw_branch(const NodeView& branch, int level);
+  void draw_map_rules(const NodeView& map, int level, uint32_t color);
+  void draw_leaf(const NodeView& node, int level);
+  void draw_rules(const NodeView& node, int level, bool active);
+  void draw_fields(const NodeView& node, int level, uint32_t color);
+  void draw_path(const NodeView& node, int level, uint32_t color);
+  void dash(const NodeView& node, bool markov, bool active);
+  void bracket(const NodeView& branch, int level, size_t last, bool active);
+  void draw_lines(const NodeView& branch);
+  void highlight_current(const NodeView& root);
+  static const NodeView* find_current(const NodeView& node);
 };
 
 void Sidebar::put(long long x, long long y, uint32_t color) {
@@ -171,7 +171,7 @@ int Sidebar::array(const std::vector<uint8_t>& values, int x, int y, int mx, int
 }
 
 // One square per value of the wave, left to right; returns the x after them.
-int Sidebar::squares(Wave wave, int x, int y, const std::string& legend) {
+int Sidebar::squares(ValueSet wave, int x, int y, const std::string& legend) {
   for (int v : values_of(wave)) {
     square(x, y, s_.square, legend, v);
     x += s_.square;
@@ -179,7 +179,7 @@ int Sidebar::squares(Wave wave, int x, int y, const std::string& legend) {
   return x;
 }
 
-void Sidebar::sample(const NodeSketch& node, int x, int y) {
+void Sidebar::sample(const NodeView& node, int x, int y) {
   for (int dy = 0; dy < node.sample_height; dy++)
     for (int dx = 0; dx < node.sample_width; dx++) {
       bool white = node.sample[size_t(dx + dy * node.sample_width)];
@@ -187,7 +187,7 @@ void Sidebar::sample(const NodeSketch& node, int x, int y) {
     }
 }
 
-void Sidebar::draw(const std::string& name, const NodeSketch& root) {
+void Sidebar::draw(const std::string& name, const NodeView& root) {
   root_ = &root;
   y_ = title_.glyph_height() / 2;
   write(name, 8, y_, s_.active, true);
@@ -197,7 +197,7 @@ void Sidebar::draw(const std::string& name, const NodeSketch& root) {
   highlight_current(root);
 }
 
-void Sidebar::draw_node(const NodeSketch& node, int level, const NodeSketch* parent) {
+void Sidebar::draw_node(const NodeView& node, int level, const NodeView* parent) {
   places_[&node] = Place{level, y_};
   parents_[&node] = parent;
   if (node.branch) draw_branch(node, level);
@@ -206,8 +206,8 @@ void Sidebar::draw_node(const NodeSketch& node, int level, const NodeSketch* par
 
 // map and wfc first show what they do, then their children at their own level; the children of
 // markov and sequence go one level deeper.
-void Sidebar::draw_branch(const NodeSketch& branch, int level) {
-  uint32_t color = branch.current && branch.n < 0 ? s_.active : s_.inactive;
+void Sidebar::draw_branch(const NodeView& branch, int level) {
+  uint32_t color = branch.current && branch.running < 0 ? s_.active : s_.inactive;
   if (branch.kind == "wfc") {
     write("wfc " + branch.name, level * s_.hindent, y_, color);
     y_ += text_.glyph_height() + s_.vskip;
@@ -216,14 +216,14 @@ void Sidebar::draw_branch(const NodeSketch& branch, int level) {
     y_ += s_.vskip;
   }
   bool markov = branch.kind == "markov", deeper = markov || branch.kind == "sequence";
-  for (const NodeSketch& child : branch.children) {
+  for (const NodeView& child : branch.children) {
     draw_node(child, deeper ? level + 1 : level, &branch);
     dash(child, markov, false);
   }
 }
 
-void Sidebar::draw_map_rules(const NodeSketch& map, int level, uint32_t color) {
-  for (const RuleSketch& rule : map.rules) {
+void Sidebar::draw_map_rules(const NodeView& map, int level, uint32_t color) {
+  for (const RuleView& rule : map.rules) {
     if (!rule.original) continue;
     int size = rule.imx * rule.imy > s_.max_width ? s_.small_square : s_.square;
     int x = level * s_.hindent;
@@ -235,10 +235,10 @@ void Sidebar::draw_map_rules(const NodeSketch& map, int level, uint32_t color) {
   }
 }
 
-void Sidebar::draw_leaf(const NodeSketch& node, int level) {
-  const NodeSketch* parent = parents_[&node];
-  bool active = parent && parent->current && parent->n >= 0 && size_t(parent->n) < parent->children.size() &&
-                &parent->children[size_t(parent->n)] == &node;
+void Sidebar::draw_leaf(const NodeView& node, int level) {
+  const NodeView* parent = parents_[&node];
+  bool active = parent && parent->current && parent->running >= 0 &&
+                size_t(parent->running) < parent->children.size() && &parent->children[size_t(parent->running)] == &node;
   uint32_t color = active ? s_.active : s_.inactive;
   int x = level * s_.hindent;
   if (is_rule_node(node.kind)) {
@@ -257,9 +257,9 @@ void Sidebar::draw_leaf(const NodeSketch& node, int level) {
 
 // Each rule as written: input -> output (the arrow dashed unless the node is `one`), and the
 // step count when the node has a limit.
-void Sidebar::draw_rules(const NodeSketch& node, int level, bool active) {
+void Sidebar::draw_rules(const NodeView& node, int level, bool active) {
   for (size_t r = 0; r < node.rules.size() && r < size_t(kMaxRulesShown); r++) {
-    const RuleSketch& rule = node.rules[r];
+    const RuleView& rule = node.rules[r];
     if (!rule.original) continue;
     int size = rule.imx * rule.imy > s_.max_width ? s_.small_square : s_.square;
     uint32_t color = active && rule_fired(node, r) ? s_.active : s_.inactive;
@@ -275,9 +275,9 @@ void Sidebar::draw_rules(const NodeSketch& node, int level, bool active) {
   y_ += s_.vskip;
 }
 
-void Sidebar::draw_fields(const NodeSketch& node, int level, uint32_t color) {
+void Sidebar::draw_fields(const NodeView& node, int level, uint32_t color) {
   y_ += s_.small_vskip;
-  for (const FieldSketch& field : node.fields) {
+  for (const FieldView& field : node.fields) {
     int x = level * s_.hindent;
     x += write(s_.dense ? "field " : "field for ", x, y_, color);
     square(x, y_, s_.square, node.legend, field.value);
@@ -292,7 +292,7 @@ void Sidebar::draw_fields(const NodeSketch& node, int level, uint32_t color) {
   }
 }
 
-void Sidebar::draw_path(const NodeSketch& node, int level, uint32_t color) {
+void Sidebar::draw_path(const NodeView& node, int level, uint32_t color) {
   int vshift = (text_.glyph_height() - s_.font_shift - s_.square) / 2;
   int x = level * s_.hindent;
   // Dense: "path" and the four groups of squares; otherwise words between them.
@@ -309,7 +309,7 @@ void Sidebar::draw_path(const NodeSketch& node, int level, uint32_t color) {
 }
 
 // The horizontal stroke from a branch's bracket to its child; markov brackets are wider.
-void Sidebar::dash(const NodeSketch& node, bool markov, bool active) {
+void Sidebar::dash(const NodeView& node, bool markov, bool active) {
   if (&node == root_) return;
   Place place = places_[&node];
   int extra = markov ? 3 : 1;
@@ -319,7 +319,7 @@ void Sidebar::dash(const NodeSketch& node, bool markov, bool active) {
 }
 
 // The double vertical stroke joining a branch's children 0..last.
-void Sidebar::bracket(const NodeSketch& branch, int level, size_t last, bool active) {
+void Sidebar::bracket(const NodeView& branch, int level, size_t last, bool active) {
   int first_y = places_[&branch.children[0]].y, last_y = places_[&branch.children[last]].y;
   int x = (level + 1) * s_.hindent - s_.hgap - s_.hline;
   uint32_t color = active ? s_.active : s_.inactive;
@@ -327,27 +327,27 @@ void Sidebar::bracket(const NodeSketch& branch, int level, size_t last, bool act
   vline(x - (branch.kind == "markov" ? 3 : 1), first_y + s_.square / 2, last_y - first_y + 1, color);
 }
 
-void Sidebar::draw_lines(const NodeSketch& branch) {
+void Sidebar::draw_lines(const NodeView& branch) {
   if (branch.children.empty()) return;
   bracket(branch, places_[&branch.children[0]].level - 1, branch.children.size() - 1, false);
-  for (const NodeSketch& child : branch.children)
+  for (const NodeView& child : branch.children)
     if (child.branch) draw_lines(child);
 }
 
 // From the current branch up to where control stops returning (the root, a map or a wfc): the
 // path to each running child in the active colour.
-void Sidebar::highlight_current(const NodeSketch& root) {
-  for (const NodeSketch* b = find_current(root); b; b = b->has_parent ? parents_[b] : nullptr) {
-    if (b->n < 0 || size_t(b->n) >= b->children.size()) continue;
-    dash(b->children[size_t(b->n)], b->kind == "markov", true);
-    bracket(*b, places_[&b->children[0]].level - 1, size_t(b->n), true);
+void Sidebar::highlight_current(const NodeView& root) {
+  for (const NodeView* b = find_current(root); b; b = b->has_parent ? parents_[b] : nullptr) {
+    if (b->running < 0 || size_t(b->running) >= b->children.size()) continue;
+    dash(b->children[size_t(b->running)], b->kind == "markov", true);
+    bracket(*b, places_[&b->children[0]].level - 1, size_t(b->running), true);
   }
 }
 
-const NodeSketch* Sidebar::find_current(const NodeSketch& node) {
+const NodeView* Sidebar::find_current(const NodeView& node) {
   if (node.current) return &node;
-  for (const NodeSketch& child : node.children)
-    if (const NodeSketch* found = find_current(child)) return found;
+  for (const NodeView& child : node.children)
+    if (const NodeView* found = find_current(child)) return found;
   return nullptr;
 }
 
@@ -386,7 +386,7 @@ Gui Gui::load(const std::filesystem::path& resources) {
              BitmapFont::load(resources / "fonts" / "Tamzen8x16b.png"));
 }
 
-void Gui::draw(Image& image, const std::string& name, const NodeSketch& tree, const Palette& palette) const {
+void Gui::draw(Image& image, const std::string& name, const NodeView& tree, const Palette& palette) const {
   Sidebar(image, *this, palette).draw(name, tree);
 }
 

@@ -7,11 +7,11 @@
 #include <string>
 
 #include "io/font.hpp"
-#include "io/image.hpp"
+#include "mj/picture.hpp"
 #include "io/palette.hpp"
 
 namespace mj {
-struct NodeSketch;
+struct NodeView;
 }
 
 namespace mj::io {
@@ -40,7 +40,7 @@ class Gui {
   // Draws the sidebar of model `name` over `image`, which was rendered with a margin on the left.
   // The tree's current branch and fired rules are highlighted. Throws mj::Error for a drawn symbol
   // without a colour in `palette`.
-  void draw(Image& image, const std::string& name, const NodeSketch& tree, const Palette& palette) const;
+  void draw(Image& image, const std::string& name, const NodeView& tree, const Palette& palette) const;
 
   const GuiSettings& settings() const { return settings_; }
   const BitmapFont& text_font() const { return text_; }

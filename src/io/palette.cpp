@@ -54,25 +54,49 @@ uint32_t parse_color(std::string_view hex) {
   return 0xFF000000u | rgb;
 }
 
+}  // namespace mj::io
+
+namespace mj {
+
 Palette load_palette(const std::filesystem::path& file) {
-  const std::string name = file.string(), raw = read_file(file);
-  const std::string_view text = without_bom(raw);
+  const std::string name = file.string(), raw = io::read_file(file);
+  const std::string_view text = io::without_bom(raw);
   pugi::xml_document doc;
   const pugi::xml_parse_result parsed =
       doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
   if (!parsed)
-    throw Error(name, line_at(text, parsed.offset), std::string("malformed XML: ") + parsed.description());
+    throw Error(name, io::line_at(text, parsed.offset), std::string("malformed XML: ") + parsed.description());
   Palette palette;
   for (const pugi::xml_node& node : doc.document_element().children("color")) {
     try {
-      const ColorEntry entry = read_color(node);
+      const io::ColorEntry entry = io::read_color(node);
       if (!palette.emplace(entry.symbol, entry.argb).second)
         throw std::invalid_argument(std::string("colour symbol '") + entry.symbol + "' is defined twice");
     } catch (const std::invalid_argument& e) {
-      throw Error(name, line_at(text, node.offset_debug()), e.what());
+      throw Error(name, io::line_at(text, node.offset_debug()), e.what());
     }
   }
   return palette;
 }
 
-}  // namespace mj::io
+Palette palette_with(const std::filesystem::path& file) {
+  Palette palette = default_palette();
+  if (!std::filesystem::exists(file)) return palette;
+  for (const auto& [symbol, color] : load_palette(file)) palette[symbol] = color;
+  return palette;
+}
+
+std::vector<uint32_t> legend_colors(const std::string& legend, const Palette& palette) {
+  std::vector<uint32_t> colors;
+  colors.reserve(legend.size());
+  for (char symbol : legend) {
+    auto it = palette.find(symbol);
+    if (it == palette.end())
+      throw Error("", 0, std::string("no colour for symbol '") + symbol +
+                             "': add it to resources/palette.xml or as <color> in models.xml");
+    colors.push_back(it->second);
+  }
+  return colors;
+}
+
+}  // namespace mj

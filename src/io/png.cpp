@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "io/file_bytes.hpp"
 #include "mj/error.hpp"
 
 namespace mj::io {
@@ -98,7 +99,6 @@ Image to_image(png_uint_32 width, png_uint_32 height, const std::vector<png_byte
   return image;
 }
 
-// The simplified writer takes a signed 32-bit row stride, hence the width cap.
 void check_saveable(const std::string& name, const Image& image) {
   if (image.width > 0 && image.height > 0 && image.width <= (1 << 28) &&
       image.argb.size() == static_cast<size_t>(image.width) * static_cast<size_t>(image.height))
@@ -108,25 +108,21 @@ void check_saveable(const std::string& name, const Image& image) {
                   " image holding " + std::to_string(image.argb.size()) + " pixels");
 }
 
-std::vector<png_byte> to_rgba_bytes(const Image& image) {
-  std::vector<png_byte> rgba(4 * image.argb.size());
-  for (size_t i = 0; i < image.argb.size(); ++i) {
-    const uint32_t c = image.argb[i];
-    rgba[4 * i] = c >> 16 & 0xFF, rgba[4 * i + 1] = c >> 8 & 0xFF, rgba[4 * i + 2] = c & 0xFF,
-             rgba[4 * i + 3] = c >> 24;
-  }
-  return rgba;
-}
-
-// Pictures of grids hold a few colours: written as palette indices they are a quarter of the
-// bytes and compress many times faster than RGBA, with the same pixels.
-struct Indexed {
-  std::vector<uint32_t> colors;  // ARGB, at most 256
-  std::vector<png_byte> pixels;  // one index a pixel
+// What goes into the file: pixels as palette indices (one byte each, packed by libpng to the bit
+// depth) or as RGBA bytes, one row after another.
+struct PngLayout {
+  int color_type = PNG_COLOR_TYPE_PALETTE;
+  int bit_depth = 8;
+  int row_bytes = 0;
+  std::vector<png_byte> pixels;
+  png_color palette[256]{};
+  png_byte alpha[256]{};
+  int colors = 0, alpha_count = 0;
 };
 
-// False when the image has more than 256 colours.
-bool index_colors(const Image& image, Indexed& out) {
+// Pictures of grids hold a few colours: written as palette indices they are a quarter of the
+// bytes and compress many times faster than RGBA, with the same pixels. False past 256 colours.
+bool index_colors(const Image& image, PngLayout& out) {
   constexpr size_t kSlots = 1024;  // open addressing, at most a quarter full
   std::vector<uint32_t> keys(kSlots);
   std::vector<int> slots(kSlots, -1);
@@ -139,18 +135,38 @@ bool index_colors(const Image& image, Indexed& out) {
       size_t h = (c * 2654435761u) >> 22;
       while (slots[h] >= 0 && keys[h] != c) h = (h + 1) & (kSlots - 1);
       if (slots[h] < 0) {
-        if (out.colors.size() == 256) return false;
-        keys[h] = c, slots[h] = int(out.colors.size());
-        out.colors.push_back(c);
+        if (out.colors == 256) return false;
+        keys[h] = c, slots[h] = out.colors;
+        out.palette[out.colors] = {png_byte(c >> 16), png_byte(c >> 8), png_byte(c)};
+        out.alpha[out.colors] = png_byte(c >> 24);
+        if (c >> 24 != 0xFF) out.alpha_count = out.colors + 1;
+        out.colors++;
       }
       last = c, last_index = slots[h];
     }
     out.pixels[i] = png_byte(last_index);
   }
+  out.bit_depth = out.colors <= 2 ? 1 : out.colors <= 4 ? 2 : out.colors <= 16 ? 4 : 8;
+  out.row_bytes = image.width;
   return true;
 }
 
-int bit_depth(size_t colors) { return colors <= 2 ? 1 : colors <= 4 ? 2 : colors <= 16 ? 4 : 8; }
+void rgba_bytes(const Image& image, PngLayout& out) {
+  out.color_type = PNG_COLOR_TYPE_RGB_ALPHA;
+  out.row_bytes = 4 * image.width;
+  out.pixels.resize(4 * image.argb.size());
+  for (size_t i = 0; i < image.argb.size(); ++i) {
+    const uint32_t c = image.argb[i];
+    png_byte* p = &out.pixels[4 * i];
+    p[0] = png_byte(c >> 16), p[1] = png_byte(c >> 8), p[2] = png_byte(c), p[3] = png_byte(c >> 24);
+  }
+}
+
+PngLayout layout_of(const Image& image) {
+  PngLayout layout;
+  if (!index_colors(image, layout)) rgba_bytes(image, layout);
+  return layout;
+}
 
 struct WriteHandles {
   png_structp png = nullptr;
@@ -158,62 +174,51 @@ struct WriteHandles {
   ~WriteHandles() { png_destroy_write_struct(&png, &info); }
 };
 
+void append_bytes(png_structp png, png_bytep data, size_t length) {
+  auto* out = static_cast<std::vector<uint8_t>*>(png_get_io_ptr(png));
+  out->insert(out->end(), data, data + length);
+}
+
 // As decode: false after a libpng error, and no C++ object lives in this frame.
-bool encode_indexed(png_structp png, png_infop info, std::FILE* fp, const Image& image, const Indexed& indexed,
-                    const png_color* palette, const png_byte* alpha, int alpha_count) {
+bool encode(png_structp png, png_infop info, int width, int height, const PngLayout& layout,
+            std::vector<uint8_t>* out) {
   if (setjmp(png_jmpbuf(png))) return false;
-  png_init_io(png, fp);
-  png_set_IHDR(png, info, png_uint_32(image.width), png_uint_32(image.height), bit_depth(indexed.colors.size()),
-               PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  png_set_PLTE(png, info, palette, int(indexed.colors.size()));
-  if (alpha_count > 0) png_set_tRNS(png, info, alpha, alpha_count, nullptr);
-  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);  // filters do not help palette data
+  png_set_write_fn(png, out, append_bytes, nullptr);
+  png_set_IHDR(png, info, png_uint_32(width), png_uint_32(height), layout.bit_depth, layout.color_type,
+               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  if (layout.color_type == PNG_COLOR_TYPE_PALETTE) {
+    png_set_PLTE(png, info, layout.palette, layout.colors);
+    if (layout.alpha_count > 0) png_set_tRNS(png, info, layout.alpha, layout.alpha_count, nullptr);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);  // filters do not help palette data
+  }
   png_write_info(png, info);
-  png_set_packing(png);  // rows hold a byte a pixel; libpng packs them to the bit depth
-  for (int y = 0; y < image.height; ++y)
-    png_write_row(png, indexed.pixels.data() + size_t(y) * size_t(image.width));
+  png_set_packing(png);  // palette rows hold a byte a pixel; libpng packs them to the bit depth
+  for (int y = 0; y < height; ++y) png_write_row(png, layout.pixels.data() + size_t(y) * size_t(layout.row_bytes));
   png_write_end(png, nullptr);
   return true;
 }
 
-void save_indexed(const std::string& name, const Image& image, const Indexed& indexed) {
-  png_color palette[256];
-  png_byte alpha[256];
-  int alpha_count = 0;
-  for (size_t k = 0; k < indexed.colors.size(); ++k) {
-    const uint32_t c = indexed.colors[k];
-    palette[k] = {png_byte(c >> 16), png_byte(c >> 8), png_byte(c)};
-    alpha[k] = png_byte(c >> 24);
-    if (alpha[k] != 0xFF) alpha_count = int(k) + 1;
-  }
-  errno = 0;
-  FilePtr fp(std::fopen(name.c_str(), "wb"));
-  if (!fp) throw Error(name, 0, std::string("cannot write PNG file: ") + std::strerror(errno));
+std::vector<uint8_t> encode_named(const std::string& name, const Image& image) {
+  check_saveable(name, image);
+  const PngLayout layout = layout_of(image);
   ErrorSlot slot;
   WriteHandles h;
   h.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &slot, on_png_error, on_png_warning);
   if (h.png) h.info = png_create_info_struct(h.png);
   if (!h.info) throw Error(name, 0, "libpng could not allocate its writer");
-  if (!encode_indexed(h.png, h.info, fp.get(), image, indexed, palette, alpha, alpha_count))
+  std::vector<uint8_t> bytes;
+  if (!encode(h.png, h.info, image.width, image.height, layout, &bytes))
     throw Error(name, 0, std::string("cannot write PNG file: ") + slot.message);
-  if (std::fflush(fp.get()) != 0 || std::ferror(fp.get()))
-    throw Error(name, 0, std::string("cannot write PNG file: ") + std::strerror(errno));
-}
-
-void save_rgba(const std::string& name, const Image& image) {
-  const std::vector<png_byte> rgba = to_rgba_bytes(image);
-  png_image out{};
-  out.version = PNG_IMAGE_VERSION;
-  out.width = static_cast<png_uint_32>(image.width);
-  out.height = static_cast<png_uint_32>(image.height);
-  out.format = PNG_FORMAT_RGBA;
-  const bool ok = png_image_write_to_file(&out, name.c_str(), 0, rgba.data(), 0, nullptr) != 0;
-  const std::string message = out.message;
-  png_image_free(&out);
-  if (!ok) throw Error(name, 0, "cannot write PNG file: " + message);
+  return bytes;
 }
 
 }  // namespace
+
+}  // namespace mj::io
+
+namespace mj {
+
+using namespace io;  // this file's helpers
 
 Image load_png(const std::filesystem::path& file) {
   const std::string name = file.string();
@@ -236,12 +241,11 @@ Image load_png(const std::filesystem::path& file) {
   return to_image(width, height, rgba);
 }
 
+std::vector<uint8_t> encode_png(const Image& image) { return encode_named("<png>", image); }
+
 void save_png(const std::filesystem::path& file, const Image& image) {
   const std::string name = file.string();
-  check_saveable(name, image);
-  Indexed indexed;
-  if (index_colors(image, indexed)) save_indexed(name, image, indexed);
-  else save_rgba(name, image);
+  write_file(file, encode_named(name, image));
 }
 
-}  // namespace mj::io
+}  // namespace mj

@@ -24,10 +24,18 @@ Image render_2d(const uint8_t* state, int mx, int my, const std::vector<uint32_t
   return image;
 }
 
-Image render(const uint8_t* state, int mx, int my, int mz, const std::vector<uint32_t>& colors, int pixelsize,
-             int margin) {
+Image render_cells(const uint8_t* state, int mx, int my, int mz, const std::vector<uint32_t>& colors, int pixelsize,
+                   int margin) {
   return mz == 1 ? render_2d(state, mx, my, colors, pixelsize, margin)
                  : render_isometric(state, mx, my, mz, colors, pixelsize, margin);
 }
 
 }  // namespace mj::io
+
+namespace mj {
+
+Image render(const GridView& grid, const std::vector<uint32_t>& colors, const RenderOptions& options) {
+  return io::render_cells(grid.cells, grid.mx, grid.my, grid.mz, colors, options.pixelsize, options.margin);
+}
+
+}  // namespace mj

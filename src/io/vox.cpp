@@ -6,6 +6,7 @@
 #include "io/byte_reader.hpp"
 #include "io/file_bytes.hpp"
 #include "mj/error.hpp"
+#include "mj/picture.hpp"
 
 namespace mj::io {
 namespace {
@@ -104,15 +105,19 @@ VoxModel load_vox(const std::filesystem::path& file) {
   return model;
 }
 
-void save_vox(const std::filesystem::path& file, const uint8_t* state, int mx, int my, int mz,
-              const std::vector<uint32_t>& colors) {
+}  // namespace mj::io
+
+namespace mj {
+
+using namespace io;  // this file's helpers
+
+std::vector<uint8_t> encode_vox(const GridView& grid, const std::vector<uint32_t>& colors) {
+  const int mx = grid.mx, my = grid.my, mz = grid.mz;
   if (!side_ok(mx) || !side_ok(my) || !side_ok(mz))
-    throw Error(file.string(), 0,
-                "cannot save a " + dims_text(mx, my, mz) + " model as VOX (each side 1..256)");
+    throw Error("", 0, "cannot save a " + dims_text(mx, my, mz) + " model as VOX (each side 1..256)");
   if (colors.size() > 255)
-    throw Error(file.string(), 0,
-                "cannot save " + std::to_string(colors.size()) + " colours as VOX (at most 255)");
-  const auto voxels = collect_voxels(state, mx, my, mz);
+    throw Error("", 0, "cannot save " + std::to_string(colors.size()) + " colours as VOX (at most 255)");
+  const auto voxels = collect_voxels(grid.cells, mx, my, mz);
   const auto n = static_cast<int32_t>(voxels.size());
   ByteWriter out;
   out.bytes.reserve(8 + 12 + 1092 + 4 * voxels.size());
@@ -124,7 +129,17 @@ void save_vox(const std::filesystem::path& file, const uint8_t* state, int mx, i
   for (const auto& v : voxels)
     for (uint8_t b : v) out.u8(b);
   write_rgba_chunk(out, colors);
-  write_file(file, out.bytes);
+  return std::move(out.bytes);
 }
 
-}  // namespace mj::io
+void save_vox(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors) {
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = encode_vox(grid, colors);
+  } catch (const Error& e) {
+    throw Error(file.string(), 0, e.message());
+  }
+  write_file(file, bytes);
+}
+
+}  // namespace mj

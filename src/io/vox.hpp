@@ -1,4 +1,4 @@
-// mj::io: MagicaVoxel .vox files.
+// mj::io: reading MagicaVoxel .vox files (writing them is public: mj/picture.hpp, encode_vox and save_vox).
 #pragma once
 
 #include <cstdint>
@@ -21,12 +21,5 @@ struct VoxModel {
 // last one too). Every chunk length and voxel coordinate is checked; sides must
 // be 1..256. Throws mj::Error(file, 0, ...) on any defect.
 VoxModel load_vox(const std::filesystem::path& file);
-
-// Writes the same bytes as the reference's SaveVox: cell value v != 0 becomes
-// a voxel of colour index (uint8_t)(v + 1); the RGBA chunk holds `colors`
-// (alpha byte 0, as the reference writes it) then the reference's grey filler.
-// Sides must be 1..256 and colors.size() <= 255, else mj::Error.
-void save_vox(const std::filesystem::path& file, const uint8_t* state, int mx, int my, int mz,
-              const std::vector<uint32_t>& colors);
 
 }  // namespace mj::io

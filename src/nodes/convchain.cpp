@@ -7,7 +7,7 @@
 
 #include "io/png.hpp"
 #include "nodes/kinds.hpp"
-#include "nodes/sketch.hpp"
+#include "nodes/node_view.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {
@@ -49,9 +49,9 @@ struct Sample {
 
 Sample load_sample(const XmlElement& e, const std::filesystem::path& resources) {
   std::filesystem::path file = resources / "samples" / (e.str("sample") + ".png");
-  io::Image image;
+  mj::Image image;
   try {
-    image = io::load_png(file);
+    image = mj::load_png(file);
   } catch (const Error& error) {
     e.fail("couldn't load the convchain sample " + file.string() + ": " + error.message());
   }
@@ -196,9 +196,9 @@ class ConvChainNode : public Node {
  public:
   Sample sample;  // kept for the GUI
 
-  void describe(NodeSketch& sketch) const override {
-    sketch.sample_width = sample.width, sketch.sample_height = sample.height, sketch.sample = sample.white;
-    sketch.black = black, sketch.white = white;
+  void describe(NodeView& view) const override {
+    view.sample_width = sample.width, view.sample_height = sample.height, view.sample = sample.white;
+    view.black = black, view.white = white;
   }
 };
 

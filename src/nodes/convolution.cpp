@@ -16,7 +16,7 @@
 
 #include "nodes/kinds.hpp"
 #include "nodes/neighbour_count.hpp"
-#include "nodes/sketch.hpp"
+#include "nodes/node_view.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {
@@ -576,8 +576,8 @@ class ConvolutionNode : public Node {
   }
 
  public:
-  void describe(NodeSketch& sketch) const override {
-    sketch.counter = counter_, sketch.steps = steps;
+  void describe(NodeView& view) const override {
+    view.counter = counter_, view.steps = steps;
   }
 };
 

@@ -11,7 +11,7 @@
 #include "core/wave_scan.hpp"
 #include "nodes/rule_pattern.hpp"
 #include "nodes/kinds.hpp"
-#include "nodes/sketch.hpp"
+#include "nodes/node_view.hpp"
 
 namespace mj {
 
@@ -203,9 +203,9 @@ class MapNode : public Branch {
   }
 
  public:
-  void describe(NodeSketch& sketch) const override {
-    for (const Rule& rule : rules) sketch.rules.push_back(sketch_rule(rule, false));
-    sketch.output_legend = newgrid->characters;
+  void describe(NodeView& view) const override {
+    for (const Rule& rule : rules) view.rules.push_back(view_of_rule(rule, false));
+    view.output_legend = newgrid->characters;
   }
 };
 

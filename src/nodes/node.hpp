@@ -16,7 +16,7 @@
 namespace mj {
 
 class Branch;
-struct NodeSketch;
+struct NodeView;
 
 // The state of one run, handed to every node that runs. Nothing here outlives the run.
 struct Run {
@@ -48,8 +48,8 @@ class Node {
   virtual void reset() = 0;
   // Does one step of work; false when the node has nothing (more) to do.
   virtual bool go(Run& run) = 0;
-  // Fills in what the reference's GUI shows of this node (nodes/sketch.hpp); children are added by the tree walk.
-  virtual void describe(NodeSketch& /*sketch*/) const {}
+  // Fills in what the reference's GUI shows of this node (nodes/node_view.hpp); children are added by the tree walk.
+  virtual void describe(NodeView& /*view*/) const {}
   // This node as a branch, or null. Asked for every child on every step: a field, where a
   // dynamic_cast would walk the class hierarchy and a virtual function would cost a call.
   Branch* as_branch() const { return branch_; }

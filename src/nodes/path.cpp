@@ -9,7 +9,7 @@
 #include "core/grid_diff.hpp"
 #include "core/wave_scan.hpp"
 #include "nodes/kinds.hpp"
-#include "nodes/sketch.hpp"
+#include "nodes/node_view.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {
@@ -361,8 +361,8 @@ class PathNode : public Node {
   }
 
  public:
-  void describe(NodeSketch& sketch) const override {
-    sketch.start = start, sketch.finish = finish, sketch.substrate = substrate, sketch.value = value;
+  void describe(NodeView& view) const override {
+    view.start = start, view.finish = finish, view.substrate = substrate, view.value = value;
   }
 };
 

@@ -411,13 +411,13 @@ bool RuleNode::follow_trajectory() {
   return true;
 }
 
-void RuleNode::describe(NodeSketch& sketch) const {
-  for (size_t r = 0; r < rules.size(); r++) sketch.rules.push_back(sketch_rule(rules[r], fired(r)));
-  sketch.counter = counter;
-  sketch.steps = steps;
-  sketch.has_fields = !fields.empty();
+void RuleNode::describe(NodeView& view) const {
+  for (size_t r = 0; r < rules.size(); r++) view.rules.push_back(view_of_rule(rules[r], fired(r)));
+  view.counter = counter;
+  view.steps = steps;
+  view.has_fields = !fields.empty();
   for (size_t c = 0; c < fields.size(); c++)
-    if (fields[c]) sketch.fields.push_back({int(c), fields[c]->zero, fields[c]->substrate, fields[c]->inversed});
+    if (fields[c]) view.fields.push_back({int(c), fields[c]->zero, fields[c]->substrate, fields[c]->inversed});
 }
 
 }  // namespace mj

@@ -13,7 +13,7 @@
 #include "nodes/observation.hpp"
 #include "nodes/openings.hpp"
 #include "nodes/rule_pattern.hpp"
-#include "nodes/sketch.hpp"
+#include "nodes/node_view.hpp"
 
 namespace mj {
 
@@ -213,7 +213,7 @@ class RuleNode : public Node {
   std::vector<KeyBound> key_bounds_;
 
  public:
-  void describe(NodeSketch& sketch) const override;
+  void describe(NodeView& view) const override;
 };
 
 }  // namespace mj

@@ -2,8 +2,7 @@
 
 #include <algorithm>
 
-#include "io/gif.hpp"
-#include "io/render.hpp"
+#include "mj/picture.hpp"
 
 namespace mj::cli {
 
@@ -30,9 +29,9 @@ int replay(Interpreter& ip, int seed, int max_steps, int every, Frame frame) {
   return ip.steps();
 }
 
-io::Image on_canvas(const io::Image& picture, Size canvas) {
+mj::Image on_canvas(const mj::Image& picture, Size canvas) {
   if (picture.width == canvas.width && picture.height == canvas.height) return picture;
-  io::Image out{canvas.width, canvas.height, std::vector<uint32_t>(size_t(canvas.width) * size_t(canvas.height), io::kBackground)};
+  mj::Image out{canvas.width, canvas.height, std::vector<uint32_t>(size_t(canvas.width) * size_t(canvas.height), kBackground)};
   for (int y = 0; y < picture.height; y++)
     std::copy_n(&picture.argb[size_t(y) * size_t(picture.width)], picture.width, &out.argb[size_t(y) * size_t(canvas.width)]);
   return out;
@@ -40,7 +39,7 @@ io::Image on_canvas(const io::Image& picture, Size canvas) {
 
 }  // namespace
 
-int write_animation(Interpreter& ip, int seed, int max_steps, const io::Palette& palette,
+int write_animation(Interpreter& ip, int seed, int max_steps, const mj::Palette& palette,
                     const AnimationOptions& options, const std::filesystem::path& file) {
   int every = std::max(1, options.every);
   Size canvas;
@@ -48,11 +47,11 @@ int write_animation(Interpreter& ip, int seed, int max_steps, const io::Palette&
     Size s = picture_size(ip.grid(), options.image.pixelsize);
     canvas = {std::max(canvas.width, s.width), std::max(canvas.height, s.height)};
   });
-  io::GifWriter gif(file, canvas.width, canvas.height, options.delay);
+  mj::GifWriter gif(file, canvas.width, canvas.height, options.delay);
   ip.set_animated(true);
   int steps = replay(ip, seed, max_steps, every, [&] {
     GridView g = ip.grid();
-    io::Image picture = io::render(g.cells, g.mx, g.my, g.mz, legend_colors(g, palette), options.image.pixelsize);
+    mj::Image picture = render(g, legend_colors(g.legend, palette), {options.image.pixelsize});
     gif.add_frame(on_canvas(picture, canvas));
   });
   ip.set_animated(false);

@@ -15,7 +15,7 @@ struct AnimationOptions {
 
 // Runs `seed` to the end (or `max_steps`) and writes the frames to `file`. Returns the steps taken.
 // The canvas fits the largest frame (map and wfc nodes change the grid's size mid-run).
-int write_animation(Interpreter& interpreter, int seed, int max_steps, const io::Palette& palette,
+int write_animation(Interpreter& interpreter, int seed, int max_steps, const mj::Palette& palette,
                     const AnimationOptions& options, const std::filesystem::path& file);
 
 }  // namespace mj::cli

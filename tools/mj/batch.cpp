@@ -10,7 +10,6 @@
 #include "animation.hpp"
 #include "core/random.hpp"
 #include "io/gui.hpp"
-#include "nodes/sketch.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
 
@@ -43,7 +42,7 @@ Report run_job(const Job& job, const BatchOptions& options) {
   const io::ModelEntry& entry = *job.entry;
   auto started = std::chrono::steady_clock::now();
   Interpreter ip = options.load(entry, LoadOptions{entry.mx, entry.my, entry.mz, options.resources, options.max_cells});
-  io::Palette palette = options.palette;
+  mj::Palette palette = options.palette;
   for (const auto& [symbol, color] : entry.colors) palette[symbol] = color;
   auto stem = options.out / fmt::format("{}_{}", safe_name(entry.name), job.seed);
   ImageOptions image{entry.pixelsize, entry.iso, entry.gif ? 0 : std::max(0, entry.gui)};
@@ -54,9 +53,9 @@ Report run_job(const Job& job, const BatchOptions& options) {
   } else {
     bool progress = options.jobs == 1 && !options.quiet && !options.json && progress_wanted();
     report.steps = run_with_progress(ip, job.seed, entry.steps, fmt::format("{} seed {}", entry.name, job.seed), progress);
-    std::function<void(io::Image&)> sidebar;  // gui="N": the reference's node tree in an N-pixel margin
+    std::function<void(mj::Image&)> sidebar;  // gui="N": the reference's node tree in an N-pixel margin
     if (image.margin > 0)
-      sidebar = [&](io::Image& picture) { io::Gui::load(options.resources).draw(picture, entry.name, ip.sketch(), palette); };
+      sidebar = [&](mj::Image& picture) { io::Gui::load(options.resources).draw(picture, entry.name, ip.node_tree(), palette); };
     report.file = write_picture(stem, ip.grid(), palette, image, sidebar);
   }
   report.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();

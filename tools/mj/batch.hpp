@@ -6,14 +6,14 @@
 #include <vector>
 
 #include "io/model_list.hpp"
-#include "io/palette.hpp"
+#include "mj/picture.hpp"
 #include "mj/interpreter.hpp"
 
 namespace mj::cli {
 
 struct BatchOptions {
   std::filesystem::path out = "output";
-  io::Palette palette;  // base palette; entries' <color>s override it
+  mj::Palette palette;  // base palette; entries' <color>s override it
   int meta_seed = 0;    // seeds the generator of seeds for entries without enough `seeds`
   int jobs = 1;         // runs at once
   bool quiet = false;

@@ -22,6 +22,7 @@ std::vector<io::ModelEntry> demo_entries() {
 }  // namespace
 
 int run_demo(BatchOptions options) {
+  options.palette = default_palette();
   options.load = [](const io::ModelEntry& entry, const LoadOptions& load) {
     std::string name = entry.name + ".xml";
     return Interpreter::from_string(std::string(embedded(name)), load, "models/" + name);

@@ -9,7 +9,7 @@
 #include "animation.hpp"
 #include "batch.hpp"
 #include "demo.hpp"
-#include "io/palette.hpp"
+#include "mj/picture.hpp"
 #include "io/state_text.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
@@ -26,10 +26,8 @@ struct RunArgs {
   bool iso = false, no_picture = false;
 };
 
-mj::io::Palette palette_in(const fs::path& resources) {
-  fs::path file = resources / "palette.xml";
-  return fs::exists(file) ? mj::io::load_palette(file) : mj::io::Palette{};
-}
+// The built-in palette with the resources' palette.xml over it, so that every model has colours anywhere.
+mj::Palette palette_in(const fs::path& resources) { return mj::palette_with(resources / "palette.xml"); }
 
 mj::LoadOptions load_options(const RunArgs& a) {
   if (a.size <= 0 && (a.length <= 0 || a.width <= 0))
@@ -56,7 +54,7 @@ int run_model(const RunArgs& a, bool quiet) {
   mj::LoadOptions options = load_options(a);
   mj::Interpreter interpreter = mj::Interpreter::from_file(a.model, options);
   std::string name = a.model.stem().string();
-  mj::io::Palette palette = palette_in(options.resources);
+  mj::Palette palette = palette_in(options.resources);
   if (!a.start.empty()) interpreter.set_initial_picture(a.start, palette);
   bool progress = !quiet && mj::cli::progress_wanted();
   int steps = a.gif.empty() ? mj::cli::run_with_progress(interpreter, a.seed, a.steps, name, progress)

@@ -2,37 +2,22 @@
 
 #include <fstream>
 
-#include "io/png.hpp"
-#include "io/render.hpp"
-#include "io/vox.hpp"
 
 namespace mj::cli {
 
-std::vector<uint32_t> legend_colors(const GridView& grid, const io::Palette& palette) {
-  std::vector<uint32_t> colors;
-  for (char symbol : grid.legend) {
-    auto it = palette.find(symbol);
-    if (it == palette.end())
-      throw Error("", 0, std::string("no colour for symbol '") + symbol +
-                             "': add it to resources/palette.xml or as <color> in models.xml");
-    colors.push_back(it->second);
-  }
-  return colors;
-}
-
 std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid,
-                                    const io::Palette& palette, const ImageOptions& options,
-                                    const std::function<void(io::Image&)>& decorate) {
-  std::vector<uint32_t> colors = legend_colors(grid, palette);
+                                    const mj::Palette& palette, const ImageOptions& options,
+                                    const std::function<void(mj::Image&)>& decorate) {
+  std::vector<uint32_t> colors = legend_colors(grid.legend, palette);
   std::filesystem::path file = stem;
   if (grid.mz == 1 || options.iso) {
     file += ".png";
-    io::Image picture = io::render(grid.cells, grid.mx, grid.my, grid.mz, colors, options.pixelsize, options.margin);
+    mj::Image picture = render(grid, colors, {options.pixelsize, options.margin});
     if (decorate) decorate(picture);
-    io::save_png(file, picture);
+    mj::save_png(file, picture);
   } else {
     file += ".vox";
-    io::save_vox(file, grid.cells, grid.mx, grid.my, grid.mz, colors);
+    save_vox(file, grid, colors);
   }
   return file;
 }

@@ -6,9 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "io/image.hpp"
-#include "io/palette.hpp"
-#include "mj/interpreter.hpp"
+#include "mj/picture.hpp"
 
 namespace mj::cli {
 
@@ -18,13 +16,11 @@ struct ImageOptions {
   int margin = 0;    // background columns left of a PNG, where `decorate` may draw (the GUI sidebar)
 };
 
-// Colours of the grid's legend; throws mj::Error naming a symbol without a colour.
-std::vector<uint32_t> legend_colors(const GridView& grid, const io::Palette& palette);
 // Writes `stem`.png (2D or iso) or `stem`.vox (3D) and returns the file written.
 // `decorate`, when given, draws over a PNG before it is saved.
 std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid,
-                                    const io::Palette& palette, const ImageOptions& options,
-                                    const std::function<void(io::Image&)>& decorate = {});
+                                    const mj::Palette& palette, const ImageOptions& options,
+                                    const std::function<void(mj::Image&)>& decorate = {});
 void write_text(const std::filesystem::path& file, const std::string& text);
 // A file name made of the model name: no path separators or other surprises.
 std::string safe_name(const std::string& name);

@@ -32,9 +32,9 @@ struct Sample {
 Sample load_sample(const XmlElement& element, const LoadContext& context) {
   std::string name = element.str("sample");
   std::filesystem::path file = context.resources / "samples" / (name + ".png");
-  io::Image image;
+  mj::Image image;
   try {
-    image = io::load_png(file);
+    image = mj::load_png(file);
   } catch (const Error& e) {
     element.fail("couldn't read sample " + file.string() + ": " + e.message());
   }

@@ -1,6 +1,6 @@
 #include "nodes/wfc/wfc_node.hpp"
 
-#include "nodes/sketch.hpp"
+#include "nodes/node_view.hpp"
 
 namespace mj::wfc {
 
@@ -184,8 +184,8 @@ uint8_t WfcNode::most_voted(const int* votes, int count) {
   return uint8_t(argmax);
 }
 
-void WfcNode::describe(NodeSketch& sketch) const {
-  sketch.name = source;
+void WfcNode::describe(NodeView& view) const {
+  view.name = source;
 }
 
 }  // namespace mj::wfc

@@ -30,7 +30,7 @@ class WfcNode : public Branch {
  public:
   bool go(Run& run) override;
   void reset() override;
-  void describe(NodeSketch& sketch) const override;
+  void describe(NodeView& view) const override;
 
   std::string source;  // the sample or tileset, for the GUI
 

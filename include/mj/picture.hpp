@@ -1,0 +1,82 @@
+// mj's public API for pictures: colours for a grid's symbols, rendering a grid to pixels (2D, or
+// isometric 3D as the reference draws it), and the files mj writes: PNG, VOX and animated GIF.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "mj/interpreter.hpp"
+
+struct GifFileType;  // giflib's handle, opaque here
+
+namespace mj {
+
+// symbol -> colour, 0xFFRRGGBB.
+using Palette = std::map<char, uint32_t>;
+
+// The reference's resources/palette.xml, built in: every symbol of the corpus and of mj's own
+// models has a colour without any file.
+const Palette& default_palette();
+// Reads <color symbol="B" value="000000"/> children of the root element. Malformed XML, a missing
+// attribute, a symbol that is not one character, a bad colour or a repeated symbol -> mj::Error.
+Palette load_palette(const std::filesystem::path& file);
+// The default palette with `file`'s colours over it, when `file` exists; the default alone otherwise.
+Palette palette_with(const std::filesystem::path& file);
+// The colour of each symbol of `legend`; throws mj::Error naming the first symbol without one.
+std::vector<uint32_t> legend_colors(const std::string& legend, const Palette& palette);
+
+// Pixels are 0xAARRGGBB, row-major, y pointing down: argb[x + y * width].
+struct Image {
+  int width = 0, height = 0;
+  std::vector<uint32_t> argb;
+};
+
+// Behind pictures: the reference GUI's default background (its settings.xml, "222222").
+constexpr uint32_t kBackground = 0xFF222222;
+
+struct RenderOptions {
+  int pixelsize = 4;  // pixels per cell side (2D), or the cube size of the isometric view (3D)
+  int margin = 0;     // background columns added on the left (where the reference's GUI draws)
+};
+
+// A 2D grid as squares of `pixelsize`; a 3D grid as shaded isometric cubes (value 0 is empty
+// space), pixel-exact with the reference. `colors[v]` is value v's colour (legend_colors).
+Image render(const GridView& grid, const std::vector<uint32_t>& colors, const RenderOptions& options = {});
+
+// PNG: any colour type and bit depth reads as 8-bit ARGB, colours taken as stored. Pictures of at
+// most 256 colours are written as palette indices at the smallest bit depth. Throws mj::Error.
+Image load_png(const std::filesystem::path& file);
+std::vector<uint8_t> encode_png(const Image& image);
+void save_png(const std::filesystem::path& file, const Image& image);
+
+// MagicaVoxel VOX, byte for byte as the reference writes it: value v != 0 is a voxel of colour
+// index v + 1, value 0 is empty. Sides must be 1..256. Throws mj::Error.
+std::vector<uint8_t> encode_vox(const GridView& grid, const std::vector<uint32_t>& colors);
+void save_vox(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors);
+
+// An animated GIF streamed to disk a frame at a time, so memory stays bounded by one frame. Each
+// frame gets its own colour table; a frame of more than 256 colours keeps its 256 most frequent and
+// maps the others to the nearest of those. The animation loops forever.
+class GifWriter {
+ public:
+  GifWriter(const std::filesystem::path& file, int width, int height, int delay_centiseconds = 5);
+  ~GifWriter();  // calls close(), swallowing errors (call close() to see them)
+  GifWriter(const GifWriter&) = delete;
+  GifWriter& operator=(const GifWriter&) = delete;
+
+  void add_frame(const Image& frame);  // frame must be width x height
+  void close();                        // writes the trailer; later calls do nothing
+  int frames() const;
+
+ private:
+  [[noreturn]] void fail(const std::string& what, int gif_error) const;
+  std::string file_;
+  GifFileType* gif_ = nullptr;
+  int width_, height_, delay_;
+  int frames_ = 0;
+};
+
+}  // namespace mj

@@ -1,0 +1,54 @@
+#include "io/picture_cells.hpp"
+
+#include <string>
+
+#include "io/vox.hpp"
+
+namespace mj::io {
+namespace {
+
+std::string size_text(int mx, int my, int mz) {
+  return std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz);
+}
+
+std::vector<uint8_t> cells_of_png(const std::filesystem::path& file, const GridView& shape, const Palette& colors) {
+  Image image = load_png(file);
+  if (image.width != shape.mx || image.height != shape.my || shape.mz != 1)
+    throw Error(file.string(), 0, "picture is " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+                                      ", the grid " + size_text(shape.mx, shape.my, shape.mz));
+  std::vector<uint8_t> cells;
+  cells.reserve(image.argb.size());
+  for (uint32_t argb : image.argb) {
+    int value = -1;
+    for (size_t v = 0; v < shape.legend.size() && value < 0; v++) {
+      auto it = colors.find(shape.legend[v]);
+      if (it != colors.end() && it->second == argb) value = int(v);
+    }
+    if (value < 0) throw Error(file.string(), 0, "pixel " + std::to_string(cells.size()) + " has a colour of no value");
+    cells.push_back(uint8_t(value));
+  }
+  return cells;
+}
+
+std::vector<uint8_t> cells_of_vox(const std::filesystem::path& file, const GridView& shape) {
+  VoxModel vox = load_vox(file);
+  if (vox.mx != shape.mx || vox.my != shape.my || vox.mz != shape.mz)
+    throw Error(file.string(), 0, "voxel model size differs from the grid's");
+  std::vector<uint8_t> cells;
+  cells.reserve(vox.voxels.size());
+  for (int v : vox.voxels) {
+    if (v > int(shape.legend.size()))
+      throw Error(file.string(), 0, "colour index " + std::to_string(v) + " is no value of the model");
+    cells.push_back(uint8_t(v <= 0 ? 0 : v - 1));
+  }
+  return cells;
+}
+
+}  // namespace
+
+std::vector<uint8_t> cells_of_picture(const std::filesystem::path& file, const GridView& shape,
+                                      const Palette& colors) {
+  return file.extension() == ".vox" ? cells_of_vox(file, shape) : cells_of_png(file, shape, colors);
+}
+
+}  // namespace mj::io

@@ -1,0 +1,35 @@
+#include "nodes/node_view.hpp"
+
+#include "core/rule.hpp"
+#include "nodes/node.hpp"
+
+namespace mj {
+
+namespace {
+
+NodeView view_of_node(const Node& node, const Branch* current) {
+  NodeView s;
+  node.describe(s);
+  s.kind = node.kind;
+  s.legend = node.grid->characters;
+  s.line = node.line;
+  if (const auto* b = dynamic_cast<const Branch*>(&node)) {
+    s.branch = true;
+    s.running = b->n;
+    s.current = b == current;
+    s.has_parent = b->parent != nullptr;
+    for (const NodePtr& child : b->children) s.children.push_back(view_of_node(*child, current));
+  }
+  return s;
+}
+
+}  // namespace
+
+RuleView view_of_rule(const Rule& rule, bool fired) {
+  return RuleView{rule.imx, rule.imy, rule.imz, rule.omx, rule.omy, rule.omz, rule.binput, rule.output,
+                    rule.original, fired};
+}
+
+NodeView view_of_tree(const Branch& root, const Branch* current) { return view_of_node(root, current); }
+
+}  // namespace mj
