@@ -51,6 +51,11 @@ Image render(const GridView& grid, const std::vector<uint32_t>& colors, const Re
 Image load_png(const std::filesystem::path& file);
 std::vector<uint8_t> encode_png(const Image& image);
 void save_png(const std::filesystem::path& file, const Image& image);
+// The picture render(grid, colors, {pixelsize}) as PNG, made straight from the cells for 2D grids
+// (no pixel-sized image in between: a fraction of the time).
+std::vector<uint8_t> encode_png(const GridView& grid, const std::vector<uint32_t>& colors, int pixelsize);
+void save_png(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors,
+              int pixelsize);
 
 // MagicaVoxel VOX, byte for byte as the reference writes it: value v != 0 is a voxel of colour
 // index v + 1, value 0 is empty. Sides must be 1..256. Throws mj::Error.

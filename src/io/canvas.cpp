@@ -7,11 +7,15 @@
 
 namespace mj::io {
 
-Image make_canvas(long long width, long long height, uint32_t fill) {
+void check_picture_size(long long width, long long height) {
   if (width < 0 || height < 0 || width * height > kMaxCanvasPixels)
     throw Error("", 0,
                 "cannot render a " + std::to_string(width) + "x" + std::to_string(height) +
                     " picture (limit 2^28 pixels)");
+}
+
+Image make_canvas(long long width, long long height, uint32_t fill) {
+  check_picture_size(width, height);
   return Image{static_cast<int>(width), static_cast<int>(height),
                std::vector<uint32_t>(static_cast<size_t>(width * height), fill)};
 }

@@ -13,6 +13,9 @@ namespace mj::io {
 // Largest picture a renderer will allocate (1 GiB of pixels).
 constexpr long long kMaxCanvasPixels = 1LL << 28;
 
+// Throws mj::Error for a picture of more than kMaxCanvasPixels (or a negative side).
+void check_picture_size(long long width, long long height);
+
 // A width x height picture filled with `fill`; sizes are taken as 64-bit so an
 // overflowing request is rejected (mj::Error) rather than wrapped.
 Image make_canvas(long long width, long long height, uint32_t fill);

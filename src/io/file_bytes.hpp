@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "mj/error.hpp"
+
 namespace mj::io {
 
 // Largest file read_file accepts: far above any model, palette or VOX file.
@@ -16,5 +18,18 @@ std::string read_file(const std::filesystem::path& file);
 
 // Replaces the file's contents. Throws mj::Error(file, 0, ...) on failure.
 void write_file(const std::filesystem::path& file, const std::vector<uint8_t>& bytes);
+
+// Writes the bytes `encode()` returns; its errors, which know no file, are told as this file's.
+template <class Encode>
+void save_encoded(const std::filesystem::path& file, Encode&& encode) {
+  std::vector<uint8_t> bytes;
+  try {
+    bytes = encode();
+  } catch (const Error& e) {
+    if (!e.file().empty()) throw;
+    throw Error(file.string(), e.line(), e.message());
+  }
+  write_file(file, bytes);
+}
 
 }  // namespace mj::io

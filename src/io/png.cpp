@@ -6,6 +6,7 @@
 
 #include <png.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csetjmp>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "io/canvas.hpp"
 #include "io/file_bytes.hpp"
 #include "mj/error.hpp"
 
@@ -109,16 +111,32 @@ void check_saveable(const std::string& name, const Image& image) {
 }
 
 // What goes into the file: pixels as palette indices (one byte each, packed by libpng to the bit
-// depth) or as RGBA bytes, one row after another.
+// depth, or already packed) or as RGBA bytes, one row after another, each row `repeat` times.
 struct PngLayout {
   int color_type = PNG_COLOR_TYPE_PALETTE;
   int bit_depth = 8;
   int row_bytes = 0;
+  int repeat = 1;
+  bool packed = false;
   std::vector<png_byte> pixels;
   png_color palette[256]{};
   png_byte alpha[256]{};
   int colors = 0, alpha_count = 0;
 };
+
+int bit_depth_for(int colors) { return colors <= 2 ? 1 : colors <= 4 ? 2 : colors <= 16 ? 4 : 8; }
+
+uint32_t index_color(const PngLayout& layout, int k) {
+  const png_color& c = layout.palette[k];
+  return uint32_t{layout.alpha[k]} << 24 | uint32_t{c.red} << 16 | uint32_t{c.green} << 8 | c.blue;
+}
+
+void add_color(PngLayout& out, uint32_t c) {
+  out.palette[out.colors] = {png_byte(c >> 16), png_byte(c >> 8), png_byte(c)};
+  out.alpha[out.colors] = png_byte(c >> 24);
+  if (c >> 24 != 0xFF) out.alpha_count = out.colors + 1;
+  out.colors++;
+}
 
 // Pictures of grids hold a few colours: written as palette indices they are a quarter of the
 // bytes and compress many times faster than RGBA, with the same pixels. False past 256 colours.
@@ -137,16 +155,13 @@ bool index_colors(const Image& image, PngLayout& out) {
       if (slots[h] < 0) {
         if (out.colors == 256) return false;
         keys[h] = c, slots[h] = out.colors;
-        out.palette[out.colors] = {png_byte(c >> 16), png_byte(c >> 8), png_byte(c)};
-        out.alpha[out.colors] = png_byte(c >> 24);
-        if (c >> 24 != 0xFF) out.alpha_count = out.colors + 1;
-        out.colors++;
+        add_color(out, c);
       }
       last = c, last_index = slots[h];
     }
     out.pixels[i] = png_byte(last_index);
   }
-  out.bit_depth = out.colors <= 2 ? 1 : out.colors <= 4 ? 2 : out.colors <= 16 ? 4 : 8;
+  out.bit_depth = bit_depth_for(out.colors);
   out.row_bytes = image.width;
   return true;
 }
@@ -166,6 +181,72 @@ PngLayout layout_of(const Image& image) {
   PngLayout layout;
   if (!index_colors(image, layout)) rgba_bytes(image, layout);
   return layout;
+}
+
+// Appends bit fields high bits first, as PNG packs sub-byte pixels, a byte at a time.
+struct BitWriter {
+  png_byte* out;
+  uint64_t bits = 0;
+  int count = 0;
+
+  void put(uint64_t field, int width) {  // width <= 56
+    bits = bits << width | field, count += width;
+    for (; count >= 8; count -= 8) *out++ = png_byte(bits >> (count - 8));
+  }
+  void flush() {
+    if (count > 0) *out = png_byte(bits << (8 - count));
+  }
+};
+
+// A cell is `pixelsize` equal pixels: its bits are put a run of pixels at a time.
+struct CellPixels {
+  int depth, pixelsize, run;  // run: pixels a put takes
+  uint64_t pattern[256];      // a value's palette index, `run` times
+
+  CellPixels(const png_byte* index, int depth, int pixelsize)
+      : depth(depth), pixelsize(pixelsize), run(std::min(pixelsize, 56 / depth)) {
+    for (int v = 0; v < 256; v++) {
+      pattern[v] = 0;
+      for (int k = 0; k < run; k++) pattern[v] = pattern[v] << depth | index[v];
+    }
+  }
+
+  void pack_row(const uint8_t* cells, int mx, png_byte* out) const {
+    BitWriter writer{out};
+    for (int x = 0; x < mx; x++)
+      for (int left = pixelsize; left > 0; left -= run) {
+        const int n = std::min(left, run);
+        writer.put(pattern[cells[x]] >> (depth * (run - n)), depth * n);
+      }
+    writer.flush();
+  }
+};
+
+// A 2D grid's picture: the palette holds the colours of the values present (equal colours once),
+// and each grid row becomes one packed row of pixels, written `pixelsize` times.
+PngLayout layout_of(const GridView& grid, const std::vector<uint32_t>& colors, int pixelsize) {
+  const size_t cells = grid.size();
+  check_colors(grid.cells, cells, colors, false);
+  bool present[256] = {};
+  for (size_t i = 0; i < cells; i++) present[grid.cells[i]] = true;
+  PngLayout out;
+  png_byte index[256] = {};
+  for (size_t v = 0; v < colors.size(); v++) {
+    if (!present[v]) continue;
+    int k = 0;
+    while (k < out.colors && index_color(out, k) != colors[v]) k++;
+    if (k == out.colors) add_color(out, colors[v]);
+    index[v] = png_byte(k);
+  }
+  out.bit_depth = bit_depth_for(out.colors);
+  out.packed = true, out.repeat = pixelsize;
+  const size_t width = size_t(grid.mx) * size_t(pixelsize);
+  out.row_bytes = int((width * size_t(out.bit_depth) + 7) / 8);
+  out.pixels.resize(size_t(out.row_bytes) * size_t(grid.my));
+  const CellPixels pixels(index, out.bit_depth, pixelsize);
+  for (int y = 0; y < grid.my; y++)
+    pixels.pack_row(grid.cells + size_t(y) * size_t(grid.mx), grid.mx, &out.pixels[size_t(y) * size_t(out.row_bytes)]);
+  return out;
 }
 
 struct WriteHandles {
@@ -192,24 +273,28 @@ bool encode(png_structp png, png_infop info, int width, int height, const PngLay
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);  // filters do not help palette data
   }
   png_write_info(png, info);
-  png_set_packing(png);  // palette rows hold a byte a pixel; libpng packs them to the bit depth
-  for (int y = 0; y < height; ++y) png_write_row(png, layout.pixels.data() + size_t(y) * size_t(layout.row_bytes));
+  if (!layout.packed) png_set_packing(png);  // rows of a byte a pixel; libpng packs them to the bit depth
+  for (int y = 0; y < height; ++y)
+    png_write_row(png, layout.pixels.data() + size_t(y / layout.repeat) * size_t(layout.row_bytes));
   png_write_end(png, nullptr);
   return true;
 }
 
-std::vector<uint8_t> encode_named(const std::string& name, const Image& image) {
-  check_saveable(name, image);
-  const PngLayout layout = layout_of(image);
+std::vector<uint8_t> encode_layout(const std::string& name, int width, int height, const PngLayout& layout) {
   ErrorSlot slot;
   WriteHandles h;
   h.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &slot, on_png_error, on_png_warning);
   if (h.png) h.info = png_create_info_struct(h.png);
   if (!h.info) throw Error(name, 0, "libpng could not allocate its writer");
   std::vector<uint8_t> bytes;
-  if (!encode(h.png, h.info, image.width, image.height, layout, &bytes))
+  if (!encode(h.png, h.info, width, height, layout, &bytes))
     throw Error(name, 0, std::string("cannot write PNG file: ") + slot.message);
   return bytes;
+}
+
+std::vector<uint8_t> encode_named(const std::string& name, const Image& image) {
+  check_saveable(name, image);
+  return encode_layout(name, image.width, image.height, layout_of(image));
 }
 
 }  // namespace
@@ -243,9 +328,21 @@ Image load_png(const std::filesystem::path& file) {
 
 std::vector<uint8_t> encode_png(const Image& image) { return encode_named("<png>", image); }
 
+std::vector<uint8_t> encode_png(const GridView& grid, const std::vector<uint32_t>& colors, int pixelsize) {
+  if (grid.mz != 1) return encode_png(render(grid, colors, {pixelsize}));
+  check_at_least({grid.mx, grid.my, pixelsize}, 1, "grid size and pixel size");
+  const long long width = (long long)grid.mx * pixelsize, height = (long long)grid.my * pixelsize;
+  check_picture_size(width, height);  // as a rendered picture would be
+  return encode_layout("<png>", int(width), int(height), layout_of(grid, colors, pixelsize));
+}
+
 void save_png(const std::filesystem::path& file, const Image& image) {
-  const std::string name = file.string();
-  write_file(file, encode_named(name, image));
+  write_file(file, encode_named(file.string(), image));
+}
+
+void save_png(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors,
+              int pixelsize) {
+  save_encoded(file, [&] { return encode_png(grid, colors, pixelsize); });
 }
 
 }  // namespace mj

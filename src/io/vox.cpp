@@ -133,13 +133,7 @@ std::vector<uint8_t> encode_vox(const GridView& grid, const std::vector<uint32_t
 }
 
 void save_vox(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors) {
-  std::vector<uint8_t> bytes;
-  try {
-    bytes = encode_vox(grid, colors);
-  } catch (const Error& e) {
-    throw Error(file.string(), 0, e.message());
-  }
-  write_file(file, bytes);
+  save_encoded(file, [&] { return encode_vox(grid, colors); });
 }
 
 }  // namespace mj

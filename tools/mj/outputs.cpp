@@ -12,9 +12,13 @@ std::filesystem::path write_picture(const std::filesystem::path& stem, const Gri
   std::filesystem::path file = stem;
   if (grid.mz == 1 || options.iso) {
     file += ".png";
+    if (!decorate && options.margin == 0) {
+      save_png(file, grid, colors, options.pixelsize);
+      return file;
+    }
     mj::Image picture = render(grid, colors, {options.pixelsize, options.margin});
     if (decorate) decorate(picture);
-    mj::save_png(file, picture);
+    save_png(file, picture);
   } else {
     file += ".vox";
     save_vox(file, grid, colors);
