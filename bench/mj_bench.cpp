@@ -2,7 +2,9 @@
 // CPU time (which load on the machine barely changes), steps/s and peak memory as a table (stderr)
 // and CSV (stdout or --csv), in the column order of the reference's timing files
 // (index,name,seed,ms,status,...), so the two compare. `ms` is the whole process, fork and exit
-// included; `run_ms` only the load and run inside it, the span the reference's per-run times cover.
+// included, less the picture; `run_ms` only the load and run inside it, the span the reference's per-run
+// times cover; `image_ms` writing the run's picture as `mj` does (PNG, isometric PNG or VOX, with the
+// GUI sidebar where the entry asks for it); `total_ms` the whole process with the picture.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <sys/resource.h>
@@ -14,8 +16,10 @@
 #include <fstream>
 #include <regex>
 
+#include "io/gui.hpp"
 #include "io/model_list.hpp"
 #include "mj/interpreter.hpp"
+#include "outputs.hpp"
 
 namespace fs = std::filesystem;
 
@@ -26,6 +30,8 @@ struct Measure {
   double ms = 0;       // CPU time of the run's process (user + system): steady under load
   double wall_ms = 0;  // wall time of load + run inside the process
   double run_ms = 0;   // CPU time of load + run inside the process
+  double image_ms = 0;  // CPU time of writing the picture inside the process
+  double total_ms = 0;  // CPU time of the whole process, picture included
   long max_rss_kb = 0;
   long run_faults = 0;  // page faults during load + run: pages first touched (code or data), costly in small runs
   std::string status = "ok";
@@ -43,8 +49,21 @@ double process_cpu_ms() {
   return t.tv_sec * 1000.0 + t.tv_nsec / 1e6;
 }
 
+// The picture `mj` writes for this run of the entry.
+void write_picture(const fs::path& corpus, const mj::io::ModelEntry& e, mj::Interpreter& ip, const fs::path& out) {
+  mj::Palette palette = mj::palette_with(corpus / "resources" / "palette.xml");
+  for (const auto& [symbol, color] : e.colors) palette[symbol] = color;
+  mj::cli::ImageOptions image{e.pixelsize, e.iso, std::max(0, e.gui)};
+  std::function<void(mj::Image&)> sidebar;
+  if (image.margin > 0)
+    sidebar = [&](mj::Image& picture) {
+      mj::io::Gui::load(corpus / "resources").draw(picture, e.name, ip.node_tree(), palette);
+    };
+  mj::cli::write_picture(out / e.name, ip.grid(), palette, image, sidebar);
+}
+
 // Runs in a child process so that peak memory is the run's own.
-Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed) {
+Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed, const fs::path& out) {
   int fds[2];
   if (pipe(fds) != 0) return {.status = "pipe"};
   pid_t pid = fork();
@@ -60,10 +79,12 @@ Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed) {
       m.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       m.run_ms = process_cpu_ms() - cpu_start;
       m.run_faults = page_faults() - faults_start;
+      if (!out.empty()) write_picture(corpus, e, ip, out);
+      m.image_ms = process_cpu_ms() - cpu_start - m.run_ms;
     } catch (const std::exception&) {
       m.status = "error";
     }
-    std::string line = fmt::format("{} {} {} {} {}", m.steps, m.ms, m.run_ms, m.run_faults, m.status);
+    std::string line = fmt::format("{} {} {} {} {} {}", m.steps, m.ms, m.run_ms, m.image_ms, m.run_faults, m.status);
     (void)!write(fds[1], line.data(), line.size());
     _exit(0);
   }
@@ -76,12 +97,14 @@ Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed) {
   wait4(pid, &status, 0, &usage);
   Measure m;
   char text[64] = {};
-  const char* format = "%d %lf %lf %ld %63s";
-  const int read = n <= 0 ? 0 : std::sscanf(buffer, format, &m.steps, &m.wall_ms, &m.run_ms, &m.run_faults, text);
-  m.status = read == 5 ? text : "crash";
+  const char* format = "%d %lf %lf %lf %ld %63s";
+  const int read =
+      n <= 0 ? 0 : std::sscanf(buffer, format, &m.steps, &m.wall_ms, &m.run_ms, &m.image_ms, &m.run_faults, text);
+  m.status = read == 6 ? text : "crash";
   m.max_rss_kb = usage.ru_maxrss;
   auto ms = [](const timeval& t) { return t.tv_sec * 1000.0 + t.tv_usec / 1000.0; };
-  m.ms = ms(usage.ru_utime) + ms(usage.ru_stime);
+  m.total_ms = ms(usage.ru_utime) + ms(usage.ru_stime);
+  m.ms = m.total_ms - m.image_ms;
   return m;
 }
 
@@ -101,24 +124,28 @@ int main(int argc, char** argv) {
   fs::path corpus = fs::path(MJ_SOURCE_DIR) / ".." / "shared" / "corpus", csv;
   std::vector<int> seeds{1, 2, 3};
   std::string filter = ".*";
-  bool big = false;
+  bool big = false, no_images = false;
   app.add_option("--corpus", corpus, "folder with models.xml, models/, resources/");
   app.add_option("--seeds", seeds, "seeds to run")->delimiter(',');
   app.add_option("--filter", filter, "regex on the entry name");
   app.add_option("--csv", csv, "write the CSV here instead of stdout");
   app.add_flag("--big", big, "also run the 967x967 benchmark entries (seed 1)");
+  app.add_flag("--no-images", no_images, "write no pictures (image_ms 0, total_ms = ms)");
   CLI11_PARSE(app, argc, argv);
 
   auto entries = mj::io::load_model_list(corpus / "models.xml");
-  std::string out = "index,name,seed,ms,status,steps,steps_per_s,max_rss_kb,wall_ms,run_ms,run_faults\n";
-  double total = 0;
+  std::string out = "index,name,seed,ms,status,steps,steps_per_s,max_rss_kb,wall_ms,run_ms,run_faults,image_ms,total_ms\n";
+  double total = 0, with_images = 0;
+  fs::path pictures;
+  if (!no_images) pictures = fs::temp_directory_path() / fmt::format("mj_bench_{}", getpid());
+  if (!pictures.empty()) fs::create_directories(pictures);
   auto report = [&](int index, const mj::io::ModelEntry& e, int seed) {
-    Measure m = measure(corpus, e, seed);
-    total += m.ms;
+    Measure m = measure(corpus, e, seed, pictures);
+    total += m.ms, with_images += m.total_ms;
     double rate = m.ms > 0 ? m.steps / (m.ms / 1000) : 0;
     fmt::print(stderr, "{:4} {:24} {:11} {:9.1f} ms {:8} steps {:10.0f} steps/s {:8} KB {}\n", index, e.name, seed, m.ms, m.steps, rate, m.max_rss_kb, m.status);
-    out += fmt::format("{},{},{},{:.1f},{},{},{:.0f},{},{:.1f},{:.2f},{}\n", index, e.name, seed, m.ms, m.status,
-                       m.steps, rate, m.max_rss_kb, m.wall_ms, m.run_ms, m.run_faults);
+    out += fmt::format("{},{},{},{:.1f},{},{},{:.0f},{},{:.1f},{:.2f},{},{:.2f},{:.1f}\n", index, e.name, seed, m.ms,
+                       m.status, m.steps, rate, m.max_rss_kb, m.wall_ms, m.run_ms, m.run_faults, m.image_ms, m.total_ms);
   };
   std::regex pattern(filter);
   for (size_t k = 0; k < entries.size(); k++)
@@ -126,7 +153,8 @@ int main(int argc, char** argv) {
       for (int seed : seeds) report(int(k), entries[k], seed);
   if (big)
     for (const auto& e : benchmark_entries()) report(-1, e, 1);
-  fmt::print(stderr, "total {:.1f} ms\n", total);
+  fmt::print(stderr, "total {:.1f} ms, {:.1f} ms with pictures\n", total, with_images);
+  if (!pictures.empty()) fs::remove_all(pictures);
   if (csv.empty()) fmt::print("{}", out);
   else std::ofstream(csv) << out;
 }

@@ -125,3 +125,36 @@ TEST(IoPng, InconsistentImageIsNotSaved) {
 
 }  // namespace
 }  // namespace mj::io::test
+
+namespace mj::io::test {
+namespace {
+
+// The picture made straight from the cells is the rendered one, pixel for pixel, at every bit depth,
+// pixel size and odd width, with colours shared by several values and with alpha.
+TEST(IoPng, GridPictureEqualsRenderedPicture) {
+  ScratchDir dir;
+  std::vector<uint32_t> colors;
+  for (uint32_t v = 0; v < 40; v++) colors.push_back(0xFF000000u | (v * 2654435761u >> 8));
+  colors[5] = colors[3], colors[7] = 0x80FF0000;
+  uint32_t state_seed = 1;
+  for (int values : {1, 2, 3, 5, 16, 17, 40})
+    for (int pixelsize : {1, 2, 3, 4, 7, 8, 9, 20}) {
+      const int mx = 1 + values % 7 + pixelsize % 5, my = 3;
+      std::vector<uint8_t> cells(size_t(mx * my));
+      for (uint8_t& c : cells) c = uint8_t((state_seed = state_seed * 1103515245u + 12345u) >> 16) % values;
+      const GridView grid{mx, my, 1, "", cells.data()};
+      save_png(dir / "grid.png", grid, colors, pixelsize);
+      EXPECT_EQ(load_png(dir / "grid.png").argb, render(grid, colors, {pixelsize}).argb)
+          << values << " values, pixel size " << pixelsize;
+    }
+}
+
+TEST(IoPng, GridPictureChecksItsArguments) {
+  const uint8_t cells[] = {0, 1, 2};
+  expect_error([&] { encode_png(GridView{3, 1, 1, "", cells}, {0xFF000000, 0xFFFFFFFF}, 1); });
+  expect_error([&] { encode_png(GridView{3, 1, 1, "", cells}, {1, 2, 3}, 0); });
+  expect_error([&] { encode_png(GridView{30000, 30000, 1, "", cells}, {1, 2, 3}, 1); });
+}
+
+}  // namespace
+}  // namespace mj::io::test

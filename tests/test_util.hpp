@@ -28,8 +28,10 @@ struct CliResult {
   std::string output;  // stdout and stderr
 };
 
-inline CliResult run_cli(const std::string& args) {
+// Runs `mj args` (in `folder` when given) and collects what it prints.
+inline CliResult run_cli(const std::string& args, const std::filesystem::path& folder = {}) {
   std::string command = std::string(MJ_CLI_PATH) + " " + args + " 2>&1";
+  if (!folder.empty()) command = "cd '" + folder.string() + "' && " + command;
   FILE* pipe = popen(command.c_str(), "r");
   std::string output;
   char buffer[4096];

@@ -272,6 +272,9 @@ bool encode(png_structp png, png_infop info, int width, int height, const PngLay
     if (layout.alpha_count > 0) png_set_tRNS(png, info, layout.alpha, layout.alpha_count, nullptr);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);  // filters do not help palette data
   }
+  // Level 3 (of zlib's 9) chosen by measurement: against the default 6 it takes 40-45% fewer instructions
+  // on the corpus' large pictures for files 6% (mazes) to 85% (percolation noise) larger.
+  png_set_compression_level(png, 3);
   png_write_info(png, info);
   if (!layout.packed) png_set_packing(png);  // rows of a byte a pixel; libpng packs them to the bit depth
   for (int y = 0; y < height; ++y)

@@ -9,6 +9,7 @@
 #include "animation.hpp"
 #include "batch.hpp"
 #include "demo.hpp"
+#include "listed_entry.hpp"
 #include "mj/picture.hpp"
 #include "io/state_text.hpp"
 #include "outputs.hpp"
@@ -24,7 +25,32 @@ struct RunArgs {
   long long max_cells = 0;
   int size = 0, length = 0, width = 0, height = 0, d = 2, seed = 1, steps = 50000, pixelsize = 4;
   bool iso = false, no_picture = false;
+  std::map<char, uint32_t> colors;  // the listed entry's colours, over the palette
+  std::string size_from;            // where the size came from when not given
 };
+
+// Sizes for `mj run` when neither the command line nor a list beside the model gives one.
+constexpr int kDefaultSize2d = 64, kDefaultSize3d = 24;
+
+// `mj run` without a size runs the model as its entry in a list beside it says (size, steps, pixel
+// size, colours; what the command line gives still wins), or at a default size.
+void take_listed_entry(RunArgs& a, const CLI::App& run) {
+  for (const char* flag : {"--size", "--length", "--width", "--height"})
+    if (run.count(flag) > 0) return;
+  auto listed = mj::cli::find_listed_entry(a.model);
+  if (!listed) {
+    a.size = a.d == 3 ? kDefaultSize3d : kDefaultSize2d;
+    a.size_from = "default size";
+    return;
+  }
+  const mj::io::ModelEntry& e = listed->entry;
+  a.length = e.mx, a.width = e.my, a.height = e.mz, a.d = e.mz > 1 ? 3 : 2;
+  if (run.count("--steps") == 0) a.steps = e.steps;
+  if (run.count("--pixelsize") == 0) a.pixelsize = e.pixelsize;
+  a.iso = a.iso || e.iso;
+  a.colors = e.colors;
+  a.size_from = fmt::format("{}:{}", listed->list.string(), e.line);
+}
 
 // The built-in palette with the resources' palette.xml over it, so that every model has colours anywhere.
 mj::Palette palette_in(const fs::path& resources) { return mj::palette_with(resources / "palette.xml"); }
@@ -55,6 +81,7 @@ int run_model(const RunArgs& a, bool quiet) {
   mj::Interpreter interpreter = mj::Interpreter::from_file(a.model, options);
   std::string name = a.model.stem().string();
   mj::Palette palette = palette_in(options.resources);
+  for (const auto& [symbol, color] : a.colors) palette[symbol] = color;
   if (!a.start.empty()) interpreter.set_initial_picture(a.start, palette);
   bool progress = !quiet && mj::cli::progress_wanted();
   int steps = a.gif.empty() ? mj::cli::run_with_progress(interpreter, a.seed, a.steps, name, progress)
@@ -67,7 +94,11 @@ int run_model(const RunArgs& a, bool quiet) {
     auto stem = a.out / fmt::format("{}_{}", mj::cli::safe_name(name), a.seed);
     written = mj::cli::write_picture(stem, interpreter.grid(), palette, {a.pixelsize, a.iso}).string();
   }
-  if (!quiet) fmt::print("{} seed {}: {} steps{}{}\n", name, a.seed, steps, written.empty() ? "" : " -> ", written);
+  std::string sized;
+  if (!a.size_from.empty())
+    sized = fmt::format(" ({}x{}x{}, {})", options.mx, options.my, options.mz, a.size_from);
+  if (!quiet)
+    fmt::print("{} seed {}{}: {} steps{}{}\n", name, a.seed, sized, steps, written.empty() ? "" : " -> ", written);
   return 0;
 }
 
@@ -103,7 +134,7 @@ int main(int argc, char** argv) {
   RunArgs r;
   CLI::App* run = app.add_subcommand("run", "run one model file");
   run->add_option("model", r.model, "the model's XML file")->required();
-  run->add_option("--size", r.size, "grid size in every dimension");
+  run->add_option("--size", r.size, "grid size in every dimension (default: the model's entry in models.xml or demo.xml beside it, else 64, or 24 with --d 3)");
   run->add_option("--length", r.length, "grid size along x");
   run->add_option("--width", r.width, "grid size along y");
   run->add_option("--height", r.height, "grid size along z (3D)");
@@ -130,7 +161,10 @@ int main(int argc, char** argv) {
     return 1;  // like every other bad input
   }
   try {
-    if (*run) return run_model(r, quiet);
+    if (*run) {
+      take_listed_entry(r, *run);
+      return run_model(r, quiet);
+    }
     batch.quiet = quiet;
     if (!list.empty()) return run_list(list, batch);
     if (fs::exists("models.xml")) return run_list("models.xml", batch);

@@ -1,0 +1,86 @@
+// `mj run` works outside the reference's folder layout: colours come built in (a palette.xml in the
+// resources still wins) and the size from the model's entry in a list beside it, else a default.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "io/model_list.hpp"
+#include "io/vox.hpp"
+#include "mj/picture.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+const std::filesystem::path kOwnModels = std::filesystem::path(MJ_SOURCE_DIR) / "models";
+
+std::set<uint32_t> colours_of(const mj::Image& image) { return {image.argb.begin(), image.argb.end()}; }
+
+// Every model of mj's own models/ from an empty folder: its picture at the size, pixel size and
+// colours of its demo.xml entry.
+TEST(CliRunAnywhere, OwnModelsRunFromAnEmptyFolder) {
+  auto entries = mj::io::load_model_list(kOwnModels / "demo.xml");
+  ASSERT_GE(entries.size(), 4u);
+  for (const auto& entry : entries) {
+    auto dir = mjtest::temp_dir("anywhere-" + entry.name);
+    auto result = mjtest::run_cli("run " + (kOwnModels / (entry.name + ".xml")).string(), dir);
+    ASSERT_EQ(result.exit_code, 0) << entry.name << ": " << result.output;
+    if (entry.mz > 1) {
+      auto vox = mj::io::load_vox(dir / "output" / (entry.name + "_1.vox"));
+      EXPECT_EQ(vox.mx * vox.my * vox.mz, entry.mx * entry.my * entry.mz) << entry.name;
+      continue;
+    }
+    mj::Image picture = mj::load_png(dir / "output" / (entry.name + "_1.png"));
+    EXPECT_EQ(picture.width, entry.mx * entry.pixelsize) << entry.name;
+    EXPECT_EQ(picture.height, entry.my * entry.pixelsize) << entry.name;
+    for (uint32_t colour : colours_of(picture))  // every colour is one the entry gives its symbols
+      EXPECT_TRUE(std::any_of(entry.colors.begin(), entry.colors.end(), [&](auto& c) { return c.second == colour; }))
+          << entry.name << std::hex << " has colour " << colour;
+  }
+}
+
+// One B cell becomes W; the rest stay B.
+constexpr const char* kOneRewrite = R"(<one values="BW" in="B" out="W" steps="1"/>)";
+
+TEST(CliRunAnywhere, PaletteXmlOverridesTheBuiltInColours) {
+  auto dir = mjtest::temp_dir("palette-override");
+  mjtest::write(dir / "models" / "M.xml", kOneRewrite);
+  auto run = [&] { return mjtest::run_cli("run models/M.xml --size 2 --pixelsize 1 -q", dir); };
+  ASSERT_EQ(run().exit_code, 0);
+  EXPECT_EQ(colours_of(mj::load_png(dir / "output" / "M_1.png")), (std::set<uint32_t>{0xFF000000, 0xFFFFF1E8}));
+  mjtest::write(dir / "resources" / "palette.xml", R"(<colors><color symbol="B" value="123456"/></colors>)");
+  ASSERT_EQ(run().exit_code, 0);
+  EXPECT_EQ(colours_of(mj::load_png(dir / "output" / "M_1.png")), (std::set<uint32_t>{0xFF123456, 0xFFFFF1E8}));
+}
+
+TEST(CliRunAnywhere, SizeComesFromTheListBesideTheModel) {
+  auto dir = mjtest::temp_dir("listed-size");
+  mjtest::write(dir / "models" / "M.xml", kOneRewrite);
+  mjtest::write(dir / "models.xml", R"(<models><model name="M" length="3" width="2" pixelsize="5"/></models>)");
+  auto listed = mjtest::run_cli("run models/M.xml", dir);
+  ASSERT_EQ(listed.exit_code, 0) << listed.output;
+  EXPECT_NE(listed.output.find("(3x2x1, models.xml:1)"), std::string::npos) << listed.output;
+  EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 15);
+  // A size on the command line leaves the list out, pixel size too: 4 cells of the default 4 pixels.
+  ASSERT_EQ(mjtest::run_cli("run models/M.xml --size 4", dir).exit_code, 0);
+  EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 16);
+}
+
+TEST(CliRunAnywhere, UnlistedModelRunsAtTheDefaultSize) {
+  auto dir = mjtest::temp_dir("default-size");
+  mjtest::write(dir / "M.xml", kOneRewrite);
+  auto result = mjtest::run_cli("run M.xml --pixelsize 1", dir);
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("(64x64x1, default size)"), std::string::npos) << result.output;
+  EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 64);
+}
+
+TEST(CliRunAnywhere, BrokenListBesideTheModelIsAnError) {
+  auto dir = mjtest::temp_dir("broken-list");
+  mjtest::write(dir / "models" / "M.xml", kOneRewrite);
+  mjtest::write(dir / "models.xml", "<models>\n<model name=\"M\" size=\"x\"/></models>");
+  auto result = mjtest::run_cli("run models/M.xml", dir);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.output.find("models.xml:2:"), std::string::npos) << result.output;
+}
+
+}  // namespace
