@@ -213,6 +213,11 @@ struct CellPixels {
 
   void pack_row(const uint8_t* cells, int mx, png_byte* out) const {
     BitWriter writer{out};
+    if (run == pixelsize) {  // a put a cell
+      for (int x = 0; x < mx; x++) writer.put(pattern[cells[x]], depth * run);
+      writer.flush();
+      return;
+    }
     for (int x = 0; x < mx; x++)
       for (int left = pixelsize; left > 0; left -= run) {
         const int n = std::min(left, run);
@@ -225,10 +230,10 @@ struct CellPixels {
 // A 2D grid's picture: the palette holds the colours of the values present (equal colours once),
 // and each grid row becomes one packed row of pixels, written `pixelsize` times.
 PngLayout layout_of(const GridView& grid, const std::vector<uint32_t>& colors, int pixelsize) {
-  const size_t cells = grid.size();
-  check_colors(grid.cells, cells, colors, false);
   bool present[256] = {};
-  for (size_t i = 0; i < cells; i++) present[grid.cells[i]] = true;
+  for (size_t i = 0; i < grid.size(); i++) present[grid.cells[i]] = true;
+  for (size_t v = colors.size(); v < 256; v++)
+    if (present[v]) check_colors(grid.cells, grid.size(), colors, false);  // says which value
   PngLayout out;
   png_byte index[256] = {};
   for (size_t v = 0; v < colors.size(); v++) {
