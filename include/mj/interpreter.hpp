@@ -14,9 +14,6 @@
 
 namespace mj {
 
-class XmlDocument;
-struct NodeView;  // src/nodes/node_view.hpp
-
 struct LoadOptions {
   int mx = 0, my = 0, mz = 1;         // grid size (length, width, height); mz = 1 for 2D
   std::filesystem::path resources;    // folder with rules/, samples/, tilesets/; empty = "resources"
