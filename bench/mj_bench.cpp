@@ -17,7 +17,7 @@
 #include <regex>
 
 #include "io/gui.hpp"
-#include "io/model_list.hpp"
+#include "mj/model_list.hpp"
 #include "mj/interpreter.hpp"
 #include "outputs.hpp"
 
@@ -50,7 +50,7 @@ double process_cpu_ms() {
 }
 
 // The picture `mj` writes for this run of the entry.
-void write_picture(const fs::path& corpus, const mj::io::ModelEntry& e, mj::Interpreter& ip, const fs::path& out) {
+void write_picture(const fs::path& corpus, const mj::ModelEntry& e, mj::Interpreter& ip, const fs::path& out) {
   mj::Palette palette = mj::palette_with(corpus / "resources" / "palette.xml");
   for (const auto& [symbol, color] : e.colors) palette[symbol] = color;
   mj::cli::ImageOptions image{e.pixelsize, e.iso, std::max(0, e.gui)};
@@ -63,7 +63,7 @@ void write_picture(const fs::path& corpus, const mj::io::ModelEntry& e, mj::Inte
 }
 
 // Runs in a child process so that peak memory is the run's own.
-Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed, const fs::path& out) {
+Measure measure(const fs::path& corpus, const mj::ModelEntry& e, int seed, const fs::path& out) {
   int fds[2];
   if (pipe(fds) != 0) return {.status = "pipe"};
   pid_t pid = fork();
@@ -108,9 +108,9 @@ Measure measure(const fs::path& corpus, const mj::io::ModelEntry& e, int seed, c
   return m;
 }
 
-std::vector<mj::io::ModelEntry> benchmark_entries() {
+std::vector<mj::ModelEntry> benchmark_entries() {
   // The reference's own benchmark entries (commented out at the end of its models.xml).
-  return mj::io::parse_model_list(R"(<models>
+  return mj::parse_model_list(R"(<models>
     <model name="MazeGrowth" size="967" steps="200000"/>
     <model name="ParallelMazeGrowth" size="967"/>
     <model name="MazeBacktracker" size="967" steps="200000"/>
@@ -133,13 +133,13 @@ int main(int argc, char** argv) {
   app.add_flag("--no-images", no_images, "write no pictures (image_ms 0, total_ms = ms)");
   CLI11_PARSE(app, argc, argv);
 
-  auto entries = mj::io::load_model_list(corpus / "models.xml");
+  auto entries = mj::load_model_list(corpus / "models.xml");
   std::string out = "index,name,seed,ms,status,steps,steps_per_s,max_rss_kb,wall_ms,run_ms,run_faults,image_ms,total_ms\n";
   double total = 0, with_images = 0;
   fs::path pictures;
   if (!no_images) pictures = fs::temp_directory_path() / fmt::format("mj_bench_{}", getpid());
   if (!pictures.empty()) fs::create_directories(pictures);
-  auto report = [&](int index, const mj::io::ModelEntry& e, int seed) {
+  auto report = [&](int index, const mj::ModelEntry& e, int seed) {
     Measure m = measure(corpus, e, seed, pictures);
     total += m.ms, with_images += m.total_ms;
     double rate = m.ms > 0 ? m.steps / (m.ms / 1000) : 0;

@@ -3,12 +3,12 @@
 #include <cstdlib>
 #include <string>
 
-#include "io/model_list.hpp"
+#include "mj/model_list.hpp"
 #include "mj/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
-    auto entries = mj::io::parse_model_list(std::string(reinterpret_cast<const char*>(data), size), "models.xml");
+    auto entries = mj::parse_model_list(std::string(reinterpret_cast<const char*>(data), size), "models.xml");
     for (const auto& e : entries)
       if (e.mx <= 0 || e.my <= 0 || e.mz <= 0 || e.pixelsize <= 0) std::abort();
   } catch (const mj::Error&) {

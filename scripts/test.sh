@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Build and run the whole test suite: unit tests and golden conformance (needs ../shared beside the repo,
-# or MJ_CORPUS and MJ_GOLDEN pointing at the corpus and the golden runs).
+# Build and run the whole test suite: unit tests, golden conformance (needs ../shared beside the repo, or
+# MJ_CORPUS and MJ_GOLDEN pointing at the corpus and the golden runs), then the Python package's tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build
 ctest --test-dir build --output-on-failure -j2
+bash scripts/python.sh
+MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest python/tests -q

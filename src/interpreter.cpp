@@ -17,7 +17,7 @@ struct Program {
 struct Interpreter::Impl {
   std::unique_ptr<XmlDocument> doc;
   LoadOptions options;
-  Program program;
+  std::shared_ptr<Program> program;  // shared with GridViews that outlive the run (GridView::owner)
   std::unique_ptr<Run> run;
   bool animated = false;
   std::vector<uint8_t> initial;  // cells to start from, empty for the empty grid
@@ -69,16 +69,23 @@ Program Interpreter::Impl::build() const {
 }
 
 void Interpreter::Impl::start(int seed) {
-  if (!program_unused) program = build();
+  if (!program_unused) program = std::make_shared<Program>(build());
   program_unused = false;
-  Grid& grid = *program.grids[0];
-  run = std::make_unique<Run>(seed, &grid);
+  Grid& grid = *program->grids[0];
+  auto fresh = std::make_unique<Run>(seed, &grid);
+  // The change list of the last run is kept (unless a long run grew it): freed and mapped anew at every
+  // start, it made threads that run models side by side wait on each other's page-table updates.
+  if (run && run->changes.capacity() <= 2 * kReservedChanges) {
+    fresh->changes = std::move(run->changes);
+    fresh->changes.clear();
+  }
+  run = std::move(fresh);
   run->animated = animated;
   if (!initial.empty()) grid.state = initial;
-  else if (program.origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
+  else if (program->origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
   run->changes.reserve(kReservedChanges);
-  program.root->reset();
-  run->current = program.root.get();
+  program->root->reset();
+  run->current = program->root.get();
 }
 
 bool Interpreter::Impl::step() {
@@ -102,7 +109,7 @@ Interpreter Interpreter::Impl::load(std::unique_ptr<XmlDocument> doc, const Load
   impl->doc = std::move(doc);
   impl->options = options;
   if (impl->options.resources.empty()) impl->options.resources = "resources";
-  impl->program = impl->build();  // load once now, so that every error surfaces here
+  impl->program = std::make_shared<Program>(impl->build());  // load once now, so that every error surfaces here
   impl->program_unused = true;
   return Interpreter(std::move(impl));
 }
@@ -133,7 +140,7 @@ int Interpreter::run(int seed, int max_steps) {
 }
 
 void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
-  const Grid& grid = *impl_->program.grids[0];
+  const Grid& grid = *impl_->program->grids[0];
   if (!cells.empty() && cells.size() != size_t(grid.size()))
     throw Error(impl_->doc->file(), 0, "initial grid has " + std::to_string(cells.size()) + " cells, the model's grid " +
                                            std::to_string(grid.size()));
@@ -144,8 +151,8 @@ void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
 }
 
 void Interpreter::set_initial_picture(const std::filesystem::path& file, const std::map<char, uint32_t>& colors) {
-  const Grid& grid = *impl_->program.grids[0];
-  set_initial_cells(io::cells_of_picture(file, {grid.mx, grid.my, grid.mz, grid.characters, nullptr}, colors));
+  const Grid& grid = *impl_->program->grids[0];
+  set_initial_cells(io::cells_of_picture(file, {grid.mx, grid.my, grid.mz, grid.characters, nullptr, {}}, colors));
 }
 
 std::optional<ActiveNode> Interpreter::active_node() const {
@@ -163,13 +170,14 @@ int Interpreter::steps() const { return impl_->run ? impl_->run->counter : 0; }
 void Interpreter::set_animated(bool animated) { impl_->animated = animated; }
 
 NodeView Interpreter::node_tree() const {
-  return view_of_tree(*impl_->program.root, impl_->run ? impl_->run->current : nullptr);
+  return view_of_tree(*impl_->program->root, impl_->run ? impl_->run->current : nullptr);
 }
 
 GridView Interpreter::grid() const {
-  const Grid* g = impl_->run ? impl_->run->grid : impl_->program.grids.empty() ? nullptr : impl_->program.grids[0].get();
+  const Grid* g = impl_->run ? impl_->run->grid : impl_->program->grids.empty() ? nullptr : impl_->program->grids[0].get();
   if (!g) return {};
-  return GridView{g->mx, g->my, g->mz, g->characters, g->state.data()};
+  return GridView{g->mx, g->my, g->mz, g->characters, g->state.data(),
+                  std::shared_ptr<const void>(impl_->program, g->state.data())};
 }
 
 }  // namespace mj

@@ -30,6 +30,22 @@ TEST(Api, SteppingReproducesAFullRun) {
   EXPECT_FALSE(ip.step());
 }
 
+// A view kept past its run (a numpy array in Python) still reads the cells that run left.
+TEST(Api, GridViewOwnerOutlivesTheRunAndTheInterpreter) {
+  mj::GridView kept;
+  std::vector<uint8_t> expected;
+  {
+    auto ip = mj::Interpreter::from_string(kMaze, {21, 21, 1, {}});
+    ip.run(3, 0);
+    kept = ip.grid();
+    expected = cells(ip);
+    ip.run(4, 0);  // a new run builds a new program; the kept view's cells stay as run 3 left them
+    EXPECT_NE(ip.grid().cells, kept.cells);
+  }
+  ASSERT_TRUE(kept.owner);
+  EXPECT_EQ(std::vector<uint8_t>(kept.cells, kept.cells + kept.size()), expected);
+}
+
 TEST(Api, TwoInterpretersInThreadsMatchSequentialRuns) {
   std::vector<uint8_t> sequential[2], parallel[2];
   for (int k = 0; k < 2; k++) {

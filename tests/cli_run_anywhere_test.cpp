@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "io/model_list.hpp"
+#include "mj/model_list.hpp"
 #include "io/vox.hpp"
 #include "mj/picture.hpp"
 #include "test_util.hpp"
@@ -18,7 +18,7 @@ std::set<uint32_t> colours_of(const mj::Image& image) { return {image.argb.begin
 // Every model of mj's own models/ from an empty folder: its picture at the size, pixel size and
 // colours of its demo.xml entry.
 TEST(CliRunAnywhere, OwnModelsRunFromAnEmptyFolder) {
-  auto entries = mj::io::load_model_list(kOwnModels / "demo.xml");
+  auto entries = mj::load_model_list(kOwnModels / "demo.xml");
   ASSERT_GE(entries.size(), 4u);
   for (const auto& entry : entries) {
     auto dir = mjtest::temp_dir("anywhere-" + entry.name);

@@ -17,7 +17,7 @@
 #include <sstream>
 #include <thread>
 
-#include "io/model_list.hpp"
+#include "mj/model_list.hpp"
 #include "io/state_text.hpp"
 #include "mj/interpreter.hpp"
 
@@ -101,7 +101,7 @@ std::string first_divergence(mj::Interpreter& ip, const GoldenRun& run, int max_
 }
 
 // Runs the entry with at most `max_steps` steps; fine unless it throws something other than mj::Error.
-Outcome smoke(const mj::io::ModelEntry& entry, const GoldenRun& run, const fs::path& corpus, int max_steps) {
+Outcome smoke(const mj::ModelEntry& entry, const GoldenRun& run, const fs::path& corpus, int max_steps) {
   try {
     mj::LoadOptions options{entry.mx, entry.my, entry.mz, corpus / "resources"};
     auto ip = mj::Interpreter::from_file(corpus / "models" / (entry.name + ".xml"), options);
@@ -113,12 +113,12 @@ Outcome smoke(const mj::io::ModelEntry& entry, const GoldenRun& run, const fs::p
 }
 
 Outcome check(const GoldenRun& run, const fs::path& corpus, const fs::path& golden,
-              const std::vector<mj::io::ModelEntry>& main_list, const std::vector<mj::io::ModelEntry>& extra_list,
+              const std::vector<mj::ModelEntry>& main_list, const std::vector<mj::ModelEntry>& extra_list,
               int smoke_steps) {
   const auto& list = run.index < 1000 ? main_list : extra_list;
   size_t k = size_t(run.index < 1000 ? run.index : run.index - 1000);
   if (k >= list.size()) return {false, "no such entry"};
-  const mj::io::ModelEntry& entry = list[k];
+  const mj::ModelEntry& entry = list[k];
   if (smoke_steps > 0) return smoke(entry, run, corpus, smoke_steps);
   try {
     mj::LoadOptions options{entry.mx, entry.my, entry.mz, corpus / "resources"};
@@ -145,8 +145,8 @@ int main() {
   const char* smoke_env = std::getenv("MJ_SMOKE");
   int smoke_steps = smoke_env ? std::max(1, std::atoi(smoke_env)) : 0;
 
-  auto main_list = mj::io::load_model_list(corpus / "models.xml");
-  auto extra_list = mj::io::load_model_list(golden / "models-extra.xml");
+  auto main_list = mj::load_model_list(corpus / "models.xml");
+  auto extra_list = mj::load_model_list(golden / "models-extra.xml");
   std::vector<GoldenRun> runs = find_runs(golden, filter ? filter : "");
   if (smoke_steps > 0) std::erase_if(runs, [](const GoldenRun& r) { return r.seed != 1; });
   std::vector<Outcome> outcomes(runs.size());

@@ -142,7 +142,7 @@ TEST(IoPng, GridPictureEqualsRenderedPicture) {
       const int mx = 1 + values % 7 + pixelsize % 5, my = 3;
       std::vector<uint8_t> cells(size_t(mx * my));
       for (uint8_t& c : cells) c = uint8_t((state_seed = state_seed * 1103515245u + 12345u) >> 16) % values;
-      const GridView grid{mx, my, 1, "", cells.data()};
+      const GridView grid{mx, my, 1, "", cells.data(), {}};
       save_png(dir / "grid.png", grid, colors, pixelsize);
       EXPECT_EQ(load_png(dir / "grid.png").argb, render(grid, colors, {pixelsize}).argb)
           << values << " values, pixel size " << pixelsize;
@@ -151,9 +151,9 @@ TEST(IoPng, GridPictureEqualsRenderedPicture) {
 
 TEST(IoPng, GridPictureChecksItsArguments) {
   const uint8_t cells[] = {0, 1, 2};
-  expect_error([&] { encode_png(GridView{3, 1, 1, "", cells}, {0xFF000000, 0xFFFFFFFF}, 1); });
-  expect_error([&] { encode_png(GridView{3, 1, 1, "", cells}, {1, 2, 3}, 0); });
-  expect_error([&] { encode_png(GridView{30000, 30000, 1, "", cells}, {1, 2, 3}, 1); });
+  expect_error([&] { encode_png(GridView{3, 1, 1, "", cells, {}}, {0xFF000000, 0xFFFFFFFF}, 1); });
+  expect_error([&] { encode_png(GridView{3, 1, 1, "", cells, {}}, {1, 2, 3}, 0); });
+  expect_error([&] { encode_png(GridView{30000, 30000, 1, "", cells, {}}, {1, 2, 3}, 1); });
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ struct Fixture {
 TEST(IoVox, RoundTripKeepsSizeAndVoxels) {
   ScratchDir dir;
   Fixture f;
-  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state}, f.colors);
+  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   const VoxModel m = load_vox(dir / "m.vox");
   ASSERT_EQ(m.mx, 3);
   ASSERT_EQ(m.my, 2);
@@ -37,7 +37,7 @@ TEST(IoVox, RoundTripKeepsSizeAndVoxels) {
 TEST(IoVox, FileLayoutMatchesTheReference) {
   ScratchDir dir;
   Fixture f;
-  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state}, f.colors);
+  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   const std::string b = read_bytes(dir / "m.vox");
   ASSERT_EQ(b.size(), 8u + 12 + 1092 + 4 * Fixture::filled);
   EXPECT_EQ(b.substr(0, 4), "VOX ");
@@ -56,7 +56,7 @@ TEST(IoVox, FileLayoutMatchesTheReference) {
 TEST(IoVox, RgbaChunkHoldsPaletteThenFiller) {
   ScratchDir dir;
   Fixture f;
-  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state}, f.colors);
+  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   const std::string b = read_bytes(dir / "m.vox");
   const size_t at = b.find("RGBA");
   ASSERT_NE(at, std::string::npos);
@@ -98,7 +98,7 @@ TEST(IoVox, LoadsEveryCorpusVox) {
 TEST(IoVox, TruncatedFileIsRejected) {
   ScratchDir dir;
   Fixture f;
-  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state}, f.colors);
+  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   const std::string b = read_bytes(dir / "m.vox");
   for (size_t keep : {size_t{3}, size_t{30}, size_t{78}, b.size() - 10}) {
     write_bytes(dir / "cut.vox", b.substr(0, keep));
@@ -110,7 +110,7 @@ TEST(IoVox, TruncatedFileIsRejected) {
 TEST(IoVox, VoxelOutsideModelIsRejected) {
   ScratchDir dir;
   Fixture f;
-  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state}, f.colors);
+  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   std::string b = read_bytes(dir / "m.vox");
   b[76] = '\x03';  // x = 3 in a model 3 wide
   write_bytes(dir / "oob.vox", b);
@@ -121,7 +121,7 @@ TEST(IoVox, VoxelOutsideModelIsRejected) {
 TEST(IoVox, AbsurdSizeIsRejected) {
   ScratchDir dir;
   Fixture f;
-  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state}, f.colors);
+  save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   std::string b = read_bytes(dir / "m.vox");
   b[50] = '\x10';  // SIZE x becomes 0x100003
   write_bytes(dir / "huge.vox", b);
@@ -138,9 +138,9 @@ TEST(IoVox, MissingFileNamesTheFile) {
 TEST(IoVox, SaveRejectsWhatVoxCannotHold) {
   ScratchDir dir;
   const std::vector<uint8_t> cells(257, 0);
-  expect_error([&] { save_vox(dir / "wide.vox", mj::GridView{257, 1, 1, "", cells.data()}, {0xFF000000}); });
-  expect_error([&] { save_vox(dir / "flat.vox", mj::GridView{0, 1, 1, "", cells.data()}, {0xFF000000}); });
-  expect_error([&] { save_vox(dir / "many.vox", mj::GridView{1, 1, 1, "", cells.data()}, std::vector<uint32_t>(256));
+  expect_error([&] { save_vox(dir / "wide.vox", mj::GridView{257, 1, 1, "", cells.data(), {}}, {0xFF000000}); });
+  expect_error([&] { save_vox(dir / "flat.vox", mj::GridView{0, 1, 1, "", cells.data(), {}}, {0xFF000000}); });
+  expect_error([&] { save_vox(dir / "many.vox", mj::GridView{1, 1, 1, "", cells.data(), {}}, std::vector<uint32_t>(256));
   });
 }
 
@@ -148,7 +148,7 @@ TEST(IoVox, FullSideOf256RoundTrips) {
   ScratchDir dir;
   std::vector<uint8_t> cells(256 * 2, 0);
   cells[255] = 1, cells[256 + 7] = 2;
-  save_vox(dir / "long.vox", mj::GridView{256, 2, 1, "", cells.data()}, {0xFF000000, 0xFFFFFFFF, 0xFF00FF00});
+  save_vox(dir / "long.vox", mj::GridView{256, 2, 1, "", cells.data(), {}}, {0xFF000000, 0xFFFFFFFF, 0xFF00FF00});
   const VoxModel m = load_vox(dir / "long.vox");
   ASSERT_EQ(m.mx, 256);
   EXPECT_EQ(m.voxels[255], 2);

@@ -127,19 +127,19 @@ TEST(Limits, WfcMemoryIsBoundedBeforeAllocating) {
 
 }  // namespace
 
-#include "io/model_list.hpp"
+#include "mj/model_list.hpp"
 
 namespace {
 
 TEST(Limits, ModelListAmountIsBounded) {
   // every run is planned before the first starts: two billion would need 32 GB
   try {
-    mj::io::parse_model_list("<models>\n<model name=\"A\" size=\"4\" amount=\"2000000000\"/>\n</models>", "models.xml");
+    mj::parse_model_list("<models>\n<model name=\"A\" size=\"4\" amount=\"2000000000\"/>\n</models>", "models.xml");
     ADD_FAILURE() << "no error";
   } catch (const mj::Error& e) {
     EXPECT_STREQ(e.what(), "models.xml:2: amount=\"2000000000\" is more than 1000000");
   }
-  EXPECT_EQ(mj::io::parse_model_list(R"(<models><model name="A" size="4" amount="0"/></models>)", "m").at(0).amount, 0);
+  EXPECT_EQ(mj::parse_model_list(R"(<models><model name="A" size="4" amount="0"/></models>)", "m").at(0).amount, 0);
 }
 
 }  // namespace

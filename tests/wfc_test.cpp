@@ -49,7 +49,7 @@ void write_checkerboard(const Resources& r) {
 void write_pair_tileset(const Resources& r, const std::string& neighbors) {
   for (auto [name, value] : {std::pair{"A", 1}, std::pair{"B", 2}}) {
     std::vector<uint8_t> block(4, uint8_t(value));
-    mj::save_vox(r.root() / "tilesets" / "Pair" / (std::string(name) + ".vox"), mj::GridView{2, 2, 1, "", block.data()},
+    mj::save_vox(r.root() / "tilesets" / "Pair" / (std::string(name) + ".vox"), mj::GridView{2, 2, 1, "", block.data(), {}},
                      {0xff000000u, 0xffff0000u, 0xff00ff00u});
   }
   r.write("tilesets/Pair.xml",
@@ -198,7 +198,7 @@ TEST(Wfc, NeighborTurningATileOutOfTheTilesetFails) {
   for (auto [name, low, high] : {std::tuple{"A", 1, 2}, std::tuple{"B", 2, 2}}) {
     std::vector<uint8_t> block{uint8_t(low), uint8_t(low), uint8_t(low), uint8_t(low),
                                uint8_t(high), uint8_t(high), uint8_t(high), uint8_t(high)};
-    mj::save_vox(r.root() / "tilesets" / "Cubes" / (std::string(name) + ".vox"), mj::GridView{2, 2, 2, "", block.data()},
+    mj::save_vox(r.root() / "tilesets" / "Cubes" / (std::string(name) + ".vox"), mj::GridView{2, 2, 2, "", block.data(), {}},
                      {0xff000000u, 0xffff0000u, 0xff00ff00u});
   }
   r.write("tilesets/Cubes.xml",

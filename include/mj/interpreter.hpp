@@ -20,11 +20,14 @@ struct LoadOptions {
   long long max_cells = 0;            // largest grid (also those map and wfc make); <= 0: 2^28 cells
 };
 
-// A read-only view of the current grid. Valid until the next step or start.
+// A read-only view of the current grid. Its cells change as the run steps; they stay readable
+// while `owner` is held, even after the next start() or the interpreter's end (for views that a
+// caller keeps, such as numpy arrays), though later runs no longer write them.
 struct GridView {
   int mx = 0, my = 0, mz = 0;
   std::string legend;              // value index -> symbol
   const uint8_t* cells = nullptr;  // mx*my*mz values, x fastest, then y, then z
+  std::shared_ptr<const void> owner;  // keeps `cells` alive
   size_t size() const { return size_t(mx) * size_t(my) * size_t(mz); }
 };
 

@@ -1,4 +1,4 @@
-#include "io/model_list.hpp"
+#include "mj/model_list.hpp"
 
 #include <sstream>
 #include <stdexcept>
@@ -6,7 +6,7 @@
 #include "core/xml.hpp"
 #include "io/palette.hpp"
 
-namespace mj::io {
+namespace mj {
 
 namespace {
 
@@ -53,7 +53,7 @@ ModelEntry parse_entry(const XmlElement& e) {
   for (const XmlElement& c : e.children({"color"})) {
     std::string value = c.str("value");
     try {
-      m.colors[c.symbol("symbol")] = parse_color(value);
+      m.colors[c.symbol("symbol")] = io::parse_color(value);
     } catch (const std::invalid_argument&) {
       c.fail("colour value \"" + value + "\" is not six hex digits");
     }
@@ -77,4 +77,15 @@ std::vector<ModelEntry> parse_model_list(const std::string& text, const std::str
   return entries_of(*XmlDocument::load_string(text, name));
 }
 
-}  // namespace mj::io
+std::optional<ListedEntry> find_listed_entry(const std::filesystem::path& model) {
+  const std::filesystem::path folder = model.parent_path().empty() ? "." : model.parent_path();
+  const std::string name = model.stem().string();
+  for (const auto& list : {folder / "models.xml", folder / ".." / "models.xml", folder / "demo.xml"}) {
+    if (!std::filesystem::is_regular_file(list)) continue;
+    for (ModelEntry& entry : load_model_list(list))
+      if (entry.name == name) return ListedEntry{std::move(entry), list.lexically_normal()};
+  }
+  return std::nullopt;
+}
+
+}  // namespace mj

@@ -18,7 +18,7 @@ namespace mj::cli {
 namespace {
 
 struct Job {
-  const io::ModelEntry* entry;
+  const ModelEntry* entry;
   int seed;
 };
 
@@ -29,17 +29,17 @@ struct Report {
 };
 
 // Seeds are drawn up front, in entry order, so that they do not depend on the number of jobs.
-std::vector<Job> plan(const std::vector<io::ModelEntry>& entries, int meta_seed) {
+std::vector<Job> plan(const std::vector<ModelEntry>& entries, int meta_seed) {
   Random meta(meta_seed);
   std::vector<Job> jobs;
-  for (const io::ModelEntry& entry : entries)
+  for (const ModelEntry& entry : entries)
     for (int k = 0; k < entry.amount; k++)
       jobs.push_back({&entry, k < int(entry.seeds.size()) ? entry.seeds[size_t(k)] : meta.next()});
   return jobs;
 }
 
 Report run_job(const Job& job, const BatchOptions& options) {
-  const io::ModelEntry& entry = *job.entry;
+  const ModelEntry& entry = *job.entry;
   auto started = std::chrono::steady_clock::now();
   Interpreter ip = options.load(entry, LoadOptions{entry.mx, entry.my, entry.mz, options.resources, options.max_cells});
   mj::Palette palette = options.palette;
@@ -83,7 +83,7 @@ void print_report(const Job& job, const Report& r, const BatchOptions& options) 
 
 }  // namespace
 
-int run_batch(const std::vector<io::ModelEntry>& entries, const BatchOptions& options) {
+int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& options) {
   std::filesystem::create_directories(options.out);
   std::vector<Job> jobs = plan(entries, options.meta_seed);
   std::atomic<size_t> next{0};

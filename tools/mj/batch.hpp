@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-#include "io/model_list.hpp"
+#include "mj/model_list.hpp"
 #include "mj/picture.hpp"
 #include "mj/interpreter.hpp"
 
@@ -20,12 +20,12 @@ struct BatchOptions {
   bool json = false;    // one JSON object per finished run instead of the text line
   long long max_cells = 0;  // largest grid; <= 0: the library's default
   // Loads the program of an entry (from models/NAME.xml, or from the built-in demo).
-  std::function<Interpreter(const io::ModelEntry&, const LoadOptions&)> load;
+  std::function<Interpreter(const ModelEntry&, const LoadOptions&)> load;
   std::filesystem::path resources;
 };
 
 // Runs every entry; reports each run on stdout, each failure on stderr. Returns the exit code.
 // The files written do not depend on `jobs`.
-int run_batch(const std::vector<io::ModelEntry>& entries, const BatchOptions& options);
+int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& options);
 
 }  // namespace mj::cli

@@ -15,15 +15,15 @@ std::string_view embedded(std::string_view name) {
   throw Error(std::string(name), 0, "not among the built-in models");
 }
 
-std::vector<io::ModelEntry> demo_entries() {
-  return io::parse_model_list(std::string(embedded("demo.xml")), "models/demo.xml");
+std::vector<ModelEntry> demo_entries() {
+  return parse_model_list(std::string(embedded("demo.xml")), "models/demo.xml");
 }
 
 }  // namespace
 
 int run_demo(BatchOptions options) {
   options.palette = default_palette();
-  options.load = [](const io::ModelEntry& entry, const LoadOptions& load) {
+  options.load = [](const ModelEntry& entry, const LoadOptions& load) {
     std::string name = entry.name + ".xml";
     return Interpreter::from_string(std::string(embedded(name)), load, "models/" + name);
   };

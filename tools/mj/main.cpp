@@ -9,7 +9,7 @@
 #include "animation.hpp"
 #include "batch.hpp"
 #include "demo.hpp"
-#include "listed_entry.hpp"
+#include "mj/model_list.hpp"
 #include "mj/picture.hpp"
 #include "io/state_text.hpp"
 #include "outputs.hpp"
@@ -37,13 +37,13 @@ constexpr int kDefaultSize2d = 64, kDefaultSize3d = 24;
 void take_listed_entry(RunArgs& a, const CLI::App& run) {
   for (const char* flag : {"--size", "--length", "--width", "--height"})
     if (run.count(flag) > 0) return;
-  auto listed = mj::cli::find_listed_entry(a.model);
+  auto listed = mj::find_listed_entry(a.model);
   if (!listed) {
     a.size = a.d == 3 ? kDefaultSize3d : kDefaultSize2d;
     a.size_from = "default size";
     return;
   }
-  const mj::io::ModelEntry& e = listed->entry;
+  const mj::ModelEntry& e = listed->entry;
   a.length = e.mx, a.width = e.my, a.height = e.mz, a.d = e.mz > 1 ? 3 : 2;
   if (run.count("--steps") == 0) a.steps = e.steps;
   if (run.count("--pixelsize") == 0) a.pixelsize = e.pixelsize;
@@ -106,10 +106,10 @@ int run_list(const fs::path& list, mj::cli::BatchOptions options) {
   fs::path folder = list.parent_path();
   options.resources = folder / "resources";
   options.palette = palette_in(options.resources);
-  options.load = [folder](const mj::io::ModelEntry& entry, const mj::LoadOptions& load) {
+  options.load = [folder](const mj::ModelEntry& entry, const mj::LoadOptions& load) {
     return mj::Interpreter::from_file(folder / "models" / (entry.name + ".xml"), load);
   };
-  return mj::cli::run_batch(mj::io::load_model_list(list), options);
+  return mj::cli::run_batch(mj::load_model_list(list), options);
 }
 
 }  // namespace

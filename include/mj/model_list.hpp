@@ -1,4 +1,4 @@
-// models.xml: the list of model runs, as the reference's console program reads it.
+// mj's public API for model lists: models.xml, the list of runs as the reference's console program reads it.
 #pragma once
 
 #include <filesystem>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace mj::io {
+namespace mj {
 
 struct ModelEntry {
   std::string name;
@@ -27,4 +27,15 @@ std::vector<ModelEntry> load_model_list(const std::filesystem::path& file);
 // The same from text in memory; `name` stands for the file in messages.
 std::vector<ModelEntry> parse_model_list(const std::string& text, const std::string& name);
 
-}  // namespace mj::io
+struct ListedEntry {
+  ModelEntry entry;
+  std::filesystem::path list;  // the file that lists it
+};
+
+// How `mj run MODEL.xml` finds the size, steps and colours of a model given alone: the first entry
+// named as the model in models.xml of the model's folder or the one above it (the reference's
+// layout), or in demo.xml of its folder (mj's own models/). A list that is there but broken is an
+// error (mj::Error with its file and line), not a silent fallback.
+std::optional<ListedEntry> find_listed_entry(const std::filesystem::path& model);
+
+}  // namespace mj

@@ -1,0 +1,20 @@
+"""MarkovJunior for Python: mj's C++ interpreter, cell for cell the reference's, with numpy grids.
+
+    import markovjunior as mj
+    image = mj.generate("GrowthMaze", seed=7, pixelsize=4)      # an (H, W, 3) array for plt.imshow
+    model = mj.load("models/Flowers.xml", size=(60, 60))
+    result = model.run(seed=1)                                  # result.grid: (mz, my, mx) uint8
+    results = mj.batch(model, range(100))                       # threads, results in seed order
+
+Runs across machines: markovjunior.distributed (Dask).
+"""
+
+from .batch import batch
+from .errors import ModelError
+from .generate import MODELS, generate, own_models
+from .model import ActiveNode, Model, Source, load
+from .result import Result
+
+__all__ = ["ActiveNode", "MODELS", "Model", "ModelError", "Result", "Source", "batch", "generate", "load",
+           "own_models"]
+__version__ = "0.1.0"

@@ -1,0 +1,56 @@
+"""Runs across machines with Dask (``distributed``): one task per seed, results in seed order.
+
+    from dask.distributed import Client
+    import markovjunior as mj
+    from markovjunior.distributed import run_on
+
+    client = Client("tcp://scheduler:8786")        # or Client(LocalCluster(...)) on one machine
+    results = run_on(client, "models/Flowers.xml", range(1000), size=64)
+
+Every worker needs the markovjunior package, and a model given as a path (with its resources) must
+be at that path on the workers too; XML text travels with the tasks. A worker loads the model once
+and keeps it (a copy per worker thread) for its later tasks.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Iterable, List, Optional
+
+from .generate import ModelLike, resolve
+from .model import PathOrXml, Size, Source
+from .result import Result
+
+
+def run_on(client, model: ModelLike, seeds: Iterable[int], *, size: Optional[Size] = None, steps: int = 0,
+           resources: Optional[PathOrXml] = None) -> List[Result]:
+    """Runs ``model`` once per seed as tasks of the Dask ``client`` and returns the Results in the
+    order of ``seeds``, identical to local runs. ``model`` is anything ``generate`` takes; it is
+    resolved here (size, steps and colours of its entry) and sent to the workers as a Source."""
+    futures = submit(client, model, seeds, size=size, steps=steps, resources=resources)
+    return client.gather(futures)
+
+
+def submit(client, model: ModelLike, seeds: Iterable[int], *, size: Optional[Size] = None, steps: int = 0,
+           resources: Optional[PathOrXml] = None) -> list:
+    """The futures of ``run_on``'s tasks, one a seed, for callers that gather them as they finish."""
+    chosen, limit = resolve(model, size=size, steps=steps, resources=resources)
+    seeds = list(seeds)
+    return client.map(run_seed, [chosen.source] * len(seeds), seeds, [limit] * len(seeds), pure=False)
+
+
+def run_seed(source: Source, seed: int, steps: int) -> Result:
+    """One task: the seed's run of the model, loaded once per worker."""
+    return _model(source).run(seed, steps)
+
+
+_loaded = threading.local()  # a worker's threads each keep their own: a Model is for one thread at a time
+
+
+def _model(source: Source):
+    models = _loaded.__dict__.setdefault("models", {})
+    if source not in models:
+        if len(models) >= 8:
+            models.clear()
+        models[source] = source.load()
+    return models[source]

@@ -1,0 +1,72 @@
+"""The outcome of a run: its grid as a numpy array, and pictures of it."""
+
+from __future__ import annotations
+
+import os
+from typing import Dict, Optional
+
+import numpy as np
+
+from . import _core
+
+
+class Result:
+    """A finished run (or where it stood when its step limit was reached).
+
+    ``grid``: ``uint8`` array of shape ``(mz, my, mx)``, the value of each cell; ``legend``: the
+    symbols, ``legend[v]`` for value ``v``; ``steps``: the steps taken; ``seed``: the run's seed.
+    A Result holds no interpreter: it pickles, so it crosses threads, processes and Dask workers.
+    """
+
+    def __init__(self, grid: np.ndarray, legend: str, steps: int, seed: int,
+                 palette_file: str = "", colors: Optional[Dict[str, int]] = None) -> None:
+        self.grid = grid
+        self.legend = legend
+        self.steps = steps
+        self.seed = seed
+        self._palette_file = palette_file
+        self._colors = dict(colors or {})
+
+    @property
+    def is_3d(self) -> bool:
+        """True when the grid has more than one layer."""
+        return self.grid.shape[0] > 1
+
+    def colors(self) -> np.ndarray:
+        """The ``(len(legend), 3)`` RGB colour of each value: the built-in palette, the resources'
+        palette.xml over it, then the colours of the model's entry in its models.xml."""
+        argb = _core.colors(self.legend, self._palette_file, self._colors)
+        return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8)
+
+    def image(self, pixelsize: int = 1, iso: bool = False) -> np.ndarray:
+        """The grid as an ``(H, W, 3)`` ``uint8`` RGB array, for ``plt.imshow`` or PIL.
+
+        2D grids are squares of ``pixelsize`` pixels, exactly as ``mj run`` draws them. 3D grids
+        are drawn as isometric cubes of ``pixelsize`` (value 0 is empty space) and need
+        ``iso=True``: a 3D grid has no flat picture.
+        """
+        if self.is_3d and not iso:
+            raise ValueError("a 3D grid has no flat picture: use image(iso=True), or save() it as .vox")
+        return _core.render(self.grid, self._argb(), _positive("pixelsize", pixelsize))
+
+    def save(self, path: "os.PathLike[str] | str", *, pixelsize: int = 4) -> str:
+        """Writes the grid by the file's extension: ``.png`` (2D squares, or isometric 3D, as
+        ``mj run`` writes them), ``.vox`` (MagicaVoxel) or ``.gif``. Returns the path."""
+        path = os.fspath(path)
+        _core.save(path, self.grid, self._argb(), _positive("pixelsize", pixelsize))
+        return path
+
+    def _argb(self):
+        return _core.colors(self.legend, self._palette_file, self._colors)
+
+    def __repr__(self) -> str:
+        mz, my, mx = self.grid.shape
+        return f"<markovjunior.Result seed={self.seed} steps={self.steps} size={mx}x{my}x{mz} legend={self.legend!r}>"
+
+
+def _positive(name: str, value: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1, got {value}")
+    return value

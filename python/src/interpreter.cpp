@@ -1,0 +1,112 @@
+// markovjunior._core.Interpreter: one mj::Interpreter, used by one thread at a time. Loading and
+// running release the GIL, so that models in different threads run in parallel.
+#include <chrono>
+#include <mutex>
+#include <optional>
+
+#include "bindings.hpp"
+
+namespace mj::python {
+
+namespace {
+
+struct Session {
+  explicit Session(Interpreter i) : interpreter(std::move(i)) {}
+  Interpreter interpreter;
+  std::mutex busy;
+};
+
+// Two threads stepping one interpreter would corrupt it: the second is told so instead.
+class Exclusive {
+ public:
+  explicit Exclusive(Session& s) : lock_(s.busy, std::try_to_lock) {
+    if (!lock_.owns_lock())
+      throw std::runtime_error("this Model is being run by another thread; give each thread its own (Model.copy())");
+  }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+};
+
+std::unique_ptr<Session> load(const std::string& source, bool is_text, const std::string& name,
+                              std::tuple<int, int, int> size, const std::string& resources, long long max_cells) {
+  LoadOptions options{std::get<0>(size), std::get<1>(size), std::get<2>(size), resources, max_cells};
+  py::gil_scoped_release unlocked;
+  return std::make_unique<Session>(is_text ? Interpreter::from_string(source, options, name)
+                                           : Interpreter::from_file(source, options));
+}
+
+// Steps until the run ends, reaches `max_steps` (<= 0: none) or has taken about `budget` of time.
+bool step_for(Interpreter& interpreter, int max_steps, std::chrono::milliseconds budget) {
+  const auto until = std::chrono::steady_clock::now() + budget;
+  for (int k = 1;; ++k) {
+    if ((max_steps > 0 && interpreter.steps() >= max_steps) || !interpreter.step()) return false;
+    if (k % 256 == 0 && std::chrono::steady_clock::now() > until) return true;
+  }
+}
+
+// A whole run, the GIL released but taken back every 0.1 s to see Ctrl-C: a run that never ends
+// can be stopped from a notebook with KeyboardInterrupt.
+int run(Session& s, int seed, int max_steps) {
+  Exclusive guard(s);
+  for (bool started = false;;) {
+    bool more;
+    {
+      py::gil_scoped_release unlocked;
+      if (!started) s.interpreter.start(seed);
+      started = true;
+      more = step_for(s.interpreter, max_steps, std::chrono::milliseconds(100));
+    }
+    if (!more) return s.interpreter.steps();
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+}
+
+bool step(Session& s) {
+  Exclusive guard(s);
+  py::gil_scoped_release unlocked;
+  return s.interpreter.step();
+}
+
+py::object active_node(Session& s) {
+  Exclusive guard(s);
+  std::optional<ActiveNode> node = s.interpreter.active_node();
+  if (!node) return py::none();
+  return py::make_tuple(node->kind, node->line, node->depth);
+}
+
+}  // namespace
+
+py::array grid_array(const GridView& grid) {
+  auto* owner = new std::shared_ptr<const void>(grid.owner);
+  py::capsule base(owner, [](void* p) { delete static_cast<std::shared_ptr<const void>*>(p); });
+  const auto row = py::ssize_t(grid.mx), layer = row * grid.my;
+  py::array_t<uint8_t> cells({py::ssize_t(grid.mz), py::ssize_t(grid.my), row}, {layer, row, py::ssize_t(1)},
+                             grid.cells, base);
+  py::detail::array_proxy(cells.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return cells;
+}
+
+void bind_interpreter(py::module_& m) {
+  py::class_<Session>(m, "Interpreter", "One loaded model (markovjunior.Model wraps it)")
+      .def_static("load", &load, py::arg("source"), py::arg("is_text"), py::arg("name"), py::arg("size"),
+                  py::arg("resources"), py::arg("max_cells"), "Loads a model from a file or from XML text")
+      .def(
+          "start", [](Session& s, int seed) { Exclusive guard(s); s.interpreter.start(seed); }, py::arg("seed"))
+      .def("step", &step, "One step; False once the program has finished")
+      .def("run", &run, py::arg("seed"), py::arg("max_steps"), "start(seed), then steps; returns the steps taken")
+      .def(
+          "grid", [](Session& s) { Exclusive guard(s); return grid_array(s.interpreter.grid()); },
+          "The current grid, a read-only (mz, my, mx) view")
+      .def(
+          "legend", [](Session& s) { Exclusive guard(s); return s.interpreter.grid().legend; },
+          "The current grid's symbols, index = value")
+      .def(
+          "steps", [](Session& s) { Exclusive guard(s); return s.interpreter.steps(); }, "Steps since start")
+      .def(
+          "finished", [](Session& s) { Exclusive guard(s); return s.interpreter.finished(); },
+          "True before start and once the program has ended")
+      .def("active_node", &active_node, "(kind, line, depth) of the node that runs next, or None");
+}
+
+}  // namespace mj::python

@@ -1,0 +1,11 @@
+// markovjunior._core: mj's library for Python. The public names live in the pure-Python modules
+// beside it; this module is what they call.
+#include "bindings.hpp"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "mj's C++ library: the interpreter, pictures and model lists (use the markovjunior package)";
+  mj::python::bind_errors(m);
+  mj::python::bind_interpreter(m);
+  mj::python::bind_pictures(m);
+  mj::python::bind_model_list(m);
+}

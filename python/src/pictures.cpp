@@ -1,0 +1,95 @@
+// Pictures for Python: colours for a legend, a grid rendered to an (H, W, 3) array, and files
+// (PNG, VOX, GIF) written as `mj run` writes them.
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "mj/picture.hpp"
+
+namespace mj::python {
+
+namespace {
+
+using Cells = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
+
+std::vector<uint32_t> colors_of(const std::string& legend, const std::string& palette_file,
+                                const std::map<std::string, uint32_t>& overrides) {
+  Palette palette = palette_with(palette_file);
+  for (const auto& [symbol, color] : overrides) {
+    if (symbol.size() != 1) throw py::value_error("a colour's symbol must be one character, got '" + symbol + "'");
+    palette[symbol[0]] = 0xFF000000u | color;
+  }
+  return legend_colors(legend, palette);
+}
+
+// 0xAARRGGBB pixels as the (height, width, 3) RGB array that imshow and PIL take.
+py::array_t<uint8_t> rgb_array(const Image& image) {
+  py::array_t<uint8_t> rgb({py::ssize_t(image.height), py::ssize_t(image.width), py::ssize_t(3)});
+  uint8_t* out = rgb.mutable_data();
+  for (uint32_t argb : image.argb) {
+    *out++ = uint8_t(argb >> 16);
+    *out++ = uint8_t(argb >> 8);
+    *out++ = uint8_t(argb);
+  }
+  return rgb;
+}
+
+py::array_t<uint8_t> render_array(const Cells& cells, const std::vector<uint32_t>& colors, int pixelsize) {
+  GridView grid = grid_of_array(cells);
+  Image image;
+  {
+    py::gil_scoped_release unlocked;
+    image = render(grid, colors, RenderOptions{pixelsize, 0});
+  }
+  return rgb_array(image);
+}
+
+// By the file's extension: .png (3D grids isometric), .vox, or .gif (one frame).
+void save(const std::string& file, const Cells& cells, const std::vector<uint32_t>& colors, int pixelsize) {
+  GridView grid = grid_of_array(cells);
+  const std::string ext = std::filesystem::path(file).extension().string();
+  py::gil_scoped_release unlocked;
+  if (ext == ".png" || ext == ".PNG") {
+    save_png(file, grid, colors, pixelsize);
+  } else if (ext == ".vox" || ext == ".VOX") {
+    save_vox(file, grid, colors);
+  } else if (ext == ".gif" || ext == ".GIF") {
+    Image image = render(grid, colors, RenderOptions{pixelsize, 0});
+    GifWriter gif(file, image.width, image.height);
+    gif.add_frame(image);
+    gif.close();
+  } else {
+    throw Error("", 0, "cannot tell the format of \"" + file + "\": give it .png, .vox or .gif");
+  }
+}
+
+py::array_t<uint8_t> load_png_array(const std::string& file) {
+  Image image;
+  {
+    py::gil_scoped_release unlocked;
+    image = load_png(file);
+  }
+  return rgb_array(image);
+}
+
+}  // namespace
+
+GridView grid_of_array(const py::array_t<uint8_t, py::array::c_style>& cells) {
+  if (cells.ndim() != 2 && cells.ndim() != 3)
+    throw py::value_error("a grid is a (my, mx) or (mz, my, mx) array, got " + std::to_string(cells.ndim()) +
+                          " dimensions");
+  const int d = int(cells.ndim());
+  auto side = [&](int axis) { return axis < 0 ? 1 : int(cells.shape(axis)); };
+  return GridView{side(d - 1), side(d - 2), side(d - 3), "", cells.data(), {}};
+}
+
+void bind_pictures(py::module_& m) {
+  m.def("colors", &colors_of, py::arg("legend"), py::arg("palette_file"), py::arg("overrides"),
+        "0xAARRGGBB colour of each symbol: the built-in palette, palette_file's over it, then the overrides");
+  m.def("render", &render_array, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
+        "A grid as an (H, W, 3) RGB array: squares in 2D, isometric cubes in 3D");
+  m.def("save", &save, py::arg("file"), py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
+        "Writes a grid as PNG, VOX or GIF, chosen by the file's extension");
+  m.def("load_png", &load_png_array, py::arg("file"), "A PNG file as an (H, W, 3) RGB array");
+}
+
+}  // namespace mj::python

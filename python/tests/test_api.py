@@ -1,0 +1,73 @@
+"""The public API as a user meets it: docstrings, stubs, names, repr, active node."""
+
+import ast
+import inspect
+
+import markovjunior as mj
+from markovjunior import _core
+
+
+def test_every_public_name_has_a_docstring():
+    missing = []
+    for name in mj.__all__:
+        value = getattr(mj, name)
+        if callable(value) and not (value.__doc__ or "").strip():
+            missing.append(name)
+        if inspect.isclass(value):
+            for member, attribute in vars(value).items():
+                if not member.startswith("_") and not (getattr(attribute, "__doc__", "") or "").strip():
+                    missing.append(f"{name}.{member}")
+    assert missing == []
+
+
+def test_stubs_declare_the_extension():
+    stub = ast.parse(open(_core.__file__.rsplit("/", 1)[0] + "/_core.pyi").read())
+    declared = {node.name for node in stub.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    public = {name for name in dir(_core) if not name.startswith("_")}
+    assert declared == public
+
+
+def test_active_node_and_repr():
+    model = mj.load('<sequence values="BW">\n  <one in="B" out="W" steps="2"/>\n  <all in="W" out="B"/>\n</sequence>', size=3)
+    assert model.active_node is None and model.finished
+    model.start(1)
+    assert model.active_node == mj.ActiveNode("one", 2, 0)
+    model.step(), model.step(), model.step()
+    assert model.active_node.kind == "all" and model.active_node.line == 3
+    while model.step():
+        pass
+    assert model.active_node is None and model.finished and model.steps == 4
+    assert "3x3x1" in repr(model) and "steps=4" in repr(model.result())
+
+
+def test_own_models_are_installed():
+    assert {"GrowthMaze", "BacktrackerMaze", "SearchWalk3D"} <= set(mj.own_models())
+    assert mj.generate("Territories", size=20, pixelsize=2).shape == (40, 40, 3)
+
+
+def test_the_gallery_example_draws_its_figure(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    out = tmp_path / "gallery.png"
+    done = subprocess.run([sys.executable, str(ROOT / "examples" / "python" / "gallery.py")],
+                          env={**os.environ, "MJ_GALLERY_OUT": str(out)}, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert _core.load_png(str(out)).shape[2] == 3
+
+
+def test_ctrl_c_stops_a_run_that_never_ends():
+    import _thread
+    import threading
+
+    import pytest
+
+    endless = mj.load('<markov values="BW">\n  <one in="B" out="W"/>\n  <one in="W" out="B"/>\n</markov>', size=4)
+    threading.Timer(0.3, _thread.interrupt_main).start()
+    with pytest.raises(KeyboardInterrupt):
+        endless.run(1)
+    assert endless.steps > 0 and not endless.finished
+    assert endless.run(1, 10).steps == 10  # the model is usable afterwards

@@ -1,0 +1,77 @@
+"""Every bad model of tests/cli_errors.xml raises through Python what `mj run` prints: ModelError with
+the same file and line, or ValueError for a bad size. Wrong argument types raise TypeError."""
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import markovjunior as mj
+from conftest import ROOT
+
+CASES = ET.parse(ROOT / "tests" / "cli_errors.xml").getroot().findall("case")
+
+
+def size_of(args):
+    """`mj run`'s size arguments as load()'s size."""
+    values = dict(re.findall(r"--(\w+) (-?\d+)", args))
+    if "size" in values:
+        return int(values["size"])
+    return (int(values["length"]), int(values["width"]))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.get("name") for c in CASES])
+def test_cli_error_case_raises_the_same(case, tmp_path):
+    model = tmp_path / "models" / "M.xml"
+    model.parent.mkdir()
+    if case.find("model") is not None:
+        model.write_text(case.find("model").text)
+    expect = case.get("expect")
+    located = re.fullmatch(r"M\.xml(?::(\d+))?: (.*)", expect)
+    if located is None:  # an argument of mj run, not the model
+        with pytest.raises(ValueError, match=re.escape(expect)):
+            mj.load(model, size=size_of(case.get("args")))
+        return
+    with pytest.raises(mj.ModelError) as raised:
+        mj.load(model, size=size_of(case.get("args"))).run(1)
+    error = raised.value
+    assert error.file.endswith("M.xml")
+    assert error.line == int(located[1] or 0)
+    assert located[2] in error.message
+    assert expect in str(error)
+
+
+def test_xml_text_errors_name_the_string():
+    with pytest.raises(mj.ModelError) as raised:
+        mj.load('<sequence values="BW">\n  <dance/>\n</sequence>', size=5)
+    assert (raised.value.file, raised.value.line, raised.value.message) == ("<string>", 2, "unknown node <dance>")
+
+
+@pytest.mark.parametrize("size", ["5", 2.5, (1, 2, 3, 4), (5,), None, True])
+def test_wrong_size_types(size):
+    with pytest.raises(TypeError):
+        mj.load('<one values="BW" in="B" out="W"/>', size=size)
+
+
+def test_wrong_argument_types_and_values():
+    model = mj.load('<one values="BW" in="B" out="W"/>', size=4)
+    with pytest.raises(TypeError):
+        mj.load(42, size=4)
+    with pytest.raises(TypeError):
+        model.run("1")
+    with pytest.raises(ValueError):
+        list(model.frames(1, every=0))
+    result = model.run(1)
+    with pytest.raises(ValueError):
+        result.image(0)
+    with pytest.raises(ValueError, match="format"):
+        result.save("picture.bmp")
+    with pytest.raises(ValueError, match="no model named"):
+        mj.generate("NoSuchModel")
+
+
+def test_error_pickles():
+    import pickle
+
+    error = pickle.loads(pickle.dumps(mj.ModelError("M.xml", 3, "bad")))
+    assert (error.file, error.line, error.message, str(error)) == ("M.xml", 3, "bad", "M.xml:3: bad")

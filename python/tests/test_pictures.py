@@ -1,0 +1,84 @@
+"""Pictures: image() is the PNG that `mj run` writes for the same run; save() writes its files."""
+
+import subprocess
+
+import numpy as np
+import pytest
+
+import markovjunior as mj
+from markovjunior import _core
+
+
+def mj_run(mj_cli, *args):
+    done = subprocess.run([str(mj_cli), "run", *map(str, args), "-q"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("name,size,seed,pixelsize", [("Flowers", (60, 60), 3, 3), ("MazeGrowth", (30, 20), 2, 1),
+                                                      ("BasicDijkstraDungeon", (40, 40), 1, 4)])
+def test_image_is_the_png_of_mj_run(corpus, mj_cli, tmp_path, name, size, seed, pixelsize):
+    model_file = corpus / "models" / f"{name}.xml"
+    mj_run(mj_cli, model_file, "--length", size[0], "--width", size[1], "--seed", seed, "--pixelsize", pixelsize,
+           "--out", tmp_path)
+    result = mj.load(model_file, size=size).run(seed, 50000)
+    written = _core.load_png(str(tmp_path / f"{name}_{seed}.png"))
+    assert np.array_equal(result.image(pixelsize), written)
+    saved = result.save(tmp_path / "saved.png", pixelsize=pixelsize)
+    assert np.array_equal(_core.load_png(saved), written)
+
+
+def test_3d_pictures_are_those_of_mj_run(mj_cli, tmp_path):
+    own = mj.MODELS + "/SearchWalk3D.xml"
+    mj_run(mj_cli, own, "--size", 12, "--d", 3, "--iso", "--pixelsize", 5, "--out", tmp_path / "iso")
+    mj_run(mj_cli, own, "--size", 12, "--d", 3, "--out", tmp_path / "vox")
+    image = mj.generate("SearchWalk3D", size=(12, 12, 12), steps=50000, pixelsize=5)
+    assert np.array_equal(image, _core.load_png(str(tmp_path / "iso" / "SearchWalk3D_1.png")))
+    result = mj.load(own, size=(12, 12, 12)).run(1, 50000)
+    assert result.is_3d
+    with pytest.raises(ValueError, match="iso=True"):
+        result.image(5)
+    saved = result.save(tmp_path / "saved.vox")
+    assert open(saved, "rb").read() == (tmp_path / "vox" / "SearchWalk3D_1.vox").read_bytes()
+
+
+def test_generate_takes_the_entry_of_demo_xml(mj_cli, tmp_path):
+    mj_run(mj_cli, mj.MODELS + "/GrowthMaze.xml", "--out", tmp_path)  # size, steps, pixel size, colours: demo.xml
+    image = mj.generate("GrowthMaze", pixelsize=6)
+    assert np.array_equal(image, _core.load_png(str(tmp_path / "GrowthMaze_1.png")))
+
+
+def test_gif_and_colors(corpus, tmp_path):
+    result = mj.load(corpus / "models" / "Basic.xml", size=8).run(1)
+    gif = result.save(tmp_path / "basic.gif", pixelsize=2)
+    assert open(gif, "rb").read(6) == b"GIF89a"
+    colors = result.colors()
+    assert colors.shape == (2, 3)
+    image = result.image(1)
+    assert np.array_equal(image[0, 0], colors[result.grid[0, 0, 0]])
+
+
+def test_grid_view_is_read_only_and_outlives_its_run(corpus):
+    model = mj.load(corpus / "models" / "Basic.xml", size=8)
+    model.start(1)
+    view = model.grid
+    assert not view.flags.writeable and view.base is not None
+    with pytest.raises(ValueError):
+        view[0, 0, 0] = 1
+    before = np.array(view)
+    model.step()
+    assert not np.array_equal(view, before)  # a view: it follows the run
+    model.run(2)
+    del model  # the view keeps the cells it shows alive
+    assert view.shape == (1, 8, 8) and int(view.sum()) >= 0
+
+
+def test_result_and_model_pickle(corpus):
+    import pickle
+
+    model = mj.load(corpus / "models" / "MazeGrowth.xml", size=20)
+    result = model.run(4)
+    again = pickle.loads(pickle.dumps(result))
+    assert np.array_equal(again.grid, result.grid) and again.legend == result.legend
+    assert np.array_equal(again.image(2), result.image(2))
+    copy = pickle.loads(pickle.dumps(model))
+    assert np.array_equal(copy.run(4).grid, result.grid)
