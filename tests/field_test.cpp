@@ -4,6 +4,7 @@
 
 #include "nodes/field.hpp"
 #include "nodes/observation.hpp"
+#include "nodes/potentials.hpp"
 
 namespace {
 

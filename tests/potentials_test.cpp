@@ -5,6 +5,7 @@
 #include <random>
 
 #include "nodes/observation.hpp"
+#include "nodes/potentials.hpp"
 
 namespace mj {
 namespace {

@@ -10,6 +10,7 @@
 #include "mj/interpreter.hpp"
 #include "nodes/child_states.hpp"
 #include "nodes/observation.hpp"
+#include "nodes/potentials.hpp"
 
 namespace mj {
 namespace {

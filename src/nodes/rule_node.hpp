@@ -11,6 +11,7 @@
 #include "nodes/match_memory.hpp"
 #include "nodes/node.hpp"
 #include "nodes/observation.hpp"
+#include "nodes/potentials.hpp"
 #include "nodes/openings.hpp"
 #include "nodes/rule_pattern.hpp"
 #include "nodes/node_view.hpp"

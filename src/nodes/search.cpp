@@ -8,6 +8,7 @@
 #include "nodes/child_states.hpp"
 #include "nodes/field.hpp"
 #include "nodes/observation.hpp"
+#include "nodes/potentials.hpp"
 #include "nodes/priority_queue.hpp"
 #include "nodes/state_store.hpp"
 
