@@ -11,6 +11,8 @@ namespace mj {
 struct Point {
   int x = 0, y = 0, z = 0;
   friend bool operator==(const Point&, const Point&) = default;
+  friend Point operator+(const Point& a, const Point& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+  bool is_zero() const { return x == 0 && y == 0 && z == 0; }
 };
 
 // The cells of an mx*my*mz grid that every box of at most reach+1 cells per axis covering them

@@ -35,8 +35,9 @@ class Random {
   // rule that draws for every cell of a row tests a round's draws in one tight loop, instead of
   // a call and a round check per cell. on_pass must not draw. An on_pass taking two ints also gets
   // the draw (next()'s value), for callers whose bound varies by draw and pass the largest.
+  // Always inlined: on_pass is the caller's loop body, kept in registers only when inlined.
   template <class F>
-  void draws_below(int count, int bound, F&& on_pass) {
+  [[gnu::always_inline]] void draws_below(int count, int bound, F&& on_pass) {
     for (int k = 0; k < count;) {
       if (used_ == 55) refill();
       const int take = std::min(55 - used_, count - k);

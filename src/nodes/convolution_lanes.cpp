@@ -67,13 +67,13 @@ void ConvolutionLanes::index_lanes(int values) {
   }
 }
 
-ConvolutionLanes::Lanes ConvolutionLanes::rewrite_lanes(const LaneRow& row, int x) const {
-  const __m128i cells = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row.old + x));
+inline ConvolutionLanes::Lanes ConvolutionLanes::rewrite_lanes(const uint8_t* old, const SumRows& sums, int x) const {
+  const __m128i cells = _mm_loadu_si128(reinterpret_cast<const __m128i*>(old + x));
   Lanes lanes{cells, _mm_setzero_si128(), _mm_setzero_si128()};
   __m128i drawable = _mm_setzero_si128();
   for (const LaneTest& t : tests_) {
     const __m128i here = _mm_cmpeq_epi8(cells, t.value);
-    const __m128i sum = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row.sums[t.counted] + x));
+    const __m128i sum = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sums[t.counted] + x));
     const __m128i in = _mm_cmpeq_epi8(_mm_max_epu8(_mm_sub_epi8(sum, t.low), t.width), t.width);
     const __m128i fires = _mm_and_si128(here, in);
     lanes.cells = _mm_xor_si128(lanes.cells, _mm_and_si128(fires, t.change));
@@ -93,19 +93,24 @@ ConvolutionLanes::Lanes ConvolutionLanes::rewrite_lanes(const LaneRow& row, int 
 // Two passes: the rules without draws fire and note the cells left to draw for (in draw runs);
 // then those cells draw in order, one draw each, as the cell by cell loop would (rules without
 // draws come first and draw nothing). Most draws fail: a round of them is tested at once against
-// the largest bound, and only those below it against their cell's.
+// the largest bound, and only those below it against their cell's. The row's pointers are taken
+// into locals: stores to the cells' bytes could otherwise alias them, and they would be read anew
+// after every store.
 template <bool kDrawing>
 void ConvolutionLanes::rewrite_row(Random& random, const LaneRow& row, std::vector<Point>& changed,
                                    bool& row_changed) {
-  const int end = row.end;
+  const int end = row.end, y = row.y, z = row.z;
+  const uint8_t* old = row.old;
+  uint8_t* cells = row.cells;
+  const SumRows sums = row.sums;
   draw_runs_.resize(size_t(end / 16 + 2));
   DrawRun* runs = draw_runs_.data();
   size_t run_count = 0;
   int drawing = 0;
   __m128i fired = _mm_setzero_si128();
   const auto rewrite = [&](int x, unsigned fresh) [[gnu::always_inline]] {
-    const Lanes lanes = rewrite_lanes(row, x);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(row.cells + x), lanes.cells);
+    const Lanes lanes = rewrite_lanes(old, sums, x);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(cells + x), lanes.cells);
     if constexpr (kDrawing) {
       fired = _mm_or_si128(fired, lanes.fired);
       const unsigned draws = unsigned(_mm_movemask_epi8(lanes.draws)) & fresh;
@@ -114,7 +119,7 @@ void ConvolutionLanes::rewrite_row(Random& random, const LaneRow& row, std::vect
       drawing += fresh == 0xFFFFu ? lane_count(lanes.draws) : std::popcount(draws);
     } else {
       for (unsigned m = unsigned(_mm_movemask_epi8(lanes.fired)) & fresh; m != 0; m &= m - 1)
-        changed.push_back({x + std::countr_zero(m), row.y, row.z});
+        changed.push_back({x + std::countr_zero(m), y, z});
     }
   };
   int x = 1;
@@ -125,7 +130,7 @@ void ConvolutionLanes::rewrite_row(Random& random, const LaneRow& row, std::vect
   if constexpr (kDrawing) {
     runs[run_count] = {end, 0, drawing};  // past the last draw
     row_changed |= _mm_movemask_epi8(fired) != 0;
-    draw_in_runs(random, row, runs, drawing, row_changed);
+    draw_in_runs(random, cells, sums, runs, drawing, row_changed);
   }
 }
 
@@ -136,8 +141,8 @@ int ConvolutionLanes::lane_count(__m128i lanes) {
 }
 
 // The second pass of rewrite_row: `drawing` draws for the cells of `runs`, in order.
-void ConvolutionLanes::draw_in_runs(Random& random, const LaneRow& row, const DrawRun* runs, int drawing,
-                                    bool& row_changed) {
+void ConvolutionLanes::draw_in_runs(Random& random, uint8_t* cells, const SumRows& sums, const DrawRun* runs,
+                                    int drawing, bool& row_changed) {
   const SimpleValue* values = values_.data();
   size_t r = 0;
   random.draws_below(drawing, largest_bound_, [&](int k, int draw) {
@@ -145,9 +150,9 @@ void ConvolutionLanes::draw_in_runs(Random& random, const LaneRow& row, const Dr
     unsigned m = runs[r].cells;
     for (int n = k - runs[r].before; n > 0; n--) m &= m - 1;  // the draw's cell is the n-th
     const int x = runs[r].x + std::countr_zero(m);
-    const SimpleValue& v = values[row.cells[x]];
-    if (draw >= v.bound || !allows(v.drawn_sums, row.sums[size_t(v.drawn_counted)][x])) return;
-    row.cells[x] = v.drawn_output;
+    const SimpleValue& v = values[cells[x]];
+    if (draw >= v.bound || !allows(v.drawn_sums, sums[size_t(v.drawn_counted)][x])) return;
+    cells[x] = v.drawn_output;
     row_changed = true;
   });
 }

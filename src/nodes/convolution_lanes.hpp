@@ -21,6 +21,9 @@ namespace mj {
 // The most counted sums the lanes take (one per distinct `values` multiplicity of the rules).
 constexpr size_t kMaxLaneSums = 8;
 
+// A row's counted sums (see LaneRow::sums).
+using SumRows = std::array<const uint8_t*, kMaxLaneSums + 1>;
+
 // One row's interior to rewrite: cells [1, end) of the row, end - 1 >= 16.
 struct LaneRow {
   const uint8_t* old;  // the row as the step found it
@@ -28,7 +31,7 @@ struct LaneRow {
   int end;
   // sums[k]: the row's counted sums of entry k; after them (for rules without a sum condition,
   // which read any) the row as the step found it.
-  std::array<const uint8_t*, kMaxLaneSums + 1> sums;
+  SumRows sums;
   int y, z;
 };
 
@@ -95,8 +98,10 @@ class ConvolutionLanes {
     __m128i cells, fired, draws;
   };
   void index_lanes(int values);
-  Lanes rewrite_lanes(const LaneRow& row, int x) const;
-  void draw_in_runs(Random& random, const LaneRow& row, const DrawRun* runs, int drawing, bool& row_changed);
+  // Inlined in the row loop, as it was when the two were one function.
+  [[gnu::always_inline]] inline Lanes rewrite_lanes(const uint8_t* old, const SumRows& sums, int x) const;
+  void draw_in_runs(Random& random, uint8_t* cells, const SumRows& sums, const DrawRun* runs, int drawing,
+                    bool& row_changed);
   static int lane_count(__m128i lanes);
 #endif
 };

@@ -8,133 +8,15 @@
 
 #include "core/grid_diff.hpp"
 #include "core/wave_scan.hpp"
+#include "nodes/cells_holding.hpp"
 #include "nodes/kinds.hpp"
 #include "nodes/node_view.hpp"
+#include "nodes/path_neighbours.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {
 
 namespace {
-
-// Up to 26 neighbour offsets, in the reference's order (which decides random choices).
-struct Offsets {
-  std::array<Point, 26> items;
-  int count = 0;
-  void add(int dx, int dy, int dz) { items[size_t(count++)] = Point{dx, dy, dz}; }
-  const Point* begin() const { return items.data(); }
-  const Point* end() const { return items.data() + count; }
-};
-
-// The neighbours of (x, y, z) inside the grid: faces, then edges (diagonals), then vertices.
-// A 2D grid has no vertex neighbours.
-Offsets neighbours(const Grid& g, const Point& p, bool edges, bool vertices) {
-  Offsets o;
-  bool x0 = (p.x > 0), x1 = (p.x < g.mx - 1);
-  bool y0 = (p.y > 0), y1 = (p.y < g.my - 1);
-  bool z0 = (p.z > 0), z1 = (p.z < g.mz - 1);
-  if (x0) o.add(-1, 0, 0);
-  if (x1) o.add(1, 0, 0);
-  if (y0) o.add(0, -1, 0);
-  if (y1) o.add(0, 1, 0);
-  if (z0) o.add(0, 0, -1);
-  if (z1) o.add(0, 0, 1);
-  if (edges) {
-    if (x0 && y0) o.add(-1, -1, 0);
-    if (x0 && y1) o.add(-1, 1, 0);
-    if (x1 && y0) o.add(1, -1, 0);
-    if (x1 && y1) o.add(1, 1, 0);
-    if (g.mz == 1) return o;
-    if (x0 && z0) o.add(-1, 0, -1);
-    if (x0 && z1) o.add(-1, 0, 1);
-    if (x1 && z0) o.add(1, 0, -1);
-    if (x1 && z1) o.add(1, 0, 1);
-    if (y0 && z0) o.add(0, -1, -1);
-    if (y0 && z1) o.add(0, -1, 1);
-    if (y1 && z0) o.add(0, 1, -1);
-    if (y1 && z1) o.add(0, 1, 1);
-  }
-  if (vertices && g.mz > 1) {
-    if (x0 && y0 && z0) o.add(-1, -1, -1);
-    if (x0 && y0 && z1) o.add(-1, -1, 1);
-    if (x0 && y1 && z0) o.add(-1, 1, -1);
-    if (x0 && y1 && z1) o.add(-1, 1, 1);
-    if (x1 && y0 && z0) o.add(1, -1, -1);
-    if (x1 && y0 && z1) o.add(1, -1, 1);
-    if (x1 && y1 && z0) o.add(1, 1, -1);
-    if (x1 && y1 && z1) o.add(1, 1, 1);
-  }
-  return o;
-}
-
-Point operator+(const Point& a, const Point& b) { return Point{a.x + b.x, a.y + b.y, a.z + b.z}; }
-bool is_zero(const Point& p) { return p.x == 0 && p.y == 0 && p.z == 0; }
-
-// The neighbour offsets of a search, flat, with the grid faces each one would cross.
-struct Reach {
-  std::array<int, 26> offsets{};
-  std::array<uint8_t, 26> crosses{};  // bits as in Faces
-  uint8_t any = 0;                    // every face some offset crosses (none in z on a 2D grid)
-  int count = 0;
-};
-
-// Which faces of the grid a cell lies on: bit 0 x = 0, bit 1 x = mx - 1, then y and z likewise.
-// A neighbour offset that crosses none of them stays inside the grid.
-struct Faces {
-  static uint8_t of(bool low_x, bool high_x, bool low_y, bool high_y, bool low_z, bool high_z) {
-    return uint8_t(low_x | high_x << 1 | low_y << 2 | high_y << 3 | low_z << 4 | high_z << 5);
-  }
-  // Row by row: a row's cells share their y and z faces, and only its ends lie on x faces.
-  static void fill(const Grid& g, std::vector<uint8_t>& faces) {
-    faces.resize(size_t(g.size()));
-    for (int z = 0; z < g.mz; z++)
-      for (int y = 0; y < g.my; y++) {
-        uint8_t* row = faces.data() + g.index(0, y, z);
-        std::fill(row, row + g.mx, of(false, false, y == 0, y == g.my - 1, z == 0, z == g.mz - 1));
-        row[0] |= of(true, false, false, false, false, false);
-        row[g.mx - 1] |= of(false, true, false, false, false, false);
-      }
-  }
-};
-
-// The cells holding a value of `wave`, in index order. Cells whose membership changed are noted
-// and merged in when the list is next asked for: a path node needs its goals only on calls that
-// find a start.
-class CellsHolding {
- public:
-  Wave wave = 0;
-
-  void clear() { cells_.clear(), noted_.clear(); }
-  void add(int cell) { cells_.push_back(cell); }  // during a scan in index order
-  // Notes a changed cell, given its old and new values; false when too many are pending and the
-  // list has to be made anew.
-  bool note(int cell, uint8_t before, uint8_t now, size_t limit) {
-    if ((wave >> before & 1u) != (wave >> now & 1u)) noted_.push_back(cell);
-    return noted_.size() <= limit;
-  }
-  const std::vector<int>& cells(const uint8_t* state) {
-    if (!noted_.empty()) merge_noted(state);
-    return cells_;
-  }
-
- private:
-  std::vector<int> cells_, noted_, merged_;
-
-  // Noted cells are taken out of the list and put back where they hold a value of the wave now.
-  void merge_noted(const uint8_t* state) {
-    std::sort(noted_.begin(), noted_.end());
-    noted_.erase(std::unique(noted_.begin(), noted_.end()), noted_.end());
-    merged_.clear();
-    size_t m = 0;
-    for (int c : noted_) {
-      while (m < cells_.size() && cells_[m] < c) merged_.push_back(cells_[m++]);
-      if (m < cells_.size() && cells_[m] == c) m++;
-      if (wave >> state[c] & 1u) merged_.push_back(c);
-    }
-    merged_.insert(merged_.end(), cells_.begin() + std::ptrdiff_t(m), cells_.end());
-    cells_.swap(merged_);
-    noted_.clear();
-  }
-};
 
 class PathNode : public Node {
  public:
@@ -333,13 +215,13 @@ class PathNode : public Node {
   Point direction(const Point& p, const Point& d, Random& random) const {
     int g = generation(p);
     bool diagonal = edges || vertices;
-    if (!diagonal && inertia && !is_zero(d) && inside(p + d) && generation(p + d) == g - 1) return d;
+    if (!diagonal && inertia && !d.is_zero() && inside(p + d) && generation(p + d) == g - 1) return d;
     Offsets candidates;
     for (const Point& o : neighbours(*grid, p, edges, vertices))
       if (generation(p + o) == g - 1) candidates.add(o.x, o.y, o.z);
     if (candidates.count == 0)
       throw Error("", line, "path: no way down from a cell of generation " + std::to_string(g));
-    if (diagonal && inertia && !is_zero(d)) return most_aligned(candidates, d, random);
+    if (diagonal && inertia && !d.is_zero()) return most_aligned(candidates, d, random);
     return candidates.items[size_t(random.next(candidates.count))];
   }
 
