@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs mj's build and test dependencies from Debian packages (skips what is already there).
-# `deps.sh python` adds what the Python package needs (scripts/python.sh).
+# `deps.sh python` adds what the Python package needs (scripts/python.sh), `deps.sh web` the web build's.
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config libpugixml-dev libpng-dev libgif-dev libcli11-dev
           libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev)
 if [ "${1:-}" = python ]; then
   packages+=(python3-dev python3-venv pybind11-dev python3-pybind11 python3-numpy python3-pytest
              python3-distributed python3-matplotlib)
+fi
+if [ "${1:-}" = web ]; then
+  packages+=(emscripten dpkg-dev)
+  command -v node >/dev/null || packages+=(nodejs)
+  command -v npm >/dev/null || packages+=(npm)
 fi
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done

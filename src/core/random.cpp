@@ -40,8 +40,14 @@ Random::Random(int seed) {
 
 // The generator takes slot k minus slot k+21 (past 55, k-34): still the old value for k <= 34,
 // this round's new one after that. Both loops vectorise: within each, a slot is read before it
-// is written or not written at all.
-[[gnu::target_clones("avx2", "default")]] void Random::refill() {
+// is written or not written at all. On x86-64 an AVX2 copy is chosen at load time where the CPU
+// has it (other targets, WebAssembly among them, have no clones).
+#if defined(__x86_64__) && !defined(__clang__)
+#define MJ_AVX2_CLONE [[gnu::target_clones("avx2", "default")]]
+#else
+#define MJ_AVX2_CLONE
+#endif
+MJ_AVX2_CLONE void Random::refill() {
   for (size_t k = 1; k <= 34; k++) seed_array_[k] = reduce(seed_array_[k] - seed_array_[k + 21], kMBig);
   for (size_t k = 35; k <= 55; k++) seed_array_[k] = reduce(seed_array_[k] - seed_array_[k - 34], kMBig);
   used_ = 0;

@@ -14,7 +14,7 @@ class PrlNode : public RuleNode {
   bool go(Run& run) override {
     // Made on the first step (many prl nodes never run), and left unset: a cell of it is read only
     // after a match wrote it, so that only the pages matches write are ever faulted in.
-    if (!next_state_) next_state_ = std::make_unique_for_overwrite<uint8_t[]>(size_t(grid->size()));
+    if (!next_state_) next_state_.reset(new uint8_t[size_t(grid->size())]);  // default-initialised: not zeroed
     if (!RuleNode::go(run)) return false;
     for (size_t n = size_t(run.step_start); n < run.changes.size(); n++) {
       const size_t i = size_t(run.changes[n]);

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds mj for the web into build-web/: the JavaScript module (mj.mjs + mj.wasm) for browsers and
+# Node, and the Node command build-web/mj-cli.mjs (mj run and friends on the real file system).
+# Debian's emscripten compiles the same src/ as native mj; zlib, libpng, giflib and pugixml are
+# compiled from Debian's source packages.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh web
+bash scripts/web_sources.sh build-web/deps
+# Debian's emscripten runs its JavaScript tools with the Node modules Debian packages (acorn...), which a
+# Node not from Debian (nodesource's) does not look for.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+emcmake cmake -S web -B build-web/cmake -G Ninja -DCMAKE_BUILD_TYPE=Release -DMJ_WEB_DEPS="$PWD/build-web/deps" \
+  -DMJ_WEB_OUT="$PWD/build-web" >/dev/null
+cmake --build build-web/cmake
+echo "built build-web/ (node build-web/mj-cli.mjs run MODEL.xml ...)"

@@ -1,0 +1,120 @@
+// mj's JavaScript API, for browsers, workers and Node: load a MarkovJunior model from XML text, run
+// or step it, read its grid, render it. Every run is the native mj's, cell for cell.
+//
+//   import { loadMj } from "./api.mjs";
+//   const mj = await loadMj();
+//   const model = mj.load(xml, { size: [60, 60] });
+//   model.run(1);                       // or model.start(1); model.step(10);
+//   const { mx, my, mz, legend, cells } = model.grid();
+//   const { width, height, rgba } = model.render(4);
+import createMj from "./mj.mjs";
+
+// A problem in a model or a resource: where it is and what.
+export class MjError extends Error {
+  constructor({ file = "", line = 0, message = "" }) {
+    super(line > 0 ? `${file}:${line}: ${message}` : file ? `${file}: ${message}` : message);
+    this.name = "MjError";
+    this.file = file;
+    this.line = line;
+    this.detail = message;
+  }
+}
+
+const isNode = typeof process !== "undefined" && !!process.versions?.node;
+
+// Loads the WebAssembly module (once per call; a page keeps the one it gets).
+export async function loadMj() {
+  const options = {};
+  if (isNode) {
+    // emscripten 3.1.6's ES module reaches for CommonJS's require and __dirname under Node, and would
+    // fetch() the wasm, which Node cannot do for a file: give it those, and the wasm read.
+    const { createRequire } = await import("node:module");
+    const { fileURLToPath } = await import("node:url");
+    const { readFile } = await import("node:fs/promises");
+    globalThis.require ??= createRequire(import.meta.url);
+    globalThis.__dirname ??= fileURLToPath(new URL(".", import.meta.url));
+    options.wasmBinary = await readFile(new URL("./mj.wasm", import.meta.url));
+  }
+  return new Mj(await createMj(options));
+}
+
+// size: n (an n x n 2D grid), [mx, my] or [mx, my, mz].
+function gridSize(size) {
+  const sides = typeof size === "number" ? [size, size] : Array.from(size ?? []);
+  if (sides.length === 2) sides.push(1);
+  if (sides.length !== 3 || !sides.every(Number.isInteger)) throw new TypeError(`size is n, [mx, my] or [mx, my, mz], got ${size}`);
+  if (Math.min(...sides) < 1) throw new RangeError(`give the grid size: every side at least 1, got ${size}`);
+  return sides;
+}
+
+class Mj {
+  constructor(module) {
+    this.module = module;
+    this.resources = "/resources";
+    module.FS.mkdirTree(this.resources);
+  }
+
+  // A resource file (rules/NAME.png, samples/NAME.png, tilesets/NAME.xml, palette.xml...) that models read.
+  addResource(path, bytes) {
+    const file = `${this.resources}/${path}`;
+    this.module.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+    this.module.FS.writeFile(file, bytes);
+  }
+
+  // The entries of a models.xml: [{name, mx, my, mz, steps, pixelsize, seeds, colors}].
+  modelList(text, name = "models.xml") {
+    const entries = this.module.modelList(text, name);
+    if (entries.error) throw new MjError(entries.error);
+    return entries;
+  }
+
+  // Loads and checks a model; throws MjError with the line of any problem.
+  load(xml, { size, name = "model.xml", maxCells = 0, colors = {} } = {}) {
+    const [mx, my, mz] = gridSize(size);
+    const session = new this.module.Session();
+    const model = new Model(session);
+    model.check(session.load(String(xml), name, mx, my, mz, this.resources, maxCells));
+    model.check(session.usePalette(`${this.resources}/palette.xml`));
+    for (const [symbol, rgb] of Object.entries(colors)) session.setColor(symbol, rgb);
+    return model;
+  }
+}
+
+class Model {
+  constructor(session) {
+    this.session = session;
+  }
+
+  check(ok) {
+    if (ok === false || ok === -1 || ok === null) {
+      const failure = this.session.failure();
+      if (failure) throw new MjError(failure);
+    }
+    return ok;
+  }
+
+  start(seed) { this.check(this.session.start(seed | 0)); }
+  // Up to `count` steps; returns the steps taken (fewer once the program ends).
+  step(count = 1) { return this.check(this.session.step(count | 0)); }
+  // start(seed), then steps until the end or `maxSteps` (<= 0: no limit); returns the steps taken.
+  run(seed, maxSteps = 0) { return this.check(this.session.run(seed | 0, maxSteps | 0)); }
+  get steps() { return this.session.steps(); }
+  get finished() { return this.session.finished(); }
+  // {mx, my, mz, legend, cells}: cells a Uint8Array of values, x fastest, then y, then z (a copy).
+  grid() {
+    const g = this.session.grid();
+    return { mx: g.mx, my: g.my, mz: g.mz, legend: g.legend, cells: g.cells.slice() };
+  }
+  // {kind, line, depth} of the node that runs next, or null.
+  activeNode() { return this.session.activeNode(); }
+  // The node tree: {kind, line, branch, running, current, counter, steps, children, rules: [{fired}]}.
+  nodeTree() { return this.session.nodeTree(); }
+  // {width, height, rgba}: the grid drawn as mj run draws it (3D: isometric cubes), rgba a copy.
+  render(pixelsize = 4) {
+    const picture = this.check(this.session.render(pixelsize | 0));
+    return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
+  }
+  setColor(symbol, rgb) { this.session.setColor(symbol, rgb); }
+  // Frees the model's memory in the module (JavaScript's collector does not see it).
+  dispose() { this.session.delete(); }
+}
