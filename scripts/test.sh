@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build and run the whole test suite: unit tests, golden conformance (needs ../shared beside the repo, or
-# MJ_CORPUS and MJ_GOLDEN pointing at the corpus and the golden runs), then the Python package's tests.
+# MJ_CORPUS and MJ_GOLDEN pointing at the corpus and the golden runs), then the Python package's tests, then the
+# WebAssembly build's golden runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -9,3 +10,5 @@ cmake --build build
 ctest --test-dir build --output-on-failure -j2
 bash scripts/python.sh
 MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest python/tests -q
+bash scripts/web.sh
+node web/tests/conformance.mjs
