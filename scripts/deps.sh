@@ -9,7 +9,7 @@ if [ "${1:-}" = python ]; then
              python3-distributed python3-matplotlib)
 fi
 if [ "${1:-}" = web ]; then
-  packages+=(emscripten dpkg-dev)
+  packages+=(emscripten dpkg-dev chromium)
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
 fi

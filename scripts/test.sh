@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build and run the whole test suite: unit tests, golden conformance (needs ../shared beside the repo, or
 # MJ_CORPUS and MJ_GOLDEN pointing at the corpus and the golden runs), then the Python package's tests, then the
-# WebAssembly build's golden runs.
+# WebAssembly build's golden runs and the playground in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -12,3 +12,4 @@ bash scripts/python.sh
 MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest python/tests -q
 bash scripts/web.sh
 node web/tests/conformance.mjs
+node web/tests/browser.mjs

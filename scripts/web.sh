@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds mj for the web into build-web/: the JavaScript module (mj.mjs + mj.wasm) for browsers and
-# Node, and the Node command build-web/mj-cli.mjs (mj run and friends on the real file system).
+# Builds mj for the web into build-web/: the JavaScript module (api.mjs over mj.mjs + mj.wasm) for
+# browsers and Node, the Node command build-web/mj-cli.mjs (mj run and friends on the real file
+# system), and the playground page in build-web/site (page libraries from npm, bundled by esbuild).
 # Debian's emscripten compiles the same src/ as native mj; zlib, libpng, giflib and pugixml are
 # compiled from Debian's source packages.
 set -euo pipefail
@@ -13,4 +14,6 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S web -B build-web/cmake -G Ninja -DCMAKE_BUILD_TYPE=Release -DMJ_WEB_DEPS="$PWD/build-web/deps" \
   -DMJ_WEB_OUT="$PWD/build-web" >/dev/null
 cmake --build build-web/cmake
-echo "built build-web/ (node build-web/mj-cli.mjs run MODEL.xml ...)"
+(cd web && npm ci --no-audit --no-fund --loglevel=error && node playground/build.mjs)
+echo "built build-web/: the playground in build-web/site (python3 -m http.server -d build-web/site),"
+echo "node build-web/mj-cli.mjs run MODEL.xml ..., the JavaScript API build-web/api.mjs"

@@ -72,7 +72,7 @@ class Mj {
   load(xml, { size, name = "model.xml", maxCells = 0, colors = {} } = {}) {
     const [mx, my, mz] = gridSize(size);
     const session = new this.module.Session();
-    const model = new Model(session);
+    const model = new Model(session, this.module.FS);
     model.check(session.load(String(xml), name, mx, my, mz, this.resources, maxCells));
     model.check(session.usePalette(`${this.resources}/palette.xml`));
     for (const [symbol, rgb] of Object.entries(colors)) session.setColor(symbol, rgb);
@@ -81,8 +81,9 @@ class Mj {
 }
 
 class Model {
-  constructor(session) {
+  constructor(session, fs) {
     this.session = session;
+    this.fs = fs;
   }
 
   check(ok) {
@@ -115,6 +116,24 @@ class Model {
     return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
   }
   setColor(symbol, rgb) { this.session.setColor(symbol, rgb); }
+  // The colour of each value of the current grid, 0xRRGGBB.
+  colors() {
+    const list = this.session.colors();
+    this.check(list.length > 0 || null);
+    return list;
+  }
+  // The files mj writes, as bytes: png(pixelsize) (3D: isometric), vox(), and an animated GIF made
+  // by gifFrame(pixelsize) after the steps to show and gifFinish().
+  png(pixelsize = 4) { return this.file("/tmp/mj.png", (f) => this.session.savePng(f, pixelsize | 0)); }
+  vox() { return this.file("/tmp/mj.vox", (f) => this.session.saveVox(f)); }
+  gifFrame(pixelsize = 4) { this.check(this.session.gifFrame("/tmp/mj.gif", pixelsize | 0)); }
+  gifFinish() { return this.file("/tmp/mj.gif", () => this.session.gifFinish()); }
+  file(path, write) {
+    this.check(write(path));
+    const bytes = this.fs.readFile(path);
+    this.fs.unlink(path);
+    return bytes;
+  }
   // Frees the model's memory in the module (JavaScript's collector does not see it).
   dispose() { this.session.delete(); }
 }

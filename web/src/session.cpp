@@ -79,6 +79,44 @@ class Session {
     });
     return picture;
   }
+  // The colour of each value of the current grid, 0xRRGGBB (for views that draw the cells themselves).
+  val colors() {
+    val list = val::array();
+    guard([&] {
+      for (uint32_t c : mj::legend_colors(live().grid().legend, palette_)) list.call<void>("push", int(c & 0xFFFFFF));
+    });
+    return list;
+  }
+
+  // Files as mj writes them, into emscripten's file system (the page reads them back): the grid as
+  // PNG (2D, or isometric 3D) or VOX, and an animated GIF recorded a frame at a time.
+  bool save_png(const std::string& file, int pixelsize) {
+    return guard([&] {
+      const mj::GridView g = live().grid();
+      mj::save_png(file, g, mj::legend_colors(g.legend, palette_), pixelsize);
+    });
+  }
+  bool save_vox(const std::string& file) {
+    return guard([&] {
+      const mj::GridView g = live().grid();
+      mj::save_vox(file, g, mj::legend_colors(g.legend, palette_));
+    });
+  }
+  bool gif_frame(const std::string& file, int pixelsize) {
+    return guard([&] {
+      const mj::GridView g = live().grid();
+      const mj::Image image = mj::render(g, mj::legend_colors(g.legend, palette_), {pixelsize, 0});
+      if (!gif_ || gif_file_ != file) gif_.emplace(file, image.width, image.height), gif_file_ = file;
+      gif_->add_frame(image);
+    });
+  }
+  bool gif_finish() {
+    return guard([&] {
+      if (gif_) gif_->close();
+      gif_.reset();
+    });
+  }
+
   // Colours: the built-in palette, then `file` (a palette.xml in the file system) if it exists, then
   // single symbols set here (0xRRGGBB).
   bool use_palette(const std::string& file) { return guard([&] { palette_ = mj::palette_with(file); }); }
@@ -98,6 +136,8 @@ class Session {
   std::optional<Failure> failure_;
   mj::Palette palette_ = mj::default_palette();
   std::vector<uint8_t> rgba_;
+  std::optional<mj::GifWriter> gif_;
+  std::string gif_file_;
 
   mj::Interpreter& live() {
     if (!interpreter_) throw mj::Error("", 0, "no model loaded");
@@ -120,6 +160,18 @@ class Session {
     return false;
   }
 
+  // A rule side as MJ writes it: a symbol per cell, '*' for a cell of several values (input) or left
+  // as it is (output), rows separated by '/'.
+  static std::string text(const std::vector<uint8_t>& cells, const std::string& legend, int mx, int my) {
+    std::string out;
+    for (size_t i = 0; i < cells.size(); i++) {
+      if (i > 0 && i % size_t(mx * my) == 0) out += ' ';
+      else if (i > 0 && i % size_t(mx) == 0) out += '/';
+      out += cells[i] < legend.size() ? legend[cells[i]] : '*';
+    }
+    return out;
+  }
+
   static val tree(const mj::NodeView& v) {
     val n = val::object();
     n.set("kind", v.kind), n.set("line", v.line), n.set("legend", v.legend);
@@ -130,6 +182,9 @@ class Session {
     for (const mj::RuleView& rule : v.rules) {
       val r = val::object();
       r.set("original", rule.original), r.set("fired", rule.fired);
+      const std::string& out_legend = v.output_legend.empty() ? v.legend : v.output_legend;
+      r.set("input", text(rule.input, v.legend, rule.imx, rule.imy));
+      r.set("output", text(rule.output, out_legend, rule.omx, rule.omy));
       rules.call<void>("push", r);
     }
     n.set("children", children), n.set("rules", rules);
@@ -152,6 +207,11 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("activeNode", &Session::active_node)
       .function("nodeTree", &Session::node_tree)
       .function("render", &Session::render)
+      .function("colors", &Session::colors)
+      .function("savePng", &Session::save_png)
+      .function("saveVox", &Session::save_vox)
+      .function("gifFrame", &Session::gif_frame)
+      .function("gifFinish", &Session::gif_finish)
       .function("usePalette", &Session::use_palette)
       .function("setColor", &Session::set_color)
       .function("failure", &Session::failure);

@@ -1,0 +1,33 @@
+// The node tree beside the grid, as the reference's GUI lists it: the running node highlighted, each
+// rule node's rules with the one that fired in the last step marked.
+export function drawTree(container, tree) {
+  container.replaceChildren();
+  if (tree) container.appendChild(nodeElement(tree, true));
+}
+
+function nodeElement(node, running) {
+  const item = document.createElement("div");
+  item.className = "node" + (running && (node.current || !node.branch) ? " running" : "");
+  const label = document.createElement("div");
+  label.className = "label";
+  const count = node.steps > 0 ? ` ${node.counter}/${node.steps}` : node.counter > 0 ? ` ${node.counter}` : "";
+  label.textContent = `<${node.kind}> line ${node.line}${count}`;
+  item.appendChild(label);
+  for (const rule of node.rules ?? []) {
+    if (!rule.original && !rule.fired) continue;
+    const r = document.createElement("div");
+    r.className = "rule" + (rule.fired ? " fired" : "");
+    r.textContent = `${rule.input} → ${rule.output}${rule.fired ? "  (fired)" : ""}`;
+    item.appendChild(r);
+  }
+  (node.children ?? []).forEach((child, k) => item.appendChild(nodeElement(child, running && node.branch && k === node.running)));
+  return item;
+}
+
+// The rules that fired in the last step, as "<one> line 5: WBB → WAW".
+export function firedRules(tree, out = []) {
+  if (!tree) return out;
+  for (const rule of tree.rules ?? []) if (rule.fired) out.push(`<${tree.kind}> line ${tree.line}: ${rule.input} → ${rule.output}`);
+  for (const child of tree.children ?? []) firedRules(child, out);
+  return out;
+}

@@ -1,0 +1,162 @@
+// The playground's worker: it owns the WebAssembly module and the model, so that a long run never
+// freezes the page. Messages in: lists, check, load, run, pause, step, next, export, gif. Out: lists,
+// checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
+import { loadMj, MjError } from "./api.mjs";
+
+const mj = await loadMj();
+let model = null, entryName = "model", seed = 1, running = false, stepsPerFrame = 1, recording = false;
+let resourcesLoaded = false, iso = false;  // iso: 3D grids as mj's isometric picture (no WebGL on the page)
+
+const post = (message, transfer = []) => self.postMessage(message, transfer);
+const failure = (e) => (e instanceof MjError ? { file: e.file, line: e.line, message: e.detail } : { file: "", line: 0, message: String(e.message ?? e) });
+
+// Corpus resources (rule pictures, samples, tilesets) are fetched once, when a model first names one.
+async function ensureResources(xml) {
+  if (resourcesLoaded || !/\b(file|sample|tileset)\s*=/.test(xml)) return;
+  const files = await (await fetch("corpus/resources.json")).json();
+  await Promise.all(files.map(async (path) => mj.addResource(path, new Uint8Array(await (await fetch(`corpus/resources/${path}`)).arrayBuffer()))));
+  resourcesLoaded = true;
+}
+
+function frame(extra = {}) {
+  const g = model.grid();
+  const message = { type: "frame", steps: model.steps, finished: model.finished, active: model.activeNode(), mx: g.mx, my: g.my, mz: g.mz, legend: g.legend, ...extra };
+  const transfer = [];
+  if (g.mz === 1 || iso) {
+    const picture = model.render(g.mz === 1 ? 1 : 4);
+    message.width = picture.width, message.height = picture.height;
+    message.rgba = picture.rgba;
+    transfer.push(picture.rgba.buffer);
+  } else {
+    message.cells = g.cells;
+    message.colors = model.colors();
+    transfer.push(g.cells.buffer);
+  }
+  if (extra.withTree) message.tree = model.nodeTree();
+  if (recording) model.gifFrame(g.mz === 1 ? 4 : 6);
+  post(message, transfer);
+}
+
+// Runs steps for about a frame's time (or stepsPerFrame of them), shows them, and goes on.
+function tick() {
+  if (!running || !model) return;
+  const start = performance.now();
+  let taken = 0;
+  try {
+    do taken += model.step(Math.min(stepsPerFrame, 64));
+    while (!model.finished && taken < stepsPerFrame && performance.now() - start < 12);
+  } catch (e) {
+    running = false;
+    return post({ type: "error", ...failure(e) });
+  }
+  running = running && !model.finished;
+  frame({ taken, ms: performance.now() - start, withTree: !running });
+  if (running) setTimeout(tick, 0);
+}
+
+const handlers = {
+  lists({ corpus, own }) {
+    post({ type: "lists", corpus: corpus ? mj.modelList(corpus) : [], own: own ? mj.modelList(own, "demo.xml") : [] });
+  },
+  async check({ xml, size, id }) {
+    try {
+      await ensureResources(xml);
+      mj.load(xml, { size, name: `${entryName}.xml` }).dispose();
+      post({ type: "checked", id, error: null });
+    } catch (e) {
+      post({ type: "checked", id, error: failure(e) });
+    }
+  },
+  async load({ xml, name, size, seed: s, colors, isometric }) {
+    running = false;
+    iso = isometric;
+    model?.dispose();
+    model = null;
+    entryName = name;
+    seed = s;
+    try {
+      await ensureResources(xml);
+      model = mj.load(xml, { size, name: `${name}.xml`, colors });
+      model.start(seed);
+      post({ type: "loaded" });
+      frame({ withTree: true });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+  run({ speed }) {
+    stepsPerFrame = speed;
+    if (!model || model.finished) return;
+    running = true;
+    tick();
+  },
+  pause() {
+    running = false;
+    if (model) frame({ withTree: true });
+  },
+  speed({ speed }) { stepsPerFrame = speed; },
+  step({ count }) {
+    if (!model) return;
+    running = false;
+    const before = model.grid();
+    try {
+      const taken = model.step(count);
+      frame({ taken, withTree: true, before: before.cells, after: model.grid().cells });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+  // Steps until another node runs (or the end).
+  next() {
+    if (!model) return;
+    running = false;
+    const at = JSON.stringify(model.activeNode());
+    const before = model.grid();
+    let taken = 0;
+    try {
+      while (!model.finished && taken < 1000000 && JSON.stringify(model.activeNode()) === at) taken += model.step(1);
+      frame({ taken, withTree: true, before: before.cells, after: model.grid().cells });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+  gif({ on }) {
+    if (!model) return;
+    if (on) recording = true;
+    else if (recording) {
+      recording = false;
+      post({ type: "file", name: `${entryName}_${seed}.gif`, bytes: model.gifFinish() });
+    }
+  },
+  export({ what }) {
+    if (!model) return;
+    try {
+      if (what === "png") post({ type: "file", name: `${entryName}_${seed}.png`, bytes: model.png(4) });
+      if (what === "vox") post({ type: "file", name: `${entryName}_${seed}.vox`, bytes: model.vox() });
+      if (what === "state") post({ type: "file", name: `${entryName}_${seed}.txt`, text: stateText() });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+};
+
+// The final-grid text of `mj run --state`: header, legend, a row of symbols per line.
+function stateText() {
+  const { mx, my, mz, legend, cells } = model.grid();
+  const rows = [];
+  for (let r = 0; r < my * mz; r++) rows.push(Array.from(cells.subarray(r * mx, (r + 1) * mx), (v) => legend[v]).join(""));
+  return [`${entryName} ${mx} ${my} ${mz} ${seed} ${model.steps}`, legend, ...rows].join("\n") + "\n";
+}
+
+// One message at a time, in order: a Run sent while a load still fetches resources waits for it.
+let queue = Promise.resolve();
+self.onmessage = ({ data }) => {
+  queue = queue.then(async () => {
+    try {
+      await handlers[data.type]?.(data);
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  });
+};
+post({ type: "ready" });

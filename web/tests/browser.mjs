@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// The playground in headless Chromium (Debian's, driven by puppeteer-core): served from 127.0.0.1,
+// it must draw what native `mj run` draws, step one step at a time, show a model's error at its line
+// and stay usable, draw 3D grids in the voxel view, and reproduce a run from a shared URL.
+// Usage: node web/tests/browser.mjs [--screenshot FILE]   (needs build-web/site: scripts/web.sh)
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import puppeteer from "puppeteer-core";
+import { serve } from "./static_server.mjs";
+
+const root = resolve(new URL("../..", import.meta.url).pathname);
+const site = join(root, "build-web", "site");
+const corpus = process.env.MJ_CORPUS ?? join(root, "..", "shared", "corpus");
+const mjCli = process.env.MJ_CLI ?? join(root, "build", "mj");
+const screenshot = process.argv.includes("--screenshot") ? process.argv[process.argv.indexOf("--screenshot") + 1] : null;
+
+// Native mj's picture of MazeGrowth 21 seed 7, served beside the site.
+const nativeDir = mkdtempSync(join(tmpdir(), "mj-native-"));
+execFileSync(mjCli, ["run", join(corpus, "models", "MazeGrowth.xml"), "--size", "21", "--seed", "7", "--pixelsize", "1",
+  "--resources", join(corpus, "resources"), "--out", nativeDir, "-q"]);
+const server = await serve({ "/": site, "/native/": nativeDir });  // one origin: the page may read the picture's pixels
+const url = `http://127.0.0.1:${server.address().port}/`;
+const nativeUrl = `${url}native/MazeGrowth_7.png`;
+
+const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", headless: true,
+  args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"], protocolTimeout: 60000 });
+const results = [];
+async function test(name, body) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1400, height: 800 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  try {
+    await body(page);
+    if (errors.length) throw new Error(`page error: ${errors[0]}`);
+    results.push([name, null]);
+  } catch (e) {
+    results.push([name, e.message.split("\n")[0]]);
+  }
+  await page.close();
+}
+
+const frame = (page) => page.evaluate(() => window.mjPlayground.state.frame);
+const until = (page, fn, arg) => page.waitForFunction(fn, { timeout: 30000 }, arg);
+async function open(page, hash = "") {
+  await page.goto(url + hash);
+  await until(page, () => window.mjPlayground?.state.frame);
+}
+// The model as the model list and the size and seed fields would set it, loaded.
+async function choose(page, model, size, seed) {
+  await page.evaluate((m, s, k) => window.mjPlayground.chooseModel(m, { size: s, seed: k }), model, size, seed);
+  await until(page, () => !window.mjPlayground.state.loading);
+}
+async function runToEnd(page) {
+  await page.click("#run");
+  await until(page, () => window.mjPlayground.state.frame?.finished);
+}
+
+await test("MazeGrowth 21 seed 7 draws native mj's picture", async (page) => {
+  await open(page);
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  await runToEnd(page);
+  const same = await page.evaluate(async (native) => {
+    const image = new Image();
+    image.src = native;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const expected = context.getImageData(0, 0, image.width, image.height).data;
+    const drawn = window.mjPlayground.view2d.pixels();
+    return expected.length === drawn.length && expected.every((v, i) => v === drawn[i]);
+  }, nativeUrl);
+  if (!same) throw new Error("canvas pixels differ from mj run's PNG");
+});
+
+await test("Step advances exactly one step", async (page) => {
+  await open(page);
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  for (const expected of [1, 2, 3]) {
+    await page.click("#step");
+    await until(page, (n) => window.mjPlayground.state.frame?.steps === n, expected);
+  }
+  const f = await frame(page);
+  if (f.steps !== 3) throw new Error(`${f.steps} steps after three Steps`);
+});
+
+await test("an unknown symbol is shown at its line and Run stays usable", async (page) => {
+  await open(page);
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  const good = await page.evaluate(() => window.mjPlayground.editor.text);
+  await page.evaluate(() => (window.mjPlayground.editor.text = '<sequence values="BW">\n  <one in="B" out="W" steps="3"/>\n  <one in="BX" out="WW"/>\n</sequence>'));
+  await page.click("#run");
+  await until(page, () => document.getElementById("message").textContent.includes(":3:"));
+  const message = await page.$eval("#message", (m) => m.textContent);
+  if (!message.includes("unknown symbol 'X'")) throw new Error(`message: ${message}`);
+  await until(page, () => document.querySelector(".cm-lint-marker-error") !== null);
+  await page.evaluate((text) => (window.mjPlayground.editor.text = text), good);
+  await runToEnd(page);
+  if ((await page.$eval("#message", (m) => m.textContent)) !== "") throw new Error("the message stayed");
+});
+
+await test("a 3D model draws in the voxel view", async (page) => {
+  await open(page);
+  await choose(page, "corpus/Apartemazements", [8, 8, 8], 1);
+  await runToEnd(page);
+  const coloured = await page.evaluate(async () => {
+    const view = window.mjPlayground.view3d;
+    if (!view.available) return -1;
+    view.render();
+    const image = new Image();
+    image.src = view.renderer.domElement.toDataURL();
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, image.width, image.height).data;
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - 0x22) + Math.abs(data[i + 1] - 0x22) + Math.abs(data[i + 2] - 0x22) > 24) count++;
+    return count;
+  });
+  if (coloured < 1000) throw new Error(`voxel view: ${coloured} non-background pixels`);
+});
+
+await test("a shared URL reproduces the run", async (page) => {
+  await open(page);
+  await choose(page, "corpus/Flowers", [40, 40, 1], 12345);
+  await runToEnd(page);
+  const first = await frame(page);
+  await page.click("#share");
+  await until(page, () => location.hash.length > 2);
+  const hash = await page.evaluate(() => location.hash);
+  const other = await browser.newPage();
+  await open(other, hash);
+  await runToEnd(other);
+  const second = await frame(other);
+  await other.close();
+  const same = first.steps === second.steps && first.rgba.length === second.rgba.length &&
+    Object.keys(first.rgba).every((k) => first.rgba[k] === second.rgba[k]);
+  if (!same) throw new Error("the shared URL gave another grid");
+});
+
+if (screenshot)
+  await test("screenshot", async (page) => {
+    await open(page);
+    await choose(page, "corpus/Flowers", [60, 60, 1], 3);
+    await page.evaluate(() => (document.getElementById("speed").value = 2));
+    await page.click("#run");
+    await until(page, () => window.mjPlayground.state.frame?.steps >= 150);
+    await page.click("#pause");
+    await page.click("#step");
+    await until(page, () => document.getElementById("fired").textContent.length > 0);
+    await page.screenshot({ path: screenshot });
+  });
+
+await browser.close();
+server.close();
+for (const [name, error] of results) console.log(`${error ? "FAIL" : "ok  "} ${name}${error ? `: ${error}` : ""}`);
+const failed = results.filter(([, e]) => e).length;
+console.log(`browser: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
