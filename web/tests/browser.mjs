@@ -102,6 +102,18 @@ await test("an unknown symbol is shown at its line and Run stays usable", async 
   if ((await page.$eval("#message", (m) => m.textContent)) !== "") throw new Error("the message stayed");
 });
 
+await test("a huge size and a missing resource each show one message, and the page goes on", async (page) => {
+  await open(page);
+  await choose(page, "corpus/MazeGrowth", [100000, 100000, 1], 1);
+  await until(page, () => document.getElementById("message").textContent.includes("too large"));
+  await page.evaluate(() => (window.mjPlayground.editor.text = '<one values="BW" file="NoSuchRule" legend="BW"/>'));
+  await page.evaluate(() => ["mx", "my"].forEach((id) => (document.getElementById(id).value = 10)));
+  await page.click("#run");
+  await until(page, () => document.getElementById("message").textContent.includes("NoSuchRule"));
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  await runToEnd(page);
+});
+
 await test("a 3D model draws in the voxel view", async (page) => {
   await open(page);
   await choose(page, "corpus/Apartemazements", [8, 8, 8], 1);
