@@ -12,4 +12,5 @@ bash scripts/python.sh
 MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest python/tests -q
 bash scripts/web.sh
 node web/tests/conformance.mjs
+node web/tests/api.mjs
 node web/tests/browser.mjs

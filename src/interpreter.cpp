@@ -174,7 +174,8 @@ NodeView Interpreter::node_tree() const {
 }
 
 GridView Interpreter::grid() const {
-  const Grid* g = impl_->run ? impl_->run->grid : impl_->program->grids.empty() ? nullptr : impl_->program->grids[0].get();
+  const Program& p = *impl_->program;
+  const Grid* g = impl_->run ? impl_->run->grid : p.grids.empty() ? nullptr : p.grids[0].get();
   if (!g) return {};
   return GridView{g->mx, g->my, g->mz, g->characters, g->state.data(),
                   std::shared_ptr<const void>(impl_->program, g->state.data())};

@@ -61,8 +61,8 @@ struct ChoiceTable {
 // sum_of(rule), holds), or -1: one draw per drawn rule tried, in order, as the reference draws.
 // Always inlined: it is the body of the per-cell loops.
 template <class SumOf>
-[[gnu::always_inline]] inline int fired_output(Random& random, const ConvolutionChoice* choices, const uint32_t* first, uint8_t value,
-                 SumOf&& sum_of) {
+[[gnu::always_inline]] inline int fired_output(Random& random, const ConvolutionChoice* choices, const uint32_t* first,
+                                               uint8_t value, SumOf&& sum_of) {
   for (uint32_t k = first[value], end = first[value + 1u]; k < end; k++) {
     const ConvolutionChoice& c = choices[k];
     if (c.bound >= 0 && random.next() >= c.bound) continue;
