@@ -40,7 +40,7 @@ function ensureLoaded() {
   state.loading = true;
   const { name, entry } = selected();
   worker.postMessage({ type: "load", xml: editor.text, name: name ?? "model", size: size(), seed: +$("seed").value,
-    colors: entry?.colors ?? {}, isometric: !view3d.available });
+    colors: entry?.colors ?? {}, isometric: !view3d.available, steps: entry?.steps ?? 0 });
 }
 
 async function chooseModel(value, overrides = {}) {

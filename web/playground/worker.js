@@ -5,7 +5,8 @@ import { loadMj, MjError } from "./api.mjs";
 
 const mj = await loadMj();
 let model = null, entryName = "model", seed = 1, running = false, stepsPerFrame = 1, recording = false;
-let resourcesLoaded = false, iso = false;  // iso: 3D grids as mj's isometric picture (no WebGL on the page)
+// iso: 3D grids as mj's isometric picture (no WebGL on the page); limit: the entry's step limit for Run (<= 0: none).
+let resourcesLoaded = false, iso = false, limit = 0;
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 const failure = (e) => (e instanceof MjError ? { file: e.file, line: e.line, message: e.detail } : { file: "", line: 0, message: String(e.message ?? e) });
@@ -20,7 +21,7 @@ async function ensureResources(xml) {
 
 function frame(extra = {}) {
   const g = model.grid();
-  const message = { type: "frame", steps: model.steps, finished: model.finished, active: model.activeNode(), mx: g.mx, my: g.my, mz: g.mz, legend: g.legend, ...extra };
+  const message = { type: "frame", steps: model.steps, finished: done(), active: model.activeNode(), mx: g.mx, my: g.my, mz: g.mz, legend: g.legend, ...extra };
   const transfer = [];
   if (g.mz === 1 || iso) {
     const picture = model.render(g.mz === 1 ? 1 : 4);
@@ -37,19 +38,22 @@ function frame(extra = {}) {
   post(message, transfer);
 }
 
+// Run stops at the end of the program or at the model entry's step limit, as mj run does.
+const done = () => model.finished || (limit > 0 && model.steps >= limit);
+
 // Runs steps for about a frame's time (or stepsPerFrame of them), shows them, and goes on.
 function tick() {
   if (!running || !model) return;
   const start = performance.now();
   let taken = 0;
   try {
-    do taken += model.step(Math.min(stepsPerFrame, 64));
-    while (!model.finished && taken < stepsPerFrame && performance.now() - start < 12);
+    do taken += model.step(Math.min(stepsPerFrame - taken, 64, limit > 0 ? limit - model.steps : 64));
+    while (!done() && taken < stepsPerFrame && performance.now() - start < 12);
   } catch (e) {
     running = false;
     return post({ type: "error", ...failure(e) });
   }
-  running = running && !model.finished;
+  running = running && !done();
   frame({ taken, ms: performance.now() - start, withTree: !running });
   if (running) setTimeout(tick, 0);
 }
@@ -67,9 +71,10 @@ const handlers = {
       post({ type: "checked", id, error: failure(e) });
     }
   },
-  async load({ xml, name, size, seed: s, colors, isometric }) {
+  async load({ xml, name, size, seed: s, colors, isometric, steps }) {
     running = false;
     iso = isometric;
+    limit = steps;
     model?.dispose();
     model = null;
     entryName = name;
@@ -86,7 +91,7 @@ const handlers = {
   },
   run({ speed }) {
     stepsPerFrame = speed;
-    if (!model || model.finished) return;
+    if (!model || done()) return;
     running = true;
     tick();
   },
