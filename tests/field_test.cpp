@@ -5,6 +5,7 @@
 #include "nodes/field.hpp"
 #include "nodes/observation.hpp"
 #include "nodes/potentials.hpp"
+#include "nodes/rule_load.hpp"
 
 namespace {
 

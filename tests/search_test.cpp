@@ -8,6 +8,7 @@
 
 #include "core/xml.hpp"
 #include "mj/interpreter.hpp"
+#include "nodes/rule_load.hpp"
 #include "nodes/child_states.hpp"
 #include "nodes/observation.hpp"
 #include "nodes/potentials.hpp"

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "io/file_bytes.hpp"
+#include "core/file_bytes.hpp"
 
 namespace mj {
 
@@ -31,7 +31,7 @@ bool name_in(std::string_view name, std::initializer_list<std::string_view> name
 // ---- XmlDocument ----
 
 std::unique_ptr<XmlDocument> XmlDocument::load_file(const std::filesystem::path& file) {
-  std::string text = io::read_file(file);  // bounded: a device or pipe cannot fill memory
+  std::string text = read_file(file);  // bounded: a device or pipe cannot fill memory
   std::unique_ptr<XmlDocument> doc(new XmlDocument());
   doc->file_ = file.string();
   doc->parse(std::move(text));

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "io/file_bytes.hpp"
+#include "core/file_bytes.hpp"
 #include "mj/error.hpp"
 
 namespace mj::io {
@@ -59,7 +59,7 @@ uint32_t parse_color(std::string_view hex) {
 namespace mj {
 
 Palette load_palette(const std::filesystem::path& file) {
-  const std::string name = file.string(), raw = io::read_file(file);
+  const std::string name = file.string(), raw = read_file(file);
   const std::string_view text = io::without_bom(raw);
   pugi::xml_document doc;
   const pugi::xml_parse_result parsed =

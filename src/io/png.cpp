@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "io/canvas.hpp"
-#include "io/file_bytes.hpp"
+#include "core/file_bytes.hpp"
 #include "mj/error.hpp"
 
 namespace mj::io {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "io/byte_reader.hpp"
-#include "io/file_bytes.hpp"
+#include "core/file_bytes.hpp"
 #include "mj/error.hpp"
 #include "mj/picture.hpp"
 

@@ -9,6 +9,7 @@
 #include "nodes/map_scale.hpp"
 #include "nodes/node_view.hpp"
 #include "nodes/periodic_match.hpp"
+#include "nodes/rule_load.hpp"
 #include "nodes/rule_pattern.hpp"
 
 namespace mj {

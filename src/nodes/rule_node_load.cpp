@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "nodes/rule_load.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {

@@ -1,4 +1,4 @@
-#include "io/file_bytes.hpp"
+#include "core/file_bytes.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 
 #include "mj/error.hpp"
 
-namespace mj::io {
+namespace mj {
 
 static std::string reason(const char* action) {
   return std::string(action) + ": " + (errno != 0 ? std::strerror(errno) : "I/O error");
@@ -61,4 +61,4 @@ void write_file(const std::filesystem::path& file, const std::vector<uint8_t>& b
   if (!out) throw Error(file.string(), 0, reason("cannot write file"));
 }
 
-}  // namespace mj::io
+}  // namespace mj

@@ -1,4 +1,4 @@
-// mj::io: whole-file reads and writes that report failures as mj::Error.
+// Whole-file reads and writes that report failures as mj::Error.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,7 @@
 
 #include "mj/error.hpp"
 
-namespace mj::io {
+namespace mj {
 
 // Largest file read_file accepts: far above any model, palette or VOX file.
 constexpr size_t kMaxFileBytes = size_t(256) << 20;
@@ -32,4 +32,4 @@ void save_encoded(const std::filesystem::path& file, Encode&& encode) {
   write_file(file, bytes);
 }
 
-}  // namespace mj::io
+}  // namespace mj
