@@ -119,7 +119,7 @@ TEST(BitScan, AllNodeStepsFollowTheLatticeScan) {
       rules += "<rule in=\"" + random_pattern(rng, values, imx, imy, imz) + "\" out=\"" +
                random_pattern(rng, values, imx, imy, imz) + "\"/>";
     const int seed = int(rng() % 1000);
-    test::LoadedNode loaded(values, "<all>" + rules + "</all>", mx, my, mz, "resources", seed);
+    mjtest::LoadedNode loaded(values, "<all>" + rules + "</all>", mx, my, mz, "resources", seed);
     Grid& grid = loaded.grid();
     // Mostly one value, or noise: rules that match nearly everywhere and rules that match rarely.
     const bool noise = rng() % 2 == 0;
@@ -135,7 +135,7 @@ TEST(BitScan, AllNodeStepsFollowTheLatticeScan) {
       ASSERT_EQ(went, !found.empty()) << "trial " << trial << " step " << step << " rules " << rules;
       if (!went) break;
       apply_all(expected, images, found, random);
-      ASSERT_EQ(test::cells_of(grid), test::cells_of(expected)) << "trial " << trial << " step " << step << " rules " << rules;
+      ASSERT_EQ(mjtest::cells_of(grid), mjtest::cells_of(expected)) << "trial " << trial << " step " << step << " rules " << rules;
       loaded.node->reset();
       loaded.run->counter++;
       loaded.run->step_start = int(loaded.run->changes.size());

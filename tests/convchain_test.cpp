@@ -8,9 +8,9 @@
 namespace mj {
 namespace {
 
-using test::cells_of;
-using test::LoadedNode;
-using test::set_cells;
+using mjtest::cells_of;
+using mjtest::LoadedNode;
+using mjtest::set_cells;
 
 // A resources folder with samples/<name>.png: `white` picks the white pixels of a w*h picture.
 class Samples : public ::testing::Test {

@@ -17,7 +17,7 @@
 namespace mj {
 namespace {
 
-using test::LoadedNode;
+using mjtest::LoadedNode;
 
 struct DirectRule {
   int input, output;

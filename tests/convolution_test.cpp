@@ -8,9 +8,9 @@
 namespace mj {
 namespace {
 
-using test::cells_of;
-using test::LoadedNode;
-using test::set_cells;
+using mjtest::cells_of;
+using mjtest::LoadedNode;
+using mjtest::set_cells;
 
 const char* kLife = R"(<convolution neighborhood="Moore" periodic="True">
   <rule in="D" out="A" sum="3" values="A"/>

@@ -6,7 +6,7 @@
 #include "io/gui.hpp"
 #include "io/png.hpp"
 #include "io/render.hpp"
-#include "io_test_util.hpp"
+#include "test_util.hpp"
 #include "mj/interpreter.hpp"
 #include "nodes/node_view.hpp"
 #include "test_util.hpp"
@@ -15,7 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using mj::NodeView;
-using mj::io::test::corpus_dir;
+using mjtest::corpus_dir;
 
 constexpr uint32_t kBlue = 0xFF1020C0, kGreen = 0xFF20C010;
 const mj::Palette kPalette{{'B', kBlue}, {'G', kGreen}};
@@ -91,8 +91,8 @@ TEST(GuiFont, TextTooCloseToTheBottomIsLeftOut) {
 }
 
 TEST(GuiSettings, MissingAttributesAndFilesTakeTheReferenceDefaults) {
-  mj::io::test::ScratchDir dir;
-  mj::io::test::write_bytes(dir / "settings.xml", R"(<settings squareSize="4" dense="False" active="ff0000"/>)");
+  const auto dir = mjtest::temp_dir();
+  mjtest::write(dir / "settings.xml", R"(<settings squareSize="4" dense="False" active="ff0000"/>)");
   auto s = mj::io::load_gui_settings(dir / "settings.xml");
   EXPECT_EQ(s.square, 4);
   EXPECT_FALSE(s.dense);
@@ -103,8 +103,8 @@ TEST(GuiSettings, MissingAttributesAndFilesTakeTheReferenceDefaults) {
   EXPECT_EQ(d.square, 7);
   EXPECT_EQ(d.small_square, 3);
   EXPECT_TRUE(d.d3);
-  mj::io::test::write_bytes(dir / "bad.xml", R"(<settings background="22"/>)");
-  auto e = mj::io::test::expect_error([&] { mj::io::load_gui_settings(dir / "bad.xml"); });
+  mjtest::write(dir / "bad.xml", R"(<settings background="22"/>)");
+  auto e = mjtest::expect_error([&] { mj::io::load_gui_settings(dir / "bad.xml"); });
   EXPECT_NE(std::string(e.what()).find("bad.xml:1"), std::string::npos) << e.what();
 }
 
@@ -185,7 +185,7 @@ TEST(GuiDraw, SymbolsWithoutColourAreReported) {
   auto gui = mj::io::Gui::load(resources());
   auto ip = tiny(R"(<one values="BR" in="B" out="R"/>)");
   mj::Image image = blank(150, 120);
-  auto e = mj::io::test::expect_error([&] { gui.draw(image, "Tiny", ip.node_tree(), kPalette); });
+  auto e = mjtest::expect_error([&] { gui.draw(image, "Tiny", ip.node_tree(), kPalette); });
   EXPECT_NE(std::string(e.what()).find("'R'"), std::string::npos) << e.what();
 }
 

@@ -3,9 +3,10 @@
 #include <memory>
 
 #include "mj/picture.hpp"
-#include "io_test_util.hpp"
+#include "test_util.hpp"
 
-namespace mj::io::test {
+namespace mj::io {
+using namespace mjtest;
 namespace {
 
 struct GifCloser {
@@ -43,7 +44,7 @@ Image test_frame(int k) {
 }
 
 TEST(IoGif, ThreeFramesDecodeExactly) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   {
     GifWriter writer(dir / "anim.gif", 8, 8, 7);
     for (int k = 0; k < 3; ++k) writer.add_frame(test_frame(k));
@@ -67,7 +68,7 @@ TEST(IoGif, ThreeFramesDecodeExactly) {
 }
 
 TEST(IoGif, DestructorFinishesTheFile) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   {
     GifWriter writer(dir / "auto.gif", 8, 8);
     writer.add_frame(test_frame(0));
@@ -78,7 +79,7 @@ TEST(IoGif, DestructorFinishesTheFile) {
 }
 
 TEST(IoGif, ManyColoursFallBackToNearest) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   // 1024 distinct colours: red = 8 * (i / 32), green = 8 * (i % 32), blue = 0.
   Image frame{32, 32, std::vector<uint32_t>(1024)};
   for (uint32_t i = 0; i < 1024; ++i)
@@ -97,7 +98,7 @@ TEST(IoGif, ManyColoursFallBackToNearest) {
 }
 
 TEST(IoGif, MisuseIsReported) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   GifWriter writer(dir / "m.gif", 8, 8);
   const Error e = expect_error([&] { writer.add_frame(Image{4, 4, std::vector<uint32_t>(16)}); });
   EXPECT_TRUE(contains(e.what(), "m.gif")) << e.what();
@@ -109,4 +110,4 @@ TEST(IoGif, MisuseIsReported) {
 }
 
 }  // namespace
-}  // namespace mj::io::test
+}  // namespace mj::io

@@ -1,9 +1,10 @@
 #include <stdexcept>
 
 #include "io/palette.hpp"
-#include "io_test_util.hpp"
+#include "test_util.hpp"
 
-namespace mj::io::test {
+namespace mj::io {
+using namespace mjtest;
 namespace {
 
 TEST(IoPalette, LoadsCorpusPalette) {
@@ -24,13 +25,13 @@ TEST(IoPalette, ParseColor) {
 }
 
 // Writes `xml` to a scratch file and returns the mj::Error loading it gives.
-Error palette_error(const ScratchDir& dir, const std::string& xml) {
-  write_bytes(dir / "p.xml", xml);
+Error palette_error(const std::filesystem::path& dir, const std::string& xml) {
+  write(dir / "p.xml", xml);
   return expect_error([&] { load_palette(dir / "p.xml"); });
 }
 
 TEST(IoPalette, MalformedXmlReportsLine) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   const Error e = palette_error(dir,
                                 "<colors>\n  <color symbol=\"B\" value=\"000000\"/>\n  <color symbol=\"C\" "
                                 "value=\"111111\"></colr>\n</colors>\n");
@@ -39,7 +40,7 @@ TEST(IoPalette, MalformedXmlReportsLine) {
 }
 
 TEST(IoPalette, BadEntriesReportTheirLine) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   const std::string head = "\xEF\xBB\xBF<colors>\n  <color symbol=\"B\" value=\"000000\"/>\n";
   EXPECT_EQ(palette_error(dir, head + "  <color symbol=\"C\" value=\"12G456\"/>\n</colors>").line(), 3);
   EXPECT_EQ(palette_error(dir, head + "\n<color value=\"123456\"/>\n</colors>").line(), 4);
@@ -49,10 +50,10 @@ TEST(IoPalette, BadEntriesReportTheirLine) {
 }
 
 TEST(IoPalette, MissingFileNamesTheFile) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   const Error e = expect_error([&] { load_palette(dir / "gone.xml"); });
   EXPECT_TRUE(contains(e.what(), "gone.xml")) << e.what();
 }
 
 }  // namespace
-}  // namespace mj::io::test
+}  // namespace mj::io

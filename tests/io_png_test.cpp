@@ -4,13 +4,14 @@
 
 #include "io/png.hpp"
 #include "io/render.hpp"
-#include "io_test_util.hpp"
+#include "test_util.hpp"
 
-namespace mj::io::test {
+namespace mj::io {
+using namespace mjtest;
 namespace {
 
 TEST(IoPng, RenderedGridSurvivesSaveAndLoad) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   const uint8_t state[] = {0, 1, 2,  //
                            2, 2, 1};
   const std::vector<uint32_t> colors = {0xFF1D2B53, 0xFFFF004D, 0xFF00E436};
@@ -25,7 +26,7 @@ TEST(IoPng, RenderedGridSurvivesSaveAndLoad) {
 }
 
 TEST(IoPng, AlphaIsKept) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   const Image image{2, 1, {0x80FF0000, 0x00000000}};
   save_png(dir / "alpha.png", image);
   EXPECT_EQ(load_png(dir / "alpha.png").argb, image.argb);
@@ -34,7 +35,7 @@ TEST(IoPng, AlphaIsKept) {
 // Few colours are written as palette indices of the smallest depth, more than 256 as RGBA;
 // either way the pixels come back as they were (odd widths exercise the bit packing).
 TEST(IoPng, PaletteDepthFollowsColourCount) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   struct Case {
     int colors, depth, color_type;
   };
@@ -58,7 +59,7 @@ TEST(IoPng, PaletteDepthFollowsColourCount) {
 }
 
 TEST(IoPng, GreyscaleBecomesOpaqueRgb) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   const png_byte grey[] = {0, 128, 255};
   png_image out{};
   out.version = PNG_IMAGE_VERSION;
@@ -85,54 +86,55 @@ TEST(IoPng, LoadsCorpusSamples) {
 }
 
 TEST(IoPng, MissingFileNamesTheFile) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   const auto file = dir / "nowhere.png";
   const Error e = expect_error([&] { load_png(file); });
   EXPECT_TRUE(contains(e.what(), file.string())) << e.what();
 }
 
 TEST(IoPng, NonPngIsRejected) {
-  ScratchDir dir;
-  write_bytes(dir / "text.png", "this is not a PNG file at all");
+  const auto dir = temp_dir();
+  write(dir / "text.png", "this is not a PNG file at all");
   const Error e = expect_error([&] { load_png(dir / "text.png"); });
   EXPECT_TRUE(contains(e.what(), "text.png")) << e.what();
 }
 
 TEST(IoPng, TruncatedPngIsRejected) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   std::vector<uint32_t> noise(64 * 64);
   for (size_t i = 0; i < noise.size(); ++i)
     noise[i] = 0xFF000000u | static_cast<uint32_t>(i * 2654435761u >> 8);
   save_png(dir / "full.png", Image{64, 64, noise});
   const std::string bytes = read_bytes(dir / "full.png");
-  write_bytes(dir / "cut.png", bytes.substr(0, bytes.size() / 2));
+  write(dir / "cut.png", bytes.substr(0, bytes.size() / 2));
   const Error e = expect_error([&] { load_png(dir / "cut.png"); });
   EXPECT_TRUE(contains(e.what(), "cut.png")) << e.what();
 }
 
 TEST(IoPng, OversizedPngIsRejected) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   save_png(dir / "wide.png", Image{20000, 1, std::vector<uint32_t>(20000, 0xFF000000)});
   const Error e = expect_error([&] { load_png(dir / "wide.png"); });
   EXPECT_TRUE(contains(e.what(), "too large")) << e.what();
 }
 
 TEST(IoPng, InconsistentImageIsNotSaved) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   expect_error([&] { save_png(dir / "bad.png", Image{3, 3, std::vector<uint32_t>(8)}); });
   expect_error([&] { save_png(dir / "none" / "x.png", Image{1, 1, {0xFF000000}}); });
 }
 
 }  // namespace
-}  // namespace mj::io::test
+}  // namespace mj::io
 
-namespace mj::io::test {
+namespace mj::io {
+using namespace mjtest;
 namespace {
 
 // The picture made straight from the cells is the rendered one, pixel for pixel, at every bit depth,
 // pixel size and odd width, with colours shared by several values and with alpha.
 TEST(IoPng, GridPictureEqualsRenderedPicture) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   std::vector<uint32_t> colors;
   for (uint32_t v = 0; v < 40; v++) colors.push_back(0xFF000000u | (v * 2654435761u >> 8));
   colors[5] = colors[3], colors[7] = 0x80FF0000;
@@ -157,4 +159,4 @@ TEST(IoPng, GridPictureChecksItsArguments) {
 }
 
 }  // namespace
-}  // namespace mj::io::test
+}  // namespace mj::io

@@ -3,9 +3,10 @@
 #include <string>
 
 #include "io/render.hpp"
-#include "io_test_util.hpp"
+#include "test_util.hpp"
 
-namespace mj::io::test {
+namespace mj::io {
+using namespace mjtest;
 namespace {
 
 const std::vector<uint32_t> kColors = {0xFF000000, 0xFFFF004D, 0xFF29ADFF, 0xFF00E436};
@@ -103,4 +104,4 @@ TEST(IoRender, BadArgumentsThrow) {
 }
 
 }  // namespace
-}  // namespace mj::io::test
+}  // namespace mj::io

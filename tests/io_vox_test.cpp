@@ -2,9 +2,10 @@
 
 #include "mj/picture.hpp"
 #include "io/vox.hpp"
-#include "io_test_util.hpp"
+#include "test_util.hpp"
 
-namespace mj::io::test {
+namespace mj::io {
+using namespace mjtest;
 namespace {
 
 uint32_t u32_at(const std::string& bytes, size_t pos) {
@@ -23,7 +24,7 @@ struct Fixture {
 };
 
 TEST(IoVox, RoundTripKeepsSizeAndVoxels) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   Fixture f;
   save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   const VoxModel m = load_vox(dir / "m.vox");
@@ -35,7 +36,7 @@ TEST(IoVox, RoundTripKeepsSizeAndVoxels) {
 }
 
 TEST(IoVox, FileLayoutMatchesTheReference) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   Fixture f;
   save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   const std::string b = read_bytes(dir / "m.vox");
@@ -54,7 +55,7 @@ TEST(IoVox, FileLayoutMatchesTheReference) {
 }
 
 TEST(IoVox, RgbaChunkHoldsPaletteThenFiller) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   Fixture f;
   save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   const std::string b = read_bytes(dir / "m.vox");
@@ -96,47 +97,47 @@ TEST(IoVox, LoadsEveryCorpusVox) {
 }
 
 TEST(IoVox, TruncatedFileIsRejected) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   Fixture f;
   save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   const std::string b = read_bytes(dir / "m.vox");
   for (size_t keep : {size_t{3}, size_t{30}, size_t{78}, b.size() - 10}) {
-    write_bytes(dir / "cut.vox", b.substr(0, keep));
+    write(dir / "cut.vox", b.substr(0, keep));
     const Error e = expect_error([&] { load_vox(dir / "cut.vox"); });
     EXPECT_TRUE(contains(e.what(), "cut.vox")) << e.what();
   }
 }
 
 TEST(IoVox, VoxelOutsideModelIsRejected) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   Fixture f;
   save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   std::string b = read_bytes(dir / "m.vox");
   b[76] = '\x03';  // x = 3 in a model 3 wide
-  write_bytes(dir / "oob.vox", b);
+  write(dir / "oob.vox", b);
   const Error e = expect_error([&] { load_vox(dir / "oob.vox"); });
   EXPECT_TRUE(contains(e.what(), "outside")) << e.what();
 }
 
 TEST(IoVox, AbsurdSizeIsRejected) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   Fixture f;
   save_vox(dir / "m.vox", mj::GridView{f.mx, f.my, f.mz, "", f.state, {}}, f.colors);
   std::string b = read_bytes(dir / "m.vox");
   b[50] = '\x10';  // SIZE x becomes 0x100003
-  write_bytes(dir / "huge.vox", b);
+  write(dir / "huge.vox", b);
   const Error e = expect_error([&] { load_vox(dir / "huge.vox"); });
   EXPECT_TRUE(contains(e.what(), "huge.vox")) << e.what();
 }
 
 TEST(IoVox, MissingFileNamesTheFile) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   const Error e = expect_error([&] { load_vox(dir / "absent.vox"); });
   EXPECT_TRUE(contains(e.what(), "absent.vox")) << e.what();
 }
 
 TEST(IoVox, SaveRejectsWhatVoxCannotHold) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   const std::vector<uint8_t> cells(257, 0);
   expect_error([&] { save_vox(dir / "wide.vox", mj::GridView{257, 1, 1, "", cells.data(), {}}, {0xFF000000}); });
   expect_error([&] { save_vox(dir / "flat.vox", mj::GridView{0, 1, 1, "", cells.data(), {}}, {0xFF000000}); });
@@ -145,7 +146,7 @@ TEST(IoVox, SaveRejectsWhatVoxCannotHold) {
 }
 
 TEST(IoVox, FullSideOf256RoundTrips) {
-  ScratchDir dir;
+  const auto dir = temp_dir();
   std::vector<uint8_t> cells(256 * 2, 0);
   cells[255] = 1, cells[256 + 7] = 2;
   save_vox(dir / "long.vox", mj::GridView{256, 2, 1, "", cells.data(), {}}, {0xFF000000, 0xFFFFFFFF, 0xFF00FF00});
@@ -157,4 +158,4 @@ TEST(IoVox, FullSideOf256RoundTrips) {
 }
 
 }  // namespace
-}  // namespace mj::io::test
+}  // namespace mj::io

@@ -10,8 +10,8 @@
 namespace mj {
 namespace {
 
-using test::cells_of;
-using test::LoadedNode;
+using mjtest::cells_of;
+using mjtest::LoadedNode;
 
 struct Outcome {
   bool went = false;

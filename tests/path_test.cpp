@@ -5,9 +5,9 @@
 namespace mj {
 namespace {
 
-using test::cells_of;
-using test::LoadedNode;
-using test::set_cells;
+using mjtest::cells_of;
+using mjtest::LoadedNode;
+using mjtest::set_cells;
 
 TEST(Path, GoesAroundTheWallThroughItsGap) {
   LoadedNode n("BSGWR", R"(<path from="S" to="G" on="B" color="R"/>)", 5, 5, 1);

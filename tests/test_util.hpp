@@ -1,26 +1,68 @@
-// Small helpers shared by the tests: temporary files, the CLI, models from strings.
+// The helpers every test shares, in one namespace: the corpus, scratch folders and files, errors
+// expected, the CLI, models from strings. (node_test_util.hpp adds loading single nodes.)
 #pragma once
 
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "mj/error.hpp"
 #include "mj/interpreter.hpp"
 
 namespace mjtest {
 
-inline std::filesystem::path temp_dir(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() / ("mj-test-" + name);
+// The read-only MarkovJunior corpus: $MJ_CORPUS, else <source>/../shared/corpus.
+inline std::filesystem::path corpus_dir() {
+  if (const char* env = std::getenv("MJ_CORPUS"); env && *env) return env;
+  return std::filesystem::path(MJ_SOURCE_DIR) / ".." / "shared" / "corpus";
+}
+
+// An empty folder for the test: named `name`, or after the running test (and this process).
+inline std::filesystem::path temp_dir(const std::string& name = "") {
+  std::string leaf = name;
+  if (leaf.empty()) {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    leaf = std::string(info->test_suite_name()) + "_" + info->name() + "_" + std::to_string(getpid());
+    for (char& c : leaf)
+      if (c == '/') c = '_';
+  }
+  auto dir = std::filesystem::temp_directory_path() / ("mj-test-" + leaf);
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
 }
 
-inline std::filesystem::path write(const std::filesystem::path& file, const std::string& text) {
+// Writes `bytes` to `file`, making its folders.
+inline std::filesystem::path write(const std::filesystem::path& file, const std::string& bytes) {
   std::filesystem::create_directories(file.parent_path());
-  std::ofstream(file, std::ios::binary) << text;
+  std::ofstream(file, std::ios::binary) << bytes;
   return file;
+}
+
+inline std::string read_bytes(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Runs f and returns the mj::Error it throws; fails the test if it throws none.
+template <class F>
+mj::Error expect_error(F f) {
+  try {
+    f();
+  } catch (const mj::Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "expected mj::Error";
+  return mj::Error("", 0, "(none thrown)");
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
 }
 
 struct CliResult {
