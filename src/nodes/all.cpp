@@ -91,7 +91,7 @@ class AllNode : public RuleNode {
 NodePtr load_all(const XmlElement& e, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
   auto node = std::make_unique<AllNode>();
   node->grid = &grid;
-  node->load_rule_node(e, symmetry, grid, context, true);
+  node->load_rule_node(e, symmetry, grid, context, RuleNode::Matches::kTracked);
   return node;
 }
 

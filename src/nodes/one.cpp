@@ -110,7 +110,7 @@ class OneNode : public RuleNode {
 NodePtr load_one(const XmlElement& e, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
   auto node = std::make_unique<OneNode>();
   node->grid = &grid;
-  node->load_rule_node(e, symmetry, grid, context, true);
+  node->load_rule_node(e, symmetry, grid, context, RuleNode::Matches::kTracked);
   return node;
 }
 

@@ -129,7 +129,7 @@ class PathNode : public Node {
           int axes = (dx != 0) + (dy != 0) + (dz != 0);
           if (!(axes == 1 || (axes == 2 && edges) || (axes == 3 && vertices))) continue;
           r.offsets[size_t(r.count)] = grid->index(dx, dy, dz);
-          r.crosses[size_t(r.count)] = Faces::of(dx < 0, dx > 0, dy < 0, dy > 0, dz < 0, dz > 0);
+          r.crosses[size_t(r.count)] = Faces::of({dx < 0, dy < 0, dz < 0}, {dx > 0, dy > 0, dz > 0});
           r.any |= r.crosses[size_t(r.count++)];
         }
     return r;

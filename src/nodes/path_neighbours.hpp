@@ -36,8 +36,11 @@ struct Reach {
 // Which faces of the grid a cell lies on: bit 0 x = 0, bit 1 x = mx - 1, then y and z likewise.
 // A neighbour offset that crosses none of them stays inside the grid.
 struct Faces {
-  static uint8_t of(bool low_x, bool high_x, bool low_y, bool high_y, bool low_z, bool high_z) {
-    return uint8_t(low_x | high_x << 1 | low_y << 2 | high_y << 3 | low_z << 4 | high_z << 5);
+  enum : uint8_t { kLowX = 1, kHighX = 2, kLowY = 4, kHighY = 8, kLowZ = 16, kHighZ = 32 };
+  // The faces a step (dx, dy, dz) crosses from a cell on them, or a cell at (low, high) ends lies on.
+  static uint8_t of(const Point& low, const Point& high) {
+    return uint8_t((low.x ? kLowX : 0) | (high.x ? kHighX : 0) | (low.y ? kLowY : 0) | (high.y ? kHighY : 0) |
+                   (low.z ? kLowZ : 0) | (high.z ? kHighZ : 0));
   }
   // Row by row: a row's cells share their y and z faces, and only its ends lie on x faces.
   static void fill(const Grid& g, std::vector<uint8_t>& faces) {
@@ -45,9 +48,9 @@ struct Faces {
     for (int z = 0; z < g.mz; z++)
       for (int y = 0; y < g.my; y++) {
         uint8_t* row = faces.data() + g.index(0, y, z);
-        std::fill(row, row + g.mx, of(false, false, y == 0, y == g.my - 1, z == 0, z == g.mz - 1));
-        row[0] |= of(true, false, false, false, false, false);
-        row[g.mx - 1] |= of(false, true, false, false, false, false);
+        std::fill(row, row + g.mx, of({0, y == 0, z == 0}, {0, y == g.my - 1, z == g.mz - 1}));
+        row[0] |= kLowX;
+        row[g.mx - 1] |= kHighX;
       }
   }
 };

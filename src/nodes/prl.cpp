@@ -81,7 +81,7 @@ class PrlNode : public RuleNode {
 NodePtr load_prl(const XmlElement& e, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
   auto node = std::make_unique<PrlNode>();
   node->grid = &grid;
-  node->load_rule_node(e, symmetry, grid, context, false);
+  node->load_rule_node(e, symmetry, grid, context, RuleNode::Matches::kApplied);
   node->prepare();
   return node;
 }

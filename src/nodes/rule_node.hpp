@@ -34,9 +34,11 @@ class RuleNode : public Node {
   int counter = 0;         // steps this node made since its last reset
   int steps = 0;           // limit on `counter`, 0 for none
 
+  // Whether the node keeps a list of its matches between steps (one, all) or applies each as found (prl).
+  enum class Matches { kTracked, kApplied };
   // Reads rules (with their symmetric images), steps, fields and observations.
   void load_rule_node(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid,
-                      LoadContext& context, bool track_matches);
+                      LoadContext& context, Matches matches);
 
  protected:
   // Records a match found while scanning; prl applies it at once instead.
