@@ -161,7 +161,8 @@ std::optional<ActiveNode> Interpreter::active_node() const {
   int depth = 0;
   for (const Branch* b = branch->parent; b; b = b->parent) depth++;
   const Node* node = branch;
-  if (branch->n >= 0 && branch->n < int(branch->children.size())) node = branch->children[size_t(branch->n)].get();
+  if (branch->running >= 0 && branch->running < int(branch->children.size()))
+    node = branch->children[size_t(branch->running)].get();
   return ActiveNode{std::string(node->kind), node->line, depth};
 }
 

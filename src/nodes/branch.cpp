@@ -24,8 +24,8 @@ void Branch::load_children(const XmlElement& element, const SymmetryGroup& paren
 }
 
 bool Branch::go(Run& run) {
-  for (; n < int(children.size()); n++) {
-    Node* child = children[size_t(n)].get();
+  for (; running < int(children.size()); running++) {
+    Node* child = children[size_t(running)].get();
     if (Branch* branch = child->as_branch()) run.current = branch;
     if (child->go(run)) return true;
   }
@@ -38,7 +38,7 @@ bool Branch::go(Run& run) {
 
 void Branch::reset() {
   for (auto& child : children) child->reset();
-  n = 0;
+  running = 0;
 }
 
 NodePtr SequenceNode::load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
@@ -62,7 +62,7 @@ std::unique_ptr<MarkovNode> MarkovNode::wrap(NodePtr child, Grid& grid) {
 }
 
 bool MarkovNode::go(Run& run) {
-  n = 0;
+  running = 0;
   return Branch::go(run);
 }
 

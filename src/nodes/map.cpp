@@ -25,7 +25,7 @@ class MapNode : public Branch {
   std::array<Scale, 3> scales;
 
   bool go(Run& run) override {
-    if (n >= 0) return Branch::go(run);
+    if (running >= 0) return Branch::go(run);
     newgrid->clear();
     if (!match_.compiled()) compile();
     match_.take_grid();
@@ -36,13 +36,13 @@ class MapNode : public Branch {
             apply(r, int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
           });
     run.grid = newgrid;
-    n++;
+    running++;
     return true;
   }
 
   void reset() override {
     Branch::reset();
-    n = -1;
+    running = -1;
   }
 
  protected:

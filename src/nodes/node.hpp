@@ -78,7 +78,7 @@ class Branch : public Node {
 
   Branch* parent = nullptr;  // null for the root and for map/wfc, whose end ends the run
   std::vector<NodePtr> children;
-  int n = 0;                 // the child running now
+  int running = 0;           // the child running now (map and wfc: -1 before their own step)
 
  protected:
   // Loads the element's node children onto `child_grid` under the element's own symmetry.

@@ -15,7 +15,7 @@ NodeView view_of_node(const Node& node, const Branch* current) {
   s.line = node.line;
   if (const auto* b = dynamic_cast<const Branch*>(&node)) {
     s.branch = true;
-    s.running = b->n;
+    s.running = b->running;
     s.current = b == current;
     s.has_parent = b->parent != nullptr;
     for (const NodePtr& child : b->children) s.children.push_back(view_of_node(*child, current));

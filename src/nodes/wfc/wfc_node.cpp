@@ -66,21 +66,21 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
 
 void WfcNode::reset() {
   Branch::reset();
-  n = -1;
+  running = -1;
   first_go_ = true;
 }
 
 bool WfcNode::go(Run& run) {
-  if (n >= 0) return Branch::go(run);
+  if (running >= 0) return Branch::go(run);
   if (first_go_) return begin(run);
   int node = next_unobserved_node(*random_);
   if (node >= 0) {
     observe(node, *random_);
     propagation_.propagate(wave);
   } else {
-    n++;
+    running++;
   }
-  if (n >= 0 || run.animated) update_state();
+  if (running >= 0 || run.animated) update_state();
   return true;
 }
 
