@@ -59,7 +59,7 @@ Program Interpreter::Impl::build() const {
   p.grids.push_back(Grid::load(root, options.mx, options.my, options.mz, max_cells));
   Grid& grid = *p.grids[0];
   // origin writes value 1 into the centre cell
-  if (p.origin && grid.C < 2) root.fail("origin=\"True\" needs at least two values");
+  if (p.origin && grid.values < 2) root.fail("origin=\"True\" needs at least two values");
   LoadContext context{options.resources, &grid, &p.grids, 0, max_cells};
   bool d2 = grid.mz == 1;
   NodePtr top = load_node(root, element_symmetry(root, d2, full_symmetry(d2)), grid, context);
@@ -145,8 +145,10 @@ void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
     throw Error(impl_->doc->file(), 0, "initial grid has " + std::to_string(cells.size()) + " cells, the model's grid " +
                                            std::to_string(grid.size()));
   for (uint8_t v : cells)
-    if (v >= grid.C) throw Error(impl_->doc->file(), 0, "initial grid has value " + std::to_string(v) + ", the model has " +
-                                                            std::to_string(grid.C) + " values");
+    if (v >= grid.values)
+      throw Error(impl_->doc->file(), 0,
+                  "initial grid has value " + std::to_string(v) + ", the model has " + std::to_string(grid.values) +
+                      " values");
   impl_->initial = std::move(cells);
 }
 

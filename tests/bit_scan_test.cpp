@@ -21,15 +21,15 @@ TEST(GridBits, RowsHoldTheCellsOfEachWave) {
   for (int trial = 0; trial < 300; trial++) {
     Grid grid;
     grid.mx = 1 + int(rng() % 150), grid.my = 1 + int(rng() % 5), grid.mz = 1 + int(rng() % 3);
-    grid.C = 2 + int(rng() % 7);
+    grid.values = 2 + int(rng() % 7);
     grid.state.resize(size_t(grid.mx * grid.my * grid.mz));
-    const unsigned present = 1 + rng() % unsigned(grid.C);  // the values past these are on no cell
+    const unsigned present = 1 + rng() % unsigned(grid.values);  // the values past these are on no cell
     for (uint8_t& v : grid.state) v = uint8_t(rng() % present);
-    const auto histogram = value_histogram(grid.state.data(), grid.state.size(), grid.C);
+    const auto histogram = value_histogram(grid.state.data(), grid.state.size(), grid.values);
     GridBits bits;
     bits.load(grid, histogram);
     for (int k = 0; k < 8; k++) {
-      const Wave wave = Wave(rng()) & all_values(grid.C);
+      const Wave wave = Wave(rng()) & all_values(grid.values);
       const uint64_t* rows = bits.rows(wave);
       for (int z = 0; z < grid.mz; z++)
         for (int y = 0; y < grid.my; y++)

@@ -23,15 +23,15 @@ RulesOnGrid random_setup(std::mt19937& rng, bool d3) {
   RulesOnGrid s;
   Grid& g = s.grid;
   g.mx = 3 + int(rng() % 8), g.my = 3 + int(rng() % 8), g.mz = d3 ? 3 + int(rng() % 4) : 1;
-  g.C = 2 + int(rng() % 5);
+  g.values = 2 + int(rng() % 5);
   g.state.resize(size_t(g.mx * g.my * g.mz));
-  for (uint8_t& v : g.state) v = uint8_t(rng() % unsigned(g.C));
+  for (uint8_t& v : g.state) v = uint8_t(rng() % unsigned(g.values));
   const int count = 1 + int(rng() % 4);
   for (int k = 0; k < count; k++) {
     const Point size{1 + int(rng() % 2), 1 + int(rng() % 2), d3 ? 1 + int(rng() % 2) : 1};
     std::vector<Wave> input(size_t(size.x * size.y * size.z));
-    for (Wave& w : input) w = rng() % 4 == 0 ? all_values(g.C) : Wave(1u + rng() % all_values(g.C));
-    s.rules.emplace_back(input, size, std::vector<uint8_t>(input.size(), kKeep), size, g.C, 1.0);
+    for (Wave& w : input) w = rng() % 4 == 0 ? all_values(g.values) : Wave(1u + rng() % all_values(g.values));
+    s.rules.emplace_back(input, size, std::vector<uint8_t>(input.size(), kKeep), size, g.values, 1.0);
   }
   for (const Rule& rule : s.rules) s.patterns.push_back(compile_rule(rule, g));
   return s;
@@ -55,7 +55,7 @@ TEST(Openings, AreTheRulePositionsOnACellThatAcceptItsValue) {
   for (int trial = 0; trial < 200; trial++) {
     const RulesOnGrid s = random_setup(rng, trial % 2 == 1);
     const Openings openings = index_openings(s.rules, s.patterns, s.grid);
-    for (int v = 0; v < s.grid.C; v++) {
+    for (int v = 0; v < s.grid.values; v++) {
       const auto expected = expected_openings(s.rules, uint8_t(v));
       ASSERT_EQ(openings.start[size_t(v) + 1] - openings.start[size_t(v)], expected.size()) << "trial " << trial;
       for (size_t k = 0; k < expected.size(); k++) {
@@ -70,7 +70,7 @@ TEST(Openings, AreTheRulePositionsOnACellThatAcceptItsValue) {
       for (const Opening& o : openings.items)
         if (!((axes & 1) && o.shift.x) && !((axes & 2) && o.shift.y) && !((axes & 4) && o.shift.z)) kept.push_back(&o);
       EXPECT_EQ(group.items, kept) << "trial " << trial << " axes " << axes;
-      for (int v = 0; v < s.grid.C; v++)
+      for (int v = 0; v < s.grid.values; v++)
         for (uint32_t k = group.start[size_t(v)]; k < group.start[size_t(v) + 1]; k++)
           EXPECT_TRUE(k < group.items.size() && group.items[k] >= &openings.items[openings.start[size_t(v)]] &&
                       group.items[k] < openings.items.data() + openings.start[size_t(v) + 1])
@@ -87,13 +87,13 @@ TEST(OpeningMasks, PickTheOpeningsThatHold) {
     Grid& g = s.grid;
     const Openings openings = index_openings(s.rules, s.patterns, s.grid);
     OpeningMasks masks;
-    masks.reset(&openings, g.C);
+    masks.reset(&openings, g.values);
     const int z_first = g.mz == 1 ? 0 : 1, z_last = g.mz == 1 ? 0 : g.mz - 2;  // cells inside every rule position
     for (int z = z_first; z <= z_last; z++)
       for (int y = 1; y + 1 < g.my; y++)
         for (int x = 1; x + 1 < g.mx; x++) {
           const int cell = g.index(x, y, z);
-          for (int v = 0; v < g.C; v++) {
+          for (int v = 0; v < g.values; v++) {
             if (!masks.checks(uint8_t(v))) continue;
             g.state[size_t(cell)] = uint8_t(v);
             const uint64_t mask = masks.holding(g.state.data(), cell, uint8_t(v));

@@ -25,7 +25,7 @@ std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int 
   for (char symbol : values) g->add_value(symbol, element);
 
   if (auto transparent = element.text("transparent")) g->transparent = g->wave(*transparent, element);
-  g->waves_[uint8_t('*')] = all_values(g->C);
+  g->waves_[uint8_t('*')] = all_values(g->values);
   for (const XmlElement& u : element.descendants({"markov", "sequence", "union"})) {
     if (u.name() != "union") continue;
     char symbol = u.symbol("symbol");
@@ -33,7 +33,7 @@ std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int 
     std::string values = u.str("values");
     Wave w = g->wave(values, u);
     // Inference indexes by the lowest value of a union: it must name one of the alphabet.
-    if (w == 0 || (g->C < kMaxValues && (w >> g->C) != 0))
+    if (w == 0 || (g->values < kMaxValues && (w >> g->values) != 0))
       u.fail("union " + std::string(1, symbol) + "=\"" + values + "\" names no value of \"" + g->characters +
              "\" (repeated symbols add up, as in the reference)");
     g->waves_[uint8_t(symbol)] = w;
@@ -46,10 +46,10 @@ std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int 
 
 void Grid::add_value(char symbol, const XmlElement& where) {
   if (value_index_[uint8_t(symbol)] >= 0) where.fail(std::string("repeated value ") + symbol + " in 'values'");
-  value_index_[uint8_t(symbol)] = int16_t(C);
-  waves_[uint8_t(symbol)] = Wave(1u << C);
+  value_index_[uint8_t(symbol)] = int16_t(values);
+  waves_[uint8_t(symbol)] = Wave(1u << values);
   characters.push_back(symbol);
-  C++;
+  values++;
 }
 
 std::optional<Wave> Grid::wave_of(char symbol) const { return waves_[uint8_t(symbol)]; }

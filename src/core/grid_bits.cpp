@@ -10,11 +10,11 @@ namespace mj {
 void GridBits::load(const Grid& grid, const std::array<int, 256>& histogram) {
   grid_ = &grid;
   present_ = 0;
-  for (int v = 0; v < grid.C; v++)
+  for (int v = 0; v < grid.values; v++)
     if (histogram[size_t(v)] > 0) present_ |= Wave(1) << v;
   words_ = (grid.mx + 63) / 64 + 1;
   row_count_ = size_t(grid.my) * size_t(grid.mz);
-  planes_.resize(size_t(grid.C));
+  planes_.resize(size_t(grid.values));
   for (auto& p : planes_) p.clear();  // keeps the capacity for the next scan
   waves_.clear();
 }

@@ -111,7 +111,7 @@ std::vector<Rule> Rule::symmetries(const SymmetryGroup& group, bool d2) const {
     const auto in = cells.input.begin() + std::ptrdiff_t(image.in_at);
     const auto out = cells.output.begin() + std::ptrdiff_t(image.out_at);
     rules.push_back(Rule({in, in + volume(image.in_size)}, image.in_size, {out, out + volume(image.out_size)},
-                         image.out_size, C(), p));
+                         image.out_size, values, p));
     rules.back().original = original && image.in_at == 0;
   }
   return rules;

@@ -62,7 +62,6 @@ struct Rule {
   // The reference's ishifts, [c]: the input cells that accept value c.
   ShiftLists input_shifts() const;
 
-  int C() const { return values; }
   int values = 0;  // size of the alphabet the waves are over
   // The distinct images of the rule under the group, in the reference's order; the first is the
   // rule itself when the group holds the identity.

@@ -9,7 +9,7 @@ ChildStates::ChildStates(const Shape& shape, const std::vector<Rule>& rules, int
   for (const Rule& rule : rules) {
     Pattern& pattern = patterns_.emplace_back();
     // With 32 values the reference's wildcard is the empty wave, which matches nothing: keep it.
-    const Wave any = all_values(rule.C());
+    const Wave any = all_values(rule.values);
     for (int dz = 0, di = 0; dz < rule.imz; dz++)
       for (int dy = 0; dy < rule.imy; dy++)
         for (int dx = 0; dx < rule.imx; dx++, di++)

@@ -185,7 +185,7 @@ class ConvolutionNode : public Node {
                               rule.sums, rule.output});
     }
     table_.first[256] = uint32_t(table_.choices.size());
-    simple_ = lanes_.index(table_, counted_.size(), grid->C);
+    simple_ = lanes_.index(table_, counted_.size(), grid->values);
     draws_ = std::any_of(table_.choices.begin(), table_.choices.end(),
                          [](const ConvolutionChoice& c) { return c.bound >= 0; });
     indexed_ = true;

@@ -84,7 +84,7 @@ ConvolutionRule load_convolution_rule(const XmlElement& e, const Grid& grid) {
   if (values && !sums) e.fail("<" + std::string(e.name()) + "> has 'values' but no 'sum'");
   if (!values && sums) e.fail("<" + std::string(e.name()) + "> has 'sum' but no 'values'");
   if (!values) return rule;
-  rule.multiplicity.assign(size_t(grid.C), 0);
+  rule.multiplicity.assign(size_t(grid.values), 0);
   for (char c : *values) rule.multiplicity[value_of_symbol(e, grid, "values", c)]++;
   rule.sums = parse_sums(e, *sums);
   return rule;

@@ -41,7 +41,7 @@ bool other_offsets(const Opening* openings, uint32_t count, size_t max, std::vec
 
 Openings index_openings(const std::vector<Rule>& rules, const std::vector<RulePattern>& patterns, const Grid& grid) {
   Openings all;
-  const size_t values = size_t(grid.C);  // no cell holds any other value
+  const size_t values = size_t(grid.values);  // no cell holds any other value
   std::vector<ShiftLists> shifts;
   size_t count = 0;
   for (const Rule& rule : rules) {

@@ -28,7 +28,7 @@ void PeriodicMatch::compile(const std::vector<Rule>& rules, const Grid& grid, in
       volume(grid.mx + reach.x, grid.my + reach.y, grid.mz + reach.z) <= 2 * volume(grid.mx, grid.my, grid.mz) + 1024;
   if (!pads) reach = {};
   padded_.mx = grid.mx + reach.x, padded_.my = grid.my + reach.y, padded_.mz = grid.mz + reach.z;
-  padded_.C = grid.C;
+  padded_.values = grid.values;
   padded_.state.resize(size_t(padded_.mx) * size_t(padded_.my) * size_t(padded_.mz));
   for (const Rule& rule : rules) {
     patterns_.push_back(compile_rule(rule, padded_));
@@ -65,7 +65,7 @@ bool PeriodicMatch::matches_wrapped(const Rule& rule, int x, int y, int z) const
 
 // Per rule, the input cell whose accepted values the fewest cells of the grid hold now.
 void PeriodicMatch::choose_pivots() {
-  const std::array<int, 256> count = value_histogram(grid_->state.data(), grid_->state.size(), grid_->C);
+  const std::array<int, 256> count = value_histogram(grid_->state.data(), grid_->state.size(), grid_->values);
   pivots_.assign(patterns_.size(), 0);
   for (size_t r = 0; r < patterns_.size(); r++) {
     long long fewest = -1;

@@ -143,7 +143,7 @@ Rule load_rule(const XmlElement& e, const Grid& gin, const Grid& gout, const std
     if (v < 0) e.fail(std::string("unknown symbol '") + c + "' in rule output (values are \"" + gout.characters + "\")");
     output.push_back(uint8_t(v));
   }
-  return Rule(std::move(input), in.size, std::move(output), out.size, gin.C, e.real("p", 1.0));
+  return Rule(std::move(input), in.size, std::move(output), out.size, gin.values, e.real("p", 1.0));
 }
 
 }  // namespace mj

@@ -104,7 +104,7 @@ void RuleNode::prepare_openings() {
   cover_ = all.items.size() > size_t(kCoverFrom) * size_t(values);
   openings_indexed_ = true;
   inside_ = &grid->interior_cells(input_reach(rules));
-  opening_masks_.reset(&openings_, grid->C);
+  opening_masks_.reset(&openings_, grid->values);
   if (!cover_) return;
   seen_.assign(size_t(grid->size()), 0);
   for (int axes = 0; axes < 8; axes++) covered_[size_t(axes)] = covered_openings(all, axes);
@@ -205,11 +205,11 @@ void RuleNode::full_scan(GridBits& bits) {
   streamed_ = 0;
   const bool listing = stream_ && track_matches_;
   if (all_single_) {  // then neither pivots nor (but for the list's size) value counts are needed
-    if (listing) reserve_matches(value_histogram(grid->state.data(), grid->state.size(), grid->C));
+    if (listing) reserve_matches(value_histogram(grid->state.data(), grid->state.size(), grid->values));
     for (int r = 0; r < int(rules.size()); r++) scan_single(r);
     return;
   }
-  const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size(), grid->C);
+  const std::array<int, 256> histogram = value_histogram(grid->state.data(), grid->state.size(), grid->values);
   if (listing) reserve_matches(histogram);
   pivots_.resize(rules.size());
   Wave needed = 0;

@@ -31,7 +31,7 @@ void check_memory(const XmlElement& e, size_t rules, const Grid& g, bool track_m
                   bool inference) {
   constexpr double kMaxBytes = double(1LL << 32);
   double cells = double(g.size());
-  double bytes = (track_matches ? rules * cells : 0) + (potentials ? 4.0 * g.C * cells : 0) +
+  double bytes = (track_matches ? rules * cells : 0) + (potentials ? 4.0 * g.values * cells : 0) +
                  (inference ? (4.0 + rules) * cells : 0);
   if (bytes > kMaxBytes)
     e.fail("this node would need " + std::to_string((long long)(bytes / (1 << 20))) + " MiB for " +
@@ -59,16 +59,16 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
 
   std::vector<XmlElement> xfields = e.children({"field"});
   if (!xfields.empty()) {
-    fields.assign(size_t(g.C), std::nullopt);
+    fields.assign(size_t(g.values), std::nullopt);
     for (const XmlElement& xfield : xfields) fields[value_attribute(xfield, g, "for")].emplace(xfield, g);
-    potentials.resize(g.C, g.size());
+    potentials.resize(g.values, g.size());
     inversed_ = inversed_values(fields);
-    fields_found_.assign(size_t(g.C), 0);
+    fields_found_.assign(size_t(g.values), 0);
   }
 
   std::vector<XmlElement> xobservations = e.children({"observe"});
   if (!xobservations.empty()) {
-    observations.assign(size_t(g.C), std::nullopt);
+    observations.assign(size_t(g.values), std::nullopt);
     for (const XmlElement& xobs : xobservations) {
       uint8_t value = value_attribute(xobs, g, "value");
       uint8_t from = value_of_symbol(xobs, g, "from", xobs.symbol("from", g.characters[value]));
@@ -79,7 +79,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
       limit = e.integer("limit", -1);
       depth_coefficient = e.real("depthCoefficient", 0.5);
     } else {
-      potentials.resize(g.C, g.size());
+      potentials.resize(g.values, g.size());
     }
     future.assign(size_t(g.size()), 0);
   }

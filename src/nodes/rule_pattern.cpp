@@ -10,7 +10,7 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
   RulePattern c;
   c.imx = rule.imx, c.imy = rule.imy, c.imz = rule.imz;
   // Cells that accept every value always match; an alphabet of 32 keeps them (its '*' is empty).
-  Wave every = grid.C >= 32 ? 0 : Wave((1u << grid.C) - 1u);
+  Wave every = grid.values >= 32 ? 0 : Wave((1u << grid.values) - 1u);
   for (int dz = 0, di = 0; dz < rule.imz; dz++)
     for (int dy = 0; dy < rule.imy; dy++)
       for (int dx = 0; dx < rule.imx; dx++, di++) {

@@ -37,9 +37,9 @@ class Search {
   Search(const std::vector<Wave>& future, const std::vector<Rule>& rules, const Grid& grid,
          const SearchOptions& options, int seed)
       : future_(future), rules_(rules), options_(options), shape_{grid.mx, grid.my, grid.mz},
-        store_(shape_.cells()), random_(seed), child_states_(shape_, rules, grid.C) {
-    backward_.resize(grid.C, shape_.cells());
-    forward_.resize(grid.C, shape_.cells());
+        store_(shape_.cells()), random_(seed), child_states_(shape_, rules, grid.values) {
+    backward_.resize(grid.values, shape_.cells());
+    forward_.resize(grid.values, shape_.cells());
   }
 
   std::optional<Trajectory> run(const std::vector<uint8_t>& present);

@@ -72,14 +72,14 @@ void OverlapNode::load(const XmlElement& element, const SymmetryGroup& parent_sy
   model.periodic = true;  // the overlap model always wraps its output
 
   Sample sample = load_sample(element, context);
-  if (sample.colors > newgrid->C)
+  if (sample.colors > newgrid->values)
     element.fail("there are " + std::to_string(sample.colors) + " colours in the sample, more than the " +
-                 std::to_string(newgrid->C) + " values");
+                 std::to_string(newgrid->values) + " values");
   collect_patterns(sample, grid, symmetry, periodic_input);
   build_propagator();
   load_rules(element, grid);
   load_collapse(element, parent_symmetry, grid, context);
-  votes_.assign(size_t(newgrid->size()) * size_t(newgrid->C), 0);
+  votes_.assign(size_t(newgrid->size()) * size_t(newgrid->values), 0);
 }
 
 // A pattern while counting: n x n values (n <= 8) in a fixed array, so that the sample's positions
@@ -147,7 +147,7 @@ void OverlapNode::build_propagator() { model.propagator = overlap_propagator(pat
 // <rule in="A" out="b|c"/>: where the input grid holds A, only patterns whose first cell is b or c.
 // The sample's colours stand for the new grid's values in order of first appearance.
 void OverlapNode::load_rules(const XmlElement& element, const Grid& grid) {
-  model.start_waves.assign(size_t(grid.C), {});
+  model.start_waves.assign(size_t(grid.values), {});
   for (const XmlElement& rule : element.children({"rule"})) {
     char in = rule.symbol("in");
     int input = grid.value_of(in);
@@ -166,7 +166,7 @@ void OverlapNode::load_rules(const XmlElement& element, const Grid& grid) {
 
 // Every cell takes the value most voted for by the patterns still allowed around it.
 void OverlapNode::update_state() {
-  int mx = newgrid->mx, my = newgrid->my, C = newgrid->C, n = model.n;
+  int mx = newgrid->mx, my = newgrid->my, C = newgrid->values, n = model.n;
   std::fill(votes_.begin(), votes_.end(), 0);
   for (int i = 0; i < wave.cells(); i++) {
     int x = i % mx, y = i / mx;

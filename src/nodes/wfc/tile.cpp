@@ -36,13 +36,13 @@ void TileNode::load(const XmlElement& element, const SymmetryGroup& parent_symme
   bool full_symmetry = root.boolean("fullSymmetry", false);
   TileShape shape = first_tile_shape(root, tilesets / folder, full_symmetry);
   make_new_grid(element, grid, shape, context);
-  tileset_ = read_tiles(root, tilesets / folder, shape, full_symmetry, newgrid->C, element);
+  tileset_ = read_tiles(root, tilesets / folder, shape, full_symmetry, newgrid->values, element);
   model.patterns = int(tileset_.variants.size());
   model.weights = tileset_.weights;
   load_rules(element, grid);
   model.propagator = neighbor_propagator(root, tileset_);
   load_collapse(element, parent_symmetry, grid, context);
-  votes_.assign(size_t(shape.s * shape.s * shape.sz * newgrid->C), 0);
+  votes_.assign(size_t(shape.s * shape.s * shape.sz * newgrid->values), 0);
 }
 
 void TileNode::make_new_grid(const XmlElement& element, const Grid& grid, TileShape shape, LoadContext& context) {
@@ -59,7 +59,7 @@ void TileNode::make_new_grid(const XmlElement& element, const Grid& grid, TileSh
 
 // <rule in="A" out="Tile1|Tile2"/>: where the input grid holds A, only variants of those tiles.
 void TileNode::load_rules(const XmlElement& element, const Grid& grid) {
-  model.start_waves.assign(size_t(grid.C), {});
+  model.start_waves.assign(size_t(grid.values), {});
   for (const XmlElement& rule : element.children({"rule"})) {
     char in = rule.symbol("in");
     int input = grid.value_of(in);
@@ -83,7 +83,7 @@ void TileNode::update_state() {
 // Each voxel of the cell's tile takes the value most voted for by the variants the cell still allows:
 // once the cell is decided, the value of its one variant.
 void TileNode::draw_cell(int x, int y, int z) {
-  int s = tileset_.shape.s, sz = tileset_.shape.sz, C = newgrid->C, voxels = s * s * sz;
+  int s = tileset_.shape.s, sz = tileset_.shape.sz, C = newgrid->values, voxels = s * s * sz;
   int i = grid->index(x, y, z), allowed = 0, only = -1;
   for (int t = 0; t < model.patterns && allowed < 2; t++)
     if (wave.allows(i, t)) allowed++, only = t;
