@@ -34,9 +34,9 @@ struct Probe {
 
 // A pattern cell of a rule that waits for a value: what the rule position that its value completes
 // checks, its place in the rule and its offset on the grid. The checks are in `probes`: [gives,
-// pattern) the other side (the values firing would give), [pattern, end) the other cells of the
+// pattern) the other side (the values applying would give), [pattern, end) the other cells of the
 // pattern. The arriving cell is left out of the latter, as it has just settled, and out of the
-// former: what firing would give there is `gives_here`, checked against that cell's bits at once.
+// former: what applying would give there is `gives_here`, checked against that cell's bits at once.
 struct Want {
   uint32_t gives, pattern, end;
   uint32_t gives_here;
@@ -47,25 +47,25 @@ struct Want {
 
 // What a cell holds as the propagation goes, a bit per value: `settled`, the values it has at time
 // 0 or whose arrival has been dequeued; `reached`, those with a potential by now, settled or
-// queued. Side by side, as a pattern check and the firing after it read the same cells.
+// queued. Side by side, as a pattern check and the applying after it read the same cells.
 template <class Bits>
 struct CellValues {
   Bits settled, reached;
 };
 
-// Rules fire in potentials when every cell of their pattern (forward the input, backward the
+// Rules apply in potentials when every cell of their pattern (forward the input, backward the
 // output; wildcards excepted) holds its value by time t, and then give their other side at t+1.
-// The queue is in order of time, so instead of that direct check, a rule position fires when the
+// The queue is in order of time, so instead of that direct check, a rule position applies when the
 // last of its pattern's values is dequeued: then, and at no other dequeue, its whole pattern is
 // settled, at the time of its latest value, exactly when the direct check would first succeed. So
 // the potentials are the same (and the same whatever the order of the items of one time), and a
-// position fires once without being marked. Nearly all values are there from the start (time 0),
-// so those are not queued at all: positions complete at time 0 are found directly (fire_at_start).
+// position applies once without being marked. Nearly all values are there from the start (time 0),
+// so those are not queued at all: positions complete at time 0 are found directly (apply_at_start).
 // The propagation is bound by reading cell values: they are as narrow as the alphabet allows.
 template <class Bits>
-struct Propagation {
+struct Spread {
   std::vector<QueueItem> queue;
-  std::vector<uint8_t> fired;        // per position and rule, for all-wildcard patterns
+  std::vector<uint8_t> applied;        // per position and rule, for all-wildcard patterns
   std::vector<Want> wanted;          // by value: the pattern cells that want it, of every rule
   std::vector<Probe> probes;         // the checks of every Want, side by side
   std::vector<size_t> wanted_start;  // value -> first entry in `wanted`
@@ -73,7 +73,7 @@ struct Propagation {
   Interior interior;                 // the cells the largest pattern reaches no edge from
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<CellValues<Bits>> cells;
-  std::vector<PatternCell> pivots;   // fire_at_start: per rule, its pattern cell with the rarest value
+  std::vector<PatternCell> pivots;   // apply_at_start: per rule, its pattern cell with the rarest value
   std::array<int, 32> holding{};     // how many cells have each value at time 0
   std::vector<int> holders;          // the cells with each pivot value at time 0, by value
   std::vector<int> holders_start;    // value -> first entry in `holders`
@@ -82,12 +82,12 @@ struct Propagation {
 
 // Scratch kept between calls: search computes forward potentials for every state it explores.
 template <class Bits>
-Propagation<Bits>& scratch() {
-  thread_local Propagation<Bits> p;
+Spread<Bits>& scratch() {
+  thread_local Spread<Bits> p;
   return p;
 }
 
-struct Space {
+struct Shape {
   int mx, my, mz;
   bool fits(const Rule& rule, int x, int y, int z) const { return fits({rule.imx, rule.imy, rule.imz}, x, y, z); }
   bool fits(const Point& size, int x, int y, int z) const {
@@ -100,7 +100,7 @@ const std::vector<uint8_t>& pattern_of(const Rule& rule, bool backwards) {
   return backwards ? rule.output : rule.binput;
 }
 
-std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& side, int C, const Space& s) {
+std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& side, int C, const Shape& s) {
   std::vector<PatternCell> cells;
   for (int dz = 0, di = 0; dz < rule.imz; dz++)
     for (int dy = 0; dy < rule.imy; dy++)
@@ -114,7 +114,7 @@ std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& 
 // The values rarest at time 0 first: in a pattern, the likeliest to be missing; on the other
 // side, the likeliest not to be reached yet. Either check then ends soonest.
 template <class Bits>
-void append_probes(Propagation<Bits>& p, const std::vector<PatternCell>& cells, int origin) {
+void append_probes(Spread<Bits>& p, const std::vector<PatternCell>& cells, int origin) {
   const size_t first = p.probes.size();
   for (const PatternCell& c : cells) p.probes.push_back({c.offset - origin, c.bit});
   const auto holding = [&](const Probe& probe) { return probe.bit == 0 ? 0 : p.holding[size_t(std::countr_zero(probe.bit))]; };
@@ -123,7 +123,7 @@ void append_probes(Propagation<Bits>& p, const std::vector<PatternCell>& cells, 
 }
 
 template <class Bits>
-Want want_of(Propagation<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c) {
+Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c) {
   Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, {rule.imx, rule.imy, rule.imz}};
   append_probes(p, p.gives[r], c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
@@ -139,13 +139,13 @@ Want want_of(Propagation<Bits>& p, uint32_t r, const Rule& rule, const PatternCe
 }
 
 template <class Bits>
-void index_patterns(Propagation<Bits>& p, const std::vector<Rule>& rules, int C, const Space& s, bool backwards) {
+void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, const Shape& s, bool backwards) {
   p.wants.clear(), p.gives.clear(), p.anywhere.clear();
   p.interior = Interior(input_reach(rules), s.mx, s.my, s.mz);
   for (const Rule& rule : rules) {
     const std::vector<PatternCell>& wants = p.wants.emplace_back(cells_of(rule, pattern_of(rule, backwards), C, s));
     if (wants.empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
-    // A value the pattern has at the same cell is settled when the rule fires: it is never given.
+    // A value the pattern has at the same cell is settled when the rule applies: it is never given.
     std::vector<PatternCell> gives = cells_of(rule, backwards ? rule.binput : rule.output, C, s);
     std::erase_if(gives, [&](const PatternCell& g) {
       return std::any_of(wants.begin(), wants.end(), [&](const PatternCell& w) { return w.offset == g.offset && w.value == g.value; });
@@ -167,11 +167,11 @@ void index_patterns(Propagation<Bits>& p, const std::vector<Rule>& rules, int C,
       if (c.value < C) p.wanted[next[c.value]++] = want_of(p, uint32_t(r), rules[r], c);
 }
 
-// Marks what firing rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
+// Marks what applying rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
 // makes reachable at t+1. Whether a value is reached is read from the per-cell bits, not from the
 // potentials: one small array instead of one large array per value.
 template <class Bits>
-void fire(Propagation<Bits>& p, uint32_t r, int corner, int x, int y, int z, Potentials& potentials, int t) {
+void give(Spread<Bits>& p, uint32_t r, int corner, int x, int y, int z, Potentials& potentials, int t) {
   for (const PatternCell& c : p.gives[r]) {
     Bits& reached = p.cells[size_t(corner + c.offset)].reached;
     if (reached & c.bit) continue;
@@ -181,12 +181,12 @@ void fire(Propagation<Bits>& p, uint32_t r, int corner, int x, int y, int z, Pot
   }
 }
 
-// A pattern of wildcards only waits for nothing: it fires at the first value that arrives in
+// A pattern of wildcards only waits for nothing: it applies at the first value that arrives in
 // its window, as the direct check would. Every cell of such a pattern takes every value, so the
 // positions are tried in the order of the reference's shifts: all cells, x fastest. (An input '*'
 // of a 32-value alphabet is the empty wave there, and takes none.)
 template <class Bits>
-void arrive_anywhere(Propagation<Bits>& p, uint32_t r, const Rule& rule, const QueueItem& a, const Space& s,
+void arrive_anywhere(Spread<Bits>& p, uint32_t r, const Rule& rule, const QueueItem& a, const Shape& s,
                      Potentials& potentials, bool backwards) {
   if (!backwards && (rule.input[0] >> a.value & 1u) == 0) return;
   for (int dz = 0; dz < rule.imz; dz++)
@@ -194,8 +194,8 @@ void arrive_anywhere(Propagation<Bits>& p, uint32_t r, const Rule& rule, const Q
       for (int dx = 0; dx < rule.imx; dx++) {
         const int sx = a.x - dx, sy = a.y - dy, sz = a.z - dz;
         if (!s.fits(rule, sx, sy, sz)) continue;
-        uint8_t& done = p.fired[size_t(s.index(sx, sy, sz)) * p.wants.size() + r];
-        if (!done) done = 1, fire(p, r, s.index(sx, sy, sz), sx, sy, sz, potentials, a.t);
+        uint8_t& done = p.applied[size_t(s.index(sx, sy, sz)) * p.wants.size() + r];
+        if (!done) done = 1, give(p, r, s.index(sx, sy, sz), sx, sy, sz, potentials, a.t);
       }
 }
 
@@ -223,13 +223,13 @@ bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::ve
   return true;
 }
 
-// A value arrived at a cell: fires the rule positions whose pattern it completes (and that give
-// something: firing gives only values not reached yet). `news_first`: test that before
+// A value arrived at a cell: applies the rule positions whose pattern it completes (and that give
+// something: applying gives only values not reached yet). `news_first`: test that before
 // completeness; right for backward potentials, where most completed positions give only values
 // already reached, wrong for a search's forward ones, where most positions are incomplete.
 // Firing adds to the queue only: the index is read through locals.
 template <bool news_first, class Bits>
-void arrive(Propagation<Bits>& p, const QueueItem& a, const Space& s, Potentials& potentials) {
+void arrive(Spread<Bits>& p, const QueueItem& a, const Shape& s, Potentials& potentials) {
   CellValues<Bits>* here = &p.cells[size_t(a.cell)];
   here->settled |= Bits(1u << a.value);
   const bool inside = p.interior.contains(a.x, a.y, a.z);
@@ -243,14 +243,14 @@ void arrive(Propagation<Bits>& p, const QueueItem& a, const Space& s, Potentials
     };
     const auto complete = [&] { return all_settled(probes + w.pattern, probes + w.end, here); };
     if (news_first ? news() && complete() : complete() && news())
-      fire(p, w.rule, a.cell - w.offset, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z, potentials, a.t);
+      give(p, w.rule, a.cell - w.offset, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z, potentials, a.t);
   }
 }
 
 // Lists the cells that have each of the `pivots` values at time 0, by value. `one_each`: every
 // cell has one value at time 0 (forward potentials: the state's).
 template <bool one_each, class Bits>
-void list_holders(Propagation<Bits>& p, int C, Wave pivots) {
+void list_holders(Spread<Bits>& p, int C, Wave pivots) {
   p.holders_start.assign(size_t(C) + 1, 0);
   for (int v = 0; v < C; v++) p.holders_start[size_t(v) + 1] = p.holders_start[size_t(v)] + (pivots >> v & 1u ? p.holding[size_t(v)] : 0);
   p.holders.resize(size_t(p.holders_start.back()));
@@ -269,7 +269,7 @@ void list_holders(Propagation<Bits>& p, int C, Wave pivots) {
 // Fires the positions whose whole pattern holds at time 0, found from the cells holding the
 // pattern's rarest value.
 template <bool one_each, class Bits>
-void fire_at_start(Propagation<Bits>& p, const std::vector<Rule>& rules, const Space& s, Potentials& potentials) {
+void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape& s, Potentials& potentials) {
   const auto holding = [&](uint8_t v) { return v >= potentials.C ? 0 : p.holding[v]; };
   std::vector<PatternCell>& pivot_of = p.pivots;
   pivot_of.clear();
@@ -294,7 +294,7 @@ void fire_at_start(Propagation<Bits>& p, const std::vector<Rule>& rules, const S
       const int cell = p.holders[size_t(k)];
       const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
       if (s.fits(rules[r], x, y, z) && settled_at(wants, cell - pivot.offset, p.cells))
-        fire(p, uint32_t(r), cell - pivot.offset, x, y, z, potentials, 0);
+        give(p, uint32_t(r), cell - pivot.offset, x, y, z, potentials, 0);
     }
   }
 }
@@ -302,10 +302,10 @@ void fire_at_start(Propagation<Bits>& p, const std::vector<Rule>& rules, const S
 // start_of(i): the values cell i has at time 0 (those with potential 0): forward, one value (the
 // state's); backward, the cell's future.
 template <bool backwards, class Bits, class StartFn>
-void propagate_with(Potentials& potentials, const Space& space, const std::vector<Rule>& rules, uint64_t key,
+void propagate_with(Potentials& potentials, const Shape& space, const std::vector<Rule>& rules, uint64_t key,
                     StartFn start_of) {
   constexpr bool one_each = !backwards;  // a cell holds one value at time 0
-  Propagation<Bits>& p = scratch<Bits>();
+  Spread<Bits>& p = scratch<Bits>();
   p.queue.clear();
   p.cells.resize(size_t(potentials.cells));
   p.holding.fill(0);
@@ -319,7 +319,7 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
   // After the counts: the index orders its checks by them.
   if (key == 0 || p.indexed != key) index_patterns(p, rules, potentials.C, space, backwards);
   p.indexed = key;
-  // Values present at time 0 are queued only for all-wildcard patterns, which fire on any value.
+  // Values present at time 0 are queued only for all-wildcard patterns, which apply on any value.
   if (!p.anywhere.empty())
     for (int z = 0, i = 0; z < space.mz; z++)
       for (int y = 0; y < space.my; y++)
@@ -327,8 +327,8 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
           for (uint32_t bits = p.cells[size_t(i)].settled; bits != 0; bits &= bits - 1)
             p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
   const size_t at_start = p.queue.size();
-  if (!p.anywhere.empty()) p.fired.assign(rules.size() * size_t(potentials.cells), 0);
-  fire_at_start<one_each>(p, rules, space, potentials);
+  if (!p.anywhere.empty()) p.applied.assign(rules.size() * size_t(potentials.cells), 0);
+  apply_at_start<one_each>(p, rules, space, potentials);
   constexpr size_t kAhead = 8;  // the values around an item are a cache miss: fetch them early
   for (size_t head = 0; head < p.queue.size(); head++) {
     if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.cells[size_t(p.queue[head + kAhead].cell)]);
@@ -342,7 +342,7 @@ void propagate_with(Potentials& potentials, const Space& space, const std::vecto
 template <bool backwards, class StartFn>
 void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, uint64_t key,
                StartFn start_of) {
-  const Space space{mx, my, mz};
+  const Shape space{mx, my, mz};
   if (potentials.C <= 8) propagate_with<backwards, uint8_t>(potentials, space, rules, key, start_of);
   else if (potentials.C <= 16) propagate_with<backwards, uint16_t>(potentials, space, rules, key, start_of);
   else propagate_with<backwards, uint32_t>(potentials, space, rules, key, start_of);
