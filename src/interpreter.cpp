@@ -2,7 +2,7 @@
 
 #include "core/xml.hpp"
 #include "io/picture_cells.hpp"
-#include "nodes/kinds.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/node_view.hpp"
 
 namespace mj {

@@ -1,7 +1,7 @@
 // `all`: each step applies every non-overlapping match, in random (or potential) order.
 #include <algorithm>
 
-#include "nodes/kinds.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/rule_node.hpp"
 
 namespace mj {

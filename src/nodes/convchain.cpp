@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "io/png.hpp"
-#include "nodes/kinds.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/node_view.hpp"
 #include "nodes/value_attribute.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "nodes/convolution_lanes.hpp"
 #include "nodes/convolution_rule.hpp"
-#include "nodes/kinds.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/neighbour_count.hpp"
 #include "nodes/node_view.hpp"
 

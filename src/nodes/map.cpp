@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/rule.hpp"
-#include "nodes/kinds.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/map_scale.hpp"
 #include "nodes/node_view.hpp"
 #include "nodes/periodic_match.hpp"

@@ -1,5 +1,5 @@
 // `one`: each step applies one randomly chosen match of its rules.
-#include "nodes/kinds.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/rule_node.hpp"
 
 namespace mj {

@@ -2,7 +2,7 @@
 #include <memory>
 
 #include "core/wave_scan.hpp"
-#include "nodes/kinds.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/rule_node.hpp"
 
 namespace mj {

@@ -1,7 +1,7 @@
 // The one table of node kinds: element name -> loader.
 #include <algorithm>
 
-#include "nodes/kinds.hpp"
+#include "nodes/registry.hpp"
 
 namespace mj {
 

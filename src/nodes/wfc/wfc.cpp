@@ -1,5 +1,5 @@
 // `wfc`: a sample picture makes it an overlap model, a tileset a tile model.
-#include "nodes/kinds.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/wfc/wfc_node.hpp"
 
 namespace mj {

@@ -1,4 +1,4 @@
-// Loaders of every node kind; registry.cpp maps element names to them.
+// The node kinds: the loader of each, which registry.cpp's one table maps element names to.
 #pragma once
 
 #include "nodes/node.hpp"
