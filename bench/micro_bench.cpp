@@ -14,7 +14,8 @@ std::filesystem::path corpus() {
 }
 
 void run_model(benchmark::State& state, const char* name, int size, int steps) {
-  auto ip = mj::Interpreter::from_file(corpus() / "models" / (std::string(name) + ".xml"), {size, size, 1, corpus() / "resources"});
+  auto ip = mj::Interpreter::from_file(corpus() / "models" / (std::string(name) + ".xml"),
+                                       {size, size, 1, corpus() / "resources"});
   int64_t total = 0;
   for (auto _ : state) total += ip.run(1, steps);
   state.counters["steps/s"] = benchmark::Counter(double(total), benchmark::Counter::kIsRate);

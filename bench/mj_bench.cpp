@@ -5,11 +5,11 @@
 // included, less the picture; `run_ms` only the load and run inside it, the span the reference's per-run
 // times cover; `image_ms` writing the run's picture as `mj` does (PNG, isometric PNG or VOX, with the
 // GUI sidebar where the entry asks for it); `total_ms` the whole process with the picture.
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
 #include <chrono>
 #include <ctime>
@@ -17,8 +17,8 @@
 #include <regex>
 
 #include "io/gui.hpp"
-#include "mj/model_list.hpp"
 #include "mj/interpreter.hpp"
+#include "mj/model_list.hpp"
 #include "outputs.hpp"
 
 namespace fs = std::filesystem;
@@ -27,9 +27,9 @@ namespace {
 
 struct Measure {
   int steps = 0;
-  double ms = 0;       // CPU time of the run's process (user + system): steady under load
-  double wall_ms = 0;  // wall time of load + run inside the process
-  double run_ms = 0;   // CPU time of load + run inside the process
+  double ms = 0;        // CPU time of the run's process (user + system): steady under load
+  double wall_ms = 0;   // wall time of load + run inside the process
+  double run_ms = 0;    // CPU time of load + run inside the process
   double image_ms = 0;  // CPU time of writing the picture inside the process
   double total_ms = 0;  // CPU time of the whole process, picture included
   long max_rss_kb = 0;
@@ -74,7 +74,8 @@ Measure measure(const fs::path& corpus, const mj::ModelEntry& e, int seed, const
       auto start = std::chrono::steady_clock::now();
       const double cpu_start = process_cpu_ms();
       const long faults_start = page_faults();
-      auto ip = mj::Interpreter::from_file(corpus / "models" / (e.name + ".xml"), {e.mx, e.my, e.mz, corpus / "resources"});
+      auto ip =
+          mj::Interpreter::from_file(corpus / "models" / (e.name + ".xml"), {e.mx, e.my, e.mz, corpus / "resources"});
       m.steps = ip.run(seed, e.steps);
       m.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       m.run_ms = process_cpu_ms() - cpu_start;
@@ -114,7 +115,8 @@ std::vector<mj::ModelEntry> benchmark_entries() {
     <model name="MazeGrowth" size="967" steps="200000"/>
     <model name="ParallelMazeGrowth" size="967"/>
     <model name="MazeBacktracker" size="967" steps="200000"/>
-  </models>)", "benchmarks");
+  </models>)",
+                              "benchmarks");
 }
 
 }  // namespace
@@ -134,7 +136,8 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   auto entries = mj::load_model_list(corpus / "models.xml");
-  std::string out = "index,name,seed,ms,status,steps,steps_per_s,max_rss_kb,wall_ms,run_ms,run_faults,image_ms,total_ms\n";
+  std::string out =
+      "index,name,seed,ms,status,steps,steps_per_s,max_rss_kb,wall_ms,run_ms,run_faults,image_ms,total_ms\n";
   double total = 0, with_images = 0;
   fs::path pictures;
   if (!no_images) pictures = fs::temp_directory_path() / fmt::format("mj_bench_{}", getpid());
@@ -143,9 +146,11 @@ int main(int argc, char** argv) {
     Measure m = measure(corpus, e, seed, pictures);
     total += m.ms, with_images += m.total_ms;
     double rate = m.ms > 0 ? m.steps / (m.ms / 1000) : 0;
-    fmt::print(stderr, "{:4} {:24} {:11} {:9.1f} ms {:8} steps {:10.0f} steps/s {:8} KB {}\n", index, e.name, seed, m.ms, m.steps, rate, m.max_rss_kb, m.status);
-    out += fmt::format("{},{},{},{:.1f},{},{},{:.0f},{},{:.1f},{:.2f},{},{:.2f},{:.1f}\n", index, e.name, seed, m.ms,
-                       m.status, m.steps, rate, m.max_rss_kb, m.wall_ms, m.run_ms, m.run_faults, m.image_ms, m.total_ms);
+    fmt::print(stderr, "{:4} {:24} {:11} {:9.1f} ms {:8} steps {:10.0f} steps/s {:8} KB {}\n", index, e.name, seed,
+               m.ms, m.steps, rate, m.max_rss_kb, m.status);
+    out +=
+        fmt::format("{},{},{},{:.1f},{},{},{:.0f},{},{:.1f},{:.2f},{},{:.2f},{:.1f}\n", index, e.name, seed, m.ms,
+                    m.status, m.steps, rate, m.max_rss_kb, m.wall_ms, m.run_ms, m.run_faults, m.image_ms, m.total_ms);
   };
   std::regex pattern(filter);
   for (size_t k = 0; k < entries.size(); k++)

@@ -3,8 +3,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "mj/model_list.hpp"
 #include "mj/error.hpp"
+#include "mj/model_list.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {

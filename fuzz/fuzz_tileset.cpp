@@ -27,8 +27,9 @@ const fs::path& scratch_resources() {
 }
 
 void load_and_run(const std::string& folder, int mx, int my, int mz) {
-  std::string xml = "<sequence values=\"BW\"><wfc values=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef\" tileset=\"Fuzz\" tiles=\"" +
-                    mjfuzz::attribute_text(folder) + "\"/></sequence>";
+  std::string xml =
+      "<sequence values=\"BW\"><wfc values=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef\" tileset=\"Fuzz\" tiles=\"" +
+      mjfuzz::attribute_text(folder) + "\"/></sequence>";
   try {
     mj::Interpreter ip = mj::Interpreter::from_string(xml, {mx, my, mz, scratch_resources()}, "tileset.xml");
     ip.run(1, 100);
@@ -44,7 +45,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t eol = text.find('\n');
   if (eol == std::string::npos) return 0;
   std::string folder = text.substr(0, eol);
-  std::ofstream(scratch_resources() / "tilesets" / "Fuzz.xml", std::ios::binary | std::ios::trunc) << text.substr(eol + 1);
+  std::ofstream(scratch_resources() / "tilesets" / "Fuzz.xml", std::ios::binary | std::ios::trunc)
+      << text.substr(eol + 1);
   load_and_run(folder, 3, 3, 1);
   load_and_run(folder, 2, 2, 2);
   return 0;

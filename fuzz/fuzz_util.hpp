@@ -17,7 +17,8 @@ inline std::filesystem::path input_file(const uint8_t* data, size_t size, const 
   static const std::filesystem::path dir =
       std::filesystem::exists("/dev/shm") ? "/dev/shm" : std::filesystem::temp_directory_path();
   std::filesystem::path file = dir / ("mj-fuzz-" + std::to_string(getpid()) + extension);
-  std::ofstream(file, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(data), std::streamsize(size));
+  std::ofstream(file, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(data), std::streamsize(size));
   return file;
 }
 

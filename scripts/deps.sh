@@ -3,7 +3,7 @@
 # `deps.sh python` adds what the Python package needs (scripts/python.sh), `deps.sh web` the web build's.
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config libpugixml-dev libpng-dev libgif-dev libcli11-dev
-          libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev clang-format)
 if [ "${1:-}" = python ]; then
   packages+=(python3-dev python3-venv pybind11-dev python3-pybind11 python3-numpy python3-pytest
              python3-distributed python3-matplotlib)

@@ -2,8 +2,8 @@
 
 #include "core/xml.hpp"
 #include "io/picture_cells.hpp"
-#include "nodes/registry.hpp"
 #include "nodes/node_view.hpp"
+#include "nodes/registry.hpp"
 
 namespace mj {
 
@@ -142,13 +142,14 @@ int Interpreter::run(int seed, int max_steps) {
 void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
   const Grid& grid = *impl_->program->grids[0];
   if (!cells.empty() && cells.size() != size_t(grid.size()))
-    throw Error(impl_->doc->file(), 0, "initial grid has " + std::to_string(cells.size()) + " cells, the model's grid " +
-                                           std::to_string(grid.size()));
+    throw Error(
+        impl_->doc->file(), 0,
+        "initial grid has " + std::to_string(cells.size()) + " cells, the model's grid " + std::to_string(grid.size()));
   for (uint8_t v : cells)
     if (v >= grid.values)
-      throw Error(impl_->doc->file(), 0,
-                  "initial grid has value " + std::to_string(v) + ", the model has " + std::to_string(grid.values) +
-                      " values");
+      throw Error(
+          impl_->doc->file(), 0,
+          "initial grid has value " + std::to_string(v) + ", the model has " + std::to_string(grid.values) + " values");
   impl_->initial = std::move(cells);
 }
 
@@ -180,8 +181,8 @@ GridView Interpreter::grid() const {
   const Program& p = *impl_->program;
   const Grid* g = impl_->run ? impl_->run->grid : p.grids.empty() ? nullptr : p.grids[0].get();
   if (!g) return {};
-  return GridView{g->mx, g->my, g->mz, g->characters, g->state.data(),
-                  std::shared_ptr<const void>(impl_->program, g->state.data())};
+  return GridView{g->mx,         g->my,           g->mz,
+                  g->characters, g->state.data(), std::shared_ptr<const void>(impl_->program, g->state.data())};
 }
 
 }  // namespace mj

@@ -83,7 +83,8 @@ TEST(Api, InitialPictureFromPng) {
   auto dir = mjtest::temp_dir("api-picture");
   mj::Image image{3, 1, {0xFF000000u, 0xFFFFFFFFu, 0xFF000000u}};
   mj::save_png(dir / "start.png", image);
-  auto ip = mj::Interpreter::from_string(R"x(<one values="BW" in="WB" out="WW" steps="1" symmetry="()"/>)x", {3, 1, 1, {}});
+  auto ip =
+      mj::Interpreter::from_string(R"x(<one values="BW" in="WB" out="WW" steps="1" symmetry="()"/>)x", {3, 1, 1, {}});
   ip.set_initial_picture(dir / "start.png", {{'B', 0xFF000000u}, {'W', 0xFFFFFFFFu}});
   ip.run(1, 0);
   EXPECT_EQ(cells(ip), (std::vector<uint8_t>{0, 1, 1}));

@@ -82,7 +82,8 @@ void apply_all(Grid& g, const std::vector<Rule>& rules, const std::vector<Found>
       for (int dz = 0, i = 0; dz < rule.omz; dz++)
         for (int dy = 0; dy < rule.omy; dy++)
           for (int dx = 0; dx < rule.omx; dx++, i++)
-            if (rule.output[size_t(i)] != kKeep) f(size_t(g.index(m.x + dx, m.y + dy, m.z + dz)), rule.output[size_t(i)]);
+            if (rule.output[size_t(i)] != kKeep)
+              f(size_t(g.index(m.x + dx, m.y + dy, m.z + dz)), rule.output[size_t(i)]);
     };
     bool free = true;
     each_output([&](size_t cell, uint8_t) { free = free && !written[cell]; });
@@ -110,7 +111,8 @@ TEST(BitScan, AllNodeStepsFollowTheLatticeScan) {
   const std::string symbols = "ABCDE";
   for (int trial = 0; trial < 300; trial++) {
     const bool d3 = trial % 3 == 0, wide = trial % 4 == 1;  // wide: rows and rules past a word of bits
-    const int mx = wide ? 60 + int(rng() % 90) : 1 + int(rng() % 40), my = 1 + int(rng() % 12), mz = d3 ? 1 + int(rng() % 4) : 1;
+    const int mx = wide ? 60 + int(rng() % 90) : 1 + int(rng() % 40), my = 1 + int(rng() % 12),
+              mz = d3 ? 1 + int(rng() % 4) : 1;
     const std::string values = symbols.substr(0, 2 + rng() % 4);
     const int imx = wide && trial % 8 == 1 ? 60 + int(rng() % 10) : 1 + int(rng() % 3);
     const int imy = 1 + int(rng() % 3), imz = d3 ? 1 + int(rng() % 2) : 1;
@@ -135,7 +137,8 @@ TEST(BitScan, AllNodeStepsFollowTheLatticeScan) {
       ASSERT_EQ(went, !found.empty()) << "trial " << trial << " step " << step << " rules " << rules;
       if (!went) break;
       apply_all(expected, images, found, random);
-      ASSERT_EQ(mjtest::cells_of(grid), mjtest::cells_of(expected)) << "trial " << trial << " step " << step << " rules " << rules;
+      ASSERT_EQ(mjtest::cells_of(grid), mjtest::cells_of(expected))
+          << "trial " << trial << " step " << step << " rules " << rules;
       loaded.node->reset();
       loaded.run->counter++;
       loaded.run->step_start = int(loaded.run->changes.size());

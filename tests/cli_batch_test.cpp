@@ -23,8 +23,9 @@ fs::path corpus_like_folder(const std::string& name) {
   mjtest::write(dir / "models" / "Grow.xml", R"(<one values="BW" origin="True" in="WB" out="WW"/>)");
   mjtest::write(dir / "models" / "Maze.xml", R"(<one values="BWA" origin="True" in="WBB" out="WAW"/>)");
   mjtest::write(dir / "models" / "Fill3D.xml", R"(<one values="BW" in="BB" out="WW"/>)");
-  mjtest::write(dir / "resources" / "palette.xml",
-                R"(<colors><color symbol="B" value="000000"/><color symbol="W" value="FFFFFF"/><color symbol="A" value="FF0000"/></colors>)");
+  mjtest::write(
+      dir / "resources" / "palette.xml",
+      R"(<colors><color symbol="B" value="000000"/><color symbol="W" value="FFFFFF"/><color symbol="A" value="FF0000"/></colors>)");
   return dir;
 }
 

@@ -48,8 +48,10 @@ INSTANTIATE_TEST_SUITE_P(Messages, CliErrors, ::testing::ValuesIn(error_cases())
 TEST(Cli, RunWritesPngAndState) {
   auto dir = mjtest::temp_dir("cli-ok");
   auto model = mjtest::write(dir / "models" / "M.xml", R"(<one values="BW" in="B" out="W" steps="3"/>)");
-  mjtest::write(dir / "resources" / "palette.xml", R"(<colors><color symbol="B" value="000000"/><color symbol="W" value="FFFFFF"/></colors>)");
-  auto result = run_cli("run " + model.string() + " --size 4 --seed 2 --out " + (dir / "out").string() + " --state " + (dir / "s.txt").string());
+  mjtest::write(dir / "resources" / "palette.xml",
+                R"(<colors><color symbol="B" value="000000"/><color symbol="W" value="FFFFFF"/></colors>)");
+  auto result = run_cli("run " + model.string() + " --size 4 --seed 2 --out " + (dir / "out").string() + " --state " +
+                        (dir / "s.txt").string());
   EXPECT_EQ(result.exit_code, 0) << result.output;
   EXPECT_TRUE(std::filesystem::exists(dir / "out" / "M_2.png"));
   std::ifstream state(dir / "s.txt");

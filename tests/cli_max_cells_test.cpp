@@ -8,13 +8,15 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kModel = R"(<one values="BW" in="B" out="W"/>)";
-constexpr const char* kOverCap = "M.xml:1: grid size 20x20x1 is too large (at most 100 cells; raise the limit with --max-cells";
+constexpr const char* kOverCap =
+    "M.xml:1: grid size 20x20x1 is too large (at most 100 cells; raise the limit with --max-cells";
 
 fs::path model_folder(const std::string& name) {
   auto dir = mjtest::temp_dir("max-cells-" + name);
   mjtest::write(dir / "models" / "M.xml", kModel);
   mjtest::write(dir / "models.xml", R"(<models><model name="M" size="20"/></models>)");
-  mjtest::write(dir / "resources" / "palette.xml", R"(<colors><color symbol="B" value="000000"/><color symbol="W" value="FFFFFF"/></colors>)");
+  mjtest::write(dir / "resources" / "palette.xml",
+                R"(<colors><color symbol="B" value="000000"/><color symbol="W" value="FFFFFF"/></colors>)");
   return dir;
 }
 

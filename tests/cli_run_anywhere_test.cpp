@@ -4,8 +4,8 @@
 
 #include <set>
 
-#include "mj/model_list.hpp"
 #include "io/vox.hpp"
+#include "mj/model_list.hpp"
 #include "mj/picture.hpp"
 #include "test_util.hpp"
 

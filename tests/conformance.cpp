@@ -17,9 +17,9 @@
 #include <sstream>
 #include <thread>
 
-#include "mj/model_list.hpp"
 #include "io/state_text.hpp"
 #include "mj/interpreter.hpp"
+#include "mj/model_list.hpp"
 
 namespace fs = std::filesystem;
 
@@ -160,7 +160,8 @@ int main() {
         std::cout << "SMOKE " << runs[i].file.filename().string() << " " << outcomes[i].detail << "\n" << std::flush;
       else if (!outcomes[i].matched)
         std::cout << "MISMATCH " << runs[i].file.filename().string() << " [" << runs[i].category << "] "
-                  << outcomes[i].detail << "\n" << std::flush;
+                  << outcomes[i].detail << "\n"
+                  << std::flush;
     }
   };
   int jobs = jobs_env ? std::max(1, std::atoi(jobs_env)) : 2;

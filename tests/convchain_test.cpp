@@ -44,10 +44,8 @@ TEST_F(Samples, WritesBlackAndWhiteOnlyOnTheOnCells) {
       if (cells[i] == '/') continue;
       int x = int(i % 7), y = int(i / 7);
       bool inner = x >= 1 && x <= 4 && y >= 1 && y <= 4;
-      if (inner)
-        EXPECT_TRUE(cells[i] == 'D' || cells[i] == 'A') << cells;
-      else
-        EXPECT_EQ(cells[i], 'X') << cells;
+      if (inner) EXPECT_TRUE(cells[i] == 'D' || cells[i] == 'A') << cells;
+      else EXPECT_EQ(cells[i], 'X') << cells;
     }
   }
 }

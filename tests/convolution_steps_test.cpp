@@ -105,7 +105,10 @@ const std::vector<RuleSet>& rule_sets() {
        R"(<convolution neighborhood="%s" periodic="%s">
           <rule in="A" out="B" p="0.2"/><rule in="A" out="C" p="0.5" sum="1..8" values="B"/>
           <rule in="B" out="A" sum="3..5" values="A"/><rule in="C" out="A" p="0.1"/></convolution>)",
-       {{0, 1, 0.2, {}, {}}, {0, 2, 0.5, {0, 1, 0}, range(1, 8)}, {1, 0, 1.0, {1, 0, 0}, range(3, 5)}, {2, 0, 0.1, {}, {}}}},
+       {{0, 1, 0.2, {}, {}},
+        {0, 2, 0.5, {0, 1, 0}, range(1, 8)},
+        {1, 0, 1.0, {1, 0, 0}, range(3, 5)},
+        {2, 0, 0.1, {}, {}}}},
       // No draws: the life-like automaton, three intervals.
       {"DA",
        R"(<convolution neighborhood="%s" periodic="%s">
@@ -120,7 +123,8 @@ TEST(ConvolutionSteps, MatchTheCellByCellLoop) {
   for (int trial = 0; trial < 48; trial++) {
     const RuleSet& set = rule_sets()[size_t(trial) % rule_sets().size()];
     const bool d3 = trial % 3 == 2, periodic = trial % 2 == 1;
-    const std::string neighbourhood = d3 ? (trial % 4 < 2 ? "NoCorners" : "VonNeumann") : (trial % 4 < 2 ? "Moore" : "VonNeumann");
+    const std::string neighbourhood =
+        d3 ? (trial % 4 < 2 ? "NoCorners" : "VonNeumann") : (trial % 4 < 2 ? "Moore" : "VonNeumann");
     const int mx = 3 + int(rng() % 60), my = 3 + int(rng() % 8), mz = d3 ? 3 + int(rng() % 3) : 1;
     char xml[1024];
     std::snprintf(xml, sizeof xml, set.xml, neighbourhood.c_str(), periodic ? "True" : "False");
@@ -135,7 +139,8 @@ TEST(ConvolutionSteps, MatchTheCellByCellLoop) {
       const std::vector<uint8_t> before = expected;
       direct_step(expected, mx, my, mz, periodic, kernel_of(neighbourhood, d3), rules, random);
       const bool changed = n.go();
-      ASSERT_EQ(n.grid().state, expected) << "trial " << trial << ", step " << step << ", " << mx << "x" << my << "x" << mz;
+      ASSERT_EQ(n.grid().state, expected)
+          << "trial " << trial << ", step " << step << ", " << mx << "x" << my << "x" << mz;
       EXPECT_EQ(changed, expected != before) << "trial " << trial << ", step " << step;
       Random node_random = n.run->random, direct_random = random;
       ASSERT_EQ(node_random.next(), direct_random.next()) << "trial " << trial << ", step " << step;

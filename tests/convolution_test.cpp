@@ -157,7 +157,8 @@ TEST(NeighbourCount, MatchesTheDirectSumOnRandomGrids) {
   std::mt19937 rng(5);
   for (int trial = 0; trial < 60; trial++) {
     const bool d3 = trial % 3 == 0;
-    const int mx = 3 + int(rng() % 40), my = 3 + int(rng() % 9), mz = d3 ? 3 + int(rng() % 4) : 1, C = 2 + int(rng() % 5);
+    const int mx = 3 + int(rng() % 40), my = 3 + int(rng() % 9), mz = d3 ? 3 + int(rng() % 4) : 1,
+              C = 2 + int(rng() % 5);
     std::vector<uint8_t> state(size_t(mx * my * mz));
     for (uint8_t& v : state) v = uint8_t(rng() % unsigned(C));
     std::vector<int> offsets;

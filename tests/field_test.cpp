@@ -15,7 +15,9 @@ struct Corridor {
 };
 
 Corridor corridor(const std::string& row) {
-  Corridor s{mj::XmlDocument::load_string(R"(<one values="BWG" in="B" out="W"><field for="B" to="G" on="B"/></one>)", "f.xml"), nullptr};
+  Corridor s{
+      mj::XmlDocument::load_string(R"(<one values="BWG" in="B" out="W"><field for="B" to="G" on="B"/></one>)", "f.xml"),
+      nullptr};
   s.grid = mj::Grid::load(s.doc->root(), int(row.size()), 1, 1);
   for (size_t i = 0; i < row.size(); i++) s.grid->state[i] = uint8_t(s.grid->value_of(row[i]));
   return s;
@@ -70,7 +72,8 @@ TEST(Field, UpdateGivesTheDistancesComputeGives) {
   for (int trial = 0; trial < 300; trial++) {
     const bool d3 = trial % 3 == 0;
     const int mx = 2 + int(rng() % 9), my = 1 + int(rng() % 9), mz = d3 ? 2 + int(rng() % 4) : 1;
-    auto doc = mj::XmlDocument::load_string(R"(<one values="BWGR" in="B" out="W"><field for="B" to="G" on="BR"/></one>)", "f.xml");
+    auto doc = mj::XmlDocument::load_string(
+        R"(<one values="BWGR" in="B" out="W"><field for="B" to="G" on="BR"/></one>)", "f.xml");
     auto grid = mj::Grid::load(doc->root(), mx, my, mz);
     mj::Field field(doc->root().children({"field"})[0], *grid);
     for (uint8_t& v : grid->state) v = uint8_t(rng() % 4);

@@ -14,7 +14,8 @@ TEST(PointOfCell, GivesGridPoint) {
   const int shapes[][3] = {{1, 1, 1}, {1, 7, 3}, {7, 1, 1}, {5, 1, 9}, {967, 967, 1}, {4096, 4096, 16}, {3, 46341, 1}};
   for (int trial = 0; trial < 200; trial++) {
     Grid grid;
-    if (trial < int(std::size(shapes))) grid.mx = shapes[trial][0], grid.my = shapes[trial][1], grid.mz = shapes[trial][2];
+    if (trial < int(std::size(shapes)))
+      grid.mx = shapes[trial][0], grid.my = shapes[trial][1], grid.mz = shapes[trial][2];
     else grid.mx = 1 + int(rng() % 300), grid.my = 1 + int(rng() % 300), grid.mz = 1 + int(rng() % 40);
     const PointOfCell point_of(grid);
     const long long cells = (long long)grid.mx * grid.my * grid.mz;
@@ -64,8 +65,8 @@ TEST(Interior, CellBitsAreContains) {
       for (int y = 0; y < my; y++)
         for (int x = 0; x < mx; x++, i++)
           ASSERT_EQ(cells.contains(i), interior.contains(x, y, z))
-              << mx << "x" << my << "x" << mz << " reach " << reach.x << "," << reach.y << "," << reach.z
-              << " cell " << i;
+              << mx << "x" << my << "x" << mz << " reach " << reach.x << "," << reach.y << "," << reach.z << " cell "
+              << i;
   }
   Grid grid;
   grid.mx = 70, grid.my = 5, grid.mz = 1;

@@ -6,7 +6,6 @@
 #include "io/gui.hpp"
 #include "io/png.hpp"
 #include "io/render.hpp"
-#include "test_util.hpp"
 #include "mj/interpreter.hpp"
 #include "nodes/node_view.hpp"
 #include "test_util.hpp"
@@ -108,7 +107,9 @@ TEST(GuiSettings, MissingAttributesAndFilesTakeTheReferenceDefaults) {
   EXPECT_NE(std::string(e.what()).find("bad.xml:1"), std::string::npos) << e.what();
 }
 
-mj::Interpreter tiny(const std::string& xml) { return mj::Interpreter::from_string(xml, mj::LoadOptions{5, 1, 1, resources()}); }
+mj::Interpreter tiny(const std::string& xml) {
+  return mj::Interpreter::from_string(xml, mj::LoadOptions{5, 1, 1, resources()});
+}
 
 TEST(GuiSketch, RuleNodesShowTheirRulesAndWhatFired) {
   auto ip = tiny(R"(<sequence values="BG"><one in="B" out="G" steps="2"/><all in="BG" out="GG"/></sequence>)");
@@ -136,12 +137,12 @@ TEST(GuiSketch, RuleNodesShowTheirRulesAndWhatFired) {
 
 // The layout of GUI.cs with the default settings: title, then the root's children one level in.
 struct TinyLayout {
-  int rule_y = 8 + 4 * 16 / 2;     // title at fontY/2, then afterfont * fontY / 2
-  int input_x = 30;                // level 1 * hindent
-  int arrow_x = 30 + 7 + 2;        // after the input square and hgap
+  int rule_y = 8 + 4 * 16 / 2;  // title at fontY/2, then afterfont * fontY / 2
+  int input_x = 30;             // level 1 * hindent
+  int arrow_x = 30 + 7 + 2;     // after the input square and hgap
   int output_x = 30 + 7 + 2 + 10 + 2;
   int arrow_y = rule_y + 7 / 2;
-  int dash_x = 30 - 14 - 2 - 3;    // from the root markov's double bracket
+  int dash_x = 30 - 14 - 2 - 3;  // from the root markov's double bracket
 };
 
 TEST(GuiDraw, OneRuleIsDrawnInItsColoursWithAnActiveArrowOnceFired) {
@@ -177,7 +178,8 @@ TEST(GuiDraw, NodesOtherThanOneHaveDashedArrows) {
   gui.draw(image, "Tiny", ip.node_tree(), kPalette);
   TinyLayout l;
   std::string dashes;
-  for (int x = l.arrow_x; x < l.arrow_x + 10; x++) dashes += at(image, x, l.arrow_y) == gui.settings().inactive ? '-' : ' ';
+  for (int x = l.arrow_x; x < l.arrow_x + 10; x++)
+    dashes += at(image, x, l.arrow_y) == gui.settings().inactive ? '-' : ' ';
   EXPECT_EQ(dashes, "--  --  --");
 }
 
@@ -205,7 +207,8 @@ TEST(GuiCorpus, NystromDungeonGetsItsSidebarLeftOfThePicture) {
   EXPECT_EQ(picture.height, 39 * 8);
 
   // Right of the margin: the plain rendering of the same run.
-  auto ip = mj::Interpreter::from_file(corpus / "models" / "NystromDungeon.xml", mj::LoadOptions{39, 39, 1, resources()});
+  auto ip =
+      mj::Interpreter::from_file(corpus / "models" / "NystromDungeon.xml", mj::LoadOptions{39, 39, 1, resources()});
   ip.run(3, 50000);
   auto palette = mj::load_palette(resources() / "palette.xml");
   std::vector<uint32_t> colors;
@@ -244,7 +247,8 @@ TEST(GuiCorpus, ApartemazementsSidebarMatchesTheReferenceRecording) {
   s.square = 4, s.small_square = 2, s.hindent = 20, s.hline = 10, s.vskip = 0, s.small_vskip = 1, s.after_font = 1;
   fs::path bold = resources() / "fonts" / "Tamzen8x16b.png", regular = resources() / "fonts" / "Tamzen8x16r.png";
   mj::io::Gui gui(s, mj::io::BitmapFont::load(regular), mj::io::BitmapFont::load(bold));
-  auto ip = mj::Interpreter::from_file(corpus_dir() / "models" / "Apartemazements.xml", mj::LoadOptions{8, 8, 8, resources()});
+  auto ip = mj::Interpreter::from_file(corpus_dir() / "models" / "Apartemazements.xml",
+                                       mj::LoadOptions{8, 8, 8, resources()});
   auto palette = mj::load_palette(resources() / "palette.xml");
   ip.start(1);
   struct Pin {

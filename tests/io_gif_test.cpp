@@ -35,8 +35,7 @@ uint32_t pixel(const GifFileType* gif, int i, int x, int y) {
 
 // Frame k: left half colour A[k], right half colour B[k], pixel (0, 7) white.
 Image test_frame(int k) {
-  static const uint32_t a[] = {0xFFFF004D, 0xFF1D2B53, 0xFF008751},
-                        b[] = {0xFF29ADFF, 0xFFFFEC27, 0xFF7E2553};
+  static const uint32_t a[] = {0xFFFF004D, 0xFF1D2B53, 0xFF008751}, b[] = {0xFF29ADFF, 0xFFFFEC27, 0xFF7E2553};
   Image frame{8, 8, std::vector<uint32_t>(64)};
   for (int i = 0; i < 64; ++i) frame.argb[i] = i % 8 < 4 ? a[k] : b[k];
   frame.argb[7 * 8] = 0xFFFFFFFF;
@@ -82,8 +81,7 @@ TEST(IoGif, ManyColoursFallBackToNearest) {
   const auto dir = temp_dir();
   // 1024 distinct colours: red = 8 * (i / 32), green = 8 * (i % 32), blue = 0.
   Image frame{32, 32, std::vector<uint32_t>(1024)};
-  for (uint32_t i = 0; i < 1024; ++i)
-    frame.argb[i] = 0xFF000000u | (8 * (i / 32)) << 16 | (8 * (i % 32)) << 8;
+  for (uint32_t i = 0; i < 1024; ++i) frame.argb[i] = 0xFF000000u | (8 * (i / 32)) << 16 | (8 * (i % 32)) << 8;
   frame.argb[1000] = frame.argb[999] = frame.argb[998] = 0xFFFF0000;  // the most frequent colour
   GifWriter writer(dir / "many.gif", 32, 32);
   writer.add_frame(frame);

@@ -102,8 +102,7 @@ TEST(IoPng, NonPngIsRejected) {
 TEST(IoPng, TruncatedPngIsRejected) {
   const auto dir = temp_dir();
   std::vector<uint32_t> noise(64 * 64);
-  for (size_t i = 0; i < noise.size(); ++i)
-    noise[i] = 0xFF000000u | static_cast<uint32_t>(i * 2654435761u >> 8);
+  for (size_t i = 0; i < noise.size(); ++i) noise[i] = 0xFF000000u | static_cast<uint32_t>(i * 2654435761u >> 8);
   save_png(dir / "full.png", Image{64, 64, noise});
   const std::string bytes = read_bytes(dir / "full.png");
   write(dir / "cut.png", bytes.substr(0, bytes.size() / 2));

@@ -12,8 +12,7 @@ namespace {
 const std::vector<uint32_t> kColors = {0xFF000000, 0xFFFF004D, 0xFF29ADFF, 0xFF00E436};
 
 // Compares a picture with rows of legend characters.
-void expect_picture(const Image& image, const std::map<char, uint32_t>& legend,
-                    const std::vector<std::string>& rows) {
+void expect_picture(const Image& image, const std::map<char, uint32_t>& legend, const std::vector<std::string>& rows) {
   ASSERT_EQ(image.height, static_cast<int>(rows.size()));
   for (int y = 0; y < image.height; ++y) {
     ASSERT_EQ(image.width, static_cast<int>(rows[y].size()));
@@ -65,25 +64,24 @@ TEST(IoRender, EmptyIsometricGridIsAllBackground) {
 // Expected pictures below come from the reference algorithm (IsometricRender).
 TEST(IoRender, IsometricMatchesReferencePixels) {
   const uint8_t state[] = {1, 0, 2, 1, 0, 0, 2, 0};
-  const std::map<char, uint32_t> legend = {{'.', 0xFF222222}, {'a', 0xFF000000}, {'b', 0xFF2291D6},
-                                           {'c', 0xFF16608E}, {'d', 0xFF0B2F46}, {'e', 0xFFD60040},
-                                           {'f', 0xFF460015}, {'g', 0xFF8E002B}};
-  expect_picture(render_isometric(state, 2, 2, 2, kColors, 3), legend,
-                 {"..................", "..................", "..................", "..................",
-                  "....aaaa..........", "...abbbba.........", "...acbbdaaa.......", "...acbbdaeea......",
-                  "...acbaadffa......", "...accbaaaaa......", "...accaeeeea......", "....aaggeefa......",
-                  "......ageefa......", ".......aaaa.......", "..................", "..................",
-                  "..................", ".................."});
+  const std::map<char, uint32_t> legend = {{'.', 0xFF222222}, {'a', 0xFF000000}, {'b', 0xFF2291D6}, {'c', 0xFF16608E},
+                                           {'d', 0xFF0B2F46}, {'e', 0xFFD60040}, {'f', 0xFF460015}, {'g', 0xFF8E002B}};
+  expect_picture(
+      render_isometric(state, 2, 2, 2, kColors, 3), legend,
+      {"..................", "..................", "..................", "..................", "....aaaa..........",
+       "...abbbba.........", "...acbbdaaa.......", "...acbbdaeea......", "...acbaadffa......", "...accbaaaaa......",
+       "...accaeeeea......", "....aaggeefa......", "......ageefa......", ".......aaaa.......", "..................",
+       "..................", "..................", ".................."});
 }
 
 TEST(IoRender, IsometricSpillsIntoMarginLikeReference) {
   const uint8_t state[] = {1, 2, 1, 2};
   const std::map<char, uint32_t> legend = {{'.', 0xFF222222}, {'a', 0xFF000000}, {'b', 0xFF2291D6},
                                            {'c', 0xFF460015}, {'d', 0xFFD60040}, {'e', 0xFF0B2F46}};
-  expect_picture(render_isometric(state, 1, 4, 1, kColors, 2, 3), legend,
-                 {".................", ".................", "........aaaa.....", "......aabbca.....",
-                  "....aaddeeaa.....", "..aabbccaa.......", "..abbeaa.........", "..aaaa...........",
-                  ".................", "................."});
+  expect_picture(
+      render_isometric(state, 1, 4, 1, kColors, 2, 3), legend,
+      {".................", ".................", "........aaaa.....", "......aabbca.....", "....aaddeeaa.....",
+       "..aabbccaa.......", "..abbeaa.........", "..aaaa...........", ".................", "................."});
 }
 
 TEST(IoRender, IsometricLargerSceneMatchesReferenceHash) {

@@ -1,7 +1,7 @@
 #include <cstring>
 
-#include "mj/picture.hpp"
 #include "io/vox.hpp"
+#include "mj/picture.hpp"
 #include "test_util.hpp"
 
 namespace mj::io {
@@ -64,8 +64,7 @@ TEST(IoVox, RgbaChunkHoldsPaletteThenFiller) {
   ASSERT_EQ(u32_at(b, at + 4), 1024u);
   ASSERT_EQ(b.size(), at + 12 + 1024);
   const std::string rgba = b.substr(at + 12);
-  EXPECT_EQ(rgba.substr(0, 16),
-            std::string("\x00\x00\x00\x00\x1D\x2B\x53\x00\xFF\x00\x4D\x00\x29\xAD\xFF\x00", 16));
+  EXPECT_EQ(rgba.substr(0, 16), std::string("\x00\x00\x00\x00\x1D\x2B\x53\x00\xFF\x00\x4D\x00\x29\xAD\xFF\x00", 16));
   EXPECT_EQ(rgba.substr(16, 4), "\xFA\xFA\xFA\xFF");  // reference filler: entry i (here 4) is 254 - i, opaque
   EXPECT_EQ(rgba.substr(1016, 4), std::string("\x00\x00\x00\xFF", 4));  // entry 254
   EXPECT_EQ(rgba.substr(1020, 4), std::string(4, '\0'));
@@ -89,8 +88,7 @@ TEST(IoVox, LoadsEveryCorpusVox) {
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
     if (entry.path().extension() != ".vox") continue;
     const VoxModel m = load_vox(entry.path());
-    EXPECT_TRUE(m.mx >= 1 && m.mx <= 256 && m.my >= 1 && m.my <= 256 && m.mz >= 1 && m.mz <= 256)
-        << entry.path();
+    EXPECT_TRUE(m.mx >= 1 && m.mx <= 256 && m.my >= 1 && m.my <= 256 && m.mz >= 1 && m.mz <= 256) << entry.path();
     ++files;
   }
   EXPECT_GT(files, 100);
@@ -141,7 +139,8 @@ TEST(IoVox, SaveRejectsWhatVoxCannotHold) {
   const std::vector<uint8_t> cells(257, 0);
   expect_error([&] { save_vox(dir / "wide.vox", mj::GridView{257, 1, 1, "", cells.data(), {}}, {0xFF000000}); });
   expect_error([&] { save_vox(dir / "flat.vox", mj::GridView{0, 1, 1, "", cells.data(), {}}, {0xFF000000}); });
-  expect_error([&] { save_vox(dir / "many.vox", mj::GridView{1, 1, 1, "", cells.data(), {}}, std::vector<uint32_t>(256));
+  expect_error([&] {
+    save_vox(dir / "many.vox", mj::GridView{1, 1, 1, "", cells.data(), {}}, std::vector<uint32_t>(256));
   });
 }
 

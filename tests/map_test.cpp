@@ -192,17 +192,20 @@ TEST(Map, RulesSpanningTheGridReadItCellByCell) {
   std::string down_out = "R";
   for (int k = 1; k < side; k++) down_out += "/*";
   const std::string xml = R"xml(<sequence values="BWR"><map scale="1 1 1" values="BWR" symmetry="()">)xml"
-                          "<rule in=\"" + across + "\" out=\"R" + std::string(size_t(side - 1), '*') + "\"/>"
-                          "<rule in=\"" + down + "\" out=\"" + down_out + "\"/>"
+                          "<rule in=\"" +
+                          across + "\" out=\"R" + std::string(size_t(side - 1), '*') +
+                          "\"/>"
+                          "<rule in=\"" +
+                          down + "\" out=\"" + down_out +
+                          "\"/>"
                           "<rule in=\"BW\" out=\"W*\"/></map></sequence>";
   std::vector<std::string> down_rows, down_out_rows;
   for (int k = 0; k < side; k++) {
     down_rows.push_back(k == 0 ? "B" : k == side - 1 ? "W" : "*");
     down_out_rows.push_back(k == 0 ? "R" : "*");
   }
-  const std::vector<PlainRule> rules = {{{across}, {"R" + std::string(size_t(side - 1), '*')}},
-                                        {down_rows, down_out_rows},
-                                        {{"BW"}, {"W*"}}};
+  const std::vector<PlainRule> rules = {
+      {{across}, {"R" + std::string(size_t(side - 1), '*')}}, {down_rows, down_out_rows}, {{"BW"}, {"W*"}}};
   uint32_t seed = 11;
   const std::vector<uint8_t> cells = random_cells(size_t(side * side), seed);
   const std::vector<uint8_t> expected = plain_map(cells, side, side, rules, "BWR");

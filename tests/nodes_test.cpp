@@ -41,7 +41,8 @@ TEST(PrlNode, AppliesEachMatchWithProbability) {
 }
 
 TEST(SequenceNode, RunsChildrenInOrder) {
-  std::string s = run_model(R"(<sequence values="BWR"><one in="B" out="W" steps="2"/><one in="B" out="R"/></sequence>)", 5, 1, 1);
+  std::string s =
+      run_model(R"(<sequence values="BWR"><one in="B" out="W" steps="2"/><one in="B" out="R"/></sequence>)", 5, 1, 1);
   EXPECT_EQ(count(s, 'W'), 2u);
   EXPECT_EQ(count(s, 'R'), 3u);
 }

@@ -25,7 +25,8 @@ TEST(OutputPaths, EntryNamesCannotEscapeTheOutputFolder) {
   <model name="../../x" size="4" seeds="7" amount="1"><color symbol="B" value="000000"/><color symbol="W" value="FFFFFF"/></model>
   <model name="/tmp/../x" size="4" seeds="8" amount="1"><color symbol="B" value="000000"/><color symbol="W" value="FFFFFF"/></model>
 </models>)");
-  auto result = mjtest::run_cli((dir / "work" / "models.xml").string() + " -q -j 1 --out " + (dir / "work" / "out").string());
+  auto result =
+      mjtest::run_cli((dir / "work" / "models.xml").string() + " -q -j 1 --out " + (dir / "work" / "out").string());
   EXPECT_EQ(result.exit_code, 1) << result.output;  // the second entry's model file does not exist
   std::vector<std::string> expected = {"work/models.xml", "work/out/_.._.._x_7.png", "x.xml"};
   EXPECT_EQ(files_under(dir), expected) << result.output;

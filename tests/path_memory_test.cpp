@@ -57,14 +57,16 @@ void expect_kept_node_matches_fresh_ones(const std::string& xml, int mx, int my,
 TEST(PathMemory, KeptCellsGiveWhatAFreshNodeGives2D) {
   expect_kept_node_matches_fresh_ones(R"(<path from="S" to="G" on="B" color="R"/>)", 17, 13, 1);
   expect_kept_node_matches_fresh_ones(R"(<path from="S" to="G" on="B" color="R" inertia="True"/>)", 17, 13, 1);
-  expect_kept_node_matches_fresh_ones(R"(<path from="S" to="G" on="B" color="R" edges="True" inertia="True"/>)", 9, 16, 1);
+  expect_kept_node_matches_fresh_ones(R"(<path from="S" to="G" on="B" color="R" edges="True" inertia="True"/>)", 9, 16,
+                                      1);
   expect_kept_node_matches_fresh_ones(R"(<path from="S" to="G" on="B" color="R" longest="True"/>)", 16, 9, 1);
 }
 
 TEST(PathMemory, KeptCellsGiveWhatAFreshNodeGives3D) {
   expect_kept_node_matches_fresh_ones(R"(<path from="S" to="G" on="B" color="R"/>)", 7, 6, 5);
   expect_kept_node_matches_fresh_ones(R"(<path from="S" to="G" on="B" color="R" vertices="True"/>)", 6, 7, 5);
-  expect_kept_node_matches_fresh_ones(R"(<path from="S" to="GS" on="B" color="R" edges="True" vertices="True" inertia="True"/>)", 5, 6, 7);
+  expect_kept_node_matches_fresh_ones(
+      R"(<path from="S" to="GS" on="B" color="R" edges="True" vertices="True" inertia="True"/>)", 5, 6, 7);
 }
 
 // A row of one cell has both x faces at once.

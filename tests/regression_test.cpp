@@ -42,14 +42,16 @@ std::string final_grid(const std::string& xml, mj::LoadOptions options, int step
 
 TEST(Limits, RulesLargerThanTheGridNeverMatch) {
   EXPECT_EQ(final_grid(R"(<one values="BW" in="BBBBBB" out="WWWWWW"/>)", {3, 3, 1, {}}), std::string(9, 'B'));
-  EXPECT_EQ(final_grid(R"x(<all values="BW" in="B/B/B/B" out="W/W/W/W" symmetry="()"/>)x", {5, 3, 1, {}}), std::string(15, 'B'));
+  EXPECT_EQ(final_grid(R"x(<all values="BW" in="B/B/B/B" out="W/W/W/W" symmetry="()"/>)x", {5, 3, 1, {}}),
+            std::string(15, 'B'));
   // a 3D rule (two layers) on a 2D grid, and a 3D rule deeper than a 3D grid
   EXPECT_EQ(final_grid(R"(<prl values="BW" in="B B" out="W W"/>)", {4, 4, 1, {}}), std::string(16, 'B'));
   EXPECT_EQ(final_grid(R"(<one values="BW" in="B B B" out="W W W"/>)", {2, 2, 2, {}}), std::string(8, 'B'));
   // inference with a rule that cannot fit anywhere: no path to the goal, no crash
-  EXPECT_EQ(final_grid(R"(<sequence values="BW"><all in="BBBB" out="WWWW"><observe value="B" to="W"/></all></sequence>)",
-                       {3, 1, 1, {}}),
-            "BBB");
+  EXPECT_EQ(
+      final_grid(R"(<sequence values="BW"><all in="BBBB" out="WWWW"><observe value="B" to="W"/></all></sequence>)",
+                 {3, 1, 1, {}}),
+      "BBB");
 }
 
 TEST(Limits, DeepNestingIsAnErrorNotAStackOverflow) {
@@ -66,7 +68,9 @@ TEST(Limits, MaxCellsIsAdjustable) {
   const std::string xml = R"(<one values="BW" in="B" out="W"/>)";
   mj::LoadOptions small{11, 10, 1, {}, 100};
   std::string e = error_of(xml, small);
-  EXPECT_TRUE(contains(e, "m.xml:1: grid size 11x10x1 is too large (at most 100 cells; raise the limit with --max-cells")) << e;
+  EXPECT_TRUE(
+      contains(e, "m.xml:1: grid size 11x10x1 is too large (at most 100 cells; raise the limit with --max-cells"))
+      << e;
   EXPECT_EQ(error_of(xml, {10, 10, 1, {}, 100}), "");
   e = error_of(xml, {1 << 15, 1 << 14, 1, {}});  // 2^29 cells, over the default 2^28
   EXPECT_TRUE(contains(e, "is too large (at most 268435456 cells;")) << e;
@@ -149,12 +153,15 @@ namespace {
 TEST(Regression, UnionsMustNameValues) {
   // Both crashed inference (heap overflow in backward potentials): the union's lowest value lay outside "BW".
   const std::string run = R"(<one in="B" out="W" steps="3"/><all in="?" out="B"><observe value="W" to="B"/></all>)";
-  std::string e = error_of("<sequence values=\"BW\">\n<union symbol=\"?\" values=\"WW\"/>" + run + "</sequence>", {5, 5, 1, {}});
+  std::string e =
+      error_of("<sequence values=\"BW\">\n<union symbol=\"?\" values=\"WW\"/>" + run + "</sequence>", {5, 5, 1, {}});
   EXPECT_TRUE(contains(e, "m.xml:2: union ?=\"WW\" names no value of \"BW\"")) << e;
   e = error_of("<sequence values=\"BW\">\n<union symbol=\"?\" values=\"\"/>" + run + "</sequence>", {5, 5, 1, {}});
   EXPECT_TRUE(contains(e, "m.xml:2: union ?=\"\" names no value of \"BW\"")) << e;
   // repeated symbols that stay inside the alphabet keep the reference's sum: B+B is W
-  EXPECT_EQ(error_of(R"(<sequence values="BWR"><union symbol="?" values="BB"/><one in="?" out="R"/></sequence>)", {3, 3, 1, {}}), "");
+  EXPECT_EQ(error_of(R"(<sequence values="BWR"><union symbol="?" values="BB"/><one in="?" out="R"/></sequence>)",
+                     {3, 3, 1, {}}),
+            "");
 }
 
 }  // namespace

@@ -27,7 +27,8 @@ mj::Rule rule_of(const Loaded& l, const std::filesystem::path& resources = {}) {
 
 TEST(Rule, ParsesWildcardsAndUnions) {
   // Unions are found through markov/sequence only, not inside rule nodes.
-  auto hidden = grid_for(R"(<sequence values="BWR"><one in="B" out="W"><union symbol="A" values="WR"/></one></sequence>)");
+  auto hidden =
+      grid_for(R"(<sequence values="BWR"><one in="B" out="W"><union symbol="A" values="WR"/></one></sequence>)");
   EXPECT_FALSE(hidden.grid->wave_of('A'));
   auto m = grid_for(R"(<sequence values="BWR"><union symbol="A" values="WR"/><one in="B*A" out="W*B"/></sequence>)");
   auto doc = mj::XmlDocument::load_string(R"(<rule in="B*A" out="W*B"/>)", "r.xml");

@@ -8,10 +8,10 @@
 
 #include "core/xml.hpp"
 #include "mj/interpreter.hpp"
-#include "nodes/rule_load.hpp"
 #include "nodes/child_states.hpp"
 #include "nodes/observation.hpp"
 #include "nodes/potentials.hpp"
+#include "nodes/rule_load.hpp"
 
 namespace mj {
 namespace {
@@ -149,8 +149,8 @@ TEST(Search, SolvesSokobanInTheFewestMoves) {
   Problem p(R"x(<one values="BRWDI"><rule in="RB" out="BR"/><rule in="RWB" out="BRW"/></one>)x", 5, 5, 1);
   std::vector<uint8_t> present = p.state("DDDDDDRBBDDBWBDDBBIDDDDDD");
   const Wave free = p.grid->wave("BR", p.doc->root()), box = p.grid->wave("W", p.doc->root());
-  std::vector<std::optional<Observation>> observations = {
-      Observation{0, free}, Observation{1, free}, Observation{2, free}, std::nullopt, Observation{0, box}};
+  std::vector<std::optional<Observation>> observations = {Observation{0, free}, Observation{1, free},
+                                                          Observation{2, free}, std::nullopt, Observation{0, box}};
   std::vector<Wave> future(present.size());
   ASSERT_TRUE(compute_future_set_present(future, present, observations));
 
@@ -176,8 +176,7 @@ TEST(ChildStates, OneAppliesEachMatchInRuleOrder) {
 
 // Both matches cover cell 0: one child per way to cover it.
 TEST(ChildStates, AllBranchesOnTheMostCoveredCell) {
-  Problem p(R"x(<one values="BR" symmetry="()"><rule in="RB" out="BR"/><rule in="RBB" out="BBR"/></one>)x", 3, 1,
-            1);
+  Problem p(R"x(<one values="BR" symmetry="()"><rule in="RB" out="BR"/><rule in="RBB" out="BBR"/></one>)x", 3, 1, 1);
   std::vector<uint8_t> children;
   ChildStates(p.shape(), p.rules).all(p.state("RBB").data(), children);
   ASSERT_EQ(children.size(), 6u);
@@ -215,14 +214,18 @@ TEST(ChildStates, OneMovesAlongZ) {
 // Two walkers on different layers: an `all` node moves both at once, a `one` node one at a time.
 TEST(Search, AllMovesWalkersOnBothLayersTogether) {
   Problem p(R"x(<one values="BR" symmetry="()"><rule in="RB" out="BR"/></one>)x", 3, 2, 2);
-  std::vector<uint8_t> present = p.state("RBBBBB" "BBBRBB");
+  std::vector<uint8_t> present = p.state(
+      "RBBBBB"
+      "BBBRBB");
   std::vector<Wave> goal = waves(p, {"B", "B", "R", "B", "B", "B", "B", "B", "B", "B", "B", "R"});
   SearchOptions options;
   options.all = true;
   auto together = run_search(present, goal, p.rules, *p.grid, options, 1);
   ASSERT_TRUE(together);
   ASSERT_EQ(together->size(), 2u);
-  EXPECT_EQ(p.text((*together)[0].data()), "BRBBBB" "BBBBRB");
+  EXPECT_EQ(p.text((*together)[0].data()),
+            "BRBBBB"
+            "BBBBRB");
   options.all = false;
   auto apart = run_search(present, goal, p.rules, *p.grid, options, 1);
   ASSERT_TRUE(apart);

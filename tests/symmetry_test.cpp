@@ -9,7 +9,8 @@ namespace {
 using mj::SymmetryGroup;
 
 TEST(Symmetry, SquareSubgroupSizes) {
-  const std::pair<const char*, size_t> expected[] = {{"()", 1}, {"(x)", 2}, {"(y)", 2}, {"(x)(y)", 4}, {"(xy+)", 4}, {"(xy)", 8}};
+  const std::pair<const char*, size_t> expected[] = {{"()", 1},     {"(x)", 2},   {"(y)", 2},
+                                                     {"(x)(y)", 4}, {"(xy+)", 4}, {"(xy)", 8}};
   for (auto [name, size] : expected) {
     auto g = mj::symmetry_from_name(true, std::string(name), SymmetryGroup());
     ASSERT_TRUE(g) << name;
@@ -18,7 +19,8 @@ TEST(Symmetry, SquareSubgroupSizes) {
 }
 
 TEST(Symmetry, CubeSubgroupSizes) {
-  const std::pair<const char*, size_t> expected[] = {{"()", 1}, {"(x)", 2}, {"(z)", 2}, {"(xy)", 8}, {"(xyz+)", 24}, {"(xyz)", 48}};
+  const std::pair<const char*, size_t> expected[] = {{"()", 1},   {"(x)", 2},     {"(z)", 2},
+                                                     {"(xy)", 8}, {"(xyz+)", 24}, {"(xyz)", 48}};
   for (auto [name, size] : expected) {
     auto g = mj::symmetry_from_name(false, std::string(name), SymmetryGroup());
     ASSERT_TRUE(g) << name;
@@ -50,9 +52,15 @@ TEST(Symmetry, CubeImagesOfAsymmetricPatternAreDistinct) {
         for (int x = 0; x < nx; x++) r.cells[size_t(x + y * nx + z * nx * ny)] = from(x, y, z);
     return r;
   };
-  auto rz = [&](const Block& b) { return make(b, b.y, b.x, b.z, [&](int x, int y, int z) { return at(b, b.x - 1 - y, x, z); }); };
-  auto ry = [&](const Block& b) { return make(b, b.z, b.y, b.x, [&](int x, int y, int z) { return at(b, b.x - 1 - z, y, x); }); };
-  auto rf = [&](const Block& b) { return make(b, b.x, b.y, b.z, [&](int x, int y, int z) { return at(b, b.x - 1 - x, y, z); }); };
+  auto rz = [&](const Block& b) {
+    return make(b, b.y, b.x, b.z, [&](int x, int y, int z) { return at(b, b.x - 1 - y, x, z); });
+  };
+  auto ry = [&](const Block& b) {
+    return make(b, b.z, b.y, b.x, [&](int x, int y, int z) { return at(b, b.x - 1 - z, y, x); });
+  };
+  auto rf = [&](const Block& b) {
+    return make(b, b.x, b.y, b.z, [&](int x, int y, int z) { return at(b, b.x - 1 - x, y, z); });
+  };
   auto same = [](const Block& a, const Block& b) { return a.x == b.x && a.y == b.y && a.cells == b.cells; };
   auto all = mj::cube_symmetries(Block{pattern, 2, 3, 4}, rz, ry, rf, same, mj::full_symmetry(false));
   EXPECT_EQ(all.size(), 48u);

@@ -61,9 +61,7 @@ mj::Error expect_error(F f) {
   return mj::Error("", 0, "(none thrown)");
 }
 
-inline bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 struct CliResult {
   int exit_code;

@@ -10,7 +10,8 @@ namespace {
 std::vector<uint8_t> random_cells(std::mt19937& rng, int length, int values) {
   std::vector<uint8_t> cells(static_cast<size_t>(length));
   // Runs of one value as well as noise, so that whole blocks of sixteen hold none of a wave.
-  for (size_t i = 0; i < cells.size(); i++) cells[i] = uint8_t(rng() % 3 == 0 ? rng() % unsigned(values) : (i / 40) % unsigned(values));
+  for (size_t i = 0; i < cells.size(); i++)
+    cells[i] = uint8_t(rng() % 3 == 0 ? rng() % unsigned(values) : (i / 40) % unsigned(values));
   return cells;
 }
 

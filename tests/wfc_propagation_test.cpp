@@ -108,7 +108,8 @@ void expect_same_waves(Wave& a, Wave& b, int directions, int trial) {
   for (int i = 0; i < a.cells(); i++) {
     ASSERT_EQ(a.remaining(i), b.remaining(i)) << "trial " << trial << " cell " << i;
     // Bit patterns: an emptied cell's entropy is NaN.
-    ASSERT_EQ(std::bit_cast<uint64_t>(a.entropy(i)), std::bit_cast<uint64_t>(b.entropy(i))) << "trial " << trial << " cell " << i;
+    ASSERT_EQ(std::bit_cast<uint64_t>(a.entropy(i)), std::bit_cast<uint64_t>(b.entropy(i)))
+        << "trial " << trial << " cell " << i;
     for (int t = 0; t < a.patterns(); t++) {
       ASSERT_EQ(a.allows(i, t), b.allows(i, t)) << "trial " << trial << " cell " << i << " pattern " << t;
       for (int d = 0; d < directions; d++)
@@ -125,9 +126,10 @@ TEST(WfcPropagation, ByLanesMatchesByList) {
   int stops = 0;
   for (int trial = 0; trial < 200; trial++) {
     const int patterns = 1 + int(rng() % 70), directions = rng() % 2 == 0 ? 4 : 6;
-    const Propagator propagator(directions, patterns, random_lists(rng, patterns, directions, 0.05 + 0.3 * (rng() % 4)));
-    const Space space{2 + int(rng() % 4), 2 + int(rng() % 4), directions == 6 ? 2 + int(rng() % 2) : 1, 1 + int(rng() % 2),
-                      rng() % 2 == 0};
+    const Propagator propagator(directions, patterns,
+                                random_lists(rng, patterns, directions, 0.05 + 0.3 * (rng() % 4)));
+    const Space space{2 + int(rng() % 4), 2 + int(rng() % 4), directions == 6 ? 2 + int(rng() % 2) : 1,
+                      1 + int(rng() % 2), rng() % 2 == 0};
     std::vector<double> weight(static_cast<size_t>(patterns));
     for (double& w : weight) w = 1 + double(rng() % 1000) / 7;
     const Weights weights(weight, true);

@@ -22,7 +22,8 @@ struct ReferenceWave {
       : propagator(propagator), weights(weights), space(space) {
     const int cells = space.size(), patterns = propagator.patterns(), directions = propagator.directions();
     data.assign(size_t(cells), std::vector<bool>(size_t(patterns), true));
-    compatible.assign(size_t(cells), std::vector<std::vector<int>>(size_t(patterns), std::vector<int>(size_t(directions))));
+    compatible.assign(size_t(cells),
+                      std::vector<std::vector<int>>(size_t(patterns), std::vector<int>(size_t(directions))));
     for (int i = 0; i < cells; i++)
       for (int t = 0; t < patterns; t++)
         for (int d = 0; d < directions; d++)
@@ -72,7 +73,8 @@ struct ReferenceWave {
 
 // lists[d * patterns + t]: random lists in increasing order, symmetric (t2 at d from t1 exactly
 // when t1 at -d from t2) unless `lopsided`, which leaves out some of the back links.
-std::vector<std::vector<int>> random_lists(std::mt19937& rng, int patterns, int directions, double density, bool lopsided) {
+std::vector<std::vector<int>> random_lists(std::mt19937& rng, int patterns, int directions, double density,
+                                           bool lopsided) {
   std::vector<std::vector<int>> lists(size_t(directions * patterns));
   std::bernoulli_distribution keep(density), drop(0.2);
   for (int d = 0; d < directions; d++)
@@ -118,10 +120,11 @@ TEST(WfcReferenceBan, PropagationMatchesTheReference) {
   for (int trial = 0; trial < 300; trial++) {
     const int patterns = 1 + int(rng() % 40), directions = rng() % 3 == 0 ? 6 : 4;
     const bool lopsided = rng() % 2 == 0;
-    const Propagator propagator(directions, patterns, random_lists(rng, patterns, directions, 0.1 + 0.1 * (rng() % 4), lopsided));
+    const Propagator propagator(directions, patterns,
+                                random_lists(rng, patterns, directions, 0.1 + 0.1 * (rng() % 4), lopsided));
     if (propagator.longest() > INT8_MAX / 2) continue;  // counts stay bytes, far from wrapping
-    const Space space{1 + int(rng() % 6), 1 + int(rng() % 6), directions == 6 ? 1 + int(rng() % 4) : 1, 1 + int(rng() % 2),
-                      rng() % 2 == 0};
+    const Space space{1 + int(rng() % 6), 1 + int(rng() % 6), directions == 6 ? 1 + int(rng() % 4) : 1,
+                      1 + int(rng() % 2), rng() % 2 == 0};
     const Weights weights(random_weights(rng, patterns, int(rng() % 3)), true);
     Wave wave(space.size(), patterns, directions, true, propagator.longest());
     wave.init(propagator, weights);
@@ -131,14 +134,16 @@ TEST(WfcReferenceBan, PropagationMatchesTheReference) {
       for (int bans = 1 + int(rng() % unsigned(patterns)); bans > 0; bans--) {
         const int i = int(rng() % unsigned(space.size())), t = int(rng() % unsigned(patterns));
         if (!reference.data[size_t(i)][size_t(t)]) continue;
-        const bool interior = space.x(i) > 0 && space.y(i) > 0 && space.x(i) + 1 < space.mx && space.y(i) + 1 < space.my;
+        const bool interior =
+            space.x(i) > 0 && space.y(i) > 0 && space.x(i) + 1 < space.mx && space.y(i) + 1 < space.my;
         regular_bans += interior;
         reference.ban(i, t);
         propagation.ban(wave, i, t);
       }
       const bool ok = reference.propagate();
       // A propagation that stops early (Propagator::emptiness_spreads) leaves the wave half done.
-      if (propagation.propagate(wave) != ok || ok || !propagator.emptiness_spreads()) expect_same(wave, reference, trial);
+      if (propagation.propagate(wave) != ok || ok || !propagator.emptiness_spreads())
+        expect_same(wave, reference, trial);
       if (HasFatalFailure()) return;
       failures += !ok;
       if (!ok) break;

@@ -1,17 +1,17 @@
 // wfc: the overlap model on a sample, the tile model on a tileset, and load errors with file:line.
 #include <gtest/gtest.h>
 
-#include <tuple>
 #include <unistd.h>
+#include <tuple>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
 
-#include "mj/picture.hpp"
 #include "io/png.hpp"
 #include "io/vox.hpp"
 #include "mj/interpreter.hpp"
+#include "mj/picture.hpp"
 
 namespace {
 
@@ -49,8 +49,8 @@ void write_checkerboard(const Resources& r) {
 void write_pair_tileset(const Resources& r, const std::string& neighbors) {
   for (auto [name, value] : {std::pair{"A", 1}, std::pair{"B", 2}}) {
     std::vector<uint8_t> block(4, uint8_t(value));
-    mj::save_vox(r.root() / "tilesets" / "Pair" / (std::string(name) + ".vox"), mj::GridView{2, 2, 1, "", block.data(), {}},
-                     {0xff000000u, 0xffff0000u, 0xff00ff00u});
+    mj::save_vox(r.root() / "tilesets" / "Pair" / (std::string(name) + ".vox"),
+                 mj::GridView{2, 2, 1, "", block.data(), {}}, {0xff000000u, 0xffff0000u, 0xff00ff00u});
   }
   r.write("tilesets/Pair.xml",
           "<tileset>\n  <tiles>\n    <tile name=\"A\"/>\n    <tile name=\"B\"/>\n  </tiles>\n  <neighbors>\n" +
@@ -196,16 +196,18 @@ TEST(Wfc, NeighborTurningATileOutOfTheTilesetFails) {
   Resources r;
   fs::create_directories(r.root() / "tilesets" / "Cubes");
   for (auto [name, low, high] : {std::tuple{"A", 1, 2}, std::tuple{"B", 2, 2}}) {
-    std::vector<uint8_t> block{uint8_t(low), uint8_t(low), uint8_t(low), uint8_t(low),
+    std::vector<uint8_t> block{uint8_t(low),  uint8_t(low),  uint8_t(low),  uint8_t(low),
                                uint8_t(high), uint8_t(high), uint8_t(high), uint8_t(high)};
-    mj::save_vox(r.root() / "tilesets" / "Cubes" / (std::string(name) + ".vox"), mj::GridView{2, 2, 2, "", block.data(), {}},
-                     {0xff000000u, 0xffff0000u, 0xff00ff00u});
+    mj::save_vox(r.root() / "tilesets" / "Cubes" / (std::string(name) + ".vox"),
+                 mj::GridView{2, 2, 2, "", block.data(), {}}, {0xff000000u, 0xffff0000u, 0xff00ff00u});
   }
   r.write("tilesets/Cubes.xml",
           "<tileset>\n  <tiles>\n    <tile name=\"A\"/>\n    <tile name=\"B\"/>\n  </tiles>\n  <neighbors>\n"
-          "    <neighbor left=\"z A\" right=\"B\"/>\n    <neighbor left=\"x A\" right=\"B\"/>\n  </neighbors>\n</tileset>\n");
+          "    <neighbor left=\"z A\" right=\"B\"/>\n    <neighbor left=\"x A\" right=\"B\"/>\n  "
+          "</neighbors>\n</tileset>\n");
   std::string e = load_error(r, "<sequence values=\"B\">\n<wfc tileset=\"Cubes\" values=\"XY\"/>\n</sequence>");
-  EXPECT_NE(e.find("Cubes.xml:8: this neighbor rule turns a tile into a shape the tileset lacks"), std::string::npos) << e;
+  EXPECT_NE(e.find("Cubes.xml:8: this neighbor rule turns a tile into a shape the tileset lacks"), std::string::npos)
+      << e;
 }
 
 TEST(Wfc, UnknownSymmetryFails) {

@@ -15,9 +15,9 @@
 namespace mj {
 
 struct LoadOptions {
-  int mx = 0, my = 0, mz = 1;         // grid size (length, width, height); mz = 1 for 2D
-  std::filesystem::path resources;    // folder with rules/, samples/, tilesets/; empty = "resources"
-  long long max_cells = 0;            // largest grid (also those map and wfc make); <= 0: 2^28 cells
+  int mx = 0, my = 0, mz = 1;       // grid size (length, width, height); mz = 1 for 2D
+  std::filesystem::path resources;  // folder with rules/, samples/, tilesets/; empty = "resources"
+  long long max_cells = 0;          // largest grid (also those map and wfc make); <= 0: 2^28 cells
 };
 
 // A read-only view of the current grid. Its cells change as the run steps; they stay readable
@@ -25,8 +25,8 @@ struct LoadOptions {
 // caller keeps, such as numpy arrays), though later runs no longer write them.
 struct GridView {
   int mx = 0, my = 0, mz = 0;
-  std::string legend;              // value index -> symbol
-  const uint8_t* cells = nullptr;  // mx*my*mz values, x fastest, then y, then z
+  std::string legend;                 // value index -> symbol
+  const uint8_t* cells = nullptr;     // mx*my*mz values, x fastest, then y, then z
   std::shared_ptr<const void> owner;  // keeps `cells` alive
   size_t size() const { return size_t(mx) * size_t(my) * size_t(mz); }
 };

@@ -11,12 +11,12 @@ namespace mj {
 
 struct ModelEntry {
   std::string name;
-  int line = 0;              // where the entry is written
+  int line = 0;  // where the entry is written
   int mx = 0, my = 0, mz = 1;
-  int steps = 50000;         // <= 0: no limit
-  int amount = 2;            // runs, when `seeds` does not list them all
+  int steps = 50000;  // <= 0: no limit
+  int amount = 2;     // runs, when `seeds` does not list them all
   int pixelsize = 4;
-  std::vector<int> seeds;    // explicit seeds, used first
+  std::vector<int> seeds;  // explicit seeds, used first
   bool gif = false, iso = false;
   int gui = 0;
   std::map<char, uint32_t> colors;  // palette overrides

@@ -92,19 +92,41 @@ void bind_interpreter(py::module_& m) {
       .def_static("load", &load, py::arg("source"), py::arg("is_text"), py::arg("name"), py::arg("size"),
                   py::arg("resources"), py::arg("max_cells"), "Loads a model from a file or from XML text")
       .def(
-          "start", [](Session& s, int seed) { Exclusive guard(s); s.interpreter.start(seed); }, py::arg("seed"))
+          "start",
+          [](Session& s, int seed) {
+            Exclusive guard(s);
+            s.interpreter.start(seed);
+          },
+          py::arg("seed"))
       .def("step", &step, "One step; False once the program has finished")
       .def("run", &run, py::arg("seed"), py::arg("max_steps"), "start(seed), then steps; returns the steps taken")
       .def(
-          "grid", [](Session& s) { Exclusive guard(s); return grid_array(s.interpreter.grid()); },
+          "grid",
+          [](Session& s) {
+            Exclusive guard(s);
+            return grid_array(s.interpreter.grid());
+          },
           "The current grid, a read-only (mz, my, mx) view")
       .def(
-          "legend", [](Session& s) { Exclusive guard(s); return s.interpreter.grid().legend; },
+          "legend",
+          [](Session& s) {
+            Exclusive guard(s);
+            return s.interpreter.grid().legend;
+          },
           "The current grid's symbols, index = value")
       .def(
-          "steps", [](Session& s) { Exclusive guard(s); return s.interpreter.steps(); }, "Steps since start")
+          "steps",
+          [](Session& s) {
+            Exclusive guard(s);
+            return s.interpreter.steps();
+          },
+          "Steps since start")
       .def(
-          "finished", [](Session& s) { Exclusive guard(s); return s.interpreter.finished(); },
+          "finished",
+          [](Session& s) {
+            Exclusive guard(s);
+            return s.interpreter.finished();
+          },
           "True before start and once the program has ended")
       .def("active_node", &active_node, "(kind, line, depth) of the node that runs next, or None");
 }

@@ -32,8 +32,7 @@ class Grid {
  public:
   // Reads `values`, `folder`, `transparent` and the <union> elements reachable through
   // markov/sequence children. Throws on an empty, repeated or oversized alphabet.
-  static std::unique_ptr<Grid> load(const XmlElement& element, int mx, int my, int mz,
-                                    long long max_cells = kMaxCells);
+  static std::unique_ptr<Grid> load(const XmlElement& element, int mx, int my, int mz, long long max_cells = kMaxCells);
 
   int mx = 0, my = 0, mz = 0;
   std::vector<uint8_t> state;  // cell values, x fastest, then y, then z
@@ -75,7 +74,9 @@ class PointOfCell {
  public:
   PointOfCell() = default;
   explicit PointOfCell(const Grid& grid)
-      : width_(uint32_t(grid.mx)), layer_(uint32_t(grid.mx) * uint32_t(grid.my)), by_width_(magic(width_)),
+      : width_(uint32_t(grid.mx)),
+        layer_(uint32_t(grid.mx) * uint32_t(grid.my)),
+        by_width_(magic(width_)),
         by_layer_(magic(layer_)) {}
   Point operator()(int cell) const {
     const uint32_t z = divide(uint32_t(cell), layer_, by_layer_), rest = uint32_t(cell) - z * layer_;

@@ -26,7 +26,8 @@ void add_changed_in_span(const uint8_t* now, const uint8_t* then, size_t from, s
 
 }  // namespace
 
-bool find_changed_cells(const uint8_t* now, const uint8_t* then, size_t cells, size_t limit, std::vector<int>& changed) {
+bool find_changed_cells(const uint8_t* now, const uint8_t* then, size_t cells, size_t limit,
+                        std::vector<int>& changed) {
   constexpr size_t kBlock = 8192, kSpan = 256;
   changed.clear();
   for (size_t block = 0; block < cells; block += kBlock) {

@@ -19,9 +19,9 @@ class Random {
   explicit Random(int seed);
 
   // Inline: prl and convolution draw once per cell and step.
-  int next() { return internal_sample(); }                                       // [0, 2^31 - 1)
-  int next(int max_value) { return int(sample() * max_value); }                  // [0, max_value); max_value >= 0
-  double next_double() { return sample(); }                                      // [0, 1)
+  int next() { return internal_sample(); }                       // [0, 2^31 - 1)
+  int next(int max_value) { return int(sample() * max_value); }  // [0, max_value); max_value >= 0
+  double next_double() { return sample(); }                      // [0, 1)
 
   // The draw `ahead` draws from now (1: the next) as next() will return it, when it is in the
   // round at hand; for prefetching what later draws will read.
@@ -50,8 +50,8 @@ class Random {
       };
       // Sixteen draws a test, their comparisons packed to bytes: when most fail, one mask tells.
       for (; j + 16 <= take; j += 16) {
-        const __m128i bytes = _mm_packs_epi16(_mm_packs_epi32(below(j), below(j + 4)),
-                                              _mm_packs_epi32(below(j + 8), below(j + 12)));
+        const __m128i bytes =
+            _mm_packs_epi16(_mm_packs_epi32(below(j), below(j + 4)), _mm_packs_epi32(below(j + 8), below(j + 12)));
         for (unsigned mask = unsigned(_mm_movemask_epi8(bytes)); mask != 0; mask &= mask - 1)
           pass(on_pass, k + j + std::countr_zero(mask), draws[j + std::countr_zero(mask)]);
       }

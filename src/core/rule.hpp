@@ -57,7 +57,7 @@ struct Rule {
   std::vector<uint8_t> output;    // new value per output cell, or kKeep
   std::vector<uint8_t> binput;    // the single value of an input cell, kKeep for a wildcard
   double p = 1.0;
-  bool original = false;          // true for the rule as written, false for its symmetric images
+  bool original = false;  // true for the rule as written, false for its symmetric images
 
   // The reference's ishifts, [c]: the input cells that accept value c.
   ShiftLists input_shifts() const;

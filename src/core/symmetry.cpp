@@ -46,9 +46,7 @@ const std::map<std::string, SymmetryGroup>& cube_subgroups() {
 
 }  // namespace
 
-SymmetryGroup full_symmetry(bool d2) {
-  return d2 ? square_subgroups().at("(xy)") : cube_subgroups().at("(xyz)");
-}
+SymmetryGroup full_symmetry(bool d2) { return d2 ? square_subgroups().at("(xy)") : cube_subgroups().at("(xyz)"); }
 
 std::optional<SymmetryGroup> symmetry_from_name(bool d2, const std::optional<std::string>& name,
                                                 const SymmetryGroup& fallback) {

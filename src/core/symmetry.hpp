@@ -53,15 +53,15 @@ std::vector<T> square_symmetries(const T& thing, Rotate rotate, Reflect reflect,
 // Cube version: a = rotation about z, b = rotation about y, r = reflection. The 48 images
 // are generated in the reference's order so that rule lists come out the same.
 template <class T, class RotateZ, class RotateY, class Reflect, class Same>
-std::vector<T> cube_symmetries(const T& thing, RotateZ a, RotateY b, Reflect r, Same same,
-                               const SymmetryGroup& group) {
+std::vector<T> cube_symmetries(const T& thing, RotateZ a, RotateY b, Reflect r, Same same, const SymmetryGroup& group) {
   std::vector<T> s;
   s.reserve(48);
   s.push_back(thing);
   // Even slots come from rotations of earlier images, odd slots reflect the slot before.
   // Slot 2k is built from slot source[k] by generator gen[k] ('a' or 'b').
   static const int source[24] = {0, 0, 2, 4, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 8, 10, 12, 14, 24, 26, 28, 30};
-  static const char gen[24] = {0, 'a', 'a', 'a', 'b', 'b', 'b', 'b', 'b', 'b', 'b', 'b', 'b', 'b', 'b', 'b', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'};
+  static const char gen[24] = {0,   'a', 'a', 'a', 'b', 'b', 'b', 'b', 'b', 'b', 'b', 'b',
+                               'b', 'b', 'b', 'b', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'};
   for (int k = 0; k < 24; k++) {
     if (k > 0) s.push_back(gen[k] == 'a' ? a(s[source[k]]) : b(s[source[k]]));
     s.push_back(r(s[2 * k]));

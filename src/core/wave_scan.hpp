@@ -96,7 +96,8 @@ void count_small_alphabet(const uint8_t* cells, size_t count, std::array<int, 25
     for (int v = 0; v < V; v++) counters[v] = _mm_setzero_si128();
     for (size_t block = 0; block < 255 && count - i >= 16; block++, i += 16) {
       const __m128i cells16 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + i));
-      for (int v = 0; v < V; v++) counters[v] = _mm_sub_epi8(counters[v], _mm_cmpeq_epi8(cells16, _mm_set1_epi8(char(v))));
+      for (int v = 0; v < V; v++)
+        counters[v] = _mm_sub_epi8(counters[v], _mm_cmpeq_epi8(cells16, _mm_set1_epi8(char(v))));
     }
     for (int v = 0; v < V; v++) {
       const __m128i sums = _mm_sad_epu8(counters[v], _mm_setzero_si128());
@@ -114,12 +115,21 @@ inline std::array<int, 256> value_histogram(const uint8_t* cells, size_t count, 
   std::array<int, 256> total{};
 #if defined(__SSE2__)
   switch (values) {
-    case 1: case 2: return count_small_alphabet<2>(cells, count, total), total;
-    case 3: return count_small_alphabet<3>(cells, count, total), total;
-    case 4: return count_small_alphabet<4>(cells, count, total), total;
-    case 5: case 6: return count_small_alphabet<6>(cells, count, total), total;
-    case 7: case 8: return count_small_alphabet<8>(cells, count, total), total;
-    default: break;
+    case 1:
+    case 2:
+      return count_small_alphabet<2>(cells, count, total), total;
+    case 3:
+      return count_small_alphabet<3>(cells, count, total), total;
+    case 4:
+      return count_small_alphabet<4>(cells, count, total), total;
+    case 5:
+    case 6:
+      return count_small_alphabet<6>(cells, count, total), total;
+    case 7:
+    case 8:
+      return count_small_alphabet<8>(cells, count, total), total;
+    default:
+      break;
   }
 #endif
   std::array<std::array<int, 256>, 4> partial{};

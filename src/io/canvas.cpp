@@ -9,9 +9,9 @@ namespace mj::io {
 
 void check_picture_size(long long width, long long height) {
   if (width < 0 || height < 0 || width * height > kMaxCanvasPixels)
-    throw Error("", 0,
-                "cannot render a " + std::to_string(width) + "x" + std::to_string(height) +
-                    " picture (limit 2^28 pixels)");
+    throw Error(
+        "", 0,
+        "cannot render a " + std::to_string(width) + "x" + std::to_string(height) + " picture (limit 2^28 pixels)");
 }
 
 Image make_canvas(long long width, long long height, uint32_t fill) {
@@ -24,17 +24,16 @@ void check_colors(const uint8_t* state, size_t cells, const std::vector<uint32_t
   if (cells == 0) return;
   const uint8_t top = *std::max_element(state, state + cells);
   if (top < colors.size() || (skip_empty && top == 0)) return;
-  throw Error("", 0,
-              "cell value " + std::to_string(top) + " has no colour (" + std::to_string(colors.size()) +
-                  " colours given)");
+  throw Error(
+      "", 0,
+      "cell value " + std::to_string(top) + " has no colour (" + std::to_string(colors.size()) + " colours given)");
 }
 
 void check_at_least(std::initializer_list<int> values, int minimum, const char* what) {
   for (int v : values)
     if (v < minimum)
-      throw Error(
-          "", 0,
-          std::string(what) + " must be at least " + std::to_string(minimum) + ", got " + std::to_string(v));
+      throw Error("", 0,
+                  std::string(what) + " must be at least " + std::to_string(minimum) + ", got " + std::to_string(v));
 }
 
 }  // namespace mj::io

@@ -69,8 +69,8 @@ uint8_t nearest(const std::vector<uint32_t>& table, uint32_t rgb) {
   int best = std::numeric_limits<int>::max();
   size_t best_index = 0;
   for (size_t i = 0; i < table.size(); ++i) {
-    const int d = channel_distance(table[i], rgb, 16) + channel_distance(table[i], rgb, 8) +
-                  channel_distance(table[i], rgb, 0);
+    const int d =
+        channel_distance(table[i], rgb, 16) + channel_distance(table[i], rgb, 8) + channel_distance(table[i], rgb, 0);
     if (d < best) best = d, best_index = i;
   }
   return static_cast<uint8_t>(best_index);

@@ -1,7 +1,7 @@
 #include "io/gui.hpp"
 
-#include <algorithm>
 #include <fmt/core.h>
+#include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -102,7 +102,8 @@ void Sidebar::put(long long x, long long y, uint32_t color) {
 }
 
 uint32_t Sidebar::color_of(const std::string& legend, int value) const {
-  if (value < 0 || value >= int(legend.size())) throw Error("", 0, fmt::format("GUI: value {} is not in the legend", value));
+  if (value < 0 || value >= int(legend.size()))
+    throw Error("", 0, fmt::format("GUI: value {} is not in the legend", value));
   auto it = palette_.find(legend[size_t(value)]);
   if (it == palette_.end())
     throw Error("", 0, std::string("GUI: no colour for symbol '") + legend[size_t(value)] + "'");
@@ -157,8 +158,8 @@ int Sidebar::write(const std::string& text, int x, int y, uint32_t color, bool t
 }
 
 // A rule's side as shaded squares, deeper layers up and to the right; returns its width.
-int Sidebar::array(const std::vector<uint8_t>& values, int x, int y, int mx, int my, int mz,
-                   const std::string& legend, int size) {
+int Sidebar::array(const std::vector<uint8_t>& values, int x, int y, int mx, int my, int mz, const std::string& legend,
+                   int size) {
   for (int dz = 0; dz < mz; dz++)
     for (int dy = 0; dy < my; dy++)
       for (int dx = 0; dx < mx; dx++) {
@@ -183,7 +184,8 @@ void Sidebar::sample(const NodeView& node, int x, int y) {
   for (int dy = 0; dy < node.sample_height; dy++)
     for (int dx = 0; dx < node.sample_width; dx++) {
       bool white = node.sample[size_t(dx + dy * node.sample_width)];
-      square(x + dx * kSampleSquare, y + dy * kSampleSquare, kSampleSquare, node.legend, white ? node.white : node.black);
+      square(x + dx * kSampleSquare, y + dy * kSampleSquare, kSampleSquare, node.legend,
+             white ? node.white : node.black);
     }
 }
 
@@ -238,7 +240,8 @@ void Sidebar::draw_map_rules(const NodeView& map, int level, uint32_t color) {
 void Sidebar::draw_leaf(const NodeView& node, int level) {
   const NodeView* parent = parents_[&node];
   bool active = parent && parent->current && parent->running >= 0 &&
-                size_t(parent->running) < parent->children.size() && &parent->children[size_t(parent->running)] == &node;
+                size_t(parent->running) < parent->children.size() &&
+                &parent->children[size_t(parent->running)] == &node;
   uint32_t color = active ? s_.active : s_.inactive;
   int x = level * s_.hindent;
   if (is_rule_node(node.kind)) {

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "io/font.hpp"
-#include "mj/picture.hpp"
 #include "io/palette.hpp"
+#include "mj/picture.hpp"
 
 namespace mj {
 struct NodeView;
@@ -20,11 +20,11 @@ namespace mj::io {
 struct GuiSettings {
   int square = 7, small_square = 3;  // sizes of rule cells; rules wider than max_width cells get small ones
   int max_width = 10;
-  int zshift = 2;                     // offset of each deeper layer of a 3D rule
+  int zshift = 2;  // offset of each deeper layer of a 3D rule
   int hindent = 30, hgap = 2, harrow = 10, hline = 14;
   int vskip = 2, small_vskip = 2, font_shift = 2, after_font = 4;
-  bool dense = true;                  // "field ■ ■ ■" instead of "field for ■ to ■ on ■"
-  bool d3 = true;                     // wildcards drawn in the inactive colour rather than the background
+  bool dense = true;  // "field ■ ■ ■" instead of "field for ■ to ■ on ■"
+  bool d3 = true;     // wildcards drawn in the inactive colour rather than the background
   uint32_t background = 0xFF222222, inactive = 0xFF666666, active = 0xFFFFFFFF;
 };
 

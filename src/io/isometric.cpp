@@ -46,8 +46,7 @@ std::array<bool, 8> outline_edges(const Grid& g, int x, int y, int z) {
 template <class F>
 void for_each_at_depth(const Grid& g, int depth, F f) {
   for (int z = std::max(0, depth - (g.mx - 1) - (g.my - 1)); z <= std::min(g.mz - 1, depth); ++z)
-    for (int y = std::max(0, depth - z - (g.mx - 1)); y <= std::min(g.my - 1, depth - z); ++y)
-      f(depth - y - z, y, z);
+    for (int y = std::max(0, depth - z - (g.mx - 1)); y <= std::min(g.my - 1, depth - z); ++y) f(depth - y - z, y, z);
 }
 
 // Non-hidden cubes, bucketed by depth x + y + z. Two cubes hide one another
@@ -79,8 +78,7 @@ uint32_t shade(uint32_t channel, int grey) {
   return static_cast<uint8_t>(static_cast<float>(channel) * static_cast<float>(grey) / 256.0f);
 }
 
-void blit(Screen& s, const Sprite& sprite, const std::vector<int>& stencil, int left, int top,
-          uint32_t color) {
+void blit(Screen& s, const Sprite& sprite, const std::vector<int>& stencil, int left, int top, uint32_t color) {
   const uint32_t r = color >> 16 & 0xFF, g = color >> 8 & 0xFF, b = color & 0xFF;
   for (int dy = 0; dy < sprite.height; ++dy)
     for (int dx = 0; dx < sprite.width; ++dx) {
@@ -93,8 +91,8 @@ void blit(Screen& s, const Sprite& sprite, const std::vector<int>& stencil, int 
 
 }  // namespace
 
-Image render_isometric(const uint8_t* state, int mx, int my, int mz, const std::vector<uint32_t>& colors,
-                       int blocksize, int margin) {
+Image render_isometric(const uint8_t* state, int mx, int my, int mz, const std::vector<uint32_t>& colors, int blocksize,
+                       int margin) {
   check_at_least({mx, my, mz, blocksize}, 1, "grid size and block size");
   check_at_least({margin}, 0, "margin");
   check_colors(state, static_cast<size_t>(mx) * my * mz, colors, true);

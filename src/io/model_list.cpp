@@ -40,11 +40,13 @@ ModelEntry parse_entry(const XmlElement& e) {
   m.mx = e.integer("length", size);
   m.my = e.integer("width", size);
   m.mz = e.integer("height", d == 2 ? 1 : size);
-  if (m.mx <= 0 || m.my <= 0 || m.mz <= 0) e.fail("model \"" + m.name + "\" needs a positive size (size, or length/width/height)");
+  if (m.mx <= 0 || m.my <= 0 || m.mz <= 0)
+    e.fail("model \"" + m.name + "\" needs a positive size (size, or length/width/height)");
   m.gif = e.boolean("gif", false);
   m.iso = e.boolean("iso", false);
   m.amount = m.gif ? 1 : e.integer("amount", 2);
-  if (m.amount > kMaxAmount) e.fail("amount=\"" + std::to_string(m.amount) + "\" is more than " + std::to_string(kMaxAmount));
+  if (m.amount > kMaxAmount)
+    e.fail("amount=\"" + std::to_string(m.amount) + "\" is more than " + std::to_string(kMaxAmount));
   m.pixelsize = e.integer("pixelsize", 4);
   if (m.pixelsize <= 0 || m.pixelsize > 64) e.fail("pixelsize must be between 1 and 64");
   m.steps = e.integer("steps", m.gif ? 1000 : 50000);

@@ -21,9 +21,7 @@ int line_at(std::string_view text, std::ptrdiff_t offset) {
 }
 
 // Dropping a UTF-8 byte-order mark ourselves keeps pugixml's offsets aligned with `text`.
-std::string_view without_bom(std::string_view text) {
-  return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
-}
+std::string_view without_bom(std::string_view text) { return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text; }
 
 struct ColorEntry {
   char symbol;
@@ -44,11 +42,10 @@ ColorEntry read_color(const pugi::xml_node& node) {
 }  // namespace
 
 uint32_t parse_color(std::string_view hex) {
-  const bool digits = std::all_of(hex.begin(), hex.end(),
-                                  [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+  const bool digits =
+      std::all_of(hex.begin(), hex.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
   if (hex.size() != 6 || !digits)
-    throw std::invalid_argument("bad colour \"" + std::string(hex) +
-                                "\": expected six hex digits such as 1D2B53");
+    throw std::invalid_argument("bad colour \"" + std::string(hex) + "\": expected six hex digits such as 1D2B53");
   uint32_t rgb = 0;
   std::from_chars(hex.data(), hex.data() + hex.size(), rgb, 16);
   return 0xFF000000u | rgb;
@@ -92,8 +89,9 @@ std::vector<uint32_t> legend_colors(const std::string& legend, const Palette& pa
   for (char symbol : legend) {
     auto it = palette.find(symbol);
     if (it == palette.end())
-      throw Error("", 0, std::string("no colour for symbol '") + symbol +
-                             "': add it to resources/palette.xml or as <color> in models.xml");
+      throw Error("", 0,
+                  std::string("no colour for symbol '") + symbol +
+                      "': add it to resources/palette.xml or as <color> in models.xml");
     colors.push_back(it->second);
   }
   return colors;

@@ -14,8 +14,9 @@ std::string size_text(int mx, int my, int mz) {
 std::vector<uint8_t> cells_of_png(const std::filesystem::path& file, const GridView& shape, const Palette& colors) {
   Image image = load_png(file);
   if (image.width != shape.mx || image.height != shape.my || shape.mz != 1)
-    throw Error(file.string(), 0, "picture is " + std::to_string(image.width) + "x" + std::to_string(image.height) +
-                                      ", the grid " + size_text(shape.mx, shape.my, shape.mz));
+    throw Error(file.string(), 0,
+                "picture is " + std::to_string(image.width) + "x" + std::to_string(image.height) + ", the grid " +
+                    size_text(shape.mx, shape.my, shape.mz));
   std::vector<uint8_t> cells;
   cells.reserve(image.argb.size());
   for (uint32_t argb : image.argb) {
@@ -46,8 +47,7 @@ std::vector<uint8_t> cells_of_vox(const std::filesystem::path& file, const GridV
 
 }  // namespace
 
-std::vector<uint8_t> cells_of_picture(const std::filesystem::path& file, const GridView& shape,
-                                      const Palette& colors) {
+std::vector<uint8_t> cells_of_picture(const std::filesystem::path& file, const GridView& shape, const Palette& colors) {
   return file.extension() == ".vox" ? cells_of_vox(file, shape) : cells_of_png(file, shape, colors);
 }
 

@@ -11,7 +11,6 @@ namespace mj::io {
 
 // The values of `shape`'s legend whose colours the picture shows, cell by cell (shape.cells unused).
 // A picture of another size, or a colour of no value, -> mj::Error(file, 0, ...).
-std::vector<uint8_t> cells_of_picture(const std::filesystem::path& file, const GridView& shape,
-                                      const Palette& colors);
+std::vector<uint8_t> cells_of_picture(const std::filesystem::path& file, const GridView& shape, const Palette& colors);
 
 }  // namespace mj::io

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "io/canvas.hpp"
 #include "core/file_bytes.hpp"
+#include "io/canvas.hpp"
 #include "mj/error.hpp"
 
 namespace mj::io {
@@ -60,8 +60,7 @@ void request_rgba8(png_structp png, png_infop info) {
 }
 
 bool too_large(png_uint_32 width, png_uint_32 height) {
-  return width > kMaxPngSide || height > kMaxPngSide ||
-         static_cast<long long>(width) * height > kMaxPngPixels;
+  return width > kMaxPngSide || height > kMaxPngSide || static_cast<long long>(width) * height > kMaxPngPixels;
 }
 
 // Decodes into `rgba`, 4 bytes a pixel. Returns false when libpng reported an
@@ -87,8 +86,7 @@ bool decode(png_structp png, png_infop info, std::FILE* fp, png_uint_32& width, 
 
 void check_signature(std::FILE* fp, const std::string& name) {
   png_byte header[8];
-  if (std::fread(header, 1, 8, fp) != 8 || png_sig_cmp(header, 0, 8) != 0)
-    throw Error(name, 0, "not a PNG file");
+  if (std::fread(header, 1, 8, fp) != 8 || png_sig_cmp(header, 0, 8) != 0) throw Error(name, 0, "not a PNG file");
 }
 
 Image to_image(png_uint_32 width, png_uint_32 height, const std::vector<png_byte>& rgba) {
@@ -106,8 +104,8 @@ void check_saveable(const std::string& name, const Image& image) {
       image.argb.size() == static_cast<size_t>(image.width) * static_cast<size_t>(image.height))
     return;
   throw Error(name, 0,
-              "cannot save a " + std::to_string(image.width) + "x" + std::to_string(image.height) +
-                  " image holding " + std::to_string(image.argb.size()) + " pixels");
+              "cannot save a " + std::to_string(image.width) + "x" + std::to_string(image.height) + " image holding " +
+                  std::to_string(image.argb.size()) + " pixels");
 }
 
 // What goes into the file: pixels as palette indices (one byte each, packed by libpng to the bit

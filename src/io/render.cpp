@@ -6,13 +6,12 @@
 
 namespace mj::io {
 
-Image render_2d(const uint8_t* state, int mx, int my, const std::vector<uint32_t>& colors, int pixelsize,
-                int margin) {
+Image render_2d(const uint8_t* state, int mx, int my, const std::vector<uint32_t>& colors, int pixelsize, int margin) {
   check_at_least({mx, my, pixelsize}, 1, "grid size and pixel size");
   check_at_least({margin}, 0, "margin");
   check_colors(state, static_cast<size_t>(mx) * my, colors, false);
-  Image image = make_canvas(margin + static_cast<long long>(mx) * pixelsize,
-                            static_cast<long long>(my) * pixelsize, kBackground);
+  Image image =
+      make_canvas(margin + static_cast<long long>(mx) * pixelsize, static_cast<long long>(my) * pixelsize, kBackground);
   // The margin is a background strip on the left, where the reference GUI draws.
   // Each grid row is drawn once and copied to the other pixel rows it covers.
   for (int y = 0; y < my; ++y) {

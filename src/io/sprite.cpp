@@ -9,8 +9,7 @@ constexpr int kTop = 215, kLeft = 143, kRight = 71, kBlack = 0, kClear = -1;
 
 // The cube's hexagon: is (x, y) inside it, and on which face?
 int cube_shade(int size, int x, int y) {
-  if (2 * y - x >= 2 * size || 2 * y + x > 2 * size || 2 * y - x < -2 * size || 2 * y + x <= -2 * size)
-    return kClear;
+  if (2 * y - x >= 2 * size || 2 * y + x > 2 * size || 2 * y - x < -2 * size || 2 * y + x <= -2 * size) return kClear;
   if (x > 0 && 2 * y < x) return kRight;
   if (x <= 0 && 2 * y <= -x) return kLeft;
   return kTop;
@@ -31,11 +30,9 @@ Sprite::Sprite(int size) : width(2 * size), height(2 * size - 1) {
   cube = texture([size](int x, int y) { return cube_shade(size, x, y); });
   edges[0] = texture([&](int x, int y) { return stroke(x == 1 && y <= 0, kTop); });
   edges[1] = texture([&](int x, int y) { return stroke(x == 0 && y <= 0, kTop); });
-  edges[2] =
-      texture([&](int x, int y) { return stroke(x == 1 - size && 2 * y < size && 2 * y >= -size, kBlack); });
+  edges[2] = texture([&](int x, int y) { return stroke(x == 1 - size && 2 * y < size && 2 * y >= -size, kBlack); });
   edges[3] = texture([&](int x, int y) { return stroke(x <= 0 && y == x / 2 + size - 1, kBlack); });
-  edges[4] =
-      texture([&](int x, int y) { return stroke(x == size && 2 * y < size && 2 * y >= -size, kBlack); });
+  edges[4] = texture([&](int x, int y) { return stroke(x == size && 2 * y < size && 2 * y >= -size, kBlack); });
   edges[5] = texture([&](int x, int y) { return stroke(x > 0 && y == -(x + 1) / 2 + size, kBlack); });
   edges[6] = texture([&](int x, int y) { return stroke(x > 0 && y == (x + 1) / 2 - size, kBlack); });
   edges[7] = texture([&](int x, int y) { return stroke(x <= 0 && y == -x / 2 - size + 1, kBlack); });

@@ -3,8 +3,8 @@
 #include <array>
 #include <string>
 
-#include "io/byte_reader.hpp"
 #include "core/file_bytes.hpp"
+#include "io/byte_reader.hpp"
 #include "mj/error.hpp"
 #include "mj/picture.hpp"
 
@@ -35,8 +35,8 @@ VoxModel read_xyzi_chunk(ByteReader& content, const Dims& d) {
   for (uint32_t i = 0; i < count; ++i) {
     const int x = content.u8(), y = content.u8(), z = content.u8(), color = content.u8();
     if (x >= d.mx || y >= d.my || z >= d.mz)
-      content.fail("voxel " + std::to_string(i) + " at (" + std::to_string(x) + ", " + std::to_string(y) +
-                   ", " + std::to_string(z) + ") lies outside the " + dims_text(d.mx, d.my, d.mz) + " model");
+      content.fail("voxel " + std::to_string(i) + " at (" + std::to_string(x) + ", " + std::to_string(y) + ", " +
+                   std::to_string(z) + ") lies outside the " + dims_text(d.mx, d.my, d.mz) + " model");
     model.voxels[x + y * d.mx + z * d.mx * d.my] = color;
   }
   return model;

@@ -24,13 +24,13 @@ class AllNode : public RuleNode {
     const size_t ahead = order.size() > kLargeList ? order.size() : 0;
     for (size_t k = 0; k < order.size(); k++) {
       if (k + kAhead < ahead) __builtin_prefetch(&matches[size_t(order[k + kAhead])]);
-      if (k + kAhead / 2 < ahead) __builtin_prefetch(&grid->mask[size_t(matches[size_t(order[k + kAhead / 2])].corner)]);
+      if (k + kAhead / 2 < ahead)
+        __builtin_prefetch(&grid->mask[size_t(matches[size_t(order[k + kAhead / 2])].corner)]);
       const Match& m = matches[size_t(order[k])];
       listed.reset(m.r, m.corner);
       fit(run, m);
     }
-    for (size_t n = size_t(run.step_start); n < run.changes.size(); n++)
-      grid->mask[size_t(run.changes[n])] = 0;
+    for (size_t n = size_t(run.step_start); n < run.changes.size(); n++) grid->mask[size_t(run.changes[n])] = 0;
     counter++;
     match_count = 0;
     return true;

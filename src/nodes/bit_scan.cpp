@@ -85,7 +85,8 @@ void RuleNode::scan_bits(int r, GridBits& bits_of_grid, const std::array<int, 25
   bit_places_.clear();
   for (int sz = 0, place = 0; sz < p.imz; sz++)
     for (int sy = 0; sy < p.imy; sy++)
-      for (int sx = 0; sx < p.imx; sx++, place++) bit_places_.push_back({{sx, sy, sz}, sy + sz * p.imy, g.index(sx, sy, sz), place});
+      for (int sx = 0; sx < p.imx; sx++, place++)
+        bit_places_.push_back({{sx, sy, sz}, sy + sz * p.imy, g.index(sx, sy, sz), place});
   for (int lz = p.imz - 1; lz < g.mz; lz += p.imz)
     for (int ly = p.imy - 1; ly < g.my; ly += p.imy) {
       bool found_any = false;

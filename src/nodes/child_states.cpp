@@ -157,8 +157,8 @@ bool ChildStates::covers(const Tile& t, int i) const {
 bool ChildStates::overlap(const Tile& a, const Tile& b) const {
   const Rule& ra = rules_[size_t(a.r)];
   const Rule& rb = rules_[size_t(b.r)];
-  return a.x < b.x + rb.imx && b.x < a.x + ra.imx && a.y < b.y + rb.imy && b.y < a.y + ra.imy &&
-         a.z < b.z + rb.imz && b.z < a.z + ra.imz;
+  return a.x < b.x + rb.imx && b.x < a.x + ra.imx && a.y < b.y + rb.imy && b.y < a.y + ra.imy && a.z < b.z + rb.imz &&
+         b.z < a.z + ra.imz;
 }
 
 void ChildStates::set_visible(int l, bool visible) {

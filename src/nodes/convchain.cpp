@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "io/png.hpp"
-#include "nodes/registry.hpp"
 #include "nodes/node_view.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {

@@ -9,9 +9,9 @@
 
 #include "nodes/convolution_lanes.hpp"
 #include "nodes/convolution_rule.hpp"
-#include "nodes/registry.hpp"
 #include "nodes/neighbour_count.hpp"
 #include "nodes/node_view.hpp"
+#include "nodes/registry.hpp"
 
 namespace mj {
 
@@ -92,8 +92,8 @@ class ConvolutionNode : public Node {
   std::vector<int> offsets_;     // flat index offset of each kernel entry
   ChoiceTable table_;
   bool indexed_ = false;
-  bool moore_2d_ = false;     // the kernel is the full 3x3 block without its centre
-  bool draws_ = false;        // some rule has p != 1, so every step visits every cell in order
+  bool moore_2d_ = false;       // the kernel is the full 3x3 block without its centre
+  bool draws_ = false;          // some rule has p != 1, so every step visits every cell in order
   std::vector<Point> changed_;  // the cells the last step changed
   std::vector<uint8_t> dirty_;  // per cell, all zero between steps
   std::vector<Point> blocks_;   // the cells mark_blocks_around_changes found
@@ -157,7 +157,6 @@ class ConvolutionNode : public Node {
     return r;
   }
 
-
   // Rewrites cell i by the first rule that fires. The probability is drawn before the sum is
   // checked, as in the reference, so that the random sequence is the same.
   // `inner`: the cell is in the interior; `counted`: the step's sums are in counted_ (for
@@ -181,8 +180,8 @@ class ConvolutionNode : public Node {
       for (const ConvolutionRule& rule : rules)
         if (rule.input == v && rule.output != rule.input)
           table_.choices.push_back({rule.p == 1.0 ? -1 : draw_bound(rule.p),
-                              rule.multiplicity.empty() ? nullptr : rule.multiplicity.data(), counted_index(rule),
-                              rule.sums, rule.output});
+                                    rule.multiplicity.empty() ? nullptr : rule.multiplicity.data(), counted_index(rule),
+                                    rule.sums, rule.output});
     }
     table_.first[256] = uint32_t(table_.choices.size());
     simple_ = lanes_.index(table_, counted_.size(), grid->values);
@@ -248,9 +247,7 @@ class ConvolutionNode : public Node {
   }
 
  public:
-  void describe(NodeView& view) const override {
-    view.counter = counter_, view.steps = steps;
-  }
+  void describe(NodeView& view) const override { view.counter = counter_, view.steps = steps; }
 };
 
 }  // namespace

@@ -97,8 +97,7 @@ inline ConvolutionLanes::Lanes ConvolutionLanes::rewrite_lanes(const uint8_t* ol
 // into locals: stores to the cells' bytes could otherwise alias them, and they would be read anew
 // after every store.
 template <bool kDrawing>
-void ConvolutionLanes::rewrite_row(Random& random, const LaneRow& row, std::vector<Point>& changed,
-                                   bool& row_changed) {
+void ConvolutionLanes::rewrite_row(Random& random, const LaneRow& row, std::vector<Point>& changed, bool& row_changed) {
   const int end = row.end, y = row.y, z = row.z;
   const uint8_t* old = row.old;
   uint8_t* cells = row.cells;

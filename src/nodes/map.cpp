@@ -5,10 +5,10 @@
 #include <vector>
 
 #include "core/rule.hpp"
-#include "nodes/registry.hpp"
 #include "nodes/map_scale.hpp"
 #include "nodes/node_view.hpp"
 #include "nodes/periodic_match.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/rule_load.hpp"
 #include "nodes/rule_pattern.hpp"
 

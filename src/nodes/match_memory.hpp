@@ -42,8 +42,8 @@ class MatchMemory {
   void remember(const Grid& grid, std::vector<ScanMatch>& found);
   // Brings the remembered result up to the grid's present state. False when nothing is
   // remembered for a grid of this size, or so much changed that a full scan is cheaper.
-  bool update(const Grid& grid, const std::vector<RulePattern>& patterns, const Openings& openings,
-              OpeningMasks& masks, const InteriorCells& interior);
+  bool update(const Grid& grid, const std::vector<RulePattern>& patterns, const Openings& openings, OpeningMasks& masks,
+              const InteriorCells& interior);
   const std::vector<ScanMatch>& matches() const { return known_; }
 
  private:
@@ -55,10 +55,10 @@ class MatchMemory {
   bool enabled_ = false;
   bool scanned_before_ = false;  // keeps_next_scan() was asked before
   size_t rules_ = 0, cells_ = 0;
-  std::vector<uint8_t> snapshot_;   // the grid when known_ was last brought up to date
-  std::vector<ScanMatch> known_;    // every match on snapshot_, in scan order
-  MatchFlags flags_;                // is (r, corner) in known_; made on first use
-  std::vector<int> changed_;        // cells that differ from snapshot_
+  std::vector<uint8_t> snapshot_;  // the grid when known_ was last brought up to date
+  std::vector<ScanMatch> known_;   // every match on snapshot_, in scan order
+  MatchFlags flags_;               // is (r, corner) in known_; made on first use
+  std::vector<int> changed_;       // cells that differ from snapshot_
   std::vector<ScanMatch> fresh_, merged_;
 };
 

@@ -85,9 +85,9 @@ void count_row(const uint8_t* row, uint8_t* sums, int mx, const std::vector<int>
 #if defined(__SSE2__)
   const bool single = weighted.size == 1 && weighted.entries[0].weight == 1;
   const uint8_t value = weighted.size == 0 ? 0 : weighted.entries[0].value;
-  if (single && offsets.size() == 8) x = count_row_single<8>(row, sums, mx, offsets, value);  // Moore 2D
-  else if (single && offsets.size() == 4) x = count_row_single<4>(row, sums, mx, offsets, value);  // VonNeumann 2D
-  else if (single && offsets.size() == 6) x = count_row_single<6>(row, sums, mx, offsets, value);  // VonNeumann 3D
+  if (single && offsets.size() == 8) x = count_row_single<8>(row, sums, mx, offsets, value);         // Moore 2D
+  else if (single && offsets.size() == 4) x = count_row_single<4>(row, sums, mx, offsets, value);    // VonNeumann 2D
+  else if (single && offsets.size() == 6) x = count_row_single<6>(row, sums, mx, offsets, value);    // VonNeumann 3D
   else if (single && offsets.size() == 18) x = count_row_single<18>(row, sums, mx, offsets, value);  // NoCorners
   else x = count_blocks(sums, mx, [&](int at) { return count_block(row + at, offsets, weighted); });
 #endif

@@ -36,10 +36,10 @@ struct Run {
 // What node loading needs besides the element: where resources live and who owns new grids.
 struct LoadContext {
   std::filesystem::path resources;
-  const Grid* top_grid = nullptr;                      // the interpreter's first grid
+  const Grid* top_grid = nullptr;                       // the interpreter's first grid
   std::vector<std::unique_ptr<Grid>>* grids = nullptr;  // owner of grids made by map and wfc
-  int depth = 0;                                       // nesting depth, bounded
-  long long max_cells = kMaxCells;                     // limit for the grids map and wfc make
+  int depth = 0;                                        // nesting depth, bounded
+  long long max_cells = kMaxCells;                      // limit for the grids map and wfc make
 };
 
 class Node {
@@ -78,7 +78,7 @@ class Branch : public Node {
 
   Branch* parent = nullptr;  // null for the root and for map/wfc, whose end ends the run
   std::vector<NodePtr> children;
-  int running = 0;           // the child running now (map and wfc: -1 before their own step)
+  int running = 0;  // the child running now (map and wfc: -1 before their own step)
 
  protected:
   // Loads the element's node children onto `child_grid` under the element's own symmetry.

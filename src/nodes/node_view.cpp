@@ -26,8 +26,8 @@ NodeView view_of_node(const Node& node, const Branch* current) {
 }  // namespace
 
 RuleView view_of_rule(const Rule& rule, bool fired) {
-  return RuleView{rule.imx, rule.imy, rule.imz, rule.omx, rule.omy, rule.omz, rule.binput, rule.output,
-                    rule.original, fired};
+  return RuleView{rule.imx, rule.imy,    rule.imz,    rule.omx,      rule.omy,
+                  rule.omz, rule.binput, rule.output, rule.original, fired};
 }
 
 NodeView view_of_tree(const Branch& root, const Branch* current) { return view_of_node(root, current); }

@@ -28,8 +28,7 @@ class OneNode : public RuleNode {
     // the untouched pages of the flags stay untouched.
     if (size_t(match_count) < listed.sparse_below())
       for (int k = 0; k < match_count; k++) listed.reset(matches[size_t(k)].r, matches[size_t(k)].corner);
-    else if (match_count != 0)
-      listed.clear();
+    else if (match_count != 0) listed.clear();
     match_count = 0;
   }
 
@@ -73,7 +72,7 @@ class OneNode : public RuleNode {
 
   bool best_match(Run& run, Match& chosen) {
     if (!observations.empty() && is_goal_reached(grid->state.data(), future.data(), grid->size(), goal_hint_,
-                                                   2 * (grid->mz > 1 ? grid->mx * grid->my : grid->mx))) {
+                                                 2 * (grid->mz > 1 ? grid->mx * grid->my : grid->mx))) {
       future_computed = false;
       return false;
     }

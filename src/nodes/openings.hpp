@@ -94,7 +94,7 @@ class OpeningMasks {
   int values_ = 0;
   std::vector<int> offsets_;
   std::vector<uint64_t> masks_;  // per entry of offsets_, one per grid value
-  std::vector<Group> groups_;  // per grid value
+  std::vector<Group> groups_;    // per grid value
 };
 
 }  // namespace mj

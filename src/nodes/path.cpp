@@ -9,9 +9,9 @@
 #include "core/grid_diff.hpp"
 #include "core/wave_scan.hpp"
 #include "nodes/cells_holding.hpp"
-#include "nodes/registry.hpp"
 #include "nodes/node_view.hpp"
 #include "nodes/path_neighbours.hpp"
+#include "nodes/registry.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {

@@ -65,19 +65,19 @@ struct CellValues {
 template <class Bits>
 struct Spread {
   std::vector<QueueItem> queue;
-  std::vector<uint8_t> applied;        // per position and rule, for all-wildcard patterns
-  std::vector<Want> wanted;          // by value: the pattern cells that want it, of every rule
-  std::vector<Probe> probes;         // the checks of every Want, side by side
-  std::vector<size_t> wanted_start;  // value -> first entry in `wanted`
-  std::vector<uint32_t> anywhere;    // the rules whose pattern is all wildcards
-  Interior interior;                 // the cells the largest pattern reaches no edge from
+  std::vector<uint8_t> applied;                        // per position and rule, for all-wildcard patterns
+  std::vector<Want> wanted;                            // by value: the pattern cells that want it, of every rule
+  std::vector<Probe> probes;                           // the checks of every Want, side by side
+  std::vector<size_t> wanted_start;                    // value -> first entry in `wanted`
+  std::vector<uint32_t> anywhere;                      // the rules whose pattern is all wildcards
+  Interior interior;                                   // the cells the largest pattern reaches no edge from
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<CellValues<Bits>> cells;
-  std::vector<PatternCell> pivots;   // apply_at_start: per rule, its pattern cell with the rarest value
-  std::array<int, 32> holding{};     // how many cells have each value at time 0
-  std::vector<int> holders;          // the cells with each pivot value at time 0, by value
-  std::vector<int> holders_start;    // value -> first entry in `holders`
-  uint64_t indexed = 0;              // the caller's key the index above (wanted .. gives) is for, 0: none
+  std::vector<PatternCell> pivots;  // apply_at_start: per rule, its pattern cell with the rarest value
+  std::array<int, 32> holding{};    // how many cells have each value at time 0
+  std::vector<int> holders;         // the cells with each pivot value at time 0, by value
+  std::vector<int> holders_start;   // value -> first entry in `holders`
+  uint64_t indexed = 0;             // the caller's key the index above (wanted .. gives) is for, 0: none
 };
 
 // Scratch kept between calls: search computes forward potentials for every state it explores.
@@ -117,7 +117,9 @@ template <class Bits>
 void append_probes(Spread<Bits>& p, const std::vector<PatternCell>& cells, int origin) {
   const size_t first = p.probes.size();
   for (const PatternCell& c : cells) p.probes.push_back({c.offset - origin, c.bit});
-  const auto holding = [&](const Probe& probe) { return probe.bit == 0 ? 0 : p.holding[size_t(std::countr_zero(probe.bit))]; };
+  const auto holding = [&](const Probe& probe) {
+    return probe.bit == 0 ? 0 : p.holding[size_t(std::countr_zero(probe.bit))];
+  };
   std::stable_sort(p.probes.begin() + ptrdiff_t(first), p.probes.end(),
                    [&](const Probe& a, const Probe& b) { return holding(a) < holding(b); });
 }
@@ -133,7 +135,8 @@ Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c
   p.probes.erase(std::remove_if(gives, p.probes.end(), here), p.probes.end());
   w.pattern = uint32_t(p.probes.size());
   append_probes(p, p.wants[r], c.offset);
-  p.probes.erase(std::find_if(p.probes.begin() + w.pattern, p.probes.end(), [](const Probe& q) { return q.delta == 0; }));
+  p.probes.erase(
+      std::find_if(p.probes.begin() + w.pattern, p.probes.end(), [](const Probe& q) { return q.delta == 0; }));
   w.end = uint32_t(p.probes.size());
   return w;
 }
@@ -148,7 +151,8 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
     // A value the pattern has at the same cell is settled when the rule applies: it is never given.
     std::vector<PatternCell> gives = cells_of(rule, backwards ? rule.binput : rule.output, C, s);
     std::erase_if(gives, [&](const PatternCell& g) {
-      return std::any_of(wants.begin(), wants.end(), [&](const PatternCell& w) { return w.offset == g.offset && w.value == g.value; });
+      return std::any_of(wants.begin(), wants.end(),
+                         [&](const PatternCell& w) { return w.offset == g.offset && w.value == g.value; });
     });
     p.gives.push_back(std::move(gives));
   }
@@ -252,7 +256,8 @@ void arrive(Spread<Bits>& p, const QueueItem& a, const Shape& s, Potentials& pot
 template <bool one_each, class Bits>
 void list_holders(Spread<Bits>& p, int C, Wave pivots) {
   p.holders_start.assign(size_t(C) + 1, 0);
-  for (int v = 0; v < C; v++) p.holders_start[size_t(v) + 1] = p.holders_start[size_t(v)] + (pivots >> v & 1u ? p.holding[size_t(v)] : 0);
+  for (int v = 0; v < C; v++)
+    p.holders_start[size_t(v) + 1] = p.holders_start[size_t(v)] + (pivots >> v & 1u ? p.holding[size_t(v)] : 0);
   p.holders.resize(size_t(p.holders_start.back()));
   std::array<int, 32> next{};
   std::copy(p.holders_start.begin(), p.holders_start.end() - 1, next.begin());
@@ -279,9 +284,8 @@ void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape
       pivot_of.push_back({});
       continue;
     }
-    pivot_of.push_back(*std::min_element(wants.begin(), wants.end(), [&](const auto& a, const auto& b) {
-      return holding(a.value) < holding(b.value);
-    }));
+    pivot_of.push_back(*std::min_element(
+        wants.begin(), wants.end(), [&](const auto& a, const auto& b) { return holding(a.value) < holding(b.value); }));
     if (holding(pivot_of.back().value) > 0) pivots |= Wave(1) << pivot_of.back().value;
   }
   list_holders<one_each>(p, potentials.C, pivots);

@@ -53,7 +53,8 @@ SymbolPattern parse_pattern(std::string_view text, const XmlElement& where) {
     if (int(rows.size()) != p.size.y) where.fail("non-rectangular pattern \"" + std::string(text) + "\"");
     for (int y = 0; y < p.size.y; y++) {
       if (int(rows[size_t(y)].size()) != p.size.x) where.fail("non-rectangular pattern \"" + std::string(text) + "\"");
-      for (int x = 0; x < p.size.x; x++) p.cells[size_t(x + y * p.size.x + z * p.size.x * p.size.y)] = rows[size_t(y)][size_t(x)];
+      for (int x = 0; x < p.size.x; x++)
+        p.cells[size_t(x + y * p.size.x + z * p.size.x * p.size.y)] = rows[size_t(y)][size_t(x)];
     }
   }
   return p;
@@ -69,14 +70,15 @@ SymbolPattern legend_pattern(const std::vector<int64_t>& colors, Point size, con
     while (k < distinct.size() && distinct[k] != c) k++;
     if (k == distinct.size()) distinct.push_back(c);
     if (k >= legend.size())
-      where.fail("the " + std::to_string(k + 1) + "th colour in " + file.string() + " has no symbol in legend \"" + legend + "\"");
+      where.fail("the " + std::to_string(k + 1) + "th colour in " + file.string() + " has no symbol in legend \"" +
+                 legend + "\"");
     p.cells.push_back(legend[k]);
   }
   return p;
 }
 
-SymbolPattern load_file_pattern(const std::string& name, const XmlElement& where, const Grid& gin,
-                                const Grid& gout, const std::filesystem::path& resources) {
+SymbolPattern load_file_pattern(const std::string& name, const XmlElement& where, const Grid& gin, const Grid& gout,
+                                const std::filesystem::path& resources) {
   auto legend = where.text("legend");
   if (!legend) where.fail("rule file \"" + name + "\" needs a 'legend'");
   std::filesystem::path file = resources / "rules";
@@ -106,7 +108,10 @@ std::pair<SymbolPattern, SymbolPattern> rule_patterns(const XmlElement& e, const
     if (both.size.x % 2 != 0) e.fail("rule file \"" + *file + "\" has odd width " + std::to_string(both.size.x));
     Point half{both.size.x / 2, both.size.y, both.size.z};
     auto side = [&](int offset) {
-      return SymbolPattern{remap(both.cells, half, [&](int x, int y, int z) { return x + offset + y * both.size.x + z * both.size.x * both.size.y; }), half};
+      return SymbolPattern{
+          remap(both.cells, half,
+                [&](int x, int y, int z) { return x + offset + y * both.size.x + z * both.size.x * both.size.y; }),
+          half};
     };
     return {side(0), side(half.x)};
   }
@@ -140,7 +145,8 @@ Rule load_rule(const XmlElement& e, const Grid& gin, const Grid& gout, const std
   std::vector<uint8_t> output;
   for (char c : out.cells) {
     int v = c == '*' ? kKeep : gout.value_of(c);
-    if (v < 0) e.fail(std::string("unknown symbol '") + c + "' in rule output (values are \"" + gout.characters + "\")");
+    if (v < 0)
+      e.fail(std::string("unknown symbol '") + c + "' in rule output (values are \"" + gout.characters + "\")");
     output.push_back(uint8_t(v));
   }
   return Rule(std::move(input), in.size, std::move(output), out.size, gin.values, e.real("p", 1.0));

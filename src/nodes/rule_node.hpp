@@ -10,11 +10,11 @@
 #include "nodes/field.hpp"
 #include "nodes/match_memory.hpp"
 #include "nodes/node.hpp"
-#include "nodes/observation.hpp"
-#include "nodes/potentials.hpp"
-#include "nodes/openings.hpp"
-#include "nodes/rule_pattern.hpp"
 #include "nodes/node_view.hpp"
+#include "nodes/observation.hpp"
+#include "nodes/openings.hpp"
+#include "nodes/potentials.hpp"
+#include "nodes/rule_pattern.hpp"
 
 namespace mj {
 
@@ -31,14 +31,14 @@ class RuleNode : public Node {
   bool go(Run& run) override;
 
   std::vector<Rule> rules;
-  int counter = 0;         // steps this node made since its last reset
-  int steps = 0;           // limit on `counter`, 0 for none
+  int counter = 0;  // steps this node made since its last reset
+  int steps = 0;    // limit on `counter`, 0 for none
 
   // Whether the node keeps a list of its matches between steps (one, all) or applies each as found (prl).
   enum class Matches { kTracked, kApplied };
   // Reads rules (with their symmetric images), steps, fields and observations.
-  void load_rule_node(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid,
-                      LoadContext& context, Matches matches);
+  void load_rule_node(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context,
+                      Matches matches);
 
  protected:
   // Records a match found while scanning; prl applies it at once instead.
@@ -82,7 +82,7 @@ class RuleNode : public Node {
   // The first change this node has yet to look at: the start of the step in which it last
   // matched (its own changes included). -1 until it matches after a reset: it scans the grid then.
   int rescan_from = -1;
-  MatchFlags listed;  // is (r, corner) in `matches`; empty for prl and until the first scan
+  MatchFlags listed;            // is (r, corner) in `matches`; empty for prl and until the first scan
   bool track_matches_ = false;  // one and all: matches are listed and tracked
   // Does rule r match with its corner at cell index `corner`? (The caller checks the bounds.)
   bool holds(int r, int corner) const { return patterns_[size_t(r)].holds(grid->state.data(), corner); }
@@ -97,8 +97,8 @@ class RuleNode : public Node {
 
   Potentials potentials;
   std::vector<std::optional<Field>> fields;              // per value, empty when none
-  std::vector<std::vector<RuleWrite>> writes_;            // per rule: the cells it changes, for delta()
-  std::vector<std::vector<RuleOutput>> outputs_;          // per rule: the cells it writes
+  std::vector<std::vector<RuleWrite>> writes_;           // per rule: the cells it changes, for delta()
+  std::vector<std::vector<RuleOutput>> outputs_;         // per rule: the cells it writes
   PointOfCell point_of_;                                 // grid->point, for changes near the edges
   uint32_t inversed_ = 0;                                // inversed_values(fields)
   std::vector<std::optional<Observation>> observations;  // per value, empty when none
@@ -125,7 +125,7 @@ class RuleNode : public Node {
   OpeningMasks opening_masks_;
   std::array<OpeningSubset, 8> covered_;  // with cover_, by covered_axes()
   bool openings_indexed_ = false;
-  bool cover_ = false;         // use covered_axes: a value opens more than kCoverFrom positions on average
+  bool cover_ = false;  // use covered_axes: a value opens more than kCoverFrom positions on average
   static constexpr int kCoverFrom = 16;
   std::vector<uint8_t> seen_;  // with cover_: cells visited in the scan_changes under way
   int covered_axes(const Point& c, int cell) const;
@@ -135,9 +135,9 @@ class RuleNode : public Node {
   void scan_changes_with(Run& run);
   // The cells no rule position around reaches an edge from, by index: the grid's, with the openings.
   const InteriorCells* inside_ = nullptr;
-  bool large_rules_ = false;                    // some rule has more than Opening::kLargePattern input cells
-  MatchFlags checked_;                          // large rules' positions checked during one scan_changes
-  std::vector<size_t> checked_words_;           // the words of checked_ with flags set, to clear them
+  bool large_rules_ = false;           // some rule has more than Opening::kLargePattern input cells
+  MatchFlags checked_;                 // large rules' positions checked during one scan_changes
+  std::vector<size_t> checked_words_;  // the words of checked_ with flags set, to clear them
 
   // Full scans (scan_grid), from the memory of the last one when that is cheaper.
   void scan_grid(Run& run);
@@ -166,12 +166,12 @@ class RuleNode : public Node {
   std::vector<BitTerm> bit_terms_;
   std::vector<BitPlace> bit_places_;
   std::vector<const uint64_t*> bit_rows_;  // per window row, its bits or a row of zeros
-  std::vector<uint64_t> bit_window_;  // the corner rows of one lattice row, then their OR
+  std::vector<uint64_t> bit_window_;       // the corner rows of one lattice row, then their OR
   void scan_from_pivot(int r, int pivot);
   void bucket_cells(const std::array<int, 256>& histogram, Wave needed);
-  std::vector<int> pivots_;                   // per rule, for the full scan under way: cheaper_pivot
-  std::vector<Point> bucket_;                 // the grid's cells by value, for pivot scans
-  std::array<uint32_t, 33> bucket_start_{};   // value (a Wave's bit) -> first entry in bucket_
+  std::vector<int> pivots_;                  // per rule, for the full scan under way: cheaper_pivot
+  std::vector<Point> bucket_;                // the grid's cells by value, for pivot scans
+  std::array<uint32_t, 33> bucket_start_{};  // value (a Wave's bit) -> first entry in bucket_
   // A match found by a full scan: kept in scan_, or when streaming handed to add() at once.
   void found(const ScanMatch& m) {
     if (!stream_) return scan_.push_back(m);
@@ -199,7 +199,7 @@ class RuleNode : public Node {
     double max = -1.0;     // the max `below` is for
     double below = 0.0;
   };
-  KeyBound& key_bound(int difference) {  // |difference| <= kFactorRange
+  KeyBound& key_bound(int difference) {                                 // |difference| <= kFactorRange
     if (key_bounds_.empty()) key_bounds_.resize(2 * kFactorRange + 1);  // only nodes with temperature
     KeyBound& b = key_bounds_[size_t(difference + kFactorRange)];
     if (b.factor < 0) b.factor = boltzmann_factor(difference);

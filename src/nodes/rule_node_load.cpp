@@ -41,8 +41,8 @@ void check_memory(const XmlElement& e, size_t rules, const Grid& g, bool track_m
 
 }  // namespace
 
-void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_symmetry, Grid& g,
-                              LoadContext& context, Matches matches) {
+void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_symmetry, Grid& g, LoadContext& context,
+                              Matches matches) {
   const bool track_matches = matches == Matches::kTracked;
   rules = load_rules(e, element_symmetry(e, g.mz == 1, parent_symmetry), g, context);
   check_memory(e, rules.size(), g, track_matches, e.children({"field", "observe"}).size() > 0,

@@ -22,8 +22,8 @@ struct RulePattern {
   std::vector<Cell> cells;
   std::vector<Point> positions;  // of the same cells, in the rule
   std::vector<Cell> checks;      // the cells again, in the order holds() tests them
-  bool single = false;  // a 1x1x1 input: any cell it accepts is a match
-  Wave accepted = 0;    // bit v: some input cell accepts value v
+  bool single = false;           // a 1x1x1 input: any cell it accepts is a match
+  Wave accepted = 0;             // bit v: some input cell accepts value v
 
   int volume() const { return imx * imy * imz; }
   // Does the input match with its corner at cell index `corner`? (The caller checks the bounds.)

@@ -24,8 +24,8 @@ struct Board {
 
   // Lower is better. A negative depth coefficient searches depth-first; the random term breaks ties.
   double rank(Random& random, double depth_coefficient) const {
-    double result = depth_coefficient < 0.0 ? 1000 - depth
-                                            : forward_estimate + backward_estimate + 2.0 * depth_coefficient * depth;
+    double result =
+        depth_coefficient < 0.0 ? 1000 - depth : forward_estimate + backward_estimate + 2.0 * depth_coefficient * depth;
     return result + 0.0001 * random.next_double();
   }
 };
@@ -36,8 +36,13 @@ class Search {
  public:
   Search(const std::vector<Wave>& future, const std::vector<Rule>& rules, const Grid& grid,
          const SearchOptions& options, int seed)
-      : future_(future), rules_(rules), options_(options), shape_{grid.mx, grid.my, grid.mz},
-        store_(shape_.cells()), random_(seed), child_states_(shape_, rules, grid.values) {
+      : future_(future),
+        rules_(rules),
+        options_(options),
+        shape_{grid.mx, grid.my, grid.mz},
+        store_(shape_.cells()),
+        random_(seed),
+        child_states_(shape_, rules, grid.values) {
     backward_.resize(grid.values, shape_.cells());
     forward_.resize(grid.values, shape_.cells());
   }
@@ -130,7 +135,8 @@ void Search::check_memory() const {
   if (bytes <= options_.max_bytes) return;
   throw Error("", options_.line,
               "search explored " + std::to_string(store_.size()) + " states of " + std::to_string(shape_.cells()) +
-                  " cells (" + std::to_string(bytes >> 20) + " MiB) without reaching the goal; set the 'limit' "
+                  " cells (" + std::to_string(bytes >> 20) +
+                  " MiB) without reaching the goal; set the 'limit' "
                   "attribute on this node to bound it");
 }
 

@@ -31,9 +31,11 @@ int replay(Interpreter& ip, int seed, int max_steps, int every, Frame frame) {
 
 mj::Image on_canvas(const mj::Image& picture, Size canvas) {
   if (picture.width == canvas.width && picture.height == canvas.height) return picture;
-  mj::Image out{canvas.width, canvas.height, std::vector<uint32_t>(size_t(canvas.width) * size_t(canvas.height), kBackground)};
+  mj::Image out{canvas.width, canvas.height,
+                std::vector<uint32_t>(size_t(canvas.width) * size_t(canvas.height), kBackground)};
   for (int y = 0; y < picture.height; y++)
-    std::copy_n(&picture.argb[size_t(y) * size_t(picture.width)], picture.width, &out.argb[size_t(y) * size_t(canvas.width)]);
+    std::copy_n(&picture.argb[size_t(y) * size_t(picture.width)], picture.width,
+                &out.argb[size_t(y) * size_t(canvas.width)]);
   return out;
 }
 

@@ -9,8 +9,8 @@ namespace mj::cli {
 
 struct AnimationOptions {
   ImageOptions image;
-  int every = 1;   // a frame every `every` steps
-  int delay = 5;   // centiseconds per frame
+  int every = 1;  // a frame every `every` steps
+  int delay = 5;  // centiseconds per frame
 };
 
 // Runs `seed` to the end (or `max_steps`) and writes the frames to `file`. Returns the steps taken.

@@ -1,9 +1,9 @@
 #include "batch.hpp"
 
+#include <fmt/core.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <fmt/core.h>
 #include <mutex>
 #include <thread>
 
@@ -52,10 +52,13 @@ Report run_job(const Job& job, const BatchOptions& options) {
     report.steps = write_animation(ip, job.seed, entry.steps, palette, {image}, report.file);
   } else {
     bool progress = options.jobs == 1 && !options.quiet && !options.json && progress_wanted();
-    report.steps = run_with_progress(ip, job.seed, entry.steps, fmt::format("{} seed {}", entry.name, job.seed), progress);
+    report.steps =
+        run_with_progress(ip, job.seed, entry.steps, fmt::format("{} seed {}", entry.name, job.seed), progress);
     std::function<void(mj::Image&)> sidebar;  // gui="N": the reference's node tree in an N-pixel margin
     if (image.margin > 0)
-      sidebar = [&](mj::Image& picture) { io::Gui::load(options.resources).draw(picture, entry.name, ip.node_tree(), palette); };
+      sidebar = [&](mj::Image& picture) {
+        io::Gui::load(options.resources).draw(picture, entry.name, ip.node_tree(), palette);
+      };
     report.file = write_picture(stem, ip.grid(), palette, image, sidebar);
   }
   report.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();

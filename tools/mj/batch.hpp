@@ -5,9 +5,9 @@
 #include <functional>
 #include <vector>
 
+#include "mj/interpreter.hpp"
 #include "mj/model_list.hpp"
 #include "mj/picture.hpp"
-#include "mj/interpreter.hpp"
 
 namespace mj::cli {
 
@@ -17,7 +17,7 @@ struct BatchOptions {
   int meta_seed = 0;    // seeds the generator of seeds for entries without enough `seeds`
   int jobs = 1;         // runs at once
   bool quiet = false;
-  bool json = false;    // one JSON object per finished run instead of the text line
+  bool json = false;        // one JSON object per finished run instead of the text line
   long long max_cells = 0;  // largest grid; <= 0: the library's default
   // Loads the program of an entry (from models/NAME.xml, or from the built-in demo).
   std::function<Interpreter(const ModelEntry&, const LoadOptions&)> load;

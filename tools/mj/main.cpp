@@ -1,7 +1,7 @@
 // mj: the command-line tool. `mj` in a folder with models.xml runs it like the reference;
 // `mj run MODEL.xml` runs one model; with neither, the built-in demo runs.
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include <charconv>
 #include <thread>
@@ -9,9 +9,9 @@
 #include "animation.hpp"
 #include "batch.hpp"
 #include "demo.hpp"
+#include "io/state_text.hpp"
 #include "mj/model_list.hpp"
 #include "mj/picture.hpp"
-#include "io/state_text.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
 
@@ -95,8 +95,7 @@ int run_model(const RunArgs& a, bool quiet) {
     written = mj::cli::write_picture(stem, interpreter.grid(), palette, {a.pixelsize, a.iso}).string();
   }
   std::string sized;
-  if (!a.size_from.empty())
-    sized = fmt::format(" ({}x{}x{}, {})", options.mx, options.my, options.mz, a.size_from);
+  if (!a.size_from.empty()) sized = fmt::format(" ({}x{}x{}, {})", options.mx, options.my, options.mz, a.size_from);
   if (!quiet)
     fmt::print("{} seed {}{}: {} steps{}{}\n", name, a.seed, sized, steps, written.empty() ? "" : " -> ", written);
   return 0;
@@ -123,7 +122,8 @@ int main(int argc, char** argv) {
   batch.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
   app.add_option("models", list, "a models.xml to run (default: ./models.xml, else the built-in demo)");
   app.add_option("--out", batch.out, "output folder")->capture_default_str();
-  app.add_option("--meta-seed", batch.meta_seed, "seed of the seeds for entries without enough `seeds`")->capture_default_str();
+  app.add_option("--meta-seed", batch.meta_seed, "seed of the seeds for entries without enough `seeds`")
+      ->capture_default_str();
   app.add_option("-j,--jobs", batch.jobs, "runs at once (default: all cores)");
   app.add_flag("--json", batch.json, "print one JSON object per finished run");
   app.add_flag("-q,--quiet", quiet, "print nothing but errors");
@@ -134,7 +134,9 @@ int main(int argc, char** argv) {
   RunArgs r;
   CLI::App* run = app.add_subcommand("run", "run one model file");
   run->add_option("model", r.model, "the model's XML file")->required();
-  run->add_option("--size", r.size, "grid size in every dimension (default: the model's entry in models.xml or demo.xml beside it, else 64, or 24 with --d 3)");
+  run->add_option("--size", r.size,
+                  "grid size in every dimension (default: the model's entry in models.xml or demo.xml beside it, else "
+                  "64, or 24 with --d 3)");
   run->add_option("--length", r.length, "grid size along x");
   run->add_option("--width", r.width, "grid size along y");
   run->add_option("--height", r.height, "grid size along z (3D)");
@@ -147,7 +149,8 @@ int main(int argc, char** argv) {
   run->add_option("--pixelsize", r.pixelsize, "pixels per cell")->capture_default_str();
   run->add_flag("--iso", r.iso, "render 3D grids as isometric PNG instead of VOX");
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
-  run->add_option("--start", r.start, "start from this picture (PNG in palette colours, or VOX) instead of the empty grid");
+  run->add_option("--start", r.start,
+                  "start from this picture (PNG in palette colours, or VOX) instead of the empty grid");
   run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file");
   run->add_option("--every", r.every, "with --gif: a frame every K steps")->capture_default_str();
   run->add_flag("-q,--quiet", quiet, "print nothing but errors");
@@ -168,7 +171,8 @@ int main(int argc, char** argv) {
     batch.quiet = quiet;
     if (!list.empty()) return run_list(list, batch);
     if (fs::exists("models.xml")) return run_list("models.xml", batch);
-    if (!quiet && !batch.json) fmt::print("no models.xml here: running the built-in demo into {}/\n", batch.out.string());
+    if (!quiet && !batch.json)
+      fmt::print("no models.xml here: running the built-in demo into {}/\n", batch.out.string());
     return mj::cli::run_demo(batch);
   } catch (const mj::Error& e) {
     fmt::print(stderr, "{}\n", e.what());

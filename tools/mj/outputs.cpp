@@ -2,12 +2,10 @@
 
 #include <fstream>
 
-
 namespace mj::cli {
 
-std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid,
-                                    const mj::Palette& palette, const ImageOptions& options,
-                                    const std::function<void(mj::Image&)>& decorate) {
+std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid, const mj::Palette& palette,
+                                    const ImageOptions& options, const std::function<void(mj::Image&)>& decorate) {
   std::vector<uint32_t> colors = legend_colors(grid.legend, palette);
   std::filesystem::path file = stem;
   if (grid.mz == 1 || options.iso) {

@@ -18,9 +18,8 @@ struct ImageOptions {
 
 // Writes `stem`.png (2D or iso) or `stem`.vox (3D) and returns the file written.
 // `decorate`, when given, draws over a PNG before it is saved.
-std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid,
-                                    const mj::Palette& palette, const ImageOptions& options,
-                                    const std::function<void(mj::Image&)>& decorate = {});
+std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid, const mj::Palette& palette,
+                                    const ImageOptions& options, const std::function<void(mj::Image&)>& decorate = {});
 void write_text(const std::filesystem::path& file, const std::string& text);
 // A file name made of the model name: no path separators or other surprises.
 std::string safe_name(const std::string& name);

@@ -2,9 +2,9 @@
 
 #include <unistd.h>
 
+#include <fmt/core.h>
 #include <chrono>
 #include <cstdio>
-#include <fmt/core.h>
 
 namespace mj::cli {
 

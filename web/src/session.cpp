@@ -30,11 +30,17 @@ class Session {
       interpreter_.emplace(mj::Interpreter::from_string(xml, {mx, my, mz, resources, (long long)max_cells}, name));
     });
   }
-  bool start(int seed) { return guard([&] { live().start(seed); }); }
+  bool start(int seed) {
+    return guard([&] { live().start(seed); });
+  }
   // Up to `count` steps; the steps taken, or -1 on an error.
   int step(int count) {
     int taken = 0;
-    return guard([&] { while (taken < count && live().step()) taken++; }) ? taken : -1;
+    return guard([&] {
+      while (taken < count && live().step()) taken++;
+    })
+               ? taken
+               : -1;
   }
   int run(int seed, int max_steps) {
     int steps = 0;
@@ -119,7 +125,9 @@ class Session {
 
   // Colours: the built-in palette, then `file` (a palette.xml in the file system) if it exists, then
   // single symbols set here (0xRRGGBB).
-  bool use_palette(const std::string& file) { return guard([&] { palette_ = mj::palette_with(file); }); }
+  bool use_palette(const std::string& file) {
+    return guard([&] { palette_ = mj::palette_with(file); });
+  }
   void set_color(const std::string& symbol, int rgb) {
     if (symbol.size() == 1) palette_[symbol[0]] = 0xFF000000u | uint32_t(rgb);
   }

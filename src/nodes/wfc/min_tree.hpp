@@ -26,7 +26,8 @@ class MinTree {
   // NaN becomes kNever: the scan never takes a cell whose entropy compares false.
   void put(int i, double value) { nodes_[size_t(leaves_ + i)] = value <= kNever ? value : kNever; }
   void rebuild() {
-    for (int v = leaves_ - 1; v > 0; v--) nodes_[size_t(v)] = std::min(nodes_[size_t(2 * v)], nodes_[size_t(2 * v + 1)]);
+    for (int v = leaves_ - 1; v > 0; v--)
+      nodes_[size_t(v)] = std::min(nodes_[size_t(2 * v)], nodes_[size_t(2 * v + 1)]);
   }
   // put, then the blocks above cell i, up to the first whose minimum stays as it was.
   void set(int i, double value) {

@@ -126,7 +126,8 @@ void OverlapNode::collect_patterns(const Sample& sample, const Grid& grid, const
       images[0] = PatternKey{};
       for (int dy = 0; dy < n; dy++)
         for (int dx = 0; dx < n; dx++)
-          images[0][size_t(dx + dy * n)] = sample.cells[size_t((x + dx) % sample.mx + ((y + dy) % sample.my) * sample.mx)];
+          images[0][size_t(dx + dy * n)] =
+              sample.cells[size_t((x + dx) % sample.mx + ((y + dy) % sample.my) * sample.mx)];
       images[1] = reflect(images[0]);
       for (size_t k = 2; k < 8; k += 2) images[k] = rotate(images[k - 2]), images[k + 1] = reflect(images[k]);
       for (size_t k = 0; k < 8; k++) {

@@ -107,7 +107,8 @@ bool Propagator::emptiness_spreads() const {
   for (int d = 0; d < directions_; d++)
     for (int t1 = 0; t1 < patterns_; t1++) {
       const std::span<const int> list = allowed(d, t1);
-      if (allowed(opposite(d), t1).empty() || std::adjacent_find(list.begin(), list.end(), std::greater_equal<>()) != list.end())
+      if (allowed(opposite(d), t1).empty() ||
+          std::adjacent_find(list.begin(), list.end(), std::greater_equal<>()) != list.end())
         return false;
       for (int t2 : list) {
         const std::span<const int> back = allowed(opposite(d), t2);
@@ -146,7 +147,8 @@ Propagation::Propagation(const Propagator* propagator, const Weights* weights, S
   // The cells that hold patterns form one connected box, which contains cell 0 unless it is empty.
   spreads_ = propagator->emptiness_spreads() && (space.periodic || space.holds_patterns(0, 0, 0));
   if (spreads_)
-    for (int i = 0; i < space.size(); i++) holds_.push_back(space.periodic || space.holds_patterns(space.x(i), space.y(i), space.z(i)));
+    for (int i = 0; i < space.size(); i++)
+      holds_.push_back(space.periodic || space.holds_patterns(space.x(i), space.y(i), space.z(i)));
 }
 
 bool Propagation::goes_by_lanes(const Propagator& p, int support_width, int pattern_blocks, Decrements decrements) {
@@ -274,7 +276,8 @@ void Propagation::drain_by_lanes(Wave& wave) {
     for (size_t d = 0; d < directions; d++, take += length) {
       if (rows[d] < 0) continue;
       int8_t* const row = supports + rows[d];
-      if (lose_supports<Blocks>(row, take, blocks)) ban_emptied(wave, neighbours_[size_t(i1) * directions + d], row, take, blocks);
+      if (lose_supports<Blocks>(row, take, blocks))
+        ban_emptied(wave, neighbours_[size_t(i1) * directions + d], row, take, blocks);
     }
   }
 }

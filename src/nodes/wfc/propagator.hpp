@@ -129,21 +129,21 @@ class Propagation {
   const Propagator* propagator_ = nullptr;
   const Weights* weights_ = nullptr;
   int directions_ = 0;
-  std::vector<int> neighbours_;             // [cell][direction]: Space::neighbour, computed once
-  std::vector<int> rows_;                   // [cell][direction]: Wave::row of the neighbour's supports, or -1
+  std::vector<int> neighbours_;  // [cell][direction]: Space::neighbour, computed once
+  std::vector<int> rows_;        // [cell][direction]: Wave::row of the neighbour's supports, or -1
   // A regular cell has every neighbour, each at its usual index offset steps_[d] (no wrap, no
   // edge): the counts a ban of pattern t takes from then lie at fixed offsets from the cell's own
   // supports, whatever the cell. regular_offsets_ holds them, for t from regular_starts_[t] on,
   // direction after direction as the propagator lists them, then Wave::sentinel(); regular_bans_
   // says what a count that runs out bans: which pattern, at which neighbour.
   struct RegularBan {
-    int pattern;    // -1 at the sentinel
+    int pattern;  // -1 at the sentinel
     int direction;
   };
-  std::vector<uint8_t> regular_;            // per cell
-  std::vector<int> regular_starts_;         // per pattern
+  std::vector<uint8_t> regular_;     // per cell
+  std::vector<int> regular_starts_;  // per pattern
   std::vector<int> regular_offsets_;
-  std::vector<RegularBan> regular_bans_;    // parallel to regular_offsets_
+  std::vector<RegularBan> regular_bans_;  // parallel to regular_offsets_
   int steps_[6] = {};
   // by_lanes: [pattern t][direction d][Wave::row_length()]: -1 at the patterns allowed(d, t), else 0.
   std::vector<int8_t> takes_;

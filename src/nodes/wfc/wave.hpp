@@ -135,7 +135,7 @@ class Wave {
   int width_ = 4;
   int row_length_ = 0, pattern_blocks_ = 0;
   bool has_sentinel_ = false;
-  std::vector<uint8_t> data_;  // [cell][pattern]
+  std::vector<uint8_t> data_;        // [cell][pattern]
   std::vector<int64_t> compatible_;  // [cell][direction][pattern] counts of width_ bytes, 8-aligned
   std::vector<int> sums_of_ones_;
   // What a ban changes of a cell's entropy, side by side: one cache line rather than four.

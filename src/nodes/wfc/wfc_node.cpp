@@ -25,8 +25,8 @@ void check_memory(const XmlElement& element, long long cells, long long patterns
   const double row_bytes = double(((patterns + 1) * 4 + Wave::kRowBlock - 1) / Wave::kRowBlock * Wave::kRowBlock);
   double bytes = double(cells) * (2.0 * (double(patterns) + directions * row_bytes) + 8.0 * double(patterns));
   if (bytes > double(1LL << 32))
-    element.fail("wave function collapse would need " + std::to_string((long long)(bytes / (1 << 20))) +
-                 " MiB for " + std::to_string(patterns) + " patterns on " + std::to_string(cells) +
+    element.fail("wave function collapse would need " + std::to_string((long long)(bytes / (1 << 20))) + " MiB for " +
+                 std::to_string(patterns) + " patterns on " + std::to_string(cells) +
                  " cells; the limit is 4096 MiB: use a smaller grid or fewer tiles");
 }
 
@@ -46,16 +46,17 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
   source = element.has("sample") ? element.str("sample") : element.str("tileset");
   shannon_ = element.boolean("shannon", false);
   tries_ = element.integer("tries", 1000);
-  if (tries_ > kMaxTries) element.fail("tries=" + std::to_string(tries_) + " is more than " + std::to_string(kMaxTries));
+  if (tries_ > kMaxTries)
+    element.fail("tries=" + std::to_string(tries_) + " is more than " + std::to_string(kMaxTries));
   if (model.start_waves[0].empty()) model.start_waves[0].assign(size_t(model.patterns), 1);
   int directions = model.propagator.directions();
   check_memory(element, input.size(), model.patterns, directions);
   weights_ = Weights(model.weights, shannon_);
   space_ = Space{input.mx, input.my, input.mz, model.n, model.periodic};
   const int longest = model.propagator.longest();
-  const bool sentinel = !Propagation::goes_by_lanes(model.propagator, Wave::support_width_for(longest),
-                                                     Wave::pattern_blocks_for(model.patterns, longest),
-                                                     Propagation::Decrements::best);
+  const bool sentinel =
+      !Propagation::goes_by_lanes(model.propagator, Wave::support_width_for(longest),
+                                  Wave::pattern_blocks_for(model.patterns, longest), Propagation::Decrements::best);
   wave = Wave(input.size(), model.patterns, directions, shannon_, longest, sentinel);
   start_wave_ = Wave(input.size(), model.patterns, directions, shannon_, longest, sentinel);
   propagation_ = Propagation(&model.propagator, &weights_, space_, wave);
@@ -134,7 +135,8 @@ std::optional<int> WfcNode::good_seed(Run& run) {
 void WfcNode::list_observable_cells() {
   const Space& s = space_;
   observable_.resize(size_t(s.size()));
-  for (int i = 0; i < s.size(); i++) observable_[size_t(i)] = s.periodic || (s.x(i) + s.n <= s.mx && s.y(i) + s.n <= s.my);
+  for (int i = 0; i < s.size(); i++)
+    observable_[size_t(i)] = s.periodic || (s.x(i) + s.n <= s.mx && s.y(i) + s.n <= s.my);
   start_open_.assign(s.size());
 }
 
@@ -184,8 +186,6 @@ uint8_t WfcNode::most_voted(const int* votes, int count) {
   return uint8_t(argmax);
 }
 
-void WfcNode::describe(NodeView& view) const {
-  view.name = source;
-}
+void WfcNode::describe(NodeView& view) const { view.name = source; }
 
 }  // namespace mj::wfc
