@@ -17,9 +17,9 @@
 #include <sstream>
 #include <thread>
 
-#include "io/state_text.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/model_list.hpp"
+#include "mj/state_text.hpp"
 
 namespace fs = std::filesystem;
 
@@ -94,7 +94,7 @@ std::string first_divergence(mj::Interpreter& ip, const GoldenRun& run, int max_
     auto it = expected.find(ip.steps());
     if (it == expected.end()) continue;
     char mine[17];
-    std::snprintf(mine, sizeof mine, "%016llx", (unsigned long long)mj::io::grid_hash(ip.grid()));
+    std::snprintf(mine, sizeof mine, "%016llx", (unsigned long long)mj::grid_hash(ip.grid()));
     if (it->second != mine) return "; first divergent trace step " + std::to_string(ip.steps());
   }
   return "; all trace steps match";
@@ -124,7 +124,7 @@ Outcome check(const GoldenRun& run, const fs::path& corpus, const fs::path& gold
     mj::LoadOptions options{entry.mx, entry.my, entry.mz, corpus / "resources"};
     auto ip = mj::Interpreter::from_file(corpus / "models" / (entry.name + ".xml"), options);
     int steps = ip.run(run.seed, entry.steps);
-    std::string mine = mj::io::format_state(entry.name, ip.grid(), run.seed, steps);
+    std::string mine = mj::state_text(entry.name, ip.grid(), run.seed, steps);
     if (mine == read_file(run.file)) return {true, ""};
     return {false, "differs" + first_divergence(ip, run, entry.steps, golden / "traces")};
   } catch (const std::exception& e) {

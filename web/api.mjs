@@ -116,6 +116,12 @@ class Model {
     return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
   }
   setColor(symbol, rgb) { this.session.setColor(symbol, rgb); }
+  // The grid as `mj run --state` writes it: "NAME FX FY FZ SEED STEPS", the legend, a row of symbols per line.
+  stateText(name = "model") {
+    const text = this.session.stateText(name);
+    this.check(text === "" ? null : text);
+    return text;
+  }
   // The colour of each value of the current grid, 0xRRGGBB.
   colors() {
     const list = this.session.colors();

@@ -56,6 +56,11 @@ class Result:
         _core.save(path, self.grid, self._argb(), _positive("pixelsize", pixelsize))
         return path
 
+    def state_text(self, name: str = "model") -> str:
+        """The grid as ``mj run --state`` writes it, the golden runs' format: a header ``NAME FX FY FZ SEED
+        STEPS``, the legend, then a row of symbols per line."""
+        return _core.state_text(name, self.grid, self.legend, self.seed, self.steps)
+
     def _argb(self):
         return _core.colors(self.legend, self._palette_file, self._colors)
 

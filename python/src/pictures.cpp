@@ -4,6 +4,7 @@
 
 #include "bindings.hpp"
 #include "mj/picture.hpp"
+#include "mj/state_text.hpp"
 
 namespace mj::python {
 
@@ -82,6 +83,14 @@ GridView grid_of_array(const py::array_t<uint8_t, py::array::c_style>& cells) {
   return GridView{side(d - 1), side(d - 2), side(d - 3), "", cells.data(), {}};
 }
 
+std::string state_text_of(const std::string& name, const Cells& cells, const std::string& legend, int seed, int steps) {
+  GridView grid = grid_of_array(cells);
+  for (const uint8_t* v = grid.cells; v != grid.cells + grid.size(); ++v)
+    if (*v >= legend.size()) throw py::value_error("a cell's value is past the legend");
+  grid.legend = legend;
+  return state_text(name, grid, seed, steps);
+}
+
 void bind_pictures(py::module_& m) {
   m.def("colors", &colors_of, py::arg("legend"), py::arg("palette_file"), py::arg("overrides"),
         "0xAARRGGBB colour of each symbol: the built-in palette, palette_file's over it, then the overrides");
@@ -90,6 +99,8 @@ void bind_pictures(py::module_& m) {
   m.def("save", &save, py::arg("file"), py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
         "Writes a grid as PNG, VOX or GIF, chosen by the file's extension");
   m.def("load_png", &load_png_array, py::arg("file"), "A PNG file as an (H, W, 3) RGB array");
+  m.def("state_text", &state_text_of, py::arg("name"), py::arg("cells"), py::arg("legend"), py::arg("seed"),
+        py::arg("steps"), "The grid as mj run --state writes it");
 }
 
 }  // namespace mj::python

@@ -23,14 +23,6 @@ def golden_runs(corpus, golden):
         yield file, entry, seed
 
 
-def state_text(name, result):
-    """The golden files' format (mj run --state writes the same)."""
-    mz, my, mx = result.grid.shape
-    symbols = np.frombuffer(result.legend.encode(), dtype=np.uint8)[result.grid]
-    rows = [bytes(row).decode() for row in symbols.reshape(my * mz, mx)]
-    return "\n".join([f"{name} {mx} {my} {mz} {result.seed} {result.steps}", result.legend, *rows]) + "\n"
-
-
 def test_every_golden_run_matches(corpus, golden):
     runs = list(golden_runs(corpus, golden))
     mismatched = []
@@ -41,7 +33,7 @@ def test_every_golden_run_matches(corpus, golden):
             models[key] = mj.load(corpus / "models" / f"{entry['name']}.xml", size=entry["size"],
                                   resources=corpus / "resources")
         result = models[key].run(seed, entry["steps"])
-        if state_text(entry["name"], result) != file.read_text():
+        if result.state_text(entry["name"]) != file.read_text():
             mismatched.append(file.name)
     conformance_lines.append(f"python: {len(runs) - len(mismatched)}/{len(runs)} matched")
     assert len(runs) >= 500

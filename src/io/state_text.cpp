@@ -1,8 +1,8 @@
-#include "io/state_text.hpp"
+#include "mj/state_text.hpp"
 
-namespace mj::io {
+namespace mj {
 
-std::string format_state(const std::string& name, const GridView& grid, int seed, int steps) {
+std::string state_text(const std::string& name, const GridView& grid, int seed, int steps) {
   std::string text = name + " " + std::to_string(grid.mx) + " " + std::to_string(grid.my) + " " +
                      std::to_string(grid.mz) + " " + std::to_string(seed) + " " + std::to_string(steps) + "\n";
   text += grid.legend + "\n";
@@ -22,4 +22,4 @@ uint64_t grid_hash(const GridView& grid) {
   return hash;
 }
 
-}  // namespace mj::io
+}  // namespace mj

@@ -9,9 +9,9 @@
 #include "animation.hpp"
 #include "batch.hpp"
 #include "demo.hpp"
-#include "io/state_text.hpp"
 #include "mj/model_list.hpp"
 #include "mj/picture.hpp"
+#include "mj/state_text.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
 
@@ -87,7 +87,7 @@ int run_model(const RunArgs& a, bool quiet) {
   int steps = a.gif.empty() ? mj::cli::run_with_progress(interpreter, a.seed, a.steps, name, progress)
                             : mj::cli::write_animation(interpreter, a.seed, a.steps, palette,
                                                        {{a.pixelsize, a.iso}, a.every}, a.gif);
-  if (!a.state.empty()) mj::cli::write_text(a.state, mj::io::format_state(name, interpreter.grid(), a.seed, steps));
+  if (!a.state.empty()) mj::cli::write_text(a.state, mj::state_text(name, interpreter.grid(), a.seed, steps));
   std::string written;
   if (!a.no_picture) {
     fs::create_directories(a.out);

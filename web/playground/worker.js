@@ -138,20 +138,12 @@ const handlers = {
     try {
       if (what === "png") post({ type: "file", name: `${entryName}_${seed}.png`, bytes: model.png(4) });
       if (what === "vox") post({ type: "file", name: `${entryName}_${seed}.vox`, bytes: model.vox() });
-      if (what === "state") post({ type: "file", name: `${entryName}_${seed}.txt`, text: stateText() });
+      if (what === "state") post({ type: "file", name: `${entryName}_${seed}.txt`, text: model.stateText(entryName) });
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
   },
 };
-
-// The final-grid text of `mj run --state`: header, legend, a row of symbols per line.
-function stateText() {
-  const { mx, my, mz, legend, cells } = model.grid();
-  const rows = [];
-  for (let r = 0; r < my * mz; r++) rows.push(Array.from(cells.subarray(r * mx, (r + 1) * mx), (v) => legend[v]).join(""));
-  return [`${entryName} ${mx} ${my} ${mz} ${seed} ${model.steps}`, legend, ...rows].join("\n") + "\n";
-}
 
 // One message at a time, in order: a Run sent while a load still fetches resources waits for it.
 let queue = Promise.resolve();

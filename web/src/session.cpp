@@ -10,6 +10,7 @@
 #include "mj/error.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
+#include "mj/state_text.hpp"
 
 namespace {
 
@@ -44,7 +45,14 @@ class Session {
   }
   int run(int seed, int max_steps) {
     int steps = 0;
+    seed_ = seed;
     return guard([&] { steps = live().run(seed, max_steps); }) ? steps : -1;
+  }
+  // The grid as `mj run --state` writes it (header with `name`, the run's seed and steps; legend; rows).
+  std::string state_text(const std::string& name) {
+    std::string text;
+    guard([&] { text = mj::state_text(name, live().grid(), seed_, live().steps()); });
+    return text;
   }
   int steps() const { return interpreter_ ? interpreter_->steps() : 0; }
   bool finished() const { return !interpreter_ || interpreter_->finished(); }
@@ -145,6 +153,7 @@ class Session {
   mj::Palette palette_ = mj::default_palette();
   std::vector<uint8_t> rgba_;
   std::optional<mj::GifWriter> gif_;
+  int seed_ = 0;
   std::string gif_file_;
 
   mj::Interpreter& live() {
@@ -216,6 +225,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("nodeTree", &Session::node_tree)
       .function("render", &Session::render)
       .function("colors", &Session::colors)
+      .function("stateText", &Session::state_text)
       .function("savePng", &Session::save_png)
       .function("saveVox", &Session::save_vox)
       .function("gifFrame", &Session::gif_frame)

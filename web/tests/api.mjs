@@ -58,6 +58,14 @@ test("stepping ends where run ends, and a GIF records it", () => {
   whole.dispose(), stepped.dispose();
 });
 
+test("stateText() is mj run --state's text", () => {
+  const model = mj.load(readFileSync(own("GrowthMaze"), "utf8"), { size: 21 });
+  model.run(5);
+  execFileSync(mjCli, ["run", own("GrowthMaze"), "--size", "21", "--seed", "5", "--steps", "0", "--no-picture", "--state",
+    join(native, "state.txt"), "-q"]);
+  expect(model.stateText("GrowthMaze") === readFileSync(join(native, "state.txt"), "utf8"), "state texts differ");
+});
+
 test("errors are MjError with file and line, and the module goes on", () => {
   let error = null;
   try {
