@@ -41,8 +41,9 @@ Random::Random(int seed) {
 // The generator takes slot k minus slot k+21 (past 55, k-34): still the old value for k <= 34,
 // this round's new one after that. Both loops vectorise: within each, a slot is read before it
 // is written or not written at all. On x86-64 an AVX2 copy is chosen at load time where the CPU
-// has it (other targets, WebAssembly among them, have no clones).
-#if defined(__x86_64__) && !defined(__clang__)
+// has it (other targets, WebAssembly among them, have no clones; nor has ThreadSanitizer, whose
+// instrumented resolver would run before its runtime is up).
+#if defined(__x86_64__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 #define MJ_AVX2_CLONE [[gnu::target_clones("avx2", "default")]]
 #else
 #define MJ_AVX2_CLONE
