@@ -10,9 +10,7 @@ static std::string format_location(const std::string& file, int line, const std:
 }
 
 Error::Error(std::string file, int line, std::string message)
-    : std::runtime_error(format_location(file, line, message)),
-      file_(std::move(file)),
-      line_(line),
+    : std::runtime_error(format_location(file, line, message)), file_(std::move(file)), line_(line),
       message_(std::move(message)) {}
 
 }  // namespace mj

@@ -74,9 +74,7 @@ class PointOfCell {
  public:
   PointOfCell() = default;
   explicit PointOfCell(const Grid& grid)
-      : width_(uint32_t(grid.mx)),
-        layer_(uint32_t(grid.mx) * uint32_t(grid.my)),
-        by_width_(magic(width_)),
+      : width_(uint32_t(grid.mx)), layer_(uint32_t(grid.mx) * uint32_t(grid.my)), by_width_(magic(width_)),
         by_layer_(magic(layer_)) {}
   Point operator()(int cell) const {
     const uint32_t z = divide(uint32_t(cell), layer_, by_layer_), rest = uint32_t(cell) - z * layer_;

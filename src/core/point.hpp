@@ -22,9 +22,8 @@ class Interior {
  public:
   Interior() = default;
   Interior(const Point& reach, int mx, int my, int mz)
-      : reach_(reach),
-        span_{unsigned(std::max(0, mx - 2 * reach.x)), unsigned(std::max(0, my - 2 * reach.y)),
-              unsigned(std::max(0, mz - 2 * reach.z))} {}
+      : reach_(reach), span_{unsigned(std::max(0, mx - 2 * reach.x)), unsigned(std::max(0, my - 2 * reach.y)),
+                             unsigned(std::max(0, mz - 2 * reach.z))} {}
   bool contains(int x, int y, int z) const {
     return (unsigned(x - reach_.x) < span_[0]) & (unsigned(y - reach_.y) < span_[1]) &
            (unsigned(z - reach_.z) < span_[2]);

@@ -13,16 +13,8 @@ int volume(Point s) { return s.x * s.y * s.z; }
 }  // namespace
 
 Rule::Rule(std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point out_size, int C, double prob)
-    : imx(in_size.x),
-      imy(in_size.y),
-      imz(in_size.z),
-      omx(out_size.x),
-      omy(out_size.y),
-      omz(out_size.z),
-      input(std::move(in)),
-      output(std::move(out)),
-      p(prob),
-      values(C) {
+    : imx(in_size.x), imy(in_size.y), imz(in_size.z), omx(out_size.x), omy(out_size.y), omz(out_size.z),
+      input(std::move(in)), output(std::move(out)), p(prob), values(C) {
   const Wave wildcard = all_values(C);
   binput.resize(input.size());
   for (size_t i = 0; i < input.size(); i++)

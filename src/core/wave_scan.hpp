@@ -116,20 +116,14 @@ inline std::array<int, 256> value_histogram(const uint8_t* cells, size_t count, 
 #if defined(__SSE2__)
   switch (values) {
     case 1:
-    case 2:
-      return count_small_alphabet<2>(cells, count, total), total;
-    case 3:
-      return count_small_alphabet<3>(cells, count, total), total;
-    case 4:
-      return count_small_alphabet<4>(cells, count, total), total;
+    case 2: return count_small_alphabet<2>(cells, count, total), total;
+    case 3: return count_small_alphabet<3>(cells, count, total), total;
+    case 4: return count_small_alphabet<4>(cells, count, total), total;
     case 5:
-    case 6:
-      return count_small_alphabet<6>(cells, count, total), total;
+    case 6: return count_small_alphabet<6>(cells, count, total), total;
     case 7:
-    case 8:
-      return count_small_alphabet<8>(cells, count, total), total;
-    default:
-      break;
+    case 8: return count_small_alphabet<8>(cells, count, total), total;
+    default: break;
   }
 #endif
   std::array<std::array<int, 256>, 4> partial{};

@@ -36,13 +36,8 @@ class Search {
  public:
   Search(const std::vector<Wave>& future, const std::vector<Rule>& rules, const Grid& grid,
          const SearchOptions& options, int seed)
-      : future_(future),
-        rules_(rules),
-        options_(options),
-        shape_{grid.mx, grid.my, grid.mz},
-        store_(shape_.cells()),
-        random_(seed),
-        child_states_(shape_, rules, grid.values) {
+      : future_(future), rules_(rules), options_(options), shape_{grid.mx, grid.my, grid.mz}, store_(shape_.cells()),
+        random_(seed), child_states_(shape_, rules, grid.values) {
     backward_.resize(grid.values, shape_.cells());
     forward_.resize(grid.values, shape_.cells());
   }

@@ -128,10 +128,7 @@ namespace {
 class NeighborRules {
  public:
   explicit NeighborRules(const Tileset& set)
-      : set_(set),
-        shape_(set.shape),
-        P_(int(set.variants.size())),
-        allowed_(size_t(6 * P_ * P_), 0),
+      : set_(set), shape_(set.shape), P_(int(set.variants.size())), allowed_(size_t(6 * P_ * P_), 0),
         images_(size_t(6 * P_), kUnknown) {}
 
   void add(const XmlElement& neighbor);
@@ -177,24 +174,12 @@ int NeighborRules::image(int v, Turn turn, const XmlElement& where) {
   if (known == kUnknown) {
     const Tile& t = set_.variants[size_t(v)];
     switch (turn) {
-      case kXRotated:
-        known = index(shape_.x_rotated(t));
-        break;
-      case kYRotated:
-        known = index(shape_.y_rotated(t));
-        break;
-      case kZRotated:
-        known = index(shape_.z_rotated(t));
-        break;
-      case kXReflected:
-        known = index(shape_.x_reflected(t));
-        break;
-      case kYReflected:
-        known = index(shape_.y_reflected(t));
-        break;
-      case kZReflected:
-        known = index(shape_.z_reflected(t));
-        break;
+      case kXRotated: known = index(shape_.x_rotated(t)); break;
+      case kYRotated: known = index(shape_.y_rotated(t)); break;
+      case kZRotated: known = index(shape_.z_rotated(t)); break;
+      case kXReflected: known = index(shape_.x_reflected(t)); break;
+      case kYReflected: known = index(shape_.y_reflected(t)); break;
+      case kZReflected: known = index(shape_.z_reflected(t)); break;
     }
   }
   if (known == kLacking) fail_lacking(where);

@@ -53,13 +53,9 @@ int Wave::support_width_for(int longest) { return width_for(longest); }
 int Wave::pattern_blocks_for(int patterns, int longest) { return blocks_for(patterns, width_for(longest)); }
 
 Wave::Wave(int cells, int patterns, int directions, bool shannon, int longest, bool sentinel)
-    : cells_(cells),
-      patterns_(patterns),
-      directions_(directions),
-      width_(width_for(longest)),
+    : cells_(cells), patterns_(patterns), directions_(directions), width_(width_for(longest)),
       row_length_(blocks_for(patterns + (sentinel ? 1 : 0), width_) * (kRowBlock / width_)),
-      pattern_blocks_(blocks_for(patterns, width_)),
-      has_sentinel_(sentinel),
+      pattern_blocks_(blocks_for(patterns, width_)), has_sentinel_(sentinel),
       data_(size_t(cells) * size_t(patterns), 1),
       compatible_((size_t(cells) * size_t(row_length_) * size_t(directions) * size_t(width_) + 7) / 8, 0),
       sums_of_ones_(size_t(cells), 0) {
