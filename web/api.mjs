@@ -101,6 +101,11 @@ class Model {
   run(seed, maxSteps = 0) { return this.check(this.session.run(seed | 0, maxSteps | 0)); }
   get steps() { return this.session.steps(); }
   get finished() { return this.session.finished(); }
+  // {mx, my, mz, legend}: the current grid's size and symbols, without copying its cells.
+  shape() {
+    const { mx, my, mz, legend } = this.session.grid();
+    return { mx, my, mz, legend };
+  }
   // {mx, my, mz, legend, cells}: cells a Uint8Array of values, x fastest, then y, then z (a copy).
   grid() {
     const g = this.session.grid();

@@ -35,7 +35,7 @@ class Result:
     def colors(self) -> np.ndarray:
         """The ``(len(legend), 3)`` RGB colour of each value: the built-in palette, the resources'
         palette.xml over it, then the colours of the model's entry in its models.xml."""
-        argb = _core.colors(self.legend, self._palette_file, self._colors)
+        argb = self._argb()
         return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8)
 
     def image(self, pixelsize: int = 1, iso: bool = False) -> np.ndarray:

@@ -30,8 +30,6 @@ struct ConvolutionRule {
   // twice); empty when the rule has no sum condition.
   std::vector<int> multiplicity;
   uint32_t sums = 0;  // bit s: does a neighbour sum of s allow the rule (kMaxSum < 32)
-
-  bool allows(int sum) const { return sum < 32 && (sums >> sum & 1u); }
 };
 
 ConvolutionRule load_convolution_rule(const XmlElement& e, const Grid& grid);

@@ -20,8 +20,8 @@ async function ensureResources(xml) {
 }
 
 function frame(extra = {}) {
-  const g = model.grid();
-  const message = { type: "frame", steps: model.steps, finished: done(), active: model.activeNode(), mx: g.mx, my: g.my, mz: g.mz, legend: g.legend, ...extra };
+  const g = model.shape();  // the cells are copied only for the 3D view: a 2D frame sends mj's picture
+  const message = { type: "frame", steps: model.steps, finished: done(), active: model.activeNode(), ...g, ...extra };
   const transfer = [];
   if (g.mz === 1 || iso) {
     const picture = model.render(g.mz === 1 ? 1 : 4);
@@ -29,9 +29,9 @@ function frame(extra = {}) {
     message.rgba = picture.rgba;
     transfer.push(picture.rgba.buffer);
   } else {
-    message.cells = g.cells;
+    message.cells = model.grid().cells;
     message.colors = model.colors();
-    transfer.push(g.cells.buffer);
+    transfer.push(message.cells.buffer);
   }
   if (extra.withTree) message.tree = model.nodeTree();
   if (recording) model.gifFrame(g.mz === 1 ? 4 : 6);
