@@ -10,7 +10,8 @@ const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
 const view3d = new View3D($("stage3d"));
 const lists = { own: [], corpus: [] };
-const state = { loadedKey: "", frame: null, tree: null, checks: new Map(), nextCheck: 0, startedAt: 0, startSteps: 0 };
+const state = { loadedKey: "", originalXml: "", frame: null, tree: null, checks: new Map(), nextCheck: 0, startedAt: 0,
+  startSteps: 0 };
 let ready;
 const readyPromise = new Promise((resolve) => (ready = resolve));
 
@@ -47,7 +48,8 @@ async function chooseModel(value, overrides = {}) {
   $("model").value = value;
   const { group, name, entry } = selected();
   const url = group === "own" ? `own/${name}.xml` : `corpus/models/${name}.xml`;
-  editor.text = overrides.xml ?? (await (await fetch(url)).text());
+  state.originalXml = await (await fetch(url)).text();  // a shared URL carries the text only when it differs
+  editor.text = overrides.xml ?? state.originalXml;
   const [mx, my, mz] = overrides.size ?? [entry?.mx ?? 32, entry?.my ?? 32, entry?.mz ?? 1];
   $("mx").value = mx, $("my").value = my, $("mz").value = mz;
   if (overrides.seed !== undefined) $("seed").value = overrides.seed;
@@ -65,9 +67,9 @@ function showFrame(f) {
   if (f.before && f.after && f.mz === 1) view2d.showChanges(f.mx, f.my, f.before, f.after);
   $("counter").textContent = `${f.steps} steps${f.finished ? " (finished)" : ""}`;
   if (f.tree) {
+    $("fired").textContent = f.before ? firedRules(f.tree, state.tree).join("\n") : "";
     state.tree = f.tree;
     drawTree($("tree"), f.tree);
-    $("fired").textContent = f.before ? firedRules(f.tree).join("\n") : "";
   }
   if (f.ms !== undefined) {
     const seconds = (performance.now() - state.startedAt) / 1000;
@@ -142,11 +144,9 @@ $("gif").onclick = () => {
   $("gif").textContent = on ? "stop GIF" : "record GIF";
   worker.postMessage({ type: "gif", on });
 };
-$("share").onclick = async () => {
-  const { group, name } = selected();
-  const original = await (await fetch(group === "own" ? `own/${name}.xml` : `corpus/models/${name}.xml`)).text();
+$("share").onclick = () => {
   const share = { model: $("model").value, size: size(), seed: +$("seed").value };
-  if (editor.text !== original) share.xml = editor.text;
+  if (editor.text !== state.originalXml) share.xml = editor.text;
   location.hash = encodeShare(share);
   navigator.clipboard?.writeText(location.href).catch(() => {});
 };

@@ -24,10 +24,13 @@ function nodeElement(node, running) {
   return item;
 }
 
-// The rules that fired in the last step, as "<one> line 5: WBB → WAW".
-export function firedRules(tree, out = []) {
+// The rules that fired in the last step, as "<one> line 5: WBB → WAW". A node's rules keep their
+// marks from its own latest step, so only the nodes whose step count moved since `before` (the tree
+// before that step) are named.
+export function firedRules(tree, before, out = []) {
   if (!tree) return out;
-  for (const rule of tree.rules ?? []) if (rule.fired) out.push(`<${tree.kind}> line ${tree.line}: ${rule.input} → ${rule.output}`);
-  for (const child of tree.children ?? []) firedRules(child, out);
+  if (!before || tree.counter !== before.counter)
+    for (const rule of tree.rules ?? []) if (rule.fired) out.push(`<${tree.kind}> line ${tree.line}: ${rule.input} → ${rule.output}`);
+  (tree.children ?? []).forEach((child, k) => firedRules(child, before?.children?.[k], out));
   return out;
 }

@@ -87,6 +87,21 @@ await test("Step advances exactly one step", async (page) => {
   if (f.steps !== 3) throw new Error(`${f.steps} steps after three Steps`);
 });
 
+await test("a paused Step names the one rule that fired in it", async (page) => {
+  await open(page);
+  await choose(page, "corpus/Flowers", [60, 60, 1], 3);  // a markov of two <one> nodes: both fire in turn
+  await page.evaluate(() => (document.getElementById("speed").value = 2));
+  await page.click("#run");
+  await until(page, () => window.mjPlayground.state.frame?.steps >= 150);
+  await page.click("#pause");
+  await until(page, () => !window.mjPlayground.state.frame.ms);  // the paused frame
+  const steps = (await frame(page)).steps;
+  await page.click("#step");
+  await until(page, (n) => window.mjPlayground.state.frame?.steps === n + 1, steps);
+  const fired = await page.$eval("#fired", (e) => e.textContent);
+  if (fired.split("\n").length !== 1 || !fired.startsWith("<one>")) throw new Error(`fired: ${JSON.stringify(fired)}`);
+});
+
 await test("an unknown symbol is shown at its line and Run stays usable", async (page) => {
   await open(page);
   await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
