@@ -12,40 +12,14 @@ runs=${1:-1000000}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(model rule png vox palette model_list tileset)
 corpus=${MJ_CORPUS:-../shared/corpus}
-golden=${MJ_GOLDEN:-../shared/golden}
 
-bash scripts/deps.sh
-# clang-14 with its libFuzzer and sanitizer runtimes, from Debian (installed only if missing)
-missing=()
-for p in clang-14 libclang-rt-14-dev; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
-fi
+bash scripts/deps.sh clang
 cmake -S fuzz -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 >/dev/null
 cmake --build build-fuzz -j2 --target $(printf 'fuzz_%s ' "${targets[@]}")
 
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
-copy_seeds() {  # copy_seeds TARGET FILE...: numbered copies, so that equal names cannot collide
-  mkdir -p "$seeds/$1"
-  local target=$1 n=0
-  shift
-  for f in "$@"; do [ -f "$f" ] && cp "$f" "$seeds/$target/$((n++))-$(basename "$f")"; done
-  return 0
-}
-shopt -s nullglob globstar
-copy_seeds model "$corpus"/models/*.xml fuzz/seeds/model/*
-copy_seeds rule fuzz/seeds/rule/*
-copy_seeds png "$corpus"/resources/**/*.png
-copy_seeds vox "$corpus"/resources/**/*.vox
-copy_seeds palette "$corpus"/resources/palette.xml
-copy_seeds model_list "$corpus"/models.xml "$golden"/models-extra.xml
-mkdir -p "$seeds/tileset"  # tileset seeds: the tiles folder's name, then the tileset file
-for f in "$corpus"/resources/tilesets/*.xml; do
-  { basename "$f" .xml; cat "$f"; } >"$seeds/tileset/$(basename "$f")"
-done
+bash scripts/fuzz_seeds.sh "$seeds"
 
 declare -A max_len=([model]=16384 [rule]=512 [png]=65536 [vox]=65536 [palette]=8192 [model_list]=16384 [tileset]=16384)
 # Some corpus models legitimately take a minute under the sanitizers (wfc retries its collapse up to 1000 times).

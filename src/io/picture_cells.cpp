@@ -7,10 +7,6 @@
 namespace mj::io {
 namespace {
 
-std::string size_text(int mx, int my, int mz) {
-  return std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz);
-}
-
 std::vector<uint8_t> cells_of_png(const std::filesystem::path& file, const GridView& shape, const Palette& colors) {
   Image image = load_png(file);
   if (image.width != shape.mx || image.height != shape.my || shape.mz != 1)

@@ -1,5 +1,5 @@
-// mj::io: PNG files (libpng). The functions are public (mj/picture.hpp: load_png, encode_png,
-// save_png); what is here are the limits they enforce.
+// mj::io: PNG files (libpng), read in png_read.cpp and written in png_write.cpp. The functions are
+// public (mj/picture.hpp: load_png, encode_png, save_png); what is here are the limits they enforce.
 #pragma once
 
 #include "mj/picture.hpp"

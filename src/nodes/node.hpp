@@ -67,8 +67,6 @@ using NodePtr = std::unique_ptr<Node>;
 // Builds the node an element describes, through the table of node kinds (registry.cpp).
 NodePtr load_node(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
 bool is_node_name(std::string_view name);
-// The element names that are nodes, in the order of the table.
-const std::vector<std::string_view>& node_names();
 
 class Branch : public Node {
  public:

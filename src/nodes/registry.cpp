@@ -37,15 +37,6 @@ const NodeKind* find_kind(std::string_view name) {
 
 bool is_node_name(std::string_view name) { return find_kind(name) != nullptr; }
 
-const std::vector<std::string_view>& node_names() {
-  static const std::vector<std::string_view> names = [] {
-    std::vector<std::string_view> result;
-    for (const NodeKind& kind : kKinds) result.push_back(kind.name);
-    return result;
-  }();
-  return names;
-}
-
 NodePtr load_node(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context) {
   const NodeKind* kind = find_kind(element.name());
   if (!kind) element.fail("unknown node <" + std::string(element.name()) + ">");
