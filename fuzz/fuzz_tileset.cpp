@@ -1,5 +1,7 @@
 // Fuzzes tileset files of the tile model of wave function collapse. The input's first line names
-// the tiles folder (one of the corpus tilesets); the rest is the tileset XML, read as tilesets/Fuzz.xml.
+// the tiles folder (one of the corpus tilesets), optionally followed by more attributes of the <wfc>
+// node as raw XML (overlap="1"); the rest is the tileset XML, read as tilesets/Fuzz.xml. The second
+// run is animated, so that cells are drawn while several tiles are still possible.
 #include <unistd.h>
 
 #include <cstdint>
@@ -26,12 +28,16 @@ const fs::path& scratch_resources() {
   return dir;
 }
 
-void load_and_run(const std::string& folder, int mx, int my, int mz) {
+void load_and_run(const std::string& first_line, int mx, int my, int mz, bool animated) {
+  const size_t space = first_line.find(' ');
+  const std::string folder = first_line.substr(0, space);
+  const std::string more = space == std::string::npos ? "" : first_line.substr(space);
   std::string xml =
       "<sequence values=\"BW\"><wfc values=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef\" tileset=\"Fuzz\" tiles=\"" +
-      mjfuzz::attribute_text(folder) + "\"/></sequence>";
+      mjfuzz::attribute_text(folder) + "\"" + more + "/></sequence>";
   try {
     mj::Interpreter ip = mj::Interpreter::from_string(xml, {mx, my, mz, scratch_resources()}, "tileset.xml");
+    ip.set_animated(animated);
     ip.run(1, 100);
   } catch (const mj::Error&) {
   }
@@ -47,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string folder = text.substr(0, eol);
   std::ofstream(scratch_resources() / "tilesets" / "Fuzz.xml", std::ios::binary | std::ios::trunc)
       << text.substr(eol + 1);
-  load_and_run(folder, 3, 3, 1);
-  load_and_run(folder, 2, 2, 2);
+  load_and_run(folder, 3, 3, 1, false);
+  load_and_run(folder, 2, 2, 2, true);
   return 0;
 }
