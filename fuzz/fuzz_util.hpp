@@ -35,9 +35,10 @@ inline std::string attribute_text(std::string_view s) {
 }
 
 // Resource folder for file rules, samples and tilesets: $MJ_FUZZ_RESOURCES (scripts/fuzz.sh sets it).
+// Absolute, because the tileset target links to it from another folder (a relative link would dangle).
 inline std::filesystem::path resources() {
   const char* v = std::getenv("MJ_FUZZ_RESOURCES");
-  return v && *v ? std::filesystem::path(v) : std::filesystem::path("/nonexistent");
+  return v && *v ? std::filesystem::absolute(v) : std::filesystem::path("/nonexistent");
 }
 
 }  // namespace mjfuzz

@@ -22,8 +22,9 @@ trap 'rm -rf "$seeds"' EXIT
 bash scripts/fuzz_seeds.sh "$seeds"
 
 declare -A max_len=([model]=16384 [rule]=512 [png]=65536 [vox]=65536 [palette]=8192 [model_list]=16384 [tileset]=16384)
-# Some corpus models legitimately take a minute under the sanitizers (wfc retries its collapse up to 1000 times).
-declare -A timeout=([model]=120 [tileset]=60)
+# Some models legitimately take minutes under the sanitizers: wfc overlap models with a large n (7 on the
+# Flowers sample: thousands of patterns) retry their collapse up to 1000 times, as the reference does.
+declare -A timeout=([model]=600 [tileset]=60)
 failed=()
 for t in "${targets[@]}"; do
   mkdir -p "build-fuzz/corpus/$t" build-fuzz/findings

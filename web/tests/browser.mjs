@@ -92,12 +92,19 @@ await test("a paused Step names the one rule that fired in it", async (page) => 
   await choose(page, "corpus/Flowers", [60, 60, 1], 3);  // a markov of two <one> nodes: both fire in turn
   await page.evaluate(() => (document.getElementById("speed").value = 2));
   await page.click("#run");
-  await until(page, () => window.mjPlayground.state.frame?.steps >= 150);
+  await until(page, () => window.mjPlayground.state.frame?.steps >= 150).catch(async (e) => {
+    throw new Error(`${e.message}: the run shows ${await page.evaluate(() => window.mjPlayground.state.frame?.steps)} steps`);
+  });
   await page.click("#pause");
-  await until(page, () => !window.mjPlayground.state.frame.ms);  // the paused frame
+  await until(page, () => !window.mjPlayground.state.frame.ms).catch((e) => {  // the paused frame
+    throw new Error(`${e.message}: no paused frame came`);
+  });
   const steps = (await frame(page)).steps;
   await page.click("#step");
-  await until(page, (n) => window.mjPlayground.state.frame?.steps === n + 1, steps);
+  await until(page, (n) => window.mjPlayground.state.frame?.steps === n + 1, steps).catch(async (e) => {
+    const now = await page.evaluate(() => ({ steps: window.mjPlayground.state.frame?.steps, ms: window.mjPlayground.state.frame?.ms }));
+    throw new Error(`${e.message}: paused at ${steps} steps, the frame now shows ${JSON.stringify(now)}`);
+  });
   const fired = await page.$eval("#fired", (e) => e.textContent);
   if (fired.split("\n").length !== 1 || !fired.startsWith("<one>")) throw new Error(`fired: ${JSON.stringify(fired)}`);
 });
