@@ -28,6 +28,7 @@ struct Options {
   int runs = 10000, every = 1000, small_ms = 20, allow_kib = 2048;
   fs::path list;
   int list_runs = 500;
+  mj::Palette palette;  // the corpus' palette.xml over the built-in one, read once as mj does
 };
 
 // Bytes the program holds from malloc: a leak grows this, while the allocator's retention of freed
@@ -49,7 +50,7 @@ size_t load_and_run(const Options& o, const mj::ModelEntry& e, int seed) {
   mj::Interpreter ip =
       mj::Interpreter::from_file(o.corpus / "models" / (e.name + ".xml"), {e.mx, e.my, e.mz, o.corpus / "resources"});
   ip.run(seed, e.steps);
-  mj::Palette palette = mj::palette_with(o.corpus / "resources" / "palette.xml");
+  mj::Palette palette = o.palette;
   for (const auto& [symbol, color] : e.colors) palette[symbol] = color;
   const mj::GridView grid = ip.grid();
   const auto colors = mj::legend_colors(grid.legend, palette);
@@ -114,6 +115,7 @@ int main(int argc, char** argv) {
   app.add_option("--list-runs", o.list_runs, "runs in that models.xml");
   CLI11_PARSE(app, argc, argv);
   try {
+    o.palette = mj::palette_with(o.corpus / "resources" / "palette.xml");
     return soak(o);
   } catch (const mj::Error& e) {
     fmt::print(stderr, "mj_soak: {}\n", e.what());

@@ -1,7 +1,5 @@
 // Fuzzes models.xml reading: any text gives entries with usable sizes or mj::Error, and a model named
 // by the first entry finds that entry in the list beside it (as `mj run` does to get its size).
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -19,14 +17,8 @@ namespace {
 
 // A folder of its own holding the input as models.xml.
 fs::path list_file(const uint8_t* data, size_t size) {
-  static const fs::path dir = [] {
-    fs::path d = fs::path(fs::exists("/dev/shm") ? "/dev/shm" : "/tmp") / ("mj-fuzz-list-" + std::to_string(getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  std::ofstream(dir / "models.xml", std::ios::binary | std::ios::trunc)
-      .write(reinterpret_cast<const char*>(data), std::streamsize(size));
-  return dir / "models.xml";
+  static const fs::path dir = mjfuzz::scratch_dir("mj-fuzz-list");
+  return mjfuzz::write_input(dir / "models.xml", data, size);
 }
 
 bool plain_name(const std::string& name) {

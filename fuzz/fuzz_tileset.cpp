@@ -2,7 +2,6 @@
 // the tiles folder (one of the corpus tilesets), optionally followed by more attributes of the <wfc>
 // node as raw XML (overlap="1"); the rest is the tileset XML, read as tilesets/Fuzz.xml. The second
 // run is animated, so that cells are drawn while several tiles are still possible.
-#include <unistd.h>
 
 #include <cstdint>
 #include <filesystem>
@@ -18,7 +17,7 @@ namespace {
 // resources/tilesets/ holding links to every corpus tileset and its folder, plus the input as Fuzz.xml.
 const fs::path& scratch_resources() {
   static const fs::path dir = [] {
-    fs::path d = fs::path(fs::exists("/dev/shm") ? "/dev/shm" : "/tmp") / ("mj-fuzz-res-" + std::to_string(getpid()));
+    fs::path d = mjfuzz::scratch_dir("mj-fuzz-res");
     fs::create_directories(d / "tilesets");
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(mjfuzz::resources() / "tilesets", ec))
@@ -51,8 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t eol = text.find('\n');
   if (eol == std::string::npos) return 0;
   std::string folder = text.substr(0, eol);
-  std::ofstream(scratch_resources() / "tilesets" / "Fuzz.xml", std::ios::binary | std::ios::trunc)
-      << text.substr(eol + 1);
+  mjfuzz::write_input(scratch_resources() / "tilesets" / "Fuzz.xml", text.data() + eol + 1, size - eol - 1);
   load_and_run(folder, 3, 3, 1, false);
   load_and_run(folder, 2, 2, 2, true);
   return 0;

@@ -12,14 +12,29 @@
 
 namespace mjfuzz {
 
-// A per-process scratch file, in memory where /dev/shm exists, holding the current input.
-inline std::filesystem::path input_file(const uint8_t* data, size_t size, const char* extension) {
-  static const std::filesystem::path dir =
+// Where the targets put their scratch files: in memory where /dev/shm exists.
+inline const std::filesystem::path& scratch_root() {
+  static const std::filesystem::path root =
       std::filesystem::exists("/dev/shm") ? "/dev/shm" : std::filesystem::temp_directory_path();
-  std::filesystem::path file = dir / ("mj-fuzz-" + std::to_string(getpid()) + extension);
-  std::ofstream(file, std::ios::binary | std::ios::trunc)
-      .write(reinterpret_cast<const char*>(data), std::streamsize(size));
+  return root;
+}
+
+// A folder of this process's own under scratch_root(), made on first use by each caller.
+inline std::filesystem::path scratch_dir(const std::string& name) {
+  std::filesystem::path dir = scratch_root() / (name + "-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+// `file` holding exactly these bytes.
+inline std::filesystem::path write_input(const std::filesystem::path& file, const void* data, size_t size) {
+  std::ofstream(file, std::ios::binary | std::ios::trunc).write(static_cast<const char*>(data), std::streamsize(size));
   return file;
+}
+
+// A per-process scratch file holding the current input.
+inline std::filesystem::path input_file(const uint8_t* data, size_t size, const char* extension) {
+  return write_input(scratch_root() / ("mj-fuzz-" + std::to_string(getpid()) + extension), data, size);
 }
 
 // Text as the value of an XML attribute: the parser then hands back exactly these bytes.
