@@ -84,6 +84,7 @@ void Interpreter::Impl::start(int seed) {
   if (!initial.empty()) grid.state = initial;
   else if (program->origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
   run->changes.reserve(kReservedChanges);
+  run->changes.rewrite_all();
   program->root->reset();
   run->current = program->root.get();
 }

@@ -82,7 +82,10 @@ TEST(Convolution, LaterStepsMatchFullStepsAlsoAfterOutsideWrites) {
     LoadedNode n("DA", xml, 17, 13, 1);
     for (uint8_t& c : n.grid().state) c = uint8_t(rng() % 3 == 0);
     for (int step = 0; step < 60; step++) {
-      if (step % 7 == 3) n.grid().state[rng() % n.grid().state.size()] ^= 1;  // another node's write
+      if (step % 7 == 3) {  // another node's write
+        const size_t i = rng() % n.grid().state.size();
+        n.write(i, n.grid().state[i] ^ 1);
+      }
       const std::vector<uint8_t> before = n.grid().state;
       const std::vector<uint8_t> expected = life_step(before, 17, 13, periodic);
       const bool changed = n.go();

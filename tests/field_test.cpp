@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <random>
 
 #include "nodes/field.hpp"
@@ -81,13 +82,15 @@ TEST(Field, UpdateGivesTheDistancesComputeGives) {
     std::vector<int> queue;
     std::vector<mj::Field::Lowered> seeds, lowered;
     if (!field.compute(potential.data(), *grid, queue)) continue;
+    mj::ChangeLog log;
     for (int round = 0; round < 6; round++) {
-      const std::vector<uint8_t> before = grid->state;
+      const mj::ChangeCursor computed = log.now();
       const bool shortening = rng() % 2 == 0;  // only B/W -> G, W -> B or R
-      std::vector<int> changed;
+      std::vector<mj::Change> changed;
       for (int k = 0, n = 1 + int(rng() % 4); k < n; k++) {
         const int i = int(rng() % grid->state.size());
         uint8_t& v = grid->state[size_t(i)];
+        log.write(i, v);  // a cell may be written twice, or back to its value
         if (!shortening) {
           v = uint8_t(rng() % 4);
         } else if (v == 1) {
@@ -96,9 +99,8 @@ TEST(Field, UpdateGivesTheDistancesComputeGives) {
           v = 2;
         }
       }
-      for (size_t i = 0; i < before.size(); i++)
-        if (before[i] != grid->state[i]) changed.push_back(int(i));
-      const bool taken = field.update(potential.data(), *grid, before.data(), changed, seeds, lowered);
+      ASSERT_TRUE(log.changed_since(computed, grid->state.data(), grid->state.size(), SIZE_MAX, changed));
+      const bool taken = field.update(potential.data(), *grid, changed, seeds, lowered);
       if (!field.compute(direct.data(), *grid, queue)) {  // the last G went: the caller starts over
         EXPECT_FALSE(taken);
         break;

@@ -35,6 +35,11 @@ struct LoadedNode {
 
   mj::Grid& grid() { return *grids[0]; }
   bool go() { return node->go(*run); }
+  // A write by another node between steps, logged as the contract asks (nodes/change_log.hpp).
+  void write(size_t cell, uint8_t value) {
+    run->changes.write_hidden(int(cell), grid().state.at(cell));
+    grid().state[cell] = value;
+  }
 };
 
 // Fills a grid from its symbols, x fastest ("/" between rows is skipped).

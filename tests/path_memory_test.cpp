@@ -1,6 +1,6 @@
 // A path node keeps its start and goal cells between calls and brings them up to date from the
-// cells that changed: every call must do what a node seeing the grid for the first time does,
-// whether the cells changed few or many, logged or not.
+// cells written since (the run's change log): every call must do what a node seeing the grid for
+// the first time does, whether few cells changed or many.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -46,7 +46,7 @@ void expect_kept_node_matches_fresh_ones(const std::string& xml, int mx, int my,
   for (int call = 0; call < 80; call++) {
     // No change, a few cells, or many (past what is worth updating).
     const int changes = call % 5 == 0 ? 0 : call % 7 == 0 ? kept.grid().size() / 2 : int(rng() % 6) + 1;
-    for (int k = 0; k < changes; k++) kept.grid().state[rng() % kept.grid().state.size()] = random_value(rng);
+    for (int k = 0; k < changes; k++) kept.write(rng() % kept.grid().state.size(), random_value(rng));
     LoadedNode fresh(values, xml, mx, my, mz);
     fresh.grid().state = kept.grid().state;
     const Outcome expected = go(fresh, 100 + call);

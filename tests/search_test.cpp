@@ -152,7 +152,8 @@ TEST(Search, SolvesSokobanInTheFewestMoves) {
   std::vector<std::optional<Observation>> observations = {Observation{0, free}, Observation{1, free},
                                                           Observation{2, free}, std::nullopt, Observation{0, box}};
   std::vector<Wave> future(present.size());
-  ASSERT_TRUE(compute_future_set_present(future, present, observations));
+  ChangeLog log;
+  ASSERT_TRUE(compute_future_set_present(future, present, observations, log));
 
   for (int seed : {1, 2, 3}) {
     auto trajectory = run_search(present, future, p.rules, *p.grid, SearchOptions{}, seed);

@@ -36,7 +36,6 @@ class Grid {
 
   int mx = 0, my = 0, mz = 0;
   std::vector<uint8_t> state;  // cell values, x fastest, then y, then z
-  std::vector<uint8_t> mask;   // scratch per cell, all zeros between steps: made by the first `all` node to run
   int values = 0;              // number of values (the legend's length)
   std::string characters;      // value index -> symbol
   std::string folder;          // sub-folder of resources/rules for file rules

@@ -13,24 +13,25 @@ class AllNode : public RuleNode {
   bool go(Run& run) override {
     if (!RuleNode::go(run)) return false;
     rescan_from = run.step_start;
-    if (trajectory) return follow_trajectory();
+    if (trajectory) return follow_trajectory(run);
     if (match_count == 0) return false;
-    if (grid->mask.size() != grid->state.size()) grid->mask.assign(grid->state.size(), 0);
+    std::vector<uint8_t>& written = run.workspace.marks;
+    if (written.size() < grid->state.size()) written.assign(grid->state.size(), 0);
     if (potentials.empty()) shuffle_order(run);
     else sort_order_by_potential(run);
     const std::vector<int>& order = order_;
+    const size_t logged = run.changes.size();
     // The order is random: in long lists, fetch the matches and cells a few steps ahead of their
     // use. Short ones stay in the cache, and computing the prefetches would only cost.
     const size_t ahead = order.size() > kLargeList ? order.size() : 0;
     for (size_t k = 0; k < order.size(); k++) {
       if (k + kAhead < ahead) __builtin_prefetch(&matches[size_t(order[k + kAhead])]);
-      if (k + kAhead / 2 < ahead)
-        __builtin_prefetch(&grid->mask[size_t(matches[size_t(order[k + kAhead / 2])].corner)]);
+      if (k + kAhead / 2 < ahead) __builtin_prefetch(&written[size_t(matches[size_t(order[k + kAhead / 2])].corner)]);
       const Match& m = matches[size_t(order[k])];
       listed.reset(m.r, m.corner);
-      fit(run, m);
+      fit(run, m, written.data());
     }
-    for (size_t n = size_t(run.step_start); n < run.changes.size(); n++) grid->mask[size_t(run.changes[n])] = 0;
+    for (size_t n = logged; n < run.changes.size(); n++) written[size_t(run.changes.cell(n))] = 0;
     counter++;
     match_count = 0;
     return true;
@@ -71,17 +72,17 @@ class AllNode : public RuleNode {
     for (const Keyed& item : keyed) order_.push_back(item.k);
   }
 
-  // Writes the match unless its output overlaps a cell already written this step.
-  void fit(Run& run, const Match& m) {
+  // Writes the match unless its output overlaps a cell already `written` this step.
+  void fit(Run& run, const Match& m, uint8_t* written) {
     const std::vector<RuleOutput>& outputs = outputs_[size_t(m.r)];
     for (const RuleOutput& o : outputs)
-      if (grid->mask[size_t(m.corner + o.offset)]) return;
+      if (written[size_t(m.corner + o.offset)]) return;
     fire(m.r);
     for (const RuleOutput& o : outputs) {
       const int i = m.corner + o.offset;
-      grid->mask[size_t(i)] = 1;
+      written[size_t(i)] = 1;
+      run.changes.write(i, grid->state[size_t(i)]);
       grid->state[size_t(i)] = o.value;
-      run.changes.push_back(i);
     }
   }
 };

@@ -104,23 +104,11 @@ class ConvChainNode : public Node {
 
   bool go(Run& run) override {
     if (steps > 0 && counter_ >= steps) return false;
-    if (counter_ == 0) {
-      counter_++;
-      return seed_substrate(run);
-    }
-    for (int k = 0; k < grid->size(); k++) {
-      int r = run.random.next(grid->size());
-      if (!substrate_[size_t(r)]) continue;
-      double q = flip_quality(r % grid->mx, r / grid->mx);
-      if (q >= 1) {
-        toggle(r);
-        continue;
-      }
-      if (temperature != 1) q = std::pow(q, 1.0 / temperature);
-      if (q > run.random.next_double()) toggle(r);
-    }
+    const size_t logged = run.changes.size();
+    const bool went = counter_ == 0 ? seed_substrate(run) : flip_cells(run);
+    run.changes.settle_hidden(logged, grid->state.size());
     counter_++;
-    return true;
+    return went;
   }
 
  private:
@@ -134,6 +122,7 @@ class ConvChainNode : public Node {
     for (int i = 0; i < grid->size(); i++) {
       uint8_t& cell = grid->state[size_t(i)];
       if (cell != on) continue;
+      run.changes.write_hidden(i, cell);
       cell = run.random.next(2) == 0 ? black : white;
       substrate_[size_t(i)] = true;
       any = true;
@@ -141,8 +130,25 @@ class ConvChainNode : public Node {
     return any;
   }
 
-  void toggle(int i) {
+  // Later steps: Metropolis over as many random cells as the grid has.
+  bool flip_cells(Run& run) {
+    for (int k = 0; k < grid->size(); k++) {
+      int r = run.random.next(grid->size());
+      if (!substrate_[size_t(r)]) continue;
+      double q = flip_quality(r % grid->mx, r / grid->mx);
+      if (q >= 1) {
+        toggle(run.changes, r);
+        continue;
+      }
+      if (temperature != 1) q = std::pow(q, 1.0 / temperature);
+      if (q > run.random.next_double()) toggle(run.changes, r);
+    }
+    return true;
+  }
+
+  void toggle(ChangeLog& log, int i) {
     uint8_t& cell = grid->state[size_t(i)];
+    log.write_hidden(i, cell);
     cell = cell == black ? white : black;
   }
 

@@ -65,14 +65,15 @@ bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) c
 // neighbour. From the seeds in order of distance, merged with the queue of cells lowered since
 // (itself in order of distance), each lowered cell offers its distance + 1 to its neighbours:
 // Dijkstra's order, so a cell is final when taken and is passed on once per lowering.
-bool Field::update(int* potential, const Grid& grid, const uint8_t* before, const std::vector<int>& changed,
-                   std::vector<Lowered>& seeds, std::vector<Lowered>& queue) const {
+bool Field::update(int* potential, const Grid& grid, const std::vector<Change>& changed, std::vector<Lowered>& seeds,
+                   std::vector<Lowered>& queue) const {
   const uint8_t* state = grid.state.data();
   const Neighbours around{grid.mx, grid.my, grid.mz};
   const auto in = [](Wave wave, uint8_t value) { return (wave >> value & 1u) != 0; };
   seeds.clear();
-  for (int i : changed) {
-    const bool was_zero = in(zero, before[i]), is_zero = in(zero, state[i]);
+  for (const Change& change : changed) {
+    const int i = change.cell;
+    const bool was_zero = in(zero, change.before), is_zero = in(zero, state[i]);
     if (was_zero && !is_zero) return false;
     if (!is_zero && !in(substrate, state[i]) && potential[i] > 0) return false;  // a reached cell blocks
     const Point c = grid.point(i);
@@ -80,7 +81,7 @@ bool Field::update(int* potential, const Grid& grid, const uint8_t* before, cons
       if (!was_zero) potential[i] = 0, seeds.push_back({i, c.x, c.y, c.z, 0});
       continue;
     }
-    if (!in(substrate, state[i]) || in(substrate, before[i])) continue;
+    if (!in(substrate, state[i]) || in(substrate, change.before)) continue;
     int nearest = -1;
     around.each(i, c.x, c.y, c.z, [&](int j, int, int, int) {
       if (potential[j] >= 0 && (nearest < 0 || potential[j] < nearest)) nearest = potential[j];

@@ -7,6 +7,7 @@
 #include "core/grid.hpp"
 #include "core/rule.hpp"
 #include "core/zeroed_array.hpp"
+#include "nodes/change_log.hpp"
 
 namespace mj {
 
@@ -33,12 +34,12 @@ class Field {
   struct Lowered {
     int cell, x, y, z, t;
   };
-  // Brings distances computed on the grid `before` up to its present state, where `changed` lists
-  // the cells that differ, when that can only shorten distances (cells became zero cells or
-  // substrate). False when some distance may grow: then only compute() gives them. The distances
-  // are the same as compute()'s: the shortest ones, whatever the way to them.
-  bool update(int* potential, const Grid& grid, const uint8_t* before, const std::vector<int>& changed,
-              std::vector<Lowered>& seeds, std::vector<Lowered>& queue) const;
+  // Brings distances computed on an earlier grid up to its present state, where `changed` lists
+  // the cells that differ with their earlier values, when that can only shorten distances (cells
+  // became zero cells or substrate). False when some distance may grow: then only compute() gives
+  // them. The distances are the same as compute()'s: the shortest ones, whatever the way to them.
+  bool update(int* potential, const Grid& grid, const std::vector<Change>& changed, std::vector<Lowered>& seeds,
+              std::vector<Lowered>& queue) const;
 
   bool recompute = false;  // recompute every step, not only on the node's first
   bool inversed = false;   // `from`: move away from the zero cells instead of towards them

@@ -36,6 +36,7 @@ class MapNode : public Branch {
             apply(r, int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
           });
     run.grid = newgrid;
+    run.changes.rewrite_all();
     running++;
     return true;
   }

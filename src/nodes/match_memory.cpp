@@ -4,8 +4,6 @@
 #include <bit>
 #include <cstring>
 
-#include "core/grid_diff.hpp"
-
 namespace mj {
 
 void MatchMemory::enable(size_t rules, size_t cells) {
@@ -13,22 +11,26 @@ void MatchMemory::enable(size_t rules, size_t cells) {
   enabled_ = rules * cells <= kMaxFlags;
 }
 
-void MatchMemory::remember(const Grid& grid, std::vector<ScanMatch>& found) {
+void MatchMemory::remember(const ChangeCursor& scanned, std::vector<ScanMatch>& found) {
   for (const ScanMatch& m : known_) flags_.reset(m.r, m.corner);
   known_.clear();
   if (too_dense(found.size(), cells_)) {
-    snapshot_.clear();
+    taken_ = {};
     return;
   }
   if (flags_.empty()) flags_.resize(rules_, cells_);
   for (const ScanMatch& m : found) flags_.set(m.r, m.corner);
   known_.swap(found);
-  snapshot_ = grid.state;
+  taken_ = scanned;
 }
 
-bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patterns, const Openings& openings,
-                         OpeningMasks& masks, const InteriorCells& interior) {
-  if (snapshot_.size() != cells_ || grid.state.size() != cells_ || !find_changes(grid.state)) return false;
+// Past an eighth of the grid's cells in writes, a full scan is cheaper.
+bool MatchMemory::update(const Grid& grid, const ChangeLog& log, const std::vector<RulePattern>& patterns,
+                         const Openings& openings, OpeningMasks& masks, const InteriorCells& interior) {
+  if (taken_.epoch == 0 || grid.state.size() != cells_ ||
+      !log.changed_since(taken_, grid.state.data(), cells_, cells_ / 8 + 16, changed_))
+    return false;
+  taken_ = log.now();
   if (changed_.empty()) return true;
   drop_broken(grid, patterns);
   find_fresh(grid, openings, masks, interior);
@@ -36,13 +38,7 @@ bool MatchMemory::update(const Grid& grid, const std::vector<RulePattern>& patte
   merged_.resize(known_.size() + fresh_.size());
   std::merge(known_.begin(), known_.end(), fresh_.begin(), fresh_.end(), merged_.begin());
   known_.swap(merged_);
-  for (int i : changed_) snapshot_[size_t(i)] = grid.state[size_t(i)];
   return true;
-}
-
-// Gives up past an eighth of the grid: a full scan is cheaper then.
-bool MatchMemory::find_changes(const std::vector<uint8_t>& state) {
-  return find_changed_cells(state.data(), snapshot_.data(), cells_, cells_ / 8 + 16, changed_);
 }
 
 void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& patterns) {
@@ -54,14 +50,15 @@ void MatchMemory::drop_broken(const Grid& grid, const std::vector<RulePattern>& 
   known_.resize(kept);
 }
 
-// A match that is new since the snapshot contains a changed cell, whose value it accepts: it is
+// A match that is new since the remembered scan contains a changed cell, whose value it accepts: it is
 // one of the openings of that value around the cell.
 void MatchMemory::find_fresh(const Grid& grid, const Openings& openings, OpeningMasks& masks,
                              const InteriorCells& interior) {
   fresh_.clear();
   const uint8_t* state = grid.state.data();
   const PointOfCell point_of(grid);
-  for (int i : changed_) {
+  for (const Change& change : changed_) {
+    const int i = change.cell;
     const Point c = point_of(i);
     const bool inside = interior.contains(i);
     const uint8_t value = state[i];

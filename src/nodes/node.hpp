@@ -12,25 +12,37 @@
 #include "core/random.hpp"
 #include "core/symmetry.hpp"
 #include "core/xml.hpp"
+#include "nodes/change_log.hpp"
 
 namespace mj {
 
 class Branch;
 struct NodeView;
 
+// Buffers lent to the node at work. One node works at a time, so one set per run serves them all:
+// owned by each node, a model with dozens of nodes on a large grid would hold dozens (three field
+// queues cost SoftPath's 80^3 grid 3.7 MB and 12% of its time).
+struct Workspace {
+  GridBits bits;               // full scans: the grid as bit rows
+  std::vector<int> queue;      // field computations: the breadth-first queue
+  std::vector<uint8_t> marks;  // per cell of the largest grid, all zeros between uses (all: cells written)
+};
+
 // The state of one run, handed to every node that runs. Nothing here outlives the run.
+// The contract for grid changes: a node that writes cells logs each write in `changes` (hidden
+// when the reference does not list it), and one that rewrites a whole grid marks it there
+// (nodes/change_log.hpp). Readers take what changed from there, never from a copy of the grid.
 struct Run {
   explicit Run(int seed, Grid* start) : random(seed), grid(start) {}
 
   Random random;
-  Grid* grid;                    // the current grid; map and wfc nodes replace it
-  std::vector<int> changes;      // the index of every cell changed so far, in order
-  int step_start = 0;            // size of `changes` when the step under way began
-  int counter = 0;               // steps taken
-  Branch* current = nullptr;     // the branch the interpreter runs next
-  bool animated = false;         // frames are wanted after every step (wfc shows its partial state)
-  GridBits bits;                 // scratch of full scans: one at a time, whichever node and grid
-  std::vector<int> field_queue;  // scratch of field computations, likewise
+  Grid* grid;                 // the current grid; map and wfc nodes replace it
+  ChangeLog changes;          // every write so far, in order
+  int step_start = 0;         // size of `changes` when the step under way began
+  int counter = 0;            // steps taken
+  Branch* current = nullptr;  // the branch the interpreter runs next
+  bool animated = false;      // frames are wanted after every step (wfc shows its partial state)
+  Workspace workspace;
 };
 
 // What node loading needs besides the element: where resources live and who owns new grids.

@@ -9,7 +9,7 @@ namespace mj {
 // Per value, tabled once: what an observed value becomes now and may become, and the wave of
 // itself for the others. Every observed value must be present.
 bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>& state,
-                                const std::vector<std::optional<Observation>>& observations) {
+                                const std::vector<std::optional<Observation>>& observations, ChangeLog& log) {
   std::array<Wave, 256> to{};
   std::array<uint8_t, 256> from{};
   for (size_t v = 0; v < 256; v++) {
@@ -18,12 +18,15 @@ bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>&
     from[v] = observed ? observations[v]->from : uint8_t(v);
   }
   std::array<uint8_t, 256> present{};
+  const size_t logged = log.size();
   for (size_t i = 0; i < state.size(); i++) {
     const uint8_t value = state[i];
     present[value] = 1;
     future[i] = to[value];
+    if (from[value] != value) log.write_hidden(int(i), value);
     state[i] = from[value];
   }
+  log.settle_hidden(logged, state.size());
   for (size_t v = 0; v < observations.size(); v++)
     if (observations[v] && !present[v]) return false;
   return true;

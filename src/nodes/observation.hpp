@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/grid.hpp"
+#include "nodes/change_log.hpp"
 
 namespace mj {
 
@@ -13,10 +14,10 @@ struct Observation {
   Wave to = 0;       // the values they must have at the goal
 };
 
-// Builds the goal (`future`) from the present and replaces observed values by their `from`.
-// False when an observed value does not occur on the grid.
+// Builds the goal (`future`) from the present and replaces observed values by their `from`,
+// logging those writes as hidden. False when an observed value does not occur on the grid.
 bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>& state,
-                                const std::vector<std::optional<Observation>>& observations);
+                                const std::vector<std::optional<Observation>>& observations, ChangeLog& log);
 
 // `hint`: where the last call found an unmet cell. Such a cell tends to stay unmet, or to have
 // passed the work on to a neighbour, so the `near` cells on either side are looked at first.

@@ -11,7 +11,7 @@ class OneNode : public RuleNode {
   bool go(Run& run) override {
     if (!RuleNode::go(run)) return false;
     rescan_from = run.step_start;
-    if (trajectory) return follow_trajectory();
+    if (trajectory) return follow_trajectory(run);
     // A flag and an out-parameter rather than optional<Match>: the optional went through the
     // stack byte by byte, and reading it back whole stalled every step.
     Match m;
@@ -98,8 +98,8 @@ class OneNode : public RuleNode {
     for (const RuleOutput& o : outputs_[size_t(m.r)]) {
       uint8_t& cell = grid->state[size_t(m.corner + o.offset)];
       if (cell == o.value) continue;
+      run.changes.write(m.corner + o.offset, cell);
       cell = o.value;
-      run.changes.push_back(m.corner + o.offset);
     }
   }
 };

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/grid_diff.hpp"
 #include "core/wave_scan.hpp"
 #include "nodes/cells_holding.hpp"
 #include "nodes/node_view.hpp"
@@ -27,15 +26,15 @@ class PathNode : public Node {
   void reset() override {}
 
   bool go(Run& run) override {
-    if (!number_cells()) return false;
+    if (!number_cells(run.changes)) return false;
     Random local(run.random.next());
     Point pen = choose_start(local);
     Point dir = direction(pen, Point{}, local);
     pen = pen + dir;
     while (generation(pen) != 0) {
       const int cell = grid->index(pen.x, pen.y, pen.z);
+      run.changes.write(cell, grid->state[size_t(cell)]);
       grid->state[size_t(cell)] = value;
-      run.changes.push_back(cell);
       dir = direction(pen, dir, local);
       pen = pen + dir;
     }
@@ -44,16 +43,16 @@ class PathNode : public Node {
 
  private:
   // Per cell, made once per grid size and kept between calls.
-  std::vector<int> generations_;   // distance to the nearest goal cell, -1 when unreached
-  std::vector<uint8_t> faces_;     // Faces: interior cells (0) need no bounds checks
-  std::vector<int> frontier_;      // the breadth-first queue; every cell enters it at most once
-  std::vector<uint8_t> snapshot_;  // the grid when starts_ and goals_ last took its changes
-  int queued_ = 0;                 // frontier_[0, queued_) were numbered by the last search
+  std::vector<int> generations_;  // distance to the nearest goal cell, -1 when unreached
+  std::vector<uint8_t> faces_;    // Faces: interior cells (0) need no bounds checks
+  std::vector<int> frontier_;     // the breadth-first queue; every cell enters it at most once
+  ChangeCursor taken_;            // the grid starts_ and goals_ were last brought up to
+  int queued_ = 0;                // frontier_[0, queued_) were numbered by the last search
   // Start and goal cells, kept between calls: the grid mostly changes in a few cells between
   // calls, and a scan of every cell would cost more than the search. Starts are in index order,
   // the order of the reference's draws.
   CellsHolding starts_, goals_;
-  std::vector<int> changed_;
+  std::vector<Change> changed_;
   bool searched_ = false;  // generations_ holds numbers from the last call's search
   Reach reach_;
   // Per value, what the search does with a cell holding it: numbers it (substrate or start),
@@ -66,8 +65,8 @@ class PathNode : public Node {
   static bool in(Wave wave, uint8_t v) { return (wave & (1u << v)) != 0; }
 
   // Numbers every cell reachable from a goal; false when no start cell can reach one.
-  bool number_cells() {
-    if (!collect_starts_and_goals()) return false;
+  bool number_cells(const ChangeLog& log) {
+    if (!collect_starts_and_goals(log)) return false;
     search();
     for (int s : starts_.cells(grid->state.data()))
       if (generations_[size_t(s)] > 0) return true;
@@ -141,7 +140,7 @@ class PathNode : public Node {
     generations_.assign(cells, -1);
     frontier_.assign(cells, 0);
     Faces::fill(*grid, faces_);
-    snapshot_.clear();
+    taken_ = {};
     queued_ = 0;
     searched_ = false;
     starts_.wave = start, goals_.wave = finish;
@@ -154,7 +153,7 @@ class PathNode : public Node {
   // Seeds the search with every goal cell; false when there is no start or no goal. Generations
   // are reset cell by cell after each search: a grid-wide reset per step would cost as much as
   // the search itself, which mostly ends early.
-  bool collect_starts_and_goals() {
+  bool collect_starts_and_goals(const ChangeLog& log) {
     if (generations_.size() != grid->state.size()) size_for_grid();
     for (int k = 0, queued = queued_; k < queued; k++) generations_[size_t(frontier_[size_t(k)])] = -1;
     // The starts, merged on every call, are still those the last search numbered.
@@ -162,7 +161,7 @@ class PathNode : public Node {
       for (int s : starts_.cells(grid->state.data())) generations_[size_t(s)] = -1;
     queued_ = 0;
     searched_ = false;
-    take_changes();
+    take_changes(log);
     const uint8_t* state = grid->state.data();
     const std::vector<int>& starts = starts_.cells(state);
     if (starts.empty()) return false;
@@ -174,18 +173,18 @@ class PathNode : public Node {
     return true;
   }
 
-  // Brings starts_ and goals_ up to the grid as it is now: from the cells that differ from the
-  // snapshot (other nodes write cells without logging them, so the change log would not do), or
-  // by a full scan when there is no snapshot or much has changed.
-  void take_changes() {
+  // Brings starts_ and goals_ up to the grid as it is now: from the cells written since they
+  // last were, or by a full scan when the grid was rewritten or much has changed.
+  void take_changes(const ChangeLog& log) {
     const uint8_t* state = grid->state.data();
     const size_t cells = grid->state.size(), limit = cells / 16;
-    if (!snapshot_.empty() && find_changed_cells(state, snapshot_.data(), cells, limit, changed_)) {
+    const bool logged = log.changed_since(taken_, state, cells, limit, changed_);
+    taken_ = log.now();
+    if (logged) {
       bool noted = true;
-      for (int i : changed_) {
-        noted = starts_.note(i, snapshot_[size_t(i)], state[i], limit) && noted;
-        noted = goals_.note(i, snapshot_[size_t(i)], state[i], limit) && noted;
-        snapshot_[size_t(i)] = state[i];
+      for (const Change& c : changed_) {
+        noted = starts_.note(c.cell, c.before, state[c.cell], limit) && noted;
+        noted = goals_.note(c.cell, c.before, state[c.cell], limit) && noted;
       }
       if (noted) return;
     }
@@ -194,7 +193,6 @@ class PathNode : public Node {
       if (in(start, state[i])) starts_.add(i);
       if (in(finish, state[i])) goals_.add(i);
     });
-    snapshot_.assign(state, state + cells);
   }
 
   // The reachable start nearest to (or farthest from) a goal, ties broken by a little noise.

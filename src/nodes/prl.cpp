@@ -16,9 +16,10 @@ class PrlNode : public RuleNode {
     // after a match wrote it, so that only the pages matches write are ever faulted in.
     if (!next_state_) next_state_.reset(new uint8_t[size_t(grid->size())]);  // default-initialised: not zeroed
     if (!RuleNode::go(run)) return false;
+    // This step's writes, decided while matching (observe's, before them, are hidden and made).
     for (size_t n = size_t(run.step_start); n < run.changes.size(); n++) {
-      const size_t i = size_t(run.changes[n]);
-      grid->state[i] = next_state_[i];
+      const int cell = run.changes.written()[n];
+      if (cell >= 0) grid->state[size_t(cell)] = next_state_[size_t(cell)];
     }
     counter++;
     return match_count > 0;
@@ -38,7 +39,7 @@ class PrlNode : public RuleNode {
       const int i = corner + w.offset;
       if (w.value == grid->state[size_t(i)]) continue;
       next_state_[size_t(i)] = w.value;
-      run.changes.push_back(i);
+      run.changes.write(i, grid->state[size_t(i)]);
     }
     match_count++;
   }
@@ -63,7 +64,7 @@ class PrlNode : public RuleNode {
           const int x = row_cells_[size_t(k)];
           if (value == kKeep || value == cells[x]) return;
           next_state_[size_t(row + x)] = value;
-          run.changes.push_back(row + x);
+          run.changes.write(row + x, cells[x]);
         });
       }
     match_count += fired;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <bit>
 
-#include "core/grid_diff.hpp"
 #include "core/wave_scan.hpp"
 
 namespace mj {
@@ -47,10 +46,11 @@ void RuleNode::scan_changes_with(Run& run) {
   const uint8_t* state = g.state.data();
   const InteriorCells::View interior = inside_->view();
   const PointOfCell point_of = point_of_;
-  const int* changes = run.changes.data();
+  const int* changes = run.changes.written();
   const size_t begin = size_t(rescan_from), end = run.changes.size();
   for (size_t n = begin; n < end; n++) {
     const int cell = changes[n];
+    if (cell < 0) continue;                       // hidden: the reference does not list it (change_log.hpp)
     if (kCover && seen_[size_t(cell)]) continue;  // changed twice: its positions were all visited
     const uint8_t value = state[cell];
     // Away from the edges every rule position around the cell lies inside the grid.
@@ -82,7 +82,8 @@ void RuleNode::scan_changes_with(Run& run) {
     if (kCover) seen_[size_t(cell)] = 1;
   }
   if (kCover)
-    for (size_t n = begin; n < end; n++) seen_[size_t(changes[n])] = 0;
+    for (size_t n = begin; n < end; n++)
+      if (changes[n] >= 0) seen_[size_t(changes[n])] = 0;
 }
 
 // Bit a: the neighbour before the cell along axis a changed earlier in this scan. A rule position
@@ -240,22 +241,23 @@ void RuleNode::scan_grid(Run& run) {
   // The flags are made on the first scan: many nodes of a large model never run.
   if (track_matches_ && listed.empty()) listed.resize(rules.size(), size_t(grid->size()));
   match_count = 0;
+  const ChangeCursor scanned = run.changes.now();  // prl logs its writes as it adds matches
   if (dense_ || !memory_.enabled() || !memory_.keeps_next_scan()) {
     stream_ = &run;
-    full_scan(run.bits);
+    full_scan(run.workspace.bits);
     stream_ = nullptr;
     dense_ = MatchMemory::too_dense(streamed_, size_t(grid->size()));
     return;
   }
   if (!openings_indexed_) prepare_openings();
-  if (memory_.update(*grid, patterns_, openings_, opening_masks_, *inside_)) {
+  if (memory_.update(*grid, run.changes, patterns_, openings_, opening_masks_, *inside_)) {
     for (const ScanMatch& m : memory_.matches()) add(run, m.r, m.corner);
     return;
   }
-  full_scan(run.bits);
+  full_scan(run.workspace.bits);
   for (const ScanMatch& m : scan_) add(run, m.r, m.corner);
   dense_ = MatchMemory::too_dense(scan_.size(), size_t(grid->size()));
-  memory_.remember(*grid, scan_);
+  memory_.remember(scanned, scan_);
 }
 
 }  // namespace mj

@@ -68,7 +68,7 @@ class RuleNode : public Node {
   // True for `all`: search then explores states where all non-overlapping matches fire.
   virtual bool applies_all() const { return false; }
   // Steps of a found search trajectory: copy the next state; false at its end.
-  bool follow_trajectory();
+  bool follow_trajectory(Run& run);
 
   // Rule r fired in the latest step (for the GUI): stamped with the step rather than cleared
   // every step.
@@ -111,12 +111,12 @@ class RuleNode : public Node {
 
  private:
   bool prepare_inference(Run& run);
-  bool compute_fields(Run& run);
+  bool compute_fields(Run& run, const ChangeCursor& matched);
   std::vector<RulePattern> patterns_;  // the rules compiled for the grid
   // Fields recomputed every step: the grid they were last computed on, the cells changed since,
   // and per value whether its field found zero cells then.
-  std::vector<uint8_t> fields_snapshot_;
-  std::vector<int> fields_changed_;
+  ChangeCursor fields_taken_;
+  std::vector<Change> fields_changed_;
   std::vector<uint8_t> fields_found_;
   std::vector<Field::Lowered> field_seeds_, field_lowered_;
 

@@ -81,7 +81,10 @@ bool WfcNode::go(Run& run) {
   } else {
     running++;
   }
-  if (running >= 0 || run.animated) update_state();
+  if (running >= 0 || run.animated) {
+    update_state();
+    run.changes.rewrite_all();
+  }
   return true;
 }
 
@@ -102,6 +105,7 @@ bool WfcNode::begin(Run& run) {
   first_go_ = false;
   newgrid->clear();
   run.grid = newgrid;
+  run.changes.rewrite_all();
   return true;
 }
 
