@@ -53,12 +53,14 @@ std::vector<Found> lattice_scan(const Grid& g, const std::vector<Rule>& rules) {
   for (int r = 0; r < int(rules.size()); r++) {
     const Rule& rule = rules[size_t(r)];
     const mj::ShiftLists shifts = rule.input_shifts();
-    for (int lz = rule.imz - 1; lz < g.mz; lz += rule.imz)
-      for (int ly = rule.imy - 1; ly < g.my; ly += rule.imy)
-        for (int lx = rule.imx - 1; lx < g.mx; lx += rule.imx)
+    for (int lz = rule.in_size.z - 1; lz < g.mz; lz += rule.in_size.z)
+      for (int ly = rule.in_size.y - 1; ly < g.my; ly += rule.in_size.y)
+        for (int lx = rule.in_size.x - 1; lx < g.mx; lx += rule.in_size.x)
           for (const Point& s : shifts[g.state[size_t(g.index(lx, ly, lz))]]) {
             const int x = lx - s.x, y = ly - s.y, z = lz - s.z;
-            if (x < 0 || y < 0 || z < 0 || x + rule.imx > g.mx || y + rule.imy > g.my || z + rule.imz > g.mz) continue;
+            if (x < 0 || y < 0 || z < 0 || x + rule.in_size.x > g.mx || y + rule.in_size.y > g.my ||
+                z + rule.in_size.z > g.mz)
+              continue;
             if (g.matches(rule, x, y, z)) found.push_back({r, x, y, z});
           }
   }
@@ -79,9 +81,9 @@ void apply_all(Grid& g, const std::vector<Rule>& rules, const std::vector<Found>
     const Found& m = found[size_t(k)];
     const Rule& rule = rules[size_t(m.r)];
     const auto each_output = [&](auto&& f) {
-      for (int dz = 0, i = 0; dz < rule.omz; dz++)
-        for (int dy = 0; dy < rule.omy; dy++)
-          for (int dx = 0; dx < rule.omx; dx++, i++)
+      for (int dz = 0, i = 0; dz < rule.out_size.z; dz++)
+        for (int dy = 0; dy < rule.out_size.y; dy++)
+          for (int dx = 0; dx < rule.out_size.x; dx++, i++)
             if (rule.output[size_t(i)] != kKeep)
               f(size_t(g.index(m.x + dx, m.y + dy, m.z + dz)), rule.output[size_t(i)]);
     };

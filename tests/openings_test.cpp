@@ -42,9 +42,9 @@ std::vector<std::pair<int, Point>> expected_openings(const std::vector<Rule>& ru
   std::vector<std::pair<int, Point>> expected;
   for (int r = 0; r < int(rules.size()); r++) {
     const Rule& rule = rules[size_t(r)];
-    for (int z = 0, i = 0; z < rule.imz; z++)
-      for (int y = 0; y < rule.imy; y++)
-        for (int x = 0; x < rule.imx; x++, i++)
+    for (int z = 0, i = 0; z < rule.in_size.z; z++)
+      for (int y = 0; y < rule.in_size.y; y++)
+        for (int x = 0; x < rule.in_size.x; x++, i++)
           if (rule.input[size_t(i)] >> v & 1u) expected.push_back({r, {x, y, z}});
   }
   return expected;

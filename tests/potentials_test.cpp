@@ -17,9 +17,9 @@ struct Item {
 
 bool reached(const Rule& rule, int x, int y, int z, const Potentials& p, int t, int mx, int my, bool backwards) {
   const std::vector<uint8_t>& pattern = backwards ? rule.output : rule.binput;
-  for (int dz = 0, di = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++) {
+  for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++)
+      for (int dx = 0; dx < rule.in_size.x; dx++, di++) {
         uint8_t v = pattern[size_t(di)];
         if (v == kKeep) continue;
         int current = p[v][x + dx + (y + dy) * mx + (z + dz) * mx * my];
@@ -31,7 +31,7 @@ bool reached(const Rule& rule, int x, int y, int z, const Potentials& p, int t, 
 // The reference's oshifts, [c]: the output cells that can produce c (input and output are the same size here).
 ShiftLists output_shifts(const Rule& rule) {
   ShiftLists shifts;
-  shifts.build(rule.values, {rule.omx, rule.omy, rule.omz},
+  shifts.build(rule.values, rule.out_size,
                [&](size_t i, int c) { return rule.output[i] == kKeep || rule.output[i] == c; });
   return shifts;
 }
@@ -51,14 +51,16 @@ void direct_propagate(Potentials& p, int mx, int my, int mz, const std::vector<R
       const Rule& rule = rules[r];
       for (const Point& s : shifts[r][item.value]) {
         int sx = item.x - s.x, sy = item.y - s.y, sz = item.z - s.z;
-        if (sx < 0 || sy < 0 || sz < 0 || sx + rule.imx > mx || sy + rule.imy > my || sz + rule.imz > mz) continue;
+        if (sx < 0 || sy < 0 || sz < 0 || sx + rule.in_size.x > mx || sy + rule.in_size.y > my ||
+            sz + rule.in_size.z > mz)
+          continue;
         uint8_t& done = fired[r * size_t(p.cells) + size_t(sx + sy * mx + sz * mx * my)];
         if (done || !reached(rule, sx, sy, sz, p, t, mx, my, backwards)) continue;
         done = 1;
         const std::vector<uint8_t>& give = backwards ? rule.binput : rule.output;
-        for (int dz = 0, di = 0; dz < rule.imz; dz++)
-          for (int dy = 0; dy < rule.imy; dy++)
-            for (int dx = 0; dx < rule.imx; dx++, di++) {
+        for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+          for (int dy = 0; dy < rule.in_size.y; dy++)
+            for (int dx = 0; dx < rule.in_size.x; dx++, di++) {
               uint8_t v = give[size_t(di)];
               int i = sx + dx + (sy + dy) * mx + (sz + dz) * mx * my;
               if (v != kKeep && p[v][i] == -1) p[v][i] = t + 1, queue.push_back({v, sx + dx, sy + dy, sz + dz});

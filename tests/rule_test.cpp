@@ -33,7 +33,7 @@ TEST(Rule, ParsesWildcardsAndUnions) {
   auto m = grid_for(R"(<sequence values="BWR"><union symbol="A" values="WR"/><one in="B*A" out="W*B"/></sequence>)");
   auto doc = mj::XmlDocument::load_string(R"(<rule in="B*A" out="W*B"/>)", "r.xml");
   mj::Rule r = mj::load_rule(doc->root(), *m.grid, *m.grid, {});
-  EXPECT_EQ(r.imx, 3);
+  EXPECT_EQ(r.in_size.x, 3);
   EXPECT_EQ(r.input, (std::vector<mj::Wave>{1u, 7u, 6u}));
   EXPECT_EQ(r.output, (std::vector<uint8_t>{1, mj::kKeep, 0}));
   EXPECT_EQ(r.binput, (std::vector<uint8_t>{0, mj::kKeep, 1}));
@@ -43,9 +43,9 @@ TEST(Rule, ParsesWildcardsAndUnions) {
 TEST(Rule, ThreeDimensionalSeparators) {
   auto l = grid_for(R"(<one values="ABCDEFGH" in="AB/CD EF/GH" out="AB/CD EF/GH"/>)", 4, 4, 4);
   mj::Rule r = rule_of(l);
-  EXPECT_EQ(r.imx, 2);
-  EXPECT_EQ(r.imy, 2);
-  EXPECT_EQ(r.imz, 2);
+  EXPECT_EQ(r.in_size.x, 2);
+  EXPECT_EQ(r.in_size.y, 2);
+  EXPECT_EQ(r.in_size.z, 2);
   // The last layer written is z = 0.
   EXPECT_EQ(r.input[0], 1u << 4);  // E at (0,0,0)
   EXPECT_EQ(r.input[4], 1u << 0);  // A at (0,0,1)
@@ -85,7 +85,7 @@ TEST(Rule, FileRuleSplitsIntoInputAndOutput) {
   mj::save_png(dir / "rules" / "Swap.png", image);
   auto l = grid_for(R"(<one values="BW" file="Swap" legend="BW"/>)");
   mj::Rule r = rule_of(l, dir);
-  EXPECT_EQ(r.imx, 2);
+  EXPECT_EQ(r.in_size.x, 2);
   EXPECT_EQ(r.input, (std::vector<mj::Wave>{1u, 2u}));
   EXPECT_EQ(r.output, (std::vector<uint8_t>{1, 0}));
 }

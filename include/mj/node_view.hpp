@@ -11,14 +11,18 @@ namespace mj {
 // Sets of values are bit masks: bit v set means value v (the legend's v-th symbol) is in the set.
 using ValueSet = uint32_t;
 
+// The size of a pattern in cells along x, y and z.
+struct PatternSize {
+  int x = 1, y = 1, z = 1;
+};
+
 // One rule as written (or one of its symmetric images): values per cell, x fastest, then y, then z.
 struct RuleView {
-  int imx = 1, imy = 1, imz = 1;  // input size
-  int omx = 1, omy = 1, omz = 1;  // output size
-  std::vector<uint8_t> input;     // the single value each input cell accepts, 0xff when it accepts several
-  std::vector<uint8_t> output;    // the value written, 0xff: the cell is left as it is
-  bool original = false;          // the rule as written, not a symmetric image
-  bool fired = false;             // applied in the node's latest step
+  PatternSize in_size, out_size;
+  std::vector<uint8_t> input;   // the single value each input cell accepts, 0xff when it accepts several
+  std::vector<uint8_t> output;  // the value written, 0xff: the cell is left as it is
+  bool original = false;        // the rule as written, not a symmetric image
+  bool fired = false;           // applied in the node's latest step
 };
 
 // A field of a rule node: distances to `zero` cells through `substrate` cells guide the choice of matches.

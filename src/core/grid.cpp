@@ -73,10 +73,10 @@ const InteriorCells& Grid::interior_cells(const Point& reach) const {
 
 bool Grid::matches(const Rule& rule, int x, int y, int z) const {
   int di = 0;
-  for (int dz = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++) {
+  for (int dz = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++) {
       const uint8_t* row = &state[index(x, y + dy, z + dz)];
-      for (int dx = 0; dx < rule.imx; dx++, di++)
+      for (int dx = 0; dx < rule.in_size.x; dx++, di++)
         if ((rule.input[di] & (1u << row[dx])) == 0) return false;
     }
   return true;

@@ -12,10 +12,11 @@ int volume(Point s) { return s.x * s.y * s.z; }
 
 }  // namespace
 
-Rule::Rule(std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point out_size, int C, double prob)
-    : imx(in_size.x), imy(in_size.y), imz(in_size.z), omx(out_size.x), omy(out_size.y), omz(out_size.z),
-      input(std::move(in)), output(std::move(out)), p(prob), values(C) {
-  const Wave wildcard = all_values(C);
+Rule::Rule(std::vector<Wave> in, Point input_size, std::vector<uint8_t> out, Point output_size, int value_count,
+           double prob)
+    : in_size(input_size), out_size(output_size), input(std::move(in)), output(std::move(out)), p(prob),
+      values(value_count) {
+  const Wave wildcard = all_values(values);
   binput.resize(input.size());
   for (size_t i = 0; i < input.size(); i++)
     binput[i] = input[i] == wildcard ? kKeep : uint8_t(std::countr_zero(input[i]));
@@ -23,7 +24,7 @@ Rule::Rule(std::vector<Wave> in, Point in_size, std::vector<uint8_t> out, Point 
 
 ShiftLists Rule::input_shifts() const {
   ShiftLists shifts;
-  shifts.build(values, {imx, imy, imz}, [&](size_t i, int c) { return (input[i] >> c & 1u) != 0; });
+  shifts.build(values, in_size, [&](size_t i, int c) { return (input[i] >> c & 1u) != 0; });
   return shifts;
 }
 
@@ -98,7 +99,7 @@ std::vector<Rule> Rule::symmetries(const SymmetryGroup& group, bool d2) const {
   const size_t images = d2 ? 8 : 48;
   cells.input.reserve(images * input.size());
   cells.output.reserve(images * output.size());
-  const RuleImage self{{imx, imy, imz}, {omx, omy, omz}, 0, 0};
+  const RuleImage self{in_size, out_size, 0, 0};
   auto same = [&](const RuleImage& a, const RuleImage& b) { return same_image(cells, a, b); };
   auto rotate_z = [&](const RuleImage& a) { return z_rotated(cells, a); };
   auto reflect = [&](const RuleImage& a) { return reflected(cells, a); };

@@ -49,13 +49,13 @@ class ShiftLists {
 
 struct Rule {
   Rule() = default;
-  Rule(std::vector<Wave> input, Point in_size, std::vector<uint8_t> output, Point out_size, int C, double p);
+  Rule(std::vector<Wave> input, Point in_size, std::vector<uint8_t> output, Point out_size, int values, double p);
 
-  int imx = 0, imy = 0, imz = 0;  // input size
-  int omx = 0, omy = 0, omz = 0;  // output size
-  std::vector<Wave> input;        // allowed values per input cell
-  std::vector<uint8_t> output;    // new value per output cell, or kKeep
-  std::vector<uint8_t> binput;    // the single value of an input cell, kKeep for a wildcard
+  Point in_size{0, 0, 0};       // of the input pattern
+  Point out_size{0, 0, 0};      // of the output pattern
+  std::vector<Wave> input;      // allowed values per input cell
+  std::vector<uint8_t> output;  // new value per output cell, or kKeep
+  std::vector<uint8_t> binput;  // the single value of an input cell, kKeep for a wildcard
   double p = 1.0;
   bool original = false;  // true for the rule as written, false for its symmetric images
 
@@ -72,7 +72,8 @@ struct Rule {
 inline Point input_reach(const std::vector<Rule>& rules) {
   Point reach;
   for (const Rule& rule : rules)
-    reach = {std::max(reach.x, rule.imx - 1), std::max(reach.y, rule.imy - 1), std::max(reach.z, rule.imz - 1)};
+    reach = {std::max(reach.x, rule.in_size.x - 1), std::max(reach.y, rule.in_size.y - 1),
+             std::max(reach.z, rule.in_size.z - 1)};
   return reach;
 }
 

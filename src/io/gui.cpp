@@ -227,13 +227,14 @@ void Sidebar::draw_branch(const NodeView& branch, int level) {
 void Sidebar::draw_map_rules(const NodeView& map, int level, uint32_t color) {
   for (const RuleView& rule : map.rules) {
     if (!rule.original) continue;
-    int size = rule.imx * rule.imy > s_.max_width ? s_.small_square : s_.square;
+    int size = rule.in_size.x * rule.in_size.y > s_.max_width ? s_.small_square : s_.square;
     int x = level * s_.hindent;
-    x += array(rule.input, x, y_, rule.imx, rule.imy, rule.imz, map.legend, size) + s_.hgap;
+    x += array(rule.input, x, y_, rule.in_size.x, rule.in_size.y, rule.in_size.z, map.legend, size) + s_.hgap;
     hline(x, y_ + s_.square / 2, s_.harrow, color, true);
     x += s_.harrow + s_.hgap;
-    array(rule.output, x, y_, rule.omx, rule.omy, rule.omz, map.output_legend, size);
-    y_ += std::max(rule.imy, rule.omy) * size + (std::max(rule.imz, rule.omz) - 1) * s_.zshift + s_.small_vskip;
+    array(rule.output, x, y_, rule.out_size.x, rule.out_size.y, rule.out_size.z, map.output_legend, size);
+    y_ += std::max(rule.in_size.y, rule.out_size.y) * size +
+          (std::max(rule.in_size.z, rule.out_size.z) - 1) * s_.zshift + s_.small_vskip;
   }
 }
 
@@ -264,15 +265,15 @@ void Sidebar::draw_rules(const NodeView& node, int level, bool active) {
   for (size_t r = 0; r < node.rules.size() && r < size_t(kMaxRulesShown); r++) {
     const RuleView& rule = node.rules[r];
     if (!rule.original) continue;
-    int size = rule.imx * rule.imy > s_.max_width ? s_.small_square : s_.square;
+    int size = rule.in_size.x * rule.in_size.y > s_.max_width ? s_.small_square : s_.square;
     uint32_t color = active && rule_fired(node, r) ? s_.active : s_.inactive;
     int x = level * s_.hindent;
-    x += array(rule.input, x, y_, rule.imx, rule.imy, rule.imz, node.legend, size) + s_.hgap;
+    x += array(rule.input, x, y_, rule.in_size.x, rule.in_size.y, rule.in_size.z, node.legend, size) + s_.hgap;
     hline(x, y_ + s_.square / 2, s_.harrow, color, node.kind != "one");
     x += s_.harrow + s_.hgap;
-    x += array(rule.output, x, y_, rule.omx, rule.omy, rule.omz, node.legend, size) + s_.hgap;
+    x += array(rule.output, x, y_, rule.out_size.x, rule.out_size.y, rule.out_size.z, node.legend, size) + s_.hgap;
     if (node.steps > 0) write(fmt::format(" {}/{}", node.counter, node.steps), x, y_, color);
-    y_ += rule.imy * size + (rule.imz - 1) * s_.zshift + s_.small_vskip;
+    y_ += rule.in_size.y * size + (rule.in_size.z - 1) * s_.zshift + s_.small_vskip;
   }
   if (node.has_fields) draw_fields(node, level, active ? s_.active : s_.inactive);
   y_ += s_.vskip;

@@ -7,7 +7,7 @@
 #include <bit>
 
 #include "core/wave_scan.hpp"
-#include "nodes/rule_node.hpp"
+#include "nodes/rule_matcher.hpp"
 
 namespace mj {
 
@@ -33,7 +33,7 @@ bool test_bit(const uint64_t* words, int x) { return words[x / 64] >> (x % 64) &
 // of them is left. Each term's rows are offset by its cell's y, z and whole words of x, so that
 // the row of a corner row `base` is at rows + base. Cells that accept every value on the grid
 // need no term; false when a cell accepts none, and the rule matches nowhere.
-bool RuleNode::prepare_bit_terms(int r, GridBits& bits, const std::array<int, 256>& histogram) {
+bool RuleMatcher::prepare_bit_terms(int r, GridBits& bits, const std::array<int, 256>& histogram) {
   const RulePattern& p = patterns_[size_t(r)];
   const size_t words = size_t(bits.words());
   bit_terms_.clear();
@@ -42,7 +42,7 @@ bool RuleNode::prepare_bit_terms(int r, GridBits& bits, const std::array<int, 25
     if ((wave & bits.present()) == 0) return false;
     if ((bits.present() & ~wave) == 0) continue;
     const Point at = p.positions[c];
-    const size_t offset = (size_t(at.z) * size_t(grid->my) + size_t(at.y)) * words + size_t(at.x / 64);
+    const size_t offset = (size_t(at.z) * size_t(grid_->my) + size_t(at.y)) * words + size_t(at.x / 64);
     bit_terms_.push_back({bits.rows(wave) + offset, at.x % 64, cells_holding(wave, histogram)});
   }
   std::stable_sort(bit_terms_.begin(), bit_terms_.end(),
@@ -52,7 +52,7 @@ bool RuleNode::prepare_bit_terms(int r, GridBits& bits, const std::array<int, 25
 
 // Bit x of `out` (`used` words, the last one cut to `last`): does the rule match with its corner
 // at x of the corner row `base` (in words)? False, and `out` unfinished, when it matches nowhere.
-bool RuleNode::match_row(size_t base, int used, uint64_t last, uint64_t* out) const {
+bool RuleMatcher::match_row(size_t base, int used, uint64_t last, uint64_t* out) const {
   for (int w = 0; w < used; w++) out[w] = ~uint64_t(0);
   out[used - 1] = last;
   for (const BitTerm& t : bit_terms_) {
@@ -67,32 +67,32 @@ bool RuleNode::match_row(size_t base, int used, uint64_t last, uint64_t* out) co
   return true;
 }
 
-void RuleNode::scan_bits(int r, GridBits& bits_of_grid, const std::array<int, 256>& histogram) {
+void RuleMatcher::scan_bits(int r, GridBits& bits_of_grid, const std::array<int, 256>& histogram) {
   const RulePattern& p = patterns_[size_t(r)];
-  const Grid& g = *grid;
-  const int corners_x = g.mx - p.imx + 1, corners_y = g.my - p.imy + 1, corners_z = g.mz - p.imz + 1;
+  const Grid& g = *grid_;
+  const int corners_x = g.mx - p.in_size.x + 1, corners_y = g.my - p.in_size.y + 1, corners_z = g.mz - p.in_size.z + 1;
   if (corners_x <= 0 || corners_y <= 0 || corners_z <= 0 || !prepare_bit_terms(r, bits_of_grid, histogram)) return;
   const size_t row_words = size_t(bits_of_grid.words());
-  // Window row sy + sz * imy: the corners (x, ly - sy, lz - sz) of the lattice row (ly, lz), with
-  // words of zeros after them for the corners past the last (lattice cells reach imx - 1 further);
+  // Window row sy + sz * in_size.y: the corners (x, ly - sy, lz - sz) of the lattice row (ly, lz), with
+  // words of zeros after them for the corners past the last (lattice cells reach in_size.x - 1 further);
   // then the OR of the rows, then a row of zeros for the rows without a match.
-  const int used = (corners_x + 63) / 64, stride = used + (p.imx + 63) / 64, window = p.imy * p.imz;
+  const int used = (corners_x + 63) / 64, stride = used + (p.in_size.x + 63) / 64, window = p.in_size.y * p.in_size.z;
   const uint64_t last = corners_x % 64 == 0 ? ~uint64_t(0) : (uint64_t(1) << (corners_x % 64)) - 1;
   bit_window_.assign(size_t(window + 2) * size_t(stride), 0);
   uint64_t* any = bit_window_.data() + size_t(window) * size_t(stride);
   const uint64_t* zeros = any + stride;
   bit_rows_.assign(size_t(window), zeros);
   bit_places_.clear();
-  for (int sz = 0, place = 0; sz < p.imz; sz++)
-    for (int sy = 0; sy < p.imy; sy++)
-      for (int sx = 0; sx < p.imx; sx++, place++)
-        bit_places_.push_back({{sx, sy, sz}, sy + sz * p.imy, g.index(sx, sy, sz), place});
-  for (int lz = p.imz - 1; lz < g.mz; lz += p.imz)
-    for (int ly = p.imy - 1; ly < g.my; ly += p.imy) {
+  for (int sz = 0, place = 0; sz < p.in_size.z; sz++)
+    for (int sy = 0; sy < p.in_size.y; sy++)
+      for (int sx = 0; sx < p.in_size.x; sx++, place++)
+        bit_places_.push_back({{sx, sy, sz}, sy + sz * p.in_size.y, g.index(sx, sy, sz), place});
+  for (int lz = p.in_size.z - 1; lz < g.mz; lz += p.in_size.z)
+    for (int ly = p.in_size.y - 1; ly < g.my; ly += p.in_size.y) {
       bool found_any = false;
-      for (int sz = 0; sz < p.imz; sz++)
-        for (int sy = 0; sy < p.imy; sy++) {
-          const int k = sy + sz * p.imy, y = ly - sy, z = lz - sz;
+      for (int sz = 0; sz < p.in_size.z; sz++)
+        for (int sy = 0; sy < p.in_size.y; sy++) {
+          const int k = sy + sz * p.in_size.y, y = ly - sy, z = lz - sz;
           uint64_t* bits = bit_window_.data() + size_t(k) * size_t(stride);
           const size_t base = (size_t(z) * size_t(g.my) + size_t(y)) * row_words;
           const bool empty = y < 0 || y >= corners_y || z < 0 || z >= corners_z || !match_row(base, used, last, bits);
@@ -107,14 +107,14 @@ void RuleNode::scan_bits(int r, GridBits& bits_of_grid, const std::array<int, 25
 }
 
 // Hands the matches of one lattice row to found(), lattice cell by lattice cell, each by place.
-void RuleNode::list_lattice_row(int r, int ly, int lz, int corners_x, const uint64_t* any) {
+void RuleMatcher::list_lattice_row(int r, int ly, int lz, int corners_x, const uint64_t* any) {
   const RulePattern& p = patterns_[size_t(r)];
   const int used = (corners_x + 63) / 64;
   const long long volume = p.volume();
-  const bool direct = stream_ && track_matches_;  // listed at once, found() would only pass them on
+  const bool direct = stream_ && !taker_;  // listed at once, found() would only pass them on
   for (int x = first_set(any, used, 0); x >= 0;) {
-    const int lx = x + p.imx - 1 - x % p.imx;  // the lattice cell in the positions from x on
-    const int lattice = grid->index(lx, ly, lz);
+    const int lx = x + p.in_size.x - 1 - x % p.in_size.x;  // the lattice cell in the positions from x on
+    const int lattice = grid_->index(lx, ly, lz);
     for (const BitPlace& q : bit_places_) {
       const int cx = lx - q.at.x;
       if (cx < 0 || !test_bit(bit_rows_[size_t(q.row)], cx)) continue;

@@ -10,9 +10,9 @@ ChildStates::ChildStates(const Shape& shape, const std::vector<Rule>& rules, int
     Pattern& pattern = patterns_.emplace_back();
     // With 32 values the reference's wildcard is the empty wave, which matches nothing: keep it.
     const Wave any = all_values(rule.values);
-    for (int dz = 0, di = 0; dz < rule.imz; dz++)
-      for (int dy = 0; dy < rule.imy; dy++)
-        for (int dx = 0; dx < rule.imx; dx++, di++)
+    for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+      for (int dy = 0; dy < rule.in_size.y; dy++)
+        for (int dx = 0; dx < rule.in_size.x; dx++, di++)
           if (Wave w = rule.input[size_t(di)]; w != any || any == 0) {
             pattern.cells.push_back({shape.index(dx, dy, dz), w});
             pattern.positions.push_back({dx, dy, dz});
@@ -32,7 +32,7 @@ bool matches_at(const std::vector<std::pair<int, Wave>>& pattern, const uint8_t*
 
 bool ChildStates::matches(int r, int x, int y, int z, const uint8_t* state) const {
   const Rule& rule = rules_[size_t(r)];
-  if (x + rule.imx > shape_.mx || y + rule.imy > shape_.my || z + rule.imz > shape_.mz) return false;
+  if (x + rule.in_size.x > shape_.mx || y + rule.in_size.y > shape_.my || z + rule.in_size.z > shape_.mz) return false;
   return matches_at(patterns_[size_t(r)].cells, state + shape_.index(x, y, z));
 }
 
@@ -40,9 +40,9 @@ bool ChildStates::matches(int r, int x, int y, int z, const uint8_t* state) cons
 // (no potentials for that value); leaving those cells as they are is the only sensible reading.
 void ChildStates::apply(int r, int x, int y, int z, uint8_t* state) const {
   const Rule& rule = rules_[size_t(r)];
-  for (int dz = 0, di = 0; dz < rule.omz; dz++)
-    for (int dy = 0; dy < rule.omy; dy++)
-      for (int dx = 0; dx < rule.omx; dx++, di++) {
+  for (int dz = 0, di = 0; dz < rule.out_size.z; dz++)
+    for (int dy = 0; dy < rule.out_size.y; dy++)
+      for (int dx = 0; dx < rule.out_size.x; dx++, di++) {
         uint8_t value = rule.output[size_t(di)];
         if (value != kKeep) state[shape_.index(x + dx, y + dy, z + dz)] = value;
       }
@@ -67,10 +67,10 @@ void ChildStates::one(const uint8_t* state, std::vector<uint8_t>& children) cons
     const size_t pivot = rarest_cell(pattern, count);
     const Point q = pivot < pattern.positions.size() ? pattern.positions[pivot] : Point{};
     const Wave wave = pivot < pattern.cells.size() ? pattern.cells[pivot].second : ~Wave(0);
-    for (int z = 0; z + rule.imz <= shape_.mz; z++)
-      for (int y = 0; y + rule.imy <= shape_.my; y++) {
+    for (int z = 0; z + rule.in_size.z <= shape_.mz; z++)
+      for (int y = 0; y + rule.in_size.y <= shape_.my; y++) {
         const uint8_t* row = state + shape_.index(0, y + q.y, z + q.z);
-        for_each_in_wave(row, q.x, q.x + shape_.mx - rule.imx + 1, wave, [&](int cx) {
+        for_each_in_wave(row, q.x, q.x + shape_.mx - rule.in_size.x + 1, wave, [&](int cx) {
           const int x = cx - q.x;
           if (matches_at(pattern.cells, state + shape_.index(x, y, z))) apply(r, x, y, z, append_copy(state, children));
         });
@@ -151,14 +151,15 @@ int ChildStates::most_covered_cell() const {
 bool ChildStates::covers(const Tile& t, int i) const {
   const Rule& rule = rules_[size_t(t.r)];
   int x = i % shape_.mx, y = (i / shape_.mx) % shape_.my, z = i / (shape_.mx * shape_.my);
-  return t.x <= x && x < t.x + rule.imx && t.y <= y && y < t.y + rule.imy && t.z <= z && z < t.z + rule.imz;
+  return t.x <= x && x < t.x + rule.in_size.x && t.y <= y && y < t.y + rule.in_size.y && t.z <= z &&
+         z < t.z + rule.in_size.z;
 }
 
 bool ChildStates::overlap(const Tile& a, const Tile& b) const {
   const Rule& ra = rules_[size_t(a.r)];
   const Rule& rb = rules_[size_t(b.r)];
-  return a.x < b.x + rb.imx && b.x < a.x + ra.imx && a.y < b.y + rb.imy && b.y < a.y + ra.imy && a.z < b.z + rb.imz &&
-         b.z < a.z + ra.imz;
+  return a.x < b.x + rb.in_size.x && b.x < a.x + ra.in_size.x && a.y < b.y + rb.in_size.y && b.y < a.y + ra.in_size.y &&
+         a.z < b.z + rb.in_size.z && b.z < a.z + ra.in_size.z;
 }
 
 void ChildStates::set_visible(int l, bool visible) {
@@ -168,9 +169,9 @@ void ChildStates::set_visible(int l, bool visible) {
 
 void ChildStates::add_coverage(const Tile& t, int incr) {
   const Rule& rule = rules_[size_t(t.r)];
-  for (int dz = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++) amounts_[size_t(shape_.index(t.x + dx, t.y + dy, t.z + dz))] += incr;
+  for (int dz = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++)
+      for (int dx = 0; dx < rule.in_size.x; dx++) amounts_[size_t(shape_.index(t.x + dx, t.y + dy, t.z + dz))] += incr;
 }
 
 }  // namespace mj

@@ -106,9 +106,9 @@ bool Field::update(int* potential, const Grid& grid, const std::vector<Change>& 
 
 std::vector<RuleWrite> rule_writes(const Rule& rule, const Grid& grid) {
   std::vector<RuleWrite> writes;
-  for (int dz = 0, di = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++) {
+  for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++)
+      for (int dx = 0; dx < rule.in_size.x; dx++, di++) {
         uint8_t value = rule.output[size_t(di)];
         if (value == kKeep || (rule.input[size_t(di)] & (1u << value)) != 0) continue;
         writes.push_back({grid.index(dx, dy, dz), value});

@@ -64,7 +64,8 @@ class MapNode : public Branch {
   void apply(size_t r, int x, int y, int z) {
     const Rule& rule = rules[r];
     uint8_t* state = newgrid->state.data();
-    if (x + rule.omx <= newgrid->mx && y + rule.omy <= newgrid->my && z + rule.omz <= newgrid->mz) {
+    if (x + rule.out_size.x <= newgrid->mx && y + rule.out_size.y <= newgrid->my &&
+        z + rule.out_size.z <= newgrid->mz) {
       const int corner = newgrid->index(x, y, z);
       for (const RuleOutput& o : outputs_[r]) state[corner + o.offset] = o.value;
       return;

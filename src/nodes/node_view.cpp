@@ -26,8 +26,9 @@ NodeView view_of_node(const Node& node, const Branch* current) {
 }  // namespace
 
 RuleView view_of_rule(const Rule& rule, bool fired) {
-  return RuleView{rule.imx, rule.imy,    rule.imz,    rule.omx,      rule.omy,
-                  rule.omz, rule.binput, rule.output, rule.original, fired};
+  const PatternSize in{rule.in_size.x, rule.in_size.y, rule.in_size.z};
+  const PatternSize out{rule.out_size.x, rule.out_size.y, rule.out_size.z};
+  return RuleView{in, out, rule.binput, rule.output, rule.original, fired};
 }
 
 NodeView view_of_tree(const Branch& root, const Branch* current) { return view_of_node(root, current); }

@@ -14,7 +14,7 @@ size_t wrapped_index(const Grid& g, int x, int y, int z, int line) {
 }
 
 bool PeriodicMatch::fits_grid(const Rule& rule) const {
-  return rule.imx <= grid_->mx && rule.imy <= grid_->my && rule.imz <= grid_->mz;
+  return rule.in_size.x <= grid_->mx && rule.in_size.y <= grid_->my && rule.in_size.z <= grid_->mz;
 }
 
 void PeriodicMatch::compile(const std::vector<Rule>& rules, const Grid& grid, int line) {
@@ -22,7 +22,8 @@ void PeriodicMatch::compile(const std::vector<Rule>& rules, const Grid& grid, in
   Point reach;
   for (const Rule& rule : rules)
     if (fits_grid(rule))
-      reach = {std::max(reach.x, rule.imx - 1), std::max(reach.y, rule.imy - 1), std::max(reach.z, rule.imz - 1)};
+      reach = {std::max(reach.x, rule.in_size.x - 1), std::max(reach.y, rule.in_size.y - 1),
+               std::max(reach.z, rule.in_size.z - 1)};
   const auto volume = [](long long x, long long y, long long z) { return x * y * z; };
   const bool pads =
       volume(grid.mx + reach.x, grid.my + reach.y, grid.mz + reach.z) <= 2 * volume(grid.mx, grid.my, grid.mz) + 1024;
@@ -54,9 +55,9 @@ void PeriodicMatch::pad() {
 
 // A rule read cell by cell, wrapping once.
 bool PeriodicMatch::matches_wrapped(const Rule& rule, int x, int y, int z) const {
-  for (int dz = 0, di = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++) {
+  for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++)
+      for (int dx = 0; dx < rule.in_size.x; dx++, di++) {
         uint8_t v = grid_->state[wrapped_index(*grid_, x + dx, y + dy, z + dz, line_)];
         if ((rule.input[size_t(di)] & (1u << v)) == 0) return false;
       }

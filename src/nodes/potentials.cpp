@@ -89,7 +89,7 @@ Spread<Bits>& scratch() {
 
 struct Shape {
   int mx, my, mz;
-  bool fits(const Rule& rule, int x, int y, int z) const { return fits({rule.imx, rule.imy, rule.imz}, x, y, z); }
+  bool fits(const Rule& rule, int x, int y, int z) const { return fits(rule.in_size, x, y, z); }
   bool fits(const Point& size, int x, int y, int z) const {
     return x >= 0 && y >= 0 && z >= 0 && x + size.x <= mx && y + size.y <= my && z + size.z <= mz;
   }
@@ -102,9 +102,9 @@ const std::vector<uint8_t>& pattern_of(const Rule& rule, bool backwards) {
 
 std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& side, int C, const Shape& s) {
   std::vector<PatternCell> cells;
-  for (int dz = 0, di = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++) {
+  for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++)
+      for (int dx = 0; dx < rule.in_size.x; dx++, di++) {
         const uint8_t value = side[size_t(di)];
         if (value != kKeep) cells.push_back({s.index(dx, dy, dz), value < C ? 1u << value : 0u, value, {dx, dy, dz}});
       }
@@ -126,7 +126,7 @@ void append_probes(Spread<Bits>& p, const std::vector<PatternCell>& cells, int o
 
 template <class Bits>
 Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c) {
-  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, {rule.imx, rule.imy, rule.imz}};
+  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, rule.in_size};
   append_probes(p, p.gives[r], c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
   const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
@@ -193,9 +193,9 @@ template <class Bits>
 void arrive_anywhere(Spread<Bits>& p, uint32_t r, const Rule& rule, const QueueItem& a, const Shape& s,
                      Potentials& potentials, bool backwards) {
   if (!backwards && (rule.input[0] >> a.value & 1u) == 0) return;
-  for (int dz = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++) {
+  for (int dz = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++)
+      for (int dx = 0; dx < rule.in_size.x; dx++) {
         const int sx = a.x - dx, sy = a.y - dy, sz = a.z - dz;
         if (!s.fits(rule, sx, sy, sz)) continue;
         uint8_t& done = p.applied[size_t(s.index(sx, sy, sz)) * p.wants.size() + r];

@@ -9,12 +9,14 @@ namespace mj {
 
 namespace {
 
-class PrlNode : public RuleNode {
+// Takes the matches as the matcher finds them: nothing is listed.
+class PrlNode : public RuleNode, public RuleMatcher::Taker {
  public:
   bool go(Run& run) override {
     // Made on the first step (many prl nodes never run), and left unset: a cell of it is read only
     // after a match wrote it, so that only the pages matches write are ever faulted in.
     if (!next_state_) next_state_.reset(new uint8_t[size_t(grid->size())]);  // default-initialised: not zeroed
+    applied_ = 0;
     if (!RuleNode::go(run)) return false;
     // This step's writes, decided while matching (observe's, before them, are hidden and made).
     for (size_t n = size_t(run.step_start); n < run.changes.size(); n++) {
@@ -22,7 +24,7 @@ class PrlNode : public RuleNode {
       if (cell >= 0) grid->state[size_t(cell)] = next_state_[size_t(cell)];
     }
     counter++;
-    return match_count > 0;
+    return applied_ > 0;
   }
 
   // The draw of a match of each rule passes when next() < draw_bounds_[r].
@@ -32,7 +34,7 @@ class PrlNode : public RuleNode {
 
  private:
   // Matches are applied into a buffer as they are found, so they all read the old state.
-  void add(Run& run, int r, int corner) override {
+  void take(Run& run, int r, int corner) override {
     if (run.random.next() >= draw_bounds_[size_t(r)]) return;
     fire(r);
     for (const RuleOutput& w : outputs_[size_t(r)]) {
@@ -41,7 +43,7 @@ class PrlNode : public RuleNode {
       next_state_[size_t(i)] = w.value;
       run.changes.write(i, grid->state[size_t(i)]);
     }
-    match_count++;
+    applied_++;
   }
 
   // The whole grid against a one-cell rule, a row at a time: its accepted cells, then their
@@ -67,11 +69,12 @@ class PrlNode : public RuleNode {
           run.changes.write(row + x, cells[x]);
         });
       }
-    match_count += fired;
+    applied_ += fired;
     if (fired > 0) fire(r);
     return found;
   }
 
+  int applied_ = 0;  // matches whose draw passed this step
   std::unique_ptr<uint8_t[]> next_state_;
   std::vector<int> draw_bounds_;  // per rule
   std::vector<int> row_cells_;    // take_cells: the accepted cells of a row
@@ -82,7 +85,7 @@ class PrlNode : public RuleNode {
 NodePtr load_prl(const XmlElement& e, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
   auto node = std::make_unique<PrlNode>();
   node->grid = &grid;
-  node->load_rule_node(e, symmetry, grid, context, RuleNode::Matches::kApplied);
+  node->load_rule_node(e, symmetry, grid, context, node.get(), Applies::kOne);
   node->prepare();
   return node;
 }

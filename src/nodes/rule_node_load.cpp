@@ -2,10 +2,7 @@
 // settings, and a check of the memory it will take.
 #include "nodes/rule_node.hpp"
 
-#include <algorithm>
-
 #include "nodes/rule_load.hpp"
-#include "nodes/value_attribute.hpp"
 
 namespace mj {
 
@@ -42,50 +39,16 @@ void check_memory(const XmlElement& e, size_t rules, const Grid& g, bool track_m
 }  // namespace
 
 void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_symmetry, Grid& g, LoadContext& context,
-                              Matches matches) {
-  const bool track_matches = matches == Matches::kTracked;
+                              RuleMatcher::Taker* taker, Applies applies) {
   rules = load_rules(e, element_symmetry(e, g.mz == 1, parent_symmetry), g, context);
-  check_memory(e, rules.size(), g, track_matches, e.children({"field", "observe"}).size() > 0,
+  check_memory(e, rules.size(), g, taker == nullptr, e.children({"field", "observe"}).size() > 0,
                e.children({"observe"}).size() > 0);
   fired_.assign(rules.size(), 0);
-  for (const Rule& rule : rules) {
-    patterns_.push_back(compile_rule(rule, g));
-    writes_.push_back(rule_writes(rule, g));
-    outputs_.push_back(rule_outputs(rule, g));
-  }
-  point_of_ = PointOfCell(g);
+  for (const Rule& rule : rules) outputs_.push_back(rule_outputs(rule, g));
   steps = e.integer("steps", 0);
-  temperature = e.real("temperature", 0.0);
-
-  std::vector<XmlElement> xfields = e.children({"field"});
-  if (!xfields.empty()) {
-    fields.assign(size_t(g.values), std::nullopt);
-    for (const XmlElement& xfield : xfields) fields[value_attribute(xfield, g, "for")].emplace(xfield, g);
-    potentials.resize(g.values, g.size());
-    inversed_ = inversed_values(fields);
-    fields_found_.assign(size_t(g.values), 0);
-  }
-
-  std::vector<XmlElement> xobservations = e.children({"observe"});
-  if (!xobservations.empty()) {
-    observations.assign(size_t(g.values), std::nullopt);
-    for (const XmlElement& xobs : xobservations) {
-      uint8_t value = value_attribute(xobs, g, "value");
-      uint8_t from = value_of_symbol(xobs, g, "from", xobs.symbol("from", g.characters[value]));
-      observations[value] = Observation{from, g.wave(xobs.str("to"), xobs)};
-    }
-    search = e.boolean("search", false);
-    if (search) {
-      limit = e.integer("limit", -1);
-      depth_coefficient = e.real("depthCoefficient", 0.5);
-    } else {
-      potentials.resize(g.values, g.size());
-    }
-    future.assign(size_t(g.size()), 0);
-  }
-  track_matches_ = track_matches;
-  all_single_ = std::all_of(patterns_.begin(), patterns_.end(), [](const RulePattern& p) { return p.single; });
-  memory_.enable(rules.size(), size_t(g.size()));
+  applies_ = applies;
+  matcher.load(rules, g, taker);
+  guidance.load(e, g, rules);
 }
 
 }  // namespace mj

@@ -8,12 +8,12 @@ namespace mj {
 
 RulePattern compile_rule(const Rule& rule, const Grid& grid) {
   RulePattern c;
-  c.imx = rule.imx, c.imy = rule.imy, c.imz = rule.imz;
+  c.in_size = rule.in_size;
   // Cells that accept every value always match; an alphabet of 32 keeps them (its '*' is empty).
   Wave every = grid.values >= 32 ? 0 : Wave((1u << grid.values) - 1u);
-  for (int dz = 0, di = 0; dz < rule.imz; dz++)
-    for (int dy = 0; dy < rule.imy; dy++)
-      for (int dx = 0; dx < rule.imx; dx++, di++) {
+  for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++)
+      for (int dx = 0; dx < rule.in_size.x; dx++, di++) {
         Wave w = rule.input[size_t(di)];
         if (every != 0 && (w & every) == every) continue;
         c.cells.push_back({grid.index(dx, dy, dz), w});
@@ -36,9 +36,9 @@ void RulePattern::order_checks(const std::array<int, 256>& histogram) {
 
 std::vector<RuleOutput> rule_outputs(const Rule& rule, const Grid& grid) {
   std::vector<RuleOutput> outputs;
-  for (int dz = 0, di = 0; dz < rule.omz; dz++)
-    for (int dy = 0; dy < rule.omy; dy++)
-      for (int dx = 0; dx < rule.omx; dx++, di++)
+  for (int dz = 0, di = 0; dz < rule.out_size.z; dz++)
+    for (int dy = 0; dy < rule.out_size.y; dy++)
+      for (int dx = 0; dx < rule.out_size.x; dx++, di++)
         if (rule.output[size_t(di)] != kKeep)
           outputs.push_back({{dx, dy, dz}, grid.index(dx, dy, dz), rule.output[size_t(di)]});
   return outputs;

@@ -18,14 +18,14 @@ struct RulePattern {
     int offset;
     Wave wave;
   };
-  int imx = 1, imy = 1, imz = 1;
+  Point in_size{1, 1, 1};
   std::vector<Cell> cells;
   std::vector<Point> positions;  // of the same cells, in the rule
   std::vector<Cell> checks;      // the cells again, in the order holds() tests them
   bool single = false;           // a 1x1x1 input: any cell it accepts is a match
   Wave accepted = 0;             // bit v: some input cell accepts value v
 
-  int volume() const { return imx * imy * imz; }
+  int volume() const { return in_size.x * in_size.y * in_size.z; }
   // Does the input match with its corner at cell index `corner`? (The caller checks the bounds.)
   bool holds(const uint8_t* state, int corner) const {
     state += corner;
@@ -37,14 +37,15 @@ struct RulePattern {
   // most positions of a large pattern fail, and then on the first test instead of the tenth.
   void order_checks(const std::array<int, 256>& histogram);
   bool fits(int x, int y, int z, const Grid& grid) const {
-    return x >= 0 && y >= 0 && z >= 0 && x + imx <= grid.mx && y + imy <= grid.my && z + imz <= grid.mz;
+    return x >= 0 && y >= 0 && z >= 0 && x + in_size.x <= grid.mx && y + in_size.y <= grid.my &&
+           z + in_size.z <= grid.mz;
   }
   // The reference's full scan visits a lattice with the rule's spacing, and each lattice cell's
   // shifts in order; a match contains exactly one lattice cell. Its place in that order:
   long long scan_key(int x, int y, int z, const Grid& grid) const {
-    int dx = imx - 1 - x % imx, dy = imy - 1 - y % imy, dz = imz - 1 - z % imz;
+    int dx = in_size.x - 1 - x % in_size.x, dy = in_size.y - 1 - y % in_size.y, dz = in_size.z - 1 - z % in_size.z;
     long long lattice = grid.index(x + dx, y + dy, z + dz);
-    return lattice * volume() + dx + dy * imx + dz * imx * imy;
+    return lattice * volume() + dx + dy * in_size.x + dz * in_size.x * in_size.y;
   }
 };
 

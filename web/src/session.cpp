@@ -200,8 +200,8 @@ class Session {
       val r = val::object();
       r.set("original", rule.original), r.set("fired", rule.fired);
       const std::string& out_legend = v.output_legend.empty() ? v.legend : v.output_legend;
-      r.set("input", text(rule.input, v.legend, rule.imx, rule.imy));
-      r.set("output", text(rule.output, out_legend, rule.omx, rule.omy));
+      r.set("input", text(rule.input, v.legend, rule.in_size.x, rule.in_size.y));
+      r.set("output", text(rule.output, out_legend, rule.out_size.x, rule.out_size.y));
       rules.call<void>("push", r);
     }
     n.set("children", children), n.set("rules", rules);
