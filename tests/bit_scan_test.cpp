@@ -29,7 +29,7 @@ TEST(GridBits, RowsHoldTheCellsOfEachWave) {
     GridBits bits;
     bits.load(grid, histogram);
     for (int k = 0; k < 8; k++) {
-      const Wave wave = Wave(rng()) & all_values(grid.values);
+      const ValueSet wave = ValueSet(rng()) & all_values(grid.values);
       const uint64_t* rows = bits.rows(wave);
       for (int z = 0; z < grid.mz; z++)
         for (int y = 0; y < grid.my; y++)

@@ -49,7 +49,7 @@ TEST(Observation, BackwardPotentialsInACorridor) {
   std::vector<mj::Rule> rules{mj::load_rule(doc->root(), *grid, *grid, {})};
   mj::Potentials p;
   p.resize(grid->values, 5);
-  std::vector<mj::Wave> future{4, 4, 4, 4, 2};  // W behind, R at the end
+  std::vector<mj::ValueSet> future{4, 4, 4, 4, 2};  // W behind, R at the end
   mj::compute_backward_potentials(p, future.data(), 5, 1, 1, rules);
   EXPECT_EQ(std::vector<int>(p[1], p[1] + 5), (std::vector<int>{4, 3, 2, 1, 0}));
   EXPECT_EQ(std::vector<int>(p[0], p[0] + 5), (std::vector<int>{-1, 4, 3, 2, 1}));

@@ -29,8 +29,8 @@ RulesOnGrid random_setup(std::mt19937& rng, bool d3) {
   const int count = 1 + int(rng() % 4);
   for (int k = 0; k < count; k++) {
     const Point size{1 + int(rng() % 2), 1 + int(rng() % 2), d3 ? 1 + int(rng() % 2) : 1};
-    std::vector<Wave> input(size_t(size.x * size.y * size.z));
-    for (Wave& w : input) w = rng() % 4 == 0 ? all_values(g.values) : Wave(1u + rng() % all_values(g.values));
+    std::vector<ValueSet> input(size_t(size.x * size.y * size.z));
+    for (ValueSet& w : input) w = rng() % 4 == 0 ? all_values(g.values) : ValueSet(1u + rng() % all_values(g.values));
     s.rules.emplace_back(input, size, std::vector<uint8_t>(input.size(), kKeep), size, g.values, 1.0);
   }
   for (const Rule& rule : s.rules) s.patterns.push_back(compile_rule(rule, g));

@@ -74,11 +74,13 @@ Rule random_rule(std::mt19937& rng, int C, bool d3) {
   auto pick = [&](int n) { return int(rng() % unsigned(n)); };
   Point size{1 + pick(3), 1 + pick(2), d3 ? 1 + pick(2) : 1};
   int n = size.x * size.y * size.z;
-  std::vector<Wave> input(static_cast<size_t>(n));
+  std::vector<ValueSet> input(static_cast<size_t>(n));
   std::vector<uint8_t> output(static_cast<size_t>(n));
   for (int i = 0; i < n; i++) {
     int kind = pick(6);
-    input[size_t(i)] = kind == 0 ? all_values(C) : kind == 1 ? Wave(rng() & all_values(C)) | 1u : Wave(1u << pick(C));
+    input[size_t(i)] = kind == 0   ? all_values(C)
+                       : kind == 1 ? ValueSet(rng() & all_values(C)) | 1u
+                                   : ValueSet(1u << pick(C));
     output[size_t(i)] = pick(5) == 0 ? kKeep : uint8_t(pick(C));
   }
   return Rule(input, size, output, size, C, 1.0);
@@ -96,10 +98,10 @@ TEST(Potentials, PropagationMatchesTheDirectDefinition) {
     std::vector<Rule> rules;
     for (int r = 0, n = 1 + int(rng() % 4); r < n; r++) rules.push_back(random_rule(rng, C, d3));
     std::vector<uint8_t> state(static_cast<size_t>(cells));
-    std::vector<Wave> future(static_cast<size_t>(cells));
+    std::vector<ValueSet> future(static_cast<size_t>(cells));
     for (int i = 0; i < cells; i++) {
       state[size_t(i)] = uint8_t(rng() % unsigned(C));
-      future[size_t(i)] = Wave(rng() & all_values(C));
+      future[size_t(i)] = ValueSet(rng() & all_values(C));
     }
     const auto values = [](Potentials& p) { return std::vector<int>(p.data.begin(), p.data.end()); };
     Potentials fast, direct;
@@ -141,12 +143,12 @@ TEST(Potentials, AWildcardOf32ValuesTakesNothing) {
 // The hint only changes where the search for an unmet cell starts, never the answer.
 TEST(Goal, HintDoesNotChangeTheAnswer) {
   const uint8_t present[] = {0, 1, 1, 0, 2};
-  const Wave met[] = {1, 2, 2, 1, 4};
+  const ValueSet met[] = {1, 2, 2, 1, 4};
   for (int hint : {-3, 0, 2, 4, 5, 99}) {
     int h = hint;
     EXPECT_TRUE(is_goal_reached(present, met, 5, h)) << "hint " << hint;
   }
-  Wave unmet_first[] = {2, 2, 2, 1, 4};
+  ValueSet unmet_first[] = {2, 2, 2, 1, 4};
   int h = 3;
   EXPECT_FALSE(is_goal_reached(present, unmet_first, 5, h)) << "an unmet cell before the hint is found";
   EXPECT_EQ(h, 0);

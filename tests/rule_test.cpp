@@ -34,7 +34,7 @@ TEST(Rule, ParsesWildcardsAndUnions) {
   auto doc = mj::XmlDocument::load_string(R"(<rule in="B*A" out="W*B"/>)", "r.xml");
   mj::Rule r = mj::load_rule(doc->root(), *m.grid, *m.grid, {});
   EXPECT_EQ(r.in_size.x, 3);
-  EXPECT_EQ(r.input, (std::vector<mj::Wave>{1u, 7u, 6u}));
+  EXPECT_EQ(r.input, (std::vector<mj::ValueSet>{1u, 7u, 6u}));
   EXPECT_EQ(r.output, (std::vector<uint8_t>{1, mj::kKeep, 0}));
   EXPECT_EQ(r.binput, (std::vector<uint8_t>{0, mj::kKeep, 1}));
   EXPECT_EQ(r.input_shifts()[1].size(), 2u);  // W is accepted by '*' and by A
@@ -72,8 +72,8 @@ TEST(Rule, RotationMovesCells) {
   ASSERT_EQ(images.size(), 8u);
   // Image 2 is the rotation: (x, y) of the rotated rule reads (IMX-1-y, x) of the original, so
   // row 0 becomes "BD". Image 1 is the reflection: row 0 becomes "BA".
-  EXPECT_EQ(images[2].input, (std::vector<mj::Wave>{2u, 8u, 1u, 4u}));
-  EXPECT_EQ(images[1].input, (std::vector<mj::Wave>{2u, 1u, 8u, 4u}));
+  EXPECT_EQ(images[2].input, (std::vector<mj::ValueSet>{2u, 8u, 1u, 4u}));
+  EXPECT_EQ(images[1].input, (std::vector<mj::ValueSet>{2u, 1u, 8u, 4u}));
   EXPECT_EQ(images[2].output, (std::vector<uint8_t>{1, 3, 0, 2}));
   EXPECT_TRUE(images[0].original && !images[2].original);
 }
@@ -86,7 +86,7 @@ TEST(Rule, FileRuleSplitsIntoInputAndOutput) {
   auto l = grid_for(R"(<one values="BW" file="Swap" legend="BW"/>)");
   mj::Rule r = rule_of(l, dir);
   EXPECT_EQ(r.in_size.x, 2);
-  EXPECT_EQ(r.input, (std::vector<mj::Wave>{1u, 2u}));
+  EXPECT_EQ(r.input, (std::vector<mj::ValueSet>{1u, 2u}));
   EXPECT_EQ(r.output, (std::vector<uint8_t>{1, 0}));
 }
 
@@ -112,8 +112,8 @@ TEST(ShiftLists, ListEachValuesCellsInOrder) {
   for (int trial = 0; trial < 100; trial++) {
     const mj::Point size{1 + int(rng() % 4), 1 + int(rng() % 3), 1 + int(rng() % 3)};
     const int values = 1 + int(rng() % 6);
-    std::vector<mj::Wave> waves(size_t(size.x * size.y * size.z));
-    for (mj::Wave& w : waves) w = mj::Wave(rng()) & mj::all_values(values);
+    std::vector<mj::ValueSet> waves(size_t(size.x * size.y * size.z));
+    for (mj::ValueSet& w : waves) w = mj::ValueSet(rng()) & mj::all_values(values);
     mj::ShiftLists lists;
     lists.build(values, size, [&](size_t i, int v) { return (waves[i] >> v & 1u) != 0; });
     ASSERT_EQ(lists.size(), size_t(values));

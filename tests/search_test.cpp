@@ -45,8 +45,8 @@ struct Problem {
   Shape shape() const { return {grid->mx, grid->my, grid->mz}; }
 };
 
-std::vector<Wave> waves(const Problem& p, const std::vector<std::string>& cells) {
-  std::vector<Wave> result;
+std::vector<ValueSet> waves(const Problem& p, const std::vector<std::string>& cells) {
+  std::vector<ValueSet> result;
   for (const std::string& c : cells) result.push_back(p.grid->wave(c, p.doc->root()));
   return result;
 }
@@ -58,7 +58,7 @@ std::vector<int> row(const Potentials& potentials, int c) {
 // A walker R that can only step right along a 1x5 corridor and must end at its far end.
 struct Corridor : Problem {
   Corridor() : Problem(R"x(<one values="BRW" symmetry="()"><rule in="RB" out="BR"/></one>)x", 5, 1, 1) {}
-  std::vector<Wave> goal() const { return waves(*this, {"B", "B", "B", "B", "R"}); }
+  std::vector<ValueSet> goal() const { return waves(*this, {"B", "B", "B", "B", "R"}); }
 };
 
 TEST(SearchPotentials, BackwardCountsStepsToTheGoal) {
@@ -86,7 +86,7 @@ TEST(SearchPotentials, ForwardCountsStepsFromThePresent) {
 
 TEST(SearchPotentials, WallMakesTheGoalUnreachable) {
   Corridor p;
-  std::vector<Wave> goal = waves(p, {"B", "B", "W", "B", "R"});
+  std::vector<ValueSet> goal = waves(p, {"B", "B", "W", "B", "R"});
   std::vector<uint8_t> present = p.state("RBWBB");
   Potentials potentials;
   potentials.resize(3, 5);
@@ -148,10 +148,10 @@ TEST(Search, MemoryBoundThrowsWithTheNodeLine) {
 TEST(Search, SolvesSokobanInTheFewestMoves) {
   Problem p(R"x(<one values="BRWDI"><rule in="RB" out="BR"/><rule in="RWB" out="BRW"/></one>)x", 5, 5, 1);
   std::vector<uint8_t> present = p.state("DDDDDDRBBDDBWBDDBBIDDDDDD");
-  const Wave free = p.grid->wave("BR", p.doc->root()), box = p.grid->wave("W", p.doc->root());
+  const ValueSet free = p.grid->wave("BR", p.doc->root()), box = p.grid->wave("W", p.doc->root());
   std::vector<std::optional<Observation>> observations = {Observation{0, free}, Observation{1, free},
                                                           Observation{2, free}, std::nullopt, Observation{0, box}};
-  std::vector<Wave> future(present.size());
+  std::vector<ValueSet> future(present.size());
   ChangeLog log;
   ASSERT_TRUE(compute_future_set_present(future, present, observations, log));
 
@@ -218,7 +218,7 @@ TEST(Search, AllMovesWalkersOnBothLayersTogether) {
   std::vector<uint8_t> present = p.state(
       "RBBBBB"
       "BBBRBB");
-  std::vector<Wave> goal = waves(p, {"B", "B", "R", "B", "B", "B", "B", "B", "B", "B", "B", "R"});
+  std::vector<ValueSet> goal = waves(p, {"B", "B", "R", "B", "B", "B", "B", "B", "B", "B", "B", "R"});
   SearchOptions options;
   options.all = true;
   auto together = run_search(present, goal, p.rules, *p.grid, options, 1);

@@ -20,7 +20,7 @@ TEST(WaveScan, CollectInWaveFindsTheCellsADirectLoopFinds) {
   for (int trial = 0; trial < 400; trial++) {
     const int values = 1 + int(rng() % 12), length = int(rng() % 90);
     const std::vector<uint8_t> cells = random_cells(rng, length, values);
-    const mj::Wave wave = mj::Wave(rng()) & ((mj::Wave(1) << values) - 1);
+    const mj::ValueSet wave = mj::ValueSet(rng()) & ((mj::ValueSet(1) << values) - 1);
     const int from = length == 0 ? 0 : int(rng() % unsigned(length));
     std::vector<int> expected, found(static_cast<size_t>(length));
     for (int x = from; x < length; x++)

@@ -6,10 +6,9 @@
 #include <string>
 #include <vector>
 
-namespace mj {
+#include "mj/value_set.hpp"
 
-// Sets of values are bit masks: bit v set means value v (the legend's v-th symbol) is in the set.
-using ValueSet = uint32_t;
+namespace mj {
 
 // The size of a pattern in cells along x, y and z.
 struct PatternSize {

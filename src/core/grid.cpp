@@ -31,7 +31,7 @@ std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int 
     char symbol = u.symbol("symbol");
     if (g->waves_[uint8_t(symbol)]) u.fail(std::string("repeated union symbol ") + symbol);
     std::string values = u.str("values");
-    Wave w = g->wave(values, u);
+    ValueSet w = g->wave(values, u);
     // Inference indexes by the lowest value of a union: it must name one of the alphabet.
     if (w == 0 || (g->values < kMaxValues && (w >> g->values) != 0))
       u.fail("union " + std::string(1, symbol) + "=\"" + values + "\" names no value of \"" + g->characters +
@@ -47,19 +47,19 @@ std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int 
 void Grid::add_value(char symbol, const XmlElement& where) {
   if (value_index_[uint8_t(symbol)] >= 0) where.fail(std::string("repeated value ") + symbol + " in 'values'");
   value_index_[uint8_t(symbol)] = int16_t(values);
-  waves_[uint8_t(symbol)] = Wave(1u << values);
+  waves_[uint8_t(symbol)] = ValueSet(1u << values);
   characters.push_back(symbol);
   values++;
 }
 
-std::optional<Wave> Grid::wave_of(char symbol) const { return waves_[uint8_t(symbol)]; }
+std::optional<ValueSet> Grid::wave_of(char symbol) const { return waves_[uint8_t(symbol)]; }
 
-Wave Grid::wave(std::string_view symbols, const XmlElement& where) const {
-  Wave sum = 0;
+ValueSet Grid::wave(std::string_view symbols, const XmlElement& where) const {
+  ValueSet sum = 0;
   for (char symbol : symbols) {
     int v = value_of(symbol);
     if (v < 0) where.fail(std::string("unknown value '") + symbol + "' (values are \"" + characters + "\")");
-    sum += Wave(1u << v);  // the reference adds, so a repeated symbol carries over
+    sum += ValueSet(1u << v);  // the reference adds, so a repeated symbol carries over
   }
   return sum;
 }

@@ -11,22 +11,20 @@
 
 #include "core/point.hpp"
 #include "core/xml.hpp"
+#include "mj/value_set.hpp"
 
 namespace mj {
 
 struct Rule;
 
-// A set of values as a bitmask: bit v is set when value v is allowed.
-using Wave = uint32_t;
-
-// The largest alphabet: waves are 32-bit masks.
+// The largest alphabet: value sets are 32-bit masks.
 constexpr int kMaxValues = 32;
 // Cells a grid may hold unless the caller allows more; larger requests are refused before allocating.
 constexpr long long kMaxCells = 1LL << 28;
 
 // The wave of all values, as the reference computes it with a 32-bit shift
 // (so an alphabet of exactly 32 values gets the empty wave, as there).
-inline Wave all_values(int count) { return Wave((1u << (count & 31)) - 1u); }
+inline ValueSet all_values(int count) { return ValueSet((1u << (count & 31)) - 1u); }
 
 class Grid {
  public:
@@ -39,7 +37,7 @@ class Grid {
   int values = 0;              // number of values (the legend's length)
   std::string characters;      // value index -> symbol
   std::string folder;          // sub-folder of resources/rules for file rules
-  Wave transparent = 0;
+  ValueSet transparent = 0;
 
   int size() const { return int(state.size()); }
   int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
@@ -48,10 +46,10 @@ class Grid {
 
   // Value index of a symbol, or -1.
   int value_of(char symbol) const { return value_index_[uint8_t(symbol)]; }
-  // Wave of a symbol (a value, a union or '*'), nullopt when unknown.
-  std::optional<Wave> wave_of(char symbol) const;
+  // ValueSet of a symbol (a value, a union or '*'), nullopt when unknown.
+  std::optional<ValueSet> wave_of(char symbol) const;
   // Union of the values named by `symbols`; throws at `where` on an unknown symbol.
-  Wave wave(std::string_view symbols, const XmlElement& where) const;
+  ValueSet wave(std::string_view symbols, const XmlElement& where) const;
 
   bool matches(const Rule& rule, int x, int y, int z) const;
 
@@ -63,7 +61,7 @@ class Grid {
   void add_value(char symbol, const XmlElement& where);
   mutable std::vector<std::pair<Point, std::shared_ptr<const InteriorCells>>> interiors_;
   std::array<int16_t, 256> value_index_{};
-  std::array<std::optional<Wave>, 256> waves_{};
+  std::array<std::optional<ValueSet>, 256> waves_{};
 };
 
 // Grid::point without divisions, for loops that turn many cell indices back into points: n / d

@@ -11,7 +11,7 @@ void GridBits::load(const Grid& grid, const std::array<int, 256>& histogram) {
   grid_ = &grid;
   present_ = 0;
   for (int v = 0; v < grid.values; v++)
-    if (histogram[size_t(v)] > 0) present_ |= Wave(1) << v;
+    if (histogram[size_t(v)] > 0) present_ |= ValueSet(1) << v;
   words_ = (grid.mx + 63) / 64 + 1;
   row_count_ = size_t(grid.my) * size_t(grid.mz);
   planes_.resize(size_t(grid.values));
@@ -28,7 +28,7 @@ void GridBits::fill_plane(int value, uint64_t* out) const {
     const uint8_t* cells = g.state.data() + row * size_t(g.mx);
     int x = 0;
 #if defined(__SSE2__)
-    const WaveLanes lanes(Wave(1) << v, 1);
+    const WaveLanes lanes(ValueSet(1) << v, 1);
     for (; x + 16 <= g.mx; x += 16) out[x / 64] |= uint64_t(lanes.hits(cells + x)) << (x % 64);
 #endif
     for (; x < g.mx; x++) out[x / 64] |= uint64_t(cells[x] == v) << (x % 64);
@@ -46,8 +46,8 @@ const uint64_t* GridBits::plane(int value) {
 
 // A wave's rows are the OR of its values' planes, or the complement of the others' when fewer of
 // those are on the grid. Values on no cell need no plane.
-const uint64_t* GridBits::rows(Wave wave) {
-  const Wave in = wave & present_, out = present_ & ~wave;
+const uint64_t* GridBits::rows(ValueSet wave) {
+  const ValueSet in = wave & present_, out = present_ & ~wave;
   if (std::has_single_bit(in)) return plane(std::countr_zero(in));
   for (size_t k = 0; k < waves_.size(); k++)
     if (waves_[k] == in) return wave_rows_[k].data();
@@ -56,7 +56,7 @@ const uint64_t* GridBits::rows(Wave wave) {
   std::vector<uint64_t>& result = wave_rows_[waves_.size()];
   waves_.push_back(in);
   result.assign(row_count_ * size_t(words_), 0);
-  for (Wave bits = complement ? out : in; bits != 0; bits &= bits - 1) {
+  for (ValueSet bits = complement ? out : in; bits != 0; bits &= bits - 1) {
     const uint64_t* p = plane(std::countr_zero(bits));
     for (size_t i = 0; i < result.size(); i++) result[i] |= p[i];
   }

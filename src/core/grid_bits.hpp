@@ -20,20 +20,20 @@ class GridBits {
   // read shifted by up to 64 bits without a bounds test.
   int words() const { return words_; }
   // The values some cell holds. A wave with none of them holds nowhere, one with all everywhere.
-  Wave present() const { return present_; }
+  ValueSet present() const { return present_; }
   // The rows (y fastest, then z) of the cells that hold a value of `wave`, made on first use.
   // (Callers need none for the waves present() settles.)
-  const uint64_t* rows(Wave wave);
+  const uint64_t* rows(ValueSet wave);
 
  private:
   const uint64_t* plane(int value);
   void fill_plane(int value, uint64_t* out) const;
   const Grid* grid_ = nullptr;
-  Wave present_ = 0;  // the values some cell holds
+  ValueSet present_ = 0;  // the values some cell holds
   int words_ = 0;
   size_t row_count_ = 0;
   std::vector<std::vector<uint64_t>> planes_;  // per value, made on first use; empty until then
-  std::vector<Wave> waves_;                    // the waves made, in the order of wave_rows_
+  std::vector<ValueSet> waves_;                // the waves made, in the order of wave_rows_
   std::vector<std::vector<uint64_t>> wave_rows_;
 };
 

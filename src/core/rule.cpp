@@ -12,11 +12,11 @@ int volume(Point s) { return s.x * s.y * s.z; }
 
 }  // namespace
 
-Rule::Rule(std::vector<Wave> in, Point input_size, std::vector<uint8_t> out, Point output_size, int value_count,
+Rule::Rule(std::vector<ValueSet> in, Point input_size, std::vector<uint8_t> out, Point output_size, int value_count,
            double prob)
     : in_size(input_size), out_size(output_size), input(std::move(in)), output(std::move(out)), p(prob),
       values(value_count) {
-  const Wave wildcard = all_values(values);
+  const ValueSet wildcard = all_values(values);
   binput.resize(input.size());
   for (size_t i = 0; i < input.size(); i++)
     binput[i] = input[i] == wildcard ? kKeep : uint8_t(std::countr_zero(input[i]));
@@ -34,7 +34,7 @@ namespace {
 // most turn out to repeat an earlier one. Each image is a pair of sizes and offsets into arrays
 // shared by all the images of one rule, which grow but are never rewritten.
 struct ImageCells {
-  std::vector<Wave> input;
+  std::vector<ValueSet> input;
   std::vector<uint8_t> output;
 };
 

@@ -49,11 +49,11 @@ class ShiftLists {
 
 struct Rule {
   Rule() = default;
-  Rule(std::vector<Wave> input, Point in_size, std::vector<uint8_t> output, Point out_size, int values, double p);
+  Rule(std::vector<ValueSet> input, Point in_size, std::vector<uint8_t> output, Point out_size, int values, double p);
 
   Point in_size{0, 0, 0};       // of the input pattern
   Point out_size{0, 0, 0};      // of the output pattern
-  std::vector<Wave> input;      // allowed values per input cell
+  std::vector<ValueSet> input;  // allowed values per input cell
   std::vector<uint8_t> output;  // new value per output cell, or kKeep
   std::vector<uint8_t> binput;  // the single value of an input cell, kKeep for a wildcard
   double p = 1.0;

@@ -16,9 +16,9 @@ namespace mj {
 
 // The number of values in a wave, counted up to 5. (std::popcount is a library call on baseline
 // x86-64, and callers only need to know whether a wave is small.)
-inline int count_values(Wave wave) {
+inline int count_values(ValueSet wave) {
   int count = 0;
-  for (Wave bits = wave; bits != 0 && count < 5; bits &= bits - 1) count++;
+  for (ValueSet bits = wave; bits != 0 && count < 5; bits &= bits - 1) count++;
   return count;
 }
 
@@ -27,7 +27,7 @@ inline int count_values(Wave wave) {
 // which of sixteen cells hold one of them, in one comparison per lane.
 class WaveLanes {
  public:
-  explicit WaveLanes(Wave wave, int count) {
+  explicit WaveLanes(ValueSet wave, int count) {
     for (int k = 0; k < 4; k++) {
       lanes_[k] = _mm_set1_epi8(char(std::countr_zero(wave)));
       if (k + 1 < count) wave &= wave - 1;
@@ -48,7 +48,7 @@ class WaveLanes {
 // Calls f(x) for every x in [from, to) whose cell value is in `wave`, left to right. Sixteen cells
 // are compared at a time when the wave has at most four values.
 template <class F>
-inline void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, F&& f) {
+inline void for_each_in_wave(const uint8_t* cells, int from, int to, ValueSet wave, F&& f) {
   int x = from;
 #if defined(__SSE2__)
   const int count = count_values(wave);  // called once per row: the set-up has to be cheap
@@ -66,7 +66,7 @@ inline void for_each_in_wave(const uint8_t* cells, int from, int to, Wave wave, 
 // their number. For rows where such cells are common: a block of sixteen cells with any of them
 // is written without branches (a branch per cell would mispredict on mixed rows), a block with
 // none is skipped.
-inline int collect_in_wave(const uint8_t* cells, int from, int to, Wave wave, int* out) {
+inline int collect_in_wave(const uint8_t* cells, int from, int to, ValueSet wave, int* out) {
   int count = 0, x = from;
   const auto take = [&](int end) {
     for (; x < end; x++) out[count] = x, count += int(wave >> cells[x] & 1u);
@@ -136,9 +136,9 @@ inline std::array<int, 256> value_histogram(const uint8_t* cells, size_t count, 
 }
 
 // The cells that hold a value of `wave`, by the histogram: what a pivot cell of a rule costs.
-inline long long cells_holding(Wave wave, const std::array<int, 256>& histogram) {
+inline long long cells_holding(ValueSet wave, const std::array<int, 256>& histogram) {
   long long holding = 0;
-  for (Wave bits = wave; bits != 0; bits &= bits - 1) holding += histogram[size_t(std::countr_zero(bits))];
+  for (ValueSet bits = wave; bits != 0; bits &= bits - 1) holding += histogram[size_t(std::countr_zero(bits))];
   return holding;
 }
 

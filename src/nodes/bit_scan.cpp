@@ -38,7 +38,7 @@ bool RuleMatcher::prepare_bit_terms(int r, GridBits& bits, const std::array<int,
   const size_t words = size_t(bits.words());
   bit_terms_.clear();
   for (size_t c = 0; c < p.cells.size(); c++) {
-    const Wave wave = p.cells[c].wave;
+    const ValueSet wave = p.cells[c].wave;
     if ((wave & bits.present()) == 0) return false;
     if ((bits.present() & ~wave) == 0) continue;
     const Point at = p.positions[c];

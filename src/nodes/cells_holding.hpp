@@ -14,7 +14,7 @@ namespace mj {
 // find a start.
 class CellsHolding {
  public:
-  Wave wave = 0;
+  ValueSet wave = 0;
 
   void clear() { cells_.clear(), noted_.clear(); }
   void add(int cell) { cells_.push_back(cell); }  // during a scan in index order

@@ -9,11 +9,11 @@ ChildStates::ChildStates(const Shape& shape, const std::vector<Rule>& rules, int
   for (const Rule& rule : rules) {
     Pattern& pattern = patterns_.emplace_back();
     // With 32 values the reference's wildcard is the empty wave, which matches nothing: keep it.
-    const Wave any = all_values(rule.values);
+    const ValueSet any = all_values(rule.values);
     for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
       for (int dy = 0; dy < rule.in_size.y; dy++)
         for (int dx = 0; dx < rule.in_size.x; dx++, di++)
-          if (Wave w = rule.input[size_t(di)]; w != any || any == 0) {
+          if (ValueSet w = rule.input[size_t(di)]; w != any || any == 0) {
             pattern.cells.push_back({shape.index(dx, dy, dz), w});
             pattern.positions.push_back({dx, dy, dz});
           }
@@ -22,7 +22,7 @@ ChildStates::ChildStates(const Shape& shape, const std::vector<Rule>& rules, int
 
 namespace {
 
-bool matches_at(const std::vector<std::pair<int, Wave>>& pattern, const uint8_t* origin) {
+bool matches_at(const std::vector<std::pair<int, ValueSet>>& pattern, const uint8_t* origin) {
   for (const auto& [offset, wave] : pattern)
     if ((wave & (1u << origin[offset])) == 0) return false;
   return true;
@@ -66,7 +66,7 @@ void ChildStates::one(const uint8_t* state, std::vector<uint8_t>& children) cons
     const Pattern& pattern = patterns_[size_t(r)];
     const size_t pivot = rarest_cell(pattern, count);
     const Point q = pivot < pattern.positions.size() ? pattern.positions[pivot] : Point{};
-    const Wave wave = pivot < pattern.cells.size() ? pattern.cells[pivot].second : ~Wave(0);
+    const ValueSet wave = pivot < pattern.cells.size() ? pattern.cells[pivot].second : ~ValueSet(0);
     for (int z = 0; z + rule.in_size.z <= shape_.mz; z++)
       for (int y = 0; y + rule.in_size.y <= shape_.my; y++) {
         const uint8_t* row = state + shape_.index(0, y + q.y, z + q.z);

@@ -37,7 +37,7 @@ class ChildStates {
   };
   // A rule's input as offsets from its position, leaving out the cells that accept any value.
   struct Pattern {
-    std::vector<std::pair<int, Wave>> cells;
+    std::vector<std::pair<int, ValueSet>> cells;
     std::vector<Point> positions;  // of the same cells, in the rule
   };
 

@@ -42,7 +42,7 @@ bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) c
   const int cells = grid.size();
   const Neighbours around{grid.mx, grid.my, grid.mz};
   const PointOfCell point_of(grid);
-  const Wave zero_values = zero, substrate_values = substrate;
+  const ValueSet zero_values = zero, substrate_values = substrate;
   for (int i = 0; i < cells; i++) {
     const bool is_zero = (zero_values >> state[i] & 1u) != 0;
     potential[i] = is_zero ? 0 : -1;
@@ -69,7 +69,7 @@ bool Field::update(int* potential, const Grid& grid, const std::vector<Change>& 
                    std::vector<Lowered>& queue) const {
   const uint8_t* state = grid.state.data();
   const Neighbours around{grid.mx, grid.my, grid.mz};
-  const auto in = [](Wave wave, uint8_t value) { return (wave >> value & 1u) != 0; };
+  const auto in = [](ValueSet wave, uint8_t value) { return (wave >> value & 1u) != 0; };
   seeds.clear();
   for (const Change& change : changed) {
     const int i = change.cell;

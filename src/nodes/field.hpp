@@ -44,7 +44,7 @@ class Field {
   bool recompute = false;  // recompute every step, not only on the node's first
   bool inversed = false;   // `from`: move away from the zero cells instead of towards them
   bool essential = false;  // the node stops when this field cannot be computed
-  Wave zero = 0, substrate = 0;
+  ValueSet zero = 0, substrate = 0;
 };
 
 // A cell a rule changes when applied: an output value its input does not already accept there.

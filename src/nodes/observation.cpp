@@ -8,13 +8,13 @@ namespace mj {
 
 // Per value, tabled once: what an observed value becomes now and may become, and the wave of
 // itself for the others. Every observed value must be present.
-bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>& state,
+bool compute_future_set_present(std::vector<ValueSet>& future, std::vector<uint8_t>& state,
                                 const std::vector<std::optional<Observation>>& observations, ChangeLog& log) {
-  std::array<Wave, 256> to{};
+  std::array<ValueSet, 256> to{};
   std::array<uint8_t, 256> from{};
   for (size_t v = 0; v < 256; v++) {
     const bool observed = v < observations.size() && observations[v];
-    to[v] = observed ? observations[v]->to : (v < 32 ? Wave(1u) << v : 0);
+    to[v] = observed ? observations[v]->to : (v < 32 ? ValueSet(1u) << v : 0);
     from[v] = observed ? observations[v]->from : uint8_t(v);
   }
   std::array<uint8_t, 256> present{};
@@ -32,7 +32,7 @@ bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>&
   return true;
 }
 
-bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int& hint, int near) {
+bool is_goal_reached(const uint8_t* present, const ValueSet* future, int cells, int& hint, int near) {
   const auto unmet_in = [&](int from, int to) {
     for (int i = std::max(from, 0); i < std::min(to, cells); i++)
       if (((1u << present[i]) & future[i]) == 0) return hint = i, true;

@@ -11,16 +11,16 @@ namespace mj {
 
 struct Observation {
   uint8_t from = 0;  // the value the observed cells take now
-  Wave to = 0;       // the values they must have at the goal
+  ValueSet to = 0;   // the values they must have at the goal
 };
 
 // Builds the goal (`future`) from the present and replaces observed values by their `from`,
 // logging those writes as hidden. False when an observed value does not occur on the grid.
-bool compute_future_set_present(std::vector<Wave>& future, std::vector<uint8_t>& state,
+bool compute_future_set_present(std::vector<ValueSet>& future, std::vector<uint8_t>& state,
                                 const std::vector<std::optional<Observation>>& observations, ChangeLog& log);
 
 // `hint`: where the last call found an unmet cell. Such a cell tends to stay unmet, or to have
 // passed the work on to a neighbour, so the `near` cells on either side are looked at first.
-bool is_goal_reached(const uint8_t* present, const Wave* future, int cells, int& hint, int near = 0);
+bool is_goal_reached(const uint8_t* present, const ValueSet* future, int cells, int& hint, int near = 0);
 
 }  // namespace mj

@@ -30,7 +30,7 @@ bool other_offsets(const Opening* openings, uint32_t count, size_t max, std::vec
   offsets.clear();
   for (uint32_t k = 0; k < count && offsets.size() <= max; k++) {
     if (openings[k].pattern->cells.size() > max + 1) return false;
-    for_other_cells(openings[k], [&](int offset, Wave) {
+    for_other_cells(openings[k], [&](int offset, ValueSet) {
       if (std::find(offsets.begin(), offsets.end(), offset) == offsets.end()) offsets.push_back(offset);
     });
   }
@@ -101,7 +101,7 @@ bool OpeningMasks::prepare(uint8_t value) {
   group.end = uint32_t(offsets_.size());
   masks_.resize(base + padded * size_t(values_), group.all);
   for (uint32_t k = 0; k < count; k++)
-    for_other_cells(first[k], [&](int offset, Wave wave) {
+    for_other_cells(first[k], [&](int offset, ValueSet wave) {
       const size_t j = size_t(std::find(offsets.begin(), offsets.end(), offset) - offsets.begin());
       for (int u = 0; u < values_; u++)
         if ((wave >> u & 1u) == 0) masks_[base + j * size_t(values_) + size_t(u)] &= ~(uint64_t(1) << k);

@@ -21,7 +21,7 @@ struct Opening {
   int offset;  // of the shift on the grid
   int count;   // inline cells, or -1: check the whole pattern
   int cell_offsets[kInlineCells];
-  Wave waves[kInlineCells];
+  ValueSet waves[kInlineCells];
   const RulePattern* pattern;  // which stays put after loading
   Point shift;
   bool large;  // the rule's input has more than kLargePattern cells

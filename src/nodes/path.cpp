@@ -19,7 +19,7 @@ namespace {
 
 class PathNode : public Node {
  public:
-  Wave start = 0, finish = 0, substrate = 0;
+  ValueSet start = 0, finish = 0, substrate = 0;
   uint8_t value = 0;
   bool inertia = false, longest = false, edges = false, vertices = false;
 
@@ -62,7 +62,7 @@ class PathNode : public Node {
   size_t unnumbered_starts_ = 0;
 
   int generation(const Point& p) const { return generations_[size_t(grid->index(p.x, p.y, p.z))]; }
-  static bool in(Wave wave, uint8_t v) { return (wave & (1u << v)) != 0; }
+  static bool in(ValueSet wave, uint8_t v) { return (wave & (1u << v)) != 0; }
 
   // Numbers every cell reachable from a goal; false when no start cell can reach one.
   bool number_cells(const ChangeLog& log) {

@@ -254,7 +254,7 @@ void arrive(Spread<Bits>& p, const QueueItem& a, const Shape& s, Potentials& pot
 // Lists the cells that have each of the `pivots` values at time 0, by value. `one_each`: every
 // cell has one value at time 0 (forward potentials: the state's).
 template <bool one_each, class Bits>
-void list_holders(Spread<Bits>& p, int C, Wave pivots) {
+void list_holders(Spread<Bits>& p, int C, ValueSet pivots) {
   p.holders_start.assign(size_t(C) + 1, 0);
   for (int v = 0; v < C; v++)
     p.holders_start[size_t(v) + 1] = p.holders_start[size_t(v)] + (pivots >> v & 1u ? p.holding[size_t(v)] : 0);
@@ -278,7 +278,7 @@ void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape
   const auto holding = [&](uint8_t v) { return v >= potentials.C ? 0 : p.holding[v]; };
   std::vector<PatternCell>& pivot_of = p.pivots;
   pivot_of.clear();
-  Wave pivots = 0;
+  ValueSet pivots = 0;
   for (const std::vector<PatternCell>& wants : p.wants) {
     if (wants.empty()) {
       pivot_of.push_back({});
@@ -286,7 +286,7 @@ void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape
     }
     pivot_of.push_back(*std::min_element(
         wants.begin(), wants.end(), [&](const auto& a, const auto& b) { return holding(a.value) < holding(b.value); }));
-    if (holding(pivot_of.back().value) > 0) pivots |= Wave(1) << pivot_of.back().value;
+    if (holding(pivot_of.back().value) > 0) pivots |= ValueSet(1) << pivot_of.back().value;
   }
   list_holders<one_each>(p, potentials.C, pivots);
   const int plane = s.mx * s.my;
@@ -365,27 +365,27 @@ void compute_forward_potentials(Potentials& potentials, const uint8_t* state, in
   int* data = potentials.data.data();
   const size_t cells = size_t(potentials.cells);
   for (size_t i = 0; i < cells; i++) data[state[i] * cells + i] = 0;
-  propagate<false>(potentials, mx, my, mz, rules, key, [state](int i) { return Wave(1u << state[i]); });
+  propagate<false>(potentials, mx, my, mz, rules, key, [state](int i) { return ValueSet(1u << state[i]); });
 }
 
-void compute_backward_potentials(Potentials& potentials, const Wave* future, int mx, int my, int mz,
+void compute_backward_potentials(Potentials& potentials, const ValueSet* future, int mx, int my, int mz,
                                  const std::vector<Rule>& rules) {
   const int cells = potentials.cells;  // a local: the writes below could alias the member
   for (int c = 0; c < potentials.C; c++) {
     int* row = potentials[c];
     for (int i = 0; i < cells; i++) row[i] = (future[i] >> c & 1u) ? 0 : -1;
   }
-  const Wave values = potentials.C >= 32 ? ~Wave(0) : Wave((1u << potentials.C) - 1u);
+  const ValueSet values = potentials.C >= 32 ? ~ValueSet(0) : ValueSet((1u << potentials.C) - 1u);
   propagate<true>(potentials, mx, my, mz, rules, 0, [future, values](int i) { return future[i] & values; });
 }
 
-int forward_pointwise(const Potentials& potentials, const Wave* future) {
+int forward_pointwise(const Potentials& potentials, const ValueSet* future) {
   int sum = 0;
-  const Wave values = potentials.C >= 32 ? ~Wave(0) : Wave((1u << potentials.C) - 1u);
+  const ValueSet values = potentials.C >= 32 ? ~ValueSet(0) : ValueSet((1u << potentials.C) - 1u);
   for (int i = 0; i < potentials.cells; i++) {
     int best = 1000;
     bool found = false;
-    for (Wave wanted = future[i] & values; wanted != 0; wanted &= wanted - 1) {  // usually one value
+    for (ValueSet wanted = future[i] & values; wanted != 0; wanted &= wanted - 1) {  // usually one value
       int p = potentials[std::countr_zero(wanted)][i];
       if (p >= 0 && p < best) best = p, found = true;
     }

@@ -17,11 +17,11 @@ void compute_forward_potentials(Potentials& potentials, const uint8_t* state, in
                                 const std::vector<Rule>& rules, uint64_t key = 0);
 uint64_t new_potentials_key();
 // Backward: steps needed from having each value at each cell to reaching `future`.
-void compute_backward_potentials(Potentials& potentials, const Wave* future, int mx, int my, int mz,
+void compute_backward_potentials(Potentials& potentials, const ValueSet* future, int mx, int my, int mz,
                                  const std::vector<Rule>& rules);
 
 // Sums of per-cell estimates; -1 when some cell cannot reach (or be reached from) the goal.
-int forward_pointwise(const Potentials& potentials, const Wave* future);
+int forward_pointwise(const Potentials& potentials, const ValueSet* future);
 int backward_pointwise(const Potentials& potentials, const uint8_t* present);
 
 }  // namespace mj

@@ -81,7 +81,7 @@ class RuleGuidance {
   std::vector<std::optional<Observation>> observations_;  // per value, empty when none
   double temperature_ = 0.0;
   bool search_ = false, future_computed_ = false;
-  std::vector<Wave> future_;
+  std::vector<ValueSet> future_;
   std::optional<std::vector<std::vector<uint8_t>>> trajectory_;
   int limit_ = -1;
   double depth_coefficient_ = 0.5;

@@ -136,7 +136,7 @@ Rule load_rule(const XmlElement& e, const Grid& gin, const Grid& gout, const std
     if (p->cells.size() > size_t(kMaxRuleCells))
       e.fail("rule pattern of " + std::to_string(p->size.x) + "x" + std::to_string(p->size.y) + "x" +
              std::to_string(p->size.z) + " cells is too large (at most " + std::to_string(kMaxRuleCells) + " cells)");
-  std::vector<Wave> input;
+  std::vector<ValueSet> input;
   for (char c : in.cells) {
     auto w = gin.wave_of(c);
     if (!w) e.fail(std::string("unknown symbol '") + c + "' in rule input (values are \"" + gin.characters + "\")");

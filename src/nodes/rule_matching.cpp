@@ -27,7 +27,7 @@ void RuleMatcher::clear() {
 // Lists every cell one-cell rule r accepts, and returns their number.
 size_t RuleMatcher::list_cells(int r) {
   size_t found = 0;
-  const Wave accepted = patterns_[size_t(r)].accepted;
+  const ValueSet accepted = patterns_[size_t(r)].accepted;
   for (int z = 0; z < grid_->mz; z++)
     for (int y = 0; y < grid_->my; y++) {
       const int row = grid_->index(0, y, z);
@@ -180,7 +180,7 @@ void RuleMatcher::scan_from_pivot(int r, int pivot) {
   const RulePattern& p = patterns_[size_t(r)];
   const Point q = p.positions[size_t(pivot)];
   const size_t first = scan_.size();
-  for (Wave values = p.cells[size_t(pivot)].wave; values != 0; values &= values - 1) {
+  for (ValueSet values = p.cells[size_t(pivot)].wave; values != 0; values &= values - 1) {
     const size_t v = size_t(std::countr_zero(values));
     for (uint32_t k = bucket_start_[v]; k < bucket_start_[v + 1]; k++) {
       const Point c = bucket_[k];
@@ -198,7 +198,7 @@ void RuleMatcher::scan_from_pivot(int r, int pivot) {
 
 // bucket_: the grid's cells holding the `needed` values, by value (a counting sort by the
 // histogram), with their coordinates.
-void RuleMatcher::bucket_cells(const std::array<int, 256>& histogram, Wave needed) {
+void RuleMatcher::bucket_cells(const std::array<int, 256>& histogram, ValueSet needed) {
   bucket_start_[0] = 0;
   for (size_t v = 0; v < 32; v++)
     bucket_start_[v + 1] = bucket_start_[v] + uint32_t(needed >> v & 1u ? histogram[v] : 0);
@@ -227,7 +227,7 @@ void RuleMatcher::full_scan(GridBits& bits) {
   const std::array<int, 256> histogram = value_histogram(grid_->state.data(), grid_->state.size(), grid_->values);
   if (listing) reserve_matches(histogram);
   pivots_.resize(rules().size());
-  Wave needed = 0;
+  ValueSet needed = 0;
   for (size_t r = 0; r < rules().size(); r++) {
     patterns_[r].order_checks(histogram);
     pivots_[r] = cheaper_pivot(int(r), histogram);

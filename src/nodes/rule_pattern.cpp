@@ -10,18 +10,18 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
   RulePattern c;
   c.in_size = rule.in_size;
   // Cells that accept every value always match; an alphabet of 32 keeps them (its '*' is empty).
-  Wave every = grid.values >= 32 ? 0 : Wave((1u << grid.values) - 1u);
+  ValueSet every = grid.values >= 32 ? 0 : ValueSet((1u << grid.values) - 1u);
   for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
     for (int dy = 0; dy < rule.in_size.y; dy++)
       for (int dx = 0; dx < rule.in_size.x; dx++, di++) {
-        Wave w = rule.input[size_t(di)];
+        ValueSet w = rule.input[size_t(di)];
         if (every != 0 && (w & every) == every) continue;
         c.cells.push_back({grid.index(dx, dy, dz), w});
         c.positions.push_back({dx, dy, dz});
       }
   c.checks = c.cells;
   c.single = c.volume() == 1;
-  for (Wave w : rule.input) c.accepted |= w;
+  for (ValueSet w : rule.input) c.accepted |= w;
   if (rule.values < 32) c.accepted &= all_values(rule.values);
   return c;
 }

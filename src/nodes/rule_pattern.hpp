@@ -16,14 +16,14 @@ struct RulePattern {
   // An input cell that does not accept every value: where it is from the corner, what it accepts.
   struct Cell {
     int offset;
-    Wave wave;
+    ValueSet wave;
   };
   Point in_size{1, 1, 1};
   std::vector<Cell> cells;
   std::vector<Point> positions;  // of the same cells, in the rule
   std::vector<Cell> checks;      // the cells again, in the order holds() tests them
   bool single = false;           // a 1x1x1 input: any cell it accepts is a match
-  Wave accepted = 0;             // bit v: some input cell accepts value v
+  ValueSet accepted = 0;         // bit v: some input cell accepts value v
 
   int volume() const { return in_size.x * in_size.y * in_size.z; }
   // Does the input match with its corner at cell index `corner`? (The caller checks the bounds.)

@@ -34,7 +34,7 @@ using Trajectory = std::vector<std::vector<uint8_t>>;
 
 class Search {
  public:
-  Search(const std::vector<Wave>& future, const std::vector<Rule>& rules, const Grid& grid,
+  Search(const std::vector<ValueSet>& future, const std::vector<Rule>& rules, const Grid& grid,
          const SearchOptions& options, int seed)
       : future_(future), rules_(rules), options_(options), shape_{grid.mx, grid.my, grid.mz}, store_(shape_.cells()),
         random_(seed), child_states_(shape_, rules, grid.values) {
@@ -55,7 +55,7 @@ class Search {
   void check_memory() const;
   Trajectory trajectory(int goal) const;
 
-  const std::vector<Wave>& future_;
+  const std::vector<ValueSet>& future_;
   const std::vector<Rule>& rules_;
   const SearchOptions& options_;
   Shape shape_;
@@ -147,7 +147,7 @@ Trajectory Search::trajectory(int goal) const {
 }  // namespace
 
 std::optional<std::vector<std::vector<uint8_t>>> run_search(const std::vector<uint8_t>& present,
-                                                            const std::vector<Wave>& future,
+                                                            const std::vector<ValueSet>& future,
                                                             const std::vector<Rule>& rules, const Grid& grid,
                                                             const SearchOptions& options, int seed) {
   return Search(future, rules, grid, options, seed).run(present);

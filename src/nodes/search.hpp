@@ -27,7 +27,7 @@ struct SearchOptions {
 // or nullopt when no trajectory was found within the limit. Throws mj::Error when the explored
 // states would take more than `max_bytes`.
 std::optional<std::vector<std::vector<uint8_t>>> run_search(const std::vector<uint8_t>& present,
-                                                            const std::vector<Wave>& future,
+                                                            const std::vector<ValueSet>& future,
                                                             const std::vector<Rule>& rules, const Grid& grid,
                                                             const SearchOptions& options, int seed);
 
