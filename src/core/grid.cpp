@@ -7,12 +7,9 @@
 namespace mj {
 
 std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int mz, long long max_cells) {
-  if (mx <= 0 || my <= 0 || mz <= 0)
-    element.fail("grid size " + std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz) +
-                 " must be positive");
+  if (mx <= 0 || my <= 0 || mz <= 0) element.fail("grid size " + size_text(mx, my, mz) + " must be positive");
   if ((long long)mx * my * mz > max_cells)
-    element.fail("grid size " + std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz) +
-                 " is too large (at most " + std::to_string(max_cells) +
+    element.fail("grid size " + size_text(mx, my, mz) + " is too large (at most " + std::to_string(max_cells) +
                  " cells; raise the limit with --max-cells or LoadOptions::max_cells)");
   auto g = std::make_unique<Grid>();
   g->mx = mx, g->my = my, g->mz = mz;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace mj {
@@ -14,6 +15,13 @@ struct Point {
   friend Point operator+(const Point& a, const Point& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
   bool is_zero() const { return x == 0 && y == 0 && z == 0; }
 };
+
+// A size as messages write it: "AxB" for pictures, "AxBxC" for grids and patterns.
+inline std::string size_text(long long x, long long y) { return std::to_string(x) + "x" + std::to_string(y); }
+inline std::string size_text(long long x, long long y, long long z) {
+  return size_text(x, y) + "x" + std::to_string(z);
+}
+inline std::string size_text(const Point& size) { return size_text(size.x, size.y, size.z); }
 
 // The cells of an mx*my*mz grid that every box of at most reach+1 cells per axis covering them
 // lies inside: positions around such a cell need no bounds checks. Per axis, reach <= x < m - reach

@@ -3,15 +3,14 @@
 #include <algorithm>
 #include <string>
 
+#include "core/point.hpp"
 #include "mj/error.hpp"
 
 namespace mj::io {
 
 void check_picture_size(long long width, long long height) {
   if (width < 0 || height < 0 || width * height > kMaxCanvasPixels)
-    throw Error(
-        "", 0,
-        "cannot render a " + std::to_string(width) + "x" + std::to_string(height) + " picture (limit 2^28 pixels)");
+    throw Error("", 0, "cannot render a " + size_text(width, height) + " picture (limit 2^28 pixels)");
 }
 
 Image make_canvas(long long width, long long height, uint32_t fill) {

@@ -7,6 +7,7 @@
 
 #include <utility>
 
+#include "core/point.hpp"
 #include "io/gif_palette.hpp"
 #include "mj/error.hpp"
 
@@ -61,8 +62,7 @@ bool put_image(GifFileType* gif, const io::IndexedFrame& frame, int width, int h
 GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, int delay_centiseconds)
     : file_(file.string()), width_(width), height_(height), delay_(delay_centiseconds) {
   if (width < 1 || height < 1 || width > 65535 || height > 65535)
-    throw Error(file_, 0,
-                "GIF size must be 1..65535 a side, got " + std::to_string(width) + "x" + std::to_string(height));
+    throw Error(file_, 0, "GIF size must be 1..65535 a side, got " + size_text(width, height));
   if (delay_centiseconds < 0 || delay_centiseconds > 65535) throw Error(file_, 0, "GIF frame delay must be 0..65535");
   int error = 0;
   // giflib's own EGifOpenFileName creates files readable by the owner only: open it ourselves.
@@ -93,8 +93,7 @@ void GifWriter::add_frame(const Image& frame) {
   if (frame.width != width_ || frame.height != height_ ||
       frame.argb.size() != static_cast<size_t>(width_) * static_cast<size_t>(height_))
     throw Error(file_, 0,
-                "frame is " + std::to_string(frame.width) + "x" + std::to_string(frame.height) + ", the GIF is " +
-                    std::to_string(width_) + "x" + std::to_string(height_));
+                "frame is " + size_text(frame.width, frame.height) + ", the GIF is " + size_text(width_, height_));
   const io::IndexedFrame indexed = io::index_frame(frame);
   if (!put_delay(gif_, delay_) || !put_image(gif_, indexed, width_, height_))
     fail("cannot write GIF frame " + std::to_string(frames_), gif_->Error);

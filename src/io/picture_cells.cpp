@@ -10,9 +10,9 @@ namespace {
 std::vector<uint8_t> cells_of_png(const std::filesystem::path& file, const GridView& shape, const Palette& colors) {
   Image image = load_png(file);
   if (image.width != shape.mx || image.height != shape.my || shape.mz != 1)
-    throw Error(file.string(), 0,
-                "picture is " + std::to_string(image.width) + "x" + std::to_string(image.height) + ", the grid " +
-                    size_text(shape.mx, shape.my, shape.mz));
+    throw Error(
+        file.string(), 0,
+        "picture is " + size_text(image.width, image.height) + ", the grid " + size_text(shape.mx, shape.my, shape.mz));
   std::vector<uint8_t> cells;
   cells.reserve(image.argb.size());
   for (uint32_t argb : image.argb) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/file_bytes.hpp"
+#include "core/point.hpp"
 #include "io/canvas.hpp"
 #include "io/png.hpp"
 #include "io/png_errors.hpp"
@@ -21,7 +22,7 @@ void check_saveable(const std::string& name, const Image& image) {
       image.argb.size() == static_cast<size_t>(image.width) * static_cast<size_t>(image.height))
     return;
   throw Error(name, 0,
-              "cannot save a " + std::to_string(image.width) + "x" + std::to_string(image.height) + " image holding " +
+              "cannot save a " + size_text(image.width, image.height) + " image holding " +
                   std::to_string(image.argb.size()) + " pixels");
 }
 

@@ -7,14 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "core/point.hpp"
+
 namespace mj::io {
 
 // MagicaVoxel's own limit on each side of a model.
 constexpr int kMaxVoxSide = 256;
 inline bool vox_side_ok(int side) { return side >= 1 && side <= kMaxVoxSide; }
-
-// A model's sides as messages write them: "8x8x4".
-std::string size_text(int mx, int my, int mz);
 
 // voxels[x + y*mx + z*mx*my] is the colour index byte stored in the file
 // (1..255 in well-formed files), or -1 where the model is empty.

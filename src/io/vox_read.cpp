@@ -36,10 +36,6 @@ VoxModel read_xyzi_chunk(ByteReader& content, const Dims& d) {
 
 }  // namespace
 
-std::string size_text(int mx, int my, int mz) {
-  return std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz);
-}
-
 VoxModel load_vox(const std::filesystem::path& file) {
   const std::string bytes = read_file(file);
   const std::string name = file.string();

@@ -42,8 +42,8 @@ std::array<Scale, 3> parse_scales(const XmlElement& e) {
 Grid& make_new_grid(const XmlElement& e, const Grid& grid, const std::array<Scale, 3>& scales, LoadContext& context) {
   long long mx = scales[0].apply(grid.mx), my = scales[1].apply(grid.my), mz = scales[2].apply(grid.mz);
   if (mx <= 0 || my <= 0 || mz <= 0)
-    e.fail("scale=\"" + e.str("scale") + "\" turns the " + std::to_string(grid.mx) + "x" + std::to_string(grid.my) +
-           "x" + std::to_string(grid.mz) + " grid into an empty one");
+    e.fail("scale=\"" + e.str("scale") + "\" turns the " + size_text(grid.mx, grid.my, grid.mz) +
+           " grid into an empty one");
   if (double(mx) * double(my) * double(mz) > std::numeric_limits<int>::max())
     e.fail("scale=\"" + e.str("scale") + "\" makes the grid too large");
   context.grids->push_back(Grid::load(e, int(mx), int(my), int(mz), context.max_cells));

@@ -120,9 +120,8 @@ std::pair<SymbolPattern, SymbolPattern> rule_patterns(const XmlElement& e, const
   SymbolPattern input = in ? parse_pattern(*in, e) : load_file_pattern(*fin, e, gin, gout, resources);
   SymbolPattern output = out ? parse_pattern(*out, e) : load_file_pattern(*fout, e, gin, gout, resources);
   if (&gin == &gout && !(input.size == output.size))
-    e.fail("input and output of a rule must have the same size (" + std::to_string(input.size.x) + "x" +
-           std::to_string(input.size.y) + "x" + std::to_string(input.size.z) + " vs " + std::to_string(output.size.x) +
-           "x" + std::to_string(output.size.y) + "x" + std::to_string(output.size.z) + ")");
+    e.fail("input and output of a rule must have the same size (" + size_text(input.size) + " vs " +
+           size_text(output.size) + ")");
   return {input, output};
 }
 
@@ -134,8 +133,8 @@ Rule load_rule(const XmlElement& e, const Grid& gin, const Grid& gout, const std
   constexpr int kMaxRuleCells = 1 << 16;
   for (const SymbolPattern* p : {&in, &out})
     if (p->cells.size() > size_t(kMaxRuleCells))
-      e.fail("rule pattern of " + std::to_string(p->size.x) + "x" + std::to_string(p->size.y) + "x" +
-             std::to_string(p->size.z) + " cells is too large (at most " + std::to_string(kMaxRuleCells) + " cells)");
+      e.fail("rule pattern of " + size_text(p->size) + " cells is too large (at most " + std::to_string(kMaxRuleCells) +
+             " cells)");
   std::vector<ValueSet> input;
   for (char c : in.cells) {
     auto w = gin.wave_of(c);

@@ -94,8 +94,7 @@ Tileset read_tiles(const XmlElement& root, const std::filesystem::path& folder, 
     double weight = element.real("weight", 1.0);
     io::VoxModel vox = load_tile_vox(element, folder);
     if (vox.mx != shape.s || vox.my != shape.s || vox.mz != shape.sz)
-      element.fail("tile " + name + " is not " + std::to_string(shape.s) + "x" + std::to_string(shape.s) + "x" +
-                   std::to_string(shape.sz) + " like the first tile");
+      element.fail("tile " + name + " is not " + size_text(shape.s, shape.s, shape.sz) + " like the first tile");
     Tile tile = ordinals(vox.voxels, uniques);
     if (int(uniques.size()) > max_colors)
       node.fail("there are more than " + std::to_string(max_colors) + " colours in the tiles of this tileset");
