@@ -3,7 +3,9 @@
 
 #include <thread>
 
+#include "core/random.hpp"
 #include "io/png.hpp"
+#include "mj/model_list.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -109,3 +111,22 @@ TEST(Api, ActiveNodeFollowsTheProgram) {
 }
 
 }  // namespace
+
+namespace mj {
+namespace {
+
+// Listed seeds first, the rest one draw each of Random(meta seed), across entries in order.
+TEST(Api, PlannedSeedsTakeListedOnesThenDrawsOfTheMetaSeed) {
+  std::vector<ModelEntry> entries(2);
+  entries[0].amount = 3, entries[0].seeds = {7};
+  entries[1].amount = 2;
+  Random meta(5);
+  std::vector<int> expected{7};
+  for (int k = 0; k < 4; k++) expected.push_back(meta.next());
+  EXPECT_EQ(plan_seeds(entries, 5), expected);
+  entries[1].seeds = {1, 2, 3};  // more than its amount: the first two
+  EXPECT_EQ(plan_seeds(entries, 5), (std::vector<int>{7, expected[1], expected[2], 1, 2}));
+}
+
+}  // namespace
+}  // namespace mj

@@ -27,6 +27,11 @@ std::vector<ModelEntry> load_model_list(const std::filesystem::path& file);
 // The same from text in memory; `name` stands for the file in messages.
 std::vector<ModelEntry> parse_model_list(const std::string& text, const std::string& name);
 
+// The seed of every run the list asks for, entry by entry (`amount` runs each): an entry's listed
+// seeds first, the others drawn from .NET's Random(meta_seed), as the reference's console program
+// draws them. Drawn up front, they do not depend on the order runs are made in.
+std::vector<int> plan_seeds(const std::vector<ModelEntry>& entries, int meta_seed);
+
 struct ListedEntry {
   ModelEntry entry;
   std::filesystem::path list;  // the file that lists it

@@ -46,6 +46,12 @@ struct RenderOptions {
 // space), pixel-exact with the reference. `colors[v]` is value v's colour (legend_colors).
 Image render(const GridView& grid, const std::vector<uint32_t>& colors, const RenderOptions& options = {});
 
+// The reference GUI's sidebar for model `name` (its node tree, the running branch and fired rules
+// highlighted) over the left margin of `picture`, which was rendered with one. Reads the fonts and
+// settings.xml of `resources`. Throws mj::Error for a drawn symbol without a colour in `palette`.
+void draw_sidebar(Image& picture, const std::string& name, const NodeView& tree, const Palette& palette,
+                  const std::filesystem::path& resources);
+
 // PNG: any colour type and bit depth reads as 8-bit ARGB, colours taken as stored. Pictures of at
 // most 256 colours are written as palette indices at the smallest bit depth. Throws mj::Error.
 Image load_png(const std::filesystem::path& file);

@@ -395,3 +395,12 @@ void Gui::draw(Image& image, const std::string& name, const NodeView& tree, cons
 }
 
 }  // namespace mj::io
+
+namespace mj {
+
+void draw_sidebar(Image& picture, const std::string& name, const NodeView& tree, const Palette& palette,
+                  const std::filesystem::path& resources) {
+  io::Gui::load(resources).draw(picture, name, tree, palette);
+}
+
+}  // namespace mj

@@ -3,6 +3,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/random.hpp"
 #include "core/xml.hpp"
 #include "io/palette.hpp"
 
@@ -77,6 +78,15 @@ std::vector<ModelEntry> load_model_list(const std::filesystem::path& file) {
 
 std::vector<ModelEntry> parse_model_list(const std::string& text, const std::string& name) {
   return entries_of(*XmlDocument::load_string(text, name));
+}
+
+std::vector<int> plan_seeds(const std::vector<ModelEntry>& entries, int meta_seed) {
+  Random meta(meta_seed);
+  std::vector<int> seeds;
+  for (const ModelEntry& entry : entries)
+    for (int k = 0; k < entry.amount; k++)
+      seeds.push_back(k < int(entry.seeds.size()) ? entry.seeds[size_t(k)] : meta.next());
+  return seeds;
 }
 
 std::optional<ListedEntry> find_listed_entry(const std::filesystem::path& model) {

@@ -4,9 +4,10 @@
 // log; none keeps a copy of the grid to compare with.
 //
 // The reference lists only what rule nodes and path write, and its one/all update their matches
-// from that list alone. Writes it does not list (convolution, convchain, observe, followed search
-// trajectories) are logged here as hidden, and rule matching skips them: one/all then see what
-// they see in the reference, while every other reader sees every write.
+// from that list alone. Writes it does not list (convchain, observe, followed search trajectories)
+// are logged here as hidden, and rule matching skips them: one/all then see what they see in the
+// reference, while every other reader sees every write. Nodes that rewrite a whole grid (map, wfc,
+// convolution, a run's start) mark it instead of listing cells.
 #pragma once
 
 #include <cstddef>
@@ -38,7 +39,7 @@ class ChangeLog {
   // Logs the cells where `after` differs from `before` as hidden writes (made or about to be).
   void write_hidden_diff(const uint8_t* before, const uint8_t* after, size_t cells);
   // After a writer's hidden writes since `since`: past an eighth of the grid's cells they are
-  // replaced by a mark of the whole grid, which every reader takes as cheaply and keeps the log short.
+  // replaced by a mark of the whole grid, which keeps the log short (readers would start over anyway).
   void settle_hidden(size_t since, size_t cells);
   // The whole grid was (or is about to be) rewritten: readers start over.
   void rewrite_all();
@@ -48,8 +49,8 @@ class ChangeLog {
     return from.epoch == epoch_ && from.position == cells_.size();
   }
   // The cells written since `from` that hold another value now (`state`, of `cells` cells), each
-  // once with its value at `from`, in the order of their first writes. False when the grid was rewritten since or
-  // more than `limit` writes were logged: the reader starts over then.
+  // once with its value at `from`, in the order of their first writes. False when the grid was
+  // rewritten since or more than `limit` writes were logged: the reader starts over then.
   bool changed_since(const ChangeCursor& from, const uint8_t* state, size_t cells, size_t limit,
                      std::vector<Change>& out) const;
 

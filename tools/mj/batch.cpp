@@ -8,8 +8,6 @@
 #include <thread>
 
 #include "animation.hpp"
-#include "core/random.hpp"
-#include "io/gui.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
 
@@ -28,13 +26,11 @@ struct Report {
   long long ms = 0;
 };
 
-// Seeds are drawn up front, in entry order, so that they do not depend on the number of jobs.
 std::vector<Job> plan(const std::vector<ModelEntry>& entries, int meta_seed) {
-  Random meta(meta_seed);
+  const std::vector<int> seeds = plan_seeds(entries, meta_seed);
   std::vector<Job> jobs;
   for (const ModelEntry& entry : entries)
-    for (int k = 0; k < entry.amount; k++)
-      jobs.push_back({&entry, k < int(entry.seeds.size()) ? entry.seeds[size_t(k)] : meta.next()});
+    for (int k = 0; k < entry.amount; k++) jobs.push_back({&entry, seeds[jobs.size()]});
   return jobs;
 }
 
@@ -57,7 +53,7 @@ Report run_job(const Job& job, const BatchOptions& options) {
     std::function<void(mj::Image&)> sidebar;  // gui="N": the reference's node tree in an N-pixel margin
     if (image.margin > 0)
       sidebar = [&](mj::Image& picture) {
-        io::Gui::load(options.resources).draw(picture, entry.name, ip.node_tree(), palette);
+        draw_sidebar(picture, entry.name, ip.node_tree(), palette, options.resources);
       };
     report.file = write_picture(stem, ip.grid(), palette, image, sidebar);
   }

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "batch.hpp"
-#include "core/xml.hpp"
 
 namespace mj::cli {
 
