@@ -20,8 +20,8 @@ class Branch;
 struct NodeView;
 
 // Buffers lent to the node at work. One node works at a time, so one set per run serves them all:
-// owned by each node, a model with dozens of nodes on a large grid would hold dozens (three field
-// queues cost SoftPath's 80^3 grid 3.7 MB and 12% of its time).
+// owned by each node, a model with dozens of nodes on a large grid would hold dozens (buffers per
+// node, its three field queues first, cost SoftPath on its 80^3 grid 3.7 MB and 12% of its time).
 struct Workspace {
   GridBits bits;               // full scans: the grid as bit rows
   std::vector<int> queue;      // field computations: the breadth-first queue
