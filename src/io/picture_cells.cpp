@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "core/point.hpp"
 #include "io/vox.hpp"
 
 namespace mj::io {

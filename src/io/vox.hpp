@@ -4,10 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <string>
 #include <vector>
-
-#include "core/point.hpp"
 
 namespace mj::io {
 

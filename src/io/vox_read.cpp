@@ -2,6 +2,7 @@
 #include <string>
 
 #include "core/file_bytes.hpp"
+#include "core/point.hpp"
 #include "io/byte_reader.hpp"
 #include "io/vox.hpp"
 #include "mj/error.hpp"

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/file_bytes.hpp"
+#include "core/point.hpp"
 #include "io/vox.hpp"
 #include "mj/error.hpp"
 #include "mj/picture.hpp"

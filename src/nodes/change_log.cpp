@@ -35,7 +35,7 @@ bool ChangeLog::changed_since(const ChangeCursor& from, const uint8_t* state, si
   uint32_t* stamps = stamps_.data();
   const uint32_t stamp = stamp_;
   for (size_t k = from.position; k < cells_.size(); k++) {
-    const int cell = cells_[k] < 0 ? ~cells_[k] : cells_[k];
+    const int cell = this->cell(k);
     if (stamps[cell] == stamp) continue;
     stamps[cell] = stamp;
     if (state[cell] != before_[k]) out.push_back({cell, before_[k]});

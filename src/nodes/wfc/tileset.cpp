@@ -1,5 +1,6 @@
 #include "nodes/wfc/tileset.hpp"
 
+#include "core/point.hpp"
 #include "core/symmetry.hpp"
 #include "io/vox.hpp"
 #include "nodes/wfc/helper.hpp"
