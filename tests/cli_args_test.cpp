@@ -1,6 +1,7 @@
 // Bad command lines end like every other bad input: one line on stderr and exit code 1.
 #include <gtest/gtest.h>
 
+#include "mj/version.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -20,9 +21,13 @@ TEST(CliArgs, HelpStillExitsZero) {
   EXPECT_NE(result.output.find("Usage"), std::string::npos) << result.output;
 }
 
-}  // namespace
-
-namespace {
+// The version is written once (mj/version.hpp): CMake's package version and `mj --version` read it there.
+TEST(CliArgs, VersionIsTheHeadersEverywhere) {
+  EXPECT_EQ(mj::kVersion, MJ_PROJECT_VERSION);
+  auto result = mjtest::run_cli("--version");
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_EQ(result.output, "mj " + std::string(mj::kVersion) + "\n");
+}
 
 TEST(CliArgs, HugeJobCountStartsNoIdleThreads) {
   auto dir = mjtest::temp_dir("jobs");

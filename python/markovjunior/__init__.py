@@ -9,6 +9,7 @@
 Runs across machines: markovjunior.distributed (Dask).
 """
 
+from ._core import __version__
 from .batch import batch
 from .errors import ModelError
 from .generate import MODELS, generate, own_models
@@ -17,4 +18,3 @@ from .result import Result
 
 __all__ = ["ActiveNode", "MODELS", "Model", "ModelError", "Result", "Source", "batch", "generate", "load",
            "own_models"]
-__version__ = "0.1.0"

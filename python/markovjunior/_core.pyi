@@ -7,6 +7,8 @@ import numpy.typing as npt
 
 Cells = npt.NDArray[np.uint8]
 
+__version__: str
+
 class Interpreter:
     """One loaded model (markovjunior.Model wraps it)."""
     @staticmethod

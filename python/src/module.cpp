@@ -1,6 +1,7 @@
 // markovjunior._core: mj's library for Python. The public names live in the pure-Python modules
 // beside it; this module is what they call.
 #include "bindings.hpp"
+#include "mj/version.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "mj's C++ library: the interpreter, pictures and model lists (use the markovjunior package)";
@@ -8,4 +9,5 @@ PYBIND11_MODULE(_core, m) {
   mj::python::bind_interpreter(m);
   mj::python::bind_pictures(m);
   mj::python::bind_model_list(m);
+  m.attr("__version__") = std::string(mj::kVersion);
 }

@@ -71,3 +71,12 @@ def test_ctrl_c_stops_a_run_that_never_ends():
         endless.run(1)
     assert endless.steps > 0 and not endless.finished
     assert endless.run(1, 10).steps == 10  # the model is usable afterwards
+
+
+def test_version_is_the_librarys():
+    import re
+
+    from conftest import ROOT
+
+    header = (ROOT / "include" / "mj" / "version.hpp").read_text()
+    assert mj.__version__ == re.search(r'kVersion = "([^"]+)"', header).group(1)

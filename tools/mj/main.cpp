@@ -12,6 +12,7 @@
 #include "mj/model_list.hpp"
 #include "mj/picture.hpp"
 #include "mj/state_text.hpp"
+#include "mj/version.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
 
@@ -111,28 +112,33 @@ int run_list(const fs::path& list, mj::cli::BatchOptions options) {
   return mj::cli::run_batch(mj::load_model_list(list), options);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  CLI::App app{"mj: MarkovJunior, the probabilistic programming language for procedural generation"};
-  app.set_version_flag("--version", "mj 0.1.0");
+// Everything the command line can say: a list to run (or none), or one model (`mj run`).
+struct CommandLine {
   fs::path list;
   bool quiet = false;
   mj::cli::BatchOptions batch;
-  batch.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-  app.add_option("models", list, "a models.xml to run (default: ./models.xml, else the built-in demo)");
-  app.add_option("--out", batch.out, "output folder")->capture_default_str();
-  app.add_option("--meta-seed", batch.meta_seed, "seed of the seeds for entries without enough `seeds`")
-      ->capture_default_str();
-  app.add_option("-j,--jobs", batch.jobs, "runs at once (default: all cores)");
-  app.add_flag("--json", batch.json, "print one JSON object per finished run");
-  app.add_flag("-q,--quiet", quiet, "print nothing but errors");
-  const char* max_cells_help = "largest grid in cells, also for grids that map and wfc make (default: 2^28)";
-  const CLI::Validator positive(positive_cells, "N>0");
-  app.add_option("--max-cells", batch.max_cells, max_cells_help)->check(positive);
+  RunArgs run;
+  CLI::App* run_command = nullptr;
+};
 
-  RunArgs r;
-  CLI::App* run = app.add_subcommand("run", "run one model file");
+const char* const kMaxCellsHelp = "largest grid in cells, also for grids that map and wfc make (default: 2^28)";
+
+void add_list_options(CLI::App& app, CommandLine& c) {
+  c.batch.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+  app.set_version_flag("--version", fmt::format("mj {}", mj::kVersion));
+  app.add_option("models", c.list, "a models.xml to run (default: ./models.xml, else the built-in demo)");
+  app.add_option("--out", c.batch.out, "output folder")->capture_default_str();
+  app.add_option("--meta-seed", c.batch.meta_seed, "seed of the seeds for entries without enough `seeds`")
+      ->capture_default_str();
+  app.add_option("-j,--jobs", c.batch.jobs, "runs at once (default: all cores)");
+  app.add_flag("--json", c.batch.json, "print one JSON object per finished run");
+  app.add_flag("-q,--quiet", c.quiet, "print nothing but errors");
+  app.add_option("--max-cells", c.batch.max_cells, kMaxCellsHelp)->check(CLI::Validator(positive_cells, "N>0"));
+}
+
+void add_run_command(CLI::App& app, CommandLine& c) {
+  RunArgs& r = c.run;
+  CLI::App* run = c.run_command = app.add_subcommand("run", "run one model file");
   run->add_option("model", r.model, "the model's XML file")->required();
   run->add_option("--size", r.size,
                   "grid size in every dimension (default: the model's entry in models.xml or demo.xml beside it, else "
@@ -153,9 +159,31 @@ int main(int argc, char** argv) {
                   "start from this picture (PNG in palette colours, or VOX) instead of the empty grid");
   run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file");
   run->add_option("--every", r.every, "with --gif: a frame every K steps")->capture_default_str();
-  run->add_flag("-q,--quiet", quiet, "print nothing but errors");
-  run->add_option("--max-cells", r.max_cells, max_cells_help)->check(positive);
+  run->add_flag("-q,--quiet", c.quiet, "print nothing but errors");
+  run->add_option("--max-cells", r.max_cells, kMaxCellsHelp)->check(CLI::Validator(positive_cells, "N>0"));
+}
 
+// `mj run`, else the list given, else ./models.xml, else the built-in demo.
+int execute(CommandLine& c) {
+  if (*c.run_command) {
+    take_listed_entry(c.run, *c.run_command);
+    return run_model(c.run, c.quiet);
+  }
+  c.batch.quiet = c.quiet;
+  if (!c.list.empty()) return run_list(c.list, c.batch);
+  if (fs::exists("models.xml")) return run_list("models.xml", c.batch);
+  if (!c.quiet && !c.batch.json)
+    fmt::print("no models.xml here: running the built-in demo into {}/\n", c.batch.out.string());
+  return mj::cli::run_demo(c.batch);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"mj: MarkovJunior, the probabilistic programming language for procedural generation"};
+  CommandLine command;
+  add_list_options(app, command);
+  add_run_command(app, command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -164,16 +192,7 @@ int main(int argc, char** argv) {
     return 1;  // like every other bad input
   }
   try {
-    if (*run) {
-      take_listed_entry(r, *run);
-      return run_model(r, quiet);
-    }
-    batch.quiet = quiet;
-    if (!list.empty()) return run_list(list, batch);
-    if (fs::exists("models.xml")) return run_list("models.xml", batch);
-    if (!quiet && !batch.json)
-      fmt::print("no models.xml here: running the built-in demo into {}/\n", batch.out.string());
-    return mj::cli::run_demo(batch);
+    return execute(command);
   } catch (const mj::Error& e) {
     fmt::print(stderr, "{}\n", e.what());
     return 1;
