@@ -10,7 +10,7 @@ RulePattern compile_rule(const Rule& rule, const Grid& grid) {
   RulePattern c;
   c.in_size = rule.in_size;
   // Cells that accept every value always match; an alphabet of 32 keeps them (its '*' is empty).
-  ValueSet every = grid.values >= 32 ? 0 : ValueSet((1u << grid.values) - 1u);
+  const ValueSet every = all_values(grid.values);
   for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
     for (int dy = 0; dy < rule.in_size.y; dy++)
       for (int dx = 0; dx < rule.in_size.x; dx++, di++) {

@@ -121,7 +121,11 @@ struct CommandLine {
   CLI::App* run_command = nullptr;
 };
 
-const char* const kMaxCellsHelp = "largest grid in cells, also for grids that map and wfc make (default: 2^28)";
+// --max-cells, which both the list and `mj run` take.
+void add_max_cells(CLI::App& app, long long& cells) {
+  app.add_option("--max-cells", cells, "largest grid in cells, also for grids that map and wfc make (default: 2^28)")
+      ->check(CLI::Validator(positive_cells, "N>0"));
+}
 
 void add_list_options(CLI::App& app, CommandLine& c) {
   c.batch.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
@@ -133,7 +137,7 @@ void add_list_options(CLI::App& app, CommandLine& c) {
   app.add_option("-j,--jobs", c.batch.jobs, "runs at once (default: all cores)");
   app.add_flag("--json", c.batch.json, "print one JSON object per finished run");
   app.add_flag("-q,--quiet", c.quiet, "print nothing but errors");
-  app.add_option("--max-cells", c.batch.max_cells, kMaxCellsHelp)->check(CLI::Validator(positive_cells, "N>0"));
+  add_max_cells(app, c.batch.max_cells);
 }
 
 void add_run_command(CLI::App& app, CommandLine& c) {
@@ -160,7 +164,7 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file");
   run->add_option("--every", r.every, "with --gif: a frame every K steps")->capture_default_str();
   run->add_flag("-q,--quiet", c.quiet, "print nothing but errors");
-  run->add_option("--max-cells", r.max_cells, kMaxCellsHelp)->check(CLI::Validator(positive_cells, "N>0"));
+  add_max_cells(*run, r.max_cells);
 }
 
 // `mj run`, else the list given, else ./models.xml, else the built-in demo.
