@@ -4,6 +4,7 @@
 
 #include "io/png.hpp"
 #include "node_test_util.hpp"
+#include "test_util.hpp"
 
 namespace mj {
 namespace {
@@ -18,11 +19,9 @@ class Samples : public ::testing::Test {
   std::filesystem::path resources;
 
   void SetUp() override {
-    resources = std::filesystem::temp_directory_path() /
-                ("mj_convchain_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    resources = mjtest::temp_dir();
     std::filesystem::create_directories(resources / "samples");
   }
-  void TearDown() override { std::filesystem::remove_all(resources); }
 
   template <class F>
   void write_sample(const std::string& name, int w, int h, F white) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "mj/interpreter.hpp"
+#include "test_util.hpp"
 
 namespace {
 
@@ -18,7 +19,7 @@ std::string error_of(const std::string& xml, mj::LoadOptions options, int steps 
   }
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using mjtest::contains;
 
 TEST(Regression, OriginNeedsTwoValues) {
   // origin writes value 1, which a one-value alphabet does not have
@@ -104,7 +105,7 @@ namespace {
 // A resources folder with samples/S.png: 12x12 pseudo-random cells of two colours, so with n=4
 // about a thousand patterns.
 std::filesystem::path sample_resources() {
-  auto dir = std::filesystem::temp_directory_path() / "mj-test-wfc-limits";
+  auto dir = mjtest::temp_dir();
   std::filesystem::create_directories(dir / "samples");
   mj::Image sample{12, 12, {}};
   for (uint32_t i = 0, r = 12345; i < 144; i++, r = r * 1103515245u + 12345u)
@@ -170,7 +171,7 @@ namespace {
 
 TEST(Limits, RulePatternsAreBounded) {
   // a one-colour PNG of 1024x128 compresses to almost nothing but makes a rule of 64 Ki cells per half
-  auto dir = std::filesystem::temp_directory_path() / "mj-test-big-rule";
+  auto dir = mjtest::temp_dir();
   std::filesystem::create_directories(dir / "rules");
   mj::save_png(dir / "rules" / "Big.png", {1026, 128, std::vector<uint32_t>(1026 * 128, 0xff000000)});
   std::string e = error_of(R"(<one values="BW" file="Big" legend="B"/>)", {4, 4, 1, dir});

@@ -22,16 +22,27 @@ inline std::filesystem::path corpus_dir() {
   return std::filesystem::path(MJ_SOURCE_DIR) / ".." / "shared" / "corpus";
 }
 
-// An empty folder for the test: named `name`, or after the running test (and this process).
+// This test process's scratch root, mj-test-<pid>: ctest runs each test as its own process, two at a
+// time, so tests never share a folder; the root goes when the process ends.
+struct ScratchRoot {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("mj-test-" + std::to_string(getpid()));
+  ~ScratchRoot() {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  }
+};
+inline ScratchRoot scratch_root;
+
+// An empty folder in the scratch root: named `name`, or after the running test.
 inline std::filesystem::path temp_dir(const std::string& name = "") {
   std::string leaf = name;
   if (leaf.empty()) {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    leaf = std::string(info->test_suite_name()) + "_" + info->name() + "_" + std::to_string(getpid());
+    leaf = std::string(info->test_suite_name()) + "_" + info->name();
     for (char& c : leaf)
       if (c == '/') c = '_';
   }
-  auto dir = std::filesystem::temp_directory_path() / ("mj-test-" + leaf);
+  auto dir = scratch_root.dir / leaf;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

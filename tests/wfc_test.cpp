@@ -1,7 +1,6 @@
 // wfc: the overlap model on a sample, the tile model on a tileset, and load errors with file:line.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
 #include <tuple>
 
 #include <filesystem>
@@ -12,24 +11,19 @@
 #include "io/vox.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
+#include "test_util.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-// A resources folder of the test's own, removed afterwards.
+// A resources folder of the test's own.
 class Resources {
  public:
   Resources() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    root_ = fs::temp_directory_path() / ("mj_wfc_" + std::string(info->name()) + "_" + std::to_string(getpid()));
-    fs::remove_all(root_);
+    root_ = mjtest::temp_dir();
     fs::create_directories(root_ / "samples");
     fs::create_directories(root_ / "tilesets" / "Pair");
-  }
-  ~Resources() {
-    std::error_code ignored;
-    fs::remove_all(root_, ignored);
   }
   const fs::path& root() const { return root_; }
   void write(const fs::path& relative, const std::string& text) const { std::ofstream(root_ / relative) << text; }

@@ -2,7 +2,7 @@
 // The JavaScript API in Node: files as native mj writes them, stepping, errors with their line.
 // Usage: node web/tests/api.mjs   (needs build-web: scripts/web.sh, and build/mj)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -23,6 +23,7 @@ const expect = (ok, what) => { if (!ok) throw new Error(what); };
 const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 const native = mkdtempSync(join(tmpdir(), "mj-api-"));
+process.on("exit", () => rmSync(native, { recursive: true, force: true }));
 const own = (name) => join(root, "models", `${name}.xml`);
 execFileSync(mjCli, ["run", own("GrowthMaze"), "--seed", "7", "--pixelsize", "6", "--out", join(native, "png"), "-q"]);
 execFileSync(mjCli, ["run", own("SearchWalk3D"), "--size", "12", "--d", "3", "--out", join(native, "vox"), "-q"]);

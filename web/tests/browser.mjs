@@ -4,7 +4,7 @@
 // and stay usable, draw 3D grids in the voxel view, and reproduce a run from a shared URL.
 // Usage: node web/tests/browser.mjs [--screenshot FILE]   (needs build-web/site: scripts/web.sh)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import puppeteer from "puppeteer-core";
@@ -18,6 +18,7 @@ const screenshot = process.argv.includes("--screenshot") ? process.argv[process.
 
 // Native mj's picture of MazeGrowth 21 seed 7, served beside the site.
 const nativeDir = mkdtempSync(join(tmpdir(), "mj-native-"));
+process.on("exit", () => rmSync(nativeDir, { recursive: true, force: true }));
 execFileSync(mjCli, ["run", join(corpus, "models", "MazeGrowth.xml"), "--size", "21", "--seed", "7", "--pixelsize", "1",
   "--resources", join(corpus, "resources"), "--out", nativeDir, "-q"]);
 const server = await serve({ "/": site, "/native/": nativeDir });  // one origin: the page may read the picture's pixels
