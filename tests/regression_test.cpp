@@ -199,7 +199,7 @@ TEST(Limits, EndlessFilesStopWithAnError) {
 
 // read_file opens before it looks: a directory opens for reading, and must still be refused.
 TEST(Limits, DirectoriesAreNoFiles) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  const std::filesystem::path dir = mjtest::temp_dir();
   try {
     mj::Interpreter::from_file(dir, {4, 4, 1, {}});
     ADD_FAILURE() << "no error";
