@@ -15,6 +15,43 @@ TEST(CliArgs, BadArgumentsGiveOneLineAndExitOne) {
   }
 }
 
+// Numbers that cannot mean anything are refused while the command line is read, naming the option, before
+// the model (here a missing file) is even opened; they used to be clamped or ignored (--d 4 ran 2D).
+TEST(CliArgs, ImpossibleNumbersAreRefusedByName) {
+  struct Case {
+    const char* args;
+    const char* message;
+  };
+  for (auto [args, message] : {Case{"run x.xml --size 0", "--size: must be a positive number of cells"},
+                               Case{"run x.xml --width -3", "--width: must be a positive number of cells"},
+                               Case{"run x.xml --d 4", "--d: must be 2 or 3"},
+                               Case{"run x.xml --every 0", "--every: must be a positive number of steps"},
+                               Case{"run x.xml --pixelsize 0", "--pixelsize: must be a positive number of pixels"},
+                               Case{"models.xml -j 0", "--jobs: must be a positive number of runs"},
+                               Case{"models.xml --jobs -2", "--jobs: must be a positive number of runs"}}) {
+    auto result = mjtest::run_cli(args);
+    EXPECT_EQ(result.exit_code, 1) << args << "\n" << result.output;
+    EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 1) << args << "\n" << result.output;
+    EXPECT_TRUE(mjtest::contains(result.output, message)) << args << "\n" << result.output;
+  }
+}
+
+// An output folder that cannot be made (here: below a file) is one line naming it, in both modes.
+TEST(CliArgs, OutputFolderThatCannotBeMadeIsNamed) {
+  auto dir = mjtest::temp_dir("out");
+  mjtest::write(dir / "models" / "M.xml", R"(<one values="BW" in="B" out="W" steps="2"/>)");
+  mjtest::write(dir / "models.xml", R"(<models><model name="M" size="3" amount="1" seeds="5">
+  <color symbol="B" value="000000"/><color symbol="W" value="FFFFFF"/></model></models>)");
+  mjtest::write(dir / "file", "");
+  auto out = (dir / "file" / "sub").string();
+  for (auto args : {"run " + (dir / "models" / "M.xml").string() + " --size 3 --out " + out,
+                    (dir / "models.xml").string() + " -q --out " + out}) {
+    auto result = mjtest::run_cli(args);
+    EXPECT_EQ(result.exit_code, 1) << args << "\n" << result.output;
+    EXPECT_TRUE(mjtest::contains(result.output, out + ": cannot create the output folder")) << result.output;
+  }
+}
+
 TEST(CliArgs, HelpStillExitsZero) {
   auto result = mjtest::run_cli("--help");
   EXPECT_EQ(result.exit_code, 0) << result.output;

@@ -43,7 +43,7 @@ function gridSize(size) {
   const sides = typeof size === "number" ? [size, size] : Array.from(size ?? []);
   if (sides.length === 2) sides.push(1);
   if (sides.length !== 3 || !sides.every(Number.isInteger)) throw new TypeError(`size is n, [mx, my] or [mx, my, mz], got ${size}`);
-  if (Math.min(...sides) < 1) throw new RangeError(`give the grid size: every side at least 1, got ${size}`);
+  if (Math.min(...sides) < 1) throw new RangeError(`size: every side must be a positive number of cells, got ${size}`);
   return sides;
 }
 

@@ -80,7 +80,7 @@ def grid_size(size: Size) -> Tuple[int, int, int]:
         raise TypeError(f"size is an int, (mx, my) or (mx, my, mz), got {size!r}")
     sides = tuple(sides) + (1,) * (3 - len(sides))
     if min(sides) < 1:
-        raise ValueError(f"give the grid size: every side at least 1, got {size!r}")
+        raise ValueError(f"size: every side must be a positive number of cells, got {size!r}")
     return sides
 
 

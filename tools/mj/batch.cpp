@@ -83,7 +83,7 @@ void print_report(const Job& job, const Report& r, const BatchOptions& options) 
 }  // namespace
 
 int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& options) {
-  std::filesystem::create_directories(options.out);
+  make_folder(options.out);
   std::vector<Job> jobs = plan(entries, options.meta_seed);
   std::atomic<size_t> next{0};
   std::atomic<int> failures{0};

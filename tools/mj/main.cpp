@@ -59,7 +59,6 @@ mj::Palette palette_in(const fs::path& resources) { return mj::palette_with(reso
 mj::LoadOptions load_options(const RunArgs& a) {
   if (a.size <= 0 && (a.length <= 0 || a.width <= 0))
     throw mj::Error("", 0, "give the grid size: --size N, or --length X --width Y [--height Z]");
-  if (a.d != 2 && a.d != 3) throw mj::Error("", 0, "--d must be 2 or 3");
   mj::LoadOptions o;
   o.mx = a.length > 0 ? a.length : a.size;
   o.my = a.width > 0 ? a.width : a.size;
@@ -69,12 +68,16 @@ mj::LoadOptions load_options(const RunArgs& a) {
   return o;
 }
 
-// The --max-cells check (CLI11's PositiveNumber would print the whole range of a double).
-std::string positive_cells(const std::string& text) {
-  long long n = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-  bool ok = error == std::errc() && end == text.data() + text.size() && n > 0;
-  return ok ? "" : "must be a positive number of cells";
+// Checks that an option is a whole number of at least 1 (CLI11's PositiveNumber would print the whole
+// range of a double); `unit` says of what.
+CLI::Validator positive(const std::string& unit) {
+  auto check = [unit](const std::string& text) -> std::string {
+    long long n = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+    bool ok = error == std::errc() && end == text.data() + text.size() && n > 0;
+    return ok ? "" : "must be a positive number of " + unit;
+  };
+  return CLI::Validator(check, "N>0");
 }
 
 int run_model(const RunArgs& a, bool quiet) {
@@ -91,7 +94,7 @@ int run_model(const RunArgs& a, bool quiet) {
   if (!a.state.empty()) mj::cli::write_text(a.state, mj::state_text(name, interpreter.grid(), a.seed, steps));
   std::string written;
   if (!a.no_picture) {
-    fs::create_directories(a.out);
+    mj::cli::make_folder(a.out);
     auto stem = a.out / fmt::format("{}_{}", mj::cli::safe_name(name), a.seed);
     written = mj::cli::write_picture(stem, interpreter.grid(), palette, {a.pixelsize, a.iso}).string();
   }
@@ -124,7 +127,7 @@ struct CommandLine {
 // --max-cells, which both the list and `mj run` take.
 void add_max_cells(CLI::App& app, long long& cells) {
   app.add_option("--max-cells", cells, "largest grid in cells, also for grids that map and wfc make (default: 2^28)")
-      ->check(CLI::Validator(positive_cells, "N>0"));
+      ->check(positive("cells"));
 }
 
 void add_list_options(CLI::App& app, CommandLine& c) {
@@ -134,7 +137,7 @@ void add_list_options(CLI::App& app, CommandLine& c) {
   app.add_option("--out", c.batch.out, "output folder")->capture_default_str();
   app.add_option("--meta-seed", c.batch.meta_seed, "seed of the seeds for entries without enough `seeds`")
       ->capture_default_str();
-  app.add_option("-j,--jobs", c.batch.jobs, "runs at once (default: all cores)");
+  app.add_option("-j,--jobs", c.batch.jobs, "runs at once (default: all cores)")->check(positive("runs"));
   app.add_flag("--json", c.batch.json, "print one JSON object per finished run");
   app.add_flag("-q,--quiet", c.quiet, "print nothing but errors");
   add_max_cells(app, c.batch.max_cells);
@@ -146,23 +149,28 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_option("model", r.model, "the model's XML file")->required();
   run->add_option("--size", r.size,
                   "grid size in every dimension (default: the model's entry in models.xml or demo.xml beside it, else "
-                  "64, or 24 with --d 3)");
-  run->add_option("--length", r.length, "grid size along x");
-  run->add_option("--width", r.width, "grid size along y");
-  run->add_option("--height", r.height, "grid size along z (3D)");
-  run->add_option("--d", r.d, "dimension, 2 or 3")->capture_default_str();
+                  "64, or 24 with --d 3)")
+      ->check(positive("cells"));
+  run->add_option("--length", r.length, "grid size along x")->check(positive("cells"));
+  run->add_option("--width", r.width, "grid size along y")->check(positive("cells"));
+  run->add_option("--height", r.height, "grid size along z (3D)")->check(positive("cells"));
+  run->add_option("--d", r.d, "dimension, 2 or 3")
+      ->capture_default_str()
+      ->check(CLI::Validator([](const std::string& d) { return d == "2" || d == "3" ? "" : "must be 2 or 3"; }, "2|3"));
   run->add_option("--seed", r.seed, "random seed")->capture_default_str();
   run->add_option("--steps", r.steps, "step limit, <= 0 for none")->capture_default_str();
   run->add_option("--resources", r.resources, "resources folder (default: ../resources from the model)");
   run->add_option("--out", r.out, "output folder")->capture_default_str();
   run->add_option("--state", r.state, "write the final grid as text to this file");
-  run->add_option("--pixelsize", r.pixelsize, "pixels per cell")->capture_default_str();
+  run->add_option("--pixelsize", r.pixelsize, "pixels per cell")->capture_default_str()->check(positive("pixels"));
   run->add_flag("--iso", r.iso, "render 3D grids as isometric PNG instead of VOX");
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
   run->add_option("--start", r.start,
                   "start from this picture (PNG in palette colours, or VOX) instead of the empty grid");
   run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file");
-  run->add_option("--every", r.every, "with --gif: a frame every K steps")->capture_default_str();
+  run->add_option("--every", r.every, "with --gif: a frame every K steps")
+      ->capture_default_str()
+      ->check(positive("steps"));
   run->add_flag("-q,--quiet", c.quiet, "print nothing but errors");
   add_max_cells(*run, r.max_cells);
 }

@@ -30,6 +30,12 @@ void write_text(const std::filesystem::path& file, const std::string& text) {
   if (!out) throw Error(file.string(), 0, "cannot write file");
 }
 
+void make_folder(const std::filesystem::path& folder) {
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);
+  if (error) throw Error(folder.string(), 0, "cannot create the output folder: " + error.message());
+}
+
 std::string safe_name(const std::string& name) {
   std::string result;
   for (char c : name) result += (std::isalnum((unsigned char)c) || c == '-' || c == '_' || c == '.') ? c : '_';

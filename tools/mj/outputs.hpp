@@ -21,6 +21,8 @@ struct ImageOptions {
 std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid, const mj::Palette& palette,
                                     const ImageOptions& options, const std::function<void(mj::Image&)>& decorate = {});
 void write_text(const std::filesystem::path& file, const std::string& text);
+// Makes the output folder and its parents, or throws an Error that names it.
+void make_folder(const std::filesystem::path& folder);
 // A file name made of the model name: no path separators or other surprises.
 std::string safe_name(const std::string& name);
 
