@@ -107,7 +107,7 @@ void ConvolutionLanes::rewrite_row(Random& random, const LaneRow& row, std::vect
   size_t run_count = 0;
   int drawing = 0;
   __m128i fired = _mm_setzero_si128();
-  const auto rewrite = [&](int x, unsigned fresh) [[gnu::always_inline]] {
+  const auto rewrite = [&](int x, unsigned fresh) {
     const Lanes lanes = rewrite_lanes(old, sums, x);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(cells + x), lanes.cells);
     if constexpr (kDrawing) {
