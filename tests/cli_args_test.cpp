@@ -16,7 +16,8 @@ TEST(CliArgs, BadArgumentsGiveOneLineAndExitOne) {
 }
 
 // Numbers that cannot mean anything are refused while the command line is read, naming the option, before
-// the model (here a missing file) is even opened; they used to be clamped or ignored (--d 4 ran 2D).
+// the model (here a missing file) is even opened; they used to be clamped or ignored (--d 4 ran 2D), and
+// numbers past an int said only "Could not convert".
 TEST(CliArgs, ImpossibleNumbersAreRefusedByName) {
   struct Case {
     const char* args;
@@ -28,7 +29,11 @@ TEST(CliArgs, ImpossibleNumbersAreRefusedByName) {
                                Case{"run x.xml --every 0", "--every: must be a positive number of steps"},
                                Case{"run x.xml --pixelsize 0", "--pixelsize: must be a positive number of pixels"},
                                Case{"models.xml -j 0", "--jobs: must be a positive number of runs"},
-                               Case{"models.xml --jobs -2", "--jobs: must be a positive number of runs"}}) {
+                               Case{"models.xml --jobs -2", "--jobs: must be a positive number of runs"},
+                               Case{"run x.xml --size 99999999999", "--size: must be at most 2147483647"},
+                               Case{"run x.xml --seed 1.5", "--seed: must be a whole number from -2147483648 to"},
+                               Case{"run x.xml --steps 99999999999", "--steps: must be at most 2147483647"},
+                               Case{"models.xml --meta-seed x", "--meta-seed: must be a whole number from"}}) {
     auto result = mjtest::run_cli(args);
     EXPECT_EQ(result.exit_code, 1) << args << "\n" << result.output;
     EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 1) << args << "\n" << result.output;

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <charconv>
+#include <climits>
 #include <thread>
 
 #include "animation.hpp"
@@ -68,16 +69,27 @@ mj::LoadOptions load_options(const RunArgs& a) {
   return o;
 }
 
-// Checks that an option is a whole number of at least 1 (CLI11's PositiveNumber would print the whole
-// range of a double); `unit` says of what.
-CLI::Validator positive(const std::string& unit) {
-  auto check = [unit](const std::string& text) -> std::string {
+// Integer options are checked on their text, before CLI11 converts them, so that the message says what
+// fits (CLI11's own range checks print a double's range, its conversion error says nothing).
+CLI::Validator whole_number(long long least, long long most, const std::string& message) {
+  auto check = [=](const std::string& text) -> std::string {
     long long n = 0;
     auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-    bool ok = error == std::errc() && end == text.data() + text.size() && n > 0;
-    return ok ? "" : "must be a positive number of " + unit;
+    bool whole = error == std::errc() && end == text.data() + text.size();
+    if (whole && n > most) return fmt::format("must be at most {}", most);
+    return whole && n >= least ? "" : message;
   };
-  return CLI::Validator(check, "N>0");
+  return CLI::Validator(check, least > 0 ? "N>0" : "");
+}
+
+// A count of `unit`: at least 1.
+CLI::Validator positive(const std::string& unit, long long most = INT_MAX) {
+  return whole_number(1, most, "must be a positive number of " + unit);
+}
+
+// A seed or step limit: any int.
+CLI::Validator any_int() {
+  return whole_number(INT_MIN, INT_MAX, fmt::format("must be a whole number from {} to {}", INT_MIN, INT_MAX));
 }
 
 int run_model(const RunArgs& a, bool quiet) {
@@ -127,7 +139,7 @@ struct CommandLine {
 // --max-cells, which both the list and `mj run` take.
 void add_max_cells(CLI::App& app, long long& cells) {
   app.add_option("--max-cells", cells, "largest grid in cells, also for grids that map and wfc make (default: 2^28)")
-      ->check(positive("cells"));
+      ->check(positive("cells", LLONG_MAX));
 }
 
 void add_list_options(CLI::App& app, CommandLine& c) {
@@ -136,7 +148,8 @@ void add_list_options(CLI::App& app, CommandLine& c) {
   app.add_option("models", c.list, "a models.xml to run (default: ./models.xml, else the built-in demo)");
   app.add_option("--out", c.batch.out, "output folder")->capture_default_str();
   app.add_option("--meta-seed", c.batch.meta_seed, "seed of the seeds for entries without enough `seeds`")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(any_int());
   app.add_option("-j,--jobs", c.batch.jobs, "runs at once (default: all cores)")->check(positive("runs"));
   app.add_flag("--json", c.batch.json, "print one JSON object per finished run");
   app.add_flag("-q,--quiet", c.quiet, "print nothing but errors");
@@ -157,8 +170,8 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_option("--d", r.d, "dimension, 2 or 3")
       ->capture_default_str()
       ->check(CLI::Validator([](const std::string& d) { return d == "2" || d == "3" ? "" : "must be 2 or 3"; }, "2|3"));
-  run->add_option("--seed", r.seed, "random seed")->capture_default_str();
-  run->add_option("--steps", r.steps, "step limit, <= 0 for none")->capture_default_str();
+  run->add_option("--seed", r.seed, "random seed")->capture_default_str()->check(any_int());
+  run->add_option("--steps", r.steps, "step limit, <= 0 for none")->capture_default_str()->check(any_int());
   run->add_option("--resources", r.resources, "resources folder (default: ../resources from the model)");
   run->add_option("--out", r.out, "output folder")->capture_default_str();
   run->add_option("--state", r.state, "write the final grid as text to this file");
