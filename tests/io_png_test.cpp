@@ -1,5 +1,6 @@
 #include <png.h>
 
+#include <climits>
 #include <fstream>
 
 #include "io/png.hpp"
@@ -155,6 +156,19 @@ TEST(IoPng, GridPictureChecksItsArguments) {
   expect_error([&] { encode_png(GridView{3, 1, 1, "", cells, {}}, {0xFF000000, 0xFFFFFFFF}, 1); });
   expect_error([&] { encode_png(GridView{3, 1, 1, "", cells, {}}, {1, 2, 3}, 0); });
   expect_error([&] { encode_png(GridView{30000, 30000, 1, "", cells, {}}, {1, 2, 3}, 1); });
+}
+
+// A pixel size near 2^31 makes sides whose product overflows 64 bits: still the size error, in every
+// picture path (it was an allocation failure, "vector::_M_default_append").
+TEST(IoPng, HugePixelSizeIsTheSizeError) {
+  const std::vector<uint8_t> cells(60 * 60 * 60, 1);
+  const std::vector<uint32_t> colors = {0xFF000000, 0xFFFFFFFF};
+  const GridView flat{60, 60, 1, "", cells.data(), {}}, deep{60, 60, 60, "", cells.data(), {}};
+  for (int pixelsize : {100000, 1 << 30, INT_MAX}) {
+    EXPECT_TRUE(contains(expect_error([&] { render(flat, colors, {pixelsize}); }).what(), "limit 2^28 pixels"));
+    EXPECT_TRUE(contains(expect_error([&] { encode_png(flat, colors, pixelsize); }).what(), "limit 2^28 pixels"));
+    EXPECT_TRUE(contains(expect_error([&] { render(deep, colors, {pixelsize}); }).what(), "limit 2^28 pixels"));
+  }
 }
 
 }  // namespace

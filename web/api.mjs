@@ -44,7 +44,17 @@ function gridSize(size) {
   if (sides.length === 2) sides.push(1);
   if (sides.length !== 3 || !sides.every(Number.isInteger)) throw new TypeError(`size is n, [mx, my] or [mx, my, mz], got ${size}`);
   if (Math.min(...sides) < 1) throw new RangeError(`size: every side must be a positive number of cells, got ${size}`);
+  if (Math.max(...sides) > INT_MAX) throw new RangeError(`size: every side must be at most ${INT_MAX}, got ${size}`);
   return sides;
+}
+
+// The core's ints: a number that is not one is refused, never wrapped (`| 0` would run seed 2^32 + 5 as 5).
+const INT_MIN = -(2 ** 31), INT_MAX = 2 ** 31 - 1;
+function int32(name, value) {
+  if (typeof value !== "number") throw new TypeError(`${name} must be a number, got ${typeof value}`);
+  if (!Number.isInteger(value) || value < INT_MIN || value > INT_MAX)
+    throw new RangeError(`${name} must be a whole number from ${INT_MIN} to ${INT_MAX}, got ${value}`);
+  return value;
 }
 
 class Mj {
@@ -94,11 +104,11 @@ class Model {
     return ok;
   }
 
-  start(seed) { this.check(this.session.start(seed | 0)); }
+  start(seed) { this.check(this.session.start(int32("seed", seed))); }
   // Up to `count` steps; returns the steps taken (fewer once the program ends).
-  step(count = 1) { return this.check(this.session.step(count | 0)); }
+  step(count = 1) { return this.check(this.session.step(int32("count", count))); }
   // start(seed), then steps until the end or `maxSteps` (<= 0: no limit); returns the steps taken.
-  run(seed, maxSteps = 0) { return this.check(this.session.run(seed | 0, maxSteps | 0)); }
+  run(seed, maxSteps = 0) { return this.check(this.session.run(int32("seed", seed), int32("maxSteps", maxSteps))); }
   get steps() { return this.session.steps(); }
   get finished() { return this.session.finished(); }
   // {mx, my, mz, legend}: the current grid's size and symbols, without copying its cells.
@@ -117,7 +127,7 @@ class Model {
   nodeTree() { return this.session.nodeTree(); }
   // {width, height, rgba}: the grid drawn as mj run draws it (3D: isometric cubes), rgba a copy.
   render(pixelsize = 4) {
-    const picture = this.check(this.session.render(pixelsize | 0));
+    const picture = this.check(this.session.render(int32("pixelsize", pixelsize)));
     return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
   }
   setColor(symbol, rgb) { this.session.setColor(symbol, rgb); }
@@ -135,9 +145,9 @@ class Model {
   }
   // The files mj writes, as bytes: png(pixelsize) (3D: isometric), vox(), and an animated GIF made
   // by gifFrame(pixelsize) after the steps to show and gifFinish().
-  png(pixelsize = 4) { return this.file("/tmp/mj.png", (f) => this.session.savePng(f, pixelsize | 0)); }
+  png(pixelsize = 4) { return this.file("/tmp/mj.png", (f) => this.session.savePng(f, int32("pixelsize", pixelsize))); }
   vox() { return this.file("/tmp/mj.vox", (f) => this.session.saveVox(f)); }
-  gifFrame(pixelsize = 4) { this.check(this.session.gifFrame("/tmp/mj.gif", pixelsize | 0)); }
+  gifFrame(pixelsize = 4) { this.check(this.session.gifFrame("/tmp/mj.gif", int32("pixelsize", pixelsize))); }
   gifFinish() { return this.file("/tmp/mj.gif", () => this.session.gifFinish()); }
   file(path, write) {
     this.check(write(path));

@@ -37,6 +37,9 @@ struct Image {
 // Behind pictures: the reference GUI's default background (its settings.xml, "222222").
 constexpr uint32_t kBackground = 0xFF222222;
 
+// The largest picture render and save_png make (1 GiB of pixels); larger ones are an mj::Error.
+constexpr long long kMaxPicturePixels = 1LL << 28;
+
 struct RenderOptions {
   int pixelsize = 4;  // pixels per cell side (2D), or the cube size of the isometric view (3D)
   int margin = 0;     // background columns added on the left (where the reference's GUI draws)

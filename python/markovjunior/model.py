@@ -81,6 +81,8 @@ def grid_size(size: Size) -> Tuple[int, int, int]:
     sides = tuple(sides) + (1,) * (3 - len(sides))
     if min(sides) < 1:
         raise ValueError(f"size: every side must be a positive number of cells, got {size!r}")
+    if max(sides) > INT_MAX:
+        raise ValueError(f"size: every side must be at most {INT_MAX}, got {size!r}")
     return sides
 
 
@@ -179,7 +181,12 @@ def _is_int(value: object) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 
+INT_MIN, INT_MAX = -2**31, 2**31 - 1  # the C++ side's int
+
+
 def _int(name: str, value: object) -> int:
     if not _is_int(value):
         raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if not INT_MIN <= value <= INT_MAX:
+        raise ValueError(f"{name} must be a whole number from {INT_MIN} to {INT_MAX}, got {value}")
     return int(value)

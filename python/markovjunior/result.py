@@ -74,4 +74,6 @@ def _positive(name: str, value: int) -> int:
         raise TypeError(f"{name} must be an int, got {type(value).__name__}")
     if value < 1:
         raise ValueError(f"{name} must be at least 1, got {value}")
+    if value > 2**31 - 1:
+        raise ValueError(f"{name} must be at most {2**31 - 1}, got {value}")
     return value

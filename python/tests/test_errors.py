@@ -70,6 +70,23 @@ def test_wrong_argument_types_and_values():
         mj.generate("NoSuchModel")
 
 
+def test_numbers_past_an_int_are_value_errors_that_say_so():
+    """Python's ints are unbounded, the core's are not: beyond 32 bits the message says what fits
+    (it was pybind11's "incompatible function arguments" or a failed allocation)."""
+    model = mj.load('<one values="BW" in="B" out="W"/>', size=4)
+    with pytest.raises(ValueError, match="seed must be a whole number from -2147483648 to 2147483647"):
+        model.run(2**40)
+    with pytest.raises(ValueError, match="steps must be a whole number"):
+        model.run(1, steps=-2**31 - 1)
+    with pytest.raises(ValueError, match="every side must be at most 2147483647"):
+        mj.load('<one values="BW" in="B" out="W"/>', size=2**31)
+    result = model.run(1)
+    with pytest.raises(ValueError, match="pixelsize must be at most 2147483647"):
+        result.image(2**31)
+    with pytest.raises(ValueError, match="limit 2\\^28 pixels"):  # no file: a ValueError
+        result.image(10**9)
+
+
 def test_error_pickles():
     import pickle
 

@@ -9,7 +9,9 @@
 namespace mj::io {
 
 void check_picture_size(long long width, long long height) {
-  if (width < 0 || height < 0 || width * height > kMaxCanvasPixels)
+  // Sides first: the product of two huge sides (a pixel size near 2^31) does not fit a long long.
+  const bool fits = width >= 0 && height >= 0 && width <= kMaxPicturePixels && height <= kMaxPicturePixels;
+  if (!fits || width * height > kMaxPicturePixels)
     throw Error("", 0, "cannot render a " + size_text(width, height) + " picture (limit 2^28 pixels)");
 }
 

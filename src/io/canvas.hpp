@@ -10,10 +10,7 @@
 
 namespace mj::io {
 
-// Largest picture a renderer will allocate (1 GiB of pixels).
-constexpr long long kMaxCanvasPixels = 1LL << 28;
-
-// Throws mj::Error for a picture of more than kMaxCanvasPixels (or a negative side).
+// Throws mj::Error for a picture of more than kMaxPicturePixels (or a negative side).
 void check_picture_size(long long width, long long height);
 
 // A width x height picture filled with `fill`; sizes are taken as 64-bit so an

@@ -1,5 +1,7 @@
 #include "animation.hpp"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 
 #include "mj/picture.hpp"
@@ -9,12 +11,24 @@ namespace mj::cli {
 namespace {
 
 struct Size {
-  int width = 0, height = 0;
+  long long width = 0, height = 0;  // wide enough for any grid times any pixel size
 };
 
-Size picture_size(const GridView& g, int pixelsize) {
+Size picture_size(const GridView& g, long long pixelsize) {
   if (g.mz == 1) return {g.mx * pixelsize, g.my * pixelsize};
   return {(g.mx + g.my + 2) * pixelsize, ((g.mx + g.my) / 2 + g.mz + 2) * pixelsize};
+}
+
+// Frames are checked before the GIF file is made: its sides are 16-bit, and mj draws at most
+// kMaxPicturePixels; both are said in terms of the pixel size.
+void check_gif_size(Size canvas, int pixelsize, const std::filesystem::path& file) {
+  std::string limit;
+  if (canvas.width > 65535 || canvas.height > 65535) limit = "more than a GIF's 65535 a side";
+  else if (canvas.width * canvas.height > kMaxPicturePixels) limit = "more than the 2^28 pixels mj draws";
+  if (limit.empty()) return;
+  throw Error(file.string(), 0,
+              fmt::format("the frames would be {}x{} pixels, {} (--pixelsize is {})", canvas.width, canvas.height,
+                          limit, pixelsize));
 }
 
 // Steps the run, calling `frame` before every `every`-th step and once at the end.
@@ -31,7 +45,7 @@ int replay(Interpreter& ip, int seed, int max_steps, int every, Frame frame) {
 
 mj::Image on_canvas(const mj::Image& picture, Size canvas) {
   if (picture.width == canvas.width && picture.height == canvas.height) return picture;
-  mj::Image out{canvas.width, canvas.height,
+  mj::Image out{int(canvas.width), int(canvas.height),
                 std::vector<uint32_t>(size_t(canvas.width) * size_t(canvas.height), kBackground)};
   for (int y = 0; y < picture.height; y++)
     std::copy_n(&picture.argb[size_t(y) * size_t(picture.width)], picture.width,
@@ -49,7 +63,8 @@ int write_animation(Interpreter& ip, int seed, int max_steps, const mj::Palette&
     Size s = picture_size(ip.grid(), options.image.pixelsize);
     canvas = {std::max(canvas.width, s.width), std::max(canvas.height, s.height)};
   });
-  mj::GifWriter gif(file, canvas.width, canvas.height, options.delay);
+  check_gif_size(canvas, options.image.pixelsize, file);
+  mj::GifWriter gif(file, int(canvas.width), int(canvas.height), options.delay);
   ip.set_animated(true);
   int steps = replay(ip, seed, max_steps, every, [&] {
     GridView g = ip.grid();

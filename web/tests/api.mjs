@@ -86,6 +86,30 @@ test("errors are MjError with file and line, and the module goes on", () => {
   expect(mj.load('<one values="BW" in="B" out="W"/>', { size: 4 }).run(1) === 17, "a model after errors");
 });
 
+test("numbers that are not 32-bit ints are refused, never wrapped", () => {
+  const model = mj.load('<one values="BW" in="B" out="W"/>', { size: 4 });
+  const thrown = (f) => {
+    try {
+      f();
+    } catch (e) {
+      return e;
+    }
+    return null;
+  };
+  for (const [f, type, text] of [
+    [() => model.run(2 ** 32 + 5), RangeError, "seed must be a whole number from -2147483648 to 2147483647"],
+    [() => model.start(1.5), RangeError, "seed must be a whole number"],
+    [() => model.run(1, -(2 ** 40)), RangeError, "maxSteps must be a whole number"],
+    [() => model.render(2 ** 31), RangeError, "pixelsize must be a whole number"],
+    [() => model.run("1"), TypeError, "seed must be a number, got string"],
+    [() => mj.load('<one values="BW" in="B" out="W"/>', { size: 2 ** 31 }), RangeError, "must be at most 2147483647"],
+  ]) {
+    const error = thrown(f);
+    expect(error instanceof type && error.message.includes(text), `${f}: got ${error}`);
+  }
+  expect(model.run(5) === 17, "the model after the refusals");
+});
+
 for (const [name, error] of results) console.log(`${error ? "FAIL" : "ok  "} ${name}${error ? `: ${error}` : ""}`);
 const failed = results.filter(([, e]) => e).length;
 console.log(`api: ${results.length - failed} passed, ${failed} failed`);
