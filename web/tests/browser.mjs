@@ -90,17 +90,21 @@ await test("Step advances exactly one step", async (page) => {
 
 await test("a paused Step names the one rule that fired in it", async (page) => {
   await open(page);
-  await choose(page, "corpus/Flowers", [60, 60, 1], 3);  // a markov of two <one> nodes: both fire in turn
-  await page.evaluate(() => (document.getElementById("speed").value = 2));
+  // A markov of two <one> nodes, both firing in turn; 1,132 steps at this size and seed, so that the pause
+  // lands long before the end (at 60x60 the run ended at step 301, sometimes before the pause).
+  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
+  await page.evaluate(() => (document.getElementById("speed").value = 1));
   await page.click("#run");
-  await until(page, () => window.mjPlayground.state.frame?.steps >= 150).catch(async (e) => {
+  await until(page, () => window.mjPlayground.state.frame?.steps >= 20).catch(async (e) => {
     throw new Error(`${e.message}: the run shows ${await page.evaluate(() => window.mjPlayground.state.frame?.steps)} steps`);
   });
   await page.click("#pause");
   await until(page, () => !window.mjPlayground.state.frame.ms).catch((e) => {  // the paused frame
     throw new Error(`${e.message}: no paused frame came`);
   });
-  const steps = (await frame(page)).steps;
+  const paused = await frame(page);
+  if (paused.finished) throw new Error(`the run ended (${paused.steps} steps) before the pause`);
+  const steps = paused.steps;
   await page.click("#step");
   await until(page, (n) => window.mjPlayground.state.frame?.steps === n + 1, steps).catch(async (e) => {
     const now = await page.evaluate(() => ({ steps: window.mjPlayground.state.frame?.steps, ms: window.mjPlayground.state.frame?.ms }));
