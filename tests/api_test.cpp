@@ -93,6 +93,30 @@ TEST(Api, InitialPictureFromPng) {
   EXPECT_THROW(ip.set_initial_picture(dir / "start.png", {{'B', 0xFF000000u}}), mj::Error);
 }
 
+// A start picture that does not fit says how: its size and the grid's (and that it looks drawn at a
+// pixel size), the first pixel of no value's colour, a voxel model's size.
+TEST(Api, InitialPictureErrorsSayWhatIsWrong) {
+  auto dir = mjtest::temp_dir("api-picture-errors");
+  const uint32_t black = 0xFF000000u, white = 0xFFFFFFFFu, red = 0xFFFF0000u;
+  const mj::Palette colors = {{'B', black}, {'W', white}};
+  auto ip = mj::Interpreter::from_string(R"(<one values="BW" in="B" out="W"/>)", {3, 1, 1, {}});
+  auto message = [&](const std::string& file) {
+    return std::string(mjtest::expect_error([&] { ip.set_initial_picture(dir / file, colors); }).what());
+  };
+  mj::save_png(dir / "small.png", mj::Image{2, 1, {black, white}});
+  EXPECT_EQ(message("small.png"), (dir / "small.png").string() + ": picture is 2x1, the grid 3x1x1");
+  mj::save_png(dir / "drawn.png", mj::Image{6, 2, std::vector<uint32_t>(12, black)});
+  EXPECT_TRUE(mjtest::contains(message("drawn.png"),
+                               "(a start picture has one pixel per cell; this one looks drawn 2 pixels a cell)"));
+  mj::save_png(dir / "red.png", mj::Image{3, 1, {black, red, 0x80FFFFFFu}});
+  EXPECT_TRUE(mjtest::contains(message("red.png"), "pixel (1, 0) is #FF0000, the colour of none of the values \"BW\""));
+  mj::save_png(dir / "faint.png", mj::Image{3, 1, {0x80FFFFFFu, black, black}});
+  EXPECT_TRUE(mjtest::contains(message("faint.png"), "pixel (0, 0) is #FFFFFF (alpha 128), the colour of none"));
+  const std::vector<uint8_t> cube(8, 1);
+  mj::save_vox(dir / "cube.vox", mj::GridView{2, 2, 2, "BW", cube.data(), {}}, {black, white});
+  EXPECT_TRUE(mjtest::contains(message("cube.vox"), "voxel model is 2x2x2, the grid 3x1x1"));
+}
+
 TEST(Api, ActiveNodeFollowsTheProgram) {
   auto ip = mj::Interpreter::from_string(kMaze, {11, 11, 1, {}});
   EXPECT_FALSE(ip.active_node());

@@ -1,5 +1,6 @@
 #include "io/palette.hpp"
 
+#include <fmt/core.h>
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -49,6 +50,11 @@ uint32_t parse_color(std::string_view hex) {
   uint32_t rgb = 0;
   std::from_chars(hex.data(), hex.data() + hex.size(), rgb, 16);
   return 0xFF000000u | rgb;
+}
+
+std::string color_text(uint32_t argb) {
+  const uint32_t alpha = argb >> 24;
+  return fmt::format("#{:06X}", argb & 0xFFFFFF) + (alpha == 255 ? "" : fmt::format(" (alpha {})", alpha));
 }
 
 }  // namespace mj::io
