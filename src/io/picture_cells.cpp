@@ -11,7 +11,7 @@ namespace {
 
 // The picture must have one pixel per cell; one that mj drew at a pixel size (all its squares that
 // size) is named as such, since it is the likely mistake.
-void check_picture_size(const std::filesystem::path& file, const Image& image, const GridView& shape) {
+void check_start_size(const std::filesystem::path& file, const Image& image, const GridView& shape) {
   if (image.width == shape.mx && image.height == shape.my && shape.mz == 1) return;
   std::string message =
       "picture is " + size_text(image.width, image.height) + ", the grid " + size_text(shape.mx, shape.my, shape.mz);
@@ -24,7 +24,7 @@ void check_picture_size(const std::filesystem::path& file, const Image& image, c
 
 std::vector<uint8_t> cells_of_png(const std::filesystem::path& file, const GridView& shape, const Palette& colors) {
   Image image = load_png(file);
-  check_picture_size(file, image, shape);
+  check_start_size(file, image, shape);
   std::vector<uint8_t> cells;
   cells.reserve(image.argb.size());
   for (uint32_t argb : image.argb) {
