@@ -38,6 +38,15 @@ export async function loadMj() {
   return new Mj(await createMj(options));
 }
 
+// The core's ints: a number that is not one is refused, never wrapped (`| 0` would run seed 2^32 + 5 as 5).
+const INT_MIN = -(2 ** 31), INT_MAX = 2 ** 31 - 1;
+function int32(name, value) {
+  if (typeof value !== "number") throw new TypeError(`${name} must be a number, got ${typeof value}`);
+  if (!Number.isInteger(value) || value < INT_MIN || value > INT_MAX)
+    throw new RangeError(`${name} must be a whole number from ${INT_MIN} to ${INT_MAX}, got ${value}`);
+  return value;
+}
+
 // size: n (an n x n 2D grid), [mx, my] or [mx, my, mz].
 function gridSize(size) {
   const sides = typeof size === "number" ? [size, size] : Array.from(size ?? []);
@@ -46,15 +55,6 @@ function gridSize(size) {
   if (Math.min(...sides) < 1) throw new RangeError(`size: every side must be a positive number of cells, got ${size}`);
   if (Math.max(...sides) > INT_MAX) throw new RangeError(`size: every side must be at most ${INT_MAX}, got ${size}`);
   return sides;
-}
-
-// The core's ints: a number that is not one is refused, never wrapped (`| 0` would run seed 2^32 + 5 as 5).
-const INT_MIN = -(2 ** 31), INT_MAX = 2 ** 31 - 1;
-function int32(name, value) {
-  if (typeof value !== "number") throw new TypeError(`${name} must be a number, got ${typeof value}`);
-  if (!Number.isInteger(value) || value < INT_MIN || value > INT_MAX)
-    throw new RangeError(`${name} must be a whole number from ${INT_MIN} to ${INT_MAX}, got ${value}`);
-  return value;
 }
 
 class Mj {

@@ -9,6 +9,7 @@ from typing import Dict, Iterator, NamedTuple, Optional, Tuple, Union
 import numpy as np
 
 from . import _core
+from ._arguments import INT_MAX, checked_int, is_int
 from .result import Result
 
 Size = Union[int, Tuple[int, int], Tuple[int, int, int]]
@@ -75,8 +76,8 @@ def is_xml_text(model: object) -> bool:
 
 def grid_size(size: Size) -> Tuple[int, int, int]:
     """``size`` as ``(mx, my, mz)``; TypeError or ValueError when it is not 1 to 3 positive ints."""
-    sides = (size, size) if _is_int(size) else size
-    if not isinstance(sides, (tuple, list)) or not all(_is_int(s) for s in sides) or not 2 <= len(sides) <= 3:
+    sides = (size, size) if is_int(size) else size
+    if not isinstance(sides, (tuple, list)) or not all(is_int(s) for s in sides) or not 2 <= len(sides) <= 3:
         raise TypeError(f"size is an int, (mx, my) or (mx, my, mz), got {size!r}")
     sides = tuple(sides) + (1,) * (3 - len(sides))
     if min(sides) < 1:
@@ -110,13 +111,13 @@ class Model:
     def run(self, seed: int, steps: int = 0) -> Result:
         """Runs with ``seed`` until the program ends or ``steps`` steps (``steps <= 0``: no limit).
         The same seed always gives the same result, the reference's, cell for cell."""
-        taken = self._core.run(_int("seed", seed), _int("steps", steps))
+        taken = self._core.run(checked_int("seed", seed), checked_int("steps", steps))
         self._seed = seed
         return self._result(taken)
 
     def start(self, seed: int) -> None:
         """Begins a run with ``seed``; then ``step()`` advances it."""
-        self._core.start(_int("seed", seed))
+        self._core.start(checked_int("seed", seed))
         self._seed = seed
 
     def step(self) -> bool:
@@ -157,7 +158,7 @@ class Model:
     def frames(self, seed: int, every: int = 1) -> Iterator[np.ndarray]:
         """Starts a run with ``seed`` and yields copies of its grid: the start, then every ``every``
         steps, and the end. For animations in notebooks."""
-        if _int("every", every) < 1:
+        if checked_int("every", every) < 1:
             raise ValueError(f"every must be at least 1, got {every}")
         self.start(seed)
         yield np.array(self.grid)
@@ -175,18 +176,3 @@ class Model:
     def __repr__(self) -> str:
         mx, my, mz = self.source.size
         return f"<markovjunior.Model {self.source.path!r} {mx}x{my}x{mz}>"
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
-
-
-INT_MIN, INT_MAX = -2**31, 2**31 - 1  # the C++ side's int
-
-
-def _int(name: str, value: object) -> int:
-    if not _is_int(value):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if not INT_MIN <= value <= INT_MAX:
-        raise ValueError(f"{name} must be a whole number from {INT_MIN} to {INT_MAX}, got {value}")
-    return int(value)

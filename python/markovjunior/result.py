@@ -8,6 +8,7 @@ from typing import Dict, Optional
 import numpy as np
 
 from . import _core
+from ._arguments import positive_int
 
 
 class Result:
@@ -47,13 +48,13 @@ class Result:
         """
         if self.is_3d and not iso:
             raise ValueError("a 3D grid has no flat picture: use image(iso=True), or save() it as .vox")
-        return _core.render(self.grid, self._argb(), _positive("pixelsize", pixelsize))
+        return _core.render(self.grid, self._argb(), positive_int("pixelsize", pixelsize))
 
     def save(self, path: "os.PathLike[str] | str", *, pixelsize: int = 4) -> str:
         """Writes the grid by the file's extension: ``.png`` (2D squares, or isometric 3D, as
         ``mj run`` writes them), ``.vox`` (MagicaVoxel) or ``.gif``. Returns the path."""
         path = os.fspath(path)
-        _core.save(path, self.grid, self._argb(), _positive("pixelsize", pixelsize))
+        _core.save(path, self.grid, self._argb(), positive_int("pixelsize", pixelsize))
         return path
 
     def state_text(self, name: str = "model") -> str:
@@ -67,13 +68,3 @@ class Result:
     def __repr__(self) -> str:
         mz, my, mx = self.grid.shape
         return f"<markovjunior.Result seed={self.seed} steps={self.steps} size={mx}x{my}x{mz} legend={self.legend!r}>"
-
-
-def _positive(name: str, value: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1, got {value}")
-    if value > 2**31 - 1:
-        raise ValueError(f"{name} must be at most {2**31 - 1}, got {value}")
-    return value
