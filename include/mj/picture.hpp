@@ -76,6 +76,7 @@ void save_vox(const std::filesystem::path& file, const GridView& grid, const std
 // maps the others to the nearest of those. The animation loops forever.
 class GifWriter {
  public:
+  static constexpr int kMaxSide = 65535;  // GIF sides are 16-bit; the constructor refuses larger
   GifWriter(const std::filesystem::path& file, int width, int height, int delay_centiseconds = 5);
   ~GifWriter();  // calls close(), swallowing errors (call close() to see them)
   GifWriter(const GifWriter&) = delete;

@@ -61,8 +61,9 @@ bool put_image(GifFileType* gif, const io::IndexedFrame& frame, int width, int h
 
 GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, int delay_centiseconds)
     : file_(file.string()), width_(width), height_(height), delay_(delay_centiseconds) {
-  if (width < 1 || height < 1 || width > 65535 || height > 65535)
-    throw Error(file_, 0, "GIF size must be 1..65535 a side, got " + size_text(width, height));
+  if (width < 1 || height < 1 || width > kMaxSide || height > kMaxSide)
+    throw Error(file_, 0,
+                "GIF size must be 1.." + std::to_string(kMaxSide) + " a side, got " + size_text(width, height));
   if (delay_centiseconds < 0 || delay_centiseconds > 65535) throw Error(file_, 0, "GIF frame delay must be 0..65535");
   int error = 0;
   // giflib's own EGifOpenFileName creates files readable by the owner only: open it ourselves.

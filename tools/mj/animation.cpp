@@ -23,7 +23,8 @@ Size picture_size(const GridView& g, long long pixelsize) {
 // kMaxPicturePixels; both are said in terms of the pixel size.
 void check_gif_size(Size canvas, int pixelsize, const std::filesystem::path& file) {
   std::string limit;
-  if (canvas.width > 65535 || canvas.height > 65535) limit = "more than a GIF's 65535 a side";
+  if (canvas.width > GifWriter::kMaxSide || canvas.height > GifWriter::kMaxSide)
+    limit = fmt::format("more than a GIF's {} a side", GifWriter::kMaxSide);
   else if (canvas.width * canvas.height > kMaxPicturePixels) limit = "more than the 2^28 pixels mj draws";
   if (limit.empty()) return;
   throw Error(file.string(), 0,
