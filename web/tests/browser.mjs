@@ -54,6 +54,24 @@ async function choose(page, model, size, seed) {
   await page.evaluate((m, s, k) => window.mjPlayground.chooseModel(m, { size: s, seed: k }), model, size, seed);
   await until(page, () => !window.mjPlayground.state.loading);
 }
+// Runs Flowers (a markov of two <one> nodes, both firing in turn) and pauses it long before its end: 1,132
+// steps at this size and seed (at 60x60 it ends at step 301, and sometimes did before the pause). Returns
+// the paused frame's steps.
+async function pauseMidRun(page) {
+  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
+  await page.evaluate(() => (document.getElementById("speed").value = 1));
+  await page.click("#run");
+  await until(page, () => window.mjPlayground.state.frame?.steps >= 20).catch(async (e) => {
+    throw new Error(`${e.message}: the run shows ${await page.evaluate(() => window.mjPlayground.state.frame?.steps)} steps`);
+  });
+  await page.click("#pause");
+  await until(page, () => !window.mjPlayground.state.frame.ms).catch((e) => {  // the paused frame
+    throw new Error(`${e.message}: no paused frame came`);
+  });
+  const paused = await frame(page);
+  if (paused.finished) throw new Error(`the run ended (${paused.steps} steps) before the pause`);
+  return paused.steps;
+}
 async function runToEnd(page) {
   await page.click("#run");
   await until(page, () => window.mjPlayground.state.frame?.finished);
@@ -90,21 +108,7 @@ await test("Step advances exactly one step", async (page) => {
 
 await test("a paused Step names the one rule that fired in it", async (page) => {
   await open(page);
-  // A markov of two <one> nodes, both firing in turn; 1,132 steps at this size and seed, so that the pause
-  // lands long before the end (at 60x60 the run ended at step 301, sometimes before the pause).
-  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
-  await page.evaluate(() => (document.getElementById("speed").value = 1));
-  await page.click("#run");
-  await until(page, () => window.mjPlayground.state.frame?.steps >= 20).catch(async (e) => {
-    throw new Error(`${e.message}: the run shows ${await page.evaluate(() => window.mjPlayground.state.frame?.steps)} steps`);
-  });
-  await page.click("#pause");
-  await until(page, () => !window.mjPlayground.state.frame.ms).catch((e) => {  // the paused frame
-    throw new Error(`${e.message}: no paused frame came`);
-  });
-  const paused = await frame(page);
-  if (paused.finished) throw new Error(`the run ended (${paused.steps} steps) before the pause`);
-  const steps = paused.steps;
+  const steps = await pauseMidRun(page);
   await page.click("#step");
   await until(page, (n) => window.mjPlayground.state.frame?.steps === n + 1, steps).catch(async (e) => {
     const now = await page.evaluate(() => ({ steps: window.mjPlayground.state.frame?.steps, ms: window.mjPlayground.state.frame?.ms }));
@@ -184,11 +188,7 @@ await test("a shared URL reproduces the run", async (page) => {
 if (screenshot)
   await test("screenshot", async (page) => {
     await open(page);
-    await choose(page, "corpus/Flowers", [60, 60, 1], 3);
-    await page.evaluate(() => (document.getElementById("speed").value = 2));
-    await page.click("#run");
-    await until(page, () => window.mjPlayground.state.frame?.steps >= 150);
-    await page.click("#pause");
+    await pauseMidRun(page);
     await page.click("#step");
     await until(page, () => document.getElementById("fired").textContent.length > 0);
     await page.screenshot({ path: screenshot });
