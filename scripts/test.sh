@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build and run the whole test suite: unit tests, golden conformance (needs ../shared beside the repo, or
 # MJ_CORPUS and MJ_GOLDEN pointing at the corpus and the golden runs), then the Python package's tests, then the
-# WebAssembly build's golden runs and the playground in headless Chromium.
+# WebAssembly build's linters, API tests, golden runs and the playground in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -11,6 +11,6 @@ ctest --test-dir build --output-on-failure -j2
 bash scripts/python.sh
 MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest python/tests -q
 bash scripts/web.sh
-node web/tests/conformance.mjs
-node web/tests/api.mjs
-node web/tests/browser.mjs
+# The web tests on node:test, each file in a process of its own: eslint and prettier, the API against native mj
+# and tests/cli_errors.xml, the golden runs through the WebAssembly build, the playground in Chromium.
+(cd web && node --test tests/lint.mjs tests/api.mjs tests/conformance.mjs tests/browser.mjs)

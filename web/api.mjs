@@ -39,7 +39,8 @@ export async function loadMj() {
 }
 
 // The core's ints: a number that is not one is refused, never wrapped (`| 0` would run seed 2^32 + 5 as 5).
-const INT_MIN = -(2 ** 31), INT_MAX = 2 ** 31 - 1;
+const INT_MIN = -(2 ** 31),
+  INT_MAX = 2 ** 31 - 1;
 function int32(name, value) {
   if (typeof value !== "number") throw new TypeError(`${name} must be a number, got ${typeof value}`);
   if (!Number.isInteger(value) || value < INT_MIN || value > INT_MAX)
@@ -51,7 +52,8 @@ function int32(name, value) {
 function gridSize(size) {
   const sides = typeof size === "number" ? [size, size] : Array.from(size ?? []);
   if (sides.length === 2) sides.push(1);
-  if (sides.length !== 3 || !sides.every(Number.isInteger)) throw new TypeError(`size is n, [mx, my] or [mx, my, mz], got ${size}`);
+  if (sides.length !== 3 || !sides.every(Number.isInteger))
+    throw new TypeError(`size is n, [mx, my] or [mx, my, mz], got ${size}`);
   if (Math.min(...sides) < 1) throw new RangeError(`size: every side must be a positive number of cells, got ${size}`);
   if (Math.max(...sides) > INT_MAX) throw new RangeError(`size: every side must be at most ${INT_MAX}, got ${size}`);
   return sides;
@@ -104,13 +106,23 @@ class Model {
     return ok;
   }
 
-  start(seed) { this.check(this.session.start(int32("seed", seed))); }
+  start(seed) {
+    this.check(this.session.start(int32("seed", seed)));
+  }
   // Up to `count` steps; returns the steps taken (fewer once the program ends).
-  step(count = 1) { return this.check(this.session.step(int32("count", count))); }
+  step(count = 1) {
+    return this.check(this.session.step(int32("count", count)));
+  }
   // start(seed), then steps until the end or `maxSteps` (<= 0: no limit); returns the steps taken.
-  run(seed, maxSteps = 0) { return this.check(this.session.run(int32("seed", seed), int32("maxSteps", maxSteps))); }
-  get steps() { return this.session.steps(); }
-  get finished() { return this.session.finished(); }
+  run(seed, maxSteps = 0) {
+    return this.check(this.session.run(int32("seed", seed), int32("maxSteps", maxSteps)));
+  }
+  get steps() {
+    return this.session.steps();
+  }
+  get finished() {
+    return this.session.finished();
+  }
   // {mx, my, mz, legend}: the current grid's size and symbols, without copying its cells.
   shape() {
     const { mx, my, mz, legend } = this.session.grid();
@@ -122,15 +134,21 @@ class Model {
     return { mx: g.mx, my: g.my, mz: g.mz, legend: g.legend, cells: g.cells.slice() };
   }
   // {kind, line, depth} of the node that runs next, or null.
-  activeNode() { return this.session.activeNode(); }
+  activeNode() {
+    return this.session.activeNode();
+  }
   // The node tree: {kind, line, branch, running, current, counter, steps, children, rules: [{fired}]}.
-  nodeTree() { return this.session.nodeTree(); }
+  nodeTree() {
+    return this.session.nodeTree();
+  }
   // {width, height, rgba}: the grid drawn as mj run draws it (3D: isometric cubes), rgba a copy.
   render(pixelsize = 4) {
     const picture = this.check(this.session.render(int32("pixelsize", pixelsize)));
     return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
   }
-  setColor(symbol, rgb) { this.session.setColor(symbol, rgb); }
+  setColor(symbol, rgb) {
+    this.session.setColor(symbol, rgb);
+  }
   // The grid as `mj run --state` writes it: "NAME FX FY FZ SEED STEPS", the legend, a row of symbols per line.
   stateText(name = "model") {
     const text = this.session.stateText(name);
@@ -145,10 +163,18 @@ class Model {
   }
   // The files mj writes, as bytes: png(pixelsize) (3D: isometric), vox(), and an animated GIF made
   // by gifFrame(pixelsize) after the steps to show and gifFinish().
-  png(pixelsize = 4) { return this.file("/tmp/mj.png", (f) => this.session.savePng(f, int32("pixelsize", pixelsize))); }
-  vox() { return this.file("/tmp/mj.vox", (f) => this.session.saveVox(f)); }
-  gifFrame(pixelsize = 4) { this.check(this.session.gifFrame("/tmp/mj.gif", int32("pixelsize", pixelsize))); }
-  gifFinish() { return this.file("/tmp/mj.gif", () => this.session.gifFinish()); }
+  png(pixelsize = 4) {
+    return this.file("/tmp/mj.png", (f) => this.session.savePng(f, int32("pixelsize", pixelsize)));
+  }
+  vox() {
+    return this.file("/tmp/mj.vox", (f) => this.session.saveVox(f));
+  }
+  gifFrame(pixelsize = 4) {
+    this.check(this.session.gifFrame("/tmp/mj.gif", int32("pixelsize", pixelsize)));
+  }
+  gifFinish() {
+    return this.file("/tmp/mj.gif", () => this.session.gifFinish());
+  }
   file(path, write) {
     this.check(write(path));
     const bytes = this.fs.readFile(path);
@@ -156,5 +182,7 @@ class Model {
     return bytes;
   }
   // Frees the model's memory in the module (JavaScript's collector does not see it).
-  dispose() { this.session.delete(); }
+  dispose() {
+    this.session.delete();
+  }
 }

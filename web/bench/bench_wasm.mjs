@@ -17,8 +17,10 @@ const filter = new RegExp(option("--filter", ""));
 
 const { loadMj } = await import(join(root, "build-web", "api.mjs"));
 const mj = await loadMj();
-const walk = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
-for (const file of walk(join(corpus, "resources"))) mj.addResource(relative(join(corpus, "resources"), file), readFileSync(file));
+const walk = (dir) =>
+  readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+for (const file of walk(join(corpus, "resources")))
+  mj.addResource(relative(join(corpus, "resources"), file), readFileSync(file));
 
 const cpuMs = () => process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000;
 const entries = mj.modelList(readFileSync(join(corpus, "models.xml"), "utf8"));
@@ -46,16 +48,23 @@ if (against) {
   const column = header.split(",").indexOf("run_ms");
   const native = new Map(rows.map((row) => row.split(",")).map((f) => [`${f[0]},${f[2]}`, +f[column]]));
   const byEntry = new Map();
-  let wasmSum = 0, nativeSum = 0;
+  let wasmSum = 0,
+    nativeSum = 0;
   for (const [key, { name, ms }] of best) {
     if (!native.has(key)) continue;
-    wasmSum += ms, nativeSum += native.get(key);
+    ((wasmSum += ms), (nativeSum += native.get(key)));
     const e = byEntry.get(name) ?? { wasm: 0, native: 0 };
-    e.wasm += ms, e.native += native.get(key);
+    ((e.wasm += ms), (e.native += native.get(key)));
     byEntry.set(name, e);
   }
-  const slowest = [...byEntry].filter(([, e]) => e.native >= 20).sort((a, b) => b[1].wasm / b[1].native - a[1].wasm / a[1].native);
+  const slowest = [...byEntry]
+    .filter(([, e]) => e.native >= 20)
+    .sort((a, b) => b[1].wasm / b[1].native - a[1].wasm / a[1].native);
   for (const [name, e] of slowest.slice(0, 10))
-    console.log(`${name.padEnd(24)} wasm ${e.wasm.toFixed(1).padStart(8)} ms  native ${e.native.toFixed(1).padStart(8)} ms  ${(e.wasm / e.native).toFixed(2)}x`);
-  console.log(`total: wasm ${wasmSum.toFixed(0)} ms, native ${nativeSum.toFixed(0)} ms: ${(wasmSum / nativeSum).toFixed(2)}x`);
+    console.log(
+      `${name.padEnd(24)} wasm ${e.wasm.toFixed(1).padStart(8)} ms  native ${e.native.toFixed(1).padStart(8)} ms  ${(e.wasm / e.native).toFixed(2)}x`,
+    );
+  console.log(
+    `total: wasm ${wasmSum.toFixed(0)} ms, native ${nativeSum.toFixed(0)} ms: ${(wasmSum / nativeSum).toFixed(2)}x`,
+  );
 }

@@ -13,18 +13,36 @@ const site = join(out, "site");
 const corpus = process.env.MJ_CORPUS ?? join(root, "..", "shared", "corpus");
 
 mkdirSync(site, { recursive: true });
-await build({ entryPoints: [join(here, "main.js")], bundle: true, format: "esm", minify: true, outfile: join(site, "app.js"), logLevel: "warning" });
-await build({ entryPoints: [join(here, "worker.js")], bundle: true, format: "esm", minify: true, outfile: join(site, "worker.js"),
-  external: ["./api.mjs"], logLevel: "warning" });
+await build({
+  entryPoints: [join(here, "main.js")],
+  bundle: true,
+  format: "esm",
+  minify: true,
+  outfile: join(site, "app.js"),
+  logLevel: "warning",
+});
+await build({
+  entryPoints: [join(here, "worker.js")],
+  bundle: true,
+  format: "esm",
+  minify: true,
+  outfile: join(site, "worker.js"),
+  external: ["./api.mjs"],
+  logLevel: "warning",
+});
 for (const file of ["index.html", "style.css"]) cpSync(join(here, file), join(site, file));
 for (const file of ["api.mjs", "mj.mjs", "mj.wasm"]) cpSync(join(out, file), join(site, file));
 cpSync(join(root, "models"), join(site, "own"), { recursive: true });
 
 if (existsSync(join(corpus, "models.xml"))) {
   const target = join(site, "corpus");
-  for (const part of ["models.xml", "models", "resources"]) cpSync(join(corpus, part), join(target, part), { recursive: true });
-  const walk = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+  for (const part of ["models.xml", "models", "resources"])
+    cpSync(join(corpus, part), join(target, part), { recursive: true });
+  const walk = (dir) =>
+    readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
   const resources = join(target, "resources");
   writeFileSync(join(target, "resources.json"), JSON.stringify(walk(resources).map((f) => relative(resources, f))));
 }
-console.log(`playground: ${relative(process.cwd(), site) || "."} (serve it: python3 -m http.server -d ${relative(process.cwd(), site)})`);
+console.log(
+  `playground: ${relative(process.cwd(), site) || "."} (serve it: python3 -m http.server -d ${relative(process.cwd(), site)})`,
+);

@@ -10,8 +10,16 @@ const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
 const view3d = new View3D($("stage3d"));
 const lists = { own: [], corpus: [] };
-const state = { loadedKey: "", originalXml: "", frame: null, tree: null, checks: new Map(), nextCheck: 0, startedAt: 0,
-  startSteps: 0 };
+const state = {
+  loadedKey: "",
+  originalXml: "",
+  frame: null,
+  tree: null,
+  checks: new Map(),
+  nextCheck: 0,
+  startedAt: 0,
+  startSteps: 0,
+};
 let ready;
 const readyPromise = new Promise((resolve) => (ready = resolve));
 
@@ -40,18 +48,26 @@ function ensureLoaded() {
   state.loadedKey = key();
   state.loading = true;
   const { name, entry } = selected();
-  worker.postMessage({ type: "load", xml: editor.text, name: name ?? "model", size: size(), seed: +$("seed").value,
-    colors: entry?.colors ?? {}, isometric: !view3d.available, steps: entry?.steps ?? 0 });
+  worker.postMessage({
+    type: "load",
+    xml: editor.text,
+    name: name ?? "model",
+    size: size(),
+    seed: +$("seed").value,
+    colors: entry?.colors ?? {},
+    isometric: !view3d.available,
+    steps: entry?.steps ?? 0,
+  });
 }
 
 async function chooseModel(value, overrides = {}) {
   $("model").value = value;
   const { group, name, entry } = selected();
   const url = group === "own" ? `own/${name}.xml` : `corpus/models/${name}.xml`;
-  state.originalXml = await (await fetch(url)).text();  // a shared URL carries the text only when it differs
+  state.originalXml = await (await fetch(url)).text(); // a shared URL carries the text only when it differs
   editor.text = overrides.xml ?? state.originalXml;
   const [mx, my, mz] = overrides.size ?? [entry?.mx ?? 32, entry?.my ?? 32, entry?.mz ?? 1];
-  $("mx").value = mx, $("my").value = my, $("mz").value = mz;
+  (($("mx").value = mx), ($("my").value = my), ($("mz").value = mz));
   if (overrides.seed !== undefined) $("seed").value = overrides.seed;
   state.loadedKey = "";
   ensureLoaded();
@@ -91,12 +107,16 @@ worker.onmessage = ({ data }) => {
   else if (data.type === "lists") fillModels(data);
   else if (data.type === "loaded") state.loading = false;
   else if (data.type === "frame") showFrame(data);
-  else if (data.type === "checked") state.checks.get(data.id)?.(data.error), state.checks.delete(data.id);
+  else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
   else if (data.type === "file") download(data.name, data.bytes ?? data.text);
   else if (data.type === "error") {
-    state.loadedKey = "";  // what failed is loaded again next time
+    state.loadedKey = ""; // what failed is loaded again next time
     state.loading = false;
-    showMessage(data.line > 0 ? `${data.file}:${data.line}: ${data.message}` : `${data.file ? data.file + ": " : ""}${data.message}`);
+    showMessage(
+      data.line > 0
+        ? `${data.file}:${data.line}: ${data.message}`
+        : `${data.file ? data.file + ": " : ""}${data.message}`,
+    );
   }
 };
 
@@ -104,7 +124,10 @@ function fillModels({ own, corpus }) {
   lists.own = own;
   lists.corpus = corpus;
   const select = $("model");
-  for (const [group, label, entries] of [["own", "mj's models", own], ["corpus", "MarkovJunior corpus", corpus]]) {
+  for (const [group, label, entries] of [
+    ["own", "mj's models", own],
+    ["corpus", "MarkovJunior corpus", corpus],
+  ]) {
     if (!entries.length) continue;
     const optgroup = document.createElement("optgroup");
     optgroup.label = label;
@@ -112,7 +135,9 @@ function fillModels({ own, corpus }) {
     for (const e of entries) {
       if (seen.has(e.name)) continue;
       seen.add(e.name);
-      optgroup.appendChild(new Option(`${e.name} (${e.mz > 1 ? `${e.mx}×${e.my}×${e.mz}` : `${e.mx}×${e.my}`})`, `${group}/${e.name}`));
+      optgroup.appendChild(
+        new Option(`${e.name} (${e.mz > 1 ? `${e.mx}×${e.my}×${e.mz}` : `${e.mx}×${e.my}`})`, `${group}/${e.name}`),
+      );
     }
     select.appendChild(optgroup);
   }

@@ -20,7 +20,9 @@ function nodeElement(node, running) {
     r.textContent = `${rule.input} → ${rule.output}${rule.fired ? "  (fired)" : ""}`;
     item.appendChild(r);
   }
-  (node.children ?? []).forEach((child, k) => item.appendChild(nodeElement(child, running && node.branch && k === node.running)));
+  (node.children ?? []).forEach((child, k) =>
+    item.appendChild(nodeElement(child, running && node.branch && k === node.running)),
+  );
   return item;
 }
 
@@ -30,7 +32,8 @@ function nodeElement(node, running) {
 export function firedRules(tree, before, out = []) {
   if (!tree) return out;
   if (!before || tree.counter !== before.counter)
-    for (const rule of tree.rules ?? []) if (rule.fired) out.push(`<${tree.kind}> line ${tree.line}: ${rule.input} → ${rule.output}`);
+    for (const rule of tree.rules ?? [])
+      if (rule.fired) out.push(`<${tree.kind}> line ${tree.line}: ${rule.input} → ${rule.output}`);
   (tree.children ?? []).forEach((child, k) => firedRules(child, before?.children?.[k], out));
   return out;
 }

@@ -12,7 +12,11 @@ export class View2D {
       this.canvas.width = this.overlay.width = mx;
       this.canvas.height = this.overlay.height = my;
     }
-    this.context.putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, mx * my * 4), mx, my), 0, 0);
+    this.context.putImageData(
+      new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, mx * my * 4), mx, my),
+      0,
+      0,
+    );
     this.clearChanges();
   }
 
@@ -23,7 +27,7 @@ export class View2D {
     o.fillStyle = "rgba(255, 0, 255, 0.55)";
     let changed = 0;
     for (let i = 0; i < mx * my && before && after; i++)
-      if (before[i] !== after[i]) o.fillRect(i % mx, Math.floor(i / mx), 1, 1), changed++;
+      if (before[i] !== after[i]) (o.fillRect(i % mx, Math.floor(i / mx), 1, 1), changed++);
     return changed;
   }
 

@@ -45,21 +45,29 @@ export class View3D {
     if (!this.renderer) return;
     let count = 0;
     for (const v of cells) if (v !== 0) count++;
-    if (this.mesh) this.scene.remove(this.mesh), this.mesh.dispose();
-    this.mesh = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), new THREE.MeshLambertMaterial(), Math.max(count, 1));
+    if (this.mesh) (this.scene.remove(this.mesh), this.mesh.dispose());
+    this.mesh = new THREE.InstancedMesh(
+      new THREE.BoxGeometry(1, 1, 1),
+      new THREE.MeshLambertMaterial(),
+      Math.max(count, 1),
+    );
     this.mesh.count = count;
-    const matrix = new THREE.Matrix4(), color = new THREE.Color();
+    const matrix = new THREE.Matrix4(),
+      color = new THREE.Color();
     let k = 0;
     for (let i = 0; i < cells.length; i++) {
       if (cells[i] === 0) continue;
-      const x = i % mx, y = Math.floor(i / mx) % my, z = Math.floor(i / (mx * my));
+      const x = i % mx,
+        y = Math.floor(i / mx) % my,
+        z = Math.floor(i / (mx * my));
       matrix.setPosition(x - mx / 2, z - mz / 2, y - my / 2);
       this.mesh.setMatrixAt(k, matrix);
       this.mesh.setColorAt(k++, color.setHex(colors[cells[i]]));
     }
     this.scene.add(this.mesh);
     const size = `${mx}x${my}x${mz}`;
-    if (size !== this.size) {  // a new shape: frame it
+    if (size !== this.size) {
+      // a new shape: frame it
       this.size = size;
       const r = Math.max(mx, my, mz);
       this.camera.position.set(r * 1.5, r * 1.3, r * 1.5);

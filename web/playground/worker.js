@@ -4,28 +4,42 @@
 import { loadMj, MjError } from "./api.mjs";
 
 const mj = await loadMj();
-let model = null, entryName = "model", seed = 1, running = false, stepsPerFrame = 1, recording = false;
+let model = null,
+  entryName = "model",
+  seed = 1,
+  running = false,
+  stepsPerFrame = 1,
+  recording = false;
 // iso: 3D grids as mj's isometric picture (no WebGL on the page); limit: the entry's step limit for Run (<= 0: none).
-let resourcesLoaded = false, iso = false, limit = 0;
+let resourcesLoaded = false,
+  iso = false,
+  limit = 0;
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
-const failure = (e) => (e instanceof MjError ? { file: e.file, line: e.line, message: e.detail } : { file: "", line: 0, message: String(e.message ?? e) });
+const failure = (e) =>
+  e instanceof MjError
+    ? { file: e.file, line: e.line, message: e.detail }
+    : { file: "", line: 0, message: String(e.message ?? e) };
 
 // Corpus resources (rule pictures, samples, tilesets) are fetched once, when a model first names one.
 async function ensureResources(xml) {
   if (resourcesLoaded || !/\b(file|sample|tileset)\s*=/.test(xml)) return;
   const files = await (await fetch("corpus/resources.json")).json();
-  await Promise.all(files.map(async (path) => mj.addResource(path, new Uint8Array(await (await fetch(`corpus/resources/${path}`)).arrayBuffer()))));
+  await Promise.all(
+    files.map(async (path) =>
+      mj.addResource(path, new Uint8Array(await (await fetch(`corpus/resources/${path}`)).arrayBuffer())),
+    ),
+  );
   resourcesLoaded = true;
 }
 
 function frame(extra = {}) {
-  const g = model.shape();  // the cells are copied only for the 3D view: a 2D frame sends mj's picture
+  const g = model.shape(); // the cells are copied only for the 3D view: a 2D frame sends mj's picture
   const message = { type: "frame", steps: model.steps, finished: done(), active: model.activeNode(), ...g, ...extra };
   const transfer = [];
   if (g.mz === 1 || iso) {
     const picture = model.render(g.mz === 1 ? 1 : 4);
-    message.width = picture.width, message.height = picture.height;
+    ((message.width = picture.width), (message.height = picture.height));
     message.rgba = picture.rgba;
     transfer.push(picture.rgba.buffer);
   } else {
@@ -99,7 +113,9 @@ const handlers = {
     running = false;
     if (model) frame({ withTree: true });
   },
-  speed({ speed }) { stepsPerFrame = speed; },
+  speed({ speed }) {
+    stepsPerFrame = speed;
+  },
   step({ count }) {
     if (!model) return;
     running = false;

@@ -32,6 +32,7 @@ class Session {
     });
   }
   bool start(int seed) {
+    seed_ = seed;
     return guard([&] { live().start(seed); });
   }
   // Up to `count` steps; the steps taken, or -1 on an error.

@@ -1,116 +1,127 @@
 #!/usr/bin/env node
-// The JavaScript API in Node: files as native mj writes them, stepping, errors with their line.
-// Usage: node web/tests/api.mjs   (needs build-web: scripts/web.sh, and build/mj)
+// The JavaScript API in Node: files as native mj writes them, stepping, errors with their line (those of
+// tests/cli_errors.xml, shared with the C++ and Python tests, among them).
+// Usage: node --test web/tests/api.mjs   (needs build-web: scripts/web.sh, and build/mj or MJ_CLI)
+import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { test } from "node:test";
+import { readCases } from "./cli_errors.mjs";
 
 const root = resolve(new URL("../..", import.meta.url).pathname);
 const mjCli = process.env.MJ_CLI ?? join(root, "build", "mj");
-const { loadMj, MjError } = await import(join(root, "build-web", "api.mjs"));
+const { loadMj, MjError } = await import(join(root, process.env.MJ_BUILD_WEB ?? "build-web", "api.mjs"));
 const mj = await loadMj();
-const results = [];
-function test(name, body) {
-  try {
-    body();
-    results.push([name, null]);
-  } catch (e) {
-    results.push([name, e.message]);
-  }
-}
-const expect = (ok, what) => { if (!ok) throw new Error(what); };
-const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-const native = mkdtempSync(join(tmpdir(), "mj-api-"));
-process.on("exit", () => rmSync(native, { recursive: true, force: true }));
 const own = (name) => join(root, "models", `${name}.xml`);
-execFileSync(mjCli, ["run", own("GrowthMaze"), "--seed", "7", "--pixelsize", "6", "--out", join(native, "png"), "-q"]);
-execFileSync(mjCli, ["run", own("SearchWalk3D"), "--size", "12", "--d", "3", "--out", join(native, "vox"), "-q"]);
-const growthColors = { B: 0x101820, W: 0xf2e9d8, P: 0xe0a84e };  // GrowthMaze's entry in models/demo.xml
+const ownXml = (name) => readFileSync(own(name), "utf8");
+const growthColors = { B: 0x101820, W: 0xf2e9d8, P: 0xe0a84e }; // GrowthMaze's entry in models/demo.xml
+const tiny = '<one values="BW" in="B" out="W"/>';
 
-test("png() is mj run's PNG, byte for byte", () => {
-  const model = mj.load(readFileSync(own("GrowthMaze"), "utf8"), { size: 61, colors: growthColors });
+// A scratch folder of the test's own, removed after it.
+function scratch(t) {
+  const folder = mkdtempSync(join(tmpdir(), "mj-api-"));
+  t.after(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+const mjRun = (...args) => execFileSync(mjCli, ["run", ...args.map(String), "-q"]);
+
+test("png() is mj run's PNG, byte for byte", (t) => {
+  const out = scratch(t);
+  mjRun(own("GrowthMaze"), "--seed", 7, "--pixelsize", 6, "--out", out);
+  const model = mj.load(ownXml("GrowthMaze"), { size: 61, colors: growthColors });
   model.run(7, 50000);
-  expect(same(model.png(6), readFileSync(join(native, "png", "GrowthMaze_7.png"))), "PNG bytes differ");
+  assert.deepEqual(model.png(6), new Uint8Array(readFileSync(join(out, "GrowthMaze_7.png"))));
   model.dispose();
 });
 
-test("vox() is mj run's VOX, byte for byte", () => {
-  const model = mj.load(readFileSync(own("SearchWalk3D"), "utf8"), { size: [12, 12, 12] });
+test("vox() is mj run's VOX, byte for byte, and render() draws 3D", (t) => {
+  const out = scratch(t);
+  mjRun(own("SearchWalk3D"), "--size", 12, "--d", 3, "--out", out);
+  const model = mj.load(ownXml("SearchWalk3D"), { size: [12, 12, 12] });
   model.run(1, 50000);
-  expect(same(model.vox(), readFileSync(join(native, "vox", "SearchWalk3D_1.vox"))), "VOX bytes differ");
-  expect(model.render(4).width > 0, "no isometric picture");
+  assert.deepEqual(model.vox(), new Uint8Array(readFileSync(join(out, "SearchWalk3D_1.vox"))));
+  assert.ok(model.render(4).width > 0, "no isometric picture");
   model.dispose();
 });
 
 test("stepping ends where run ends, and a GIF records it", () => {
-  const xml = readFileSync(own("GrowthMaze"), "utf8");
-  const whole = mj.load(xml, { size: 21 });
+  const whole = mj.load(ownXml("GrowthMaze"), { size: 21 });
   const steps = whole.run(3);
-  const stepped = mj.load(xml, { size: 21 });
+  const stepped = mj.load(ownXml("GrowthMaze"), { size: 21 });
   stepped.start(3);
   let taken = 0;
-  while (!stepped.finished) taken += stepped.step(7), stepped.gifFrame(2);
-  expect(taken === steps && stepped.steps === steps, `${taken} steps stepped, ${steps} run`);
-  expect(same(stepped.grid().cells, whole.grid().cells), "grids differ");
-  const gif = stepped.gifFinish();
-  expect(String.fromCharCode(...gif.slice(0, 6)) === "GIF89a", "not a GIF");
-  whole.dispose(), stepped.dispose();
+  while (!stepped.finished) ((taken += stepped.step(7)), stepped.gifFrame(2));
+  assert.equal(taken, steps);
+  assert.equal(stepped.steps, steps);
+  assert.deepEqual(stepped.grid().cells, whole.grid().cells);
+  assert.equal(String.fromCharCode(...stepped.gifFinish().slice(0, 6)), "GIF89a");
+  (whole.dispose(), stepped.dispose());
 });
 
-test("stateText() is mj run --state's text", () => {
-  const model = mj.load(readFileSync(own("GrowthMaze"), "utf8"), { size: 21 });
-  model.run(5);
-  execFileSync(mjCli, ["run", own("GrowthMaze"), "--size", "21", "--seed", "5", "--steps", "0", "--no-picture", "--state",
-    join(native, "state.txt"), "-q"]);
-  expect(model.stateText("GrowthMaze") === readFileSync(join(native, "state.txt"), "utf8"), "state texts differ");
+test("stateText() is mj run --state's text, with the run's seed", (t) => {
+  const state = join(scratch(t), "state.txt");
+  mjRun(own("GrowthMaze"), "--size", 21, "--seed", 42, "--steps", 0, "--no-picture", "--state", state);
+  for (const go of [(m) => m.run(42), (m) => (m.start(42), m.step(1e6))]) {
+    const model = mj.load(ownXml("GrowthMaze"), { size: 21 });
+    go(model);
+    assert.equal(model.stateText("GrowthMaze"), readFileSync(state, "utf8"));
+    assert.match(model.stateText("GrowthMaze"), /^GrowthMaze 21 21 1 42 /);
+    model.dispose();
+  }
 });
 
 test("errors are MjError with file and line, and the module goes on", () => {
-  let error = null;
-  try {
-    mj.load('<sequence values="BW">\n  <one in="BX" out="WW"/>\n</sequence>', { size: 5, name: "M.xml" });
-  } catch (e) {
-    error = e;
-  }
-  expect(error instanceof MjError && error.file === "M.xml" && error.line === 2, `got ${error}`);
-  expect(error.detail.includes("unknown symbol 'X'"), error.detail);
-  let sizeError = null;
-  try {
-    mj.load('<one values="BW" in="B" out="W"/>', { size: 0 });
-  } catch (e) {
-    sizeError = e;
-  }
-  expect(sizeError instanceof RangeError, `size 0 gave ${sizeError}`);
-  expect(mj.load('<one values="BW" in="B" out="W"/>', { size: 4 }).run(1) === 17, "a model after errors");
+  const bad = '<sequence values="BW">\n  <one in="BX" out="WW"/>\n</sequence>';
+  assert.throws(
+    () => mj.load(bad, { size: 5, name: "M.xml" }),
+    (e) => {
+      assert.ok(e instanceof MjError);
+      assert.equal(e.file, "M.xml");
+      assert.equal(e.line, 2);
+      assert.match(e.detail, /unknown symbol 'X'/);
+      assert.equal(e.message, `M.xml:2: ${e.detail}`);
+      return true;
+    },
+  );
+  assert.throws(() => mj.load(tiny, { size: 0 }), RangeError);
+  assert.equal(mj.load(tiny, { size: 4 }).run(1), 17);
 });
 
 test("numbers that are not 32-bit ints are refused, never wrapped", () => {
-  const model = mj.load('<one values="BW" in="B" out="W"/>', { size: 4 });
-  const thrown = (f) => {
-    try {
-      f();
-    } catch (e) {
-      return e;
-    }
-    return null;
-  };
-  for (const [f, type, text] of [
+  const model = mj.load(tiny, { size: 4 });
+  const refusals = [
     [() => model.run(2 ** 32 + 5), RangeError, "seed must be a whole number from -2147483648 to 2147483647"],
     [() => model.start(1.5), RangeError, "seed must be a whole number"],
     [() => model.run(1, -(2 ** 40)), RangeError, "maxSteps must be a whole number"],
     [() => model.render(2 ** 31), RangeError, "pixelsize must be a whole number"],
     [() => model.run("1"), TypeError, "seed must be a number, got string"],
-    [() => mj.load('<one values="BW" in="B" out="W"/>', { size: 2 ** 31 }), RangeError, "must be at most 2147483647"],
-  ]) {
-    const error = thrown(f);
-    expect(error instanceof type && error.message.includes(text), `${f}: got ${error}`);
-  }
-  expect(model.run(5) === 17, "the model after the refusals");
+    [() => mj.load(tiny, { size: 2 ** 31 }), RangeError, "must be at most 2147483647"],
+  ];
+  for (const [call, type, text] of refusals)
+    assert.throws(call, (e) => e instanceof type && e.message.includes(text), `${call}`);
+  assert.equal(model.run(5), 17, "the model after the refusals");
 });
 
-for (const [name, error] of results) console.log(`${error ? "FAIL" : "ok  "} ${name}${error ? `: ${error}` : ""}`);
-const failed = results.filter(([, e]) => e).length;
-console.log(`api: ${results.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+// tests/cli_errors.xml: each bad model raises what `mj run` prints for it (a case without a model, a
+// missing file, is the CLI's: the JavaScript API takes the text).
+const cases = readCases(join(root, "tests", "cli_errors.xml"));
+test("tests/cli_errors.xml has its cases", () => assert.ok(cases.length >= 10, `${cases.length} cases`));
+for (const c of cases) {
+  test(`cli_errors.xml: ${c.name}`, { skip: c.model === null && "no model text" }, () => {
+    const located = c.expect.match(/^M\.xml(?::(\d+))?: (.*)$/s);
+    assert.throws(
+      () => mj.load(c.model, { size: c.size, name: "M.xml" }).run(1),
+      (e) => {
+        assert.ok(e.message.includes(c.expect), `${e.message} does not say ${c.expect}`);
+        if (!located) return true;
+        assert.ok(e instanceof MjError, `${e}`);
+        assert.deepEqual([e.file, e.line], ["M.xml", Number(located[1] ?? 0)]);
+        assert.ok(e.detail.includes(located[2]), e.detail);
+        return true;
+      },
+    );
+  });
+}

@@ -2,11 +2,14 @@
 // The playground in headless Chromium (Debian's, driven by puppeteer-core): served from 127.0.0.1,
 // it must draw what native `mj run` draws, step one step at a time, show a model's error at its line
 // and stay usable, draw 3D grids in the voxel view, and reproduce a run from a shared URL.
-// Usage: node web/tests/browser.mjs [--screenshot FILE]   (needs build-web/site: scripts/web.sh)
+// Usage: node --test web/tests/browser.mjs   (needs build-web/site: scripts/web.sh, and build/mj or MJ_CLI)
+//        node web/tests/browser.mjs --screenshot FILE   (or MJ_SCREENSHOT=FILE): also the page, paused mid-run
+import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { after, before, test } from "node:test";
 import puppeteer from "puppeteer-core";
 import { serve } from "./static_server.mjs";
 
@@ -14,33 +17,47 @@ const root = resolve(new URL("../..", import.meta.url).pathname);
 const site = join(root, "build-web", "site");
 const corpus = process.env.MJ_CORPUS ?? join(root, "..", "shared", "corpus");
 const mjCli = process.env.MJ_CLI ?? join(root, "build", "mj");
-const screenshot = process.argv.includes("--screenshot") ? process.argv[process.argv.indexOf("--screenshot") + 1] : null;
+const argument = process.argv.indexOf("--screenshot");
+const screenshot = argument > 0 ? process.argv[argument + 1] : process.env.MJ_SCREENSHOT;
 
-// Native mj's picture of MazeGrowth 21 seed 7, served beside the site.
-const nativeDir = mkdtempSync(join(tmpdir(), "mj-native-"));
-process.on("exit", () => rmSync(nativeDir, { recursive: true, force: true }));
-execFileSync(mjCli, ["run", join(corpus, "models", "MazeGrowth.xml"), "--size", "21", "--seed", "7", "--pixelsize", "1",
-  "--resources", join(corpus, "resources"), "--out", nativeDir, "-q"]);
-const server = await serve({ "/": site, "/native/": nativeDir });  // one origin: the page may read the picture's pixels
-const url = `http://127.0.0.1:${server.address().port}/`;
-const nativeUrl = `${url}native/MazeGrowth_7.png`;
+let browser, server, url, nativeUrl, nativeDir;
+// The site and native mj's picture of MazeGrowth 21 seed 7 (from a scratch folder) on one origin, so that
+// the page may read the picture's pixels; and the browser.
+before(async () => {
+  nativeDir = mkdtempSync(join(tmpdir(), "mj-native-"));
+  const model = join(corpus, "models", "MazeGrowth.xml");
+  const flags = ["--size", "21", "--seed", "7", "--pixelsize", "1", "--resources", join(corpus, "resources")];
+  execFileSync(mjCli, ["run", model, ...flags, "--out", nativeDir, "-q"]);
+  server = await serve({ "/": site, "/native/": nativeDir });
+  url = `http://127.0.0.1:${server.address().port}/`;
+  nativeUrl = `${url}native/MazeGrowth_7.png`;
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
+    protocolTimeout: 60000,
+  });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+  if (nativeDir) rmSync(nativeDir, { recursive: true, force: true });
+});
 
-const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", headless: true,
-  args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"], protocolTimeout: 60000 });
-const results = [];
-async function test(name, body) {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1400, height: 800 });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  try {
-    await body(page);
-    if (errors.length) throw new Error(`page error: ${errors[0]}`);
-    results.push([name, null]);
-  } catch (e) {
-    results.push([name, e.message.split("\n")[0]]);
-  }
-  await page.close();
+// A test on a page of its own; an error the page throws fails it.
+function pageTest(name, body) {
+  test(name, async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1400, height: 800 });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    try {
+      await body(page);
+      assert.deepEqual(errors, [], "errors on the page");
+    } finally {
+      await page.close();
+    }
+  });
 }
 
 const frame = (page) => page.evaluate(() => window.mjPlayground.state.frame);
@@ -62,10 +79,13 @@ async function pauseMidRun(page) {
   await page.evaluate(() => (document.getElementById("speed").value = 1));
   await page.click("#run");
   await until(page, () => window.mjPlayground.state.frame?.steps >= 20).catch(async (e) => {
-    throw new Error(`${e.message}: the run shows ${await page.evaluate(() => window.mjPlayground.state.frame?.steps)} steps`);
+    throw new Error(
+      `${e.message}: the run shows ${await page.evaluate(() => window.mjPlayground.state.frame?.steps)} steps`,
+    );
   });
   await page.click("#pause");
-  await until(page, () => !window.mjPlayground.state.frame.ms).catch((e) => {  // the paused frame
+  await until(page, () => !window.mjPlayground.state.frame.ms).catch((e) => {
+    // the paused frame
     throw new Error(`${e.message}: no paused frame came`);
   });
   const paused = await frame(page);
@@ -77,7 +97,7 @@ async function runToEnd(page) {
   await until(page, () => window.mjPlayground.state.frame?.finished);
 }
 
-await test("MazeGrowth 21 seed 7 draws native mj's picture", async (page) => {
+pageTest("MazeGrowth 21 seed 7 draws native mj's picture", async (page) => {
   await open(page);
   await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
   await runToEnd(page);
@@ -95,7 +115,7 @@ await test("MazeGrowth 21 seed 7 draws native mj's picture", async (page) => {
   if (!same) throw new Error("canvas pixels differ from mj run's PNG");
 });
 
-await test("Step advances exactly one step", async (page) => {
+pageTest("Step advances exactly one step", async (page) => {
   await open(page);
   await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
   for (const expected of [1, 2, 3]) {
@@ -106,23 +126,30 @@ await test("Step advances exactly one step", async (page) => {
   if (f.steps !== 3) throw new Error(`${f.steps} steps after three Steps`);
 });
 
-await test("a paused Step names the one rule that fired in it", async (page) => {
+pageTest("a paused Step names the one rule that fired in it", async (page) => {
   await open(page);
   const steps = await pauseMidRun(page);
   await page.click("#step");
   await until(page, (n) => window.mjPlayground.state.frame?.steps === n + 1, steps).catch(async (e) => {
-    const now = await page.evaluate(() => ({ steps: window.mjPlayground.state.frame?.steps, ms: window.mjPlayground.state.frame?.ms }));
+    const now = await page.evaluate(() => ({
+      steps: window.mjPlayground.state.frame?.steps,
+      ms: window.mjPlayground.state.frame?.ms,
+    }));
     throw new Error(`${e.message}: paused at ${steps} steps, the frame now shows ${JSON.stringify(now)}`);
   });
   const fired = await page.$eval("#fired", (e) => e.textContent);
   if (fired.split("\n").length !== 1 || !fired.startsWith("<one>")) throw new Error(`fired: ${JSON.stringify(fired)}`);
 });
 
-await test("an unknown symbol is shown at its line and Run stays usable", async (page) => {
+pageTest("an unknown symbol is shown at its line and Run stays usable", async (page) => {
   await open(page);
   await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
   const good = await page.evaluate(() => window.mjPlayground.editor.text);
-  await page.evaluate(() => (window.mjPlayground.editor.text = '<sequence values="BW">\n  <one in="B" out="W" steps="3"/>\n  <one in="BX" out="WW"/>\n</sequence>'));
+  await page.evaluate(
+    () =>
+      (window.mjPlayground.editor.text =
+        '<sequence values="BW">\n  <one in="B" out="W" steps="3"/>\n  <one in="BX" out="WW"/>\n</sequence>'),
+  );
   await page.click("#run");
   await until(page, () => document.getElementById("message").textContent.includes(":3:"));
   const message = await page.$eval("#message", (m) => m.textContent);
@@ -133,7 +160,7 @@ await test("an unknown symbol is shown at its line and Run stays usable", async 
   if ((await page.$eval("#message", (m) => m.textContent)) !== "") throw new Error("the message stayed");
 });
 
-await test("a huge size and a missing resource each show one message, and the page goes on", async (page) => {
+pageTest("a huge size and a missing resource each show one message, and the page goes on", async (page) => {
   await open(page);
   await choose(page, "corpus/MazeGrowth", [100000, 100000, 1], 1);
   await until(page, () => document.getElementById("message").textContent.includes("too large"));
@@ -145,7 +172,7 @@ await test("a huge size and a missing resource each show one message, and the pa
   await runToEnd(page);
 });
 
-await test("a 3D model draws in the voxel view", async (page) => {
+pageTest("a 3D model draws in the voxel view", async (page) => {
   await open(page);
   await choose(page, "corpus/Apartemazements", [8, 8, 8], 1);
   await runToEnd(page);
@@ -161,13 +188,14 @@ await test("a 3D model draws in the voxel view", async (page) => {
     context.drawImage(image, 0, 0);
     const data = context.getImageData(0, 0, image.width, image.height).data;
     let count = 0;
-    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - 0x22) + Math.abs(data[i + 1] - 0x22) + Math.abs(data[i + 2] - 0x22) > 24) count++;
+    for (let i = 0; i < data.length; i += 4)
+      if (Math.abs(data[i] - 0x22) + Math.abs(data[i + 1] - 0x22) + Math.abs(data[i + 2] - 0x22) > 24) count++;
     return count;
   });
   if (coloured < 1000) throw new Error(`voxel view: ${coloured} non-background pixels`);
 });
 
-await test("a shared URL reproduces the run", async (page) => {
+pageTest("a shared URL reproduces the run", async (page) => {
   await open(page);
   await choose(page, "corpus/Flowers", [40, 40, 1], 12345);
   await runToEnd(page);
@@ -180,23 +208,18 @@ await test("a shared URL reproduces the run", async (page) => {
   await runToEnd(other);
   const second = await frame(other);
   await other.close();
-  const same = first.steps === second.steps && first.rgba.length === second.rgba.length &&
+  const same =
+    first.steps === second.steps &&
+    first.rgba.length === second.rgba.length &&
     Object.keys(first.rgba).every((k) => first.rgba[k] === second.rgba[k]);
   if (!same) throw new Error("the shared URL gave another grid");
 });
 
 if (screenshot)
-  await test("screenshot", async (page) => {
+  pageTest("screenshot", async (page) => {
     await open(page);
     await pauseMidRun(page);
     await page.click("#step");
     await until(page, () => document.getElementById("fired").textContent.length > 0);
     await page.screenshot({ path: screenshot });
   });
-
-await browser.close();
-server.close();
-for (const [name, error] of results) console.log(`${error ? "FAIL" : "ok  "} ${name}${error ? `: ${error}` : ""}`);
-const failed = results.filter(([, e]) => e).length;
-console.log(`browser: ${results.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
