@@ -12,5 +12,6 @@ bash scripts/python.sh
 MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest python/tests -q
 bash scripts/web.sh
 # The web tests on node:test, each file in a process of its own: eslint and prettier, the API against native mj
-# and tests/cli_errors.xml, the golden runs through the WebAssembly build, the playground in Chromium.
-(cd web && node --test tests/lint.mjs tests/api.mjs tests/conformance.mjs tests/browser.mjs)
+# and tests/cli_errors.xml, the npm package installed in a new project, the golden runs through the WebAssembly
+# build, the playground in Chromium.
+(cd web && node --test tests/lint.mjs tests/api.mjs tests/package.mjs tests/conformance.mjs tests/browser.mjs)
