@@ -9,15 +9,25 @@
 //   const { width, height, rgba } = model.render(4);
 import createMj from "./mj.mjs";
 
-// A problem in a model or a resource: where it is and what.
+// A problem in a model, a resource or a setting: where it is and what. The module words it (`text`
+// is the library's "file:line: detail"); this only carries it.
 export class MjError extends Error {
-  constructor({ file = "", line = 0, message = "" }) {
-    super(line > 0 ? `${file}:${line}: ${message}` : file ? `${file}: ${message}` : message);
+  constructor({ file = "", line = 0, detail = "", text = detail }) {
+    super(text);
     this.name = "MjError";
     this.file = file;
     this.line = line;
-    this.detail = message;
+    this.detail = detail;
   }
+}
+
+// Every call into the module goes through here: a call that failed left its failure in the module,
+// which becomes an MjError.
+function call(module, target, method, ...args) {
+  const result = target[method](...args);
+  const failure = module.failure();
+  if (failure) throw new MjError(failure);
+  return result;
 }
 
 const isNode = typeof process !== "undefined" && !!process.versions?.node;
@@ -75,110 +85,104 @@ class Mj {
 
   // The entries of a models.xml: [{name, mx, my, mz, steps, pixelsize, seeds, colors}].
   modelList(text, name = "models.xml") {
-    const entries = this.module.modelList(text, name);
-    if (entries.error) throw new MjError(entries.error);
-    return entries;
+    return call(this.module, this.module, "modelList", String(text), String(name));
   }
 
   // Loads and checks a model; throws MjError with the line of any problem.
   load(xml, { size, name = "model.xml", maxCells = 0, colors = {} } = {}) {
     const [mx, my, mz] = gridSize(size);
-    const session = new this.module.Session();
-    const model = new Model(session, this.module.FS);
-    model.check(session.load(String(xml), name, mx, my, mz, this.resources, maxCells));
-    model.check(session.usePalette(`${this.resources}/palette.xml`));
-    for (const [symbol, rgb] of Object.entries(colors)) session.setColor(symbol, rgb);
+    const model = new Model(this.module);
+    try {
+      model.call("load", String(xml), name, mx, my, mz, this.resources, maxCells);
+      model.call("usePalette", `${this.resources}/palette.xml`);
+      for (const [symbol, rgb] of Object.entries(colors)) model.call("setColor", symbol, rgb);
+    } catch (e) {
+      model.dispose();
+      throw e;
+    }
     return model;
   }
 }
 
 class Model {
-  constructor(session, fs) {
-    this.session = session;
-    this.fs = fs;
+  constructor(module) {
+    this.module = module;
+    this.session = new module.Session();
   }
 
-  check(ok) {
-    if (ok === false || ok === -1 || ok === null) {
-      const failure = this.session.failure();
-      if (failure) throw new MjError(failure);
-    }
-    return ok;
+  call(method, ...args) {
+    return call(this.module, this.session, method, ...args);
   }
 
   start(seed) {
-    this.check(this.session.start(int32("seed", seed)));
+    this.call("start", int32("seed", seed));
   }
   // Up to `count` steps; returns the steps taken (fewer once the program ends).
   step(count = 1) {
-    return this.check(this.session.step(int32("count", count)));
+    return this.call("step", int32("count", count));
   }
   // start(seed), then steps until the end or `maxSteps` (<= 0: no limit); returns the steps taken.
   run(seed, maxSteps = 0) {
-    return this.check(this.session.run(int32("seed", seed), int32("maxSteps", maxSteps)));
+    return this.call("run", int32("seed", seed), int32("maxSteps", maxSteps));
   }
   get steps() {
-    return this.session.steps();
+    return this.call("steps");
   }
   get finished() {
-    return this.session.finished();
+    return this.call("finished");
   }
   // {mx, my, mz, legend}: the current grid's size and symbols, without copying its cells.
   shape() {
-    const { mx, my, mz, legend } = this.session.grid();
+    const { mx, my, mz, legend } = this.call("grid");
     return { mx, my, mz, legend };
   }
   // {mx, my, mz, legend, cells}: cells a Uint8Array of values, x fastest, then y, then z (a copy).
   grid() {
-    const g = this.session.grid();
+    const g = this.call("grid");
     return { mx: g.mx, my: g.my, mz: g.mz, legend: g.legend, cells: g.cells.slice() };
   }
   // {kind, line, depth} of the node that runs next, or null.
   activeNode() {
-    return this.session.activeNode();
+    return this.call("activeNode");
   }
   // The node tree: {kind, line, branch, running, current, counter, steps, children, rules: [{fired}]}.
   nodeTree() {
-    return this.session.nodeTree();
+    return this.call("nodeTree");
   }
   // {width, height, rgba}: the grid drawn as mj run draws it (3D: isometric cubes), rgba a copy.
   render(pixelsize = 4) {
-    const picture = this.check(this.session.render(int32("pixelsize", pixelsize)));
+    const picture = this.call("render", int32("pixelsize", pixelsize));
     return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
   }
   setColor(symbol, rgb) {
-    this.session.setColor(symbol, rgb);
+    this.call("setColor", String(symbol), int32("rgb", rgb));
   }
   // The grid as `mj run --state` writes it: "NAME FX FY FZ SEED STEPS", the legend, a row of symbols per line.
   stateText(name = "model") {
-    const text = this.session.stateText(name);
-    this.check(text === "" ? null : text);
-    return text;
+    return this.call("stateText", String(name));
   }
   // The colour of each value of the current grid, 0xRRGGBB.
   colors() {
-    const list = this.session.colors();
-    this.check(list.length > 0 || null);
-    return list;
+    return this.call("colors");
   }
   // The files mj writes, as bytes: png(pixelsize) (3D: isometric), vox(), and an animated GIF made
   // by gifFrame(pixelsize) after the steps to show and gifFinish().
   png(pixelsize = 4) {
-    return this.file("/tmp/mj.png", (f) => this.session.savePng(f, int32("pixelsize", pixelsize)));
+    return this.file("/tmp/mj.png", (f) => this.call("savePng", f, int32("pixelsize", pixelsize)));
   }
   vox() {
-    return this.file("/tmp/mj.vox", (f) => this.session.saveVox(f));
+    return this.file("/tmp/mj.vox", (f) => this.call("saveVox", f));
   }
   gifFrame(pixelsize = 4) {
-    this.check(this.session.gifFrame("/tmp/mj.gif", int32("pixelsize", pixelsize)));
+    this.call("gifFrame", "/tmp/mj.gif", int32("pixelsize", pixelsize));
   }
   gifFinish() {
-    return this.file("/tmp/mj.gif", () => this.session.gifFinish());
+    return this.file("/tmp/mj.gif", () => this.call("gifFinish"));
   }
   file(path, write) {
-    this.check(write(path));
-    const bytes = this.fs.readFile(path);
-    this.fs.unlink(path);
+    write(path);
+    const bytes = this.module.FS.readFile(path);
+    this.module.FS.unlink(path);
     return bytes;
   }
   // Frees the model's memory in the module (JavaScript's collector does not see it).

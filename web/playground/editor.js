@@ -10,7 +10,7 @@ export function createEditor(parent, { check, onChange }) {
     const error = await check(v.state.doc.toString());
     if (!error) return [];
     const line = v.state.doc.line(Math.min(Math.max(error.line, 1), v.state.doc.lines));
-    return [{ from: line.from, to: Math.max(line.to, line.from + 1), severity: "error", message: error.message }];
+    return [{ from: line.from, to: Math.max(line.to, line.from + 1), severity: "error", message: error.detail }];
   };
   view = new EditorView({
     parent,

@@ -112,11 +112,7 @@ worker.onmessage = ({ data }) => {
   else if (data.type === "error") {
     state.loadedKey = ""; // what failed is loaded again next time
     state.loading = false;
-    showMessage(
-      data.line > 0
-        ? `${data.file}:${data.line}: ${data.message}`
-        : `${data.file ? data.file + ": " : ""}${data.message}`,
-    );
+    showMessage(data.text);
   }
 };
 

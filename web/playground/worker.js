@@ -16,10 +16,11 @@ let resourcesLoaded = false,
   limit = 0;
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
+// An error as the page shows it: the module's words (text) in the status line, the detail at its line.
 const failure = (e) =>
   e instanceof MjError
-    ? { file: e.file, line: e.line, message: e.detail }
-    : { file: "", line: 0, message: String(e.message ?? e) };
+    ? { file: e.file, line: e.line, detail: e.detail, text: e.message }
+    : { file: "", line: 0, detail: String(e.message ?? e), text: String(e.message ?? e) };
 
 // Corpus resources (rule pictures, samples, tilesets) are fetched once, when a model first names one.
 async function ensureResources(xml) {

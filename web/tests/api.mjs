@@ -90,6 +90,16 @@ test("errors are MjError with file and line, and the module goes on", () => {
   assert.equal(mj.load(tiny, { size: 4 }).run(1), 17);
 });
 
+test("a bad models.xml is an MjError too, and a failure is its call's alone", () => {
+  const list = '<models>\n  <model name="A" size="many"/>\n</models>';
+  assert.throws(
+    () => mj.modelList(list, "L.xml"),
+    (e) => e instanceof MjError && e.file === "L.xml" && e.line === 2,
+  );
+  assert.deepEqual(mj.modelList("<models/>"), []);
+  assert.equal(mj.load(tiny, { size: 4 }).run(1), 17);
+});
+
 test("numbers that are not 32-bit ints are refused, never wrapped", () => {
   const model = mj.load(tiny, { size: 4 });
   const refusals = [
