@@ -32,8 +32,10 @@ function call(module, target, method, ...args) {
 
 const isNode = typeof process !== "undefined" && !!process.versions?.node;
 
-// Loads the WebAssembly module (once per call; a page keeps the one it gets).
-export async function loadMj() {
+// Loads the WebAssembly module (once per call; a page keeps the one it gets). settingNames: a face's
+// own words for the settings a message may ask to change ({size, steps, seed, pixelsize, maxCells,
+// resources}; a page names its controls); by default the API's (size, maxSteps, maxCells...).
+export async function loadMj({ settingNames } = {}) {
   const options = {};
   if (isNode) {
     // emscripten 3.1.6's ES module reaches for CommonJS's require and __dirname under Node, and would
@@ -45,7 +47,9 @@ export async function loadMj() {
     globalThis.__dirname ??= fileURLToPath(new URL(".", import.meta.url));
     options.wasmBinary = await readFile(new URL("./mj.wasm", import.meta.url));
   }
-  return new Mj(await createMj(options));
+  const module = await createMj(options);
+  if (settingNames) module.setSettingNames(settingNames);
+  return new Mj(module);
 }
 
 // The core's ints: a number that is not one is refused, never wrapped (`| 0` would run seed 2^32 + 5 as 5).
@@ -58,15 +62,22 @@ function int32(name, value) {
   return value;
 }
 
-// size: n (an n x n 2D grid), [mx, my] or [mx, my, mz].
+// size as the library's request: n (every side, as `mj run --size`: n x n, or n x n x n for a 3D
+// model), [mx, my] (2D) or [mx, my, mz]; none: the entry's size, else the library's default.
 function gridSize(size) {
-  const sides = typeof size === "number" ? [size, size] : Array.from(size ?? []);
+  if (size === undefined || size === null) return {};
+  const sides = typeof size === "number" ? [size] : Array.from(size);
   if (sides.length === 2) sides.push(1);
-  if (sides.length !== 3 || !sides.every(Number.isInteger))
+  if (![1, 3].includes(sides.length) || !sides.every(Number.isInteger))
     throw new TypeError(`size is n, [mx, my] or [mx, my, mz], got ${size}`);
   if (Math.min(...sides) < 1) throw new RangeError(`size: every side must be a positive number of cells, got ${size}`);
   if (Math.max(...sides) > INT_MAX) throw new RangeError(`size: every side must be at most ${INT_MAX}, got ${size}`);
-  return sides;
+  return sides.length === 1 ? { size: sides[0] } : { length: sides[0], width: sides[1], height: sides[2] };
+}
+
+// colors: {symbol: 0xRRGGBB}, each an int (the library checks the symbol and the range).
+function colorTable(colors) {
+  return Object.fromEntries(Object.entries(colors).map(([symbol, rgb]) => [symbol, int32(`colors.${symbol}`, rgb)]));
 }
 
 class Mj {
@@ -83,19 +94,18 @@ class Mj {
     this.module.FS.writeFile(file, bytes);
   }
 
-  // The entries of a models.xml: [{name, mx, my, mz, steps, pixelsize, seeds, colors}].
+  // The entries of a models.xml: [{name, line, mx, my, mz, steps, pixelsize, iso, seeds, colors}].
   modelList(text, name = "models.xml") {
     return call(this.module, this.module, "modelList", String(text), String(name));
   }
 
-  // Loads and checks a model; throws MjError with the line of any problem.
-  load(xml, { size, name = "model.xml", maxCells = 0, colors = {} } = {}) {
-    const [mx, my, mz] = gridSize(size);
+  // Loads and checks a model; throws MjError with the line of any problem. The library decides what is
+  // not given (model.settings): an entry of modelList() gives its size, steps, pixel size and colours.
+  load(xml, { size, name = "model.xml", maxCells = 0, colors = {}, entry = null } = {}) {
+    const options = { ...gridSize(size), maxCells: Number(maxCells), colors: colorTable(colors), entry };
     const model = new Model(this.module);
     try {
-      model.call("load", String(xml), name, mx, my, mz, this.resources, maxCells);
-      model.call("usePalette", `${this.resources}/palette.xml`);
-      for (const [symbol, rgb] of Object.entries(colors)) model.call("setColor", symbol, rgb);
+      model.call("load", String(xml), String(name), { ...options, resources: this.resources });
     } catch (e) {
       model.dispose();
       throw e;
@@ -121,12 +131,30 @@ class Model {
   step(count = 1) {
     return this.call("step", int32("count", count));
   }
+  // What the library decided for this model: {name, size: [mx, my, mz], steps, pixelsize, iso, sizeFrom}.
+  get settings() {
+    return this.call("settings");
+  }
+  // Goes on with the run until it ends, reaches the model's step limit (settings.steps), takes `steps`
+  // more steps (0: any number) or has run for `ms` milliseconds (0: no time limit). Returns how it
+  // stopped: "finished", "stepLimit" or "stopped".
+  advance({ steps = 0, ms = 0 } = {}) {
+    return this.call("advance", int32("steps", steps), Number(ms));
+  }
+  // The run has finished or reached the model's step limit.
+  get ended() {
+    return this.call("ended");
+  }
   // start(seed), then steps until the end or `maxSteps` (<= 0: no limit); returns the steps taken.
   run(seed, maxSteps = 0) {
     return this.call("run", int32("seed", seed), int32("maxSteps", maxSteps));
   }
   get steps() {
     return this.call("steps");
+  }
+  // The seed of the current (or last) run; 0 before the first.
+  get seed() {
+    return this.call("seed");
   }
   get finished() {
     return this.call("finished");
@@ -153,9 +181,6 @@ class Model {
   render(pixelsize = 4) {
     const picture = this.call("render", int32("pixelsize", pixelsize));
     return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
-  }
-  setColor(symbol, rgb) {
-    this.call("setColor", String(symbol), int32("rgb", rgb));
   }
   // The grid as `mj run --state` writes it: "NAME FX FY FZ SEED STEPS", the legend, a row of symbols per line.
   stateText(name = "model") {

@@ -31,8 +31,8 @@ for (let round = 0; round < rounds; round++)
     const xml = readFileSync(join(corpus, "models", `${entry.name}.xml`), "utf8");
     for (const seed of [1, 2, 3]) {
       const start = cpuMs();
-      const model = mj.load(xml, { size: [entry.mx, entry.my, entry.mz], name: `${entry.name}.xml` });
-      model.run(seed, entry.steps);
+      const model = mj.load(xml, { name: `${entry.name}.xml`, entry });
+      model.run(seed, model.settings.steps);
       const ms = cpuMs() - start;
       model.dispose();
       const key = `${index},${seed}`;
@@ -52,9 +52,11 @@ if (against) {
     nativeSum = 0;
   for (const [key, { name, ms }] of best) {
     if (!native.has(key)) continue;
-    ((wasmSum += ms), (nativeSum += native.get(key)));
+    wasmSum += ms;
+    nativeSum += native.get(key);
     const e = byEntry.get(name) ?? { wasm: 0, native: 0 };
-    ((e.wasm += ms), (e.native += native.get(key)));
+    e.wasm += ms;
+    e.native += native.get(key);
     byEntry.set(name, e);
   }
   const slowest = [...byEntry]

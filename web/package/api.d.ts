@@ -12,8 +12,18 @@ export class MjError extends Error {
   readonly detail: string;
 }
 
-/** Loads the WebAssembly module. */
-export function loadMj(): Promise<Mj>;
+/** A face's words for the settings a message may ask to change (a page names its controls). */
+export interface SettingNames {
+  size?: string;
+  steps?: string;
+  seed?: string;
+  pixelsize?: string;
+  maxCells?: string;
+  resources?: string;
+}
+
+/** Loads the WebAssembly module; messages name settings in `settingNames`' words (by default the API's). */
+export function loadMj(options?: { settingNames?: SettingNames }): Promise<Mj>;
 
 /** An entry of a models.xml, as mj reads it. */
 export interface ModelEntry {
@@ -25,24 +35,43 @@ export interface ModelEntry {
   /** The step limit; <= 0: none. */
   steps: number;
   pixelsize: number;
+  /** 3D pictures as isometric PNG rather than VOX. */
+  iso: boolean;
   seeds: number[];
   /** Symbol -> 0xRRGGBB over the palette. */
   colors: Record<string, number>;
 }
 
-/** A grid side n (n x n, 2D), [mx, my] or [mx, my, mz]. */
+/** n: every side, as `mj run --size` (n x n, or n x n x n for a 3D model); [mx, my] (2D) or [mx, my, mz]. */
 export type Size = number | [number, number] | [number, number, number];
 
 export interface LoadOptions {
-  /** The grid's size. */
-  size: Size;
+  /** The grid's size; without it the entry's, else mj's default (64 a side, 24 in 3D). */
+  size?: Size;
   /** The model's name in messages and state texts ("model.xml"). */
   name?: string;
   /** The largest grid in cells, also for grids that map and wfc make; <= 0: 2^28. */
   maxCells?: number;
   /** Symbol -> 0xRRGGBB, over the palette and the entry's colours. */
   colors?: Record<string, number>;
+  /** The model's entry of a models.xml (from modelList): its size, steps, pixel size and colours. */
+  entry?: ModelEntry | null;
 }
+
+/** What the library decided for a loaded model. */
+export interface Settings {
+  name: string;
+  size: [number, number, number];
+  /** The step limit of advance(); <= 0: none. */
+  steps: number;
+  pixelsize: number;
+  iso: boolean;
+  /** Where the size came from: "given", "its entry" or "default size". */
+  sizeFrom: string;
+}
+
+/** How advance() stopped: the program ended, the model's step limit, or its steps or time were spent. */
+export type RunEnd = "finished" | "stepLimit" | "stopped";
 
 export interface Shape {
   mx: number;
@@ -100,19 +129,26 @@ export class Mj {
   /** The entries of a models.xml; MjError on a bad one. */
   modelList(text: string, name?: string): ModelEntry[];
   /** Loads and checks a model; MjError with the line of any problem. */
-  load(xml: string, options: LoadOptions): Model;
+  load(xml: string, options?: LoadOptions): Model;
 }
 
 export class Model {
+  readonly settings: Settings;
   /** Begins a fresh run: the same seed always gives the same run. */
   start(seed: number): void;
   /** Up to `count` steps (1); returns the steps taken, fewer once the program ends. */
   step(count?: number): number;
   /** start(seed), then steps until the end or `maxSteps` (<= 0: no limit); returns the steps taken. */
   run(seed: number, maxSteps?: number): number;
+  /** Goes on with the run until it ends, reaches settings.steps, takes `steps` more (0: any) or runs `ms` (0: any). */
+  advance(options?: { steps?: number; ms?: number }): RunEnd;
   /** Steps taken since start. */
   readonly steps: number;
+  /** The seed of the current (or last) run; 0 before the first. */
+  readonly seed: number;
   readonly finished: boolean;
+  /** Finished, or at the model's step limit. */
+  readonly ended: boolean;
   /** The current grid's size and symbols, without its cells. */
   shape(): Shape;
   grid(): Grid;
@@ -121,8 +157,6 @@ export class Model {
   nodeTree(): NodeState | null;
   /** The grid drawn as mj run draws it (3D: isometric cubes). */
   render(pixelsize?: number): Picture;
-  /** Sets a symbol's colour, 0xRRGGBB. */
-  setColor(symbol: string, rgb: number): void;
   /** The colour of each value of the current grid, 0xRRGGBB. */
   colors(): number[];
   /** The grid as `mj run --state` writes it: "NAME MX MY MZ SEED STEPS", the legend, a row of symbols a line. */

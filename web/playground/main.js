@@ -28,12 +28,16 @@ const editor = createEditor($("editor"), {
     new Promise((resolve) => {
       const id = state.nextCheck++;
       state.checks.set(id, resolve);
-      worker.postMessage({ type: "check", xml, size: size(), id });
+      worker.postMessage({ type: "check", xml, size: givenSize(), entry: selected().entry ?? null, id });
     }),
   onChange: () => {},
 });
 
-const size = () => [+$("mx").value, +$("my").value, +$("mz").value];
+const sizeBoxes = ["mx", "my", "mz"].map($);
+const size = () => sizeBoxes.map((box) => +box.value);
+// The size boxes, or null while they are empty: a chosen model is loaded at the size the library gives
+// it (its entry's, else mj's default), which then fills them.
+const givenSize = () => (sizeBoxes.some((box) => box.value === "") ? null : size());
 const speed = () => 2 ** +$("speed").value;
 const selected = () => {
   const [group, name] = $("model").value.split("/");
@@ -52,25 +56,31 @@ function ensureLoaded() {
     type: "load",
     xml: editor.text,
     name: name ?? "model",
-    size: size(),
+    size: givenSize(),
     seed: +$("seed").value,
-    colors: entry?.colors ?? {},
+    entry: entry ?? null,
     isometric: !view3d.available,
-    steps: entry?.steps ?? 0,
   });
 }
 
 async function chooseModel(value, overrides = {}) {
   $("model").value = value;
-  const { group, name, entry } = selected();
+  const { group, name } = selected();
   const url = group === "own" ? `own/${name}.xml` : `corpus/models/${name}.xml`;
   state.originalXml = await (await fetch(url)).text(); // a shared URL carries the text only when it differs
   editor.text = overrides.xml ?? state.originalXml;
-  const [mx, my, mz] = overrides.size ?? [entry?.mx ?? 32, entry?.my ?? 32, entry?.mz ?? 1];
-  (($("mx").value = mx), ($("my").value = my), ($("mz").value = mz));
+  sizeBoxes.forEach((box, i) => (box.value = overrides.size?.[i] ?? ""));
   if (overrides.seed !== undefined) $("seed").value = overrides.seed;
   state.loadedKey = "";
   ensureLoaded();
+}
+
+// A load is done: the size boxes left empty for it show the size the library chose.
+function showSettings({ size: sides }) {
+  state.loading = false;
+  if (givenSize() !== null || state.loadedKey !== key()) return;
+  sizeBoxes.forEach((box, i) => (box.value = sides[i]));
+  state.loadedKey = key();
 }
 
 function showFrame(f) {
@@ -105,7 +115,7 @@ function download(name, data) {
 worker.onmessage = ({ data }) => {
   if (data.type === "ready") ready();
   else if (data.type === "lists") fillModels(data);
-  else if (data.type === "loaded") state.loading = false;
+  else if (data.type === "loaded") showSettings(data.settings);
   else if (data.type === "frame") showFrame(data);
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
   else if (data.type === "file") download(data.name, data.bytes ?? data.text);

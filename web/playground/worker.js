@@ -3,17 +3,24 @@
 // checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
 
-const mj = await loadMj();
+// Messages in the page's words: a setting is named by the control that changes it.
+const settingNames = {
+  size: "the size boxes",
+  steps: "Pause",
+  seed: "the seed box",
+  pixelsize: "the pixel size",
+  maxCells: "nothing on this page: make the size boxes smaller",
+  resources: "the corpus's resources",
+};
+const mj = await loadMj({ settingNames });
 let model = null,
   entryName = "model",
-  seed = 1,
   running = false,
   stepsPerFrame = 1,
   recording = false;
-// iso: 3D grids as mj's isometric picture (no WebGL on the page); limit: the entry's step limit for Run (<= 0: none).
+// iso: 3D grids as mj's isometric picture (no WebGL on the page).
 let resourcesLoaded = false,
-  iso = false,
-  limit = 0;
+  iso = false;
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 // An error as the page shows it: the module's words (text) in the status line, the detail at its line.
@@ -36,7 +43,14 @@ async function ensureResources(xml) {
 
 function frame(extra = {}) {
   const g = model.shape(); // the cells are copied only for the 3D view: a 2D frame sends mj's picture
-  const message = { type: "frame", steps: model.steps, finished: done(), active: model.activeNode(), ...g, ...extra };
+  const message = {
+    type: "frame",
+    steps: model.steps,
+    finished: model.ended,
+    active: model.activeNode(),
+    ...g,
+    ...extra,
+  };
   const transfer = [];
   if (g.mz === 1 || iso) {
     const picture = model.render(g.mz === 1 ? 1 : 4);
@@ -49,27 +63,23 @@ function frame(extra = {}) {
     transfer.push(message.cells.buffer);
   }
   if (extra.withTree) message.tree = model.nodeTree();
-  if (recording) model.gifFrame(g.mz === 1 ? 4 : 6);
+  if (recording) model.gifFrame(model.settings.pixelsize);
   post(message, transfer);
 }
 
-// Run stops at the end of the program or at the model entry's step limit, as mj run does.
-const done = () => model.finished || (limit > 0 && model.steps >= limit);
-
-// Runs steps for about a frame's time (or stepsPerFrame of them), shows them, and goes on.
+// Runs for about a frame's time (or stepsPerFrame steps), shows the grid, and goes on. The run stops at
+// the end of the program or at the model's step limit, as mj run does.
 function tick() {
   if (!running || !model) return;
   const start = performance.now();
-  let taken = 0;
+  const before = model.steps;
   try {
-    do taken += model.step(Math.min(stepsPerFrame - taken, 64, limit > 0 ? limit - model.steps : 64));
-    while (!done() && taken < stepsPerFrame && performance.now() - start < 12);
+    running = model.advance({ steps: stepsPerFrame, ms: 12 }) === "stopped" && running;
   } catch (e) {
     running = false;
     return post({ type: "error", ...failure(e) });
   }
-  running = running && !done();
-  frame({ taken, ms: performance.now() - start, withTree: !running });
+  frame({ taken: model.steps - before, ms: performance.now() - start, withTree: !running });
   if (running) setTimeout(tick, 0);
 }
 
@@ -77,28 +87,27 @@ const handlers = {
   lists({ corpus, own }) {
     post({ type: "lists", corpus: corpus ? mj.modelList(corpus) : [], own: own ? mj.modelList(own, "demo.xml") : [] });
   },
-  async check({ xml, size, id }) {
+  async check({ xml, size, entry, id }) {
     try {
       await ensureResources(xml);
-      mj.load(xml, { size, name: `${entryName}.xml` }).dispose();
+      mj.load(xml, { size, name: `${entryName}.xml`, entry }).dispose();
       post({ type: "checked", id, error: null });
     } catch (e) {
       post({ type: "checked", id, error: failure(e) });
     }
   },
-  async load({ xml, name, size, seed: s, colors, isometric, steps }) {
+  // size: null for the entry's size (else the library's default), which the page then shows.
+  async load({ xml, name, size, seed, entry, isometric }) {
     running = false;
     iso = isometric;
-    limit = steps;
     model?.dispose();
     model = null;
     entryName = name;
-    seed = s;
     try {
       await ensureResources(xml);
-      model = mj.load(xml, { size, name: `${name}.xml`, colors });
+      model = mj.load(xml, { size, name: `${name}.xml`, entry });
       model.start(seed);
-      post({ type: "loaded" });
+      post({ type: "loaded", settings: model.settings });
       frame({ withTree: true });
     } catch (e) {
       post({ type: "error", ...failure(e) });
@@ -106,7 +115,7 @@ const handlers = {
   },
   run({ speed }) {
     stepsPerFrame = speed;
-    if (!model || done()) return;
+    if (!model || model.ended) return;
     running = true;
     tick();
   },
@@ -147,15 +156,17 @@ const handlers = {
     if (on) recording = true;
     else if (recording) {
       recording = false;
-      post({ type: "file", name: `${entryName}_${seed}.gif`, bytes: model.gifFinish() });
+      post({ type: "file", name: `${entryName}_${model.seed}.gif`, bytes: model.gifFinish() });
     }
   },
   export({ what }) {
     if (!model) return;
     try {
-      if (what === "png") post({ type: "file", name: `${entryName}_${seed}.png`, bytes: model.png(4) });
-      if (what === "vox") post({ type: "file", name: `${entryName}_${seed}.vox`, bytes: model.vox() });
-      if (what === "state") post({ type: "file", name: `${entryName}_${seed}.txt`, text: model.stateText(entryName) });
+      if (what === "png")
+        post({ type: "file", name: `${entryName}_${model.seed}.png`, bytes: model.png(model.settings.pixelsize) });
+      if (what === "vox") post({ type: "file", name: `${entryName}_${model.seed}.vox`, bytes: model.vox() });
+      if (what === "state")
+        post({ type: "file", name: `${entryName}_${model.seed}.txt`, text: model.stateText(entryName) });
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }

@@ -1,5 +1,6 @@
 // The module's failure: null after a call that succeeded, else {file, line, detail, text}, where text
-// is the library's "file:line: detail" (file "" for a problem in no file).
+// is the library's "file:line: detail" (Error::text), worded with the face's names for the settings:
+// the JavaScript API's own by default, the page's when it gives them (setSettingNames).
 #include "failure.hpp"
 
 #include <emscripten/bind.h>
@@ -24,6 +25,18 @@ struct Failure {
 
 std::optional<Failure> failure_;
 
+// The JavaScript API's words: its option and argument names.
+mj::SettingNames names_{"size", "maxSteps", "seed", "pixelsize", "maxCells", "addResource()"};
+
+// {size, steps, seed, pixelsize, maxCells, resources}: a face's words, each kept as it was when not given.
+void set_setting_names(const val& names) {
+  const auto take = [&](const char* key, std::string& name) {
+    if (names.hasOwnProperty(key)) name = names[key].as<std::string>();
+  };
+  take("size", names_.size), take("steps", names_.steps), take("seed", names_.seed);
+  take("pixelsize", names_.pixelsize), take("maxCells", names_.max_cells), take("resources", names_.resources);
+}
+
 // Takes the failure of the last call: a failure is reported once, never to a later call.
 val failure() {
   if (!failure_) return val::null();
@@ -42,7 +55,7 @@ void record_failure(std::exception_ptr error) {
   try {
     std::rethrow_exception(error);
   } catch (const mj::Error& e) {
-    failure_ = Failure{e.file(), e.line(), e.message(), e.what()};
+    failure_ = Failure{e.file(), e.line(), e.message(names_), e.text(names_)};
   } catch (const std::bad_alloc&) {
     failure_ = Failure{"", 0, "out of memory", "out of memory"};
   } catch (const std::exception& e) {
@@ -54,4 +67,7 @@ void record_failure(std::exception_ptr error) {
 
 }  // namespace mjweb
 
-EMSCRIPTEN_BINDINGS(mj_failure) { emscripten::function("failure", &mjweb::failure); }
+EMSCRIPTEN_BINDINGS(mj_failure) {
+  emscripten::function("failure", &mjweb::failure);
+  emscripten::function("setSettingNames", &mjweb::set_setting_names);
+}

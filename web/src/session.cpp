@@ -4,6 +4,9 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <chrono>
+#include <climits>
 #include <optional>
 #include <string>
 
@@ -11,8 +14,10 @@
 #include "mj/error.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
+#include "mj/run_settings.hpp"
 #include "mj/state_text.hpp"
 #include "node_tree.hpp"
+#include "request.hpp"
 
 namespace {
 
@@ -21,16 +26,19 @@ using mjweb::guard;
 
 class Session {
  public:
-  // Loads XML text named `name`; resources are read from `resources` in emscripten's file system.
-  void load(const std::string& xml, const std::string& name, int mx, int my, int mz, const std::string& resources,
-            double max_cells) {
+  // Loads XML text named `name` with what resolve_run decides for `options` (request.hpp).
+  void load(const std::string& xml, const std::string& name, const val& options) {
     guard([&] {
-      interpreter_.reset();
-      interpreter_.emplace(mj::Interpreter::from_string(xml, {mx, my, mz, resources, (long long)max_cells}, name));
+      interpreter_.reset(), settings_.reset();
+      mj::RunSettings settings = mj::resolve_run(mjweb::run_request(xml, name, options));
+      interpreter_.emplace(settings.load_model());
+      settings_ = std::move(settings);
     });
   }
+  val settings() const { return settings_ ? mjweb::settings_object(*settings_) : val::null(); }
+
   void start(int seed) {
-    guard([&] { live().start(seed), seed_ = seed; });
+    guard([&] { live().start(seed); });
   }
   // Up to `count` steps; the steps taken.
   int step(int count) {
@@ -41,16 +49,33 @@ class Session {
     });
   }
   int run(int seed, int max_steps) {
+    return guard([&] { return live().run(seed, max_steps); });
+  }
+  // Goes on with the run until it ends, reaches the model's step limit, takes `count` more steps
+  // (<= 0: any number) or has run for `ms` milliseconds (<= 0: no time limit). Returns how it stopped:
+  // "finished", "stepLimit" (the model's) or "stopped".
+  std::string advance(int count, double ms) {
     return guard([&] {
-      seed_ = seed;
-      return live().run(seed, max_steps);
+      mj::Interpreter& interpreter = live();
+      mj::RunControl control;
+      control.max_steps = step_limit(count);
+      if (ms > 0) {
+        control.interval = std::chrono::milliseconds(int64_t(ms));
+        control.progress = [](const mj::Interpreter&) { return false; };  // the time is spent
+      }
+      const mj::RunEnd end = interpreter.advance(control);
+      return std::string(end == mj::RunEnd::finished ? "finished" : at_limit() ? "stepLimit" : "stopped");
     });
   }
+  // The run has finished or reached the model's step limit.
+  bool ended() const { return finished() || at_limit(); }
+
   // The grid as `mj run --state` writes it (header with `name`, the run's seed and steps; legend; rows).
   std::string state_text(const std::string& name) {
-    return guard([&] { return mj::state_text(name, live().grid(), seed_, live().steps()); });
+    return guard([&] { return mj::state_text(name, live().grid(), live().seed(), live().steps()); });
   }
   int steps() const { return interpreter_ ? interpreter_->steps() : 0; }
+  int seed() const { return interpreter_ ? interpreter_->seed() : 0; }
   bool finished() const { return !interpreter_ || interpreter_->finished(); }
 
   // {mx, my, mz, legend, cells}: cells a view of wasm memory, valid until the next call; null before a load.
@@ -119,28 +144,26 @@ class Session {
     });
   }
 
-  // Colours: the built-in palette, then `file` (a palette.xml in the file system) if it exists, then
-  // single symbols set here (0xRRGGBB).
-  void use_palette(const std::string& file) {
-    guard([&] { palette_ = mj::palette_with(file); });
-  }
-  void set_color(const std::string& symbol, int rgb) {
-    if (symbol.size() == 1) palette_[symbol[0]] = 0xFF000000u | uint32_t(rgb);
-  }
-
  private:
   std::optional<mj::Interpreter> interpreter_;
-  mj::Palette palette_ = mj::default_palette();
+  std::optional<mj::RunSettings> settings_;  // with the palette: built-in, palette.xml, the entry's, the caller's
   std::vector<uint8_t> rgba_;
   std::optional<mj::GifWriter> gif_;
-  int seed_ = 0;
   std::string gif_file_;
 
   mj::Interpreter& live() {
     if (!interpreter_) throw mj::Error("", 0, "no model loaded");
     return *interpreter_;
   }
-  std::vector<uint32_t> colors_of_grid() { return mj::legend_colors(live().grid().legend, palette_); }
+  std::vector<uint32_t> colors_of_grid() { return mj::legend_colors(live().grid().legend, settings_->palette); }
+  // RunControl::max_steps for `count` more steps (<= 0: any number) within the model's limit.
+  int step_limit(int count) const {
+    const int limit = settings_->steps;
+    const int more = int(std::min<long long>(INT_MAX, (long long)steps() + count));
+    if (count <= 0) return limit;
+    return limit > 0 ? std::min(limit, more) : more;
+  }
+  bool at_limit() const { return settings_ && settings_->steps > 0 && steps() >= settings_->steps; }
 };
 
 }  // namespace
@@ -149,10 +172,14 @@ EMSCRIPTEN_BINDINGS(mj_session) {
   emscripten::class_<Session>("Session")
       .constructor<>()
       .function("load", &Session::load)
+      .function("settings", &Session::settings)
+      .function("advance", &Session::advance)
+      .function("ended", &Session::ended)
       .function("start", &Session::start)
       .function("step", &Session::step)
       .function("run", &Session::run)
       .function("steps", &Session::steps)
+      .function("seed", &Session::seed)
       .function("finished", &Session::finished)
       .function("grid", &Session::grid)
       .function("activeNode", &Session::active_node)
@@ -163,7 +190,5 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("savePng", &Session::save_png)
       .function("saveVox", &Session::save_vox)
       .function("gifFrame", &Session::gif_frame)
-      .function("gifFinish", &Session::gif_finish)
-      .function("usePalette", &Session::use_palette)
-      .function("setColor", &Session::set_color);
+      .function("gifFinish", &Session::gif_finish);
 }

@@ -100,6 +100,62 @@ test("a bad models.xml is an MjError too, and a failure is its call's alone", ()
   assert.equal(mj.load(tiny, { size: 4 }).run(1), 17);
 });
 
+test("sizes, steps and colours come from the library: an entry's, else mj's defaults", () => {
+  const alone = mj.load(ownXml("GrowthMaze"));
+  assert.deepEqual(alone.settings.size, [64, 64, 1]);
+  assert.equal(alone.settings.sizeFrom, "default size");
+  const voxels = mj.load('<one values="BW" in="B W" out="W B"/>');
+  assert.deepEqual(voxels.settings.size, [24, 24, 24]);
+  const [entry] = mj
+    .modelList(readFileSync(join(root, "models", "demo.xml"), "utf8"), "demo.xml")
+    .filter((e) => e.name === "GrowthMaze");
+  const listed = mj.load(ownXml("GrowthMaze"), { name: "GrowthMaze.xml", entry });
+  assert.deepEqual(listed.settings.size, [entry.mx, entry.my, entry.mz]);
+  assert.equal(listed.settings.steps, entry.steps);
+  listed.run(7);
+  const fromEntry = mj.load(ownXml("GrowthMaze"), { size: 61, colors: growthColors });
+  fromEntry.run(7);
+  assert.deepEqual(listed.png(4), fromEntry.png(4), "the entry's colours");
+  assert.deepEqual(mj.load(ownXml("GrowthMaze"), { size: [9, 7], entry }).settings.size, [9, 7, 1]);
+  for (const model of [alone, voxels, listed, fromEntry]) model.dispose();
+});
+
+test("advance() stops at the model's step limit, after `steps` more, or when its time is spent", () => {
+  const list = '<models><model name="Walk" size="20" steps="30"/></models>';
+  const walk = '<one values="BW" origin="True" in="WB" out="WW"/>';
+  const model = mj.load(walk, { entry: mj.modelList(list)[0] });
+  model.start(1);
+  assert.equal(model.advance({ steps: 10 }), "stopped");
+  assert.equal(model.steps, 10);
+  assert.equal(model.advance(), "stepLimit");
+  assert.equal(model.steps, 30);
+  assert.ok(model.ended && !model.finished);
+  assert.equal(model.advance(), "stepLimit", "the limit holds");
+  const slow = mj.load(walk, { size: 2000 });
+  slow.start(1);
+  const started = performance.now();
+  assert.equal(slow.advance({ ms: 20 }), "stopped");
+  assert.ok(performance.now() - started < 2000 && slow.steps > 0, `${slow.steps} steps`);
+  const small = mj.load(walk, { size: 5 });
+  small.start(1);
+  assert.equal(small.advance(), "finished");
+  for (const m of [model, slow, small]) m.dispose();
+});
+
+test("messages name settings in the API's words, or in a face's own", async () => {
+  assert.throws(() => mj.load(tiny, { size: 100000 }), /raise the limit with maxCells\)$/);
+  assert.throws(
+    () => mj.load(tiny, { size: 4, colors: { BW: 0 } }),
+    (e) => {
+      assert.ok(e instanceof MjError);
+      assert.equal(e.message, "mj: a colour's symbol is one character, got 'BW'");
+      return true;
+    },
+  );
+  const page = await loadMj({ settingNames: { maxCells: "the Cells box" } });
+  assert.throws(() => page.load(tiny, { size: 100000 }), /raise the limit with the Cells box\)$/);
+});
+
 test("numbers that are not 32-bit ints are refused, never wrapped", () => {
   const model = mj.load(tiny, { size: 4 });
   const refusals = [

@@ -6,7 +6,7 @@
 //        node web/tests/browser.mjs --screenshot FILE   (or MJ_SCREENSHOT=FILE): also the page, paused mid-run
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
@@ -28,6 +28,8 @@ before(async () => {
   const model = join(corpus, "models", "MazeGrowth.xml");
   const flags = ["--size", "21", "--seed", "7", "--pixelsize", "1", "--resources", join(corpus, "resources")];
   execFileSync(mjCli, ["run", model, ...flags, "--out", nativeDir, "-q"]);
+  const growth = join(root, "models", "GrowthMaze.xml"); // at its demo.xml entry's size
+  execFileSync(mjCli, ["run", growth, "--seed", "42", "--no-picture", "--state", join(nativeDir, "growth.txt"), "-q"]);
   server = await serve({ "/": site, "/native/": nativeDir });
   url = `http://127.0.0.1:${server.address().port}/`;
   nativeUrl = `${url}native/MazeGrowth_7.png`;
@@ -164,12 +166,32 @@ pageTest("a huge size and a missing resource each show one message, and the page
   await open(page);
   await choose(page, "corpus/MazeGrowth", [100000, 100000, 1], 1);
   await until(page, () => document.getElementById("message").textContent.includes("too large"));
+  const message = await page.$eval("#message", (m) => m.textContent);
+  assert.match(message, /raise the limit with nothing on this page: make the size boxes smaller\)$/);
   await page.evaluate(() => (window.mjPlayground.editor.text = '<one values="BW" file="NoSuchRule" legend="BW"/>'));
   await page.evaluate(() => ["mx", "my"].forEach((id) => (document.getElementById(id).value = 10)));
   await page.click("#run");
   await until(page, () => document.getElementById("message").textContent.includes("NoSuchRule"));
   await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
   await runToEnd(page);
+});
+
+pageTest("a listed model runs at its entry's size, and its state export is mj run's, seed and all", async (page) => {
+  await open(page);
+  await page.evaluate(() => window.mjPlayground.chooseModel("own/GrowthMaze", { seed: 42 }));
+  await until(page, () => !window.mjPlayground.state.loading);
+  const sides = await page.evaluate(() => ["mx", "my", "mz"].map((id) => document.getElementById(id).value));
+  assert.deepEqual(sides, ["61", "61", "1"]);
+  await runToEnd(page);
+  await page.evaluate(() => {
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (blob) => ((window.exported = blob), create(blob));
+  });
+  await page.click('[data-export="state"]');
+  await until(page, () => window.exported);
+  const text = await page.evaluate(() => window.exported.text());
+  assert.equal(text, readFileSync(join(nativeDir, "growth.txt"), "utf8"));
+  assert.match(text, /^GrowthMaze 61 61 1 42 /);
 });
 
 pageTest("a 3D model draws in the voxel view", async (page) => {

@@ -27,16 +27,19 @@ process.stdout.write(model.stateText("GrowthMaze"));
 `;
 
 // The same in TypeScript, touching each part of the types.
-const typed = `import { loadMj, MjError, type Grid, type ModelEntry } from "markovjunior";
-const mj = await loadMj();
+const typed = `import { loadMj, MjError, type Grid, type ModelEntry, type RunEnd } from "markovjunior";
+const mj = await loadMj({ settingNames: { maxCells: "the Cells box" } });
 const entries: ModelEntry[] = mj.modelList("<models/>");
 const model = mj.load("<one values='BW' in='B' out='W'/>", { size: [4, 4], colors: { B: 0x000000 } });
 const taken: number = model.run(1, 100) + model.step();
+const end: RunEnd = model.advance({ steps: 5, ms: 10 });
+const [mx, my, mz] = model.settings.size;
 const grid: Grid = model.grid();
 const cells: Uint8Array = grid.cells;
 const png: Uint8Array = model.png(4);
 const where = (e: unknown) => (e instanceof MjError ? \`\${e.file}:\${e.line}: \${e.detail}\` : "");
-console.log(entries.length, taken, cells.length, png.length, model.activeNode()?.kind, where(null));
+console.log(entries.length, taken, end, mx * my * mz, model.seed, cells.length, png.length, where(null));
+console.log(model.activeNode()?.kind, model.ended, mj.load("<one values='BW' in='B' out='W'/>").settings.sizeFrom);
 model.dispose();
 `;
 
