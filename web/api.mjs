@@ -3,8 +3,8 @@
 //
 //   import { loadMj } from "./api.mjs";
 //   const mj = await loadMj();
-//   const model = mj.load(xml, { size: [60, 60] });
-//   model.run(1);                       // or model.start(1); model.step(10);
+//   const model = mj.load(xml, { size: [60, 60] });   // or { entry } of mj.modelList(text): model.settings
+//   model.run(1);                       // or model.start(1); model.step(10); model.advance({ ms: 12 });
 //   const { mx, my, mz, legend, cells } = model.grid();
 //   const { width, height, rgba } = model.render(4);
 import createMj from "./mj.mjs";
@@ -140,6 +140,11 @@ class Model {
   // stopped: "finished", "stepLimit" or "stopped".
   advance({ steps = 0, ms = 0 } = {}) {
     return this.call("advance", int32("steps", steps), Number(ms));
+  }
+  // Steps until another node runs next, the run ends (or reaches settings.steps) or `ms` milliseconds
+  // have passed (0: no time limit). Returns "nextNode", "finished", "stepLimit" or "stopped".
+  nextNode({ ms = 0 } = {}) {
+    return this.call("nextNode", Number(ms));
   }
   // The run has finished or reached the model's step limit.
   get ended() {

@@ -142,6 +142,8 @@ export class Model {
   run(seed: number, maxSteps?: number): number;
   /** Goes on with the run until it ends, reaches settings.steps, takes `steps` more (0: any) or runs `ms` (0: any). */
   advance(options?: { steps?: number; ms?: number }): RunEnd;
+  /** Steps until another node runs next, the run ends (or reaches settings.steps) or `ms` pass (0: any). */
+  nextNode(options?: { ms?: number }): "nextNode" | RunEnd;
   /** Steps taken since start. */
   readonly steps: number;
   /** The seed of the current (or last) run; 0 before the first. */

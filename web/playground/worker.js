@@ -141,12 +141,10 @@ const handlers = {
   next() {
     if (!model) return;
     running = false;
-    const at = JSON.stringify(model.activeNode());
-    const before = model.grid();
-    let taken = 0;
+    const before = { steps: model.steps, cells: model.grid().cells };
     try {
-      while (!model.finished && taken < 1000000 && JSON.stringify(model.activeNode()) === at) taken += model.step(1);
-      frame({ taken, withTree: true, before: before.cells, after: model.grid().cells });
+      model.nextNode({ ms: 2000 }); // a node that runs on and on stops after 2 s, as if paused
+      frame({ taken: model.steps - before.steps, withTree: true, before: before.cells, after: model.grid().cells });
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }

@@ -67,6 +67,23 @@ class Session {
       return std::string(end == mj::RunEnd::finished ? "finished" : at_limit() ? "stepLimit" : "stopped");
     });
   }
+  // Steps until another node runs next (the debugger's Next node), the run ends or reaches the model's
+  // step limit, or `ms` milliseconds have passed (<= 0: no time limit). Returns "nextNode",
+  // "finished", "stepLimit" or "stopped".
+  std::string next_node(double ms) {
+    return guard([&] {
+      mj::Interpreter& interpreter = live();
+      const std::optional<mj::ActiveNode> at = interpreter.active_node();
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(int64_t(ms * 1000));
+      while (!ended()) {
+        interpreter.step();
+        if (interpreter.finished()) break;
+        if (!same_node(interpreter.active_node(), at)) return std::string("nextNode");
+        if (ms > 0 && std::chrono::steady_clock::now() > deadline) return std::string("stopped");
+      }
+      return std::string(finished() ? "finished" : "stepLimit");
+    });
+  }
   // The run has finished or reached the model's step limit.
   bool ended() const { return finished() || at_limit(); }
 
@@ -163,6 +180,10 @@ class Session {
     if (count <= 0) return limit;
     return limit > 0 ? std::min(limit, more) : more;
   }
+  static bool same_node(const std::optional<mj::ActiveNode>& a, const std::optional<mj::ActiveNode>& b) {
+    if (!a || !b) return !a && !b;
+    return a->kind == b->kind && a->line == b->line && a->depth == b->depth;
+  }
   bool at_limit() const { return settings_ && settings_->steps > 0 && steps() >= settings_->steps; }
 };
 
@@ -175,6 +196,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("settings", &Session::settings)
       .function("advance", &Session::advance)
       .function("ended", &Session::ended)
+      .function("nextNode", &Session::next_node)
       .function("start", &Session::start)
       .function("step", &Session::step)
       .function("run", &Session::run)

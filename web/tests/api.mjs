@@ -142,6 +142,19 @@ test("advance() stops at the model's step limit, after `steps` more, or when its
   for (const m of [model, slow, small]) m.dispose();
 });
 
+test("nextNode() steps until another node runs, then to the end", () => {
+  const xml = '<sequence values="BWR">\n  <one in="B" out="W" steps="3"/>\n  <one in="W" out="R"/>\n</sequence>';
+  const model = mj.load(xml, { size: 4 });
+  model.start(1);
+  assert.equal(model.activeNode().line, 2);
+  assert.equal(model.nextNode(), "nextNode");
+  assert.equal(model.activeNode().line, 3);
+  assert.ok(model.steps >= 3 && model.steps <= 4, `${model.steps} steps`);
+  assert.equal(model.nextNode(), "finished");
+  assert.ok(model.finished && model.grid().cells.every((v) => v === 2 || v === 0));
+  model.dispose();
+});
+
 test("messages name settings in the API's words, or in a face's own", async () => {
   assert.throws(() => mj.load(tiny, { size: 100000 }), /raise the limit with maxCells\)$/);
   assert.throws(

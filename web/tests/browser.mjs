@@ -128,6 +128,15 @@ pageTest("Step advances exactly one step", async (page) => {
   if (f.steps !== 3) throw new Error(`${f.steps} steps after three Steps`);
 });
 
+pageTest("Next node runs a one-node model to its end", async (page) => {
+  await open(page);
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  await page.click("#next");
+  await until(page, () => window.mjPlayground.state.frame?.finished);
+  const f = await frame(page);
+  assert.ok(f.steps > 100, `${f.steps} steps`);
+});
+
 pageTest("a paused Step names the one rule that fired in it", async (page) => {
   await open(page);
   const steps = await pauseMidRun(page);
