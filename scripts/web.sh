@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds mj for the web into build-web/: the JavaScript module (api.mjs over mj.mjs + mj.wasm) for
 # browsers and Node, the Node command build-web/mj-cli.mjs (mj run and friends on the real file
-# system), and the playground page in build-web/site (page libraries from npm, bundled by esbuild).
+# system), the npm package markovjunior in build-web/package, and the playground page in build-web/site (page
+# libraries from npm, bundled by esbuild; npm also brings the linters and TypeScript the tests use).
 # Debian's emscripten compiles the same src/ as native mj; zlib, libpng, giflib and pugixml are
 # compiled from Debian's source packages.
 set -euo pipefail
@@ -16,4 +17,5 @@ emcmake cmake -S web -B build-web/cmake -G Ninja -DCMAKE_BUILD_TYPE=Release -DMJ
 cmake --build build-web/cmake
 (cd web && npm ci --no-audit --no-fund --loglevel=error && node playground/build.mjs)
 echo "built build-web/: the playground in build-web/site (python3 -m http.server -d build-web/site),"
-echo "node build-web/mj-cli.mjs run MODEL.xml ..., the JavaScript API build-web/api.mjs"
+echo "node build-web/mj-cli.mjs run MODEL.xml ..., the JavaScript API build-web/api.mjs, and the npm package"
+echo "build-web/package (cd there and npm pack)"
