@@ -30,6 +30,7 @@ struct Interpreter::Impl {
   static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
   void start(int seed);
   bool step();
+  RunEnd run_to(int max_steps);
 };
 
 namespace {
@@ -93,16 +94,28 @@ void Interpreter::Impl::start(int run_seed) {
   run->current = program->root.get();
 }
 
+// Kept out of step(), so that step() stays small enough to be inlined into the run loops.
+[[noreturn, gnu::noinline, gnu::cold]] void fail_endless(const XmlDocument& doc, int steps) {
+  doc.root().fail("the run changed more than 2^29 cells in total after " + std::to_string(steps) +
+                      " steps; give a step limit ({setting}) or a smaller grid",
+                  Setting::steps);
+}
+
 bool Interpreter::Impl::step() {
   if (!run || !run->current) return false;
   run->current->go(*run);
-  if (run->changes.size() > kMaxChanges)
-    doc->root().fail("the run changed more than 2^29 cells in total after " + std::to_string(run->counter + 1) +
-                         " steps; give a step limit ({setting}) or a smaller grid",
-                     Setting::steps);
+  if (run->changes.size() > kMaxChanges) fail_endless(*doc, run->counter + 1);
   run->counter++;
   run->step_start = int(run->changes.size());
   return true;
+}
+
+// The loop of a run without callbacks, the hot path of batches: step() is inlined here.
+RunEnd Interpreter::Impl::run_to(int max_steps) {
+  if (!run) return RunEnd::finished;
+  while (max_steps <= 0 || run->counter < max_steps)
+    if (!step()) return RunEnd::finished;
+  return run->current ? RunEnd::step_limit : RunEnd::finished;
 }
 
 Interpreter::Interpreter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -197,13 +210,8 @@ class Stepper {
 }  // namespace
 
 RunEnd Interpreter::advance(const RunControl& control) {
-  if (!control.progress && !control.frame) {  // the hot loop, with the file added once around it
-    return adding_file(*impl_->doc, [&] {
-      while (control.max_steps <= 0 || steps() < control.max_steps)
-        if (!impl_->step()) return RunEnd::finished;
-      return finished() ? RunEnd::finished : RunEnd::step_limit;
-    });
-  }
+  if (!control.progress && !control.frame)  // the hot loop, with the file added once around it
+    return adding_file(*impl_->doc, [&] { return impl_->run_to(control.max_steps); });
   return Stepper(*this, control).go();
 }
 
