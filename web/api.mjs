@@ -183,7 +183,7 @@ class Model {
     return this.call("nodeTree");
   }
   // {width, height, rgba}: the grid drawn as mj run draws it (3D: isometric cubes), rgba a copy.
-  render(pixelsize = 4) {
+  render(pixelsize = this.settings.pixelsize) {
     const picture = this.call("render", int32("pixelsize", pixelsize));
     return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
   }
@@ -196,23 +196,21 @@ class Model {
     return this.call("colors");
   }
   // The files mj writes, as bytes: png(pixelsize) (3D: isometric), vox(), and an animated GIF made
-  // by gifFrame(pixelsize) after the steps to show and gifFinish().
-  png(pixelsize = 4) {
-    return this.file("/tmp/mj.png", (f) => this.call("savePng", f, int32("pixelsize", pixelsize)));
+  // by gifFrame(pixelsize) after the steps to show and gifFinish(). The pixel size is the model's
+  // (settings.pixelsize) unless given.
+  png(pixelsize = this.settings.pixelsize) {
+    return this.call("png", int32("pixelsize", pixelsize)).slice();
   }
   vox() {
-    return this.file("/tmp/mj.vox", (f) => this.call("saveVox", f));
+    return this.call("vox").slice();
   }
-  gifFrame(pixelsize = 4) {
+  gifFrame(pixelsize = this.settings.pixelsize) {
     this.call("gifFrame", "/tmp/mj.gif", int32("pixelsize", pixelsize));
   }
   gifFinish() {
-    return this.file("/tmp/mj.gif", () => this.call("gifFinish"));
-  }
-  file(path, write) {
-    write(path);
-    const bytes = this.module.FS.readFile(path);
-    this.module.FS.unlink(path);
+    this.call("gifFinish");
+    const bytes = this.module.FS.readFile("/tmp/mj.gif");
+    this.module.FS.unlink("/tmp/mj.gif");
     return bytes;
   }
   // Frees the model's memory in the module (JavaScript's collector does not see it).

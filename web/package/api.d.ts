@@ -157,12 +157,13 @@ export class Model {
   /** The node that runs next, or null. */
   activeNode(): ActiveNode | null;
   nodeTree(): NodeState | null;
-  /** The grid drawn as mj run draws it (3D: isometric cubes). */
+  /** The grid drawn as mj run draws it (3D: isometric cubes); pixelsize: settings.pixelsize unless given. */
   render(pixelsize?: number): Picture;
   /** The colour of each value of the current grid, 0xRRGGBB. */
   colors(): number[];
   /** The grid as `mj run --state` writes it: "NAME MX MY MZ SEED STEPS", the legend, a row of symbols a line. */
   stateText(name?: string): string;
+  /** The PNG mj run writes (3D: isometric); pixelsize: settings.pixelsize unless given. */
   png(pixelsize?: number): Uint8Array;
   vox(): Uint8Array;
   /** Adds the current grid as a frame of an animated GIF; gifFinish() returns the file. */

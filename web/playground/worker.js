@@ -63,7 +63,7 @@ function frame(extra = {}) {
     transfer.push(message.cells.buffer);
   }
   if (extra.withTree) message.tree = model.nodeTree();
-  if (recording) model.gifFrame(model.settings.pixelsize);
+  if (recording) model.gifFrame();
   post(message, transfer);
 }
 
@@ -160,8 +160,7 @@ const handlers = {
   export({ what }) {
     if (!model) return;
     try {
-      if (what === "png")
-        post({ type: "file", name: `${entryName}_${model.seed}.png`, bytes: model.png(model.settings.pixelsize) });
+      if (what === "png") post({ type: "file", name: `${entryName}_${model.seed}.png`, bytes: model.png() });
       if (what === "vox") post({ type: "file", name: `${entryName}_${model.seed}.vox`, bytes: model.vox() });
       if (what === "state")
         post({ type: "file", name: `${entryName}_${model.seed}.txt`, text: model.stateText(entryName) });

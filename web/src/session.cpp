@@ -139,13 +139,14 @@ class Session {
     });
   }
 
-  // Files as mj writes them, into emscripten's file system (the page reads them back): the grid as
-  // PNG (2D, or isometric 3D) or VOX, and an animated GIF recorded a frame at a time.
-  void save_png(const std::string& file, int pixelsize) {
-    guard([&] { mj::save_png(file, live().grid(), colors_of_grid(), pixelsize); });
+  // Files as mj writes them, as bytes (a view of wasm memory, valid until the next call): the grid as
+  // PNG (2D, or isometric 3D) or VOX. An animated GIF is recorded a frame at a time into emscripten's
+  // file system (GifWriter streams to a file), which the JS API reads back.
+  val png(int pixelsize) {
+    return guard([&] { return bytes(mj::encode_png(live().grid(), colors_of_grid(), pixelsize)); });
   }
-  void save_vox(const std::string& file) {
-    guard([&] { mj::save_vox(file, live().grid(), colors_of_grid()); });
+  val vox() {
+    return guard([&] { return bytes(mj::encode_vox(live().grid(), colors_of_grid())); });
   }
   void gif_frame(const std::string& file, int pixelsize) {
     guard([&] {
@@ -164,7 +165,7 @@ class Session {
  private:
   std::optional<mj::Interpreter> interpreter_;
   std::optional<mj::RunSettings> settings_;  // with the palette: built-in, palette.xml, the entry's, the caller's
-  std::vector<uint8_t> rgba_;
+  std::vector<uint8_t> rgba_, bytes_;
   std::optional<mj::GifWriter> gif_;
   std::string gif_file_;
 
@@ -183,6 +184,10 @@ class Session {
   static bool same_node(const std::optional<mj::ActiveNode>& a, const std::optional<mj::ActiveNode>& b) {
     if (!a || !b) return !a && !b;
     return a->kind == b->kind && a->line == b->line && a->depth == b->depth;
+  }
+  val bytes(std::vector<uint8_t> file) {
+    bytes_ = std::move(file);
+    return val(emscripten::typed_memory_view(bytes_.size(), bytes_.data()));
   }
   bool at_limit() const { return settings_ && settings_->steps > 0 && steps() >= settings_->steps; }
 };
@@ -209,8 +214,8 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("render", &Session::render)
       .function("colors", &Session::colors)
       .function("stateText", &Session::state_text)
-      .function("savePng", &Session::save_png)
-      .function("saveVox", &Session::save_vox)
+      .function("png", &Session::png)
+      .function("vox", &Session::vox)
       .function("gifFrame", &Session::gif_frame)
       .function("gifFinish", &Session::gif_finish);
 }

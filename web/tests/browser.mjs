@@ -29,7 +29,17 @@ before(async () => {
   const flags = ["--size", "21", "--seed", "7", "--pixelsize", "1", "--resources", join(corpus, "resources")];
   execFileSync(mjCli, ["run", model, ...flags, "--out", nativeDir, "-q"]);
   const growth = join(root, "models", "GrowthMaze.xml"); // at its demo.xml entry's size
-  execFileSync(mjCli, ["run", growth, "--seed", "42", "--no-picture", "--state", join(nativeDir, "growth.txt"), "-q"]);
+  execFileSync(mjCli, [
+    "run",
+    growth,
+    "--seed",
+    "42",
+    "--out",
+    nativeDir,
+    "--state",
+    join(nativeDir, "growth.txt"),
+    "-q",
+  ]);
   server = await serve({ "/": site, "/native/": nativeDir });
   url = `http://127.0.0.1:${server.address().port}/`;
   nativeUrl = `${url}native/MazeGrowth_7.png`;
@@ -185,7 +195,7 @@ pageTest("a huge size and a missing resource each show one message, and the page
   await runToEnd(page);
 });
 
-pageTest("a listed model runs at its entry's size, and its state export is mj run's, seed and all", async (page) => {
+pageTest("a listed model runs at its entry's size, and its exports are mj run's, seed and all", async (page) => {
   await open(page);
   await page.evaluate(() => window.mjPlayground.chooseModel("own/GrowthMaze", { seed: 42 }));
   await until(page, () => !window.mjPlayground.state.loading);
@@ -196,11 +206,17 @@ pageTest("a listed model runs at its entry's size, and its state export is mj ru
     const create = URL.createObjectURL;
     URL.createObjectURL = (blob) => ((window.exported = blob), create(blob));
   });
-  await page.click('[data-export="state"]');
-  await until(page, () => window.exported);
-  const text = await page.evaluate(() => window.exported.text());
+  const exported = async (what) => {
+    await page.evaluate(() => (window.exported = null));
+    await page.click(`[data-export="${what}"]`);
+    await until(page, () => window.exported);
+    return page.evaluate(async () => [...new Uint8Array(await window.exported.arrayBuffer())]);
+  };
+  const text = Buffer.from(await exported("state")).toString("utf8");
   assert.equal(text, readFileSync(join(nativeDir, "growth.txt"), "utf8"));
   assert.match(text, /^GrowthMaze 61 61 1 42 /);
+  // The entry's pixel size and colours, as mj run draws them.
+  assert.deepEqual(Buffer.from(await exported("png")), readFileSync(join(nativeDir, "GrowthMaze_42.png")));
 });
 
 pageTest("a 3D model draws in the voxel view", async (page) => {
