@@ -205,13 +205,10 @@ class Model {
     return this.call("vox").slice();
   }
   gifFrame(pixelsize = this.settings.pixelsize) {
-    this.call("gifFrame", "/tmp/mj.gif", int32("pixelsize", pixelsize));
+    this.call("gifFrame", int32("pixelsize", pixelsize));
   }
   gifFinish() {
-    this.call("gifFinish");
-    const bytes = this.module.FS.readFile("/tmp/mj.gif");
-    this.module.FS.unlink("/tmp/mj.gif");
-    return bytes;
+    return this.call("gifFinish").slice();
   }
   // Frees the model's memory in the module (JavaScript's collector does not see it).
   dispose() {

@@ -7,6 +7,9 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 
@@ -140,25 +143,31 @@ class Session {
   }
 
   // Files as mj writes them, as bytes (a view of wasm memory, valid until the next call): the grid as
-  // PNG (2D, or isometric 3D) or VOX. An animated GIF is recorded a frame at a time into emscripten's
-  // file system (GifWriter streams to a file), which the JS API reads back.
+  // PNG (2D, or isometric 3D), VOX, and an animated GIF recorded a frame at a time (GifWriter streams
+  // it to a file in emscripten's file system, read back when it is finished).
   val png(int pixelsize) {
     return guard([&] { return bytes(mj::encode_png(live().grid(), colors_of_grid(), pixelsize)); });
   }
   val vox() {
     return guard([&] { return bytes(mj::encode_vox(live().grid(), colors_of_grid())); });
   }
-  void gif_frame(const std::string& file, int pixelsize) {
+  void gif_frame(int pixelsize) {
     guard([&] {
       const mj::Image image = mj::render(live().grid(), colors_of_grid(), {pixelsize, 0});
-      if (!gif_ || gif_file_ != file) gif_.emplace(file, image.width, image.height), gif_file_ = file;
+      if (!gif_) gif_.emplace(kGifFile, image.width, image.height);
       gif_->add_frame(image);
     });
   }
-  void gif_finish() {
-    guard([&] {
-      if (gif_) gif_->close();
+  // The GIF of the frames since the last one, as bytes (a view of wasm memory, valid until the next call).
+  val gif_finish() {
+    return guard([&] {
+      if (!gif_) throw mj::Error("", 0, "no GIF frames were recorded (gifFrame)");
+      gif_->close();
       gif_.reset();
+      std::ifstream in(kGifFile, std::ios::binary);
+      std::vector<uint8_t> file{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+      std::filesystem::remove(kGifFile);
+      return bytes(std::move(file));
     });
   }
 
@@ -166,8 +175,8 @@ class Session {
   std::optional<mj::Interpreter> interpreter_;
   std::optional<mj::RunSettings> settings_;  // with the palette: built-in, palette.xml, the entry's, the caller's
   std::vector<uint8_t> rgba_, bytes_;
+  static constexpr const char* kGifFile = "/tmp/mj.gif";  // in emscripten's file system, where GifWriter streams
   std::optional<mj::GifWriter> gif_;
-  std::string gif_file_;
 
   mj::Interpreter& live() {
     if (!interpreter_) throw mj::Error("", 0, "no model loaded");

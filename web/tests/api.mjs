@@ -58,6 +58,7 @@ test("stepping ends where run ends, and a GIF records it", () => {
   assert.equal(stepped.steps, steps);
   assert.deepEqual(stepped.grid().cells, whole.grid().cells);
   assert.equal(String.fromCharCode(...stepped.gifFinish().slice(0, 6)), "GIF89a");
+  assert.throws(() => stepped.gifFinish(), /no GIF frames were recorded/);
   (whole.dispose(), stepped.dispose());
 });
 

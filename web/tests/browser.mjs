@@ -219,6 +219,23 @@ pageTest("a listed model runs at its entry's size, and its exports are mj run's,
   assert.deepEqual(Buffer.from(await exported("png")), readFileSync(join(nativeDir, "GrowthMaze_42.png")));
 });
 
+pageTest("record GIF gives an animated GIF of the run", async (page) => {
+  await open(page);
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  await page.evaluate(() => {
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (blob) => ((window.exported = blob), create(blob));
+  });
+  await page.click("#gif");
+  await runToEnd(page);
+  await page.click("#gif");
+  await until(page, () => window.exported);
+  const head = await page.evaluate(async () => [...new Uint8Array(await window.exported.arrayBuffer())]);
+  assert.equal(String.fromCharCode(...head.slice(0, 6)), "GIF89a");
+  assert.ok(head.length > 1000, `${head.length} bytes`);
+  assert.equal(await page.$eval("#message", (m) => m.textContent), "");
+});
+
 pageTest("a 3D model draws in the voxel view", async (page) => {
   await open(page);
   await choose(page, "corpus/Apartemazements", [8, 8, 8], 1);
