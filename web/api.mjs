@@ -83,15 +83,14 @@ function colorTable(colors) {
 class Mj {
   constructor(module) {
     this.module = module;
-    this.resources = "/resources";
-    module.FS.mkdirTree(this.resources);
+    this.resources = "/resources"; // in the module's file system
   }
 
-  // A resource file (rules/NAME.png, samples/NAME.png, tilesets/NAME.xml, palette.xml...) that models read.
+  // A resource file (rules/NAME.png, samples/NAME.png, tilesets/NAME.xml, palette.xml...) that models read:
+  // bytes a Uint8Array (or an ArrayBuffer, or text).
   addResource(path, bytes) {
-    const file = `${this.resources}/${path}`;
-    this.module.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
-    this.module.FS.writeFile(file, bytes);
+    const data = typeof bytes === "string" ? new TextEncoder().encode(bytes) : new Uint8Array(bytes);
+    call(this.module, this.module, "addResource", this.resources, String(path), data);
   }
 
   // The entries of a models.xml: [{name, line, mx, my, mz, steps, pixelsize, iso, seeds, colors}].

@@ -156,6 +156,19 @@ test("nextNode() steps until another node runs, then to the end", () => {
   model.dispose();
 });
 
+test("addResource() gives models their files: a palette.xml colours the grid, a bad one is an MjError", async () => {
+  const own = await loadMj(); // a module of its own: the palette is every later model's
+  own.addResource("palette.xml", '<colors>\n  <color symbol="B" value="FF0000"/>\n</colors>');
+  const model = own.load(tiny, { size: 2 });
+  assert.equal(model.colors()[0], 0xff0000); // B, the first value
+  own.addResource("palette.xml", new TextEncoder().encode('<colors>\n  <color symbol="B" value="red"/>\n</colors>'));
+  assert.throws(
+    () => own.load(tiny, { size: 2 }),
+    (e) => e instanceof MjError && e.line === 2,
+    "a bad colour",
+  );
+});
+
 test("messages name settings in the API's words, or in a face's own", async () => {
   assert.throws(() => mj.load(tiny, { size: 100000 }), /raise the limit with maxCells\)$/);
   assert.throws(
