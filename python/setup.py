@@ -34,9 +34,19 @@ class CMakeBuild(build_ext):
     def build_extension(self, ext: Extension) -> None:
         if not (BUILD / "CMakeCache.txt").is_file():  # configured once; a build re-runs CMake when it must
             python = os.path.realpath(sys.executable)  # a venv's python is a link: one interpreter, one cache
-            cmake("-S", str(ROOT), "-B", str(BUILD), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-                  "-DMJ_BUILD_PYTHON=ON", "-DMJ_BUILD_TESTS=OFF", "-DMJ_BUILD_BENCH=OFF",
-                  f"-DPython3_EXECUTABLE={python}")
+            cmake(
+                "-S",
+                str(ROOT),
+                "-B",
+                str(BUILD),
+                "-G",
+                "Ninja",
+                "-DCMAKE_BUILD_TYPE=Release",
+                "-DMJ_BUILD_PYTHON=ON",
+                "-DMJ_BUILD_TESTS=OFF",
+                "-DMJ_BUILD_BENCH=OFF",
+                f"-DPython3_EXECUTABLE={python}",
+            )
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", "2")  # CI and this machine have 2 cores
         cmake("--build", str(BUILD), "--target", "mj_python", "--parallel", jobs)
         package = pathlib.Path(self.get_ext_fullpath(ext.name)).parent

@@ -9,12 +9,11 @@
 Runs across machines: markovjunior.distributed (Dask).
 """
 
-from ._core import __version__
+from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
 from .errors import ModelError
 from .generate import MODELS, generate, own_models
 from .model import ActiveNode, Model, Source, load
 from .result import Result
 
-__all__ = ["ActiveNode", "MODELS", "Model", "ModelError", "Result", "Source", "batch", "generate", "load",
-           "own_models"]
+__all__ = ["ActiveNode", "MODELS", "Model", "ModelError", "Result", "Source", "batch", "generate", "load", "own_models"]

@@ -12,9 +12,16 @@ from .model import Model, PathOrXml, Size
 from .result import Result
 
 
-def batch(model: ModelLike, seeds: Iterable[int], *, size: Optional[Size] = None, steps: int = 0,
-          workers: Optional[int] = None, processes: bool = False,
-          resources: Optional[PathOrXml] = None) -> List[Result]:
+def batch(
+    model: ModelLike,
+    seeds: Iterable[int],
+    *,
+    size: Optional[Size] = None,
+    steps: int = 0,
+    workers: Optional[int] = None,
+    processes: bool = False,
+    resources: Optional[PathOrXml] = None,
+) -> List[Result]:
     """Runs ``model`` once per seed, ``workers`` at a time (default: one per core), and returns the
     Results in the order of ``seeds``, each identical to ``model.run(seed)`` alone.
 

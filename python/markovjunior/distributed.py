@@ -22,8 +22,15 @@ from .model import PathOrXml, Size, Source
 from .result import Result
 
 
-def run_on(client, model: ModelLike, seeds: Iterable[int], *, size: Optional[Size] = None, steps: int = 0,
-           resources: Optional[PathOrXml] = None) -> List[Result]:
+def run_on(
+    client,
+    model: ModelLike,
+    seeds: Iterable[int],
+    *,
+    size: Optional[Size] = None,
+    steps: int = 0,
+    resources: Optional[PathOrXml] = None,
+) -> List[Result]:
     """Runs ``model`` once per seed as tasks of the Dask ``client`` and returns the Results in the
     order of ``seeds``, identical to local runs. ``model`` is anything ``generate`` takes; it is
     resolved here (size, steps and colours of its entry) and sent to the workers as a Source."""
@@ -31,8 +38,15 @@ def run_on(client, model: ModelLike, seeds: Iterable[int], *, size: Optional[Siz
     return client.gather(futures)
 
 
-def submit(client, model: ModelLike, seeds: Iterable[int], *, size: Optional[Size] = None, steps: int = 0,
-           resources: Optional[PathOrXml] = None) -> list:
+def submit(
+    client,
+    model: ModelLike,
+    seeds: Iterable[int],
+    *,
+    size: Optional[Size] = None,
+    steps: int = 0,
+    resources: Optional[PathOrXml] = None,
+) -> list:
     """The futures of ``run_on``'s tasks, one a seed, for callers that gather them as they finish."""
     chosen, limit = resolve(model, size=size, steps=steps, resources=resources)
     seeds = list(seeds)

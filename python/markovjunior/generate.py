@@ -16,8 +16,9 @@ MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models")
 ModelLike = Union[Model, Source, PathOrXml]
 
 
-def generate(model: ModelLike, *, size: Optional[Size] = None, seed: int = 1, steps: int = 0,
-             pixelsize: int = 1) -> np.ndarray:
+def generate(
+    model: ModelLike, *, size: Optional[Size] = None, seed: int = 1, steps: int = 0, pixelsize: int = 1
+) -> np.ndarray:
     """Runs ``model`` once and returns its picture, an ``(H, W, 3)`` ``uint8`` array.
 
     ``model`` is a Model, a model file, XML text, or a name: ``models/NAME.xml`` of the current folder
@@ -31,8 +32,9 @@ def generate(model: ModelLike, *, size: Optional[Size] = None, seed: int = 1, st
     return result.image(pixelsize, iso=result.is_3d)
 
 
-def resolve(model: ModelLike, *, size: Optional[Size] = None, steps: int = 0,
-            resources: Optional[PathOrXml] = None) -> Tuple[Model, int]:
+def resolve(
+    model: ModelLike, *, size: Optional[Size] = None, steps: int = 0, resources: Optional[PathOrXml] = None
+) -> Tuple[Model, int]:
     """The Model that ``model`` names and its step limit: ``steps`` when positive, else its entry's."""
     if isinstance(model, Model):
         return model, steps

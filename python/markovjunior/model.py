@@ -30,7 +30,7 @@ class Source:
     """All it takes to load a model again: in another thread, process or machine."""
 
     text: Optional[str]  # the XML, when the model was given as text
-    path: str            # the model file, or a name for the text in messages
+    path: str  # the model file, or a name for the text in messages
     size: Tuple[int, int, int]
     resources: str
     max_cells: int = 0
@@ -41,8 +41,9 @@ class Source:
         return Model(self)
 
 
-def load(path_or_xml: PathOrXml, *, size: Size, resources: Optional[PathOrXml] = None,
-         max_cells: Optional[int] = None) -> "Model":
+def load(
+    path_or_xml: PathOrXml, *, size: Size, resources: Optional[PathOrXml] = None, max_cells: Optional[int] = None
+) -> "Model":
     """Loads and checks a model: a file, or XML text (a string starting with ``<``).
 
     ``size``: ``n`` (an n x n 2D grid), ``(mx, my)`` or ``(mx, my, mz)``. ``resources``: the folder
@@ -53,20 +54,30 @@ def load(path_or_xml: PathOrXml, *, size: Size, resources: Optional[PathOrXml] =
     return Model(source_of(path_or_xml, size=size, resources=resources, max_cells=max_cells))
 
 
-def source_of(path_or_xml: PathOrXml, *, size: Size, resources: Optional[PathOrXml] = None,
-              max_cells: Optional[int] = None, colors: Optional[Dict[str, int]] = None) -> Source:
+def source_of(
+    path_or_xml: PathOrXml,
+    *,
+    size: Size,
+    resources: Optional[PathOrXml] = None,
+    max_cells: Optional[int] = None,
+    colors: Optional[Dict[str, int]] = None,
+) -> Source:
     """The Source of a model file or XML text, with the arguments checked."""
     if not isinstance(path_or_xml, (str, os.PathLike)):
         raise TypeError(f"a model is a path or XML text, got {type(path_or_xml).__name__}")
     text = path_or_xml if is_xml_text(path_or_xml) else None
     path = "<string>" if text is not None else os.fspath(path_or_xml)
     if resources is None:
-        resources = "resources" if text is not None else os.path.join(os.path.dirname(os.path.dirname(
-            os.path.abspath(path))), "resources")
+        resources = (
+            "resources"
+            if text is not None
+            else os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(path))), "resources")
+        )
     if max_cells is not None and (not isinstance(max_cells, int) or isinstance(max_cells, bool)):
         raise TypeError(f"max_cells must be an int, got {type(max_cells).__name__}")
-    return Source(text, path, grid_size(size), os.fspath(resources), max_cells or 0,
-                  tuple(sorted((colors or {}).items())))
+    return Source(
+        text, path, grid_size(size), os.fspath(resources), max_cells or 0, tuple(sorted((colors or {}).items()))
+    )
 
 
 def is_xml_text(model: object) -> bool:
@@ -96,9 +107,14 @@ class Model:
 
     def __init__(self, source: Source) -> None:
         self.source = source
-        self._core = _core.Interpreter.load(source.text if source.text is not None else source.path,
-                                            source.text is not None, source.path, source.size,
-                                            source.resources, source.max_cells)
+        self._core = _core.Interpreter.load(
+            source.text if source.text is not None else source.path,
+            source.text is not None,
+            source.path,
+            source.size,
+            source.resources,
+            source.max_cells,
+        )
         self._seed = 0
 
     def copy(self) -> "Model":
@@ -170,8 +186,9 @@ class Model:
 
     def _result(self, steps: int) -> Result:
         palette = os.path.join(self.source.resources, "palette.xml")
-        return Result(np.array(self._core.grid()), self._core.legend(), steps, self._seed, palette,
-                      dict(self.source.colors))
+        return Result(
+            np.array(self._core.grid()), self._core.legend(), steps, self._seed, palette, dict(self.source.colors)
+        )
 
     def __repr__(self) -> str:
         mx, my, mz = self.source.size

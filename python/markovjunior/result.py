@@ -19,8 +19,15 @@ class Result:
     A Result holds no interpreter: it pickles, so it crosses threads, processes and Dask workers.
     """
 
-    def __init__(self, grid: np.ndarray, legend: str, steps: int, seed: int,
-                 palette_file: str = "", colors: Optional[Dict[str, int]] = None) -> None:
+    def __init__(
+        self,
+        grid: np.ndarray,
+        legend: str,
+        steps: int,
+        seed: int,
+        palette_file: str = "",
+        colors: Optional[Dict[str, int]] = None,
+    ) -> None:
         self.grid = grid
         self.legend = legend
         self.steps = steps

@@ -28,7 +28,9 @@ def test_stubs_declare_the_extension():
 
 
 def test_active_node_and_repr():
-    model = mj.load('<sequence values="BW">\n  <one in="B" out="W" steps="2"/>\n  <all in="W" out="B"/>\n</sequence>', size=3)
+    model = mj.load(
+        '<sequence values="BW">\n  <one in="B" out="W" steps="2"/>\n  <all in="W" out="B"/>\n</sequence>', size=3
+    )
     assert model.active_node is None and model.finished
     model.start(1)
     assert model.active_node == mj.ActiveNode("one", 2, 0)
@@ -53,8 +55,12 @@ def test_the_gallery_example_draws_its_figure(tmp_path):
     from conftest import ROOT
 
     out = tmp_path / "gallery.png"
-    done = subprocess.run([sys.executable, str(ROOT / "examples" / "python" / "gallery.py")],
-                          env={**os.environ, "MJ_GALLERY_OUT": str(out)}, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "python" / "gallery.py")],
+        env={**os.environ, "MJ_GALLERY_OUT": str(out)},
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     assert _core.load_png(str(out)).shape[2] == 3
 

@@ -77,7 +77,7 @@ def test_numbers_past_an_int_are_value_errors_that_say_so():
     with pytest.raises(ValueError, match="seed must be a whole number from -2147483648 to 2147483647"):
         model.run(2**40)
     with pytest.raises(ValueError, match="steps must be a whole number"):
-        model.run(1, steps=-2**31 - 1)
+        model.run(1, steps=-(2**31) - 1)
     with pytest.raises(ValueError, match="every side must be at most 2147483647"):
         mj.load('<one values="BW" in="B" out="W"/>', size=2**31)
     result = model.run(1)

@@ -24,8 +24,18 @@ def pip(python, *args, cwd):
 
 
 def test_wheel_installs_into_a_fresh_venv_and_uninstalls(tmp_path):
-    pip(sys.executable, "wheel", "--no-build-isolation", "--no-index", "--no-deps", "-q", "-w", tmp_path / "wheels",
-        ROOT / "python", cwd=tmp_path)
+    pip(
+        sys.executable,
+        "wheel",
+        "--no-build-isolation",
+        "--no-index",
+        "--no-deps",
+        "-q",
+        "-w",
+        tmp_path / "wheels",
+        ROOT / "python",
+        cwd=tmp_path,
+    )
     (wheel,) = (tmp_path / "wheels").glob("markovjunior-*.whl")
     assert "-cp3" in wheel.name and "linux" in wheel.name  # a platform wheel: it holds the extension
     env = tmp_path / "venv"

@@ -14,12 +14,26 @@ def mj_run(mj_cli, *args):
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.parametrize("name,size,seed,pixelsize", [("Flowers", (60, 60), 3, 3), ("MazeGrowth", (30, 20), 2, 1),
-                                                      ("BasicDijkstraDungeon", (40, 40), 1, 4)])
+@pytest.mark.parametrize(
+    "name,size,seed,pixelsize",
+    [("Flowers", (60, 60), 3, 3), ("MazeGrowth", (30, 20), 2, 1), ("BasicDijkstraDungeon", (40, 40), 1, 4)],
+)
 def test_image_is_the_png_of_mj_run(corpus, mj_cli, tmp_path, name, size, seed, pixelsize):
     model_file = corpus / "models" / f"{name}.xml"
-    mj_run(mj_cli, model_file, "--length", size[0], "--width", size[1], "--seed", seed, "--pixelsize", pixelsize,
-           "--out", tmp_path)
+    mj_run(
+        mj_cli,
+        model_file,
+        "--length",
+        size[0],
+        "--width",
+        size[1],
+        "--seed",
+        seed,
+        "--pixelsize",
+        pixelsize,
+        "--out",
+        tmp_path,
+    )
     result = mj.load(model_file, size=size).run(seed, 50000)
     written = _core.load_png(str(tmp_path / f"{name}_{seed}.png"))
     assert np.array_equal(result.image(pixelsize), written)
