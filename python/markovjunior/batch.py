@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import queue
 import threading
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from typing import Iterable, List, Optional
 
 from .generate import ModelLike, resolve
@@ -32,17 +34,58 @@ def batch(
     seeds = list(seeds)
     workers = workers or os.cpu_count() or 1
     if processes:
-        with ProcessPoolExecutor(workers, initializer=_take_model, initargs=(first,)) as pool:
-            return list(pool.map(_run_seed, seeds, [limit] * len(seeds)))
+        return _in_processes(first, seeds, limit, workers)
+    return _in_threads(first, seeds, limit, workers)
+
+
+def _in_threads(model: Model, seeds: List[int], steps: int, workers: int) -> List[Result]:
+    """One Model a thread (a Model is for one thread at a time). On Ctrl-C or a failed run, the runs
+    still going are stopped: waiting for them could take for ever."""
     local = threading.local()
+    models: List[Model] = []
+    lock = threading.Lock()
+    stopping = False
 
     def run(seed: int) -> Result:
-        if not hasattr(local, "model"):  # one Model a thread: a Model is for one thread at a time
-            local.model = first.copy()
-        return local.model.run(seed, limit)
+        if not hasattr(local, "model"):
+            local.model = model.copy()
+            with lock:
+                models.append(local.model)
+                if stopping:  # it was loading when the others were stopped
+                    local.model._stop()
+        return local.model.run(seed, steps)
 
-    with ThreadPoolExecutor(workers) as pool:
-        return list(pool.map(run, seeds))
+    pool = ThreadPoolExecutor(workers)
+    try:
+        futures = [pool.submit(run, seed) for seed in seeds]
+        done, _ = wait(futures, return_when=FIRST_EXCEPTION)
+        for future in done:  # a failure, at once: in seed order it would wait for the runs before it
+            future.result()
+        return [future.result() for future in futures]
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        with lock:
+            stopping = True
+            for each in models:
+                each._stop()
+        raise
+    finally:
+        pool.shutdown(wait=True)
+
+
+def _in_processes(model: Model, seeds: List[int], steps: int, workers: int) -> List[Result]:
+    """A multiprocessing pool, which (unlike ProcessPoolExecutor) can end its workers mid-run: on
+    Ctrl-C or a failed run, leaving the pool terminates them."""
+    ended: queue.Queue = queue.Queue()  # each run's outcome as it comes: the first failure is seen at once
+    with multiprocessing.Pool(workers, initializer=_take_model, initargs=(model,)) as pool:
+        runs = [
+            pool.apply_async(_run_seed, (seed, steps), callback=ended.put, error_callback=ended.put) for seed in seeds
+        ]
+        for _ in runs:
+            outcome = ended.get()
+            if isinstance(outcome, BaseException):
+                raise outcome
+        return [run.get() for run in runs]
 
 
 _process_model: Optional[Model] = None

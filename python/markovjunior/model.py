@@ -131,6 +131,11 @@ class Model:
         self._seed = seed
         return self._result(taken)
 
+    def _stop(self) -> None:
+        """Stops this Model's run in progress in another thread, or its next run: that run raises
+        KeyboardInterrupt (a thread other than the main one sees no Ctrl-C of its own)."""
+        self._core.stop()
+
     def start(self, seed: int) -> None:
         """Begins a run with ``seed``; then ``step()`` advances it."""
         self._core.start(checked_int("seed", seed))

@@ -1,5 +1,6 @@
 // markovjunior._core.Interpreter: one mj::Interpreter, used by one thread at a time. Loading and
 // running release the GIL, so that models in different threads run in parallel.
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <optional>
@@ -14,6 +15,9 @@ struct Session {
   explicit Session(Interpreter i) : interpreter(std::move(i)) {}
   Interpreter interpreter;
   std::mutex busy;
+  // Set by another thread (batch, on Ctrl-C) to stop the run in progress, or the next one: a
+  // thread's runs see no signals, only the main thread's do.
+  std::atomic<bool> stop{false};
 };
 
 // Two threads stepping one interpreter would corrupt it: the second is told so instead.
@@ -59,6 +63,10 @@ int run(Session& s, int seed, int max_steps) {
     }
     if (!more) return s.interpreter.steps();
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    if (s.stop.exchange(false)) {
+      PyErr_SetNone(PyExc_KeyboardInterrupt);
+      throw py::error_already_set();
+    }
   }
 }
 
@@ -98,6 +106,9 @@ void bind_interpreter(py::module_& m) {
             s.interpreter.start(seed);
           },
           py::arg("seed"))
+      .def(
+          "stop", [](Session& s) { s.stop = true; },
+          "Stops the run in progress in another thread (or the next): it raises KeyboardInterrupt")
       .def("step", &step, "One step; False once the program has finished")
       .def("run", &run, py::arg("seed"), py::arg("max_steps"), "start(seed), then steps; returns the steps taken")
       .def(
