@@ -3,7 +3,7 @@
     import markovjunior as mj
     image = mj.generate("GrowthMaze", seed=7, pixelsize=4)      # an (H, W, 3) array for plt.imshow
     model = mj.load("models/Flowers.xml", size=(60, 60))
-    result = model.run(seed=1)                                  # result.grid: (mz, my, mx) uint8
+    result = model.run(seed=1)                                  # result.grid: (my, mx) uint8 in 2D
     results = mj.batch(model, range(100))                       # threads, results in seed order
 
 Runs across machines: markovjunior.distributed (Dask).

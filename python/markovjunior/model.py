@@ -147,7 +147,8 @@ class Model:
 
     @property
     def grid(self) -> np.ndarray:
-        """The current grid: a read-only ``uint8`` view of shape ``(mz, my, mx)``, no copy. It follows
+        """The current grid: a read-only ``uint8`` view, no copy, of shape ``(my, mx)`` for a 2D grid (as
+        ``plt.imshow`` takes it) and ``(mz, my, mx)`` in 3D. It follows
         the run as it steps; ``np.array(model.grid)`` keeps a copy."""
         return self._core.grid()
 

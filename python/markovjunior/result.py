@@ -14,7 +14,8 @@ from ._arguments import positive_int
 class Result:
     """A finished run (or where it stood when its step limit was reached).
 
-    ``grid``: ``uint8`` array of shape ``(mz, my, mx)``, the value of each cell; ``legend``: the
+    ``grid``: ``uint8`` array of the value of each cell, of shape ``(my, mx)`` for a 2D grid (an image's
+    rows and columns: ``plt.imshow(result.grid)`` shows it) and ``(mz, my, mx)`` in 3D; ``legend``: the
     symbols, ``legend[v]`` for value ``v``; ``steps``: the steps taken; ``seed``: the run's seed.
     A Result holds no interpreter: it pickles, so it crosses threads, processes and Dask workers.
     """
@@ -37,8 +38,8 @@ class Result:
 
     @property
     def is_3d(self) -> bool:
-        """True when the grid has more than one layer."""
-        return self.grid.shape[0] > 1
+        """True when the grid has more than one layer: ``grid`` is then ``(mz, my, mx)``."""
+        return self.grid.ndim == 3
 
     def colors(self) -> np.ndarray:
         """The ``(len(legend), 3)`` RGB colour of each value: the built-in palette, the resources'
@@ -73,5 +74,5 @@ class Result:
         return _core.colors(self.legend, self._palette_file, self._colors)
 
     def __repr__(self) -> str:
-        mz, my, mx = self.grid.shape
+        mz, my, mx = (1,) * (3 - self.grid.ndim) + self.grid.shape
         return f"<markovjunior.Result seed={self.seed} steps={self.steps} size={mx}x{my}x{mz} legend={self.legend!r}>"

@@ -89,8 +89,12 @@ py::array grid_array(const GridView& grid) {
   auto* owner = new std::shared_ptr<const void>(grid.owner);
   py::capsule base(owner, [](void* p) { delete static_cast<std::shared_ptr<const void>*>(p); });
   const auto row = py::ssize_t(grid.mx), layer = row * grid.my;
-  py::array_t<uint8_t> cells({py::ssize_t(grid.mz), py::ssize_t(grid.my), row}, {layer, row, py::ssize_t(1)},
-                             grid.cells, base);
+  std::vector<py::ssize_t> shape{py::ssize_t(grid.mz), py::ssize_t(grid.my), row}, strides{layer, row, 1};
+  if (grid.mz == 1) {  // a 2D grid is an image's (rows, columns), as matplotlib's imshow takes it
+    shape.erase(shape.begin());
+    strides.erase(strides.begin());
+  }
+  py::array_t<uint8_t> cells(shape, strides, grid.cells, base);
   py::detail::array_proxy(cells.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
   return cells;
 }
@@ -117,7 +121,7 @@ void bind_interpreter(py::module_& m) {
             Exclusive guard(s);
             return grid_array(s.interpreter.grid());
           },
-          "The current grid, a read-only (mz, my, mx) view")
+          "The current grid, a read-only (my, mx) view in 2D, (mz, my, mx) in 3D")
       .def(
           "legend",
           [](Session& s) {

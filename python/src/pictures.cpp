@@ -63,6 +63,17 @@ void save(const std::string& file, const Cells& cells, const std::vector<uint32_
   }
 }
 
+// The PNG bytes of the picture render_array makes: for notebooks (_repr_png_).
+py::bytes png_bytes(const Cells& cells, const std::vector<uint32_t>& colors, int pixelsize) {
+  GridView grid = grid_of_array(cells);
+  std::vector<uint8_t> png;
+  {
+    py::gil_scoped_release unlocked;
+    png = encode_png(grid, colors, pixelsize);
+  }
+  return py::bytes(reinterpret_cast<const char*>(png.data()), png.size());
+}
+
 py::array_t<uint8_t> load_png_array(const std::string& file) {
   Image image;
   {
@@ -98,6 +109,8 @@ void bind_pictures(py::module_& m) {
         "A grid as an (H, W, 3) RGB array: squares in 2D, isometric cubes in 3D");
   m.def("save", &save, py::arg("file"), py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
         "Writes a grid as PNG, VOX or GIF, chosen by the file's extension");
+  m.def("encode_png", &png_bytes, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
+        "render's picture as PNG bytes, as save writes them");
   m.def("load_png", &load_png_array, py::arg("file"), "A PNG file as an (H, W, 3) RGB array");
   m.def("state_text", &state_text_of, py::arg("name"), py::arg("cells"), py::arg("legend"), py::arg("seed"),
         py::arg("steps"), "The grid as mj run --state writes it");

@@ -68,7 +68,7 @@ def test_gif_and_colors(corpus, tmp_path):
     colors = result.colors()
     assert colors.shape == (2, 3)
     image = result.image(1)
-    assert np.array_equal(image[0, 0], colors[result.grid[0, 0, 0]])
+    assert np.array_equal(image[0, 0], colors[result.grid[0, 0]])
 
 
 def test_grid_view_is_read_only_and_outlives_its_run(corpus):
@@ -77,13 +77,13 @@ def test_grid_view_is_read_only_and_outlives_its_run(corpus):
     view = model.grid
     assert not view.flags.writeable and view.base is not None
     with pytest.raises(ValueError):
-        view[0, 0, 0] = 1
+        view[0, 0] = 1
     before = np.array(view)
     model.step()
     assert not np.array_equal(view, before)  # a view: it follows the run
     model.run(2)
     del model  # the view keeps the cells it shows alive
-    assert view.shape == (1, 8, 8) and int(view.sum()) >= 0
+    assert view.shape == (8, 8) and int(view.sum()) >= 0
 
 
 def test_result_and_model_pickle(corpus):
@@ -96,3 +96,19 @@ def test_result_and_model_pickle(corpus):
     assert np.array_equal(again.image(2), result.image(2))
     copy = pickle.loads(pickle.dumps(model))
     assert np.array_equal(copy.run(4).grid, result.grid)
+
+
+def test_a_2d_grid_is_an_image_for_matplotlib(corpus):
+    """plt.imshow takes a 2D result's grid as it is: (my, mx), rows first; 3D grids keep (mz, my, mx)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    result = mj.load(corpus / "models" / "MazeGrowth.xml", size=(30, 20)).run(2)
+    assert result.grid.shape == (20, 30) and not result.is_3d
+    shown = plt.imshow(result.grid)
+    assert shown.get_array().shape == (20, 30)
+    plt.close("all")
+    model = mj.load(mj.MODELS + "/SearchWalk3D.xml", size=(6, 5, 4))
+    assert model.run(1, 20).grid.shape == (4, 5, 6) and model.grid.shape == (4, 5, 6)
