@@ -106,6 +106,8 @@ class Model:
     """
 
     def __init__(self, source: Source) -> None:
+        if not isinstance(source, Source):
+            raise TypeError(f"Model takes a Source, got {type(source).__name__}: load a model with markovjunior.load()")
         self.source = source
         self._core = _core.Interpreter.load(
             source.text if source.text is not None else source.path,

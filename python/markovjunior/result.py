@@ -60,9 +60,20 @@ class Result:
 
     def save(self, path: "os.PathLike[str] | str", *, pixelsize: int = 4) -> str:
         """Writes the grid by the file's extension: ``.png`` (2D squares, or isometric 3D, as
-        ``mj run`` writes them), ``.vox`` (MagicaVoxel) or ``.gif``. Returns the path."""
+        ``mj run`` writes them), ``.vox`` (MagicaVoxel) or ``.gif``. Returns the path. A folder that
+        is missing or not writable raises OSError, as ``open`` does."""
         path = os.fspath(path)
-        _core.save(path, self.grid, self._argb(), positive_int("pixelsize", pixelsize))
+        pixelsize = positive_int("pixelsize", pixelsize)
+        kind = _core.file_format(path)
+        if kind == "gif":
+            with open(path, "wb"):  # the OS's error for a bad path, before the library writes there
+                pass
+            _core.save_gif(path, self.grid, self._argb(), pixelsize)
+            return path
+        argb = self._argb()
+        data = _core.encode_png(self.grid, argb, pixelsize) if kind == "png" else _core.encode_vox(self.grid, argb)
+        with open(path, "wb") as file:
+            file.write(data)
         return path
 
     def state_text(self, name: str = "model") -> str:

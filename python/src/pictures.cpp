@@ -2,6 +2,8 @@
 // (PNG, VOX, GIF) written as `mj run` writes them.
 #include <pybind11/stl.h>
 
+#include <cctype>
+
 #include "bindings.hpp"
 #include "mj/picture.hpp"
 #include "mj/state_text.hpp"
@@ -44,23 +46,37 @@ py::array_t<uint8_t> render_array(const Cells& cells, const std::vector<uint32_t
   return rgb_array(image);
 }
 
-// By the file's extension: .png (3D grids isometric), .vox, or .gif (one frame).
-void save(const std::string& file, const Cells& cells, const std::vector<uint32_t>& colors, int pixelsize) {
+// What a file holds, by its extension: "png" (3D grids isometric), "vox" or "gif".
+std::string file_format(const std::string& file) {
+  std::string ext = std::filesystem::path(file).extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == ".png" || ext == ".vox" || ext == ".gif") return ext.substr(1);
+  throw Error("", 0, "cannot tell the format of \"" + file + "\": give it .png, .vox or .gif");
+}
+
+py::bytes as_bytes(const std::vector<uint8_t>& data) {
+  return py::bytes(reinterpret_cast<const char*>(data.data()), data.size());
+}
+
+// A grid as the bytes of a .vox file (Python writes them, so that a bad path is an OSError).
+py::bytes vox_bytes(const Cells& cells, const std::vector<uint32_t>& colors) {
   GridView grid = grid_of_array(cells);
-  const std::string ext = std::filesystem::path(file).extension().string();
-  py::gil_scoped_release unlocked;
-  if (ext == ".png" || ext == ".PNG") {
-    save_png(file, grid, colors, pixelsize);
-  } else if (ext == ".vox" || ext == ".VOX") {
-    save_vox(file, grid, colors);
-  } else if (ext == ".gif" || ext == ".GIF") {
-    Image image = render(grid, colors, RenderOptions{pixelsize, 0});
-    GifWriter gif(file, image.width, image.height);
-    gif.add_frame(image);
-    gif.close();
-  } else {
-    throw Error("", 0, "cannot tell the format of \"" + file + "\": give it .png, .vox or .gif");
+  std::vector<uint8_t> vox;
+  {
+    py::gil_scoped_release unlocked;
+    vox = encode_vox(grid, colors);
   }
+  return as_bytes(vox);
+}
+
+// One frame as a GIF file.
+void save_gif(const std::string& file, const Cells& cells, const std::vector<uint32_t>& colors, int pixelsize) {
+  GridView grid = grid_of_array(cells);
+  py::gil_scoped_release unlocked;
+  Image image = render(grid, colors, RenderOptions{pixelsize, 0});
+  GifWriter gif(file, image.width, image.height);
+  gif.add_frame(image);
+  gif.close();
 }
 
 // The PNG bytes of the picture render_array makes: for notebooks (_repr_png_).
@@ -71,7 +87,7 @@ py::bytes png_bytes(const Cells& cells, const std::vector<uint32_t>& colors, int
     py::gil_scoped_release unlocked;
     png = encode_png(grid, colors, pixelsize);
   }
-  return py::bytes(reinterpret_cast<const char*>(png.data()), png.size());
+  return as_bytes(png);
 }
 
 py::array_t<uint8_t> load_png_array(const std::string& file) {
@@ -107,8 +123,10 @@ void bind_pictures(py::module_& m) {
         "0xAARRGGBB colour of each symbol: the built-in palette, palette_file's over it, then the overrides");
   m.def("render", &render_array, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
         "A grid as an (H, W, 3) RGB array: squares in 2D, isometric cubes in 3D");
-  m.def("save", &save, py::arg("file"), py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
-        "Writes a grid as PNG, VOX or GIF, chosen by the file's extension");
+  m.def("file_format", &file_format, py::arg("file"), "\"png\", \"vox\" or \"gif\", by the file's extension");
+  m.def("encode_vox", &vox_bytes, py::arg("cells"), py::arg("colors"), "A 3D grid as the bytes of a .vox file");
+  m.def("save_gif", &save_gif, py::arg("file"), py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
+        "The grid's picture as a one-frame GIF");
   m.def("encode_png", &png_bytes, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
         "render's picture as PNG bytes, as save writes them");
   m.def("load_png", &load_png_array, py::arg("file"), "A PNG file as an (H, W, 3) RGB array");

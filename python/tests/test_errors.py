@@ -92,3 +92,19 @@ def test_error_pickles():
 
     error = pickle.loads(pickle.dumps(mj.ModelError("M.xml", 3, "bad")))
     assert (error.file, error.line, error.message, str(error)) == ("M.xml", 3, "bad", "M.xml:3: bad")
+
+
+@pytest.mark.parametrize("name", ["x.png", "x.vox", "x.gif"])
+def test_a_bad_output_folder_is_an_os_error(tmp_path, name):
+    result = mj.load('<one values="BW" in="B" out="W"/>', size=4).run(1)
+    with pytest.raises(FileNotFoundError) as missing:
+        result.save(tmp_path / "missing" / name)
+    assert missing.value.filename == str(tmp_path / "missing" / name)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(NotADirectoryError):
+        result.save(tmp_path / "file" / name)
+
+
+def test_model_of_a_path_says_to_use_load():
+    with pytest.raises(TypeError, match="markovjunior.load"):
+        mj.Model("models/Flowers.xml")
