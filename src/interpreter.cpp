@@ -1,5 +1,7 @@
 #include "mj/interpreter.hpp"
 
+#include <algorithm>
+
 #include "core/xml.hpp"
 #include "io/picture_cells.hpp"
 #include "nodes/node_view.hpp"
@@ -22,6 +24,7 @@ struct Interpreter::Impl {
   bool animated = false;
   std::vector<uint8_t> initial;  // cells to start from, empty for the empty grid
   bool program_unused = false;   // `program` is freshly built and no run has touched it
+  int seed = 0;                  // the current run's
 
   Program build() const;
   static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
@@ -68,11 +71,12 @@ Program Interpreter::Impl::build() const {
   return p;
 }
 
-void Interpreter::Impl::start(int seed) {
+void Interpreter::Impl::start(int run_seed) {
+  seed = run_seed;
   if (!program_unused) program = std::make_shared<Program>(build());
   program_unused = false;
   Grid& grid = *program->grids[0];
-  auto fresh = std::make_unique<Run>(seed, &grid);
+  auto fresh = std::make_unique<Run>(run_seed, &grid);
   // The change list of the last run is kept (unless a long run grew it): freed and mapped anew at every
   // start, it made threads that run models side by side wait on each other's page-table updates.
   if (run && run->changes.capacity() <= 2 * kReservedChanges) {
@@ -94,7 +98,8 @@ bool Interpreter::Impl::step() {
   run->current->go(*run);
   if (run->changes.size() > kMaxChanges)
     doc->root().fail("the run changed more than 2^29 cells in total after " + std::to_string(run->counter + 1) +
-                     " steps; give a step limit or a smaller grid");
+                         " steps; give a step limit ({setting}) or a smaller grid",
+                     Setting::steps);
   run->counter++;
   run->step_start = int(run->changes.size());
   return true;
@@ -132,12 +137,74 @@ bool Interpreter::step() {
 }
 
 int Interpreter::run(int seed, int max_steps) {
-  return adding_file(*impl_->doc, [&] {  // once around the loop rather than once per step
-    impl_->start(seed);
-    while ((max_steps <= 0 || steps() < max_steps) && impl_->step()) {
+  RunControl control;
+  control.max_steps = max_steps;
+  run(seed, control);
+  return steps();
+}
+
+RunEnd Interpreter::run(int seed, const RunControl& control) {
+  start(seed);
+  return advance(control);
+}
+
+namespace {
+
+// The run loop of every face. Without callbacks it is the plain loop of run(seed, max_steps). With a
+// progress callback the clock is read every `stride_` steps, a stride that adapts to the model's
+// speed: fast models read it rarely (a step can take 50 ns), slow ones at every step (so that a
+// Ctrl-C or a Pause is seen within the interval).
+class Stepper {
+ public:
+  Stepper(Interpreter& ip, const RunControl& c) : ip_(ip), c_(c) { last_ = next_ = Clock::now(), next_ += c.interval; }
+
+  RunEnd go() {
+    for (;;) {
+      if (ip_.finished()) return end(RunEnd::finished);
+      if (c_.max_steps > 0 && ip_.steps() >= c_.max_steps) return end(RunEnd::step_limit);
+      if (c_.frame && ip_.steps() % std::max(1, c_.every) == 0) c_.frame(ip_);
+      ip_.step();
+      if (c_.progress && due() && !c_.progress(ip_)) return end(RunEnd::stopped);
     }
-    return steps();
-  });
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static constexpr int kMaxStride = 1024;
+  Interpreter& ip_;
+  const RunControl& c_;
+  Clock::time_point last_, next_;
+  int stride_ = 1, unchecked_ = 0;
+
+  bool due() {
+    if (++unchecked_ < stride_) return false;
+    unchecked_ = 0;
+    const Clock::time_point now = Clock::now();
+    const auto since = now - last_;
+    last_ = now;
+    if (since < std::chrono::microseconds(200)) stride_ = std::min(stride_ * 2, kMaxStride);
+    else if (since > std::chrono::milliseconds(5)) stride_ = std::max(stride_ / 2, 1);
+    if (now < next_) return false;
+    next_ = now + c_.interval;
+    return true;
+  }
+  RunEnd end(RunEnd how) {
+    if (c_.frame) c_.frame(ip_);
+    return how;
+  }
+};
+
+}  // namespace
+
+RunEnd Interpreter::advance(const RunControl& control) {
+  if (!control.progress && !control.frame) {  // the hot loop, with the file added once around it
+    return adding_file(*impl_->doc, [&] {
+      while (control.max_steps <= 0 || steps() < control.max_steps)
+        if (!impl_->step()) return RunEnd::finished;
+      return finished() ? RunEnd::finished : RunEnd::step_limit;
+    });
+  }
+  return Stepper(*this, control).go();
 }
 
 void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
@@ -172,6 +239,7 @@ std::optional<ActiveNode> Interpreter::active_node() const {
 
 bool Interpreter::finished() const { return !impl_->run || !impl_->run->current; }
 int Interpreter::steps() const { return impl_->run ? impl_->run->counter : 0; }
+int Interpreter::seed() const { return impl_->seed; }
 void Interpreter::set_animated(bool animated) { impl_->animated = animated; }
 
 NodeView Interpreter::node_tree() const {

@@ -60,9 +60,11 @@ TEST(CliRunAnywhere, SizeComesFromTheListBesideTheModel) {
   ASSERT_EQ(listed.exit_code, 0) << listed.output;
   EXPECT_NE(listed.output.find("(3x2x1, models.xml:1)"), std::string::npos) << listed.output;
   EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 15);
-  // A size on the command line leaves the list out, pixel size too: 4 cells of the default 4 pixels.
+  // A size on the command line wins over the entry's; the entry's pixel size still holds: 4 cells of 5 pixels.
   ASSERT_EQ(mjtest::run_cli("run models/M.xml --size 4", dir).exit_code, 0);
-  EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 16);
+  EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 20);
+  ASSERT_EQ(mjtest::run_cli("run models/M.xml --size 4 --pixelsize 2", dir).exit_code, 0);
+  EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 8);
 }
 
 TEST(CliRunAnywhere, UnlistedModelRunsAtTheDefaultSize) {

@@ -69,8 +69,9 @@ TEST(Limits, MaxCellsIsAdjustable) {
   const std::string xml = R"(<one values="BW" in="B" out="W"/>)";
   mj::LoadOptions small{11, 10, 1, {}, 100};
   std::string e = error_of(xml, small);
-  EXPECT_TRUE(
-      contains(e, "m.xml:1: grid size 11x10x1 is too large (at most 100 cells; raise the limit with --max-cells"))
+  EXPECT_TRUE(contains(e,
+                       "m.xml:1: grid size 11x10x1 is too large (at most 100 cells; raise the limit with "
+                       "LoadOptions::max_cells)"))
       << e;
   EXPECT_EQ(error_of(xml, {10, 10, 1, {}, 100}), "");
   e = error_of(xml, {1 << 15, 1 << 14, 1, {}});  // 2^29 cells, over the default 2^28

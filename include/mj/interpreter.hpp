@@ -1,8 +1,10 @@
 // mj's public API: load a MarkovJunior model, run it with a seed, step it, read the grid.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "mj/error.hpp"
+#include "mj/grid_view.hpp"
 #include "mj/node_view.hpp"
 
 namespace mj {
@@ -20,22 +23,29 @@ struct LoadOptions {
   long long max_cells = 0;          // largest grid (also those map and wfc make); <= 0: 2^28 cells
 };
 
-// A read-only view of the current grid. Its cells change as the run steps; they stay readable
-// while `owner` is held, even after the next start() or the interpreter's end (for views that a
-// caller keeps, such as numpy arrays), though later runs no longer write them.
-struct GridView {
-  int mx = 0, my = 0, mz = 0;
-  std::string legend;                 // value index -> symbol
-  const uint8_t* cells = nullptr;     // mx*my*mz values, x fastest, then y, then z
-  std::shared_ptr<const void> owner;  // keeps `cells` alive
-  size_t size() const { return size_t(mx) * size_t(my) * size_t(mz); }
-};
-
 // The node that runs next: what a debugger or an editor highlights.
 struct ActiveNode {
   std::string kind;  // element name: "one", "all", "markov", ...
   int line = 0;      // where it is written in the model file
   int depth = 0;     // nesting depth of its branch below the root
+};
+
+class Interpreter;
+
+// How a run ends: the program finished, the step limit was reached, or a callback stopped it.
+enum class RunEnd { finished, step_limit, stopped };
+
+// Everything that steers a run, for every face alike: the CLI's progress line, an animation's
+// frames, Python's Ctrl-C, the playground's frame budget and Pause.
+struct RunControl {
+  int max_steps = 0;  // the run's step limit, counted from its start; <= 0: none
+  // Called about every `interval` of wall time while the run goes on; false stops it where it is
+  // (a later advance() goes on from there).
+  std::function<bool(const Interpreter&)> progress;
+  std::chrono::milliseconds interval{100};
+  // Called before every `every`-th step (counted from the start) and once when the run ends or stops.
+  std::function<void(const Interpreter&)> frame;
+  int every = 1;
 };
 
 class Interpreter {
@@ -61,9 +71,14 @@ class Interpreter {
   bool step();
   // start(seed), then steps until the program ends or `max_steps` (<= 0: no limit). Returns steps taken.
   int run(int seed, int max_steps);
+  // start(seed), then advance(control).
+  RunEnd run(int seed, const RunControl& control);
+  // Goes on with the current run until it ends, reaches control.max_steps or a callback stops it.
+  RunEnd advance(const RunControl& control);
 
   bool finished() const;
   int steps() const;  // steps taken since start
+  int seed() const;   // the seed of the current (or last) run; 0 before the first start
   GridView grid() const;
   // The node that the next step runs; nullopt before start and after the end.
   std::optional<ActiveNode> active_node() const;

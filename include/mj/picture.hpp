@@ -5,12 +5,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "mj/interpreter.hpp"
-
-struct GifFileType;  // giflib's handle, opaque here
+#include "mj/error.hpp"
+#include "mj/grid_view.hpp"
+#include "mj/node_view.hpp"
 
 namespace mj {
 
@@ -87,9 +88,10 @@ class GifWriter {
   int frames() const;
 
  private:
+  struct Stream;  // giflib's handle
   [[noreturn]] void fail(const std::string& what, int gif_error) const;
   std::string file_;
-  GifFileType* gif_ = nullptr;
+  std::unique_ptr<Stream> stream_;
   int width_, height_, delay_;
   int frames_ = 0;
 };

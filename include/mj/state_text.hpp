@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "mj/interpreter.hpp"
+#include "mj/grid_view.hpp"
 
 namespace mj {
 

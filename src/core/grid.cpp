@@ -10,7 +10,8 @@ std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int 
   if (mx <= 0 || my <= 0 || mz <= 0) element.fail("grid size " + size_text(mx, my, mz) + " must be positive");
   if ((long long)mx * my * mz > max_cells)
     element.fail("grid size " + size_text(mx, my, mz) + " is too large (at most " + std::to_string(max_cells) +
-                 " cells; raise the limit with --max-cells or LoadOptions::max_cells)");
+                     " cells; raise the limit with {setting})",
+                 Setting::max_cells);
   auto g = std::make_unique<Grid>();
   g->mx = mx, g->my = my, g->mz = mz;
   g->value_index_.fill(-1);

@@ -68,6 +68,9 @@ int XmlElement::line() const { return doc_->line_of(node_.offset_debug()); }
 const std::string& XmlElement::file() const { return doc_->file(); }
 
 void XmlElement::fail(const std::string& message) const { throw Error(file(), line(), message); }
+void XmlElement::fail(const std::string& message, Setting setting) const {
+  throw Error(file(), line(), message, setting);
+}
 
 std::optional<std::string> XmlElement::text(const char* attribute) const {
   pugi::xml_attribute a = node_.attribute(attribute);

@@ -45,6 +45,8 @@ class XmlElement {
   std::vector<XmlElement> descendants(std::initializer_list<std::string_view> through) const;
 
   [[noreturn]] void fail(const std::string& message) const;
+  // The same, for a message that names a setting the user can change ("{setting}" in it).
+  [[noreturn]] void fail(const std::string& message, Setting setting) const;
 
  private:
   pugi::xml_node node_;

@@ -59,8 +59,14 @@ bool put_image(GifFileType* gif, const io::IndexedFrame& frame, int width, int h
 
 }  // namespace
 
+// giflib's handle, kept out of the public header.
+struct GifWriter::Stream {
+  GifFileType* gif = nullptr;
+};
+
 GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, int delay_centiseconds)
-    : file_(file.string()), width_(width), height_(height), delay_(delay_centiseconds) {
+    : file_(file.string()), stream_(std::make_unique<Stream>()), width_(width), height_(height),
+      delay_(delay_centiseconds) {
   if (width < 1 || height < 1 || width > kMaxSide || height > kMaxSide)
     throw Error(file_, 0,
                 "GIF size must be 1.." + std::to_string(kMaxSide) + " a side, got " + size_text(width, height));
@@ -69,15 +75,15 @@ GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, i
   // giflib's own EGifOpenFileName creates files readable by the owner only: open it ourselves.
   int fd = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) throw Error(file_, 0, "cannot create GIF file");
-  gif_ = EGifOpenFileHandle(fd, &error);
-  if (!gif_) {
+  stream_->gif = EGifOpenFileHandle(fd, &error);
+  if (!stream_->gif) {
     ::close(fd);
     fail("cannot create GIF file", error);
   }
-  EGifSetGifVersion(gif_, true);  // frame delays and looping need GIF89a
-  if (EGifPutScreenDesc(gif_, width, height, 8, 0, nullptr) == GIF_ERROR || !put_loop_extension(gif_)) {
-    error = gif_->Error;
-    EGifCloseFile(std::exchange(gif_, nullptr), nullptr);
+  EGifSetGifVersion(stream_->gif, true);  // frame delays and looping need GIF89a
+  if (EGifPutScreenDesc(stream_->gif, width, height, 8, 0, nullptr) == GIF_ERROR || !put_loop_extension(stream_->gif)) {
+    error = stream_->gif->Error;
+    EGifCloseFile(std::exchange(stream_->gif, nullptr), nullptr);
     fail("cannot write GIF header", error);
   }
 }
@@ -90,21 +96,21 @@ GifWriter::~GifWriter() {
 }
 
 void GifWriter::add_frame(const Image& frame) {
-  if (!gif_) throw Error(file_, 0, "GIF writer is already closed");
+  if (!stream_->gif) throw Error(file_, 0, "GIF writer is already closed");
   if (frame.width != width_ || frame.height != height_ ||
       frame.argb.size() != static_cast<size_t>(width_) * static_cast<size_t>(height_))
     throw Error(file_, 0,
                 "frame is " + size_text(frame.width, frame.height) + ", the GIF is " + size_text(width_, height_));
   const io::IndexedFrame indexed = io::index_frame(frame);
-  if (!put_delay(gif_, delay_) || !put_image(gif_, indexed, width_, height_))
-    fail("cannot write GIF frame " + std::to_string(frames_), gif_->Error);
+  if (!put_delay(stream_->gif, delay_) || !put_image(stream_->gif, indexed, width_, height_))
+    fail("cannot write GIF frame " + std::to_string(frames_), stream_->gif->Error);
   ++frames_;
 }
 
 void GifWriter::close() {
-  if (!gif_) return;
+  if (!stream_->gif) return;
   int error = 0;
-  if (EGifCloseFile(std::exchange(gif_, nullptr), &error) == GIF_ERROR) fail("cannot finish GIF file", error);
+  if (EGifCloseFile(std::exchange(stream_->gif, nullptr), &error) == GIF_ERROR) fail("cannot finish GIF file", error);
 }
 
 int GifWriter::frames() const { return frames_; }

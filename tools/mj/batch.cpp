@@ -7,7 +7,8 @@
 #include <mutex>
 #include <thread>
 
-#include "animation.hpp"
+#include "messages.hpp"
+#include "mj/animation.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
 
@@ -37,26 +38,29 @@ std::vector<Job> plan(const std::vector<ModelEntry>& entries, int meta_seed) {
 Report run_job(const Job& job, const BatchOptions& options) {
   const ModelEntry& entry = *job.entry;
   auto started = std::chrono::steady_clock::now();
-  Interpreter ip = options.load(entry, LoadOptions{entry.mx, entry.my, entry.mz, options.resources, options.max_cells});
-  mj::Palette palette = options.palette;
-  for (const auto& [symbol, color] : entry.colors) palette[symbol] = color;
+  RunRequest request = options.request(entry);
+  request.entry = entry;
+  request.max_cells = options.max_cells;
+  const RunSettings settings = resolve_run(request);
+  Interpreter ip = settings.load_model();
   auto stem = options.out / fmt::format("{}_{}", safe_name(entry.name), job.seed);
-  ImageOptions image{entry.pixelsize, entry.iso, entry.gif ? 0 : std::max(0, entry.gui)};
+  bool show = options.jobs == 1 && !options.quiet && !options.json && progress_wanted();
+  ProgressLine progress(fmt::format("{} seed {}", entry.name, job.seed), settings.steps, show);
   Report report;
   if (entry.gif) {
     report.file = stem.string() + ".gif";
-    report.steps = write_animation(ip, job.seed, entry.steps, palette, {image}, report.file);
+    write_animation(ip, job.seed, progress.control(), settings.palette, {settings.pixelsize}, report.file);
   } else {
-    bool progress = options.jobs == 1 && !options.quiet && !options.json && progress_wanted();
-    report.steps =
-        run_with_progress(ip, job.seed, entry.steps, fmt::format("{} seed {}", entry.name, job.seed), progress);
+    ip.run(job.seed, progress.control());
+    ImageOptions image{settings.pixelsize, settings.iso, std::max(0, entry.gui)};
     std::function<void(mj::Image&)> sidebar;  // gui="N": the reference's node tree in an N-pixel margin
     if (image.margin > 0)
       sidebar = [&](mj::Image& picture) {
-        draw_sidebar(picture, entry.name, ip.node_tree(), palette, options.resources);
+        draw_sidebar(picture, entry.name, ip.node_tree(), settings.palette, settings.load.resources);
       };
-    report.file = write_picture(stem, ip.grid(), palette, image, sidebar);
+    report.file = write_picture(stem, ip.grid(), settings.palette, image, sidebar);
   }
+  report.steps = ip.steps();
   report.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
   return report;
 }
@@ -97,7 +101,7 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
       } catch (const std::exception& e) {
         failures++;
         std::lock_guard<std::mutex> lock(print);
-        fmt::print(stderr, "{}\n", e.what());
+        fmt::print(stderr, "{}\n", error_text(e));
       }
     }
   };

@@ -21,10 +21,11 @@ std::vector<ModelEntry> demo_entries() {
 }  // namespace
 
 int run_demo(BatchOptions options) {
-  options.palette = default_palette();
-  options.load = [](const ModelEntry& entry, const LoadOptions& load) {
-    std::string name = entry.name + ".xml";
-    return Interpreter::from_string(std::string(embedded(name)), load, "models/" + name);
+  options.request = [](const ModelEntry& entry) {
+    RunRequest request;
+    request.model = "models/" + entry.name + ".xml";
+    request.xml = std::string(embedded(entry.name + ".xml"));
+    return request;
   };
   return run_batch(demo_entries(), options);
 }

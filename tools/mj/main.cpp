@@ -7,11 +7,12 @@
 #include <climits>
 #include <thread>
 
-#include "animation.hpp"
 #include "batch.hpp"
 #include "demo.hpp"
+#include "messages.hpp"
+#include "mj/animation.hpp"
 #include "mj/model_list.hpp"
-#include "mj/picture.hpp"
+#include "mj/run_settings.hpp"
 #include "mj/state_text.hpp"
 #include "mj/version.hpp"
 #include "outputs.hpp"
@@ -25,48 +26,21 @@ struct RunArgs {
   fs::path model, resources, out = "output", state, gif, start;
   int every = 1;
   long long max_cells = 0;
-  int size = 0, length = 0, width = 0, height = 0, d = 2, seed = 1, steps = 50000, pixelsize = 4;
+  int size = 0, length = 0, width = 0, height = 0, d = 0, seed = 1, steps = 0, pixelsize = 0;
   bool iso = false, no_picture = false;
-  std::map<char, uint32_t> colors;  // the listed entry's colours, over the palette
-  std::string size_from;            // where the size came from when not given
 };
 
-// Sizes for `mj run` when neither the command line nor a list beside the model gives one.
-constexpr int kDefaultSize2d = 64, kDefaultSize3d = 24;
-
-// `mj run` without a size runs the model as its entry in a list beside it says (size, steps, pixel
-// size, colours; what the command line gives still wins), or at a default size.
-void take_listed_entry(RunArgs& a, const CLI::App& run) {
-  for (const char* flag : {"--size", "--length", "--width", "--height"})
-    if (run.count(flag) > 0) return;
-  auto listed = mj::find_listed_entry(a.model);
-  if (!listed) {
-    a.size = a.d == 3 ? kDefaultSize3d : kDefaultSize2d;
-    a.size_from = "default size";
-    return;
-  }
-  const mj::ModelEntry& e = listed->entry;
-  a.length = e.mx, a.width = e.my, a.height = e.mz, a.d = e.mz > 1 ? 3 : 2;
-  if (run.count("--steps") == 0) a.steps = e.steps;
-  if (run.count("--pixelsize") == 0) a.pixelsize = e.pixelsize;
-  a.iso = a.iso || e.iso;
-  a.colors = e.colors;
-  a.size_from = fmt::format("{}:{}", listed->list.string(), e.line);
-}
-
-// The built-in palette with the resources' palette.xml over it, so that every model has colours anywhere.
-mj::Palette palette_in(const fs::path& resources) { return mj::palette_with(resources / "palette.xml"); }
-
-mj::LoadOptions load_options(const RunArgs& a) {
-  if (a.size <= 0 && (a.length <= 0 || a.width <= 0))
-    throw mj::Error("", 0, "give the grid size: --size N, or --length X --width Y [--height Z]");
-  mj::LoadOptions o;
-  o.mx = a.length > 0 ? a.length : a.size;
-  o.my = a.width > 0 ? a.width : a.size;
-  o.mz = a.height > 0 ? a.height : (a.d == 2 ? 1 : a.size);
-  o.resources = a.resources.empty() ? a.model.parent_path().parent_path() / "resources" : a.resources;
-  o.max_cells = a.max_cells;
-  return o;
+// What the command line says; the library decides the rest (the model's entry, the defaults).
+mj::RunRequest request_of(const RunArgs& a, const CLI::App& run) {
+  mj::RunRequest r;
+  r.model = a.model.string();
+  r.size = a.size, r.length = a.length, r.width = a.width, r.height = a.height, r.dimension = a.d;
+  if (run.count("--steps") > 0) r.steps = a.steps;
+  if (run.count("--pixelsize") > 0) r.pixelsize = a.pixelsize;
+  if (a.iso) r.iso = true;
+  r.resources = a.resources;
+  r.max_cells = a.max_cells;
+  return r;
 }
 
 // Integer options are checked on their text, before CLI11 converts them, so that the message says what
@@ -92,37 +66,40 @@ CLI::Validator any_int() {
   return whole_number(INT_MIN, INT_MAX, fmt::format("must be a whole number from {} to {}", INT_MIN, INT_MAX));
 }
 
-int run_model(const RunArgs& a, bool quiet) {
-  mj::LoadOptions options = load_options(a);
-  mj::Interpreter interpreter = mj::Interpreter::from_file(a.model, options);
-  std::string name = a.model.stem().string();
-  mj::Palette palette = palette_in(options.resources);
-  for (const auto& [symbol, color] : a.colors) palette[symbol] = color;
-  if (!a.start.empty()) interpreter.set_initial_picture(a.start, palette);
-  bool progress = !quiet && mj::cli::progress_wanted();
-  int steps = a.gif.empty() ? mj::cli::run_with_progress(interpreter, a.seed, a.steps, name, progress)
-                            : mj::cli::write_animation(interpreter, a.seed, a.steps, palette,
-                                                       {{a.pixelsize, a.iso}, a.every}, a.gif);
-  if (!a.state.empty()) mj::cli::write_text(a.state, mj::state_text(name, interpreter.grid(), a.seed, steps));
+int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
+  const mj::RunSettings settings = mj::resolve_run(request_of(a, command));
+  mj::Interpreter interpreter = settings.load_model();
+  if (!a.start.empty()) interpreter.set_initial_picture(a.start, settings.palette);
+  mj::cli::ProgressLine progress(settings.name, settings.steps, !quiet && mj::cli::progress_wanted());
+  if (a.gif.empty()) interpreter.run(a.seed, progress.control());
+  else
+    mj::write_animation(interpreter, a.seed, progress.control(), settings.palette, {settings.pixelsize, a.every},
+                        a.gif);
+  const int steps = interpreter.steps();
+  if (!a.state.empty()) mj::cli::write_text(a.state, mj::state_text(settings.name, interpreter.grid(), a.seed, steps));
   std::string written;
   if (!a.no_picture) {
     mj::cli::make_folder(a.out);
-    auto stem = a.out / fmt::format("{}_{}", mj::cli::safe_name(name), a.seed);
-    written = mj::cli::write_picture(stem, interpreter.grid(), palette, {a.pixelsize, a.iso}).string();
+    auto stem = a.out / fmt::format("{}_{}", mj::cli::safe_name(settings.name), a.seed);
+    written =
+        mj::cli::write_picture(stem, interpreter.grid(), settings.palette, {settings.pixelsize, settings.iso}).string();
   }
   std::string sized;
-  if (!a.size_from.empty()) sized = fmt::format(" ({}x{}x{}, {})", options.mx, options.my, options.mz, a.size_from);
+  if (settings.size_from != "given")
+    sized = fmt::format(" ({}x{}x{}, {})", settings.load.mx, settings.load.my, settings.load.mz, settings.size_from);
   if (!quiet)
-    fmt::print("{} seed {}{}: {} steps{}{}\n", name, a.seed, sized, steps, written.empty() ? "" : " -> ", written);
+    fmt::print("{} seed {}{}: {} steps{}{}\n", settings.name, a.seed, sized, steps, written.empty() ? "" : " -> ",
+               written);
   return 0;
 }
 
 int run_list(const fs::path& list, mj::cli::BatchOptions options) {
   fs::path folder = list.parent_path();
-  options.resources = folder / "resources";
-  options.palette = palette_in(options.resources);
-  options.load = [folder](const mj::ModelEntry& entry, const mj::LoadOptions& load) {
-    return mj::Interpreter::from_file(folder / "models" / (entry.name + ".xml"), load);
+  options.request = [folder](const mj::ModelEntry& entry) {
+    mj::RunRequest request;
+    request.model = (folder / "models" / (entry.name + ".xml")).string();
+    request.resources = folder / "resources";
+    return request;
   };
   return mj::cli::run_batch(mj::load_model_list(list), options);
 }
@@ -167,15 +144,16 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_option("--length", r.length, "grid size along x")->check(positive("cells"));
   run->add_option("--width", r.width, "grid size along y")->check(positive("cells"));
   run->add_option("--height", r.height, "grid size along z (3D)")->check(positive("cells"));
-  run->add_option("--d", r.d, "dimension, 2 or 3")
-      ->capture_default_str()
+  run->add_option("--d", r.d, "dimension, 2 or 3 (default: the model's entry, else 3 when its rules are 3D)")
       ->check(CLI::Validator([](const std::string& d) { return d == "2" || d == "3" ? "" : "must be 2 or 3"; }, "2|3"));
   run->add_option("--seed", r.seed, "random seed")->capture_default_str()->check(any_int());
-  run->add_option("--steps", r.steps, "step limit, <= 0 for none")->capture_default_str()->check(any_int());
+  run->add_option("--steps", r.steps, "step limit, <= 0 for none (default: the model's entry, else 50000)")
+      ->check(any_int());
   run->add_option("--resources", r.resources, "resources folder (default: ../resources from the model)");
   run->add_option("--out", r.out, "output folder")->capture_default_str();
   run->add_option("--state", r.state, "write the final grid as text to this file");
-  run->add_option("--pixelsize", r.pixelsize, "pixels per cell")->capture_default_str()->check(positive("pixels"));
+  run->add_option("--pixelsize", r.pixelsize, "pixels per cell (default: the model's entry, else 4)")
+      ->check(positive("pixels"));
   run->add_flag("--iso", r.iso, "render 3D grids as isometric PNG instead of VOX");
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
   run->add_option("--start", r.start,
@@ -190,10 +168,7 @@ void add_run_command(CLI::App& app, CommandLine& c) {
 
 // `mj run`, else the list given, else ./models.xml, else the built-in demo.
 int execute(CommandLine& c) {
-  if (*c.run_command) {
-    take_listed_entry(c.run, *c.run_command);
-    return run_model(c.run, c.quiet);
-  }
+  if (*c.run_command) return run_model(c.run, *c.run_command, c.quiet);
   c.batch.quiet = c.quiet;
   if (!c.list.empty()) return run_list(c.list, c.batch);
   if (fs::exists("models.xml")) return run_list("models.xml", c.batch);
@@ -218,11 +193,8 @@ int main(int argc, char** argv) {
   }
   try {
     return execute(command);
-  } catch (const mj::Error& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return 1;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "mj: {}\n", e.what());
+    fmt::print(stderr, "{}\n", mj::cli::error_text(e));
     return 1;
   }
 }

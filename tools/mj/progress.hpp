@@ -1,6 +1,7 @@
 // A progress line on a terminal for runs longer than about a second.
 #pragma once
 
+#include <chrono>
 #include <string>
 
 #include "mj/interpreter.hpp"
@@ -10,8 +11,24 @@ namespace mj::cli {
 // True when stderr is a terminal: progress lines are meant for people, not logs.
 bool progress_wanted();
 
-// Runs `seed` to the end (or `max_steps`) like Interpreter::run, drawing a progress line on stderr
-// (steps, steps/s, and a bar when `max_steps` bounds the run) once the run has taken a second.
-int run_with_progress(Interpreter& interpreter, int seed, int max_steps, const std::string& label, bool show);
+// Steers a run to `max_steps` (<= 0: none) and, when `show`, draws a line on stderr (steps, steps/s,
+// and a bar when the run is bounded) once the run has taken a second; the line is cleared at the end.
+class ProgressLine {
+ public:
+  ProgressLine(std::string label, int max_steps, bool show);
+  ~ProgressLine();
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+  const RunControl& control() const { return control_; }
+
+ private:
+  std::string label_;
+  RunControl control_;
+  std::chrono::steady_clock::time_point start_;
+  bool drawn_ = false;
+
+  bool draw(const Interpreter& ip);
+};
 
 }  // namespace mj::cli

@@ -1,0 +1,25 @@
+// mj's public API: a run recorded as an animated GIF, a frame every few steps.
+#pragma once
+
+#include <filesystem>
+
+#include "mj/interpreter.hpp"
+#include "mj/picture.hpp"
+
+namespace mj {
+
+// 3D grids are drawn as isometric cubes: a GIF has no other way to show them.
+struct AnimationOptions {
+  int pixelsize = 4;
+  int every = 1;  // a frame every `every` steps, and the last state
+  int delay = 5;  // centiseconds per frame
+};
+
+// Runs `seed` under `control` (its step limit, progress and cancel; its `frame` and `every` are the
+// animation's) and writes the frames to `file`, whole or not at all. The canvas fits the largest
+// frame (map and wfc change the grid's size mid-run). Throws mj::Error before making the file when
+// the frames would be too large for a GIF.
+RunEnd write_animation(Interpreter& interpreter, int seed, const RunControl& control, const Palette& palette,
+                       const AnimationOptions& options, const std::filesystem::path& file);
+
+}  // namespace mj

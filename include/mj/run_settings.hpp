@@ -1,0 +1,71 @@
+// mj's public API: what a run of a model takes, decided once for every face. The CLI, Python and
+// JavaScript turn their arguments into a RunRequest and use the RunSettings that come back: the
+// same model given the same way gets the same size, steps, pixel size and colours everywhere.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mj/interpreter.hpp"
+#include "mj/model_list.hpp"
+#include "mj/picture.hpp"
+
+namespace mj {
+
+// Grid sides when neither the caller nor a listed entry gives them.
+constexpr int kDefaultSize2d = 64, kDefaultSize3d = 24;
+// Pixels per cell when neither the caller nor a listed entry gives them (the reference's default).
+constexpr int kDefaultPixelsize = 4;
+
+// What a face was given. Unset fields are decided by resolve_run.
+struct RunRequest {
+  // A model file, or a name: models/NAME.xml of the current folder, else NAME.xml in one of
+  // `model_folders` (where a face keeps mj's own models).
+  std::string model;
+  std::optional<std::string> xml;  // the model's text instead of a file; `model` then names it in messages
+  std::vector<std::filesystem::path> model_folders;
+  // The model's entry when the caller holds its list (a page with models.xml in memory); otherwise
+  // it is looked for beside the model file (find_listed_entry).
+  std::optional<ModelEntry> entry;
+  // Sides: `size` for every side (x, y, and z in 3D), or length/width/height one by one; 0 = not given.
+  int size = 0, length = 0, width = 0, height = 0;
+  int dimension = 0;  // 2 or 3; 0: the listed entry's, else what the model's rules need
+  std::optional<int> steps, pixelsize;
+  std::optional<bool> iso;
+  std::filesystem::path resources;         // empty: ../resources from the model file, or ./resources for text
+  long long max_cells = 0;                 // <= 0: 2^28 cells
+  std::map<std::string, uint32_t> colors;  // symbol -> 0xRRGGBB over the palette and the entry's colours
+};
+
+// What a run of the model is, every default decided.
+struct RunSettings {
+  std::filesystem::path file;  // the model file; empty when given as text
+  std::optional<std::string> xml;
+  std::string source;  // what messages call the model: its file, or the name given for its text
+  std::string name;    // the model's name (the file's stem): pictures are NAME_SEED.png
+  LoadOptions load;    // size, resources, max_cells
+  int steps = 0;       // the step limit; <= 0: none
+  int pixelsize = kDefaultPixelsize;
+  bool iso = false;  // 3D pictures isometric rather than VOX
+  Palette palette;   // the built-in palette, the resources' palette.xml, the entry's colours, the request's
+  std::optional<ListedEntry> entry;  // the models.xml or demo.xml entry the settings came from
+  std::string size_from;             // where the size came from: "given", "models.xml:12", "default size"
+
+  bool is_3d() const { return load.mz > 1; }
+  // The model loaded with these settings (mj::Error on any problem in it).
+  Interpreter load_model() const;
+};
+
+// Settings for a request: a listed model takes its entry's size, steps, pixel size, iso and colours
+// (the request's own values win); a model alone takes the defaults, 3D when its rules are. Throws
+// mj::Error for a missing model, a bad list beside it, a bad palette.xml or a colour's bad symbol.
+RunSettings resolve_run(const RunRequest& request);
+
+// 3 when the model's rules need a 3D grid (a pattern of several layers, a 3D symmetry, voxel
+// resources), else 2. A model whose rules are flat runs in either: its entry decides.
+int model_dimension(const std::string& xml, const std::string& name);
+
+}  // namespace mj

@@ -1,0 +1,123 @@
+#include "mj/run_settings.hpp"
+
+#include <string_view>
+
+#include "core/point.hpp"
+#include "core/xml.hpp"
+
+namespace fs = std::filesystem;
+
+namespace mj {
+
+namespace {
+
+// A path as given (a missing file is reported by the loader, with its name), or a name found in
+// ./models or in the face's folders of models.
+fs::path find_model(const std::string& model, const std::vector<fs::path>& folders) {
+  if (model.empty()) throw Error("", 0, "no model given");
+  const fs::path given(model);
+  if (fs::exists(given) || model.find('/') != std::string::npos || given.extension() == ".xml") return given;
+  std::vector<fs::path> places{"models"};
+  places.insert(places.end(), folders.begin(), folders.end());
+  std::string looked;
+  for (const fs::path& folder : places) {
+    fs::path candidate = folder / (model + ".xml");
+    if (fs::is_regular_file(candidate)) return candidate;
+    looked += (looked.empty() ? "" : ", ") + folder.string();
+  }
+  throw Error("", 0, "no model named '" + model + "' (looked in " + looked + ")");
+}
+
+// True when an element or one below it needs a 3D grid.
+bool needs_3d(const XmlElement& e) {
+  for (const char* pattern : {"in", "out"})
+    if (auto text = e.text(pattern); text && text->find(' ') != std::string::npos) return true;
+  if (auto symmetry = e.text("symmetry"); symmetry && symmetry->find('z') != std::string::npos) return true;
+  for (const XmlElement& child : e.children())
+    if (needs_3d(child)) return true;
+  return false;
+}
+
+void check_side(int side, const char* what) {
+  if (side < 0)
+    throw Error("", 0, std::string(what) + " must be a positive number of cells ({setting})", Setting::size);
+}
+
+// Sides: the request's where given, else the entry's (when the request gives none), else the defaults.
+void decide_size(RunSettings& s, const RunRequest& r, int dimension) {
+  check_side(r.size, "size"), check_side(r.length, "length"), check_side(r.width, "width");
+  check_side(r.height, "height");
+  const bool given = r.size > 0 || r.length > 0 || r.width > 0 || r.height > 0;
+  const ModelEntry* e = s.entry ? &s.entry->entry : nullptr;
+  if (!given && e && (e->mz > 1) == (dimension == 3)) {
+    s.load.mx = e->mx, s.load.my = e->my, s.load.mz = e->mz;
+    s.size_from = s.entry->list.empty() ? "its entry" : s.entry->list.string() + ":" + std::to_string(e->line);
+    return;
+  }
+  const int side = r.size > 0 ? r.size : dimension == 3 ? kDefaultSize3d : kDefaultSize2d;
+  s.load.mx = r.length > 0 ? r.length : side;
+  s.load.my = r.width > 0 ? r.width : side;
+  s.load.mz = r.height > 0 ? r.height : dimension == 3 ? side : 1;
+  s.size_from = given ? "given" : "default size";
+}
+
+int decide_dimension(const RunSettings& s, const RunRequest& r) {
+  if (r.dimension != 0 && r.dimension != 2 && r.dimension != 3)
+    throw Error("", 0, "the dimension must be 2 or 3, got " + std::to_string(r.dimension));
+  if (r.dimension != 0) return r.dimension;
+  if (r.height > 1) return 3;
+  if (s.entry) return s.entry->entry.mz > 1 ? 3 : 2;
+  if (s.xml) return model_dimension(*s.xml, s.source);
+  return needs_3d(XmlDocument::load_file(s.file)->root()) ? 3 : 2;
+}
+
+void decide_colors(RunSettings& s, const RunRequest& r) {
+  s.palette = palette_with(s.load.resources / "palette.xml");
+  if (s.entry)
+    for (const auto& [symbol, color] : s.entry->entry.colors) s.palette[symbol] = color;
+  for (const auto& [symbol, rgb] : r.colors) {
+    if (symbol.size() != 1) throw Error("", 0, "a colour's symbol is one character, got '" + symbol + "'");
+    if (rgb > 0xFFFFFF) throw Error("", 0, "colour of '" + symbol + "' is past 0xFFFFFF");
+    s.palette[symbol[0]] = 0xFF000000u | rgb;
+  }
+}
+
+}  // namespace
+
+int model_dimension(const std::string& xml, const std::string& name) {
+  return needs_3d(XmlDocument::load_string(xml, name)->root()) ? 3 : 2;
+}
+
+RunSettings resolve_run(const RunRequest& r) {
+  RunSettings s;
+  if (r.xml) {
+    s.xml = r.xml;
+    s.source = r.model.empty() ? "<string>" : r.model;
+    s.name = r.model.empty() ? "model" : fs::path(r.model).stem().string();
+  } else {
+    s.file = find_model(r.model, r.model_folders);
+    s.source = s.file.string();
+    s.name = s.file.stem().string();
+  }
+  if (r.entry) s.entry = ListedEntry{*r.entry, {}};
+  else if (!r.xml) s.entry = find_listed_entry(s.file);
+
+  decide_size(s, r, decide_dimension(s, r));
+  const ModelEntry* e = s.entry ? &s.entry->entry : nullptr;
+  s.steps = r.steps ? *r.steps : e ? e->steps : ModelEntry{}.steps;
+  s.pixelsize = r.pixelsize ? *r.pixelsize : e ? e->pixelsize : kDefaultPixelsize;
+  if (s.pixelsize < 1) throw Error("", 0, "{setting} must be a positive number of pixels", Setting::pixelsize);
+  s.iso = r.iso ? *r.iso : e && e->iso;
+  s.load.resources = !r.resources.empty() ? r.resources
+                     : s.file.empty()     ? fs::path("resources")
+                                          : s.file.parent_path().parent_path() / "resources";
+  s.load.max_cells = r.max_cells;
+  decide_colors(s, r);
+  return s;
+}
+
+Interpreter RunSettings::load_model() const {
+  return xml ? Interpreter::from_string(*xml, load, source) : Interpreter::from_file(file, load);
+}
+
+}  // namespace mj
