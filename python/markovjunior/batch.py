@@ -10,8 +10,9 @@ from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from typing import Iterable, List, Optional
 
 from .generate import ModelLike, resolve
-from .model import Model, PathOrXml, Size
+from .model import Model
 from .result import Result
+from .source import PathOrXml, Size
 
 
 def batch(
@@ -19,7 +20,7 @@ def batch(
     seeds: Iterable[int],
     *,
     size: Optional[Size] = None,
-    steps: int = 0,
+    steps: Optional[int] = None,
     workers: Optional[int] = None,
     processes: bool = False,
     resources: Optional[PathOrXml] = None,
@@ -27,18 +28,19 @@ def batch(
     """Runs ``model`` once per seed, ``workers`` at a time (default: one per core), and returns the
     Results in the order of ``seeds``, each identical to ``model.run(seed)`` alone.
 
-    ``model`` is anything ``generate`` takes. Threads (the default) share the process: runs release
+    ``model`` is anything ``generate`` takes; ``steps``, by default its settings' limit. Ctrl-C, or a
+    run that fails, stops every run at once. Threads (the default) share the process: runs release
     the GIL, so they run in parallel. ``processes=True`` uses a process pool instead.
     """
-    first, limit = resolve(model, size=size, steps=steps, resources=resources)
+    first = resolve(model, size=size, steps=steps, resources=resources)
     seeds = list(seeds)
     workers = workers or os.cpu_count() or 1
     if processes:
-        return _in_processes(first, seeds, limit, workers)
-    return _in_threads(first, seeds, limit, workers)
+        return _in_processes(first, seeds, steps, workers)
+    return _in_threads(first, seeds, steps, workers)
 
 
-def _in_threads(model: Model, seeds: List[int], steps: int, workers: int) -> List[Result]:
+def _in_threads(model: Model, seeds: List[int], steps: Optional[int], workers: int) -> List[Result]:
     """One Model a thread (a Model is for one thread at a time). On Ctrl-C or a failed run, the runs
     still going are stopped: waiting for them could take for ever."""
     local = threading.local()
@@ -73,7 +75,7 @@ def _in_threads(model: Model, seeds: List[int], steps: int, workers: int) -> Lis
         pool.shutdown(wait=True)
 
 
-def _in_processes(model: Model, seeds: List[int], steps: int, workers: int) -> List[Result]:
+def _in_processes(model: Model, seeds: List[int], steps: Optional[int], workers: int) -> List[Result]:
     """A multiprocessing pool, which (unlike ProcessPoolExecutor) can end its workers mid-run: on
     Ctrl-C or a failed run, leaving the pool terminates them."""
     ended: queue.Queue = queue.Queue()  # each run's outcome as it comes: the first failure is seen at once
@@ -96,5 +98,5 @@ def _take_model(model: Model) -> None:
     _process_model = model
 
 
-def _run_seed(seed: int, steps: int) -> Result:
+def _run_seed(seed: int, steps: Optional[int]) -> Result:
     return _process_model.run(seed, steps)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-from typing import Dict, Optional
+from typing import Optional
 
 import numpy as np
 
 from . import _core
-from ._arguments import positive_int
+from ._arguments import checked_int, positive_int
+from .source import Source
 
 
 class Result:
@@ -16,25 +17,17 @@ class Result:
 
     ``grid``: ``uint8`` array of the value of each cell, of shape ``(my, mx)`` for a 2D grid (an image's
     rows and columns: ``plt.imshow(result.grid)`` shows it) and ``(mz, my, mx)`` in 3D; ``legend``: the
-    symbols, ``legend[v]`` for value ``v``; ``steps``: the steps taken; ``seed``: the run's seed.
-    A Result holds no interpreter: it pickles, so it crosses threads, processes and Dask workers.
+    symbols, ``legend[v]`` for value ``v``; ``steps``: the steps taken; ``seed``: the run's seed;
+    ``source``: the model and its settings, which can run it again. A Result holds no interpreter: it
+    pickles, so it crosses threads, processes and Dask workers. In a notebook it shows its picture.
     """
 
-    def __init__(
-        self,
-        grid: np.ndarray,
-        legend: str,
-        steps: int,
-        seed: int,
-        palette_file: str = "",
-        colors: Optional[Dict[str, int]] = None,
-    ) -> None:
+    def __init__(self, grid: np.ndarray, legend: str, steps: int, seed: int, source: Source) -> None:
         self.grid = grid
         self.legend = legend
         self.steps = steps
         self.seed = seed
-        self._palette_file = palette_file
-        self._colors = dict(colors or {})
+        self.source = source
 
     @property
     def is_3d(self) -> bool:
@@ -43,46 +36,65 @@ class Result:
 
     def colors(self) -> np.ndarray:
         """The ``(len(legend), 3)`` RGB colour of each value: the built-in palette, the resources'
-        palette.xml over it, then the colours of the model's entry in its models.xml."""
+        palette.xml over it, then the colours of the model's entry in its models.xml and those given."""
         argb = self._argb()
         return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8)
 
-    def image(self, pixelsize: int = 1, iso: bool = False) -> np.ndarray:
+    def image(self, pixelsize: Optional[int] = None, iso: bool = False) -> np.ndarray:
         """The grid as an ``(H, W, 3)`` ``uint8`` RGB array, for ``plt.imshow`` or PIL.
 
-        2D grids are squares of ``pixelsize`` pixels, exactly as ``mj run`` draws them. 3D grids
-        are drawn as isometric cubes of ``pixelsize`` (value 0 is empty space) and need
-        ``iso=True``: a 3D grid has no flat picture.
+        2D grids are squares of ``pixelsize`` pixels (by default the source's: its entry's, else 4),
+        exactly as ``mj run`` draws them. 3D grids are drawn as isometric cubes of ``pixelsize``
+        (value 0 is empty space) and need ``iso=True``: a 3D grid has no flat picture.
         """
         if self.is_3d and not iso:
             raise ValueError("a 3D grid has no flat picture: use image(iso=True), or save() it as .vox")
-        return _core.render(self.grid, self._argb(), positive_int("pixelsize", pixelsize))
+        return _core.render(self.grid, self._argb(), self._pixelsize(pixelsize))
 
-    def save(self, path: "os.PathLike[str] | str", *, pixelsize: int = 4) -> str:
+    def save(self, path: "os.PathLike[str] | str", *, pixelsize: Optional[int] = None, every: int = 1) -> str:
         """Writes the grid by the file's extension: ``.png`` (2D squares, or isometric 3D, as
-        ``mj run`` writes them), ``.vox`` (MagicaVoxel) or ``.gif``. Returns the path. A folder that
-        is missing or not writable raises OSError, as ``open`` does."""
+        ``mj run`` writes them), ``.vox`` (MagicaVoxel), or ``.gif``: an animation of the whole run,
+        a frame every ``every`` steps (the model is run again from its source, with the same seed and
+        steps). ``pixelsize``: by default the source's. Returns the path. A folder that is missing or
+        not writable raises OSError, as ``open`` does."""
         path = os.fspath(path)
-        pixelsize = positive_int("pixelsize", pixelsize)
+        pixelsize = self._pixelsize(pixelsize)
         kind = _core.file_format(path)
         if kind == "gif":
-            with open(path, "wb"):  # the OS's error for a bad path, before the library writes there
-                pass
-            _core.save_gif(path, self.grid, self._argb(), pixelsize)
-            return path
+            return self._animate(path, pixelsize, every)
         argb = self._argb()
         data = _core.encode_png(self.grid, argb, pixelsize) if kind == "png" else _core.encode_vox(self.grid, argb)
         with open(path, "wb") as file:
             file.write(data)
         return path
 
-    def state_text(self, name: str = "model") -> str:
+    def state_text(self, name: Optional[str] = None) -> str:
         """The grid as ``mj run --state`` writes it, the golden runs' format: a header ``NAME FX FY FZ SEED
-        STEPS``, the legend, then a row of symbols per line."""
-        return _core.state_text(name, self.grid, self.legend, self.seed, self.steps)
+        STEPS`` (NAME: the model's, by default), the legend, then a row of symbols per line."""
+        return _core.state_text(name or self.source.name, self.grid, self.legend, self.seed, self.steps)
+
+    def _animate(self, path: str, pixelsize: int, every: int) -> str:
+        if checked_int("every", every) < 1:
+            raise ValueError(f"every must be at least 1, got {every}")
+        with open(path, "wb"):  # the OS's error for a bad path, before the run; the library writes it whole
+            pass
+        try:
+            model = self.source.load()
+            model._core.animate(path, self.seed, self.steps, dict(self.source.palette), pixelsize, every)
+        except BaseException:
+            os.remove(path)
+            raise
+        return path
+
+    def _pixelsize(self, pixelsize: Optional[int]) -> int:
+        return self.source.pixelsize if pixelsize is None else positive_int("pixelsize", pixelsize)
 
     def _argb(self):
-        return _core.colors(self.legend, self._palette_file, self._colors)
+        return _core.legend_colors(self.legend, dict(self.source.palette))
+
+    def _repr_png_(self) -> bytes:
+        """The picture as PNG bytes, at the source's pixel size: notebooks (IPython, Jupyter) show it."""
+        return _core.encode_png(self.grid, self._argb(), self.source.pixelsize)
 
     def __repr__(self) -> str:
         mz, my, mx = (1,) * (3 - self.grid.ndim) + self.grid.shape

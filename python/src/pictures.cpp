@@ -14,16 +14,6 @@ namespace {
 
 using Cells = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
 
-std::vector<uint32_t> colors_of(const std::string& legend, const std::string& palette_file,
-                                const std::map<std::string, uint32_t>& overrides) {
-  Palette palette = palette_with(palette_file);
-  for (const auto& [symbol, color] : overrides) {
-    if (symbol.size() != 1) throw py::value_error("a colour's symbol must be one character, got '" + symbol + "'");
-    palette[symbol[0]] = 0xFF000000u | color;
-  }
-  return legend_colors(legend, palette);
-}
-
 // 0xAARRGGBB pixels as the (height, width, 3) RGB array that imshow and PIL take.
 py::array_t<uint8_t> rgb_array(const Image& image) {
   py::array_t<uint8_t> rgb({py::ssize_t(image.height), py::ssize_t(image.width), py::ssize_t(3)});
@@ -119,8 +109,6 @@ std::string state_text_of(const std::string& name, const Cells& cells, const std
 }
 
 void bind_pictures(py::module_& m) {
-  m.def("colors", &colors_of, py::arg("legend"), py::arg("palette_file"), py::arg("overrides"),
-        "0xAARRGGBB colour of each symbol: the built-in palette, palette_file's over it, then the overrides");
   m.def("render", &render_array, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
         "A grid as an (H, W, 3) RGB array: squares in 2D, isometric cubes in 3D");
   m.def("file_format", &file_format, py::arg("file"), "\"png\", \"vox\" or \"gif\", by the file's extension");

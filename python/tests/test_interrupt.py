@@ -10,7 +10,7 @@ import pytest
 
 import markovjunior as mj
 
-ENDLESS = '<markov values="BW">\n  <one in="B" out="W"/>\n  <one in="W" out="B"/>\n</markov>'
+ENDLESS = '<markov values="BW">\n  <one in="B" out="W"/>\n  <one in="W" out="B"/>\n</markov>'  # with steps=0
 DELAY = 0.3
 
 
@@ -31,7 +31,7 @@ def ctrl_c():
 
 
 def test_ctrl_c_stops_a_run(ctrl_c):
-    endless = mj.load(ENDLESS, size=4)
+    endless = mj.load(ENDLESS, size=4, steps=0)
     with pytest.raises(KeyboardInterrupt):
         endless.run(1)
     assert ctrl_c() < 1
@@ -40,12 +40,12 @@ def test_ctrl_c_stops_a_run(ctrl_c):
 
 def test_ctrl_c_stops_generate(ctrl_c):
     with pytest.raises(KeyboardInterrupt):
-        mj.generate(ENDLESS, size=4)
+        mj.generate(ENDLESS, size=4, steps=0)
     assert ctrl_c() < 1
 
 
 def test_ctrl_c_stops_a_batch_in_threads(ctrl_c):
-    endless = mj.load(ENDLESS, size=4)
+    endless = mj.load(ENDLESS, size=4, steps=0)
     with pytest.raises(KeyboardInterrupt):
         mj.batch(endless, range(1, 9), workers=2)
     assert ctrl_c() < 1
@@ -56,7 +56,7 @@ def test_ctrl_c_stops_a_batch_in_threads(ctrl_c):
 def test_ctrl_c_stops_a_batch_in_processes(ctrl_c):
     import multiprocessing
 
-    endless = mj.load(ENDLESS, size=4)
+    endless = mj.load(ENDLESS, size=4, steps=0)
     with pytest.raises(KeyboardInterrupt):
         mj.batch(endless, range(1, 9), workers=2, processes=True)
     assert ctrl_c() < 1
@@ -69,5 +69,5 @@ def test_a_failed_run_stops_the_batchs_other_runs(processes):
     """One seed's error ends the batch at once: it does not wait for the other runs, here endless."""
     started = time.monotonic()
     with pytest.raises(ValueError):
-        mj.batch(ENDLESS, [1, 2**40], size=4, workers=2, processes=processes)
+        mj.batch(ENDLESS, [1, 2**40], size=4, steps=0, workers=2, processes=processes)
     assert time.monotonic() - started < 1
