@@ -71,3 +71,11 @@ def test_a_failed_run_stops_the_batchs_other_runs(processes):
     with pytest.raises(ValueError):
         mj.batch(ENDLESS, [1, 2**40], size=4, steps=0, workers=2, processes=processes)
     assert time.monotonic() - started < 1
+
+
+def test_a_run_can_show_its_progress(capfd):
+    """progress=True: the steps, about every 0.1 s, on stderr (a tqdm bar when tqdm is installed)."""
+    result = mj.load(ENDLESS, size=4).run(1, steps=5_000_000, progress=True)
+    assert result.steps == 5_000_000
+    shown = capfd.readouterr().err
+    assert "steps" in shown and any(char.isdigit() and char != "0" for char in shown)

@@ -61,10 +61,50 @@ def test_generate_takes_the_entry_of_demo_xml(mj_cli, tmp_path):
     assert np.array_equal(image, _core.load_png(str(tmp_path / "GrowthMaze_1.png")))
 
 
-def test_gif_and_colors(corpus, tmp_path):
-    result = mj.load(corpus / "models" / "Basic.xml", size=8).run(1)
-    gif = result.save(tmp_path / "basic.gif", pixelsize=2)
+def gif_frames(file):
+    """The frames of a GIF as RGB arrays, as a viewer shows them (Pillow, Debian's python3-pil)."""
+    from PIL import Image, ImageSequence
+
+    with Image.open(file) as gif:
+        return [np.array(frame.convert("RGB")) for frame in ImageSequence.Iterator(gif)]
+
+
+def test_a_gif_is_the_animation_of_the_run(corpus, tmp_path):
+    result = mj.load(corpus / "models" / "Flowers.xml", size=(30, 30)).run(1)
+    gif = result.save(tmp_path / "flowers.gif", pixelsize=2, every=10)
     assert open(gif, "rb").read(6) == b"GIF89a"
+    frames = gif_frames(gif)
+    assert len(frames) == 1 + result.steps // 10 + (result.steps % 10 != 0)  # the start, every 10 steps, the end
+    assert not np.array_equal(frames[0], frames[-1])
+    assert np.array_equal(frames[-1], result.image(2))
+    assert np.array_equal(frames[-1], _core.load_png(result.save(tmp_path / "flowers.png", pixelsize=2)))
+
+
+def test_a_gif_stops_where_the_run_stopped(corpus, tmp_path):
+    result = mj.load(corpus / "models" / "Flowers.xml", size=(30, 30)).run(1, steps=25)
+    frames = gif_frames(result.save(tmp_path / "part.gif", pixelsize=1, every=5))
+    assert len(frames) == 6 and np.array_equal(frames[-1], result.image(1))
+
+
+def test_notebooks_show_a_result_as_its_png(corpus):
+    model = mj.load(corpus / "models" / "Basic.xml", size=8)
+    assert model._repr_png_() is None  # nothing run yet
+    result = model.run(1)
+    png = result._repr_png_()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png == model._repr_png_()
+    assert np.array_equal(_png_array(png), result.image())  # at the source's pixel size
+
+
+def _png_array(png):
+    from PIL import Image
+    import io
+
+    return np.array(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+def test_colors(corpus):
+    result = mj.load(corpus / "models" / "Basic.xml", size=8).run(1)
     colors = result.colors()
     assert colors.shape == (2, 3)
     image = result.image(1)
