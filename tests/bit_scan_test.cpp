@@ -11,7 +11,7 @@
 #include "core/random.hpp"
 #include "core/wave_scan.hpp"
 #include "node_test_util.hpp"
-#include "nodes/rule_node.hpp"
+#include "nodes/rules/rule_node.hpp"
 
 namespace mj {
 namespace {

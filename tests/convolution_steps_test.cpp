@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "node_test_util.hpp"
-#include "nodes/neighbour_count.hpp"
+#include "nodes/convolution/neighbour_count.hpp"
 
 namespace mj {
 namespace {

@@ -3,7 +3,7 @@
 #include <random>
 
 #include "node_test_util.hpp"
-#include "nodes/neighbour_count.hpp"
+#include "nodes/convolution/neighbour_count.hpp"
 
 namespace mj {
 namespace {

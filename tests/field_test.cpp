@@ -3,10 +3,10 @@
 #include <cstdint>
 #include <random>
 
-#include "nodes/field.hpp"
-#include "nodes/observation.hpp"
-#include "nodes/potentials.hpp"
-#include "nodes/rule_load.hpp"
+#include "nodes/inference/field.hpp"
+#include "nodes/inference/observation.hpp"
+#include "nodes/inference/potentials.hpp"
+#include "nodes/rules/rule_load.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <set>
 #include <vector>
 
-#include "nodes/match_flags.hpp"
+#include "nodes/rules/match_flags.hpp"
 
 namespace mj {
 namespace {

@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "nodes/openings.hpp"
+#include "nodes/rules/openings.hpp"
 
 namespace mj {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <random>
 
-#include "nodes/observation.hpp"
-#include "nodes/potentials.hpp"
+#include "nodes/inference/observation.hpp"
+#include "nodes/inference/potentials.hpp"
 
 namespace mj {
 namespace {

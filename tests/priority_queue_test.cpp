@@ -1,4 +1,4 @@
-#include "nodes/priority_queue.hpp"
+#include "nodes/inference/priority_queue.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 
 #include "core/rule.hpp"
 #include "io/png.hpp"
-#include "nodes/rule_load.hpp"
+#include "nodes/rules/rule_load.hpp"
 #include "test_util.hpp"
 
 namespace {

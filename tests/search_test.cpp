@@ -1,4 +1,4 @@
-#include "nodes/search.hpp"
+#include "nodes/inference/search.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,10 +8,10 @@
 
 #include "core/xml.hpp"
 #include "mj/interpreter.hpp"
-#include "nodes/child_states.hpp"
-#include "nodes/observation.hpp"
-#include "nodes/potentials.hpp"
-#include "nodes/rule_load.hpp"
+#include "nodes/inference/child_states.hpp"
+#include "nodes/inference/observation.hpp"
+#include "nodes/inference/potentials.hpp"
+#include "nodes/rules/rule_load.hpp"
 
 namespace mj {
 namespace {

@@ -1,0 +1,408 @@
+// Potentials: how many steps of a set of rules it takes to get each value to each cell (forward, from a
+// state) or from each value at each cell to a goal (backward), by a propagation in order of time.
+#include "nodes/inference/potentials.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <cstddef>
+
+namespace mj {
+
+namespace {
+
+// A non-wildcard cell of a rule side: its offset from the rule's corner on the grid.
+struct PatternCell {
+  int offset;
+  uint32_t bit;  // of its value; 0 for a value outside the alphabet (an empty input wave), never held
+  uint8_t value;
+  Point at;  // place in the rule
+};
+
+// A value that became reachable at a cell at time t, and where that cell is.
+struct QueueItem {
+  int cell, x, y, z, t;
+  uint8_t value;
+};
+
+// A cell that a check around an arriving value reads, by its offset from the arriving cell.
+struct Probe {
+  int delta;
+  uint32_t bit;  // the value looked for; 0 for one outside the alphabet
+};
+
+// A pattern cell of a rule that waits for a value: what the rule position that its value completes
+// checks, its place in the rule and its offset on the grid. The checks are in `probes`: [gives,
+// pattern) the other side (the values applying would give), [pattern, end) the other cells of the
+// pattern. The arriving cell is left out of the latter, as it has just settled, and out of the
+// former: what applying would give there is `gives_here`, checked against that cell's bits at once.
+struct Want {
+  uint32_t gives, pattern, end;
+  uint32_t gives_here;
+  uint32_t rule;
+  int offset;
+  Point at, size;  // size: the rule's, for the bounds
+};
+
+// What a cell holds as the propagation goes, a bit per value: `settled`, the values it has at time
+// 0 or whose arrival has been dequeued; `reached`, those with a potential by now, settled or
+// queued. Side by side, as a pattern check and the applying after it read the same cells.
+template <class Bits>
+struct CellValues {
+  Bits settled, reached;
+};
+
+// Rules apply in potentials when every cell of their pattern (forward the input, backward the
+// output; wildcards excepted) holds its value by time t, and then give their other side at t+1.
+// The queue is in order of time, so instead of that direct check, a rule position applies when the
+// last of its pattern's values is dequeued: then, and at no other dequeue, its whole pattern is
+// settled, at the time of its latest value, exactly when the direct check would first succeed. So
+// the potentials are the same (and the same whatever the order of the items of one time), and a
+// position applies once without being marked. Nearly all values are there from the start (time 0),
+// so those are not queued at all: positions complete at time 0 are found directly (apply_at_start).
+// The propagation is bound by reading cell values: they are as narrow as the alphabet allows.
+template <class Bits>
+struct Spread {
+  std::vector<QueueItem> queue;
+  std::vector<uint8_t> applied;                        // per position and rule, for all-wildcard patterns
+  std::vector<Want> wanted;                            // by value: the pattern cells that want it, of every rule
+  std::vector<Probe> probes;                           // the checks of every Want, side by side
+  std::vector<size_t> wanted_start;                    // value -> first entry in `wanted`
+  std::vector<uint32_t> anywhere;                      // the rules whose pattern is all wildcards
+  Interior interior;                                   // the cells the largest pattern reaches no edge from
+  std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
+  std::vector<CellValues<Bits>> cells;
+  std::vector<PatternCell> pivots;  // apply_at_start: per rule, its pattern cell with the rarest value
+  std::array<int, 32> holding{};    // how many cells have each value at time 0
+  std::vector<int> holders;         // the cells with each pivot value at time 0, by value
+  std::vector<int> holders_start;   // value -> first entry in `holders`
+  uint64_t indexed = 0;             // the caller's key the index above (wanted .. gives) is for, 0: none
+};
+
+// Scratch kept between calls: search computes forward potentials for every state it explores.
+template <class Bits>
+Spread<Bits>& scratch() {
+  thread_local Spread<Bits> p;
+  return p;
+}
+
+struct Shape {
+  int mx, my, mz;
+  bool fits(const Rule& rule, int x, int y, int z) const { return fits(rule.in_size, x, y, z); }
+  bool fits(const Point& size, int x, int y, int z) const {
+    return x >= 0 && y >= 0 && z >= 0 && x + size.x <= mx && y + size.y <= my && z + size.z <= mz;
+  }
+  int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
+};
+
+const std::vector<uint8_t>& pattern_of(const Rule& rule, bool backwards) {
+  return backwards ? rule.output : rule.binput;
+}
+
+std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& side, int C, const Shape& s) {
+  std::vector<PatternCell> cells;
+  for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++)
+      for (int dx = 0; dx < rule.in_size.x; dx++, di++) {
+        const uint8_t value = side[size_t(di)];
+        if (value != kKeep) cells.push_back({s.index(dx, dy, dz), value < C ? 1u << value : 0u, value, {dx, dy, dz}});
+      }
+  return cells;
+}
+
+// The values rarest at time 0 first: in a pattern, the likeliest to be missing; on the other
+// side, the likeliest not to be reached yet. Either check then ends soonest.
+template <class Bits>
+void append_probes(Spread<Bits>& p, const std::vector<PatternCell>& cells, int origin) {
+  const size_t first = p.probes.size();
+  for (const PatternCell& c : cells) p.probes.push_back({c.offset - origin, c.bit});
+  const auto holding = [&](const Probe& probe) {
+    return probe.bit == 0 ? 0 : p.holding[size_t(std::countr_zero(probe.bit))];
+  };
+  std::stable_sort(p.probes.begin() + ptrdiff_t(first), p.probes.end(),
+                   [&](const Probe& a, const Probe& b) { return holding(a) < holding(b); });
+}
+
+template <class Bits>
+Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c) {
+  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, rule.in_size};
+  append_probes(p, p.gives[r], c.offset);
+  // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
+  const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
+  const auto gives = p.probes.begin() + w.gives;
+  for (auto g = gives; g != p.probes.end(); g++) w.gives_here |= here(*g) ? g->bit : 0;
+  p.probes.erase(std::remove_if(gives, p.probes.end(), here), p.probes.end());
+  w.pattern = uint32_t(p.probes.size());
+  append_probes(p, p.wants[r], c.offset);
+  p.probes.erase(
+      std::find_if(p.probes.begin() + w.pattern, p.probes.end(), [](const Probe& q) { return q.delta == 0; }));
+  w.end = uint32_t(p.probes.size());
+  return w;
+}
+
+template <class Bits>
+void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, const Shape& s, bool backwards) {
+  p.wants.clear(), p.gives.clear(), p.anywhere.clear();
+  p.interior = Interior(input_reach(rules), s.mx, s.my, s.mz);
+  for (const Rule& rule : rules) {
+    const std::vector<PatternCell>& wants = p.wants.emplace_back(cells_of(rule, pattern_of(rule, backwards), C, s));
+    if (wants.empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
+    // A value the pattern has at the same cell is settled when the rule applies: it is never given.
+    std::vector<PatternCell> gives = cells_of(rule, backwards ? rule.binput : rule.output, C, s);
+    std::erase_if(gives, [&](const PatternCell& g) {
+      return std::any_of(wants.begin(), wants.end(),
+                         [&](const PatternCell& w) { return w.offset == g.offset && w.value == g.value; });
+    });
+    p.gives.push_back(std::move(gives));
+  }
+  // wanted: the pattern cells again, bucketed by value, by rule within a value. A value outside
+  // the alphabet counts in the pattern but never arrives: it has no bucket.
+  p.wanted_start.assign(size_t(C) + 1, 0);
+  for (const auto& wants : p.wants)
+    for (const PatternCell& c : wants)
+      if (c.value < C) p.wanted_start[c.value + 1u]++;
+  for (size_t k = 1; k < p.wanted_start.size(); k++) p.wanted_start[k] += p.wanted_start[k - 1];
+  p.wanted.resize(p.wanted_start.back());
+  p.probes.clear();
+  std::vector<size_t> next(p.wanted_start.begin(), p.wanted_start.end() - 1);
+  for (size_t r = 0; r < rules.size(); r++)
+    for (const PatternCell& c : p.wants[r])
+      if (c.value < C) p.wanted[next[c.value]++] = want_of(p, uint32_t(r), rules[r], c);
+}
+
+// Marks what applying rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
+// makes reachable at t+1. Whether a value is reached is read from the per-cell bits, not from the
+// potentials: one small array instead of one large array per value.
+template <class Bits>
+void give(Spread<Bits>& p, uint32_t r, int corner, int x, int y, int z, Potentials& potentials, int t) {
+  for (const PatternCell& c : p.gives[r]) {
+    Bits& reached = p.cells[size_t(corner + c.offset)].reached;
+    if (reached & c.bit) continue;
+    reached |= Bits(c.bit);
+    potentials[c.value][corner + c.offset] = t + 1;
+    p.queue.push_back({corner + c.offset, x + c.at.x, y + c.at.y, z + c.at.z, t + 1, c.value});
+  }
+}
+
+// A pattern of wildcards only waits for nothing: it applies at the first value that arrives in
+// its window, as the direct check would. Every cell of such a pattern takes every value, so the
+// positions are tried in the order of the reference's shifts: all cells, x fastest. (An input '*'
+// of a 32-value alphabet is the empty wave there, and takes none.)
+template <class Bits>
+void arrive_anywhere(Spread<Bits>& p, uint32_t r, const Rule& rule, const QueueItem& a, const Shape& s,
+                     Potentials& potentials, bool backwards) {
+  if (!backwards && (rule.input[0] >> a.value & 1u) == 0) return;
+  for (int dz = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++)
+      for (int dx = 0; dx < rule.in_size.x; dx++) {
+        const int sx = a.x - dx, sy = a.y - dy, sz = a.z - dz;
+        if (!s.fits(rule, sx, sy, sz)) continue;
+        uint8_t& done = p.applied[size_t(s.index(sx, sy, sz)) * p.wants.size() + r];
+        if (!done) done = 1, give(p, r, s.index(sx, sy, sz), sx, sy, sz, potentials, a.t);
+      }
+}
+
+// Whether every probe around `here` has its value settled.
+template <class Bits>
+bool all_settled(const Probe* probe, const Probe* end, const CellValues<Bits>* here) {
+  for (; probe != end; probe++)
+    if (!(here[probe->delta].settled & probe->bit)) return false;
+  return true;
+}
+
+// Whether some probe around `here` does not have its value reached yet.
+template <class Bits>
+bool any_news(const Probe* probe, const Probe* end, const CellValues<Bits>* here) {
+  for (; probe != end; probe++)
+    if (!(here[probe->delta].reached & probe->bit)) return true;
+  return false;
+}
+
+// Whether every cell of a pattern, with its corner at `corner`, has its value settled.
+template <class Bits>
+bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::vector<CellValues<Bits>>& cells) {
+  for (const PatternCell& c : wants)
+    if (!(cells[size_t(corner + c.offset)].settled & c.bit)) return false;
+  return true;
+}
+
+// A value arrived at a cell: applies the rule positions whose pattern it completes (and that give
+// something: applying gives only values not reached yet). `news_first`: test that before
+// completeness; right for backward potentials, where most completed positions give only values
+// already reached, wrong for a search's forward ones, where most positions are incomplete.
+// Firing adds to the queue only: the index is read through locals.
+template <bool news_first, class Bits>
+void arrive(Spread<Bits>& p, const QueueItem& a, const Shape& s, Potentials& potentials) {
+  CellValues<Bits>* here = &p.cells[size_t(a.cell)];
+  here->settled |= Bits(1u << a.value);
+  const bool inside = p.interior.contains(a.x, a.y, a.z);
+  const Probe* probes = p.probes.data();
+  const Want* wanted = p.wanted.data();
+  for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
+    const Want& w = wanted[k];
+    if (!inside && !s.fits(w.size, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z)) continue;
+    const auto news = [&] {
+      return (w.gives_here & ~uint32_t(here->reached)) != 0 || any_news(probes + w.gives, probes + w.pattern, here);
+    };
+    const auto complete = [&] { return all_settled(probes + w.pattern, probes + w.end, here); };
+    if (news_first ? news() && complete() : complete() && news())
+      give(p, w.rule, a.cell - w.offset, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z, potentials, a.t);
+  }
+}
+
+// Lists the cells that have each of the `pivots` values at time 0, by value. `one_each`: every
+// cell has one value at time 0 (forward potentials: the state's).
+template <bool one_each, class Bits>
+void list_holders(Spread<Bits>& p, int C, ValueSet pivots) {
+  p.holders_start.assign(size_t(C) + 1, 0);
+  for (int v = 0; v < C; v++)
+    p.holders_start[size_t(v) + 1] = p.holders_start[size_t(v)] + (pivots >> v & 1u ? p.holding[size_t(v)] : 0);
+  p.holders.resize(size_t(p.holders_start.back()));
+  std::array<int, 32> next{};
+  std::copy(p.holders_start.begin(), p.holders_start.end() - 1, next.begin());
+  for (int i = 0; i < int(p.cells.size()); i++) {
+    uint32_t bits = p.cells[size_t(i)].settled & pivots;
+    if constexpr (one_each) {
+      if (bits != 0) p.holders[size_t(next[size_t(std::countr_zero(bits))]++)] = i;
+    } else {
+      for (; bits != 0; bits &= bits - 1) p.holders[size_t(next[size_t(std::countr_zero(bits))]++)] = i;
+    }
+  }
+}
+
+// Fires the positions whose whole pattern holds at time 0, found from the cells holding the
+// pattern's rarest value.
+template <bool one_each, class Bits>
+void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape& s, Potentials& potentials) {
+  const auto holding = [&](uint8_t v) { return v >= potentials.C ? 0 : p.holding[v]; };
+  std::vector<PatternCell>& pivot_of = p.pivots;
+  pivot_of.clear();
+  ValueSet pivots = 0;
+  for (const std::vector<PatternCell>& wants : p.wants) {
+    if (wants.empty()) {
+      pivot_of.push_back({});
+      continue;
+    }
+    pivot_of.push_back(*std::min_element(
+        wants.begin(), wants.end(), [&](const auto& a, const auto& b) { return holding(a.value) < holding(b.value); }));
+    if (holding(pivot_of.back().value) > 0) pivots |= ValueSet(1) << pivot_of.back().value;
+  }
+  list_holders<one_each>(p, potentials.C, pivots);
+  const int plane = s.mx * s.my;
+  for (size_t r = 0; r < rules.size(); r++) {
+    const std::vector<PatternCell>& wants = p.wants[r];
+    const PatternCell pivot = pivot_of[r];
+    if (wants.empty() || holding(pivot.value) == 0) continue;
+    for (int k = p.holders_start[pivot.value]; k < p.holders_start[pivot.value + 1u]; k++) {
+      const int cell = p.holders[size_t(k)];
+      const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
+      if (s.fits(rules[r], x, y, z) && settled_at(wants, cell - pivot.offset, p.cells))
+        give(p, uint32_t(r), cell - pivot.offset, x, y, z, potentials, 0);
+    }
+  }
+}
+
+// start_of(i): the values cell i has at time 0 (those with potential 0): forward, one value (the
+// state's); backward, the cell's future.
+template <bool backwards, class Bits, class StartFn>
+void propagate_with(Potentials& potentials, const Shape& space, const std::vector<Rule>& rules, uint64_t key,
+                    StartFn start_of) {
+  constexpr bool one_each = !backwards;  // a cell holds one value at time 0
+  Spread<Bits>& p = scratch<Bits>();
+  p.queue.clear();
+  p.cells.resize(size_t(potentials.cells));
+  p.holding.fill(0);
+  for (int i = 0; i < potentials.cells; i++) {
+    const Bits values = Bits(start_of(i));
+    p.cells[size_t(i)] = {values, values};
+    if constexpr (one_each) p.holding[size_t(std::countr_zero(uint32_t(values)))]++;
+    else
+      for (uint32_t bits = values; bits != 0; bits &= bits - 1) p.holding[size_t(std::countr_zero(bits))]++;
+  }
+  // After the counts: the index orders its checks by them.
+  if (key == 0 || p.indexed != key) index_patterns(p, rules, potentials.C, space, backwards);
+  p.indexed = key;
+  // Values present at time 0 are queued only for all-wildcard patterns, which apply on any value.
+  if (!p.anywhere.empty())
+    for (int z = 0, i = 0; z < space.mz; z++)
+      for (int y = 0; y < space.my; y++)
+        for (int x = 0; x < space.mx; x++, i++)
+          for (uint32_t bits = p.cells[size_t(i)].settled; bits != 0; bits &= bits - 1)
+            p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
+  const size_t at_start = p.queue.size();
+  if (!p.anywhere.empty()) p.applied.assign(rules.size() * size_t(potentials.cells), 0);
+  apply_at_start<one_each>(p, rules, space, potentials);
+  constexpr size_t kAhead = 8;  // the values around an item are a cache miss: fetch them early
+  for (size_t head = 0; head < p.queue.size(); head++) {
+    if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.cells[size_t(p.queue[head + kAhead].cell)]);
+    const QueueItem item = p.queue[head];
+    for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, potentials, backwards);
+    if (head < at_start) continue;
+    arrive</*news_first=*/backwards>(p, item, space, potentials);
+  }
+}
+
+template <bool backwards, class StartFn>
+void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, uint64_t key,
+               StartFn start_of) {
+  const Shape space{mx, my, mz};
+  if (potentials.C <= 8) propagate_with<backwards, uint8_t>(potentials, space, rules, key, start_of);
+  else if (potentials.C <= 16) propagate_with<backwards, uint16_t>(potentials, space, rules, key, start_of);
+  else propagate_with<backwards, uint32_t>(potentials, space, rules, key, start_of);
+}
+
+}  // namespace
+
+uint64_t new_potentials_key() {
+  static std::atomic<uint64_t> next{1};
+  return next++;
+}
+
+void compute_forward_potentials(Potentials& potentials, const uint8_t* state, int mx, int my, int mz,
+                                const std::vector<Rule>& rules, uint64_t key) {
+  std::fill(potentials.data.begin(), potentials.data.end(), -1);
+  int* data = potentials.data.data();
+  const size_t cells = size_t(potentials.cells);
+  for (size_t i = 0; i < cells; i++) data[state[i] * cells + i] = 0;
+  propagate<false>(potentials, mx, my, mz, rules, key, [state](int i) { return ValueSet(1u << state[i]); });
+}
+
+void compute_backward_potentials(Potentials& potentials, const ValueSet* future, int mx, int my, int mz,
+                                 const std::vector<Rule>& rules) {
+  const int cells = potentials.cells;  // a local: the writes below could alias the member
+  for (int c = 0; c < potentials.C; c++) {
+    int* row = potentials[c];
+    for (int i = 0; i < cells; i++) row[i] = (future[i] >> c & 1u) ? 0 : -1;
+  }
+  const ValueSet values = potentials.C >= 32 ? ~ValueSet(0) : ValueSet((1u << potentials.C) - 1u);
+  propagate<true>(potentials, mx, my, mz, rules, 0, [future, values](int i) { return future[i] & values; });
+}
+
+int forward_pointwise(const Potentials& potentials, const ValueSet* future) {
+  int sum = 0;
+  const ValueSet values = potentials.C >= 32 ? ~ValueSet(0) : ValueSet((1u << potentials.C) - 1u);
+  for (int i = 0; i < potentials.cells; i++) {
+    int best = 1000;
+    bool found = false;
+    for (ValueSet wanted = future[i] & values; wanted != 0; wanted &= wanted - 1) {  // usually one value
+      int p = potentials[std::countr_zero(wanted)][i];
+      if (p >= 0 && p < best) best = p, found = true;
+    }
+    if (!found) return -1;
+    sum += best;
+  }
+  return sum;
+}
+
+int backward_pointwise(const Potentials& potentials, const uint8_t* present) {
+  int sum = 0;
+  for (int i = 0; i < potentials.cells; i++) {
+    int p = potentials[present[i]][i];
+    if (p < 0) return -1;
+    sum += p;
+  }
+  return sum;
+}
+
+}  // namespace mj

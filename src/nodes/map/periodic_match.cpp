@@ -1,0 +1,80 @@
+#include "nodes/map/periodic_match.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "mj/error.hpp"
+
+namespace mj {
+
+size_t wrapped_index(const Grid& g, int x, int y, int z, int line) {
+  x = wrap(x, g.mx), y = wrap(y, g.my), z = wrap(z, g.mz);
+  if (x >= g.mx || y >= g.my || z >= g.mz) throw Error("", line, "map: a rule is larger than the grid");
+  return size_t(g.index(x, y, z));
+}
+
+bool PeriodicMatch::fits_grid(const Rule& rule) const {
+  return rule.in_size.x <= grid_->mx && rule.in_size.y <= grid_->my && rule.in_size.z <= grid_->mz;
+}
+
+void PeriodicMatch::compile(const std::vector<Rule>& rules, const Grid& grid, int line) {
+  rules_ = &rules, grid_ = &grid, line_ = line;
+  Point reach;
+  for (const Rule& rule : rules)
+    if (fits_grid(rule))
+      reach = {std::max(reach.x, rule.in_size.x - 1), std::max(reach.y, rule.in_size.y - 1),
+               std::max(reach.z, rule.in_size.z - 1)};
+  const auto volume = [](long long x, long long y, long long z) { return x * y * z; };
+  const bool pads =
+      volume(grid.mx + reach.x, grid.my + reach.y, grid.mz + reach.z) <= 2 * volume(grid.mx, grid.my, grid.mz) + 1024;
+  if (!pads) reach = {};
+  padded_.mx = grid.mx + reach.x, padded_.my = grid.my + reach.y, padded_.mz = grid.mz + reach.z;
+  padded_.values = grid.values;
+  padded_.state.resize(size_t(padded_.mx) * size_t(padded_.my) * size_t(padded_.mz));
+  for (const Rule& rule : rules) {
+    patterns_.push_back(compile_rule(rule, padded_));
+    on_padded_.push_back(pads && fits_grid(rule));
+    padding_used_ = padding_used_ || on_padded_.back();
+  }
+}
+
+void PeriodicMatch::take_grid() {
+  if (padding_used_) pad();
+  choose_pivots();
+}
+
+void PeriodicMatch::pad() {
+  const Grid& g = *grid_;
+  uint8_t* cell = padded_.state.data();
+  for (int z = 0; z < padded_.mz; z++)
+    for (int y = 0; y < padded_.my; y++) {
+      const uint8_t* row = g.state.data() + g.index(0, wrap(y, g.my), wrap(z, g.mz));
+      for (int x = 0; x < padded_.mx; x++) *cell++ = row[wrap(x, g.mx)];
+    }
+}
+
+// A rule read cell by cell, wrapping once.
+bool PeriodicMatch::matches_wrapped(const Rule& rule, int x, int y, int z) const {
+  for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+    for (int dy = 0; dy < rule.in_size.y; dy++)
+      for (int dx = 0; dx < rule.in_size.x; dx++, di++) {
+        uint8_t v = grid_->state[wrapped_index(*grid_, x + dx, y + dy, z + dz, line_)];
+        if ((rule.input[size_t(di)] & (1u << v)) == 0) return false;
+      }
+  return true;
+}
+
+// Per rule, the input cell whose accepted values the fewest cells of the grid hold now.
+void PeriodicMatch::choose_pivots() {
+  const std::array<int, 256> count = value_histogram(grid_->state.data(), grid_->state.size(), grid_->values);
+  pivots_.assign(patterns_.size(), 0);
+  for (size_t r = 0; r < patterns_.size(); r++) {
+    long long fewest = -1;
+    for (size_t k = 0; k < patterns_[r].cells.size(); k++) {
+      const long long holding = cells_holding(patterns_[r].cells[k].wave, count);
+      if (fewest < 0 || holding < fewest) fewest = holding, pivots_[r] = k;
+    }
+  }
+}
+
+}  // namespace mj

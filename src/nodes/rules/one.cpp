@@ -1,0 +1,99 @@
+// `one`: each step applies one randomly chosen match of its rules.
+#include "nodes/registry.hpp"
+#include "nodes/rules/rule_node.hpp"
+
+namespace mj {
+
+namespace {
+
+class OneNode : public RuleNode {
+ public:
+  bool go(Run& run) override {
+    if (!RuleNode::go(run)) return false;
+    matcher.matched_in(run);
+    if (guidance.follows_trajectory()) return follow_trajectory(run);
+    // A flag and an out-parameter rather than optional<Match>: the optional went through the
+    // stack byte by byte, and reading it back whole stalled every step.
+    Match m;
+    if (!(guidance.guides() ? best_match(run, m) : uniform_match(run, m))) return false;
+    fire(m.rule);
+    apply(run, m);
+    counter++;
+    return true;
+  }
+
+  void reset() override {
+    RuleNode::reset();
+    matcher.clear();
+  }
+
+ private:
+  // Draws matches uniformly, dropping stale ones, until one still holds. Dense lists hold many
+  // stale matches, each a cache miss: the candidates of the next draws (should the ones before
+  // be stale too) are fetched ahead.
+  bool uniform_match(Run& run, Match& chosen) {
+    const bool large = matcher.count() > kLargeList;
+    if (large)
+      for (int ahead = 1; ahead < kAhead; ahead++) prefetch_candidate(run, ahead);
+    while (matcher.count() > 0) {
+      if (large) prefetch_candidate(run, kAhead);
+      int k = run.random.next(matcher.count());
+      chosen = matcher[k];
+      matcher.remove(k);
+      if (matcher.holds(chosen)) return true;
+    }
+    return false;
+  }
+
+  static constexpr int kAhead = 8;
+  // Matches past which a list (8 bytes each) outgrows the L2 cache along with the grid and the flags;
+  // smaller lists are served from it in fewer cycles than computing the prefetches takes.
+  static constexpr int kLargeList = 1 << 16;
+  void prefetch_candidate(const Run& run, int ahead) const {
+    const int count = matcher.count();
+    int draw = 0;
+    if (count > ahead && run.random.peek(ahead, draw))
+      __builtin_prefetch(matcher.data() + size_t(draw * (1.0 / 2147483647.0) * (count - ahead + 1)));
+  }
+
+  // Picks the match with the best potential key (fields or observations).
+  bool best_match(Run& run, Match& chosen) {
+    if (guidance.goal_reached(*grid)) return false;
+    double max = -1000.0, first = 0.0;
+    bool first_computed = false;
+    int argmax = -1;
+    for (int k = 0; k < matcher.count(); k++) {
+      const Match& m = matcher[k];
+      if (!matcher.holds(m)) {
+        matcher.remove(k--);
+        continue;
+      }
+      std::optional<int> h = guidance.delta(*grid, m);
+      if (!h) continue;
+      if (guidance.heuristic_beats(run, *h, first, first_computed, max)) argmax = k;
+    }
+    if (argmax < 0) return false;
+    chosen = matcher[argmax];
+    return true;
+  }
+
+  void apply(Run& run, const Match& m) {
+    for (const RuleOutput& o : outputs_[size_t(m.rule)]) {
+      uint8_t& cell = grid->state[size_t(m.corner + o.offset)];
+      if (cell == o.value) continue;
+      run.changes.write(m.corner + o.offset, cell);
+      cell = o.value;
+    }
+  }
+};
+
+}  // namespace
+
+NodePtr load_one(const XmlElement& e, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
+  auto node = std::make_unique<OneNode>();
+  node->grid = &grid;
+  node->load_rule_node(e, symmetry, grid, context, nullptr, Applies::kOne);
+  return node;
+}
+
+}  // namespace mj

@@ -1,0 +1,110 @@
+#include "nodes/rules/rule_guidance.hpp"
+
+#include <algorithm>
+
+#include "nodes/inference/search.hpp"
+#include "nodes/value_attribute.hpp"
+
+namespace mj {
+
+void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Rule>& rules) {
+  for (const Rule& rule : rules) writes_.push_back(rule_writes(rule, g));
+  temperature_ = e.real("temperature", 0.0);
+  std::vector<XmlElement> xfields = e.children({"field"});
+  if (!xfields.empty()) {
+    fields_.assign(size_t(g.values), std::nullopt);
+    for (const XmlElement& xfield : xfields) fields_[value_attribute(xfield, g, "for")].emplace(xfield, g);
+    potentials_.resize(g.values, g.size());
+    inversed_ = inversed_values(fields_);
+    fields_found_.assign(size_t(g.values), 0);
+  }
+  std::vector<XmlElement> xobservations = e.children({"observe"});
+  if (xobservations.empty()) return;
+  observations_.assign(size_t(g.values), std::nullopt);
+  for (const XmlElement& xobs : xobservations) {
+    uint8_t value = value_attribute(xobs, g, "value");
+    uint8_t from = value_of_symbol(xobs, g, "from", xobs.symbol("from", g.characters[value]));
+    observations_[value] = Observation{from, g.wave(xobs.str("to"), xobs)};
+  }
+  search_ = e.boolean("search", false);
+  if (search_) {
+    limit_ = e.integer("limit", -1);
+    depth_coefficient_ = e.real("depthCoefficient", 0.5);
+  } else {
+    potentials_.resize(g.values, g.size());
+  }
+  future_.assign(size_t(g.size()), 0);
+}
+
+bool RuleGuidance::infer(Run& run, Grid& grid, const std::vector<Rule>& rules, Applies applies, int line) {
+  if (!compute_future_set_present(future_, grid.state, observations_, run.changes)) return false;
+  future_computed_ = true;
+  if (!search_) {
+    compute_backward_potentials(potentials_, future_.data(), grid.mx, grid.my, grid.mz, rules);
+    return true;
+  }
+  trajectory_.reset();
+  SearchOptions options{applies == Applies::kAll, limit_, depth_coefficient_, line};
+  int tries = limit_ < 0 ? 1 : 20;
+  for (int k = 0; k < tries && !trajectory_; k++)
+    trajectory_ = run_search(grid.state, future_, rules, grid, options, run.random.next());
+  return true;
+}
+
+// Fields recomputed every step are brought up to date from the cells changed since the last
+// step when that is possible (Field::update), which costs the changed region, not the grid.
+bool RuleGuidance::update_fields(Run& run, const Grid& grid, int counter, const ChangeCursor& matched) {
+  const size_t cells = grid.state.size();
+  const bool incremental =
+      counter != 0 && run.changes.changed_since(fields_taken_, grid.state.data(), cells, cells / 8, fields_changed_);
+  bool any_success = false, any_computation = false, any_recompute = false;
+  for (int c = 0; c < int(fields_.size()); c++) {
+    const auto& field = fields_[size_t(c)];
+    if (!field || (counter != 0 && !field->recompute)) continue;
+    uint8_t& found = fields_found_[size_t(c)];
+    if (!incremental || !found || !field->update(potentials_[c], grid, fields_changed_, field_seeds_, field_lowered_))
+      found = field->compute(potentials_[c], grid, run.workspace.queue);
+    if (!found && field->essential) return fields_taken_ = {}, false;  // the other fields are stale now
+    any_success |= found;
+    any_computation = true;
+    any_recompute |= field->recompute;
+  }
+  if (any_recompute) fields_taken_ = matched;
+  return !any_computation || any_success;
+}
+
+bool RuleGuidance::goal_reached(const Grid& grid) {
+  if (observations_.empty()) return false;
+  const int span = 2 * (grid.mz > 1 ? grid.mx * grid.my : grid.mx);
+  if (!is_goal_reached(grid.state.data(), future_.data(), grid.size(), goal_hint_, span)) return false;
+  future_computed_ = false;
+  return true;
+}
+
+bool RuleGuidance::follow_trajectory(Run& run, Grid& grid, int step) const {
+  if (step >= int(trajectory_->size())) return false;
+  const std::vector<uint8_t>& next = (*trajectory_)[size_t(step)];
+  run.changes.write_hidden_diff(grid.state.data(), next.data(), next.size());
+  std::copy(next.begin(), next.end(), grid.state.begin());
+  return true;
+}
+
+double RuleGuidance::heuristic_key(Run& run, int h, double& first, bool& first_computed) {
+  if (!first_computed) {
+    first = h;
+    first_computed = true;
+  }
+  double u = run.random.next_double();
+  if (temperature_ <= 0) return -h + 0.001 * u;
+  const int difference = h - int(first);
+  const bool tabled = difference >= -kFactorRange && difference <= kFactorRange;
+  return std::pow(u, tabled ? key_bound(difference).factor : boltzmann_factor(difference));
+}
+
+void RuleGuidance::describe(NodeView& view) const {
+  view.has_fields = !fields_.empty();
+  for (size_t c = 0; c < fields_.size(); c++)
+    if (fields_[c]) view.fields.push_back({int(c), fields_[c]->zero, fields_[c]->substrate, fields_[c]->inversed});
+}
+
+}  // namespace mj

@@ -1,0 +1,128 @@
+// What guides a rule node's choice among its matches: fields (distances recomputed from the log's
+// writes), observations (a goal, with its backward potentials or a searched trajectory to follow)
+// and the temperature of the keys one and all draw.
+#pragma once
+
+#include <cmath>
+#include <optional>
+#include <vector>
+
+#include "nodes/inference/field.hpp"
+#include "nodes/inference/observation.hpp"
+#include "nodes/inference/potentials.hpp"
+#include "nodes/node.hpp"
+#include "nodes/node_view.hpp"
+#include "nodes/rules/rule_matcher.hpp"
+
+namespace mj {
+
+// How the node applies matches: search explores the states its steps can reach.
+enum class Applies { kOne, kAll };
+
+class RuleGuidance {
+ public:
+  // Reads the node's fields, observations, search settings and temperature.
+  void load(const XmlElement& element, const Grid& grid, const std::vector<Rule>& rules);
+  void reset() { future_computed_ = false; }
+
+  // Before the node matches: with observations, the goal and its potentials (or a searched
+  // trajectory) on the node's first step after a reset. False when the goal cannot be reached.
+  // Inline, as the next: every step of every rule node asks.
+  bool prepare(Run& run, Grid& grid, const std::vector<Rule>& rules, Applies applies, int line) {
+    return observations_.empty() || future_computed_ || infer(run, grid, rules, applies, line);
+  }
+  // After it matched: the fields (on the grid as it was at `matched`). False when an essential
+  // field found no zero cell, or none of the fields did.
+  bool compute_fields(Run& run, const Grid& grid, int counter, const ChangeCursor& matched) {
+    return fields_.empty() || update_fields(run, grid, counter, matched);
+  }
+
+  bool guides() const { return !potentials_.empty(); }  // fields or observations without search
+  bool has_fields() const { return !fields_.empty(); }
+  // The goal is met (`one` then stops and computes it anew on its next step).
+  bool goal_reached(const Grid& grid);
+  // A searched trajectory: the node copies its states in turn instead of matching.
+  bool follows_trajectory() const { return trajectory_.has_value(); }
+  // Copies the trajectory's state number `step`; false past its end.
+  bool follow_trajectory(Run& run, Grid& grid, int step) const;
+
+  // The change of potential applying match m would make, or none where a potential is undefined.
+  std::optional<int> delta(const Grid& grid, const Match& m) const {
+    return delta_pointwise(grid.state.data(), writes_[size_t(m.rule)], m.corner, inversed_, potentials_);
+  }
+  // Key for choosing among matches by potential: larger is better.
+  double heuristic_key(Run& run, int h, double& first, bool& first_computed);
+  // heuristic_key(...) > max, updating max when it is; skips the pow where the key cannot win.
+  // Inline: `one` calls it for every match of every step.
+  bool heuristic_beats(Run& run, int h, double& first, bool& first_computed, double& max) {
+    if (temperature_ <= 0) {
+      double key = heuristic_key(run, h, first, first_computed);
+      return key > max ? (max = key, true) : false;
+    }
+    if (!first_computed) first = h, first_computed = true;
+    const double u = run.random.next_double();
+    const int difference = h - int(first);
+    if (difference < -kFactorRange || difference > kFactorRange) return keeps_key(u, boltzmann_factor(difference), max);
+    KeyBound& b = key_bound(difference);
+    if (max > 0 && b.factor >= 1e-3 && b.factor <= 1e3 && below_threshold(b, u, max)) return false;
+    return keeps_key(u, b.factor, max);
+  }
+
+  void describe(NodeView& view) const;
+
+ private:
+  bool infer(Run& run, Grid& grid, const std::vector<Rule>& rules, Applies applies, int line);
+  bool update_fields(Run& run, const Grid& grid, int counter, const ChangeCursor& matched);
+
+  Potentials potentials_;
+  std::vector<std::optional<Field>> fields_;              // per value, empty when none
+  std::vector<std::vector<RuleWrite>> writes_;            // per rule: the cells it changes, for delta()
+  uint32_t inversed_ = 0;                                 // inversed_values(fields_)
+  std::vector<std::optional<Observation>> observations_;  // per value, empty when none
+  double temperature_ = 0.0;
+  bool search_ = false, future_computed_ = false;
+  std::vector<ValueSet> future_;
+  std::optional<std::vector<std::vector<uint8_t>>> trajectory_;
+  int limit_ = -1;
+  double depth_coefficient_ = 0.5;
+  int goal_hint_ = 0;  // for is_goal_reached
+
+  // Fields recomputed every step: the grid they were last computed on, the cells changed since,
+  // and per value whether its field found zero cells then.
+  ChangeCursor fields_taken_;
+  std::vector<Change> fields_changed_;
+  std::vector<uint8_t> fields_found_;
+  std::vector<Field::Lowered> field_seeds_, field_lowered_;
+
+  // Temperature keys (heuristic_beats): pow(u, e) with e = exp((h - first) / temperature).
+  double boltzmann_factor(int difference) const { return std::exp(double(difference) / temperature_); }
+  static bool keeps_key(double u, double factor, double& max) {
+    const double key = std::pow(u, factor);
+    return key > max ? (max = key, true) : false;
+  }
+  // Per difference h - first, which takes few values in a step: its factor, computed once, and
+  // the u below which pow(u, factor) cannot beat `max`: u >= max^(1/factor) is needed, lowered
+  // by a margin far wider than the rounding of either pow. Used for factors in [1e-3, 1e3].
+  struct KeyBound {
+    double factor = -1.0;  // -1 until computed
+    double max = -1.0;     // the max `below` is for
+    double below = 0.0;
+  };
+  KeyBound& key_bound(int difference) {                                 // |difference| <= kFactorRange
+    if (key_bounds_.empty()) key_bounds_.resize(2 * kFactorRange + 1);  // only nodes with temperature
+    KeyBound& b = key_bounds_[size_t(difference + kFactorRange)];
+    if (b.factor < 0) b.factor = boltzmann_factor(difference);
+    return b;
+  }
+  // Whether u is below max's threshold. The threshold grows with max, and within a step max only
+  // grows: one computed for a smaller max is a lower bound that rejects many draws without pow.
+  bool below_threshold(KeyBound& b, double u, double max) {
+    if (b.max <= max && u < b.below) return true;
+    if (b.max != max) b.max = max, b.below = std::pow(max, 1.0 / b.factor) * (1.0 - 1e-6);
+    return u < b.below;
+  }
+  static constexpr int kFactorRange = 1024;
+  std::vector<KeyBound> key_bounds_;
+};
+
+}  // namespace mj

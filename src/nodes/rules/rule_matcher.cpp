@@ -1,0 +1,277 @@
+// How a rule node finds its rules' matches: a full scan of the grid (bit scans, or from the cells of
+// a rule's rarest input value), or a scan around the cells changed since it last looked.
+#include "nodes/rules/rule_matcher.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "core/wave_scan.hpp"
+
+namespace mj {
+
+void RuleMatcher::load(const std::vector<Rule>& rules, const Grid& grid, Taker* taker) {
+  rules_ = &rules, grid_ = &grid, taker_ = taker;
+  for (const Rule& rule : rules) patterns_.push_back(compile_rule(rule, grid));
+  point_of_ = PointOfCell(grid);
+  all_single_ = std::all_of(patterns_.begin(), patterns_.end(), [](const RulePattern& p) { return p.single; });
+  memory_.enable(rules.size(), size_t(grid.size()));
+}
+
+void RuleMatcher::clear() {
+  if (size_t(count_) < listed_.sparse_below())
+    for (int k = 0; k < count_; k++) listed_.reset(matches_[size_t(k)].rule, matches_[size_t(k)].corner);
+  else if (count_ != 0) listed_.clear();
+  count_ = 0;
+}
+
+// Lists every cell one-cell rule r accepts, and returns their number.
+size_t RuleMatcher::list_cells(int r) {
+  size_t found = 0;
+  const ValueSet accepted = patterns_[size_t(r)].accepted;
+  for (int z = 0; z < grid_->mz; z++)
+    for (int y = 0; y < grid_->my; y++) {
+      const int row = grid_->index(0, y, z);
+      for_each_in_wave(grid_->state.data() + row, 0, grid_->mx, accepted, [&](int x) {
+        list(r, row + x);
+        found++;
+      });
+    }
+  return found;
+}
+
+// Looks for new matches only around the cells changed since this node last matched. The grid
+// does not change meanwhile, so a position of a large rule is checked once per scan however many
+// changed cells its window holds.
+void RuleMatcher::scan_changes(Run& run) {
+  if (!openings_indexed_) prepare_openings();
+  const bool large = large_rules_;
+  if (large && checked_.empty()) checked_.resize(rules().size(), size_t(grid_->size()));
+  if (cover_) large ? scan_changes_with<true, true>(run) : scan_changes_with<true, false>(run);
+  else large ? scan_changes_with<false, true>(run) : scan_changes_with<false, false>(run);
+  for (size_t w : checked_words_) checked_.clear_word(w);
+  checked_words_.clear();
+}
+
+template <bool kCover, bool kLarge>
+void RuleMatcher::scan_changes_with(Run& run) {
+  // Locals: listing a match writes memory the compiler cannot tell apart from these.
+  const Grid& g = *grid_;
+  const uint8_t* state = g.state.data();
+  const InteriorCells::View interior = inside_->view();
+  const PointOfCell point_of = point_of_;
+  const int* changes = run.changes.written();
+  const size_t begin = size_t(rescan_from_), end = run.changes.size();
+  for (size_t n = begin; n < end; n++) {
+    const int cell = changes[n];
+    if (cell < 0) continue;                       // hidden: the reference does not list it (change_log.hpp)
+    if (kCover && seen_[size_t(cell)]) continue;  // changed twice: its positions were all visited
+    const uint8_t value = state[cell];
+    // Away from the edges every rule position around the cell lies inside the grid.
+    const bool inside = interior.contains(cell);
+    const Opening* openings = openings_.items.data();
+    if (inside && opening_masks_.checks(value)) {
+      const Opening* first = openings + openings_.start[value];
+      for (uint64_t holding = opening_masks_.holding(state, cell, value); holding != 0; holding &= holding - 1) {
+        const Opening& o = first[std::countr_zero(holding)];
+        if (!listed_.test(o.r, cell - o.offset)) list(o.r, cell - o.offset);
+      }
+      if (kCover) seen_[size_t(cell)] = 1;
+      continue;
+    }
+    const Point c = point_of(cell);
+    const auto visit = [&](const Opening& o) {
+      const int corner = cell - o.offset;
+      if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) return;
+      const auto note_word = [&](size_t w) { checked_words_.push_back(w); };
+      if (kLarge && o.large && checked_.test_and_set(o.r, corner, note_word)) return;
+      if (o.holds(state, cell) && !listed_.test(o.r, corner)) list(o.r, corner);
+    };
+    if constexpr (kCover) {
+      const OpeningSubset& group = covered_[size_t(covered_axes(c, cell))];
+      for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) visit(*group.items[k]);
+    } else {
+      for (uint32_t k = openings_.start[value], last = openings_.start[value + 1u]; k < last; k++) visit(openings[k]);
+    }
+    if (kCover) seen_[size_t(cell)] = 1;
+  }
+  if (kCover)
+    for (size_t n = begin; n < end; n++)
+      if (changes[n] >= 0) seen_[size_t(changes[n])] = 0;
+}
+
+// Bit a: the neighbour before the cell along axis a changed earlier in this scan. A rule position
+// covering both was visited for that neighbour (and listed if it holds), so only positions
+// starting at the cell's coordinate on that axis are new.
+int RuleMatcher::covered_axes(const Point& c, int cell) const {
+  const Grid& g = *grid_;
+  return (c.x > 0 && seen_[size_t(cell - 1)]) | (c.y > 0 && seen_[size_t(cell - g.mx)]) << 1 |
+         (c.z > 0 && seen_[size_t(cell - g.mx * g.my)]) << 2;
+}
+
+void RuleMatcher::prepare_openings() {
+  const auto large = [](const RulePattern& p) { return p.cells.size() > Opening::kLargePattern; };
+  large_rules_ = std::any_of(patterns_.begin(), patterns_.end(), large);
+  const Openings& all = openings_ = mj::index_openings(rules(), patterns_, *grid_);
+  // Covering pays where a changed cell opens many positions; for a few it costs more than it saves.
+  int values = 0;
+  for (size_t v = 0; v + 1 < all.start.size(); v++) values += all.start[v + 1] > all.start[v];
+  cover_ = all.items.size() > size_t(kCoverFrom) * size_t(values);
+  openings_indexed_ = true;
+  inside_ = &grid_->interior_cells(input_reach(rules()));
+  opening_masks_.reset(&openings_, grid_->values);
+  if (!cover_) return;
+  seen_.assign(size_t(grid_->size()), 0);
+  for (int axes = 0; axes < 8; axes++) covered_[size_t(axes)] = covered_openings(all, axes);
+}
+
+// A rule matches at most once per grid cell that holds a value its rarest input cell accepts (a
+// one-cell rule exactly once): a full scan's list is given that size at once, up to a bound,
+// rather than doubled, and copied, a dozen times on a large grid. Pages never written cost nothing.
+void RuleMatcher::reserve_matches(const std::array<int, 256>& histogram) {
+  constexpr size_t kMaxReserved = size_t(1) << 20;  // matches: 8 MiB
+  size_t total = size_t(count_);
+  for (const RulePattern& p : patterns_) {
+    long long fewest = grid_->size();  // an input of wildcards only matches everywhere
+    for (const RulePattern::Cell& c : p.cells) fewest = std::min(fewest, cells_holding(c.wave, histogram));
+    total += size_t(fewest);
+  }
+  matches_.reserve(std::min(total, kMaxReserved));
+}
+
+// Every cell a one-cell rule accepts is a match of its own: handed on in one pass when streaming.
+void RuleMatcher::scan_single(int r) {
+  if (stream_) {
+    streamed_ += taker_ ? taker_->take_cells(*stream_, r) : list_cells(r);
+    return;
+  }
+  for (int z = 0; z < grid_->mz; z++)
+    for (int y = 0; y < grid_->my; y++) scan_row(r, y, z);
+}
+
+// The matches of a one-cell rule in one row: every cell it accepts, left to right.
+void RuleMatcher::scan_row(int r, int y, int z) {
+  const RulePattern& p = patterns_[size_t(r)];
+  const int row = grid_->index(0, y, z);
+  for_each_in_wave(grid_->state.data() + row, 0, grid_->mx, p.accepted, [&](int x) { found({row + x, r, row + x}); });
+}
+
+// A bit scan costs an AND per input cell and word of corners; scanning the cells that one input
+// cell (the pivot) accepts costs a match test for each, and then sorting what it finds into the
+// lattice order. Returns the pivot worth using, or -1 for the bit scan.
+int RuleMatcher::cheaper_pivot(int r, const std::array<int, 256>& histogram) const {
+  const RulePattern& p = patterns_[size_t(r)];
+  if (p.volume() == 1 || p.cells.empty()) return -1;
+  // A row of corners costs about as much as sixteen ANDs besides its own.
+  const long long rows = (long long)std::max(grid_->my - p.in_size.y + 1, 0) * std::max(grid_->mz - p.in_size.z + 1, 0);
+  const long long bits =
+      rows * ((grid_->mx - p.in_size.x + 64) / 64 * (long long)p.cells.size() + 16) + grid_->size() / 16;
+  int best = -1;
+  long long best_count = bits / 4;  // a test and the sorting cost several ANDs
+  for (size_t k = 0; k < p.cells.size(); k++) {
+    const long long count = cells_holding(p.cells[k].wave, histogram);
+    if (count < best_count) best = int(k), best_count = count;
+  }
+  return best;
+}
+
+// Finds rule r's matches from the cells its pivot input cell accepts (from the grid's cells
+// bucketed by value once per full scan), then sorts them into the lattice order.
+void RuleMatcher::scan_from_pivot(int r, int pivot) {
+  const RulePattern& p = patterns_[size_t(r)];
+  const Point q = p.positions[size_t(pivot)];
+  const size_t first = scan_.size();
+  for (ValueSet values = p.cells[size_t(pivot)].wave; values != 0; values &= values - 1) {
+    const size_t v = size_t(std::countr_zero(values));
+    for (uint32_t k = bucket_start_[v]; k < bucket_start_[v + 1]; k++) {
+      const Point c = bucket_[k];
+      const int sx = c.x - q.x, sy = c.y - q.y, sz = c.z - q.z;
+      if (p.fits(sx, sy, sz, *grid_) && holds(r, grid_->index(sx, sy, sz)))
+        scan_.push_back({p.scan_key(sx, sy, sz, *grid_), r, grid_->index(sx, sy, sz)});
+    }
+  }
+  std::sort(scan_.begin() + std::ptrdiff_t(first), scan_.end());
+  if (!stream_) return;
+  for (size_t k = first; k < scan_.size(); k++) deliver(*stream_, scan_[k].r, scan_[k].corner);
+  streamed_ += scan_.size() - first;
+  scan_.resize(first);
+}
+
+// bucket_: the grid's cells holding the `needed` values, by value (a counting sort by the
+// histogram), with their coordinates.
+void RuleMatcher::bucket_cells(const std::array<int, 256>& histogram, ValueSet needed) {
+  bucket_start_[0] = 0;
+  for (size_t v = 0; v < 32; v++)
+    bucket_start_[v + 1] = bucket_start_[v] + uint32_t(needed >> v & 1u ? histogram[v] : 0);
+  bucket_.resize(bucket_start_[32]);
+  std::array<uint32_t, 32> next;
+  std::copy(bucket_start_.begin(), bucket_start_.end() - 1, next.begin());
+  for (int z = 0; z < grid_->mz; z++)
+    for (int y = 0; y < grid_->my; y++) {
+      const uint8_t* row = grid_->state.data() + grid_->index(0, y, z);
+      for_each_in_wave(row, 0, grid_->mx, needed, [&](int x) { bucket_[next[row[x]]++] = {x, y, z}; });
+    }
+}
+
+// Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
+// rule contains exactly one cell of the lattice with that spacing), then the lattice cell's place
+// in the rule. The random choices made from the matches depend on that order.
+void RuleMatcher::full_scan(GridBits& bits) {
+  scan_.clear();
+  streamed_ = 0;
+  const bool listing = stream_ && !taker_;
+  if (all_single_) {  // then neither pivots nor (but for the list's size) value counts are needed
+    if (listing) reserve_matches(value_histogram(grid_->state.data(), grid_->state.size(), grid_->values));
+    for (int r = 0; r < int(rules().size()); r++) scan_single(r);
+    return;
+  }
+  const std::array<int, 256> histogram = value_histogram(grid_->state.data(), grid_->state.size(), grid_->values);
+  if (listing) reserve_matches(histogram);
+  pivots_.resize(rules().size());
+  ValueSet needed = 0;
+  for (size_t r = 0; r < rules().size(); r++) {
+    patterns_[r].order_checks(histogram);
+    pivots_[r] = cheaper_pivot(int(r), histogram);
+    if (pivots_[r] >= 0) needed |= patterns_[r].cells[size_t(pivots_[r])].wave;
+  }
+  if (needed != 0) bucket_cells(histogram, needed);
+  bool bits_loaded = false;
+  for (int r = 0; r < int(rules().size()); r++) {
+    const RulePattern& p = patterns_[size_t(r)];
+    if (p.single) {
+      scan_single(r);
+    } else if (pivots_[size_t(r)] >= 0) {
+      scan_from_pivot(r, pivots_[size_t(r)]);
+    } else {
+      if (!bits_loaded) bits.load(*grid_, histogram), bits_loaded = true;
+      scan_bits(r, bits, histogram);
+    }
+  }
+}
+
+// A full scan's result, from the memory of the previous one when that is cheaper. When the result
+// will not be remembered (too dense last time, or a node's first scan), matches go straight to
+// the list or the taker as the scan finds them, without a list of them in between.
+void RuleMatcher::scan_grid(Run& run) {
+  // The flags are made on the first scan: many nodes of a large model never run.
+  if (!taker_ && listed_.empty()) listed_.resize(rules().size(), size_t(grid_->size()));
+  count_ = 0;
+  const ChangeCursor scanned = run.changes.now();  // prl logs its writes as it takes matches
+  if (dense_ || !memory_.enabled() || !memory_.keeps_next_scan()) {
+    stream_ = &run;
+    full_scan(run.workspace.bits);
+    stream_ = nullptr;
+    dense_ = MatchMemory::too_dense(streamed_, size_t(grid_->size()));
+    return;
+  }
+  if (!openings_indexed_) prepare_openings();
+  if (memory_.update(*grid_, run.changes, patterns_, openings_, opening_masks_, *inside_)) {
+    for (const ScanMatch& m : memory_.matches()) deliver(run, m.r, m.corner);
+    return;
+  }
+  full_scan(run.workspace.bits);
+  for (const ScanMatch& m : scan_) deliver(run, m.r, m.corner);
+  dense_ = MatchMemory::too_dense(scan_.size(), size_t(grid_->size()));
+  memory_.remember(scanned, scan_);
+}
+
+}  // namespace mj

@@ -1,0 +1,162 @@
+// Where a rule node's rules match: a list of matches kept up to date between steps from the run's
+// change log (around the cells written since the node last matched), or found anew by a full scan
+// (rule_matcher.cpp, bit_scan.cpp), from the memory of the last full scan when that is cheaper.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "nodes/node.hpp"
+#include "nodes/rules/match_flags.hpp"
+#include "nodes/rules/match_memory.hpp"
+#include "nodes/rules/openings.hpp"
+#include "nodes/rules/rule_pattern.hpp"
+
+namespace mj {
+
+// A rule and the cell index of its corner: 8 bytes, as `one` and `all` read matches at random.
+struct Match {
+  int rule, corner;
+};
+
+class RuleMatcher {
+ public:
+  // Takes the matches of a full scan as they are found, in place of the list: prl applies them
+  // at once.
+  class Taker {
+   public:
+    virtual ~Taker() = default;
+    virtual void take(Run& run, int rule, int corner) = 0;
+    // Every match of one-cell rule `rule`, in scan order; returns their number.
+    virtual size_t take_cells(Run& run, int rule) = 0;
+  };
+
+  // `taker`: null to keep the list (one, all).
+  void load(const std::vector<Rule>& rules, const Grid& grid, Taker* taker);
+  // Brings the matches up to the grid: around the writes since the step the node last matched
+  // in, or by a full scan after forget().
+  void match(Run& run) {
+    if (rescan_from_ >= 0) scan_changes(run);
+    else scan_grid(run);
+  }
+  // The node matched in the step under way: its next match starts from this step's writes.
+  void matched_in(const Run& run) { rescan_from_ = run.step_start; }
+  void forget() { rescan_from_ = -1; }
+
+  // Does rule r match with its corner at cell index `corner`? (The caller checks the bounds.)
+  bool holds(int rule, int corner) const { return patterns_[size_t(rule)].holds(grid_->state.data(), corner); }
+  bool holds(const Match& m) const { return holds(m.rule, m.corner); }
+  const RulePattern& pattern(int rule) const { return patterns_[size_t(rule)]; }
+
+  // The list (one, all): matches found since the last full scan, some of them stale by now.
+  int count() const { return count_; }
+  const Match& operator[](int k) const { return matches_[size_t(k)]; }
+  const Match* data() const { return matches_.data(); }
+  // Takes match k out of the list, the last one into its place.
+  void remove(int k) {
+    const Match& m = matches_[size_t(k)];
+    listed_.reset(m.rule, m.corner);
+    matches_[size_t(k)] = matches_[size_t(count_ - 1)];
+    count_--;
+  }
+  // `all`: unlists the matches it takes one by one, then empties the list.
+  void unlist(const Match& m) { listed_.reset(m.rule, m.corner); }
+  void empty_list() { count_ = 0; }
+  // Unlists every match; few are cleared one by one, so that untouched pages of flags stay so.
+  void clear();
+
+ private:
+  const std::vector<Rule>* rules_ = nullptr;
+  const Grid* grid_ = nullptr;
+  Taker* taker_ = nullptr;
+  std::vector<RulePattern> patterns_;  // the rules compiled for the grid
+  PointOfCell point_of_;               // grid_->point, for changes near the edges
+
+  std::vector<Match> matches_;
+  int count_ = 0;
+  // The first write to look at: the start of the step the node last matched in (its own writes
+  // included). -1 until it matches after forget(): it scans the grid then.
+  int rescan_from_ = -1;
+  MatchFlags listed_;  // is (rule, corner) in matches_; empty with a taker, and until the first scan
+
+  const std::vector<Rule>& rules() const { return *rules_; }
+  void list(int rule, int corner) {
+    listed_.set(rule, corner);
+    if (count_ < int(matches_.size())) matches_[size_t(count_)] = {rule, corner};
+    else matches_.push_back({rule, corner});
+    count_++;
+  }
+  // A match for the list, or for the taker.
+  void deliver(Run& run, int rule, int corner) {
+    if (taker_) taker_->take(run, rule, corner);
+    else list(rule, corner);
+  }
+
+  // Incremental matching (scan_changes).
+  Openings openings_;
+  OpeningMasks opening_masks_;
+  std::array<OpeningSubset, 8> covered_;  // with cover_, by covered_axes()
+  bool openings_indexed_ = false;
+  bool cover_ = false;  // use covered_axes: a value opens more than kCoverFrom positions on average
+  static constexpr int kCoverFrom = 16;
+  std::vector<uint8_t> seen_;  // with cover_: cells visited in the scan_changes under way
+  int covered_axes(const Point& c, int cell) const;
+  void prepare_openings();  // on first use: many nodes never match incrementally
+  void scan_changes(Run& run);
+  template <bool kCover, bool kLarge>
+  void scan_changes_with(Run& run);
+  // The cells no rule position around reaches an edge from, by index: the grid's, with the openings.
+  const InteriorCells* inside_ = nullptr;
+  bool large_rules_ = false;           // some rule has more than Opening::kLargePattern input cells
+  MatchFlags checked_;                 // large rules' positions checked during one scan_changes
+  std::vector<size_t> checked_words_;  // the words of checked_ with flags set, to clear them
+
+  // Full scans (scan_grid), from the memory of the last one when that is cheaper.
+  void scan_grid(Run& run);
+  void full_scan(GridBits& bits);
+  bool all_single_ = false;  // every rule has a one-cell input
+  void scan_single(int rule);
+  size_t list_cells(int rule);
+  void reserve_matches(const std::array<int, 256>& histogram);
+  void scan_row(int rule, int y, int z);
+  int cheaper_pivot(int rule, const std::array<int, 256>& histogram) const;
+  // Scans with the grid as bit rows (bit_scan.cpp).
+  struct BitTerm {
+    const uint64_t* rows;  // bits_.rows() of an input cell's wave, offset by the cell's place
+    int shift;             // the cell's x within a word
+    long long holding;     // grid cells holding a value it accepts
+  };
+  struct BitPlace {  // a place in the rule, for listing the matches around a lattice cell
+    Point at;
+    int row;     // of the window: at.y + at.z * input height
+    int offset;  // of `at` on the grid
+    int place;   // in the rule's cells, x fastest
+  };
+  void scan_bits(int rule, GridBits& bits, const std::array<int, 256>& histogram);
+  bool prepare_bit_terms(int rule, GridBits& bits, const std::array<int, 256>& histogram);
+  bool match_row(size_t base, int used, uint64_t last, uint64_t* out) const;
+  void list_lattice_row(int rule, int ly, int lz, int corners_x, const uint64_t* any);
+  std::vector<BitTerm> bit_terms_;
+  std::vector<BitPlace> bit_places_;
+  std::vector<const uint64_t*> bit_rows_;  // per window row, its bits or a row of zeros
+  std::vector<uint64_t> bit_window_;       // the corner rows of one lattice row, then their OR
+  void scan_from_pivot(int rule, int pivot);
+  void bucket_cells(const std::array<int, 256>& histogram, ValueSet needed);
+  std::vector<int> pivots_;                  // per rule, for the full scan under way: cheaper_pivot
+  std::vector<Point> bucket_;                // the grid's cells by value, for pivot scans
+  std::array<uint32_t, 33> bucket_start_{};  // value (a ValueSet's bit) -> first entry in bucket_
+  // A match found by a full scan: kept in scan_, or when streaming handed on at once.
+  void found(const ScanMatch& m) {
+    if (!stream_) return scan_.push_back(m);
+    deliver(*stream_, m.r, m.corner);
+    streamed_++;
+  }
+  std::vector<ScanMatch> scan_;  // what full_scan found, in the reference's order
+  Run* stream_ = nullptr;
+  size_t streamed_ = 0;
+  bool dense_ = false;  // the last full scan found too many matches to be worth remembering
+  MatchMemory memory_;
+};
+
+}  // namespace mj
