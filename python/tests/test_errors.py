@@ -1,6 +1,7 @@
 """Every bad model of tests/cli_errors.xml raises through Python what `mj run` prints: ModelError with
 the same file and line, or ValueError for a bad size. Wrong argument types raise TypeError."""
 
+import errno
 import re
 import xml.etree.ElementTree as ET
 
@@ -106,7 +107,7 @@ def test_a_bad_output_folder_is_an_os_error(tmp_path, name):
     result = mj.load('<one values="BW" in="B" out="W"/>', size=4).run(1)
     with pytest.raises(FileNotFoundError) as missing:
         result.save(tmp_path / "missing" / name)
-    assert missing.value.filename == str(tmp_path / "missing" / name)
+    assert missing.value.errno == errno.ENOENT and missing.value.filename == str(tmp_path / "missing" / name)
     (tmp_path / "file").write_text("")
     with pytest.raises(NotADirectoryError):
         result.save(tmp_path / "file" / name)
