@@ -51,12 +51,14 @@ class Result:
             raise ValueError("a 3D grid has no flat picture: use image(iso=True), or save() it as .vox")
         return _core.render(self.grid, self._argb(), self._pixelsize(pixelsize))
 
-    def save(self, path: "os.PathLike[str] | str", *, pixelsize: Optional[int] = None, every: int = 1) -> str:
+    def save(
+        self, path: "os.PathLike[str] | str", *, pixelsize: Optional[int] = None, every: Optional[int] = None
+    ) -> str:
         """Writes the grid by the file's extension: ``.png`` (2D squares, or isometric 3D, as
-        ``mj run`` writes them), ``.vox`` (MagicaVoxel), or ``.gif``: an animation of the whole run,
-        a frame every ``every`` steps (the model is run again from its source, with the same seed and
-        steps). ``pixelsize``: by default the source's. Returns the path. A folder that is missing or
-        not writable raises OSError, as ``open`` does."""
+        ``mj run`` writes them), ``.vox`` (MagicaVoxel), or ``.gif``: an animation of the whole run, a
+        frame every ``every`` steps (by default every step; the model runs again from its source, with
+        the same seed and steps). ``pixelsize``: by default the source's. Returns the path. A folder
+        that is missing or not writable raises OSError, as ``open`` does."""
         path = os.fspath(path)
         pixelsize = self._pixelsize(pixelsize)
         kind = _core.file_format(path)
@@ -73,8 +75,8 @@ class Result:
         STEPS`` (NAME: the model's, by default), the legend, then a row of symbols per line."""
         return _core.state_text(name or self.source.name, self.grid, self.legend, self.seed, self.steps)
 
-    def _animate(self, path: str, pixelsize: int, every: int) -> str:
-        if checked_int("every", every) < 1:
+    def _animate(self, path: str, pixelsize: int, every: Optional[int]) -> str:
+        if every is not None and checked_int("every", every) < 1:
             raise ValueError(f"every must be at least 1, got {every}")
         with open(path, "wb"):  # the OS's error for a bad path, before the run; the library writes it whole
             pass

@@ -88,12 +88,13 @@ int run(Session& s, int seed, int max_steps, const py::object& report) {
 
 // The run of `seed` recorded as an animated GIF by the library, a frame every `every` steps.
 void animate(Session& s, const std::string& file, int seed, int max_steps, const Palette& palette, int pixelsize,
-             int every) {
+             std::optional<int> every) {
   Exclusive guard(s);
   const py::object no_report = py::none();
   const RunControl control = python_control(s, max_steps, no_report);
   AnimationOptions options;
-  options.pixelsize = pixelsize, options.every = every;
+  options.pixelsize = pixelsize;
+  if (every) options.every = *every;  // else the library's
   RunEnd end;
   {
     py::gil_scoped_release unlocked;
