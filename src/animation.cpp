@@ -1,7 +1,6 @@
 #include "mj/animation.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 
 #include "core/point.hpp"
@@ -43,22 +42,6 @@ Image on_canvas(const Image& picture, Canvas canvas) {
   return out;
 }
 
-// The file is written under a name beside it and renamed when whole: a failed or stopped run
-// leaves no half-written GIF under the name asked for.
-struct PartialFile {
-  std::filesystem::path final, partial;
-  explicit PartialFile(const std::filesystem::path& file) : final(file), partial(file) { partial += ".partial"; }
-  ~PartialFile() {
-    std::error_code ignored;
-    std::filesystem::remove(partial, ignored);
-  }
-  void commit() const {
-    std::error_code error;
-    std::filesystem::rename(partial, final, error);
-    if (error) throw Error(final.string(), 0, "cannot write the file: " + error.message());
-  }
-};
-
 }  // namespace
 
 RunEnd write_animation(Interpreter& ip, int seed, const RunControl& control, const Palette& palette,
@@ -73,19 +56,19 @@ RunEnd write_animation(Interpreter& ip, int seed, const RunControl& control, con
   if (ip.run(seed, sizing) == RunEnd::stopped) return RunEnd::stopped;
   check_gif_size(canvas, options.pixelsize, file);
 
-  PartialFile out(file);
-  GifWriter gif(out.partial, int(canvas.width), int(canvas.height), options.delay);
+  GifWriter gif(file, int(canvas.width), int(canvas.height), options.delay);  // abandoned unless closed
   RunControl recording = sizing;
   recording.frame = [&](const Interpreter& at) {
     GridView g = at.grid();
     gif.add_frame(on_canvas(render(g, legend_colors(g.legend, palette), {options.pixelsize}), canvas));
   };
-  ip.set_animated(true);
+  struct Animated {  // nodes keep their visible state up to date only while frames are drawn
+    Interpreter& ip;
+    explicit Animated(Interpreter& i) : ip(i) { ip.set_animated(true); }
+    ~Animated() { ip.set_animated(false); }
+  } animated(ip);
   RunEnd end = ip.run(seed, recording);
-  ip.set_animated(false);
-  if (end == RunEnd::stopped) return end;
-  gif.close();
-  out.commit();
+  if (end != RunEnd::stopped) gif.close();
   return end;
 }
 

@@ -74,12 +74,13 @@ void save_vox(const std::filesystem::path& file, const GridView& grid, const std
 
 // An animated GIF streamed to disk a frame at a time, so memory stays bounded by one frame. Each
 // frame gets its own colour table; a frame of more than 256 colours keeps its 256 most frequent and
-// maps the others to the nearest of those. The animation loops forever.
+// maps the others to the nearest of those. The animation loops forever. The file is written whole or
+// not at all: frames go to a new file beside it, which close() renames to the name given.
 class GifWriter {
  public:
   static constexpr int kMaxSide = 65535;  // GIF sides are 16-bit; the constructor refuses larger
   GifWriter(const std::filesystem::path& file, int width, int height, int delay_centiseconds = 5);
-  ~GifWriter();  // calls close(), swallowing errors (call close() to see them)
+  ~GifWriter();  // without close(), the GIF is abandoned: no file is left under its name
   GifWriter(const GifWriter&) = delete;
   GifWriter& operator=(const GifWriter&) = delete;
 

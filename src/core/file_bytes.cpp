@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 
+#include "core/partial_file.hpp"
 #include "mj/error.hpp"
 
 namespace mj {
@@ -53,12 +53,9 @@ std::string read_file(const std::filesystem::path& file) {
 }
 
 void write_file(const std::filesystem::path& file, const std::vector<uint8_t>& bytes) {
-  errno = 0;
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  if (!out) throw Error(file.string(), 0, reason("cannot create file"));
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) throw Error(file.string(), 0, reason("cannot write file"));
+  PartialFile out(file);
+  out.write(bytes.data(), bytes.size());
+  out.commit();
 }
 
 }  // namespace mj

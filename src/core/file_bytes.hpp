@@ -16,7 +16,7 @@ constexpr size_t kMaxFileBytes = size_t(256) << 20;
 // The file's bytes. Throws mj::Error(file, 0, ...) if it cannot be read or is larger than kMaxFileBytes.
 std::string read_file(const std::filesystem::path& file);
 
-// Replaces the file's contents. Throws mj::Error(file, 0, ...) on failure.
+// Replaces the file's contents, whole or not at all (core/partial_file.hpp). Throws mj::Error(file, 0, ...).
 void write_file(const std::filesystem::path& file, const std::vector<uint8_t>& bytes);
 
 // Writes the bytes `encode()` returns; its errors, which know no file, are told as this file's.

@@ -5,8 +5,11 @@
 
 #include <gif_lib.h>
 
+#include <cerrno>
+#include <cstring>
 #include <utility>
 
+#include "core/partial_file.hpp"
 #include "core/point.hpp"
 #include "io/gif_palette.hpp"
 #include "mj/error.hpp"
@@ -61,20 +64,20 @@ bool put_image(GifFileType* gif, const io::IndexedFrame& frame, int width, int h
 
 // giflib's handle, kept out of the public header.
 struct GifWriter::Stream {
+  explicit Stream(const std::filesystem::path& file) : out(file) {}
+  PartialFile out;  // the GIF is written beside its name, and renamed to it by close()
   GifFileType* gif = nullptr;
 };
 
 GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, int delay_centiseconds)
-    : file_(file.string()), stream_(std::make_unique<Stream>()), width_(width), height_(height),
-      delay_(delay_centiseconds) {
+    : file_(file.string()), width_(width), height_(height), delay_(delay_centiseconds) {
   if (width < 1 || height < 1 || width > kMaxSide || height > kMaxSide)
     throw Error(file_, 0,
                 "GIF size must be 1.." + std::to_string(kMaxSide) + " a side, got " + size_text(width, height));
   if (delay_centiseconds < 0 || delay_centiseconds > 65535) throw Error(file_, 0, "GIF frame delay must be 0..65535");
   int error = 0;
-  // giflib's own EGifOpenFileName creates files readable by the owner only: open it ourselves.
-  int fd = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) throw Error(file_, 0, "cannot create GIF file");
+  stream_ = std::make_unique<Stream>(file);
+  const int fd = stream_->out.release();  // giflib closes it
   stream_->gif = EGifOpenFileHandle(fd, &error);
   if (!stream_->gif) {
     ::close(fd);
@@ -88,11 +91,9 @@ GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, i
   }
 }
 
+// Not closed: the GIF is abandoned, and its partial file removed (by Stream's PartialFile).
 GifWriter::~GifWriter() {
-  try {
-    close();
-  } catch (const Error&) {  // a destructor must not throw; close() reports to those who call it
-  }
+  if (stream_ && stream_->gif) EGifCloseFile(std::exchange(stream_->gif, nullptr), nullptr);
 }
 
 void GifWriter::add_frame(const Image& frame) {
@@ -102,6 +103,7 @@ void GifWriter::add_frame(const Image& frame) {
     throw Error(file_, 0,
                 "frame is " + size_text(frame.width, frame.height) + ", the GIF is " + size_text(width_, height_));
   const io::IndexedFrame indexed = io::index_frame(frame);
+  errno = 0;
   if (!put_delay(stream_->gif, delay_) || !put_image(stream_->gif, indexed, width_, height_))
     fail("cannot write GIF frame " + std::to_string(frames_), stream_->gif->Error);
   ++frames_;
@@ -110,12 +112,16 @@ void GifWriter::add_frame(const Image& frame) {
 void GifWriter::close() {
   if (!stream_->gif) return;
   int error = 0;
+  errno = 0;
   if (EGifCloseFile(std::exchange(stream_->gif, nullptr), &error) == GIF_ERROR) fail("cannot finish GIF file", error);
+  stream_->out.commit();
 }
 
 int GifWriter::frames() const { return frames_; }
 
+// giflib says only that a write failed: the system's reason (a full disk...) is in errno.
 void GifWriter::fail(const std::string& what, int gif_error) const {
+  if (gif_error == E_GIF_ERR_WRITE_FAILED && errno != 0) throw Error(file_, 0, what + ": " + std::strerror(errno));
   const char* reason = GifErrorString(gif_error);
   throw Error(file_, 0, what + ": " + (reason ? reason : "giflib error " + std::to_string(gif_error)));
 }

@@ -9,6 +9,7 @@
 
 #include "messages.hpp"
 #include "mj/animation.hpp"
+#include "mj/files.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
 
@@ -88,6 +89,7 @@ void print_report(const Job& job, const Report& r, const BatchOptions& options) 
 
 int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& options) {
   make_folder(options.out);
+  remove_stale_partials(options.out);  // what a killed batch left beside its files
   std::vector<Job> jobs = plan(entries, options.meta_seed);
   std::atomic<size_t> next{0};
   std::atomic<int> failures{0};
@@ -111,7 +113,9 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
   for (int t = 1; t < workers; t++) threads.emplace_back(worker);
   worker();
   for (auto& t : threads) t.join();
-  if (failures > 0) fmt::print(stderr, "{} of {} runs failed\n", failures.load(), jobs.size());
+  if (failures > 0)
+    fmt::print(stderr, "{} of {} runs written, {} failed\n", jobs.size() - size_t(failures.load()), jobs.size(),
+               failures.load());
   return failures > 0 ? 1 : 0;
 }
 

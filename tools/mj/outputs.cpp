@@ -1,6 +1,6 @@
 #include "outputs.hpp"
 
-#include <fstream>
+#include "mj/files.hpp"
 
 namespace mj::cli {
 
@@ -24,11 +24,7 @@ std::filesystem::path write_picture(const std::filesystem::path& stem, const Gri
   return file;
 }
 
-void write_text(const std::filesystem::path& file, const std::string& text) {
-  std::ofstream out(file, std::ios::binary);
-  out << text;
-  if (!out) throw Error(file.string(), 0, "cannot write file");
-}
+void write_text(const std::filesystem::path& file, const std::string& text) { save_file(file, text); }
 
 void make_folder(const std::filesystem::path& folder) {
   std::error_code error;

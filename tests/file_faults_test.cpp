@@ -1,0 +1,72 @@
+// Files are written whole or not at all: a failed write names the file and the reason, and leaves
+// nothing under the name (tests/fault_test.sh adds a full disk, a read-only folder and kill -9).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "mj/files.hpp"
+#include "mj/picture.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const mj::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+size_t files_in(const std::filesystem::path& dir) {
+  return size_t(std::distance(std::filesystem::directory_iterator(dir), {}));
+}
+
+TEST(FileFaults, AFolderWhereTheFileShouldBeIsNamed) {
+  auto dir = mjtest::temp_dir();
+  std::filesystem::create_directories(dir / "out.png");
+  std::string e = error_of([&] { mj::save_file(dir / "out.png", "bytes"); });
+  EXPECT_EQ(e, (dir / "out.png").string() + ": cannot write the file: Is a directory");
+  EXPECT_EQ(files_in(dir), 1u);  // nothing left beside it
+}
+
+TEST(FileFaults, AFileWhereTheFolderShouldBeIsNamed) {
+  auto dir = mjtest::temp_dir();
+  mjtest::write(dir / "plain", "x");
+  std::string e = error_of([&] { mj::save_file(dir / "plain" / "out.png", "bytes"); });
+  EXPECT_EQ(e, (dir / "plain" / "out.png").string() + ": cannot create the file: Not a directory");
+}
+
+TEST(FileFaults, AFileIsReplacedWhole) {
+  auto dir = mjtest::temp_dir();
+  mj::save_file(dir / "a.txt", "first, longer text");
+  mj::save_file(dir / "a.txt", "second");
+  EXPECT_EQ(mjtest::read_bytes(dir / "a.txt"), "second");
+  EXPECT_EQ(files_in(dir), 1u);
+}
+
+TEST(FileFaults, PicturesThatFailLeaveNothing) {
+  auto dir = mjtest::temp_dir();
+  std::filesystem::create_directories(dir / "x.png");
+  mj::Image image{2, 2, std::vector<uint32_t>(4, 0xFF000000)};
+  EXPECT_NE(error_of([&] { mj::save_png(dir / "x.png", image); }).find("Is a directory"), std::string::npos);
+  EXPECT_EQ(files_in(dir), 1u);
+}
+
+// The new files of a killed writer go; those of a living one (this process) stay.
+TEST(FileFaults, StalePartialFilesAreRemoved) {
+  auto dir = mjtest::temp_dir();
+  pid_t gone = fork();
+  if (gone == 0) _exit(0);
+  waitpid(gone, nullptr, 0);
+  const std::string dead = "a.png.partial-" + std::to_string(gone) + "-0";
+  const std::string alive = "b.png.partial-" + std::to_string(getpid()) + "-0";
+  for (const std::string& name : {dead, alive, std::string("c.png"), std::string("d.partial-x")})
+    mjtest::write(dir / name, "x");
+  EXPECT_EQ(mj::remove_stale_partials(dir), 1);
+  EXPECT_FALSE(std::filesystem::exists(dir / dead));
+  EXPECT_EQ(files_in(dir), 3u);
+}
+
+}  // namespace
