@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from typing import Optional
 
 import numpy as np
@@ -62,12 +64,12 @@ class Result:
         path = os.fspath(path)
         pixelsize = self._pixelsize(pixelsize)
         kind = _core.file_format(path)
+        _check_folder(path)
         if kind == "gif":
             return self._animate(path, pixelsize, every)
         argb = self._argb()
         data = _core.encode_png(self.grid, argb, pixelsize) if kind == "png" else _core.encode_vox(self.grid, argb)
-        with open(path, "wb") as file:
-            file.write(data)
+        _core.save_file(path, data)  # whole or not at all, as every file mj writes
         return path
 
     def state_text(self, name: Optional[str] = None) -> str:
@@ -78,14 +80,8 @@ class Result:
     def _animate(self, path: str, pixelsize: int, every: Optional[int]) -> str:
         if every is not None and checked_int("every", every) < 1:
             raise ValueError(f"every must be at least 1, got {every}")
-        with open(path, "wb"):  # the OS's error for a bad path, before the run; the library writes it whole
-            pass
-        try:
-            model = self.source.load()
-            model._core.animate(path, self.seed, self.steps, dict(self.source.palette), pixelsize, every)
-        except BaseException:
-            os.remove(path)
-            raise
+        model = self.source.load()
+        model._core.animate(path, self.seed, self.steps, dict(self.source.palette), pixelsize, every)
         return path
 
     def _pixelsize(self, pixelsize: Optional[int]) -> int:
@@ -101,3 +97,17 @@ class Result:
     def __repr__(self) -> str:
         mz, my, mx = (1,) * (3 - self.grid.ndim) + self.grid.shape
         return f"<markovjunior.Result seed={self.seed} steps={self.steps} size={mx}x{my}x{mz} legend={self.legend!r}>"
+
+
+def _check_folder(path: str) -> None:
+    """The OS's error (OSError with its errno and the file's name, as ``open`` raises it) when the file
+    cannot be made in its folder: missing, not a folder, or not writable."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        mode = os.stat(folder).st_mode
+    except OSError as error:
+        raise type(error)(error.errno, error.strerror, path) from None
+    if not stat.S_ISDIR(mode):
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), path)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)

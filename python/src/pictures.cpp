@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "bindings.hpp"
+#include "mj/files.hpp"
 #include "mj/picture.hpp"
 #include "mj/state_text.hpp"
 
@@ -48,7 +49,7 @@ py::bytes as_bytes(const std::vector<uint8_t>& data) {
   return py::bytes(reinterpret_cast<const char*>(data.data()), data.size());
 }
 
-// A grid as the bytes of a .vox file (Python writes them, so that a bad path is an OSError).
+// A grid as the bytes of a .vox file, for save_file.
 py::bytes vox_bytes(const Cells& cells, const std::vector<uint32_t>& colors) {
   GridView grid = grid_of_array(cells);
   std::vector<uint8_t> vox;
@@ -57,16 +58,6 @@ py::bytes vox_bytes(const Cells& cells, const std::vector<uint32_t>& colors) {
     vox = encode_vox(grid, colors);
   }
   return as_bytes(vox);
-}
-
-// One frame as a GIF file.
-void save_gif(const std::string& file, const Cells& cells, const std::vector<uint32_t>& colors, int pixelsize) {
-  GridView grid = grid_of_array(cells);
-  py::gil_scoped_release unlocked;
-  Image image = render(grid, colors, RenderOptions{pixelsize, 0});
-  GifWriter gif(file, image.width, image.height);
-  gif.add_frame(image);
-  gif.close();
 }
 
 // The PNG bytes of the picture render_array makes: for notebooks (_repr_png_).
@@ -113,8 +104,14 @@ void bind_pictures(py::module_& m) {
         "A grid as an (H, W, 3) RGB array: squares in 2D, isometric cubes in 3D");
   m.def("file_format", &file_format, py::arg("file"), "\"png\", \"vox\" or \"gif\", by the file's extension");
   m.def("encode_vox", &vox_bytes, py::arg("cells"), py::arg("colors"), "A 3D grid as the bytes of a .vox file");
-  m.def("save_gif", &save_gif, py::arg("file"), py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
-        "The grid's picture as a one-frame GIF");
+  m.def(
+      "save_file",
+      [](const std::string& file, const py::bytes& data) {
+        std::string_view bytes = data;
+        py::gil_scoped_release unlocked;
+        save_file(file, bytes);
+      },
+      py::arg("file"), py::arg("data"), "Writes the bytes to the file whole or not at all (mj::save_file)");
   m.def("encode_png", &png_bytes, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
         "render's picture as PNG bytes, as save writes them");
   m.def("load_png", &load_png_array, py::arg("file"), "A PNG file as an (H, W, 3) RGB array");

@@ -79,3 +79,11 @@ def test_a_run_can_show_its_progress(capfd):
     assert result.steps == 5_000_000
     shown = capfd.readouterr().err
     assert "steps" in shown and any(char.isdigit() and char != "0" for char in shown)
+
+
+def test_ctrl_c_stops_a_gif_and_leaves_no_file(ctrl_c, tmp_path):
+    result = mj.load(ENDLESS, size=4).run(1, steps=2_000_000)  # two million frames to record
+    with pytest.raises(KeyboardInterrupt):
+        result.save(tmp_path / "endless.gif")
+    assert ctrl_c() < 1
+    assert list(tmp_path.iterdir()) == []  # written whole or not at all
