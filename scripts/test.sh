@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build
+(cd tests/exports && npm ci --no-audit --no-fund --loglevel=error)  # the glTF validator
 ctest --test-dir build --output-on-failure -j2
 bash scripts/python.sh
 MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest python/tests -q

@@ -61,6 +61,15 @@ void decide_size(RunSettings& s, const RunRequest& r, int dimension) {
   s.size_from = given ? "given" : "default size";
 }
 
+// A model listed in 2D and 3D (MazeGrowth): asked for in 3D, it takes its list's first 3D entry.
+std::optional<ListedEntry> entry_in_dimension(std::optional<ListedEntry> found, const RunRequest& r) {
+  const int wanted = r.dimension != 0 ? r.dimension : r.height > 1 ? 3 : 0;
+  if (!found || wanted == 0 || (found->entry.mz > 1) == (wanted == 3)) return found;
+  for (ModelEntry& e : load_model_list(found->list))
+    if (e.name == found->entry.name && (e.mz > 1) == (wanted == 3)) return ListedEntry{std::move(e), found->list};
+  return found;
+}
+
 int decide_dimension(const RunSettings& s, const RunRequest& r) {
   if (r.dimension != 0 && r.dimension != 2 && r.dimension != 3)
     throw Error("", 0, "the dimension must be 2 or 3, got " + std::to_string(r.dimension));
@@ -100,7 +109,7 @@ RunSettings resolve_run(const RunRequest& r) {
     s.name = s.file.stem().string();
   }
   if (r.entry) s.entry = ListedEntry{*r.entry, {}};
-  else if (!r.xml) s.entry = find_listed_entry(s.file);
+  else if (!r.xml) s.entry = entry_in_dimension(find_listed_entry(s.file), r);
 
   decide_size(s, r, decide_dimension(s, r));
   const ModelEntry* e = s.entry ? &s.entry->entry : nullptr;

@@ -44,6 +44,21 @@ TEST(RunSettings, AListedModelTakesItsEntry) {
   EXPECT_EQ(s.size_from, "given");
 }
 
+TEST(RunSettings, AskedIn3DAModelTakesItsFirst3DEntry) {
+  auto dir = mjtest::temp_dir();
+  mjtest::write(dir / "models" / "M.xml", kFlat);
+  mjtest::write(dir / "models.xml", R"(<models><model name="M" size="30" steps="7"/>
+    <model name="M" size="9" d="3" steps="8" pixelsize="2"/></models>)");
+  mj::RunRequest r = request_for(dir / "models" / "M.xml");
+  EXPECT_EQ(mj::resolve_run(r).steps, 7);
+  r.dimension = 3;
+  mj::RunSettings s = mj::resolve_run(r);
+  EXPECT_EQ(s.load.mz, 9);
+  EXPECT_EQ(s.steps, 8);
+  EXPECT_EQ(s.pixelsize, 2);
+  EXPECT_EQ(s.size_from, (dir / "models.xml").lexically_normal().string() + ":2");
+}
+
 TEST(RunSettings, AModelAloneTakesTheDefaults) {
   auto dir = mjtest::temp_dir();
   mjtest::write(dir / "M.xml", kFlat);

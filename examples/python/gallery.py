@@ -13,19 +13,30 @@ import pathlib
 import matplotlib
 
 matplotlib.use("Agg")  # no display needed; in a notebook, leave this out and the figure shows inline
-import matplotlib.pyplot as plt
+import matplotlib.pyplot as plt  # noqa: E402 (after the backend is chosen)
 
-import markovjunior as mj
+import markovjunior as mj  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = pathlib.Path(os.environ.get("MJ_CORPUS", ROOT.parent / "shared" / "corpus"))
 
 # (title, model, size or None for its entry's, pixel size)
-PANELS = [("GrowthMaze", "GrowthMaze", None, 2), ("BacktrackerMaze", "BacktrackerMaze", None, 2),
-          ("Territories", "Territories", None, 1), ("SearchWalk3D", "SearchWalk3D", (16, 16, 16), 5)]
+PANELS = [
+    ("GrowthMaze", "GrowthMaze", None, 2),
+    ("BacktrackerMaze", "BacktrackerMaze", None, 2),
+    ("Territories", "Territories", None, 1),
+    ("SearchWalk3D", "SearchWalk3D", (16, 16, 16), 5),
+]
 if (CORPUS / "models.xml").is_file():
-    PANELS += [(name, CORPUS / "models" / f"{name}.xml", size, pixelsize) for name, size, pixelsize in
-               [("Flowers", None, 2), ("River", None, 2), ("Apartemazements", (8, 8, 8), 4), ("Escher", None, 5)]]
+    PANELS += [
+        (name, CORPUS / "models" / f"{name}.xml", size, pixelsize)
+        for name, size, pixelsize in [
+            ("Flowers", None, 2),
+            ("River", None, 2),
+            ("Apartemazements", (8, 8, 8), 4),
+            ("Escher", None, 5),
+        ]
+    ]
 SEEDS = [1, 2, 3]
 
 

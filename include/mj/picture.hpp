@@ -72,6 +72,26 @@ void save_png(const std::filesystem::path& file, const GridView& grid, const std
 std::vector<uint8_t> encode_vox(const GridView& grid, const std::vector<uint32_t>& colors);
 void save_vox(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors);
 
+// glTF 2.0 binary (.glb), what game engines and 3D editors import: the grid as one mesh, value 0
+// empty (as in VOX), the faces between filled cells left out and each value's faces merged into
+// rectangles (greedy meshing), a primitive and a material (the palette's colour) per value. MJ's z is
+// glTF's up axis; one cell is one unit, the grid centred on the origin across the ground.
+std::vector<uint8_t> encode_glb(const GridView& grid, const std::vector<uint32_t>& colors);
+void save_glb(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors);
+// The triangles encode_glb makes of the grid.
+size_t glb_triangles(const GridView& grid);
+
+// Tiled maps (Tiled's JSON map format, .tmj), what 2D level editors and engines import: a tile layer
+// of the cell values (one per z layer in 3D), tile v + 1 for value v, over a tileset of `pixelsize`
+// squares of the palette's colours (a PNG strip, tile v of colour colors[v]) whose tiles carry their
+// symbol as a property. save_tiled writes `file` and the tileset NAME_tiles.png beside it, and
+// returns the tileset's path; encode_tiled gives the map's text naming `tileset_image`.
+std::string encode_tiled(const GridView& grid, const std::vector<uint32_t>& colors, int pixelsize,
+                         const std::string& tileset_image);
+Image tiled_tileset(const std::vector<uint32_t>& colors, int pixelsize);
+std::filesystem::path save_tiled(const std::filesystem::path& file, const GridView& grid,
+                                 const std::vector<uint32_t>& colors, int pixelsize);
+
 // An animated GIF streamed to disk a frame at a time, so memory stays bounded by one frame. Each
 // frame gets its own colour table; a frame of more than 256 colours keeps its 256 most frequent and
 // maps the others to the nearest of those. The animation loops forever. The file is written whole or

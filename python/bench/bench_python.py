@@ -40,8 +40,10 @@ def threads(rounds):
         start = time.perf_counter()
         mj.batch(model, seeds, workers=2)
         threaded.append(time.perf_counter() - start)
-    print(f"16 runs of BasicDijkstraDungeon 120: sequential {1000 * min(sequential):.0f} ms, 2 threads "
-          f"{1000 * min(threaded):.0f} ms: {min(sequential) / min(threaded):.2f}x on {os.cpu_count()} cores")
+    print(
+        f"16 runs of BasicDijkstraDungeon 120: sequential {1000 * min(sequential):.0f} ms, 2 threads "
+        f"{1000 * min(threaded):.0f} ms: {min(sequential) / min(threaded):.2f}x on {os.cpu_count()} cores"
+    )
 
 
 def main():
@@ -75,8 +77,10 @@ def main():
         shared = [key for key in best if key in native]
         py = sum(best[key][0] for key in shared)
         cc = sum(native[key] for key in shared)
-        print(f"{len(shared)} runs in both: python {py:,.0f} ms, mj {cc:,.0f} ms: overhead {100 * (py / cc - 1):+.1f}%",
-              file=sys.stderr)
+        print(
+            f"{len(shared)} runs in both: python {py:,.0f} ms, mj {cc:,.0f} ms: overhead {100 * (py / cc - 1):+.1f}%",
+            file=sys.stderr,
+        )
 
 
 if __name__ == "__main__":

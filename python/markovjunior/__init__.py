@@ -2,19 +2,19 @@
 
     import markovjunior as mj
     image = mj.generate("GrowthMaze", seed=7, pixelsize=4)      # an (H, W, 3) array for plt.imshow
-    model = mj.load("models/Flowers.xml", size=(60, 60))
-    result = model.run(seed=1)                                  # result.grid: (mz, my, mx) uint8
+    model = mj.load("GrowthMaze")                               # a file, XML text or a name; settings as mj run's
+    result = model.run(seed=1)                                  # result.grid: (my, mx) uint8 in 2D
     results = mj.batch(model, range(100))                       # threads, results in seed order
 
 Runs across machines: markovjunior.distributed (Dask).
 """
 
-from ._core import __version__
+from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
 from .errors import ModelError
-from .generate import MODELS, generate, own_models
-from .model import ActiveNode, Model, Source, load
+from .generate import generate
+from .model import ActiveNode, Model, load
 from .result import Result
+from .source import MODELS, Source, own_models
 
-__all__ = ["ActiveNode", "MODELS", "Model", "ModelError", "Result", "Source", "batch", "generate", "load",
-           "own_models"]
+__all__ = ["ActiveNode", "MODELS", "Model", "ModelError", "Result", "Source", "batch", "generate", "load", "own_models"]

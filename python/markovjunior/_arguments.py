@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-INT_MIN, INT_MAX = -2**31, 2**31 - 1  # the C++ side's int
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1  # the C++ side's int
 
 
 def is_int(value: object) -> bool:

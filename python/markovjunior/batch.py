@@ -2,40 +2,92 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import queue
 import threading
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from typing import Iterable, List, Optional
 
 from .generate import ModelLike, resolve
-from .model import Model, PathOrXml, Size
+from .model import Model
 from .result import Result
+from .source import PathOrXml, Size
 
 
-def batch(model: ModelLike, seeds: Iterable[int], *, size: Optional[Size] = None, steps: int = 0,
-          workers: Optional[int] = None, processes: bool = False,
-          resources: Optional[PathOrXml] = None) -> List[Result]:
+def batch(
+    model: ModelLike,
+    seeds: Iterable[int],
+    *,
+    size: Optional[Size] = None,
+    steps: Optional[int] = None,
+    workers: Optional[int] = None,
+    processes: bool = False,
+    resources: Optional[PathOrXml] = None,
+) -> List[Result]:
     """Runs ``model`` once per seed, ``workers`` at a time (default: one per core), and returns the
     Results in the order of ``seeds``, each identical to ``model.run(seed)`` alone.
 
-    ``model`` is anything ``generate`` takes. Threads (the default) share the process: runs release
+    ``model`` is anything ``generate`` takes; ``steps``, by default its settings' limit. Ctrl-C, or a
+    run that fails, stops every run at once. Threads (the default) share the process: runs release
     the GIL, so they run in parallel. ``processes=True`` uses a process pool instead.
     """
-    first, limit = resolve(model, size=size, steps=steps, resources=resources)
+    first = resolve(model, size=size, steps=steps, resources=resources)
     seeds = list(seeds)
     workers = workers or os.cpu_count() or 1
     if processes:
-        with ProcessPoolExecutor(workers, initializer=_take_model, initargs=(first,)) as pool:
-            return list(pool.map(_run_seed, seeds, [limit] * len(seeds)))
+        return _in_processes(first, seeds, steps, workers)
+    return _in_threads(first, seeds, steps, workers)
+
+
+def _in_threads(model: Model, seeds: List[int], steps: Optional[int], workers: int) -> List[Result]:
+    """One Model a thread (a Model is for one thread at a time). On Ctrl-C or a failed run, the runs
+    still going are stopped: waiting for them could take for ever."""
     local = threading.local()
+    models: List[Model] = []
+    lock = threading.Lock()
+    stopping = False
 
     def run(seed: int) -> Result:
-        if not hasattr(local, "model"):  # one Model a thread: a Model is for one thread at a time
-            local.model = first.copy()
-        return local.model.run(seed, limit)
+        if not hasattr(local, "model"):
+            local.model = model.copy()
+            with lock:
+                models.append(local.model)
+                if stopping:  # it was loading when the others were stopped
+                    local.model._stop()
+        return local.model.run(seed, steps)
 
-    with ThreadPoolExecutor(workers) as pool:
-        return list(pool.map(run, seeds))
+    pool = ThreadPoolExecutor(workers)
+    try:
+        futures = [pool.submit(run, seed) for seed in seeds]
+        done, _ = wait(futures, return_when=FIRST_EXCEPTION)
+        for future in done:  # a failure, at once: in seed order it would wait for the runs before it
+            future.result()
+        return [future.result() for future in futures]
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        with lock:
+            stopping = True
+            for each in models:
+                each._stop()
+        raise
+    finally:
+        pool.shutdown(wait=True)
+
+
+def _in_processes(model: Model, seeds: List[int], steps: Optional[int], workers: int) -> List[Result]:
+    """A multiprocessing pool, which (unlike ProcessPoolExecutor) can end its workers mid-run: on
+    Ctrl-C or a failed run, leaving the pool terminates them."""
+    ended: queue.Queue = queue.Queue()  # each run's outcome as it comes: the first failure is seen at once
+    with multiprocessing.Pool(workers, initializer=_take_model, initargs=(model,)) as pool:
+        runs = [
+            pool.apply_async(_run_seed, (seed, steps), callback=ended.put, error_callback=ended.put) for seed in seeds
+        ]
+        for _ in runs:
+            outcome = ended.get()
+            if isinstance(outcome, BaseException):
+                raise outcome
+        return [run.get() for run in runs]
 
 
 _process_model: Optional[Model] = None
@@ -46,5 +98,5 @@ def _take_model(model: Model) -> None:
     _process_model = model
 
 
-def _run_seed(seed: int, steps: int) -> Result:
+def _run_seed(seed: int, steps: Optional[int]) -> Result:
     return _process_model.run(seed, steps)

@@ -18,28 +18,42 @@ import threading
 from typing import Iterable, List, Optional
 
 from .generate import ModelLike, resolve
-from .model import PathOrXml, Size, Source
+from .source import PathOrXml, Size, Source
 from .result import Result
 
 
-def run_on(client, model: ModelLike, seeds: Iterable[int], *, size: Optional[Size] = None, steps: int = 0,
-           resources: Optional[PathOrXml] = None) -> List[Result]:
+def run_on(
+    client,
+    model: ModelLike,
+    seeds: Iterable[int],
+    *,
+    size: Optional[Size] = None,
+    steps: Optional[int] = None,
+    resources: Optional[PathOrXml] = None,
+) -> List[Result]:
     """Runs ``model`` once per seed as tasks of the Dask ``client`` and returns the Results in the
     order of ``seeds``, identical to local runs. ``model`` is anything ``generate`` takes; it is
-    resolved here (size, steps and colours of its entry) and sent to the workers as a Source."""
+    resolved here (as ``load`` resolves it) and sent to the workers as a Source."""
     futures = submit(client, model, seeds, size=size, steps=steps, resources=resources)
     return client.gather(futures)
 
 
-def submit(client, model: ModelLike, seeds: Iterable[int], *, size: Optional[Size] = None, steps: int = 0,
-           resources: Optional[PathOrXml] = None) -> list:
+def submit(
+    client,
+    model: ModelLike,
+    seeds: Iterable[int],
+    *,
+    size: Optional[Size] = None,
+    steps: Optional[int] = None,
+    resources: Optional[PathOrXml] = None,
+) -> list:
     """The futures of ``run_on``'s tasks, one a seed, for callers that gather them as they finish."""
-    chosen, limit = resolve(model, size=size, steps=steps, resources=resources)
+    chosen = resolve(model, size=size, steps=steps, resources=resources)
     seeds = list(seeds)
-    return client.map(run_seed, [chosen.source] * len(seeds), seeds, [limit] * len(seeds), pure=False)
+    return client.map(run_seed, [chosen.source] * len(seeds), seeds, [steps] * len(seeds), pure=False)
 
 
-def run_seed(source: Source, seed: int, steps: int) -> Result:
+def run_seed(source: Source, seed: int, steps: Optional[int]) -> Result:
     """One task: the seed's run of the model, loaded once per worker."""
     return _model(source).run(seed, steps)
 

@@ -7,14 +7,15 @@ class ModelError(Exception):
     """A problem in a model or in a resource it reads (rule picture, tileset, sample, palette).
 
     ``file`` and ``line`` say where (``line`` is 0 when the problem is the file as a whole), and
-    ``message`` what; ``str(error)`` is ``"file:line: message"``, as ``mj`` prints it.
+    ``message`` what; ``str(error)`` is ``"file:line: message"`` as ``mj`` prints it, worded by the
+    library with this package's names for the settings that would fix it (``steps=``, ``max_cells=``).
     """
 
-    def __init__(self, file: str, line: int, message: str) -> None:
-        super().__init__(f"{file}:{line}: {message}" if line > 0 else f"{file}: {message}")
+    def __init__(self, text: str, file: str, line: int, message: str) -> None:
+        super().__init__(text)
         self.file = file
         self.line = line
         self.message = message
 
     def __reduce__(self):  # so that errors cross process and Dask boundaries intact
-        return (type(self), (self.file, self.line, self.message))
+        return (type(self), (str(self), self.file, self.line, self.message))

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
-from typing import Dict, Iterator, NamedTuple, Optional, Tuple, Union
+import sys
+from typing import Callable, Dict, Iterator, NamedTuple, Optional
 
 import numpy as np
 
 from . import _core
-from ._arguments import INT_MAX, checked_int, is_int
+from ._arguments import checked_int
 from .result import Result
-
-Size = Union[int, Tuple[int, int], Tuple[int, int, int]]
-PathOrXml = Union[str, "os.PathLike[str]"]
+from .source import PathOrXml, Size, Source, resolve_source
 
 
 class ActiveNode(NamedTuple):
@@ -25,66 +22,40 @@ class ActiveNode(NamedTuple):
     depth: int
 
 
-@dataclass(frozen=True)
-class Source:
-    """All it takes to load a model again: in another thread, process or machine."""
+def load(
+    model: PathOrXml,
+    *,
+    size: Optional[Size] = None,
+    steps: Optional[int] = None,
+    pixelsize: Optional[int] = None,
+    resources: Optional[PathOrXml] = None,
+    max_cells: Optional[int] = None,
+    colors: Optional[Dict[str, int]] = None,
+) -> "Model":
+    """Loads and checks a model: a file, XML text (a string starting with ``<``) or a name
+    (``models/NAME.xml`` of the current folder, else one of mj's own models, ``MODELS``).
 
-    text: Optional[str]  # the XML, when the model was given as text
-    path: str            # the model file, or a name for the text in messages
-    size: Tuple[int, int, int]
-    resources: str
-    max_cells: int = 0
-    colors: Tuple[Tuple[str, int], ...] = ()  # the entry's colours over the palette, (symbol, 0xRRGGBB)
-
-    def load(self) -> "Model":
-        """A fresh Model of this source."""
-        return Model(self)
-
-
-def load(path_or_xml: PathOrXml, *, size: Size, resources: Optional[PathOrXml] = None,
-         max_cells: Optional[int] = None) -> "Model":
-    """Loads and checks a model: a file, or XML text (a string starting with ``<``).
-
-    ``size``: ``n`` (an n x n 2D grid), ``(mx, my)`` or ``(mx, my, mz)``. ``resources``: the folder
-    with rules/, samples/, tilesets/ and palette.xml; by default ``../resources`` from the model file
-    (the reference's layout), or ``resources`` for XML text. ``max_cells`` bounds every grid the model
-    makes (default 2^28). Raises ModelError with the file and line of any problem in the model.
+    What is not given is decided as ``mj run`` decides it: a model listed in a models.xml beside it
+    (or mj's demo.xml) takes its entry's size, step limit, pixel size and colours; a model alone is
+    64 x 64, or 24 x 24 x 24 when its rules are 3D, with a limit of 50,000 steps. ``size``: ``n``
+    (every side: n x n, or n x n x n for a 3D model), ``(mx, my)`` or ``(mx, my, mz)``. ``steps``:
+    the step limit of ``run`` (``0``: none). ``pixelsize``: of ``image``, ``save`` and notebooks.
+    ``resources``: the folder with rules/, samples/, tilesets/ and palette.xml; by default
+    ``../resources`` from the model file (the reference's layout), or ``resources`` for XML text.
+    ``max_cells`` bounds every grid the model makes (default 2^28). ``colors``: ``{symbol: 0xRRGGBB}``
+    over the palette. Raises ModelError with the file and line of any problem in the model.
     """
-    return Model(source_of(path_or_xml, size=size, resources=resources, max_cells=max_cells))
-
-
-def source_of(path_or_xml: PathOrXml, *, size: Size, resources: Optional[PathOrXml] = None,
-              max_cells: Optional[int] = None, colors: Optional[Dict[str, int]] = None) -> Source:
-    """The Source of a model file or XML text, with the arguments checked."""
-    if not isinstance(path_or_xml, (str, os.PathLike)):
-        raise TypeError(f"a model is a path or XML text, got {type(path_or_xml).__name__}")
-    text = path_or_xml if is_xml_text(path_or_xml) else None
-    path = "<string>" if text is not None else os.fspath(path_or_xml)
-    if resources is None:
-        resources = "resources" if text is not None else os.path.join(os.path.dirname(os.path.dirname(
-            os.path.abspath(path))), "resources")
-    if max_cells is not None and (not isinstance(max_cells, int) or isinstance(max_cells, bool)):
-        raise TypeError(f"max_cells must be an int, got {type(max_cells).__name__}")
-    return Source(text, path, grid_size(size), os.fspath(resources), max_cells or 0,
-                  tuple(sorted((colors or {}).items())))
-
-
-def is_xml_text(model: object) -> bool:
-    """True for a string that is XML rather than a path."""
-    return isinstance(model, str) and model.lstrip().startswith("<")
-
-
-def grid_size(size: Size) -> Tuple[int, int, int]:
-    """``size`` as ``(mx, my, mz)``; TypeError or ValueError when it is not 1 to 3 positive ints."""
-    sides = (size, size) if is_int(size) else size
-    if not isinstance(sides, (tuple, list)) or not all(is_int(s) for s in sides) or not 2 <= len(sides) <= 3:
-        raise TypeError(f"size is an int, (mx, my) or (mx, my, mz), got {size!r}")
-    sides = tuple(sides) + (1,) * (3 - len(sides))
-    if min(sides) < 1:
-        raise ValueError(f"size: every side must be a positive number of cells, got {size!r}")
-    if max(sides) > INT_MAX:
-        raise ValueError(f"size: every side must be at most {INT_MAX}, got {size!r}")
-    return sides
+    return Model(
+        resolve_source(
+            model,
+            size=size,
+            steps=steps,
+            pixelsize=pixelsize,
+            resources=resources,
+            max_cells=max_cells,
+            colors=colors,
+        )
+    )
 
 
 class Model:
@@ -95,11 +66,18 @@ class Model:
     """
 
     def __init__(self, source: Source) -> None:
+        if not isinstance(source, Source):
+            raise TypeError(f"Model takes a Source, got {type(source).__name__}: load a model with markovjunior.load()")
         self.source = source
-        self._core = _core.Interpreter.load(source.text if source.text is not None else source.path,
-                                            source.text is not None, source.path, source.size,
-                                            source.resources, source.max_cells)
-        self._seed = 0
+        self._core = _core.Interpreter.load(
+            source.text if source.text is not None else source.path,
+            source.text is not None,
+            source.path,
+            source.size,
+            source.resources,
+            source.max_cells,
+        )
+        self._started = False
 
     def copy(self) -> "Model":
         """Another Model of the same source, for another thread."""
@@ -108,17 +86,27 @@ class Model:
     def __reduce__(self):  # pickled as its source: loaded again on the other side
         return (Model, (self.source,))
 
-    def run(self, seed: int, steps: int = 0) -> Result:
-        """Runs with ``seed`` until the program ends or ``steps`` steps (``steps <= 0``: no limit).
-        The same seed always gives the same result, the reference's, cell for cell."""
-        taken = self._core.run(checked_int("seed", seed), checked_int("steps", steps))
-        self._seed = seed
+    def run(self, seed: int, steps: Optional[int] = None, *, progress: bool = False) -> Result:
+        """Runs with ``seed`` until the program ends or ``steps`` steps: by default the source's limit
+        (its entry's, else 50,000), ``steps <= 0``: none. The same seed always gives the same result,
+        the reference's, cell for cell. Ctrl-C stops the run (KeyboardInterrupt); the Model stays
+        usable. ``progress=True`` shows the steps as they go (with tqdm when it is installed)."""
+        limit = self.source.steps if steps is None else checked_int("steps", steps)
+        seed = checked_int("seed", seed)
+        self._started = True
+        with _progress_bar(progress) as report:
+            taken = self._core.run(seed, limit, report)
         return self._result(taken)
+
+    def _stop(self) -> None:
+        """Stops this Model's run in progress in another thread, or its next run: that run raises
+        KeyboardInterrupt (a thread other than the main one sees no Ctrl-C of its own)."""
+        self._core.stop()
 
     def start(self, seed: int) -> None:
         """Begins a run with ``seed``; then ``step()`` advances it."""
         self._core.start(checked_int("seed", seed))
-        self._seed = seed
+        self._started = True
 
     def step(self) -> bool:
         """One step of the run; False (and nothing done) once the program has finished."""
@@ -126,7 +114,8 @@ class Model:
 
     @property
     def grid(self) -> np.ndarray:
-        """The current grid: a read-only ``uint8`` view of shape ``(mz, my, mx)``, no copy. It follows
+        """The current grid: a read-only ``uint8`` view, no copy, of shape ``(my, mx)`` for a 2D grid (as
+        ``plt.imshow`` takes it) and ``(mz, my, mx)`` in 3D. It follows
         the run as it steps; ``np.array(model.grid)`` keeps a copy."""
         return self._core.grid()
 
@@ -169,10 +158,38 @@ class Model:
             yield np.array(self.grid)
 
     def _result(self, steps: int) -> Result:
-        palette = os.path.join(self.source.resources, "palette.xml")
-        return Result(np.array(self._core.grid()), self._core.legend(), steps, self._seed, palette,
-                      dict(self.source.colors))
+        return Result(np.array(self._core.grid()), self._core.legend(), steps, self._core.seed(), self.source)
+
+    def _repr_png_(self) -> Optional[bytes]:
+        """The current grid's picture for notebooks, once a run has begun."""
+        return self.result()._repr_png_() if self._started else None
 
     def __repr__(self) -> str:
         mx, my, mz = self.source.size
         return f"<markovjunior.Model {self.source.path!r} {mx}x{my}x{mz}>"
+
+
+class _progress_bar:
+    """A context giving ``run`` its report(steps) callback: None without progress, else a tqdm bar, or
+    a line on stderr rewritten in place when tqdm is not installed."""
+
+    def __init__(self, shown: bool) -> None:
+        self.shown = shown
+        self.bar = None
+
+    def __enter__(self) -> Optional[Callable[[int], None]]:
+        if not self.shown:
+            return None
+        try:
+            from tqdm import tqdm
+
+            self.bar = tqdm(unit=" steps", leave=False)
+            return lambda steps: self.bar.update(steps - self.bar.n)
+        except ImportError:
+            return lambda steps: print(f"\r{steps} steps", end="", file=sys.stderr, flush=True)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        elif self.shown:
+            print(file=sys.stderr)

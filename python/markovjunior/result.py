@@ -2,69 +2,112 @@
 
 from __future__ import annotations
 
+import errno
 import os
-from typing import Dict, Optional
+import stat
+from typing import Optional
 
 import numpy as np
 
 from . import _core
-from ._arguments import positive_int
+from ._arguments import checked_int, positive_int
+from .source import Source
 
 
 class Result:
     """A finished run (or where it stood when its step limit was reached).
 
-    ``grid``: ``uint8`` array of shape ``(mz, my, mx)``, the value of each cell; ``legend``: the
-    symbols, ``legend[v]`` for value ``v``; ``steps``: the steps taken; ``seed``: the run's seed.
-    A Result holds no interpreter: it pickles, so it crosses threads, processes and Dask workers.
+    ``grid``: ``uint8`` array of the value of each cell, of shape ``(my, mx)`` for a 2D grid (an image's
+    rows and columns: ``plt.imshow(result.grid)`` shows it) and ``(mz, my, mx)`` in 3D; ``legend``: the
+    symbols, ``legend[v]`` for value ``v``; ``steps``: the steps taken; ``seed``: the run's seed;
+    ``source``: the model and its settings, which can run it again. A Result holds no interpreter: it
+    pickles, so it crosses threads, processes and Dask workers. In a notebook it shows its picture.
     """
 
-    def __init__(self, grid: np.ndarray, legend: str, steps: int, seed: int,
-                 palette_file: str = "", colors: Optional[Dict[str, int]] = None) -> None:
+    def __init__(self, grid: np.ndarray, legend: str, steps: int, seed: int, source: Source) -> None:
         self.grid = grid
         self.legend = legend
         self.steps = steps
         self.seed = seed
-        self._palette_file = palette_file
-        self._colors = dict(colors or {})
+        self.source = source
 
     @property
     def is_3d(self) -> bool:
-        """True when the grid has more than one layer."""
-        return self.grid.shape[0] > 1
+        """True when the grid has more than one layer: ``grid`` is then ``(mz, my, mx)``."""
+        return self.grid.ndim == 3
 
     def colors(self) -> np.ndarray:
         """The ``(len(legend), 3)`` RGB colour of each value: the built-in palette, the resources'
-        palette.xml over it, then the colours of the model's entry in its models.xml."""
+        palette.xml over it, then the colours of the model's entry in its models.xml and those given."""
         argb = self._argb()
         return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8)
 
-    def image(self, pixelsize: int = 1, iso: bool = False) -> np.ndarray:
+    def image(self, pixelsize: Optional[int] = None, iso: bool = False) -> np.ndarray:
         """The grid as an ``(H, W, 3)`` ``uint8`` RGB array, for ``plt.imshow`` or PIL.
 
-        2D grids are squares of ``pixelsize`` pixels, exactly as ``mj run`` draws them. 3D grids
-        are drawn as isometric cubes of ``pixelsize`` (value 0 is empty space) and need
-        ``iso=True``: a 3D grid has no flat picture.
+        2D grids are squares of ``pixelsize`` pixels (by default the source's: its entry's, else 4),
+        exactly as ``mj run`` draws them. 3D grids are drawn as isometric cubes of ``pixelsize``
+        (value 0 is empty space) and need ``iso=True``: a 3D grid has no flat picture.
         """
         if self.is_3d and not iso:
             raise ValueError("a 3D grid has no flat picture: use image(iso=True), or save() it as .vox")
-        return _core.render(self.grid, self._argb(), positive_int("pixelsize", pixelsize))
+        return _core.render(self.grid, self._argb(), self._pixelsize(pixelsize))
 
-    def save(self, path: "os.PathLike[str] | str", *, pixelsize: int = 4) -> str:
+    def save(
+        self, path: "os.PathLike[str] | str", *, pixelsize: Optional[int] = None, every: Optional[int] = None
+    ) -> str:
         """Writes the grid by the file's extension: ``.png`` (2D squares, or isometric 3D, as
-        ``mj run`` writes them), ``.vox`` (MagicaVoxel) or ``.gif``. Returns the path."""
+        ``mj run`` writes them), ``.vox`` (MagicaVoxel), or ``.gif``: an animation of the whole run, a
+        frame every ``every`` steps (by default every step; the model runs again from its source, with
+        the same seed and steps). ``pixelsize``: by default the source's. Returns the path. A folder
+        that is missing or not writable raises OSError, as ``open`` does."""
         path = os.fspath(path)
-        _core.save(path, self.grid, self._argb(), positive_int("pixelsize", pixelsize))
+        pixelsize = self._pixelsize(pixelsize)
+        kind = _core.file_format(path)
+        _check_folder(path)
+        if kind == "gif":
+            return self._animate(path, pixelsize, every)
+        argb = self._argb()
+        data = _core.encode_png(self.grid, argb, pixelsize) if kind == "png" else _core.encode_vox(self.grid, argb)
+        _core.save_file(path, data)  # whole or not at all, as every file mj writes
         return path
 
-    def state_text(self, name: str = "model") -> str:
+    def state_text(self, name: Optional[str] = None) -> str:
         """The grid as ``mj run --state`` writes it, the golden runs' format: a header ``NAME FX FY FZ SEED
-        STEPS``, the legend, then a row of symbols per line."""
-        return _core.state_text(name, self.grid, self.legend, self.seed, self.steps)
+        STEPS`` (NAME: the model's, by default), the legend, then a row of symbols per line."""
+        return _core.state_text(name or self.source.name, self.grid, self.legend, self.seed, self.steps)
+
+    def _animate(self, path: str, pixelsize: int, every: Optional[int]) -> str:
+        if every is not None and checked_int("every", every) < 1:
+            raise ValueError(f"every must be at least 1, got {every}")
+        model = self.source.load()
+        model._core.animate(path, self.seed, self.steps, dict(self.source.palette), pixelsize, every)
+        return path
+
+    def _pixelsize(self, pixelsize: Optional[int]) -> int:
+        return self.source.pixelsize if pixelsize is None else positive_int("pixelsize", pixelsize)
 
     def _argb(self):
-        return _core.colors(self.legend, self._palette_file, self._colors)
+        return _core.legend_colors(self.legend, dict(self.source.palette))
+
+    def _repr_png_(self) -> bytes:
+        """The picture as PNG bytes, at the source's pixel size: notebooks (IPython, Jupyter) show it."""
+        return _core.encode_png(self.grid, self._argb(), self.source.pixelsize)
 
     def __repr__(self) -> str:
-        mz, my, mx = self.grid.shape
+        mz, my, mx = (1,) * (3 - self.grid.ndim) + self.grid.shape
         return f"<markovjunior.Result seed={self.seed} steps={self.steps} size={mx}x{my}x{mz} legend={self.legend!r}>"
+
+
+def _check_folder(path: str) -> None:
+    """The OS's error (OSError with its errno and the file's name, as ``open`` raises it) when the file
+    cannot be made in its folder: missing, not a folder, or not writable."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        mode = os.stat(folder).st_mode
+    except OSError as error:
+        raise type(error)(error.errno, error.strerror, path) from None
+    if not stat.S_ISDIR(mode):
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), path)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)

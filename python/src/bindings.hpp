@@ -14,8 +14,9 @@ void bind_errors(py::module_& m);
 void bind_interpreter(py::module_& m);
 void bind_pictures(py::module_& m);
 void bind_model_list(py::module_& m);
+void bind_run_settings(py::module_& m);
 
-// A grid's cells as a read-only uint8 array of shape (mz, my, mx) over the interpreter's own memory,
+// A grid's cells as a read-only uint8 array, (my, mx) in 2D and (mz, my, mx) in 3D, over the interpreter's memory,
 // which the array keeps alive (GridView::owner).
 py::array grid_array(const GridView& grid);
 // The other way: a (mz, my, mx) or (my, mx) uint8 array seen as a grid. The array must outlive the view.

@@ -1,10 +1,13 @@
 // markovjunior._core.Interpreter: one mj::Interpreter, used by one thread at a time. Loading and
 // running release the GIL, so that models in different threads run in parallel.
-#include <chrono>
+#include <atomic>
 #include <mutex>
 #include <optional>
 
+#include <pybind11/stl.h>
+
 #include "bindings.hpp"
+#include "mj/animation.hpp"
 
 namespace mj::python {
 
@@ -14,6 +17,9 @@ struct Session {
   explicit Session(Interpreter i) : interpreter(std::move(i)) {}
   Interpreter interpreter;
   std::mutex busy;
+  // Set by another thread (batch, on Ctrl-C) to stop the run in progress, or the next one: a
+  // thread's runs see no signals, only the main thread's do.
+  std::atomic<bool> stop{false};
 };
 
 // Two threads stepping one interpreter would corrupt it: the second is told so instead.
@@ -36,30 +42,65 @@ std::unique_ptr<Session> load(const std::string& source, bool is_text, const std
                                            : Interpreter::from_file(source, options));
 }
 
-// Steps until the run ends, reaches `max_steps` (<= 0: none) or has taken about `budget` of time.
-bool step_for(Interpreter& interpreter, int max_steps, std::chrono::milliseconds budget) {
-  const auto until = std::chrono::steady_clock::now() + budget;
-  for (int k = 1;; ++k) {
-    if ((max_steps > 0 && interpreter.steps() >= max_steps) || !interpreter.step()) return false;
-    if (k % 256 == 0 && std::chrono::steady_clock::now() > until) return true;
-  }
+// A run's progress callback, called by the library about every 0.1 s with the GIL released: it takes
+// the GIL to see Ctrl-C (KeyboardInterrupt) and the stop of another thread, and to call `report`
+// (a progress bar) with the steps taken. False stops the run, with the Python error set.
+RunControl python_control(Session& s, int max_steps, const py::object& report) {
+  RunControl control;
+  control.max_steps = max_steps;
+  control.progress = [&s, &report](const Interpreter& at) {  // no py::object copied without the GIL
+    py::gil_scoped_acquire locked;
+    if (s.stop.exchange(false)) {
+      PyErr_SetNone(PyExc_KeyboardInterrupt);
+      return false;
+    }
+    if (PyErr_CheckSignals() != 0) return false;
+    if (report.is_none()) return true;
+    try {
+      report(at.steps());
+    } catch (py::error_already_set& e) {
+      e.restore();
+      return false;
+    }
+    return true;
+  };
+  return control;
 }
 
-// A whole run, the GIL released but taken back every 0.1 s to see Ctrl-C: a run that never ends
-// can be stopped from a notebook with KeyboardInterrupt.
-int run(Session& s, int seed, int max_steps) {
+// A stopped run left its reason as the Python error: raise it.
+void raise_if_stopped(RunEnd end) {
+  if (end == RunEnd::stopped) throw py::error_already_set();
+}
+
+// A whole run, the GIL released: runs in other threads go on meanwhile, and a run that never ends
+// can be stopped from a notebook with Ctrl-C.
+int run(Session& s, int seed, int max_steps, const py::object& report) {
   Exclusive guard(s);
-  for (bool started = false;;) {
-    bool more;
-    {
-      py::gil_scoped_release unlocked;
-      if (!started) s.interpreter.start(seed);
-      started = true;
-      more = step_for(s.interpreter, max_steps, std::chrono::milliseconds(100));
-    }
-    if (!more) return s.interpreter.steps();
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  const RunControl control = python_control(s, max_steps, report);
+  RunEnd end;
+  {
+    py::gil_scoped_release unlocked;
+    end = s.interpreter.run(seed, control);
   }
+  raise_if_stopped(end);
+  return s.interpreter.steps();
+}
+
+// The run of `seed` recorded as an animated GIF by the library, a frame every `every` steps.
+void animate(Session& s, const std::string& file, int seed, int max_steps, const Palette& palette, int pixelsize,
+             std::optional<int> every) {
+  Exclusive guard(s);
+  const py::object no_report = py::none();
+  const RunControl control = python_control(s, max_steps, no_report);
+  AnimationOptions options;
+  options.pixelsize = pixelsize;
+  if (every) options.every = *every;  // else the library's
+  RunEnd end;
+  {
+    py::gil_scoped_release unlocked;
+    end = write_animation(s.interpreter, seed, control, palette, options, file);
+  }
+  raise_if_stopped(end);
 }
 
 bool step(Session& s) {
@@ -81,8 +122,12 @@ py::array grid_array(const GridView& grid) {
   auto* owner = new std::shared_ptr<const void>(grid.owner);
   py::capsule base(owner, [](void* p) { delete static_cast<std::shared_ptr<const void>*>(p); });
   const auto row = py::ssize_t(grid.mx), layer = row * grid.my;
-  py::array_t<uint8_t> cells({py::ssize_t(grid.mz), py::ssize_t(grid.my), row}, {layer, row, py::ssize_t(1)},
-                             grid.cells, base);
+  std::vector<py::ssize_t> shape{py::ssize_t(grid.mz), py::ssize_t(grid.my), row}, strides{layer, row, 1};
+  if (grid.mz == 1) {  // a 2D grid is an image's (rows, columns), as matplotlib's imshow takes it
+    shape.erase(shape.begin());
+    strides.erase(strides.begin());
+  }
+  py::array_t<uint8_t> cells(shape, strides, grid.cells, base);
   py::detail::array_proxy(cells.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
   return cells;
 }
@@ -98,15 +143,21 @@ void bind_interpreter(py::module_& m) {
             s.interpreter.start(seed);
           },
           py::arg("seed"))
+      .def(
+          "stop", [](Session& s) { s.stop = true; },
+          "Stops the run in progress in another thread (or the next): it raises KeyboardInterrupt")
       .def("step", &step, "One step; False once the program has finished")
-      .def("run", &run, py::arg("seed"), py::arg("max_steps"), "start(seed), then steps; returns the steps taken")
+      .def("run", &run, py::arg("seed"), py::arg("max_steps"), py::arg("report") = py::none(),
+           "start(seed), then steps (report(steps) about every 0.1 s); returns the steps taken")
+      .def("animate", &animate, py::arg("file"), py::arg("seed"), py::arg("max_steps"), py::arg("palette"),
+           py::arg("pixelsize"), py::arg("every"), "Writes the run of seed as an animated GIF")
       .def(
           "grid",
           [](Session& s) {
             Exclusive guard(s);
             return grid_array(s.interpreter.grid());
           },
-          "The current grid, a read-only (mz, my, mx) view")
+          "The current grid, a read-only (my, mx) view in 2D, (mz, my, mx) in 3D")
       .def(
           "legend",
           [](Session& s) {
@@ -121,6 +172,13 @@ void bind_interpreter(py::module_& m) {
             return s.interpreter.steps();
           },
           "Steps since start")
+      .def(
+          "seed",
+          [](Session& s) {
+            Exclusive guard(s);
+            return s.interpreter.seed();
+          },
+          "The seed of the current (or last) run")
       .def(
           "finished",
           [](Session& s) {

@@ -2,7 +2,10 @@
 // (PNG, VOX, GIF) written as `mj run` writes them.
 #include <pybind11/stl.h>
 
+#include <cctype>
+
 #include "bindings.hpp"
+#include "mj/files.hpp"
 #include "mj/picture.hpp"
 #include "mj/state_text.hpp"
 
@@ -11,16 +14,6 @@ namespace mj::python {
 namespace {
 
 using Cells = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
-
-std::vector<uint32_t> colors_of(const std::string& legend, const std::string& palette_file,
-                                const std::map<std::string, uint32_t>& overrides) {
-  Palette palette = palette_with(palette_file);
-  for (const auto& [symbol, color] : overrides) {
-    if (symbol.size() != 1) throw py::value_error("a colour's symbol must be one character, got '" + symbol + "'");
-    palette[symbol[0]] = 0xFF000000u | color;
-  }
-  return legend_colors(legend, palette);
-}
 
 // 0xAARRGGBB pixels as the (height, width, 3) RGB array that imshow and PIL take.
 py::array_t<uint8_t> rgb_array(const Image& image) {
@@ -44,23 +37,38 @@ py::array_t<uint8_t> render_array(const Cells& cells, const std::vector<uint32_t
   return rgb_array(image);
 }
 
-// By the file's extension: .png (3D grids isometric), .vox, or .gif (one frame).
-void save(const std::string& file, const Cells& cells, const std::vector<uint32_t>& colors, int pixelsize) {
+// What a file holds, by its extension: "png" (3D grids isometric), "vox" or "gif".
+std::string file_format(const std::string& file) {
+  std::string ext = std::filesystem::path(file).extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == ".png" || ext == ".vox" || ext == ".gif") return ext.substr(1);
+  throw Error("", 0, "cannot tell the format of \"" + file + "\": give it .png, .vox or .gif");
+}
+
+py::bytes as_bytes(const std::vector<uint8_t>& data) {
+  return py::bytes(reinterpret_cast<const char*>(data.data()), data.size());
+}
+
+// A grid as the bytes of a .vox file, for save_file.
+py::bytes vox_bytes(const Cells& cells, const std::vector<uint32_t>& colors) {
   GridView grid = grid_of_array(cells);
-  const std::string ext = std::filesystem::path(file).extension().string();
-  py::gil_scoped_release unlocked;
-  if (ext == ".png" || ext == ".PNG") {
-    save_png(file, grid, colors, pixelsize);
-  } else if (ext == ".vox" || ext == ".VOX") {
-    save_vox(file, grid, colors);
-  } else if (ext == ".gif" || ext == ".GIF") {
-    Image image = render(grid, colors, RenderOptions{pixelsize, 0});
-    GifWriter gif(file, image.width, image.height);
-    gif.add_frame(image);
-    gif.close();
-  } else {
-    throw Error("", 0, "cannot tell the format of \"" + file + "\": give it .png, .vox or .gif");
+  std::vector<uint8_t> vox;
+  {
+    py::gil_scoped_release unlocked;
+    vox = encode_vox(grid, colors);
   }
+  return as_bytes(vox);
+}
+
+// The PNG bytes of the picture render_array makes: for notebooks (_repr_png_).
+py::bytes png_bytes(const Cells& cells, const std::vector<uint32_t>& colors, int pixelsize) {
+  GridView grid = grid_of_array(cells);
+  std::vector<uint8_t> png;
+  {
+    py::gil_scoped_release unlocked;
+    png = encode_png(grid, colors, pixelsize);
+  }
+  return as_bytes(png);
 }
 
 py::array_t<uint8_t> load_png_array(const std::string& file) {
@@ -92,12 +100,20 @@ std::string state_text_of(const std::string& name, const Cells& cells, const std
 }
 
 void bind_pictures(py::module_& m) {
-  m.def("colors", &colors_of, py::arg("legend"), py::arg("palette_file"), py::arg("overrides"),
-        "0xAARRGGBB colour of each symbol: the built-in palette, palette_file's over it, then the overrides");
   m.def("render", &render_array, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
         "A grid as an (H, W, 3) RGB array: squares in 2D, isometric cubes in 3D");
-  m.def("save", &save, py::arg("file"), py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
-        "Writes a grid as PNG, VOX or GIF, chosen by the file's extension");
+  m.def("file_format", &file_format, py::arg("file"), "\"png\", \"vox\" or \"gif\", by the file's extension");
+  m.def("encode_vox", &vox_bytes, py::arg("cells"), py::arg("colors"), "A 3D grid as the bytes of a .vox file");
+  m.def(
+      "save_file",
+      [](const std::string& file, const py::bytes& data) {
+        std::string_view bytes = data;
+        py::gil_scoped_release unlocked;
+        save_file(file, bytes);
+      },
+      py::arg("file"), py::arg("data"), "Writes the bytes to the file whole or not at all (mj::save_file)");
+  m.def("encode_png", &png_bytes, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
+        "render's picture as PNG bytes, as save writes them");
   m.def("load_png", &load_png_array, py::arg("file"), "A PNG file as an (H, W, 3) RGB array");
   m.def("state_text", &state_text_of, py::arg("name"), py::arg("cells"), py::arg("legend"), py::arg("seed"),
         py::arg("steps"), "The grid as mj run --state writes it");

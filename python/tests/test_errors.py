@@ -1,6 +1,7 @@
 """Every bad model of tests/cli_errors.xml raises through Python what `mj run` prints: ModelError with
 the same file and line, or ValueError for a bad size. Wrong argument types raise TypeError."""
 
+import errno
 import re
 import xml.etree.ElementTree as ET
 
@@ -47,7 +48,7 @@ def test_xml_text_errors_name_the_string():
     assert (raised.value.file, raised.value.line, raised.value.message) == ("<string>", 2, "unknown node <dance>")
 
 
-@pytest.mark.parametrize("size", ["5", 2.5, (1, 2, 3, 4), (5,), None, True])
+@pytest.mark.parametrize("size", ["5", 2.5, (1, 2, 3, 4), (5,), True])
 def test_wrong_size_types(size):
     with pytest.raises(TypeError):
         mj.load('<one values="BW" in="B" out="W"/>', size=size)
@@ -77,7 +78,7 @@ def test_numbers_past_an_int_are_value_errors_that_say_so():
     with pytest.raises(ValueError, match="seed must be a whole number from -2147483648 to 2147483647"):
         model.run(2**40)
     with pytest.raises(ValueError, match="steps must be a whole number"):
-        model.run(1, steps=-2**31 - 1)
+        model.run(1, steps=-(2**31) - 1)
     with pytest.raises(ValueError, match="every side must be at most 2147483647"):
         mj.load('<one values="BW" in="B" out="W"/>', size=2**31)
     result = model.run(1)
@@ -90,5 +91,28 @@ def test_numbers_past_an_int_are_value_errors_that_say_so():
 def test_error_pickles():
     import pickle
 
-    error = pickle.loads(pickle.dumps(mj.ModelError("M.xml", 3, "bad")))
-    assert (error.file, error.line, error.message, str(error)) == ("M.xml", 3, "bad", "M.xml:3: bad")
+    with pytest.raises(mj.ModelError) as raised:
+        mj.load('<sequence values="BW">\n  <dance/>\n</sequence>', size=5)
+    error = pickle.loads(pickle.dumps(raised.value))
+    assert (error.file, error.line, error.message, str(error)) == (
+        "<string>",
+        2,
+        "unknown node <dance>",
+        "<string>:2: unknown node <dance>",
+    )
+
+
+@pytest.mark.parametrize("name", ["x.png", "x.vox", "x.gif"])
+def test_a_bad_output_folder_is_an_os_error(tmp_path, name):
+    result = mj.load('<one values="BW" in="B" out="W"/>', size=4).run(1)
+    with pytest.raises(FileNotFoundError) as missing:
+        result.save(tmp_path / "missing" / name)
+    assert missing.value.errno == errno.ENOENT and missing.value.filename == str(tmp_path / "missing" / name)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(NotADirectoryError):
+        result.save(tmp_path / "file" / name)
+
+
+def test_model_of_a_path_says_to_use_load():
+    with pytest.raises(TypeError, match="markovjunior.load"):
+        mj.Model("models/Flowers.xml")

@@ -12,8 +12,10 @@ from markovjunior import _core
 
 def golden_runs(corpus, golden):
     """(file, entry, seed) of every golden run, with the entry of models.xml or models-extra.xml."""
-    lists = {"main": _core.model_list(str(corpus / "models.xml")),
-             "extra": _core.model_list(str(golden / "models-extra.xml"))}
+    lists = {
+        "main": _core.model_list(str(corpus / "models.xml")),
+        "extra": _core.model_list(str(golden / "models-extra.xml")),
+    }
     for file in sorted(golden.glob("*_*_*.txt")):
         match = re.fullmatch(r"(\d+)_(.+)_(\d+)\.txt", file.name)
         if not match:
@@ -30,8 +32,9 @@ def test_every_golden_run_matches(corpus, golden):
     for file, entry, seed in runs:
         key = (entry["name"], entry["size"])
         if key not in models:
-            models[key] = mj.load(corpus / "models" / f"{entry['name']}.xml", size=entry["size"],
-                                  resources=corpus / "resources")
+            models[key] = mj.load(
+                corpus / "models" / f"{entry['name']}.xml", size=entry["size"], resources=corpus / "resources"
+            )
         result = models[key].run(seed, entry["steps"])
         if result.state_text(entry["name"]) != file.read_text():
             mismatched.append(file.name)

@@ -14,12 +14,26 @@ def mj_run(mj_cli, *args):
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.parametrize("name,size,seed,pixelsize", [("Flowers", (60, 60), 3, 3), ("MazeGrowth", (30, 20), 2, 1),
-                                                      ("BasicDijkstraDungeon", (40, 40), 1, 4)])
+@pytest.mark.parametrize(
+    "name,size,seed,pixelsize",
+    [("Flowers", (60, 60), 3, 3), ("MazeGrowth", (30, 20), 2, 1), ("BasicDijkstraDungeon", (40, 40), 1, 4)],
+)
 def test_image_is_the_png_of_mj_run(corpus, mj_cli, tmp_path, name, size, seed, pixelsize):
     model_file = corpus / "models" / f"{name}.xml"
-    mj_run(mj_cli, model_file, "--length", size[0], "--width", size[1], "--seed", seed, "--pixelsize", pixelsize,
-           "--out", tmp_path)
+    mj_run(
+        mj_cli,
+        model_file,
+        "--length",
+        size[0],
+        "--width",
+        size[1],
+        "--seed",
+        seed,
+        "--pixelsize",
+        pixelsize,
+        "--out",
+        tmp_path,
+    )
     result = mj.load(model_file, size=size).run(seed, 50000)
     written = _core.load_png(str(tmp_path / f"{name}_{seed}.png"))
     assert np.array_equal(result.image(pixelsize), written)
@@ -47,14 +61,54 @@ def test_generate_takes_the_entry_of_demo_xml(mj_cli, tmp_path):
     assert np.array_equal(image, _core.load_png(str(tmp_path / "GrowthMaze_1.png")))
 
 
-def test_gif_and_colors(corpus, tmp_path):
-    result = mj.load(corpus / "models" / "Basic.xml", size=8).run(1)
-    gif = result.save(tmp_path / "basic.gif", pixelsize=2)
+def gif_frames(file):
+    """The frames of a GIF as RGB arrays, as a viewer shows them (Pillow, Debian's python3-pil)."""
+    from PIL import Image, ImageSequence
+
+    with Image.open(file) as gif:
+        return [np.array(frame.convert("RGB")) for frame in ImageSequence.Iterator(gif)]
+
+
+def test_a_gif_is_the_animation_of_the_run(corpus, tmp_path):
+    result = mj.load(corpus / "models" / "Flowers.xml", size=(30, 30)).run(1)
+    gif = result.save(tmp_path / "flowers.gif", pixelsize=2, every=10)
     assert open(gif, "rb").read(6) == b"GIF89a"
+    frames = gif_frames(gif)
+    assert len(frames) == 1 + result.steps // 10 + (result.steps % 10 != 0)  # the start, every 10 steps, the end
+    assert not np.array_equal(frames[0], frames[-1])
+    assert np.array_equal(frames[-1], result.image(2))
+    assert np.array_equal(frames[-1], _core.load_png(result.save(tmp_path / "flowers.png", pixelsize=2)))
+
+
+def test_a_gif_stops_where_the_run_stopped(corpus, tmp_path):
+    result = mj.load(corpus / "models" / "Flowers.xml", size=(30, 30)).run(1, steps=25)
+    frames = gif_frames(result.save(tmp_path / "part.gif", pixelsize=1, every=5))
+    assert len(frames) == 6 and np.array_equal(frames[-1], result.image(1))
+
+
+def test_notebooks_show_a_result_as_its_png(corpus):
+    model = mj.load(corpus / "models" / "Basic.xml", size=8)
+    assert model._repr_png_() is None  # nothing run yet
+    result = model.run(1)
+    png = result._repr_png_()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png == model._repr_png_()
+    assert np.array_equal(_png_array(png), result.image())  # at the source's pixel size
+
+
+def _png_array(png):
+    from PIL import Image
+    import io
+
+    return np.array(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+def test_colors(corpus):
+    result = mj.load(corpus / "models" / "Basic.xml", size=8).run(1)
     colors = result.colors()
     assert colors.shape == (2, 3)
     image = result.image(1)
-    assert np.array_equal(image[0, 0], colors[result.grid[0, 0, 0]])
+    assert np.array_equal(image[0, 0], colors[result.grid[0, 0]])
 
 
 def test_grid_view_is_read_only_and_outlives_its_run(corpus):
@@ -63,13 +117,13 @@ def test_grid_view_is_read_only_and_outlives_its_run(corpus):
     view = model.grid
     assert not view.flags.writeable and view.base is not None
     with pytest.raises(ValueError):
-        view[0, 0, 0] = 1
+        view[0, 0] = 1
     before = np.array(view)
     model.step()
     assert not np.array_equal(view, before)  # a view: it follows the run
     model.run(2)
     del model  # the view keeps the cells it shows alive
-    assert view.shape == (1, 8, 8) and int(view.sum()) >= 0
+    assert view.shape == (8, 8) and int(view.sum()) >= 0
 
 
 def test_result_and_model_pickle(corpus):
@@ -82,3 +136,19 @@ def test_result_and_model_pickle(corpus):
     assert np.array_equal(again.image(2), result.image(2))
     copy = pickle.loads(pickle.dumps(model))
     assert np.array_equal(copy.run(4).grid, result.grid)
+
+
+def test_a_2d_grid_is_an_image_for_matplotlib(corpus):
+    """plt.imshow takes a 2D result's grid as it is: (my, mx), rows first; 3D grids keep (mz, my, mx)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    result = mj.load(corpus / "models" / "MazeGrowth.xml", size=(30, 20)).run(2)
+    assert result.grid.shape == (20, 30) and not result.is_3d
+    shown = plt.imshow(result.grid)
+    assert shown.get_array().shape == (20, 30)
+    plt.close("all")
+    model = mj.load(mj.MODELS + "/SearchWalk3D.xml", size=(6, 5, 4))
+    assert model.run(1, 20).grid.shape == (4, 5, 6) and model.grid.shape == (4, 5, 6)

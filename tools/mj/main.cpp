@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 namespace {
 
 struct RunArgs {
-  fs::path model, resources, out = "output", state, gif, start;
+  fs::path model, resources, out = "output", state, gif, start, gltf, tiled;
   int every = 1;
   long long max_cells = 0;
   int size = 0, length = 0, width = 0, height = 0, d = 0, seed = 1, steps = 0, pixelsize = 0;
@@ -76,7 +76,11 @@ int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
     mj::write_animation(interpreter, a.seed, progress.control(), settings.palette, {settings.pixelsize, a.every},
                         a.gif);
   const int steps = interpreter.steps();
-  if (!a.state.empty()) mj::cli::write_text(a.state, mj::state_text(settings.name, interpreter.grid(), a.seed, steps));
+  const mj::GridView grid = interpreter.grid();
+  if (!a.state.empty()) mj::cli::write_text(a.state, mj::state_text(settings.name, grid, a.seed, steps));
+  if (!a.gltf.empty()) mj::save_glb(a.gltf, grid, mj::legend_colors(grid.legend, settings.palette));
+  if (!a.tiled.empty())
+    mj::save_tiled(a.tiled, grid, mj::legend_colors(grid.legend, settings.palette), settings.pixelsize);
   std::string written;
   if (!a.no_picture) {
     mj::cli::make_folder(a.out);
@@ -159,6 +163,10 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_option("--start", r.start,
                   "start from this picture (PNG in palette colours, or VOX) instead of the empty grid");
   run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file");
+  run->add_option("--gltf", r.gltf, "also write the final grid as a glTF 2.0 binary mesh (.glb), value 0 empty");
+  run->add_option(
+      "--tiled", r.tiled,
+      "also write the final grid as a Tiled map (.tmj) with its tileset of the palette's colours beside it");
   run->add_option("--every", r.every, "with --gif: a frame every K steps")
       ->capture_default_str()
       ->check(positive("steps"));

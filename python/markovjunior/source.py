@@ -1,0 +1,116 @@
+"""What a run of a model is, every default decided by the library's resolver (``mj::resolve_run``), as
+for ``mj run``: a listed model takes its entry's size, steps, pixel size and colours, a model alone
+64 x 64 (2D) or 24 x 24 x 24 (3D, when its rules are). Python passes what it was given, nothing more."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple, Union
+
+from . import _core
+from ._arguments import INT_MAX, checked_int, is_int
+
+Size = Union[int, Tuple[int, int], Tuple[int, int, int]]
+PathOrXml = Union[str, "os.PathLike[str]"]
+
+MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models")
+"""mj's own models (GrowthMaze, BacktrackerMaze, ...), installed with the package."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """All it takes to load and run a model again, in another thread, process or machine: the
+    settings the library decided."""
+
+    text: Optional[str]  # the XML, when the model was given as text
+    path: str  # the model file, or what messages call the text
+    name: str  # the model's name: pictures are NAME_SEED.png
+    size: Tuple[int, int, int]  # (mx, my, mz)
+    resources: str
+    max_cells: int
+    steps: int  # the step limit of a run; <= 0: none
+    pixelsize: int  # of pictures: the entry's, else the library's default
+    iso: bool
+    palette: Tuple[Tuple[str, int], ...]  # (symbol, 0xAARRGGBB): palette.xml, the entry's colours, the caller's
+
+    def load(self):
+        """A fresh Model of this source."""
+        from .model import Model
+
+        return Model(self)
+
+
+def resolve_source(
+    model: PathOrXml,
+    *,
+    size: Optional[Size] = None,
+    steps: Optional[int] = None,
+    pixelsize: Optional[int] = None,
+    resources: Optional[PathOrXml] = None,
+    max_cells: Optional[int] = None,
+    colors: Optional[Dict[str, int]] = None,
+) -> Source:
+    """The Source of a model file, a name or XML text, with the arguments checked and the rest decided
+    by the library."""
+    if not isinstance(model, (str, os.PathLike)):
+        raise TypeError(f"a model is a path, XML text or a name, got {type(model).__name__}")
+    text = model if is_xml_text(model) else None
+    s = _core.resolve_run(
+        "" if text is not None else os.fspath(model),
+        text,
+        [MODELS],
+        size_request(size),
+        None if steps is None else checked_int("steps", steps),
+        None if pixelsize is None else checked_int("pixelsize", pixelsize),
+        None,
+        "" if resources is None else os.fspath(resources),
+        0 if max_cells is None else _count("max_cells", max_cells),
+        dict(colors or {}),
+    )
+    return Source(
+        s["xml"],
+        s["file"] or s["source"],
+        s["name"],
+        s["size"],
+        s["resources"],
+        s["max_cells"],
+        s["steps"],
+        s["pixelsize"],
+        s["iso"],
+        tuple(sorted(s["palette"].items())),
+    )
+
+
+def is_xml_text(model: object) -> bool:
+    """True for a string that is XML rather than a path."""
+    return isinstance(model, str) and model.lstrip().startswith("<")
+
+
+def size_request(size: Optional[Size]) -> List[int]:
+    """``size`` as the library takes it: ``[]`` (not given), ``[n]`` (every side), ``[mx, my]`` or
+    ``[mx, my, mz]``; TypeError or ValueError when it is not 1 to 3 positive ints."""
+    if size is None:
+        return []
+    if is_int(size):
+        sides = [size]
+    elif isinstance(size, (tuple, list)) and len(size) in (2, 3) and all(is_int(s) for s in size):
+        sides = list(size)
+    else:
+        raise TypeError(f"size is an int, (mx, my) or (mx, my, mz), got {size!r}")
+    if min(sides) < 1:  # the library reads 0 as "not given"
+        raise ValueError(f"size: every side must be a positive number of cells, got {size!r}")
+    if max(sides) > INT_MAX:
+        raise ValueError(f"size: every side must be at most {INT_MAX}, got {size!r}")
+    return [int(s) for s in sides]
+
+
+def own_models() -> list:
+    """The names of mj's own models."""
+    return sorted(f[:-4] for f in os.listdir(MODELS) if f.endswith(".xml") and f != "demo.xml")
+
+
+def _count(name: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    return value

@@ -1,0 +1,64 @@
+"""Builds the markovjunior wheel: CMake builds the `_core` extension and assembles the package in one
+build folder (``build-python`` at the repository root, or ``$MJ_PYTHON_BUILD``), which later builds reuse:
+installing or making a wheel after ``scripts/python.sh`` compiles nothing. The version is the library's,
+read from include/mj/version.hpp."""
+
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent
+BUILD = pathlib.Path(os.environ.get("MJ_PYTHON_BUILD", ROOT / "build-python")).resolve()
+BUILD.mkdir(parents=True, exist_ok=True)  # setuptools' egg_info writes there before CMake runs
+
+
+def library_version() -> str:
+    header = (ROOT / "include" / "mj" / "version.hpp").read_text()
+    return re.search(r'kVersion = "([^"]+)"', header).group(1)
+
+
+def cmake(*args: str) -> None:
+    subprocess.run(["cmake", *args], check=True)
+
+
+class CMakeBuild(build_ext):
+    """The one extension is the whole package as CMake assembles it: modules, `_core` and mj's models."""
+
+    def build_extension(self, ext: Extension) -> None:
+        if not (BUILD / "CMakeCache.txt").is_file():  # configured once; a build re-runs CMake when it must
+            python = os.path.realpath(sys.executable)  # a venv's python is a link: one interpreter, one cache
+            cmake(
+                "-S",
+                str(ROOT),
+                "-B",
+                str(BUILD),
+                "-G",
+                "Ninja",
+                "-DCMAKE_BUILD_TYPE=Release",
+                "-DMJ_BUILD_PYTHON=ON",
+                "-DMJ_BUILD_TESTS=OFF",
+                "-DMJ_BUILD_BENCH=OFF",
+                f"-DPython3_EXECUTABLE={python}",
+            )
+        jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", "2")  # CI and this machine have 2 cores
+        cmake("--build", str(BUILD), "--target", "mj_python", "--parallel", jobs)
+        package = pathlib.Path(self.get_ext_fullpath(ext.name)).parent
+        shutil.copytree(BUILD / "python" / "markovjunior", package, dirs_exist_ok=True)
+
+
+setup(
+    version=library_version(),
+    packages=[],  # the package comes whole from CMake's folder (CMakeBuild)
+    ext_modules=[Extension("markovjunior._core", sources=[])],
+    cmdclass={"build_ext": CMakeBuild},
+    # setuptools' scratch files go beside CMake's, not into the source tree
+    options={"build": {"build_base": str(BUILD / "setuptools")}, "egg_info": {"egg_base": str(BUILD)}},
+    zip_safe=False,
+)

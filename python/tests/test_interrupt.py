@@ -1,0 +1,89 @@
+"""Ctrl-C stops a run that never ends within a second, wherever it runs: Model.run, generate, batch in
+threads and in processes; the model is usable afterwards."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import markovjunior as mj
+
+ENDLESS = '<markov values="BW">\n  <one in="B" out="W"/>\n  <one in="W" out="B"/>\n</markov>'  # with steps=0
+DELAY = 0.3
+
+
+@pytest.fixture
+def ctrl_c():
+    """Sends SIGINT to this process after DELAY, as a terminal's Ctrl-C does; yields a function that
+    returns the seconds from the signal to now. A shell that starts the suite in the background has
+    Python ignore SIGINT: the test installs Python's own handler for its duration."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(DELAY, os.kill, (os.getpid(), signal.SIGINT))
+    sent = time.monotonic() + DELAY
+    timer.start()
+    try:
+        yield lambda: time.monotonic() - sent
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_stops_a_run(ctrl_c):
+    endless = mj.load(ENDLESS, size=4, steps=0)
+    with pytest.raises(KeyboardInterrupt):
+        endless.run(1)
+    assert ctrl_c() < 1
+    assert endless.run(1, 10).steps == 10
+
+
+def test_ctrl_c_stops_generate(ctrl_c):
+    with pytest.raises(KeyboardInterrupt):
+        mj.generate(ENDLESS, size=4, steps=0)
+    assert ctrl_c() < 1
+
+
+def test_ctrl_c_stops_a_batch_in_threads(ctrl_c):
+    endless = mj.load(ENDLESS, size=4, steps=0)
+    with pytest.raises(KeyboardInterrupt):
+        mj.batch(endless, range(1, 9), workers=2)
+    assert ctrl_c() < 1
+    assert not [t for t in threading.enumerate() if t.name.startswith("ThreadPool")]  # stopped, not left running
+    assert [r.steps for r in mj.batch(endless, [1, 2], steps=10, workers=2)] == [10, 10]
+
+
+def test_ctrl_c_stops_a_batch_in_processes(ctrl_c):
+    import multiprocessing
+
+    endless = mj.load(ENDLESS, size=4, steps=0)
+    with pytest.raises(KeyboardInterrupt):
+        mj.batch(endless, range(1, 9), workers=2, processes=True)
+    assert ctrl_c() < 1
+    assert multiprocessing.active_children() == []  # the workers were ended
+    assert [r.steps for r in mj.batch(endless, [1, 2], steps=10, workers=2, processes=True)] == [10, 10]
+
+
+@pytest.mark.parametrize("processes", [False, True])
+def test_a_failed_run_stops_the_batchs_other_runs(processes):
+    """One seed's error ends the batch at once: it does not wait for the other runs, here endless."""
+    started = time.monotonic()
+    with pytest.raises(ValueError):
+        mj.batch(ENDLESS, [1, 2**40], size=4, steps=0, workers=2, processes=processes)
+    assert time.monotonic() - started < 1
+
+
+def test_a_run_can_show_its_progress(capfd):
+    """progress=True: the steps, about every 0.1 s, on stderr (a tqdm bar when tqdm is installed)."""
+    result = mj.load(ENDLESS, size=4).run(1, steps=5_000_000, progress=True)
+    assert result.steps == 5_000_000
+    shown = capfd.readouterr().err
+    assert "steps" in shown and any(char.isdigit() and char != "0" for char in shown)
+
+
+def test_ctrl_c_stops_a_gif_and_leaves_no_file(ctrl_c, tmp_path):
+    result = mj.load(ENDLESS, size=4).run(1, steps=2_000_000)  # two million frames to record
+    with pytest.raises(KeyboardInterrupt):
+        result.save(tmp_path / "endless.gif")
+    assert ctrl_c() < 1
+    assert list(tmp_path.iterdir()) == []  # written whole or not at all

@@ -1,0 +1,28 @@
+"""The Python code's style: flake8 finds nothing and black would change nothing (python/ and
+examples/python, with python/.flake8 and python/pyproject.toml's [tool.black])."""
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+FOLDERS = [str(ROOT / "python"), str(ROOT / "examples" / "python")]
+
+
+def tool(module, *args):
+    done = subprocess.run([sys.executable, "-m", module, *args, *FOLDERS], capture_output=True, text=True)
+    if "No module named" in done.stderr:
+        pytest.fail(f"{module} is not installed: bash scripts/deps.sh python")
+    return done
+
+
+def test_flake8_finds_nothing():
+    done = tool("flake8", "--config", str(ROOT / "python" / ".flake8"))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_black_would_change_nothing():
+    done = tool("black", "--check", "--config", str(ROOT / "python" / "pyproject.toml"))
+    assert done.returncode == 0, done.stderr
