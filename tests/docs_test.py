@@ -126,14 +126,19 @@ def completeness():
 
 
 def links():
-    """Every picture and page the Markdown links to exists."""
+    """Every picture and page that docs/language and docs/tutorial.md link to exists."""
     errors = []
-    for page, text in read_pages().items():
+    pages = {os.path.join(LANGUAGE, page): text for page, text in read_pages().items()}
+    tutorial = os.path.join(ROOT, "docs", "tutorial.md")
+    if os.path.exists(tutorial):
+        with open(tutorial, encoding="utf-8") as f:
+            pages[tutorial] = f.read()
+    for path, text in pages.items():
         for target in re.findall(r"\]\(([^)#\s]+)", text):
             if "://" in target:
                 continue
-            if not os.path.exists(os.path.normpath(os.path.join(LANGUAGE, target))):
-                errors.append(f"docs/language/{page}: link to {target}, which does not exist")
+            if not os.path.exists(os.path.normpath(os.path.join(os.path.dirname(path), target))):
+                errors.append(f"{os.path.relpath(path, ROOT)}: link to {target}, which does not exist")
     return errors
 
 
