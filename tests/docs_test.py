@@ -6,7 +6,8 @@
 2. Every node kind of the registry (src/nodes/registry.cpp, kKinds) has a heading `<name>` in docs/language.
 3. Every attribute a loader reads has a table row "| `name` |" on the page of its concept. The attributes are
    the first string argument of XmlElement's readers (.str .integer .real .boolean .symbol .text .has) and of
-   value_attribute / value_of_symbol, in the sources listed in PAGES.
+   value_attribute / value_of_symbol, in the sources listed in PAGES; and the index of docs/language/README.md
+   ("## Every attribute") names it.
 
     python3 tests/docs_test.py MJ            # all three
     python3 tests/docs_test.py --complete    # 2 and 3 only (no mj needed)
@@ -121,6 +122,12 @@ def completeness():
             count += 1
             if not re.search(r"^\|\s*`" + re.escape(name) + r"`\s*\|", text, re.M):
                 errors.append(f"attribute '{name}' ({rel}) has no row | `{name}` | in docs/language/{page}")
+    # The index of docs/language/README.md ("## Every attribute") names every attribute too.
+    readme = pages.get("README.md", "")
+    index = readme.split("## Every attribute", 1)[1].split("\n## ", 1)[0] if "## Every attribute" in readme else ""
+    for name in sorted({n for names in reads.values() for n in names}):
+        if f"`{name}`" not in index:
+            errors.append(f"attribute '{name}' is missing from the index (## Every attribute) of docs/language/README.md")
     print(f"{len(kinds)} node kinds, {count} attribute reads in {len(reads)} sources checked")
     return errors
 
