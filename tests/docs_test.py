@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""The language reference (docs/language) is current and complete.
+
+1. Every example in docs/language/examples runs through mj without an error, and its picture in
+   docs/language/pictures is byte for byte what mj makes now (scripts/docs.py check).
+2. Every node kind of the registry (src/nodes/registry.cpp, kKinds) has a heading `<name>` in docs/language.
+3. Every attribute a loader reads has a table row "| `name` |" on the page of its concept. The attributes are
+   the first string argument of XmlElement's readers (.str .integer .real .boolean .symbol .text .has) and of
+   value_attribute / value_of_symbol, in the sources listed in PAGES; and the index of docs/language/README.md
+   ("## Every attribute") names it.
+
+    python3 tests/docs_test.py MJ            # all three
+    python3 tests/docs_test.py --complete    # 2 and 3 only (no mj needed)
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import docs  # noqa: E402
+
+LANGUAGE = os.path.join(ROOT, "docs", "language")
+
+# Loader sources (a folder or a file, relative to the repository) -> the page that documents what they read.
+# The first matching prefix wins; a loader source that reads attributes and matches none fails the test.
+PAGES = [
+    ("src/core/grid.cpp", "grid.md"),
+    ("src/interpreter.cpp", "grid.md"),
+    ("src/nodes/node.cpp", "rules.md"),
+    ("src/nodes/rules/rule_load.cpp", "rules.md"),
+    ("src/nodes/rules/rule_guidance.cpp", "inference.md"),
+    ("src/nodes/rules/", "rule-nodes.md"),
+    ("src/nodes/inference/", "inference.md"),
+    ("src/nodes/path/", "path.md"),
+    ("src/nodes/map/", "map.md"),
+    ("src/nodes/convolution/", "convolution.md"),
+    ("src/nodes/convchain/", "convchain.md"),
+    ("src/nodes/wfc/", "wfc.md"),
+    ("src/io/model_list.cpp", "models-xml.md"),
+]
+SOURCES = ["src/nodes", "src/core/grid.cpp", "src/interpreter.cpp", "src/io/model_list.cpp"]
+
+READS = [
+    re.compile(r'\.(?:str|integer|real|boolean|symbol|text|has)\(\s*"([A-Za-z_][A-Za-z0-9_]*)"'),
+    re.compile(r'value_attribute\(\s*[^,()]+,\s*[^,()]+,\s*"([A-Za-z_][A-Za-z0-9_]*)"'),
+    re.compile(r'value_of_symbol\(\s*[^,()]+,\s*[^,()]+,\s*"([A-Za-z_][A-Za-z0-9_]*)"'),
+]
+
+
+def source_files():
+    for entry in SOURCES:
+        path = os.path.join(ROOT, entry)
+        if os.path.isfile(path):
+            yield entry
+            continue
+        for folder, _, files in os.walk(path):
+            for f in sorted(files):
+                if f.endswith((".cpp", ".hpp")):
+                    yield os.path.relpath(os.path.join(folder, f), ROOT)
+
+
+def attributes_read():
+    """{relative source path: sorted attribute names it reads}."""
+    found = {}
+    for rel in source_files():
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            text = f.read()
+        names = set()
+        for pattern in READS:
+            names.update(pattern.findall(text))
+        if names:
+            found[rel] = sorted(names)
+    return found
+
+
+def node_kinds():
+    with open(os.path.join(ROOT, "src", "nodes", "registry.cpp"), encoding="utf-8") as f:
+        text = f.read()
+    table = re.search(r"kKinds\[\]\s*=\s*\{(.*?)\n\};", text, re.S)
+    if not table:
+        raise SystemExit("src/nodes/registry.cpp: no kKinds table")
+    return re.findall(r'\{\s*"([a-z]+)"\s*,', table.group(1))
+
+
+def page_of(rel):
+    for prefix, page in PAGES:
+        if rel == prefix or (prefix.endswith("/") and rel.startswith(prefix)):
+            return page
+    return None
+
+
+def read_pages():
+    pages = {}
+    for f in os.listdir(LANGUAGE):
+        if f.endswith(".md"):
+            with open(os.path.join(LANGUAGE, f), encoding="utf-8") as h:
+                pages[f] = h.read()
+    return pages
+
+
+def completeness():
+    errors = []
+    pages = read_pages()
+    kinds = node_kinds()
+    headings = "\n".join(line for text in pages.values() for line in text.splitlines() if line.startswith("#"))
+    for kind in kinds:
+        if f"`<{kind}>`" not in headings:
+            errors.append(f"node <{kind}> (src/nodes/registry.cpp) has no heading `<{kind}>` in docs/language")
+    reads = attributes_read()
+    count = 0
+    for rel, names in sorted(reads.items()):
+        page = page_of(rel)
+        if page is None:
+            errors.append(f"{rel} reads attributes {names} but tests/docs_test.py's PAGES gives it no page")
+            continue
+        text = pages.get(page)
+        if text is None:
+            errors.append(f"docs/language/{page} is missing (it documents {rel})")
+            continue
+        for name in names:
+            count += 1
+            if not re.search(r"^\|\s*`" + re.escape(name) + r"`\s*\|", text, re.M):
+                errors.append(f"attribute '{name}' ({rel}) has no row | `{name}` | in docs/language/{page}")
+    # The index of docs/language/README.md ("## Every attribute") names every attribute too.
+    readme = pages.get("README.md", "")
+    index = readme.split("## Every attribute", 1)[1].split("\n## ", 1)[0] if "## Every attribute" in readme else ""
+    for name in sorted({n for names in reads.values() for n in names}):
+        if f"`{name}`" not in index:
+            errors.append(f"attribute '{name}' is missing from the index (## Every attribute) of docs/language/README.md")
+    print(f"{len(kinds)} node kinds, {count} attribute reads in {len(reads)} sources checked")
+    return errors
+
+
+def links():
+    """Every picture and page that docs/language and docs/tutorial.md link to exists."""
+    errors = []
+    pages = {os.path.join(LANGUAGE, page): text for page, text in read_pages().items()}
+    tutorial = os.path.join(ROOT, "docs", "tutorial.md")
+    if os.path.exists(tutorial):
+        with open(tutorial, encoding="utf-8") as f:
+            pages[tutorial] = f.read()
+    for path, text in pages.items():
+        for target in re.findall(r"\]\(([^)#\s]+)", text):
+            if "://" in target:
+                continue
+            if not os.path.exists(os.path.normpath(os.path.join(os.path.dirname(path), target))):
+                errors.append(f"{os.path.relpath(path, ROOT)}: link to {target}, which does not exist")
+    return errors
+
+
+if __name__ == "__main__":
+    errors = completeness() + links()
+    if len(sys.argv) > 1 and sys.argv[1] != "--complete":
+        errors += docs.check(sys.argv[1])
+    for e in errors:
+        print("FAIL", e)
+    print("docs: " + ("OK" if not errors else f"{len(errors)} problems"))
+    sys.exit(1 if errors else 0)
