@@ -102,6 +102,7 @@ const char* mj_model_name(const mj_model* model) { return model ? model->setting
 int mj_model_steps(const mj_model* model) { return model ? model->settings.steps : 0; }
 int mj_model_pixelsize(const mj_model* model) { return model ? model->settings.pixelsize : 0; }
 int mj_model_iso(const mj_model* model) { return model && model->settings.iso; }
+const char* mj_model_size_from(const mj_model* model) { return model ? model->settings.size_from.c_str() : ""; }
 
 mj_status mj_start(mj_model* model, int seed) {
   return guarded(mj::capi::names_of(model), [&] {

@@ -166,6 +166,7 @@ TEST(CApi, TheLibraryDecides) {
   mj_grid g;
   mj_model_grid(m, &g);
   EXPECT_EQ(g.mx, 61);  // models/demo.xml
+  EXPECT_TRUE(mjtest::contains(mj_model_size_from(m), "demo.xml:")) << mj_model_size_from(m);
   mj_model_free(m);
 
   ASSERT_EQ(mj_model_load_xml(R"x(<one values="BW" in="B" out="W" symmetry="(xyz)"/>)x", nullptr, &m), MJ_OK);

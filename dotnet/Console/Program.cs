@@ -64,7 +64,10 @@ static class Program
                 Directory.CreateDirectory(a.Out);
                 written = " -> " + model.WritePicture(Path.Combine(a.Out, model.Name + "_" + a.Seed));
             }
-            return string.Format("{0} seed {1}: {2} steps{3}", model.Name, a.Seed, model.Steps, written);
+            Grid grid = model.Grid;
+            string sized = model.SizeFrom == "given" ? ""
+                         : string.Format(" ({0}x{1}x{2}, {3})", grid.Mx, grid.My, grid.Mz, model.SizeFrom);
+            return string.Format("{0} seed {1}{2}: {3} steps{4}", model.Name, a.Seed, sized, model.Steps, written);
         }
     }
 

@@ -114,6 +114,8 @@ namespace MarkovJunior
         public int StepLimit { get { return Native.mj_model_steps(H); } }  // <= 0: none
         public int PixelSize { get { return Native.mj_model_pixelsize(H); } }
         public bool Iso { get { return Native.mj_model_iso(H) != 0; } }
+        // Where the size came from: "given", "default size", or the entry's "FILE:LINE".
+        public string SizeFrom { get { return Utf8.Read(Native.mj_model_size_from(H)); } }
 
         // The current run.
         public int Seed { get { return Native.mj_model_seed(H); } }

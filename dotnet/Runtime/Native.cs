@@ -55,6 +55,7 @@ namespace MarkovJunior
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_steps(ModelHandle model);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_pixelsize(ModelHandle model);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_iso(ModelHandle model);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_model_size_from(ModelHandle model);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_start(ModelHandle model, int seed);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_step(ModelHandle model, int n, out int taken);

@@ -28,6 +28,19 @@ done < <(mono "$out/mj-dotnet.exe" errors tests/cli_errors.xml "$work")
 echo "error cases: $same/$total as mj run words them"
 [ "$total" -ge 15 ] && [ "$same" -eq "$total" ]
 
+# `run` prints what `mj run` prints and writes the same files, for a listed model and a model alone.
+mkdir -p "$work/Alone/models"
+echo '<one values="BW" in="B" out="W"/>' > "$work/Alone/models/M.xml"
+for model in models/GrowthMaze.xml "$work/Alone/models/M.xml"; do
+  theirs=$("$mj" run "$model" --seed 3 --out "$work/mj" --state "$work/mj.txt")
+  ours=$(mono "$out/mj-dotnet.exe" run "$model" --seed 3 --out "$work/dn" --state "$work/dn.txt")
+  [ "${theirs//$work\/mj/OUT}" = "${ours//$work\/dn/OUT}" ] || { echo "mj run: $theirs"; echo "dotnet: $ours"; exit 1; }
+  cmp "$work/mj.txt" "$work/dn.txt"
+  picture=$(basename "${ours##* -> }")
+  cmp "$work/mj/$picture" "$work/dn/$picture"
+  echo "run: $ours"
+done
+
 # After 200 runs to warm up, 1,000 more grow the resident memory by less than 3 MiB (one grid and picture
 # kept per run would be 66 MB).
 line=$(mono "$out/mj-dotnet.exe" memory 1000)

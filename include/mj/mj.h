@@ -93,6 +93,8 @@ MJ_API const char* mj_model_name(const mj_model* model); /* the file's stem: pic
 MJ_API int mj_model_steps(const mj_model* model);        /* the step limit (<= 0: none) */
 MJ_API int mj_model_pixelsize(const mj_model* model);
 MJ_API int mj_model_iso(const mj_model* model);
+/* Where the grid size came from: "given", "default size", or the entry's "FILE:LINE" (mj run prints it). */
+MJ_API const char* mj_model_size_from(const mj_model* model);
 
 /* ---- Running ---------------------------------------------------------------------------------------- */
 
