@@ -71,6 +71,18 @@ TEST(CApi, StepBeforeStartIsAnArgumentError) {
   mj_model_free(m);
 }
 
+// std::bad_alloc becomes a status too: a 2^60-cell grid (allowed by max_cells) cannot be allocated anywhere.
+TEST(CApi, OutOfMemoryIsAStatus) {
+  mj_load_options o;
+  mj_load_options_init(&o);
+  o.length = o.width = o.height = 1 << 20;
+  o.max_cells = 1LL << 62;
+  mj_model* m = nullptr;
+  EXPECT_EQ(mj_model_load_xml(R"(<one values="BW" in="B" out="W"/>)", &o, &m), MJ_ERROR_MEMORY);
+  EXPECT_STREQ(mj_last_error_message(), "out of memory");
+  EXPECT_EQ(m, nullptr);
+}
+
 // Each thread reads its own last error, whatever the others fail with meanwhile.
 TEST(CApi, LastErrorIsPerThread) {
   auto fail_as = [](const char* name, std::string& seen) {
