@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs mj's build and test dependencies from Debian packages (skips what is already there).
 # `deps.sh python` adds what the Python package needs (scripts/python.sh), `deps.sh web` the web build's,
-# `deps.sh clang` clang-14 with libFuzzer, its sanitizer runtimes and llvm-cov (scripts/fuzz.sh, coverage.sh).
+# `deps.sh clang` clang-14 with libFuzzer, its sanitizer runtimes and llvm-cov (scripts/fuzz.sh, coverage.sh),
+# `deps.sh dotnet` Mono (mcs, mono) for the .NET binding (scripts/dotnet.sh).
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config libpugixml-dev libpng-dev libgif-dev libcli11-dev
           libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev clang-format)
@@ -14,6 +15,9 @@ if [ "${1:-}" = web ]; then
   packages+=(emscripten dpkg-dev chromium)
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
+fi
+if [ "${1:-}" = dotnet ]; then
+  packages+=(mono-devel)
 fi
 if [ "${1:-}" = clang ]; then
   packages+=(clang-14 libclang-rt-14-dev llvm-14)

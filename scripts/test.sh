@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build and run the whole test suite: unit tests, golden conformance (needs ../shared beside the repo, or
-# MJ_CORPUS and MJ_GOLDEN pointing at the corpus and the golden runs), then the Python package's tests, then the
-# WebAssembly build's linters, API tests, golden runs and the playground in headless Chromium.
+# MJ_CORPUS and MJ_GOLDEN pointing at the corpus and the golden runs), the C interface, the .NET binding's tests
+# and golden runs, then the Python package's tests, then the WebAssembly build's linters, API tests, golden runs
+# and the playground in headless Chromium, and last the same models through every face (tests/faces).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -9,6 +10,8 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build
 (cd tests/exports && npm ci --no-audit --no-fund --loglevel=error)  # the glTF validator
 ctest --test-dir build --output-on-failure -j2
+bash scripts/dotnet.sh   # the .NET binding over build/'s libmj.so (built above)
+bash dotnet/tests/test.sh
 bash scripts/python.sh
 MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest python/tests -q
 bash scripts/web.sh
@@ -16,3 +19,5 @@ bash scripts/web.sh
 # and tests/cli_errors.xml, the npm package installed in a new project, the golden runs through the WebAssembly
 # build, the playground in Chromium.
 (cd web && node --test tests/lint.mjs tests/api.mjs tests/package.mjs tests/conformance.mjs tests/browser.mjs)
+# The same models through mj run, Python and the JavaScript API: the same size, steps, colours and pictures.
+MJ_CLI="$PWD/build/mj" MJ_WEB="$PWD/build-web" .venv/bin/python -m pytest tests/faces -q

@@ -1,0 +1,178 @@
+// Loading and running through the C interface: options become a RunRequest for mj::resolve_run (the library
+// decides everything a caller leaves out), runs go through mj::RunControl.
+#include "model.hpp"
+
+#include "errors.hpp"
+#include "mj/version.hpp"
+
+namespace {
+
+using mj::capi::ArgumentError;
+using mj::capi::guarded;
+using mj::capi::require;
+
+mj::SettingNames names_from(const mj_load_options* o) {
+  if (!o || !o->setting_names) return mj::capi::c_setting_names();
+  const char* const* n = o->setting_names;
+  for (int i = 0; i < 6; i++)
+    if (!n[i]) throw ArgumentError{"setting_names[" + std::to_string(i) + "] is NULL"};
+  return {n[0], n[1], n[2], n[3], n[4], n[5]};
+}
+
+mj::RunRequest request_from(const mj_load_options* o) {
+  mj_load_options defaults;
+  mj_load_options_init(&defaults);
+  const mj_load_options& d = o ? *o : defaults;
+  mj::RunRequest r;
+  r.size = d.size, r.length = d.length, r.width = d.width, r.height = d.height, r.dimension = d.dimension;
+  if (d.steps != MJ_UNSET) r.steps = d.steps;
+  if (d.pixelsize != MJ_UNSET) r.pixelsize = d.pixelsize;
+  if (d.iso != MJ_UNSET) r.iso = d.iso != 0;
+  r.max_cells = d.max_cells;
+  if (d.resources) r.resources = d.resources;
+  return r;
+}
+
+// Loads with `request_from(options)` completed by `complete`: the names first, so that the model's errors
+// are worded in the caller's words.
+template <class Complete>
+mj_status load(const mj_load_options* options, mj_model** out, Complete&& complete) {
+  if (out) *out = nullptr;
+  mj::SettingNames names;
+  mj_status status = guarded(mj::capi::c_setting_names(), [&] {
+    require(out, "out");
+    names = names_from(options);
+  });
+  if (status != MJ_OK) return status;
+  return guarded(names, [&] {
+    mj::RunRequest request = request_from(options);
+    complete(request);
+    *out = new mj_model(mj::resolve_run(request), names);
+  });
+}
+
+mj::RunControl control_of(mj_model& m, int max_steps, mj_progress_fn progress, void* user) {
+  mj::RunControl control;
+  control.max_steps = max_steps == MJ_STEPS_DEFAULT ? m.settings.steps : max_steps;
+  control.interval = std::chrono::milliseconds(m.progress_ms);
+  if (progress)
+    control.progress = [&m, progress, user](const mj::Interpreter& ip) { return progress(&m, ip.steps(), user) != 0; };
+  return control;
+}
+
+mj_run_end end_of(mj::RunEnd end) {
+  return end == mj::RunEnd::finished ? MJ_FINISHED : end == mj::RunEnd::step_limit ? MJ_STEP_LIMIT : MJ_STOPPED;
+}
+
+}  // namespace
+
+namespace mj::capi {
+
+const SettingNames& names_of(const mj_model* model) { return model ? model->names : c_setting_names(); }
+
+}  // namespace mj::capi
+
+extern "C" {
+
+const char* mj_version(void) {
+  static const std::string version(mj::kVersion);
+  return version.c_str();
+}
+
+void mj_load_options_init(mj_load_options* options) {
+  if (!options) return;
+  *options = mj_load_options{};
+  options->steps = options->pixelsize = options->iso = MJ_UNSET;
+}
+
+mj_status mj_model_load(const char* path, const mj_load_options* options, mj_model** out) {
+  return load(options, out, [&](mj::RunRequest& request) { request.model = &require(path, "path"); });
+}
+
+mj_status mj_model_load_xml(const char* xml, const mj_load_options* options, mj_model** out) {
+  return load(options, out, [&](mj::RunRequest& request) {
+    request.xml = &require(xml, "xml");
+    request.model = options && options->name ? options->name : "<string>";
+  });
+}
+
+void mj_model_free(mj_model* model) { delete model; }
+
+const char* mj_model_name(const mj_model* model) { return model ? model->settings.name.c_str() : ""; }
+int mj_model_steps(const mj_model* model) { return model ? model->settings.steps : 0; }
+int mj_model_pixelsize(const mj_model* model) { return model ? model->settings.pixelsize : 0; }
+int mj_model_iso(const mj_model* model) { return model && model->settings.iso; }
+const char* mj_model_size_from(const mj_model* model) { return model ? model->settings.size_from.c_str() : ""; }
+
+mj_status mj_start(mj_model* model, int seed) {
+  return guarded(mj::capi::names_of(model), [&] {
+    require(model, "model").interpreter.start(seed);
+    model->started = true;
+  });
+}
+
+mj_status mj_step(mj_model* model, int n, int* taken) {
+  if (taken) *taken = 0;
+  return guarded(mj::capi::names_of(model), [&] {
+    mj_model& m = require(model, "model");
+    if (!m.started) throw ArgumentError{"mj_step before mj_start or mj_run"};
+    int done = 0;
+    while (done < n && m.interpreter.step()) done++;
+    if (taken) *taken = done;
+  });
+}
+
+mj_status mj_run(mj_model* model, int seed, int max_steps, mj_progress_fn progress, void* user, mj_run_end* end) {
+  return guarded(mj::capi::names_of(model), [&] {
+    mj_model& m = require(model, "model");
+    m.started = true;
+    mj::RunEnd e = m.interpreter.run(seed, control_of(m, max_steps, progress, user));
+    if (end) *end = end_of(e);
+  });
+}
+
+mj_status mj_advance(mj_model* model, int max_steps, mj_progress_fn progress, void* user, mj_run_end* end) {
+  return guarded(mj::capi::names_of(model), [&] {
+    mj_model& m = require(model, "model");
+    if (!m.started) throw ArgumentError{"mj_advance before mj_start or mj_run"};
+    mj::RunEnd e = m.interpreter.advance(control_of(m, max_steps, progress, user));
+    if (end) *end = end_of(e);
+  });
+}
+
+mj_status mj_model_set_progress_interval(mj_model* model, int milliseconds) {
+  return guarded(mj::capi::names_of(model), [&] {
+    if (milliseconds < 0) throw ArgumentError{"the progress interval must be at least 0 ms"};
+    require(model, "model").progress_ms = milliseconds;
+  });
+}
+
+int mj_model_seed(const mj_model* model) { return model ? model->interpreter.seed() : 0; }
+int mj_model_steps_taken(const mj_model* model) { return model ? model->interpreter.steps() : 0; }
+int mj_model_finished(const mj_model* model) { return model && model->interpreter.finished(); }
+
+mj_status mj_model_grid(mj_model* model, mj_grid* out) {
+  return guarded(mj::capi::names_of(model), [&] {
+    mj_model& m = require(model, "model");
+    mj_grid& g = require(out, "out");
+    m.grid = m.interpreter.grid();
+    g = {m.grid.mx, m.grid.my, m.grid.mz, m.grid.legend.c_str(), m.grid.cells};
+  });
+}
+
+int mj_model_active_node(mj_model* model, const char** kind, int* line, int* depth) {
+  try {
+    if (!model) return 0;
+    auto node = model->interpreter.active_node();
+    if (!node) return 0;
+    model->active_kind = node->kind;
+    if (kind) *kind = model->active_kind.c_str();
+    if (line) *line = node->line;
+    if (depth) *depth = node->depth;
+    return 1;
+  } catch (...) {  // no memory for the name: report no node rather than let the exception out
+    return 0;
+  }
+}
+
+}  // extern "C"

@@ -1,0 +1,295 @@
+using System;
+using System.Runtime.InteropServices;
+
+namespace MarkovJunior
+{
+    // What a load may set; what it leaves null or 0 the library decides: a model listed in a models.xml beside
+    // it takes its entry's size, steps and pixel size, a model alone 64x64 (24^3 when its rules are 3D).
+    public class LoadOptions
+    {
+        public int Size, Length, Width, Height;  // 0: not given
+        public int Dimension;                    // 2 or 3; 0: decided
+        public int? Steps, PixelSize;            // the step limit (<= 0: none), pixels per cell
+        public bool? Iso;                        // 3D pictures isometric PNG rather than VOX
+        public long MaxCells;                    // largest grid in cells; 0: 2^28
+        public string Resources;                 // null: ../resources from the model file
+        public string Name;                      // what messages call XML text; null: "<string>"
+        // How messages name the settings to change {size, steps, seed, pixelsize, max_cells, resources}.
+        public string[] SettingNames = DefaultSettingNames;
+
+        public static readonly string[] DefaultSettingNames = {
+            "LoadOptions.Size (or Length, Width, Height)", "the step limit", "the seed", "LoadOptions.PixelSize",
+            "LoadOptions.MaxCells", "LoadOptions.Resources" };
+    }
+
+    public enum RunEnd { Finished = 0, StepLimit = 1, Stopped = 2 }
+
+    // A copy of the grid: Cells[x + y * Mx + z * Mx * My] is the value of a cell, Legend[value] its symbol.
+    public sealed class Grid
+    {
+        public int Mx, My, Mz;
+        public string Legend;
+        public byte[] Cells;
+    }
+
+    public sealed class Picture
+    {
+        public int Width, Height;
+        public byte[] Rgba;  // Width * Height * 4 bytes, rows top down
+    }
+
+    // The node the next step runs.
+    public sealed class ActiveNode
+    {
+        public string Kind;  // "one", "markov", ...
+        public int Line, Depth;
+    }
+
+    // A loaded MarkovJunior model: run it with a seed, step it, read its grid, write its pictures. Loading throws
+    // MjException for any problem in the model. One thread at a time per Model; Models share nothing.
+    public sealed class Model : IDisposable
+    {
+        readonly ModelHandle handle;
+
+        Model(ModelHandle handle) { this.handle = handle; }
+
+        public static string Version { get { return Utf8.Read(Native.mj_version()); } }
+
+        // A model file (or a name looked for in ./models).
+        public static Model Load(string path, LoadOptions options = null)
+        {
+            if (path == null) throw new ArgumentNullException("path");
+            return Open(options, (ref Native.LoadOptions o) => {
+                ModelHandle h;
+                int status = Native.mj_model_load(Utf8.Bytes(path), ref o, out h);
+                return Tuple.Create(status, h);
+            });
+        }
+
+        // A model's XML text.
+        public static Model FromXml(string xml, LoadOptions options = null)
+        {
+            if (xml == null) throw new ArgumentNullException("xml");
+            return Open(options, (ref Native.LoadOptions o) => {
+                ModelHandle h;
+                int status = Native.mj_model_load_xml(Utf8.Bytes(xml), ref o, out h);
+                return Tuple.Create(status, h);
+            });
+        }
+
+        delegate Tuple<int, ModelHandle> Loader(ref Native.LoadOptions options);
+
+        static Model Open(LoadOptions options, Loader load)
+        {
+            options = options ?? new LoadOptions();
+            Native.LoadOptions o;
+            Native.mj_load_options_init(out o);
+            o.size = options.Size; o.length = options.Length; o.width = options.Width; o.height = options.Height;
+            o.dimension = options.Dimension;
+            if (options.Steps.HasValue) o.steps = options.Steps.Value;
+            if (options.PixelSize.HasValue) o.pixelsize = options.PixelSize.Value;
+            if (options.Iso.HasValue) o.iso = options.Iso.Value ? 1 : 0;
+            o.max_cells = options.MaxCells;
+            using (var strings = new Utf8.Block())
+            {
+                o.resources = strings.Add(options.Resources);
+                o.name = strings.Add(options.Name);
+                if (options.SettingNames != null && options.SettingNames.Length != 6)
+                    throw new ArgumentException("SettingNames needs 6 names", "options");
+                o.setting_names = strings.AddArray(options.SettingNames);
+                Tuple<int, ModelHandle> loaded = load(ref o);
+                if (loaded.Item1 != 0)
+                {
+                    if (loaded.Item2 != null) loaded.Item2.Dispose();
+                    throw MjException.FromLastError(loaded.Item1);
+                }
+                return new Model(loaded.Item2);
+            }
+        }
+
+        public void Dispose() { handle.Dispose(); }
+
+        // What loading decided.
+        public string Name { get { return Utf8.Read(Native.mj_model_name(H)); } }
+        public int StepLimit { get { return Native.mj_model_steps(H); } }  // <= 0: none
+        public int PixelSize { get { return Native.mj_model_pixelsize(H); } }
+        public bool Iso { get { return Native.mj_model_iso(H) != 0; } }
+        // Where the size came from: "given", "default size", or the entry's "FILE:LINE".
+        public string SizeFrom { get { return Utf8.Read(Native.mj_model_size_from(H)); } }
+
+        // The current run.
+        public int Seed { get { return Native.mj_model_seed(H); } }
+        public int Steps { get { return Native.mj_model_steps_taken(H); } }
+        public bool Finished { get { return Native.mj_model_finished(H) != 0; } }
+
+        // A fresh run: the same seed always gives the same run.
+        public void Start(int seed) { Native.Check(Native.mj_start(H, seed)); }
+
+        // Up to n steps; returns how many were made (fewer once the program has ended).
+        public int Step(int n = 1)
+        {
+            int taken;
+            Native.Check(Native.mj_step(H, n, out taken));
+            return taken;
+        }
+
+        // Start(seed), then steps until the program ends, maxSteps are made (null: the model's limit; <= 0:
+        // none) or progress (called about every ProgressInterval with the steps so far) returns false.
+        public RunEnd Run(int seed, int? maxSteps = null, Func<int, bool> progress = null)
+        {
+            return Go(progress, (fn, user) => {
+                int end;
+                int status = Native.mj_run(H, seed, maxSteps ?? Native.Unset, fn, user, out end);
+                return Tuple.Create(status, end);
+            });
+        }
+
+        // Goes on with the current run in the same way.
+        public RunEnd Advance(int? maxSteps = null, Func<int, bool> progress = null)
+        {
+            return Go(progress, (fn, user) => {
+                int end;
+                int status = Native.mj_advance(H, maxSteps ?? Native.Unset, fn, user, out end);
+                return Tuple.Create(status, end);
+            });
+        }
+
+        public TimeSpan ProgressInterval
+        {
+            set { Native.Check(Native.mj_model_set_progress_interval(H, (int)value.TotalMilliseconds)); }
+        }
+
+        // The callback runs inside native code: an exception it throws is kept, the run stopped, and the
+        // exception thrown again here (it must not unwind through C). A static method with the state passed as
+        // user data, as Unity's IL2CPP needs for calls from native code.
+        sealed class ProgressState
+        {
+            public Func<int, bool> Callback;
+            public Exception Thrown;
+        }
+
+        static readonly Native.ProgressFn OnProgress = ProgressTrampoline;
+
+        [AOT.MonoPInvokeCallback(typeof(Native.ProgressFn))]
+        static int ProgressTrampoline(IntPtr model, int steps, IntPtr user)
+        {
+            var state = (ProgressState)GCHandle.FromIntPtr(user).Target;
+            try
+            {
+                return state.Callback(steps) ? 1 : 0;
+            }
+            catch (Exception e)
+            {
+                state.Thrown = e;
+                return 0;
+            }
+        }
+
+        RunEnd Go(Func<int, bool> progress, Func<Native.ProgressFn, IntPtr, Tuple<int, int>> call)
+        {
+            if (progress == null)
+            {
+                Tuple<int, int> plain = call(null, IntPtr.Zero);
+                Native.Check(plain.Item1);
+                return (RunEnd)plain.Item2;
+            }
+            var state = new ProgressState { Callback = progress };
+            GCHandle pinned = GCHandle.Alloc(state);
+            try
+            {
+                Tuple<int, int> result = call(OnProgress, GCHandle.ToIntPtr(pinned));
+                if (state.Thrown != null) throw new InvalidOperationException("the progress callback threw", state.Thrown);
+                Native.Check(result.Item1);
+                return (RunEnd)result.Item2;
+            }
+            finally
+            {
+                pinned.Free();
+            }
+        }
+
+        // A copy of the grid as it is now.
+        public Grid Grid
+        {
+            get
+            {
+                Native.Grid g;
+                Native.Check(Native.mj_model_grid(H, out g));
+                var cells = new byte[(long)g.mx * g.my * g.mz];
+                if (cells.Length > 0) Marshal.Copy(g.cells, cells, 0, cells.Length);
+                return new Grid { Mx = g.mx, My = g.my, Mz = g.mz, Legend = Utf8.Read(g.legend), Cells = cells };
+            }
+        }
+
+        // null before a start and after the end.
+        public ActiveNode ActiveNode
+        {
+            get
+            {
+                IntPtr kind;
+                int line, depth;
+                if (Native.mj_model_active_node(H, out kind, out line, out depth) == 0) return null;
+                return new ActiveNode { Kind = Utf8.Read(kind), Line = line, Depth = depth };
+            }
+        }
+
+        // The grid as `mj run` draws it (3D as isometric cubes); pixelSize 0: the model's.
+        public Picture Render(int pixelSize = 0)
+        {
+            int width, height;
+            IntPtr rgba;
+            Native.Check(Native.mj_render(H, pixelSize, out width, out height, out rgba));
+            var bytes = new byte[(long)width * height * 4];
+            Marshal.Copy(rgba, bytes, 0, bytes.Length);
+            return new Picture { Width = width, Height = height, Rgba = bytes };
+        }
+
+        public void WritePng(string path, int pixelSize = 0) { Native.Check(Native.mj_write_png(H, Path(path), pixelSize)); }
+        public void WriteVox(string path) { Native.Check(Native.mj_write_vox(H, Path(path))); }
+        // The picture `mj run` writes: stem + ".png" (2D, iso 3D) or ".vox"; returns the file's name.
+        public string WritePicture(string stem)
+        {
+            IntPtr written;
+            Native.Check(Native.mj_write_picture(H, Path(stem), out written));
+            return Utf8.Read(written);
+        }
+
+        // The grid as `mj run --state` writes it.
+        public string StateText()
+        {
+            IntPtr text;
+            Native.Check(Native.mj_state_text(H, out text));
+            return Utf8.Read(text);
+        }
+
+        public void WriteState(string path) { Native.Check(Native.mj_write_state(H, Path(path))); }
+
+        static byte[] Path(string path)
+        {
+            if (path == null) throw new ArgumentNullException("path");
+            return Utf8.Bytes(path);
+        }
+
+        ModelHandle H
+        {
+            get
+            {
+                if (handle.IsClosed) throw new ObjectDisposedException("Model");
+                return handle;
+            }
+        }
+    }
+}
+
+#if !UNITY_5_3_OR_NEWER
+namespace AOT
+{
+    // Unity defines this attribute (IL2CPP compiles the methods it marks as callable from native code);
+    // elsewhere this stand-in keeps the same source compiling.
+    [AttributeUsage(AttributeTargets.Method)]
+    internal sealed class MonoPInvokeCallbackAttribute : Attribute
+    {
+        public MonoPInvokeCallbackAttribute(Type type) { }
+    }
+}
+#endif

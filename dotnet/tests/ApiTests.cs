@@ -1,0 +1,109 @@
+// The .NET binding's own checks (bash dotnet/tests/test.sh runs them): runs, steps, cancelling, callbacks that
+// throw, pictures, errors with file and line, disposal, and the library's decisions (sizes, an entry's size).
+using System;
+using System.IO;
+using System.Linq;
+using MarkovJunior;
+
+static class ApiTests
+{
+    const string Maze = "<one values=\"BWA\" origin=\"True\" in=\"WBB\" out=\"WAW\"/>";
+    static int checks;
+
+    static void Check(bool ok, string what)
+    {
+        if (!ok) throw new Exception("FAILED: " + what);
+        checks++;
+    }
+
+    static T Throws<T>(Action action, string what) where T : Exception
+    {
+        try { action(); }
+        catch (T e) { checks++; return e; }
+        throw new Exception("FAILED: no " + typeof(T).Name + ": " + what);
+    }
+
+    static Model MazeModel() { return Model.FromXml(Maze, new LoadOptions { Size = 15, Name = "maze.xml" }); }
+
+    static int Main(string[] args)
+    {
+        string source = args[0];  // the repository, for models/
+        Check(System.Text.RegularExpressions.Regex.IsMatch(Model.Version, @"^\d+\.\d+\.\d+$"), "version");
+        string whole;
+        using (Model m = MazeModel())
+        {
+            Check(m.Run(1) == RunEnd.Finished && m.Finished && m.Steps == 49 && m.Seed == 1, "a run finishes in 49 steps");
+            Grid g = m.Grid;
+            Check(g.Mx == 15 && g.My == 15 && g.Mz == 1 && g.Legend == "BWA" && g.Cells.Length == 225, "grid");
+            Check(g.Cells.Count(v => g.Legend[v] == 'W') == 49, "the maze fills the grid: 49 W cells");
+            whole = m.StateText();
+            Check(whole.StartsWith("maze 15 15 1 1 49\nBWA\n"), "state text");
+
+            m.Start(1);
+            Check(m.Step(10) == 10 && m.Steps == 10 && !m.Finished, "ten steps");
+            Check(m.ActiveNode != null && m.ActiveNode.Kind == "one" && m.ActiveNode.Line == 1, "active node");
+            Check(m.Advance() == RunEnd.Finished && m.StateText() == whole, "stepping then advancing: the same run");
+            Check(m.ActiveNode == null, "no active node after the end");
+            Check(m.Step(5) == 0, "no steps after the end");
+
+            m.ProgressInterval = TimeSpan.Zero;
+            int calls = 0;
+            Check(m.Run(1, null, steps => ++calls < 2) == RunEnd.Stopped && m.Steps < 49, "progress returning false stops");
+            Check(m.Advance() == RunEnd.Finished && m.StateText() == whole, "advancing after a stop: the same run");
+            Check(m.Run(1, 7) == RunEnd.StepLimit && m.Steps == 7, "a step limit");
+
+            var thrown = Throws<InvalidOperationException>(() => m.Run(2, null, steps => { throw new FormatException("x"); }),
+                                                           "a callback's exception comes back");
+            Check(thrown.InnerException is FormatException, "as the inner exception");
+            Check(m.Run(1) == RunEnd.Finished && m.StateText() == whole, "the model still runs");
+
+            Picture p = m.Render(3);
+            Check(p.Width == 45 && p.Height == 45 && p.Rgba.Length == 45 * 45 * 4, "picture size");
+            Check(Enumerable.Range(0, 45 * 45).All(i => p.Rgba[i * 4 + 3] == 255), "opaque");
+            string dir = Path.Combine(Path.GetTempPath(), "mj-dotnet-api-" + Guid.NewGuid().ToString("N"));
+            Directory.CreateDirectory(dir);
+            try
+            {
+                string png = m.WritePicture(Path.Combine(dir, "maze_1"));
+                Check(png.EndsWith("maze_1.png") && File.ReadAllBytes(png).Take(4).SequenceEqual(new byte[] { 0x89, 0x50, 0x4E, 0x47 }),
+                      "a PNG");
+                m.WriteState(Path.Combine(dir, "s.txt"));
+                Check(File.ReadAllText(Path.Combine(dir, "s.txt")) == whole, "the state file");
+                var unwritable = Throws<MjException>(() => m.WritePng(Path.Combine(dir, "no", "such", "x.png")), "a bad path");
+                Check(unwritable.Message.Contains("x.png"), "names the file");
+            }
+            finally { Directory.Delete(dir, true); }
+        }
+
+        var error = Throws<MjException>(() => Model.FromXml("<one values=\"BW\" in=\"B\" out=\"W\">\n</two>",
+                                                            new LoadOptions { Name = "broken.xml" }), "a broken model");
+        Check(error.Status == MjStatus.Model && error.File == "broken.xml" && error.Line == 2, "file and line");
+        Check(error.Detail.StartsWith("malformed XML") && error.Message == "broken.xml:2: " + error.Detail, "message");
+        var huge = Throws<MjException>(() => Model.FromXml(Maze, new LoadOptions { Size = 100000 }), "a huge grid");
+        Check(huge.Message.Contains("LoadOptions.MaxCells"), "the setting to change in .NET's words: " + huge.Message);
+        Throws<MjException>(() => Model.Load(Path.Combine(source, "models", "Nope.xml")), "a missing file");
+
+        using (Model m = MazeModel())
+        {
+            var early = Throws<MjException>(() => m.Step(), "a step before a start");
+            Check(early.Status == MjStatus.Argument && early.File == "", "is a bad argument");
+        }
+        Model gone = MazeModel();
+        gone.Dispose();
+        gone.Dispose();
+        Throws<ObjectDisposedException>(() => gone.Run(1), "a disposed model");
+
+        using (Model alone = Model.FromXml(Maze))
+        {
+            alone.Run(1);
+            Check(alone.Grid.Mx == 64 && alone.Grid.My == 64 && alone.StepLimit == 50000, "a model alone: the defaults");
+        }
+        using (Model listed = Model.Load(Path.Combine(source, "models", "GrowthMaze.xml")))
+        {
+            listed.Start(1);
+            Check(listed.Grid.Mx == 61 && listed.Name == "GrowthMaze", "a listed model: its entry's size (demo.xml)");
+        }
+        Console.WriteLine("api: {0} checks passed", checks);
+        return 0;
+    }
+}

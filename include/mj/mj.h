@@ -1,0 +1,179 @@
+/* mj's C interface: load a MarkovJunior model, run it, read its grid, write its pictures.
+ *
+ * Plain C11 over mj's C++ library, for languages that call C (.NET's P/Invoke, Rust, Go, Lua...).
+ * Link with libmj.so (`pkg-config --cflags --libs mj`). Sizes, default steps, pixel size and colours are
+ * decided as `mj run` decides them: a model listed in a models.xml beside it gets its entry's, a model alone
+ * the library's defaults (64x64, or 24^3 when its rules are 3D; 50000 steps).
+ *
+ * Errors: every function that returns mj_status returns MJ_OK, or another status after recording the error
+ * for the calling thread (mj_last_error_*). A success leaves the last error as it was. No C++ exception
+ * leaves this interface.
+ *
+ * Ownership: strings and arrays this interface returns belong to it; each function says how long they stay
+ * valid. A handle is for one thread at a time; different handles may run in different threads at once. */
+#ifndef MJ_MJ_H
+#define MJ_MJ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(MJ_BUILDING)
+#define MJ_API __declspec(dllexport)
+#elif defined(_WIN32)
+#define MJ_API __declspec(dllimport)
+#elif defined(__GNUC__)
+#define MJ_API __attribute__((visibility("default")))
+#else
+#define MJ_API
+#endif
+
+typedef enum mj_status {
+  MJ_OK = 0,
+  MJ_ERROR_MODEL = 1,    /* a problem in the model, its resources or the settings (file, line, message) */
+  MJ_ERROR_ARGUMENT = 2, /* a NULL handle or pointer, or a value this interface does not take */
+  MJ_ERROR_MEMORY = 3,   /* out of memory */
+  MJ_ERROR_INTERNAL = 4  /* any other failure inside mj (a bug: please report it) */
+} mj_status;
+
+/* How a run ended. */
+typedef enum mj_run_end { MJ_FINISHED = 0, MJ_STEP_LIMIT = 1, MJ_STOPPED = 2 } mj_run_end;
+
+/* "0.1.0": the library's version. Static storage. */
+MJ_API const char* mj_version(void);
+
+/* The calling thread's last error. The strings stay valid until the next failing call on this thread;
+ * before any failure they are "" and the line 0. `file` is "" when the error has no file (a bad argument). */
+MJ_API mj_status mj_last_error_status(void);
+MJ_API const char* mj_last_error_file(void);
+MJ_API int mj_last_error_line(void);
+MJ_API const char* mj_last_error_message(void);
+MJ_API const char* mj_last_error_text(void); /* "file:line: message", as `mj` prints it */
+
+/* ---- Loading ---------------------------------------------------------------------------------------- */
+
+/* Options that are not given take the model's entry or the defaults. Fill with mj_load_options_init. */
+typedef struct mj_load_options {
+  int size;                 /* every side; 0: not given */
+  int length, width, height; /* sides along x, y, z one by one; 0: not given */
+  int dimension;            /* 2 or 3; 0: the entry's, else what the model's rules need */
+  int steps;                /* the step limit MJ_STEPS_DEFAULT runs take (<= 0: none); MJ_UNSET: decided */
+  int pixelsize;            /* pixels per cell of pictures; MJ_UNSET: decided */
+  int iso;                  /* 1: 3D pictures isometric; 0: VOX; MJ_UNSET: decided */
+  long long max_cells;      /* largest grid in cells, also grids map and wfc make; <= 0: 2^28 */
+  const char* resources;    /* folder with rules/, samples/, tilesets/; NULL: ../resources from the model
+                               file, ./resources for text. Copied: may be freed after loading */
+  const char* name;         /* for mj_model_load_xml: what messages call the model; NULL: "<string>" */
+  /* A face's words for the settings that messages ask to change ({size, steps, seed, pixelsize,
+     max_cells, resources}, six strings); NULL: the C names ("mj_load_options.size", ...). Copied. */
+  const char* const* setting_names;
+} mj_load_options;
+
+#define MJ_UNSET (-2147483647 - 1)
+#define MJ_STEPS_DEFAULT (-2147483647 - 1) /* for mj_run/mj_advance: the model's decided step limit */
+
+/* Every field 0 or NULL, steps, pixelsize and iso MJ_UNSET. */
+MJ_API void mj_load_options_init(mj_load_options* options);
+
+typedef struct mj_model mj_model; /* opaque */
+
+/* Loads and checks a model file (a path, or a name looked for in ./models). `options` may be NULL.
+ * On success *out is a new handle that the caller frees with mj_model_free; on failure *out is NULL. */
+MJ_API mj_status mj_model_load(const char* path, const mj_load_options* options, mj_model** out);
+/* The same from the model's XML text (copied). */
+MJ_API mj_status mj_model_load_xml(const char* xml, const mj_load_options* options, mj_model** out);
+/* Frees the handle and everything it returned. NULL is allowed. */
+MJ_API void mj_model_free(mj_model* model);
+
+/* What loading decided. Strings belong to the handle and live as long as it. NULL model: 0 or "". */
+MJ_API const char* mj_model_name(const mj_model* model); /* the file's stem: pictures are NAME_SEED.png */
+MJ_API int mj_model_steps(const mj_model* model);        /* the step limit (<= 0: none) */
+MJ_API int mj_model_pixelsize(const mj_model* model);
+MJ_API int mj_model_iso(const mj_model* model);
+/* Where the grid size came from: "given", "default size", or the entry's "FILE:LINE" (mj run prints it). */
+MJ_API const char* mj_model_size_from(const mj_model* model);
+
+/* ---- Running ---------------------------------------------------------------------------------------- */
+
+/* Called about every 100 ms of a run (mj_model_set_progress_interval) with the steps taken so far;
+ * return nonzero to go on, 0 to stop the run where it is (mj_advance goes on from there). It must not
+ * call back into the same handle except for reading (mj_model_grid, mj_model_steps_taken...). */
+typedef int (*mj_progress_fn)(const mj_model* model, int steps, void* user);
+
+/* Begins a fresh run: the same seed always gives the same run. */
+MJ_API mj_status mj_start(mj_model* model, int seed);
+/* Up to `n` steps of the current run; *taken (may be NULL) gets how many were made, fewer than n once the
+ * program has finished. Steps without a start are an MJ_ERROR_ARGUMENT. */
+MJ_API mj_status mj_step(mj_model* model, int n, int* taken);
+/* mj_start(seed), then steps until the program ends, `max_steps` steps are made (<= 0: no limit;
+ * MJ_STEPS_DEFAULT: the model's decided limit) or `progress` (may be NULL) returns 0. *end may be NULL. */
+MJ_API mj_status mj_run(mj_model* model, int seed, int max_steps, mj_progress_fn progress, void* user,
+                        mj_run_end* end);
+/* Goes on with the current run in the same way; max_steps counts from the run's start. */
+MJ_API mj_status mj_advance(mj_model* model, int max_steps, mj_progress_fn progress, void* user, mj_run_end* end);
+/* How often progress is called, in milliseconds of wall time (default 100; 0: whenever the run reads its clock,
+ * which it does every few steps). */
+MJ_API mj_status mj_model_set_progress_interval(mj_model* model, int milliseconds);
+
+MJ_API int mj_model_seed(const mj_model* model);        /* the current run's seed; 0 before the first */
+MJ_API int mj_model_steps_taken(const mj_model* model); /* steps since the start */
+MJ_API int mj_model_finished(const mj_model* model);    /* 1 once the program has ended */
+
+/* The grid: its sides, its legend (legend[v] is value v's symbol), and mx*my*mz cell values, x fastest,
+ * then y, then z. `legend` and `cells` belong to the handle and stay valid until the next call that changes
+ * the run (mj_start, mj_step, mj_run, mj_advance) or mj_model_free. Before a start: the empty grid. */
+typedef struct mj_grid {
+  int mx, my, mz;
+  const char* legend;
+  const uint8_t* cells;
+} mj_grid;
+MJ_API mj_status mj_model_grid(mj_model* model, mj_grid* out);
+
+/* The node the next step runs: its element name ("one", "markov"...), its line in the model, its depth
+ * below the root. Returns 1 and fills the fields (`kind` valid as the grid is), or 0 when no node runs
+ * (before a start, after the end, or a NULL argument). */
+MJ_API int mj_model_active_node(mj_model* model, const char** kind, int* line, int* depth);
+
+/* ---- Pictures and files ----------------------------------------------------------------------------- */
+
+/* The grid as `mj run` draws it: 2D as squares of `pixelsize` pixels, 3D as isometric cubes (pixelsize
+ * <= 0: the model's). `rgba` gets width*height*4 bytes, rows top down, each pixel R, G, B, A; it belongs to the
+ * handle and stays valid until the next mj_render or mj_model_free. */
+MJ_API mj_status mj_render(mj_model* model, int pixelsize, int* width, int* height, const uint8_t** rgba);
+/* Files, each written whole or not at all. pixelsize <= 0: the model's. */
+MJ_API mj_status mj_write_png(mj_model* model, const char* path, int pixelsize);
+MJ_API mj_status mj_write_vox(mj_model* model, const char* path);
+/* The picture `mj run` writes: PNG for 2D grids and iso 3D, else VOX, named `stem` + ".png" or ".vox".
+ * *written (may be NULL) gets the file's name, valid until the next call on the handle. */
+MJ_API mj_status mj_write_picture(mj_model* model, const char* stem, const char** written);
+/* The grid as text ("NAME FX FY FZ SEED STEPS", the legend, the rows): `mj run --state`'s format.
+ * The string belongs to the handle, valid until the next mj_state_text or mj_model_free. */
+MJ_API mj_status mj_state_text(mj_model* model, const char** text);
+MJ_API mj_status mj_write_state(mj_model* model, const char* path);
+
+/* ---- Model lists ------------------------------------------------------------------------------------ */
+
+/* A models.xml, as the reference's console program reads it: each entry's name, grid sides and step limit. */
+typedef struct mj_model_list mj_model_list; /* opaque */
+typedef struct mj_list_entry {
+  const char* name; /* valid as long as the list */
+  int line;         /* where the entry is written */
+  int mx, my, mz;
+  int steps; /* <= 0: no limit */
+  int pixelsize;
+  int iso;
+} mj_list_entry;
+/* On success *out is a new list that the caller frees with mj_model_list_free. */
+MJ_API mj_status mj_model_list_load(const char* path, mj_model_list** out);
+MJ_API void mj_model_list_free(mj_model_list* list);
+MJ_API int mj_model_list_count(const mj_model_list* list);
+MJ_API mj_status mj_model_list_entry(const mj_model_list* list, int index, mj_list_entry* out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MJ_MJ_H */

@@ -1,0 +1,218 @@
+// The C interface as a C caller meets it: statuses and the thread's last error, NULL arguments, ownership
+// rules (pointers valid until the run changes), the decisions of mj::resolve_run, and runs that step, stop and
+// go on. Linked against libmj.so like any other caller, through mj.h alone.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <thread>
+
+#include "mj/mj.h"
+#include "test_util.hpp"
+
+namespace {
+
+const char* kMaze = R"(<one values="BWA" origin="True" in="WBB" out="WAW"/>)";
+
+mj_model* load_maze(int size) {
+  mj_load_options o;
+  mj_load_options_init(&o);
+  o.size = size;
+  o.name = "maze.xml";
+  mj_model* m = nullptr;
+  EXPECT_EQ(mj_model_load_xml(kMaze, &o, &m), MJ_OK) << mj_last_error_text();
+  return m;
+}
+
+std::string state(mj_model* m) {
+  const char* text = nullptr;
+  EXPECT_EQ(mj_state_text(m, &text), MJ_OK);
+  return text ? text : "";
+}
+
+TEST(CApi, LoadErrorsGiveFileLineAndMessage) {
+  mj_load_options o;
+  mj_load_options_init(&o);
+  o.name = "broken.xml";
+  mj_model* m = reinterpret_cast<mj_model*>(&o);  // overwritten with NULL on failure
+  EXPECT_EQ(mj_model_load_xml("<one values=\"BW\" in=\"B\" out=\"W\">\n</two>", &o, &m), MJ_ERROR_MODEL);
+  EXPECT_EQ(m, nullptr);
+  EXPECT_EQ(mj_last_error_status(), MJ_ERROR_MODEL);
+  EXPECT_STREQ(mj_last_error_file(), "broken.xml");
+  EXPECT_EQ(mj_last_error_line(), 2);
+  EXPECT_EQ(std::string(mj_last_error_text()), std::string("broken.xml:2: ") + mj_last_error_message());
+  // A success leaves the last error as it was.
+  mj_model* maze = load_maze(5);
+  EXPECT_STREQ(mj_last_error_file(), "broken.xml");
+  mj_model_free(maze);
+}
+
+TEST(CApi, NullArgumentsAreArgumentErrors) {
+  mj_grid g;
+  EXPECT_EQ(mj_model_grid(nullptr, &g), MJ_ERROR_ARGUMENT);
+  EXPECT_STREQ(mj_last_error_message(), "model is NULL");
+  EXPECT_STREQ(mj_last_error_file(), "");
+  EXPECT_EQ(mj_model_load(nullptr, nullptr, nullptr), MJ_ERROR_ARGUMENT);
+  mj_model* m = nullptr;
+  EXPECT_EQ(mj_model_load_xml(nullptr, nullptr, &m), MJ_ERROR_ARGUMENT);
+  EXPECT_STREQ(mj_last_error_message(), "xml is NULL");
+  EXPECT_EQ(mj_run(nullptr, 1, 0, nullptr, nullptr, nullptr), MJ_ERROR_ARGUMENT);
+  EXPECT_EQ(mj_model_active_node(nullptr, nullptr, nullptr, nullptr), 0);
+  mj_model_free(nullptr);
+  mj_model_list_free(nullptr);
+  EXPECT_EQ(mj_model_steps_taken(nullptr), 0);
+}
+
+TEST(CApi, StepBeforeStartIsAnArgumentError) {
+  mj_model* m = load_maze(5);
+  int taken = -1;
+  EXPECT_EQ(mj_step(m, 1, &taken), MJ_ERROR_ARGUMENT);
+  EXPECT_EQ(taken, 0);
+  EXPECT_EQ(mj_advance(m, 0, nullptr, nullptr, nullptr), MJ_ERROR_ARGUMENT);
+  mj_model_free(m);
+}
+
+// std::bad_alloc becomes a status too: a 2^60-cell grid (allowed by max_cells) cannot be allocated anywhere.
+TEST(CApi, OutOfMemoryIsAStatus) {
+  mj_load_options o;
+  mj_load_options_init(&o);
+  o.length = o.width = o.height = 1 << 20;
+  o.max_cells = 1LL << 62;
+  mj_model* m = nullptr;
+  EXPECT_EQ(mj_model_load_xml(R"(<one values="BW" in="B" out="W"/>)", &o, &m), MJ_ERROR_MEMORY);
+  EXPECT_STREQ(mj_last_error_message(), "out of memory");
+  EXPECT_EQ(m, nullptr);
+}
+
+// Each thread reads its own last error, whatever the others fail with meanwhile.
+TEST(CApi, LastErrorIsPerThread) {
+  auto fail_as = [](const char* name, std::string& seen) {
+    mj_load_options o;
+    mj_load_options_init(&o);
+    o.name = name;
+    mj_model* m = nullptr;
+    for (int i = 0; i < 200; i++) {
+      mj_model_load_xml("<one values=\"BW\" in=\"BX\" out=\"WW\"/>", &o, &m);
+      if (std::string(mj_last_error_file()) != name) seen = mj_last_error_file();
+    }
+  };
+  std::string a_saw, b_saw;
+  std::thread a(fail_as, "a.xml", std::ref(a_saw)), b(fail_as, "b.xml", std::ref(b_saw));
+  a.join(), b.join();
+  EXPECT_EQ(a_saw, "");
+  EXPECT_EQ(b_saw, "");
+}
+
+TEST(CApi, RunsReadTheGrid) {
+  mj_model* m = load_maze(15);
+  EXPECT_STREQ(mj_model_name(m), "maze");
+  EXPECT_EQ(mj_model_steps(m), 50000);  // the library's default limit
+  mj_run_end end = MJ_STOPPED;
+  ASSERT_EQ(mj_run(m, 1, MJ_STEPS_DEFAULT, nullptr, nullptr, &end), MJ_OK);
+  EXPECT_EQ(end, MJ_FINISHED);
+  EXPECT_EQ(mj_model_steps_taken(m), 49);
+  EXPECT_EQ(mj_model_seed(m), 1);
+  mj_grid g;
+  ASSERT_EQ(mj_model_grid(m, &g), MJ_OK);
+  EXPECT_EQ(g.mx * g.my * g.mz, 225);
+  EXPECT_STREQ(g.legend, "BWA");
+  int w = 0;
+  for (int i = 0; i < 225; i++) w += g.legend[g.cells[i]] == 'W';
+  EXPECT_EQ(w, 49);
+  EXPECT_EQ(state(m).substr(0, 22), "maze 15 15 1 1 49\nBWA\n");
+  mj_model_free(m);
+}
+
+// A run stopped by its callback goes on with mj_advance to the same end as a whole run; steps go one by one.
+TEST(CApi, StopAdvanceAndStepGiveTheSameRun) {
+  mj_model* m = load_maze(15);
+  ASSERT_EQ(mj_run(m, 3, 0, nullptr, nullptr, nullptr), MJ_OK);
+  const std::string whole = state(m);
+  ASSERT_EQ(mj_model_set_progress_interval(m, 0), MJ_OK);
+  int calls = 0;
+  auto stop_second = [](const mj_model*, int, void* user) { return ++*static_cast<int*>(user) < 2 ? 1 : 0; };
+  mj_run_end end;
+  ASSERT_EQ(mj_run(m, 3, 0, stop_second, &calls, &end), MJ_OK);
+  EXPECT_EQ(end, MJ_STOPPED);
+  EXPECT_LT(mj_model_steps_taken(m), 49);
+  ASSERT_EQ(mj_advance(m, 0, nullptr, nullptr, &end), MJ_OK);
+  EXPECT_EQ(end, MJ_FINISHED);
+  EXPECT_EQ(state(m), whole);
+
+  ASSERT_EQ(mj_start(m, 3), MJ_OK);
+  const char* kind = nullptr;
+  int line = 0, depth = -1;
+  EXPECT_EQ(mj_model_active_node(m, &kind, &line, &depth), 1);
+  EXPECT_STREQ(kind, "one");
+  int taken = 0;
+  ASSERT_EQ(mj_step(m, 10, &taken), MJ_OK);
+  EXPECT_EQ(taken, 10);
+  ASSERT_EQ(mj_step(m, 1000, &taken), MJ_OK);
+  EXPECT_EQ(taken, 39);  // 49 in all: fewer than asked once the program ends
+  EXPECT_TRUE(mj_model_finished(m));
+  EXPECT_EQ(state(m), whole);
+  EXPECT_EQ(mj_run(m, 3, 7, nullptr, nullptr, &end), MJ_OK);
+  EXPECT_EQ(end, MJ_STEP_LIMIT);
+  EXPECT_EQ(mj_model_steps_taken(m), 7);
+  mj_model_free(m);
+}
+
+// A face's words for the settings reach the messages; the C names are the default.
+TEST(CApi, SettingNamesWordTheMessages) {
+  mj_load_options o;
+  mj_load_options_init(&o);
+  o.size = 100000;
+  mj_model* m = nullptr;
+  EXPECT_EQ(mj_model_load_xml(kMaze, &o, &m), MJ_ERROR_MODEL);
+  EXPECT_TRUE(mjtest::contains(mj_last_error_message(), "mj_load_options.max_cells")) << mj_last_error_message();
+  const char* names[] = {"size=", "steps=", "seed=", "pixelsize=", "max_cells=", "resources="};
+  o.setting_names = names;
+  EXPECT_EQ(mj_model_load_xml(kMaze, &o, &m), MJ_ERROR_MODEL);
+  EXPECT_TRUE(mjtest::contains(mj_last_error_message(), "max_cells=")) << mj_last_error_message();
+}
+
+// Sizes, steps and pictures as mj::resolve_run decides them: a listed model its entry's, a 3D model 24^3 as VOX.
+TEST(CApi, TheLibraryDecides) {
+  mj_model* m = nullptr;
+  const auto growth = std::filesystem::path(MJ_SOURCE_DIR) / "models" / "GrowthMaze.xml";
+  ASSERT_EQ(mj_model_load(growth.c_str(), nullptr, &m), MJ_OK) << mj_last_error_text();
+  mj_grid g;
+  mj_model_grid(m, &g);
+  EXPECT_EQ(g.mx, 61);  // models/demo.xml
+  EXPECT_TRUE(mjtest::contains(mj_model_size_from(m), "demo.xml:")) << mj_model_size_from(m);
+  mj_model_free(m);
+
+  ASSERT_EQ(mj_model_load_xml(R"x(<one values="BW" in="B" out="W" symmetry="(xyz)"/>)x", nullptr, &m), MJ_OK);
+  ASSERT_EQ(mj_run(m, 1, 5, nullptr, nullptr, nullptr), MJ_OK);
+  mj_model_grid(m, &g);
+  EXPECT_EQ(g.mz, 24);
+  auto dir = mjtest::temp_dir("capi-files");
+  const char* written = nullptr;
+  ASSERT_EQ(mj_write_picture(m, (dir / "cube").c_str(), &written), MJ_OK) << mj_last_error_text();
+  EXPECT_EQ(std::string(written), (dir / "cube.vox").string());
+  EXPECT_EQ(mjtest::read_bytes(dir / "cube.vox").substr(0, 4), "VOX ");
+  int w = 0, h = 0;
+  const uint8_t* rgba = nullptr;
+  ASSERT_EQ(mj_render(m, 2, &w, &h, &rgba), MJ_OK);
+  EXPECT_GT(w, 0);
+  EXPECT_EQ(rgba[3], 255);
+  EXPECT_EQ(mj_write_png(m, (dir / "no" / "such" / "x.png").c_str(), 0), MJ_ERROR_MODEL);
+  EXPECT_TRUE(mjtest::contains(mj_last_error_text(), "x.png")) << mj_last_error_text();
+  mj_model_free(m);
+}
+
+TEST(CApi, ModelLists) {
+  mj_model_list* list = nullptr;
+  const auto demo = std::filesystem::path(MJ_SOURCE_DIR) / "models" / "demo.xml";
+  ASSERT_EQ(mj_model_list_load(demo.c_str(), &list), MJ_OK) << mj_last_error_text();
+  ASSERT_GT(mj_model_list_count(list), 0);
+  mj_list_entry e;
+  ASSERT_EQ(mj_model_list_entry(list, 0, &e), MJ_OK);
+  EXPECT_GT(e.mx, 0);
+  EXPECT_GT(e.line, 0);
+  EXPECT_EQ(mj_model_list_entry(list, mj_model_list_count(list), &e), MJ_ERROR_ARGUMENT);
+  mj_model_list_free(list);
+}
+
+TEST(CApi, Version) { EXPECT_STREQ(mj_version(), MJ_PROJECT_VERSION); }
+
+}  // namespace
