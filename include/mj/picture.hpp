@@ -92,6 +92,15 @@ Image tiled_tileset(const std::vector<uint32_t>& colors, int pixelsize);
 std::filesystem::path save_tiled(const std::filesystem::path& file, const GridView& grid,
                                  const std::vector<uint32_t>& colors, int pixelsize);
 
+// The files a grid can be saved as, told by the file's extension (any case): .png (3D grids drawn
+// isometric), .vox, .glb, .tmj, and .gif (an animation of a run: mj/animation.hpp).
+enum class GridFormat { png, vox, glb, tiled, gif };
+// The format of `file`'s extension; mj::Error naming the extensions mj writes for any other.
+GridFormat grid_format(const std::filesystem::path& file);
+// Writes the grid in the format of `file`'s extension (not .gif, which needs the run).
+void save_grid(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors,
+               int pixelsize);
+
 // An animated GIF streamed to disk a frame at a time, so memory stays bounded by one frame. Each
 // frame gets its own colour table; a frame of more than 256 colours keeps its 256 most frequent and
 // maps the others to the nearest of those. The animation loops forever. The file is written whole or

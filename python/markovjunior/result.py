@@ -57,7 +57,8 @@ class Result:
         self, path: "os.PathLike[str] | str", *, pixelsize: Optional[int] = None, every: Optional[int] = None
     ) -> str:
         """Writes the grid by the file's extension: ``.png`` (2D squares, or isometric 3D, as
-        ``mj run`` writes them), ``.vox`` (MagicaVoxel), or ``.gif``: an animation of the whole run, a
+        ``mj run`` writes them), ``.vox`` (MagicaVoxel), ``.glb`` (glTF 2.0, for game engines), ``.tmj`` (a
+        Tiled map, with its tileset NAME_tiles.png beside it), or ``.gif``: an animation of the whole run, a
         frame every ``every`` steps (by default every step; the model runs again from its source, with
         the same seed and steps). ``pixelsize``: by default the source's. Returns the path. A folder
         that is missing or not writable raises OSError, as ``open`` does."""
@@ -67,9 +68,8 @@ class Result:
         _check_folder(path)
         if kind == "gif":
             return self._animate(path, pixelsize, every)
-        argb = self._argb()
-        data = _core.encode_png(self.grid, argb, pixelsize) if kind == "png" else _core.encode_vox(self.grid, argb)
-        _core.save_file(path, data)  # whole or not at all, as every file mj writes
+        # whole or not at all, as every file mj writes
+        _core.save_grid(path, self.grid, self.legend, self._argb(), pixelsize)
         return path
 
     def state_text(self, name: Optional[str] = None) -> str:

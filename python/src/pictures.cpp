@@ -38,26 +38,20 @@ py::array_t<uint8_t> render_array(const Cells& cells, const std::vector<uint32_t
 }
 
 // What a file holds, by its extension: "png" (3D grids isometric), "vox" or "gif".
-std::string file_format(const std::string& file) {
-  std::string ext = std::filesystem::path(file).extension().string();
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-  if (ext == ".png" || ext == ".vox" || ext == ".gif") return ext.substr(1);
-  throw Error("", 0, "cannot tell the format of \"" + file + "\": give it .png, .vox or .gif");
+// The library's word on the file's format: Python only needs to know whether a run must be recorded.
+std::string file_format(const std::string& file) { return grid_format(file) == GridFormat::gif ? "gif" : "grid"; }
+
+// A grid written in its file's format (.png, .vox, .glb, .tmj), whole or not at all.
+void save_grid_file(const std::string& file, const Cells& cells, const std::string& legend,
+                    const std::vector<uint32_t>& colors, int pixelsize) {
+  GridView grid = grid_of_array(cells);
+  grid.legend = legend;  // glTF's materials and Tiled's tiles are named by their symbols
+  py::gil_scoped_release unlocked;
+  save_grid(file, grid, colors, pixelsize);
 }
 
 py::bytes as_bytes(const std::vector<uint8_t>& data) {
   return py::bytes(reinterpret_cast<const char*>(data.data()), data.size());
-}
-
-// A grid as the bytes of a .vox file, for save_file.
-py::bytes vox_bytes(const Cells& cells, const std::vector<uint32_t>& colors) {
-  GridView grid = grid_of_array(cells);
-  std::vector<uint8_t> vox;
-  {
-    py::gil_scoped_release unlocked;
-    vox = encode_vox(grid, colors);
-  }
-  return as_bytes(vox);
 }
 
 // The PNG bytes of the picture render_array makes: for notebooks (_repr_png_).
@@ -102,8 +96,9 @@ std::string state_text_of(const std::string& name, const Cells& cells, const std
 void bind_pictures(py::module_& m) {
   m.def("render", &render_array, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
         "A grid as an (H, W, 3) RGB array: squares in 2D, isometric cubes in 3D");
-  m.def("file_format", &file_format, py::arg("file"), "\"png\", \"vox\" or \"gif\", by the file's extension");
-  m.def("encode_vox", &vox_bytes, py::arg("cells"), py::arg("colors"), "A 3D grid as the bytes of a .vox file");
+  m.def("file_format", &file_format, py::arg("file"), "\"gif\" or \"grid\", by the file's extension");
+  m.def("save_grid", &save_grid_file, py::arg("file"), py::arg("cells"), py::arg("legend"), py::arg("colors"),
+        py::arg("pixelsize"), "Writes the grid as its file's extension says: .png (3D isometric), .vox, .glb or .tmj");
   m.def(
       "save_file",
       [](const std::string& file, const py::bytes& data) {

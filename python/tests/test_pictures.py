@@ -152,3 +152,42 @@ def test_a_2d_grid_is_an_image_for_matplotlib(corpus):
     plt.close("all")
     model = mj.load(mj.MODELS + "/SearchWalk3D.xml", size=(6, 5, 4))
     assert model.run(1, 20).grid.shape == (4, 5, 6) and model.grid.shape == (4, 5, 6)
+
+
+def test_engines_files_are_those_of_mj_run(mj_cli, tmp_path):
+    """save(".glb") and save(".tmj") write the bytes that mj run --gltf and --tiled write."""
+    model = mj.load('<one values="BW" origin="True" in="WB" out="WW"/>', size=(6, 5, 4))
+    result = model.run(1)
+    result.save(tmp_path / "py.glb")
+    result.save(tmp_path / "py.tmj")
+    xml = tmp_path / "M.xml"
+    xml.write_text('<one values="BW" origin="True" in="WB" out="WW"/>')
+    subprocess.run(
+        [
+            mj_cli,
+            "run",
+            str(xml),
+            "--length",
+            "6",
+            "--width",
+            "5",
+            "--height",
+            "4",
+            "--seed",
+            "1",
+            "--gltf",
+            str(tmp_path / "cli.glb"),
+            "--tiled",
+            str(tmp_path / "cli.tmj"),
+            "--no-picture",
+            "-q",
+        ],
+        check=True,
+    )
+    assert (tmp_path / "py.glb").read_bytes()[:4] == b"glTF"
+    assert (tmp_path / "py.glb").read_bytes() == (tmp_path / "cli.glb").read_bytes()
+    assert (tmp_path / "py_tiles.png").read_bytes() == (tmp_path / "cli_tiles.png").read_bytes()
+    py_map = (tmp_path / "py.tmj").read_text().replace("py_tiles.png", "cli_tiles.png")
+    assert py_map == (tmp_path / "cli.tmj").read_text()
+    with pytest.raises(ValueError, match=r"give it \.png, \.vox, \.glb, \.tmj or \.gif"):
+        result.save(tmp_path / "x.bmp")

@@ -1,0 +1,45 @@
+// A grid saved by its file's extension (mj/picture.hpp: grid_format, save_grid), the same for every face.
+#include <algorithm>
+#include <cctype>
+
+#include "mj/picture.hpp"
+
+namespace mj {
+
+namespace {
+
+struct Extension {
+  const char* name;
+  GridFormat format;
+};
+
+constexpr Extension kExtensions[] = {{".png", GridFormat::png},
+                                     {".vox", GridFormat::vox},
+                                     {".glb", GridFormat::glb},
+                                     {".tmj", GridFormat::tiled},
+                                     {".gif", GridFormat::gif}};
+
+}  // namespace
+
+GridFormat grid_format(const std::filesystem::path& file) {
+  std::string ext = file.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  for (const Extension& e : kExtensions)
+    if (ext == e.name) return e.format;
+  // no file named: a wrong argument, not a bad file (Python's ValueError)
+  throw Error("", 0, "cannot tell the format of \"" + file.string() + "\": give it .png, .vox, .glb, .tmj or .gif");
+}
+
+void save_grid(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors,
+               int pixelsize) {
+  switch (grid_format(file)) {
+    case GridFormat::png: return save_png(file, grid, colors, pixelsize);
+    case GridFormat::vox: return save_vox(file, grid, colors);
+    case GridFormat::glb: return save_glb(file, grid, colors);
+    case GridFormat::tiled: save_tiled(file, grid, colors, pixelsize); return;
+    case GridFormat::gif: break;
+  }
+  throw Error(file.string(), 0, "a GIF is an animation of a run: record it with write_animation");
+}
+
+}  // namespace mj
