@@ -53,8 +53,20 @@ def picture_name(name, settings):
 
 def run(mj, path, settings, out):
     """Runs one example into folder `out`; returns mj's exit code and its error output."""
-    command = [mj, "run", path, "--size", settings["size"], "--seed", settings["seed"], "--out", out,
-               "--pixelsize", settings["pixelsize"], "-q"]
+    command = [
+        mj,
+        "run",
+        path,
+        "--size",
+        settings["size"],
+        "--seed",
+        settings["seed"],
+        "--out",
+        out,
+        "--pixelsize",
+        settings["pixelsize"],
+        "-q",
+    ]
     if "steps" in settings:
         command += ["--steps", settings["steps"]]
     if "d" in settings:

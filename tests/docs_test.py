@@ -127,7 +127,9 @@ def completeness():
     index = readme.split("## Every attribute", 1)[1].split("\n## ", 1)[0] if "## Every attribute" in readme else ""
     for name in sorted({n for names in reads.values() for n in names}):
         if f"`{name}`" not in index:
-            errors.append(f"attribute '{name}' is missing from the index (## Every attribute) of docs/language/README.md")
+            errors.append(
+                f"attribute '{name}' is missing from the index (## Every attribute) of docs/language/README.md"
+            )
     print(f"{len(kinds)} node kinds, {count} attribute reads in {len(reads)} sources checked")
     return errors
 

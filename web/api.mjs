@@ -149,8 +149,9 @@ class Model {
   get ended() {
     return this.call("ended");
   }
-  // start(seed), then steps until the end or `maxSteps` (<= 0: no limit); returns the steps taken.
-  run(seed, maxSteps = 0) {
+  // start(seed), then steps until the end or `maxSteps`: by default the model's step limit (settings.steps,
+  // as mj run and Python take it), <= 0: none. Returns the steps taken.
+  run(seed, maxSteps = this.settings.steps) {
     return this.call("run", int32("seed", seed), int32("maxSteps", maxSteps));
   }
   get steps() {

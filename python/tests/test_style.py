@@ -1,5 +1,5 @@
-"""The Python code's style: flake8 finds nothing and black would change nothing (python/ and
-examples/python, with python/.flake8 and python/pyproject.toml's [tool.black])."""
+"""The Python code's style: flake8 finds nothing and black would change nothing (python/, examples/python
+and the Python tests and scripts outside them, with python/.flake8 and python/pyproject.toml's [tool.black])."""
 
 import subprocess
 import sys
@@ -8,7 +8,13 @@ import pytest
 
 from conftest import ROOT
 
-FOLDERS = [str(ROOT / "python"), str(ROOT / "examples" / "python")]
+FOLDERS = [
+    str(ROOT / "python"),
+    str(ROOT / "examples" / "python"),
+    str(ROOT / "tests" / "faces"),
+    str(ROOT / "tests" / "docs_test.py"),
+    str(ROOT / "scripts" / "docs.py"),
+]
 
 
 def tool(module, *args):

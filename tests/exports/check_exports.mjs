@@ -19,9 +19,14 @@ process.on("exit", () => rmSync(work, { recursive: true, force: true }));
 
 // Every entry of models.xml, with its attributes.
 function entries() {
-  const text = readFileSync(join(corpus, "models.xml"), "utf8").replace(/<!--[\s\S]*?-->/g, "");
+  const text = readFileSync(join(corpus, "models.xml"), "utf8").replace(
+    /<!--[\s\S]*?-->/g,
+    "",
+  );
   return [...text.matchAll(/<model\s([^>]*?)\/?>/g)].map(([, attrs]) =>
-    Object.fromEntries([...attrs.matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v])),
+    Object.fromEntries(
+      [...attrs.matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v]),
+    ),
   );
 }
 
@@ -35,24 +40,48 @@ function sized(entry) {
 
 // The state text's grid: [mx, my, mz, legend, cells (value indices, x fastest)].
 function state(file) {
-  const [header, legend, ...rows] = readFileSync(file, "utf8").trimEnd().split("\n");
+  const [header, legend, ...rows] = readFileSync(file, "utf8")
+    .trimEnd()
+    .split("\n");
   const [, mx, my, mz] = header.split(" ").map(Number);
-  const cells = rows.join("").split("").map((c) => legend.indexOf(c));
+  const cells = rows
+    .join("")
+    .split("")
+    .map((c) => legend.indexOf(c));
   return { mx, my, mz, legend, cells };
 }
 
 function run(entry, extra) {
-  const stem = join(work, `${entry.name}_${entry.d ?? 2}d_${entry.size ?? entry.length}`);
-  execFileSync(mj, ["run", join(corpus, "models", `${entry.name}.xml`), "--seed", "1", "--state", `${stem}.txt`,
-    "--no-picture", "-q", ...sized(entry), ...extra(stem)]);
+  const stem = join(
+    work,
+    `${entry.name}_${entry.d ?? 2}d_${entry.size ?? entry.length}`,
+  );
+  execFileSync(mj, [
+    "run",
+    join(corpus, "models", `${entry.name}.xml`),
+    "--seed",
+    "1",
+    "--state",
+    `${stem}.txt`,
+    "--no-picture",
+    "-q",
+    ...sized(entry),
+    ...extra(stem),
+  ]);
   return stem;
 }
 
 async function checkGltf(entry) {
   const stem = run(entry, (s) => ["--gltf", `${s}.glb`]);
-  const report = await validator.validateBytes(new Uint8Array(readFileSync(`${stem}.glb`)));
+  const report = await validator.validateBytes(
+    new Uint8Array(readFileSync(`${stem}.glb`)),
+  );
   const issues = report.issues.messages.map((m) => `${m.code} ${m.message}`);
-  assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, `${entry.name}: ${issues.join("; ")}`);
+  assert.equal(
+    report.issues.numErrors + report.issues.numWarnings,
+    0,
+    `${entry.name}: ${issues.join("; ")}`,
+  );
   const voxels = state(`${stem}.txt`).cells.filter((v) => v !== 0).length;
   const triangles = report.info.totalTriangleCount ?? 0;
   return { voxels, triangles };
@@ -64,32 +93,53 @@ function checkTiled(entry) {
   const grid = state(`${stem}.txt`);
   assert.equal(map.type, "map");
   assert.equal(map.orientation, "orthogonal");
-  assert.deepEqual([map.width, map.height, map.layers.length], [grid.mx, grid.my, grid.mz]);  // a layer per z
+  assert.deepEqual(
+    [map.width, map.height, map.layers.length],
+    [grid.mx, grid.my, grid.mz],
+  ); // a layer per z
   const data = map.layers.flatMap((layer) => {
     assert.equal(layer.type, "tilelayer");
     return layer.data;
   });
-  assert.deepEqual(data, grid.cells.map((v) => v + 1), `${entry.name}: the layers' gids are not value + 1`);
+  assert.deepEqual(
+    data,
+    grid.cells.map((v) => v + 1),
+    `${entry.name}: the layers' gids are not value + 1`,
+  );
   const [tileset] = map.tilesets;
   assert.equal(tileset.firstgid, 1);
   assert.equal(tileset.tilecount, grid.legend.length);
   assert.equal(tileset.imagewidth, grid.legend.length * map.tilewidth);
   const png = readFileSync(join(work, tileset.image));
-  assert.equal(png.readUInt32BE(16), tileset.imagewidth, "the tileset picture's width");
-  assert.deepEqual(tileset.tiles.map((t) => t.properties[0].value).join(""), grid.legend);
+  assert.equal(
+    png.readUInt32BE(16),
+    tileset.imagewidth,
+    "the tileset picture's width",
+  );
+  assert.deepEqual(
+    tileset.tiles.map((t) => t.properties[0].value).join(""),
+    grid.legend,
+  );
 }
 
 const all = entries();
 const threeD = all.filter((e) => e.d === "3");
-let voxels = 0, triangles = 0;
+let voxels = 0,
+  triangles = 0;
 for (const entry of threeD) {
   const counts = await checkGltf(entry);
   voxels += counts.voxels;
   triangles += counts.triangles;
 }
 const names = new Set();
-const flat = all.filter((e) => e.d !== "3" && !names.has(e.name) && names.add(e.name));
+const flat = all.filter(
+  (e) => e.d !== "3" && !names.has(e.name) && names.add(e.name),
+);
 for (const entry of flat) checkTiled(entry);
-console.log(`glTF: ${threeD.length} 3D entries, 0 errors and 0 warnings from the Khronos validator; ${triangles} triangles ` +
-  `where one cube per voxel would take ${12 * voxels} (${((12 * voxels) / Math.max(1, triangles)).toFixed(1)}x fewer)`);
-console.log(`Tiled: ${flat.length} 2D entries (the first of each name) read back, cells and tileset as written`);
+console.log(
+  `glTF: ${threeD.length} 3D entries, 0 errors and 0 warnings from the Khronos validator; ${triangles} triangles ` +
+    `where one cube per voxel would take ${12 * voxels} (${((12 * voxels) / Math.max(1, triangles)).toFixed(1)}x fewer)`,
+);
+console.log(
+  `Tiled: ${flat.length} 2D entries (the first of each name) read back, cells and tileset as written`,
+);

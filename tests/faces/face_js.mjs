@@ -10,8 +10,14 @@ const [api, modelFile, listFile, seedText, stem] = process.argv.slice(2);
 const { loadMj } = await import(pathToFileURL(api).href);
 const mj = await loadMj();
 const name = basename(modelFile, ".xml");
-const entry = listFile === "-" ? null : mj.modelList(readFileSync(listFile, "utf8")).find((e) => e.name === name);
-const model = mj.load(readFileSync(modelFile, "utf8"), { name: `${name}.xml`, entry: entry ?? null });
+const entry =
+  listFile === "-"
+    ? null
+    : mj.modelList(readFileSync(listFile, "utf8")).find((e) => e.name === name);
+const model = mj.load(readFileSync(modelFile, "utf8"), {
+  name: `${name}.xml`,
+  entry: entry ?? null,
+});
 model.start(Number(seedText));
 model.advance();
 writeFileSync(`${stem}.txt`, model.stateText(name));

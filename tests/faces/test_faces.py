@@ -40,8 +40,11 @@ def case_files(tmp_path):
 
 
 def run_cli(model, out):
-    subprocess.run([str(CLI), "run", str(model), "--seed", str(SEED), "--state", str(out / "state.txt"),
-                    "--out", str(out), "-q"], check=True, cwd=out)
+    subprocess.run(
+        [str(CLI), "run", str(model), "--seed", str(SEED), "--state", str(out / "state.txt"), "--out", str(out), "-q"],
+        check=True,
+        cwd=out,
+    )
     (picture,) = [p for p in out.iterdir() if p.suffix in (".png", ".vox")]
     return (out / "state.txt").read_text(), picture.suffix, picture.read_bytes()
 
@@ -55,8 +58,18 @@ def run_python(model, out):
 
 def run_js(model, listed, out):
     stem = out / "js"
-    subprocess.run(["node", str(ROOT / "tests" / "faces" / "face_js.mjs"), str(WEB / "api.mjs"), str(model),
-                    str(listed) if listed else "-", str(SEED), str(stem)], check=True)
+    subprocess.run(
+        [
+            "node",
+            str(ROOT / "tests" / "faces" / "face_js.mjs"),
+            str(WEB / "api.mjs"),
+            str(model),
+            str(listed) if listed else "-",
+            str(SEED),
+            str(stem),
+        ],
+        check=True,
+    )
     (picture,) = [p for p in out.iterdir() if p.stem == "js" and p.suffix in (".png", ".vox")]
     return (out / "js.txt").read_text(), picture.suffix, picture.read_bytes()
 
@@ -70,8 +83,13 @@ def test_every_face_runs_a_model_the_same(case, tmp_path):
     for face in ("cli", "python", "js"):
         out = tmp_path / face
         out.mkdir()
-        faces[face] = (run_cli(model, out) if face == "cli" else run_python(model, out) if face == "python"
-                       else run_js(model, listed, out))
+        faces[face] = (
+            run_cli(model, out)
+            if face == "cli"
+            else run_python(model, out)
+            if face == "python"
+            else run_js(model, listed, out)
+        )
     state, ext, picture = faces["cli"]
     header = state.split("\n", 1)[0].split()
     assert tuple(int(v) for v in header[1:4]) == size, header

@@ -138,7 +138,7 @@ export class Model {
   start(seed: number): void;
   /** Up to `count` steps (1); returns the steps taken, fewer once the program ends. */
   step(count?: number): number;
-  /** start(seed), then steps until the end or `maxSteps` (<= 0: no limit); returns the steps taken. */
+  /** start(seed), then steps until the end or `maxSteps` (default settings.steps, the model's limit; <= 0: none). */
   run(seed: number, maxSteps?: number): number;
   /** Goes on with the run until it ends, reaches settings.steps, takes `steps` more (0: any) or runs `ms` (0: any). */
   advance(options?: { steps?: number; ms?: number }): RunEnd;
