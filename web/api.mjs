@@ -204,6 +204,10 @@ class Model {
   vox() {
     return this.call("vox").slice();
   }
+  // The grid as a glTF 2.0 binary mesh (.glb) for game engines: value 0 empty, a material per value.
+  glb() {
+    return this.call("glb").slice();
+  }
   gifFrame(pixelsize = this.settings.pixelsize) {
     this.call("gifFrame", int32("pixelsize", pixelsize));
   }

@@ -166,6 +166,8 @@ export class Model {
   /** The PNG mj run writes (3D: isometric); pixelsize: settings.pixelsize unless given. */
   png(pixelsize?: number): Uint8Array;
   vox(): Uint8Array;
+  /** The grid as a glTF 2.0 binary mesh (.glb): value 0 empty, a material per value, mj run --gltf's bytes. */
+  glb(): Uint8Array;
   /** Adds the current grid as a frame of an animated GIF; gifFinish() returns the file. */
   gifFrame(pixelsize?: number): void;
   gifFinish(): Uint8Array;

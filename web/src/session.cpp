@@ -151,6 +151,10 @@ class Session {
   val vox() {
     return guard([&] { return bytes(mj::encode_vox(live().grid(), colors_of_grid())); });
   }
+  // The grid as a glTF 2.0 binary mesh (.glb), what game engines import.
+  val glb() {
+    return guard([&] { return bytes(mj::encode_glb(live().grid(), colors_of_grid())); });
+  }
   void gif_frame(int pixelsize) {
     guard([&] {
       const mj::Image image = mj::render(live().grid(), colors_of_grid(), {pixelsize, 0});
@@ -225,6 +229,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("stateText", &Session::state_text)
       .function("png", &Session::png)
       .function("vox", &Session::vox)
+      .function("glb", &Session::glb)
       .function("gifFrame", &Session::gif_frame)
       .function("gifFinish", &Session::gif_finish);
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
+import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 import { readCases } from "./cli_errors.mjs";
 
 const root = resolve(new URL("../..", import.meta.url).pathname);
@@ -44,6 +45,23 @@ test("vox() is mj run's VOX, byte for byte, and render() draws 3D", (t) => {
   model.run(1, 50000);
   assert.deepEqual(model.vox(), new Uint8Array(readFileSync(join(out, "SearchWalk3D_1.vox"))));
   assert.ok(model.render(4).width > 0, "no isometric picture");
+  model.dispose();
+});
+
+test("glb() is mj run --gltf's mesh, byte for byte, and three.js loads it", async (t) => {
+  const out = scratch(t);
+  const file = join(out, "walk.glb");
+  mjRun(own("SearchWalk3D"), "--size", 12, "--d", 3, "--gltf", file, "--no-picture");
+  const model = mj.load(ownXml("SearchWalk3D"), { size: [12, 12, 12] });
+  model.run(1, 50000);
+  const glb = model.glb();
+  assert.deepEqual(glb, new Uint8Array(readFileSync(file)));
+  const gltf = await new GLTFLoader().parseAsync(glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength), "");
+  const meshes = [];
+  gltf.scene.traverse((o) => o.isMesh && meshes.push(o));
+  const legend = model.shape().legend;
+  assert.ok(meshes.length > 0, "no mesh in the scene");
+  for (const mesh of meshes) assert.ok(legend.includes(mesh.material.name), `material ${mesh.material.name}`);
   model.dispose();
 });
 
