@@ -72,6 +72,14 @@ mj_status mj_write_vox(mj_model* model, const char* path) {
   return guarded(mj::capi::names_of(model), [&] { write_vox(require(model, "model"), &require(path, "path")); });
 }
 
+mj_status mj_write_file(mj_model* model, const char* path, int pixelsize) {
+  return guarded(mj::capi::names_of(model), [&] {
+    mj_model& m = require(model, "model");
+    Colored c = colored(m);
+    mj::save_grid(&require(path, "path"), c.grid, c.colors, pixelsize_of(m, pixelsize));
+  });
+}
+
 mj_status mj_write_picture(mj_model* model, const char* stem, const char** written) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");

@@ -200,6 +200,21 @@ TEST(CApi, TheLibraryDecides) {
   mj_model_free(m);
 }
 
+// One writer for every format, chosen by the extension as mj::save_grid chooses it.
+TEST(CApi, FilesByTheirExtension) {
+  mj_model* m = load_maze(9);
+  ASSERT_EQ(mj_run(m, 1, 0, nullptr, nullptr, nullptr), MJ_OK);
+  auto dir = mjtest::temp_dir("capi-formats");
+  for (const char* name : {"m.png", "m.vox", "m.glb", "m.tmj"})
+    ASSERT_EQ(mj_write_file(m, (dir / name).c_str(), 2), MJ_OK) << name << ": " << mj_last_error_text();
+  EXPECT_EQ(mjtest::read_bytes(dir / "m.glb").substr(0, 4), "glTF");
+  EXPECT_TRUE(mjtest::contains(mjtest::read_bytes(dir / "m.tmj"), "\"image\":\"m_tiles.png\""));
+  EXPECT_TRUE(std::filesystem::exists(dir / "m_tiles.png"));
+  EXPECT_EQ(mj_write_file(m, (dir / "m.bmp").c_str(), 0), MJ_ERROR_MODEL);
+  EXPECT_TRUE(mjtest::contains(mj_last_error_text(), ".png, .vox, .glb, .tmj")) << mj_last_error_text();
+  mj_model_free(m);
+}
+
 TEST(CApi, ModelLists) {
   mj_model_list* list = nullptr;
   const auto demo = std::filesystem::path(MJ_SOURCE_DIR) / "models" / "demo.xml";

@@ -246,6 +246,8 @@ namespace MarkovJunior
 
         public void WritePng(string path, int pixelSize = 0) { Native.Check(Native.mj_write_png(H, Path(path), pixelSize)); }
         public void WriteVox(string path) { Native.Check(Native.mj_write_vox(H, Path(path))); }
+        /// <summary>The grid in the format of the path's extension: .png, .vox, .glb (glTF for engines) or .tmj (Tiled).</summary>
+        public void Save(string path, int pixelSize = 0) { Native.Check(Native.mj_write_file(H, Path(path), pixelSize)); }
         // The picture `mj run` writes: stem + ".png" (2D, iso 3D) or ".vox"; returns the file's name.
         public string WritePicture(string stem)
         {

@@ -75,6 +75,7 @@ namespace MarkovJunior
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern int mj_render(ModelHandle model, int pixelsize, out int width, out int height, out IntPtr rgba);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_write_png(ModelHandle model, byte[] path, int pixelsize);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_write_file(ModelHandle model, byte[] path, int pixelsize);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_write_vox(ModelHandle model, byte[] path);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern int mj_write_picture(ModelHandle model, byte[] stem, out IntPtr written);

@@ -71,6 +71,11 @@ static class ApiTests
                 Check(File.ReadAllText(Path.Combine(dir, "s.txt")) == whole, "the state file");
                 var unwritable = Throws<MjException>(() => m.WritePng(Path.Combine(dir, "no", "such", "x.png")), "a bad path");
                 Check(unwritable.Message.Contains("x.png"), "names the file");
+                m.Save(Path.Combine(dir, "maze.glb"));
+                Check(File.ReadAllBytes(Path.Combine(dir, "maze.glb")).Take(4).SequenceEqual(new byte[] { 0x67, 0x6C, 0x54, 0x46 }),
+                      "Save by the extension: a glTF mesh for engines");
+                m.Save(Path.Combine(dir, "maze.tmj"));
+                Check(File.Exists(Path.Combine(dir, "maze_tiles.png")), "Save: a Tiled map and its tileset");
             }
             finally { Directory.Delete(dir, true); }
         }
