@@ -22,9 +22,10 @@ struct Interpreter::Impl {
   std::shared_ptr<Program> program;  // shared with GridViews that outlive the run (GridView::owner)
   std::unique_ptr<Run> run;
   bool animated = false;
-  std::vector<uint8_t> initial;  // cells to start from, empty for the empty grid
-  bool program_unused = false;   // `program` is freshly built and no run has touched it
-  int seed = 0;                  // the current run's
+  std::vector<uint8_t> initial;     // cells to start from, empty for the empty grid
+  bool program_unused = false;      // `program` is freshly built and no run has touched it
+  int seed = 0;                     // the current run's
+  std::function<int(int)> chooser;  // mj explore's choices, or empty
 
   Program build() const;
   static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
@@ -86,6 +87,7 @@ void Interpreter::Impl::start(int run_seed) {
   }
   run = std::move(fresh);
   run->animated = animated;
+  run->chooser = chooser ? &chooser : nullptr;
   if (!initial.empty()) grid.state = initial;
   else if (program->origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
   run->changes.reserve(kReservedChanges);
@@ -249,6 +251,10 @@ bool Interpreter::finished() const { return !impl_->run || !impl_->run->current;
 int Interpreter::steps() const { return impl_->run ? impl_->run->counter : 0; }
 int Interpreter::seed() const { return impl_->seed; }
 void Interpreter::set_animated(bool animated) { impl_->animated = animated; }
+void Interpreter::set_chooser(std::function<int(int)> choose) {
+  impl_->chooser = std::move(choose);
+  if (impl_->run) impl_->run->chooser = impl_->chooser ? &impl_->chooser : nullptr;
+}
 
 NodeView Interpreter::node_tree() const {
   return view_of_tree(*impl_->program->root, impl_->run ? impl_->run->current : nullptr);

@@ -84,6 +84,10 @@ class Interpreter {
   std::optional<ActiveNode> active_node() const;
   // Ask nodes to keep their visible state up to date after every step (for animation).
   void set_animated(bool animated);
+  // Where a `one` node would draw one of several matches at random, `choose(options)` says which of
+  // them (0 to options - 1) instead: mj explore (mj/explore.hpp) follows every choice. An empty
+  // function goes back to the seeded draw. Kept across starts.
+  void set_chooser(std::function<int(int options)> choose);
   // The node tree and where the run stands, as the reference's GUI sidebar draws it.
   NodeView node_tree() const;
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,9 @@ struct Run {
   Branch* current = nullptr;  // the branch the interpreter runs next
   bool animated = false;      // frames are wanted after every step (wfc shows its partial state)
   Workspace workspace;
+  // mj explore: where `one` would draw one of several matches at random, the index among them that this
+  // asks for (every choice is a branch of the state space); null in runs, which draw from `random`.
+  const std::function<int(int options)>* chooser = nullptr;
 };
 
 // What node loading needs besides the element: where resources live and who owns new grids.

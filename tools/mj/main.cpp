@@ -4,11 +4,13 @@
 #include <CLI/CLI.hpp>
 
 #include <charconv>
+#include <chrono>
 #include <climits>
 #include <thread>
 
 #include "batch.hpp"
 #include "demo.hpp"
+#include "explore_report.hpp"
 #include "messages.hpp"
 #include "mj/animation.hpp"
 #include "mj/model_list.hpp"
@@ -109,13 +111,36 @@ int run_list(const fs::path& list, mj::cli::BatchOptions options) {
 }
 
 // Everything the command line can say: a list to run (or none), or one model (`mj run`).
+// `mj explore`: a model's size as for `mj run`, the bound on states, and the files to write.
+struct ExploreArgs {
+  fs::path model, resources;
+  mj::cli::ExploreFiles files;
+  int size = 0, length = 0, width = 0, height = 0, d = 0;
+  long long max_states = mj::ExploreOptions{}.max_states;
+};
+
 struct CommandLine {
   fs::path list;
   bool quiet = false;
   mj::cli::BatchOptions batch;
   RunArgs run;
+  ExploreArgs explore;
   CLI::App* run_command = nullptr;
+  CLI::App* explore_command = nullptr;
 };
+
+int explore_model(const ExploreArgs& a) {
+  mj::RunRequest request;
+  request.model = a.model.string();
+  request.size = a.size, request.length = a.length, request.width = a.width, request.height = a.height;
+  request.dimension = a.d;
+  request.resources = a.resources;
+  const mj::RunSettings settings = mj::resolve_run(request);
+  const auto started = std::chrono::steady_clock::now();
+  const mj::StateSpace space = mj::explore(settings, {a.max_states});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return mj::cli::report_state_space(settings.name, settings, space, a.files, seconds);
+}
 
 // --max-cells, which both the list and `mj run` take.
 void add_max_cells(CLI::App& app, long long& cells) {
@@ -174,9 +199,29 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   add_max_cells(*run, r.max_cells);
 }
 
+void add_explore_command(CLI::App& app, CommandLine& c) {
+  ExploreArgs& e = c.explore;
+  CLI::App* explore = c.explore_command = app.add_subcommand(
+      "explore", "every state a small model can reach, and the exact probability of each way it ends");
+  explore->add_option("model", e.model, "the model's XML file")->required();
+  explore->add_option("--size", e.size, "grid size in every dimension (default: as mj run)")->check(positive("cells"));
+  explore->add_option("--length", e.length, "grid size along x")->check(positive("cells"));
+  explore->add_option("--width", e.width, "grid size along y")->check(positive("cells"));
+  explore->add_option("--height", e.height, "grid size along z (3D)")->check(positive("cells"));
+  explore->add_option("--d", e.d, "dimension, 2 or 3")
+      ->check(CLI::Validator([](const std::string& d) { return d == "2" || d == "3" ? "" : "must be 2 or 3"; }, "2|3"));
+  explore->add_option("--resources", e.resources, "resources folder (default: ../resources from the model)");
+  explore->add_option("--max-states", e.max_states, "stop with an error past this many states")
+      ->capture_default_str()
+      ->check(positive("states", LLONG_MAX));
+  explore->add_option("--json", e.files.json, "write the states, transitions and outcomes as JSON to this file");
+  explore->add_option("--dot", e.files.dot, "write the graph for Graphviz to this file");
+}
+
 // `mj run`, else the list given, else ./models.xml, else the built-in demo.
 int execute(CommandLine& c) {
   if (*c.run_command) return run_model(c.run, *c.run_command, c.quiet);
+  if (*c.explore_command) return explore_model(c.explore);
   c.batch.quiet = c.quiet;
   if (!c.list.empty()) return run_list(c.list, c.batch);
   if (fs::exists("models.xml")) return run_list("models.xml", c.batch);
@@ -192,6 +237,7 @@ int main(int argc, char** argv) {
   CommandLine command;
   add_list_options(app, command);
   add_run_command(app, command);
+  add_explore_command(app, command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -17,6 +17,7 @@ class AllNode : public RuleNode {
     if (matcher.count() == 0) return false;
     std::vector<uint8_t>& written = run.workspace.marks;
     if (written.size() < grid->state.size()) written.assign(grid->state.size(), 0);
+    if (run.chooser) refuse_random_order();
     if (!guidance.guides()) shuffle_order(run);
     else sort_order_by_potential(run);
     const std::vector<int>& order = order_;
@@ -71,6 +72,18 @@ class AllNode : public RuleNode {
   }
 
   // Writes the match unless its output overlaps a cell already `written` this step.
+  // mj explore enumerates `one`'s choices, not `all`'s orders: an `all` step whose matches write a cell
+  // in common depends on the order it draws, and is refused rather than counted as one outcome.
+  void refuse_random_order() const {
+    std::vector<uint8_t> writes(grid->state.size(), 0);
+    for (int k = 0; k < matcher.count(); k++)
+      for (const RuleOutput& o : outputs_[size_t(matcher[k].rule)])
+        if (writes[size_t(matcher[k].corner + o.offset)]++ > 0)
+          throw Error("", line,
+                      "mj explore cannot enumerate this <all>: matches that write the same cell are applied in a "
+                      "random order, which can change the result");
+  }
+
   void fit(Run& run, const Match& m, uint8_t* written) {
     const std::vector<RuleOutput>& outputs = outputs_[size_t(m.rule)];
     for (const RuleOutput& o : outputs)

@@ -15,7 +15,8 @@ class OneNode : public RuleNode {
     // A flag and an out-parameter rather than optional<Match>: the optional went through the
     // stack byte by byte, and reading it back whole stalled every step.
     Match m;
-    if (!(guidance.guides() ? best_match(run, m) : uniform_match(run, m))) return false;
+    if (!(guidance.guides() ? best_match(run, m) : run.chooser ? chosen_match(run, m) : uniform_match(run, m)))
+      return false;
     fire(m.rule);
     apply(run, m);
     counter++;
@@ -43,6 +44,17 @@ class OneNode : public RuleNode {
       if (matcher.holds(chosen)) return true;
     }
     return false;
+  }
+
+  // mj explore: every match that still holds is a branch; the chooser says which this run takes.
+  bool chosen_match(Run& run, Match& chosen) {
+    for (int k = 0; k < matcher.count(); k++)
+      if (!matcher.holds(matcher[k])) matcher.remove(k--);
+    if (matcher.count() == 0) return false;
+    const int k = matcher.count() == 1 ? 0 : (*run.chooser)(matcher.count());
+    chosen = matcher[k];
+    matcher.remove(k);
+    return true;
   }
 
   static constexpr int kAhead = 8;

@@ -1,0 +1,125 @@
+// mj explore: state counts and outcome probabilities derived by hand for small programs, refusals of
+// what cannot be enumerated exactly, and agreement with the interpreter's runs over fixed seeds.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "mj/explore.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+mj::StateSpace explore(const std::string& xml, int mx, int my) {
+  mj::RunRequest r;
+  r.model = "M.xml";
+  r.xml = xml;
+  r.length = mx, r.width = my;
+  return mj::explore(mj::resolve_run(r));
+}
+
+std::map<std::string, double> outcomes(const mj::StateSpace& s) {
+  std::map<std::string, double> by_grid;
+  for (const auto& o : s.outcomes) by_grid[s.grids[size_t(o.state)]] = o.probability;
+  return by_grid;
+}
+
+// A state is the grid and the program's position before a step; the end is a state of its own.
+TEST(Explore, OneDrawIsEveryMatchEquallyLikely) {
+  // BB: a step makes WB or BW (1/2 each); a step more finds the node done and ends: 1 + 2 + 2 states.
+  mj::StateSpace s = explore(R"(<one values="BW" in="B" out="W" steps="1"/>)", 2, 1);
+  EXPECT_EQ(s.states(), 5);
+  EXPECT_EQ(s.transitions, 4);
+  EXPECT_FALSE(s.cyclic);
+  EXPECT_EQ(outcomes(s), (std::map<std::string, double>{{"BW", 0.5}, {"WB", 0.5}}));
+  s = explore(R"(<one values="BW" in="B" out="W" steps="1"/>)", 3, 1);
+  EXPECT_EQ(s.states(), 7);
+  for (const auto& [grid, p] : outcomes(s)) EXPECT_DOUBLE_EQ(p, 1.0 / 3) << grid;
+}
+
+TEST(Explore, EqualStatesMerge) {
+  // Filling 2x2 one cell a step: the 16 sets of white cells, each reached by every order, and the end;
+  // a set with b black cells has b successors (32 in all), the full grid one: the end.
+  mj::StateSpace s = explore(R"(<one values="BW" in="B" out="W"/>)", 2, 2);
+  EXPECT_EQ(s.states(), 17);
+  EXPECT_EQ(s.transitions, 33);
+  EXPECT_EQ(outcomes(s), (std::map<std::string, double>{{"WW/WW", 1.0}}));
+  // Growing from the middle of 3x1: left or right first, then the other: WWW is reached both ways.
+  s = explore(R"(<one values="BW" origin="True" in="WB" out="WW"/>)", 3, 1);
+  EXPECT_EQ(s.states(), 5);  // BWB, WWB, BWW, WWW, the end
+  EXPECT_EQ(s.transitions, 5);
+}
+
+TEST(Explore, CyclesAreFoundAndNeverEnd) {
+  // B and W alternate for ever: three states (the markov's second child runs from the second step on).
+  mj::StateSpace s = explore(R"(<markov values="BW"><one in="B" out="W"/><one in="W" out="B"/></markov>)", 1, 1);
+  EXPECT_TRUE(s.cyclic);
+  EXPECT_TRUE(s.outcomes.empty());
+  EXPECT_DOUBLE_EQ(s.unending, 1.0);
+  // A coin with a way out: from R one node draws between back to B and on to G, where the run ends; it
+  // ends there surely, through a cycle B -> R -> B of any length.
+  s = explore(R"(<markov values="BRG"><one in="B" out="R"/><one><rule in="R" out="B"/><rule in="R" out="G"/></one>
+              </markov>)",
+              1, 1);
+  EXPECT_TRUE(s.cyclic);
+  ASSERT_EQ(s.outcomes.size(), 1u);
+  EXPECT_NEAR(s.outcomes[0].probability, 1.0, 1e-12);
+  EXPECT_NEAR(s.unending, 0.0, 1e-12);
+}
+
+TEST(Explore, AllWithoutOverlapsIsOneOutcome) {
+  mj::StateSpace s = explore(R"(<all values="BW" in="B" out="W"/>)", 2, 2);
+  EXPECT_EQ(s.states(), 3);  // BB/BB, WW/WW, the end
+  EXPECT_EQ(outcomes(s), (std::map<std::string, double>{{"WW/WW", 1.0}}));
+}
+
+TEST(Explore, RandomnessItCannotEnumerateIsRefusedAtItsLine) {
+  auto error = [](const std::string& xml) {
+    try {
+      explore(xml, 3, 3);
+    } catch (const mj::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_TRUE(mjtest::contains(error(R"(<one values="BW" in="B" out="W" temperature="1"/>)"), "M.xml:1: mj explore"));
+  EXPECT_TRUE(mjtest::contains(error("<sequence values=\"BW\">\n<prl in=\"B\" out=\"W\" p=\"0.5\"/></sequence>"),
+                               "M.xml:2: mj explore cannot enumerate rules with p below 1"));
+  EXPECT_TRUE(mjtest::contains(error("<sequence values=\"BRW\">\n<path from=\"R\" to=\"W\" on=\"B\" color=\"R\"/>"
+                                     "</sequence>"),
+                               "M.xml:2: mj explore cannot enumerate <path>"));
+  // all draws an order, which matters when two matches write one cell
+  EXPECT_TRUE(mjtest::contains(error(R"(<all values="BW" in="BB" out="WW"/>)"),
+                               "M.xml:1: mj explore cannot enumerate this <all>"));
+  EXPECT_EQ(error(R"(<one values="BW" in="B" out="W"/>)"), "");  // a plain draw is explored
+}
+
+// The interpreter draws as the explorer counts: over fixed seeds, every final grid is an outcome the
+// explorer lists, and the frequencies fit its probabilities (a chi-square bound; the seeds are fixed,
+// so the test is deterministic).
+TEST(Explore, TheInterpreterAgrees) {
+  const std::string xml = R"(<one values="BW" in="B" out="W" steps="2"/>)";  // 2 of 9 cells: 36 outcomes, 1/36
+  const std::map<std::string, double> expected = outcomes(explore(xml, 3, 3));
+  ASSERT_EQ(expected.size(), 36u);
+  mj::Interpreter ip = mj::Interpreter::from_string(xml, {3, 3, 1, {}});
+  std::map<std::string, int> seen;
+  const int runs = 3600;
+  for (int seed = 1; seed <= runs; seed++) {
+    ip.run(seed, 0);
+    const mj::GridView g = ip.grid();
+    std::string rows;
+    for (int y = 0; y < 3; y++) {
+      if (y > 0) rows += '/';
+      for (int x = 0; x < 3; x++) rows += g.legend[g.cells[x + 3 * y]];
+    }
+    ASSERT_TRUE(expected.count(rows)) << rows << " is no outcome of the explorer's";
+    seen[rows]++;
+  }
+  double chi2 = 0;
+  for (const auto& [grid, p] : expected) {
+    const double e = p * runs, d = seen[grid] - e;
+    chi2 += d * d / e;
+  }
+  EXPECT_LT(chi2, 80.0);  // 35 degrees of freedom: 80 is beyond p = 1e-5
+}
+
+}  // namespace
