@@ -150,7 +150,9 @@ test("advance() stops at the model's step limit, after `steps` more, or when its
   assert.equal(model.steps, 30);
   assert.ok(model.ended && !model.finished);
   assert.equal(model.advance(), "stepLimit", "the limit holds");
-  const slow = mj.load(walk, { size: 2000 });
+  // No step limit (steps="0"), so that only the time budget can stop it: 2000x2000 takes millions of steps.
+  const unbounded = mj.modelList('<models><model name="Walk" size="2000" steps="0"/></models>')[0];
+  const slow = mj.load(walk, { entry: unbounded });
   slow.start(1);
   const started = performance.now();
   assert.equal(slow.advance({ ms: 20 }), "stopped");
