@@ -95,6 +95,7 @@ def entries(group, models_xml, folder):
                 seed=seed,
                 file=file,
                 amount=e.get("amount"),
+                entry=" ".join(f'{k}="{v}"' for k, v in e.attrib.items() if k != "name"),
             )
         )
     return found
@@ -201,11 +202,12 @@ def page(found):
         "# Gallery",
         "",
         "Every model entry mj knows: first mj's own models (`models/demo.xml`), then every entry of the corpus's",
-        "`models.xml` (every variant of a name: a 2D and a 3D entry of one model are two rows). Each thumbnail is",
-        "one run of `mj run` with the entry's size and step limit and the first of its `seeds` (else seed 1). 2D",
-        "entries are drawn with the largest pixel size of 4 to 1 that keeps the picture within 256 px (grids wider",
-        "than 256 cells, or that `map` or `wfc` enlarge, keep 1 pixel a cell), 3D entries as isometric pictures",
-        "(`--iso`) with a pixel size of 4 or 2. The page shows them 128 px wide: open one for its full size.",
+        "`models.xml` (every variant of a name: a 2D and a 3D entry of one model are two rows, each with its",
+        "entry's attributes under its name). Each thumbnail is one run of `mj run` with the entry's size and step",
+        "limit and the first of its `seeds` (else seed 1). 2D entries are drawn with the largest pixel size of 4",
+        "to 1 that keeps the picture within 256 px (grids wider than 256 cells, or that `map` or `wfc` enlarge,",
+        "keep 1 pixel a cell), 3D entries as isometric pictures (`--iso`) with a pixel size of 4 or 2. The page",
+        "shows them 128 px wide: open one for its full size.",
         "",
         "**Nodes** lists the node kinds the model's program uses (`one`, `all`, `prl`, `markov`, `sequence`,",
         "`path`, `map`, `convolution`, `convchain`, `wfc`), and `field`, `observe` and `search` (an inference node",
@@ -231,6 +233,8 @@ def page(found):
         for e in rows:
             picture = f"gallery/{group}/{e['file']}"
             note = " (amount=0: listed for its settings)" if e.get("amount") == "0" else ""
+            if sum(1 for r in rows if r["name"] == e["name"]) > 1:
+                note += f"<br><sub>`{e['entry']}`</sub>"  # which of the name's entries
             kinds = " ".join(f"`{k}`" for k in e["kinds"])
             lines.append(
                 f"| <img src=\"{picture}\" width=\"128\" alt=\"{e['name']}\"> | **{e['name']}**{note} "
