@@ -14,6 +14,8 @@ FOLDERS = [
     str(ROOT / "tests" / "faces"),
     str(ROOT / "tests" / "docs_test.py"),
     str(ROOT / "scripts" / "docs.py"),
+    str(ROOT / "scripts" / "gallery.py"),
+    str(ROOT / "tests" / "gallery_test.py"),
 ]
 
 
