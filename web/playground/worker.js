@@ -14,6 +14,7 @@ const settingNames = {
 };
 const mj = await loadMj({ settingNames });
 let model = null,
+  stepLimit = 0, // the model's (settings.steps): a frame says when the run stopped at it
   entryName = "model",
   running = false,
   stepsPerFrame = 1,
@@ -24,10 +25,13 @@ let resourcesLoaded = false,
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 // An error as the page shows it: the module's words (text) in the status line, the detail at its line.
-const failure = (e) =>
-  e instanceof MjError
+// loaded: whether a model is still loaded (a load that failed leaves none).
+const failure = (e) => ({
+  loaded: model !== null,
+  ...(e instanceof MjError
     ? { file: e.file, line: e.line, detail: e.detail, text: e.message }
-    : { file: "", line: 0, detail: String(e.message ?? e), text: String(e.message ?? e) };
+    : { file: "", line: 0, detail: String(e.message ?? e), text: String(e.message ?? e) }),
+});
 
 // Corpus resources (rule pictures, samples, tilesets) are fetched once, when a model first names one.
 async function ensureResources(xml) {
@@ -47,6 +51,7 @@ function frame(extra = {}) {
     type: "frame",
     steps: model.steps,
     finished: model.ended,
+    limit: model.ended && stepLimit > 0 && model.steps >= stepLimit ? stepLimit : 0,
     active: model.activeNode(),
     ...g,
     ...extra,
@@ -107,7 +112,9 @@ const handlers = {
       await ensureResources(xml);
       model = mj.load(xml, { size, name: `${name}.xml`, entry });
       model.start(seed);
-      post({ type: "loaded", settings: model.settings });
+      const settings = model.settings;
+      stepLimit = settings.steps;
+      post({ type: "loaded", settings });
       frame({ withTree: true });
     } catch (e) {
       post({ type: "error", ...failure(e) });

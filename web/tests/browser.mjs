@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The playground in headless Chromium (Debian's, driven by puppeteer-core): served from 127.0.0.1,
 // it must draw what native `mj run` draws, step one step at a time, show a model's error at its line
-// and stay usable, draw 3D grids in the voxel view, and reproduce a run from a shared URL.
+// and stay usable, draw 3D grids in the voxel view, reproduce a run from a shared URL, and take any link
+// (hash or ?model=, pasted or opened, broken or hostile) with one clear message, never freezing or blanking.
 // Usage: node --test web/tests/browser.mjs   (needs build-web/site: scripts/web.sh, and build/mj or MJ_CLI)
 //        node web/tests/browser.mjs --screenshot FILE   (or MJ_SCREENSHOT=FILE): also the page, paused mid-run
 import assert from "node:assert/strict";
@@ -287,3 +288,136 @@ if (screenshot)
     await until(page, () => document.getElementById("fired").textContent.length > 0);
     await page.screenshot({ path: screenshot });
   });
+
+// A hash link as the page's share button writes it.
+const hashOf = (settings) => "#" + Buffer.from(JSON.stringify(settings)).toString("base64");
+const message = (page) => page.$eval("#message", (m) => m.textContent);
+// Sets the open page's hash (a link pasted into it) and waits until the page has read it and loaded.
+async function paste(page, hash) {
+  const read = await page.evaluate(() => window.mjPlayground.state.linksRead);
+  await page.evaluate((h) => (location.hash = h), hash);
+  await until(page, (n) => window.mjPlayground.state.linksRead > n && !window.mjPlayground.state.loading, read);
+}
+
+pageTest("a broken share link says what is wrong once, loads what is valid, and never freezes", async (page) => {
+  await open(page);
+  const broken = [
+    [hashOf({ model: "own/GrowthMaze", xml: 1 }), "xml must be text"],
+    [hashOf({ model: "own/GrowthMaze", xml: true }), "xml must be text"],
+    [hashOf({ model: "own/GrowthMaze", xml: ["a"] }), "xml must be text"],
+    [hashOf({ model: "corpus/MazeGrowth", size: [1e300, -1, "7"] }), "size must be"],
+    [hashOf({ model: "corpus/MazeGrowth", seed: "NaN", steps: -3, speed: 99 }), "seed must be"],
+    ["#%E0%A4%A", "its percent-encoding is broken"],
+    ["#not*base64!", "it is not base64"],
+    ["#" + Buffer.from("{model: oops").toString("base64"), "it is not JSON"],
+    ["#" + Buffer.from("[1,2]").toString("base64"), "it is not a set of settings"],
+  ];
+  for (const [hash, words] of broken) {
+    await paste(page, hash);
+    const text = await message(page);
+    assert.ok(text.startsWith("this link is broken: ") && text.includes(words), `${hash}: ${JSON.stringify(text)}`);
+    assert.equal(text.split("this link is broken").length, 2, "one message");
+    const editorText = await page.evaluate(() => window.mjPlayground.editor.text);
+    assert.ok(editorText.includes("<"), `${hash}: the editor shows ${JSON.stringify(editorText.slice(0, 80))}`);
+    await until(page, () => window.mjPlayground.state.frame);
+  }
+  // the valid fields of a broken link load: the model and seed, not the broken size
+  await paste(page, hashOf({ model: "corpus/MazeGrowth", seed: 7, size: "big" }));
+  assert.equal(await page.$eval("#model", (s) => s.value), "corpus/MazeGrowth");
+  assert.equal(await page.$eval("#seed", (s) => s.value), "7");
+  assert.match(await message(page), /size must be/);
+  // {} is no model: the first one loads, and nothing is wrong
+  await paste(page, hashOf({}));
+  assert.equal(await message(page), "");
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  await runToEnd(page);
+  assert.match(await page.$eval("#counter", (c) => c.textContent), /steps \(finished\)$/);
+});
+
+pageTest("a link to a model the page does not list says so and keeps the page usable", async (page) => {
+  await open(page, hashOf({ model: "own/NoSuchModel", seed: 5 }));
+  await until(page, () => document.getElementById("message").textContent.includes("no model named own/NoSuchModel"));
+  const editorText = await page.evaluate(() => window.mjPlayground.editor.text);
+  assert.ok(!editorText.includes("not found"), "the server's 404 page in the editor");
+  await open(page, "?model=NoSuchModel");
+  await until(page, () => document.getElementById("message").textContent.includes("no model named NoSuchModel"));
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  await runToEnd(page);
+});
+
+pageTest("a share link pasted into the open page loads it", async (page) => {
+  await open(page);
+  await paste(page, hashOf({ model: "corpus/MazeGrowth", size: [21, 21, 1], seed: 7 }));
+  assert.equal(await page.$eval("#model", (s) => s.value), "corpus/MazeGrowth");
+  const f = await frame(page);
+  assert.equal(f.mx, 21);
+  assert.equal(await page.$eval("#seed", (s) => s.value), "7");
+});
+
+pageTest("steps/s is never negative when Run starts a new run after a finished one", async (page) => {
+  await open(page);
+  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
+  await page.evaluate(() => (document.getElementById("speed").value = 14));
+  await runToEnd(page);
+  await page.evaluate(() => {
+    window.rates = [];
+    new MutationObserver(() => window.rates.push(document.getElementById("rate").textContent)).observe(
+      document.getElementById("rate"),
+      { childList: true, characterData: true, subtree: true },
+    );
+    document.getElementById("seed").value = 4;
+    document.getElementById("speed").value = 0;
+  });
+  await page.click("#run");
+  await until(page, () => window.rates.length >= 3 || window.mjPlayground.state.frame?.finished);
+  await page.click("#pause");
+  const rates = await page.evaluate(() => window.rates);
+  assert.ok(rates.length > 0, "no steps/s shown");
+  for (const rate of rates) assert.match(rate, /^\d+ steps\/s$/);
+});
+
+pageTest(
+  "a readable link opens a listed model with its settings, and a run says it stopped at the step limit",
+  async (page) => {
+    await open(page, "?model=GrowthMaze&seed=42&steps=50&speed=3");
+    await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.state.frame);
+    assert.equal(await page.$eval("#model", (s) => s.value), "own/GrowthMaze");
+    assert.equal(await page.$eval("#seed", (s) => s.value), "42");
+    assert.equal(await page.$eval("#speed", (s) => s.value), "3");
+    assert.equal((await frame(page)).mx, 61);
+    await runToEnd(page);
+    assert.equal((await frame(page)).steps, 50);
+    assert.equal(
+      await page.$eval("#counter", (c) => c.textContent),
+      "50 steps (stopped at the step limit of 50 steps)",
+    );
+    await open(page, "?model=MazeGrowth&size=21x21&seed=7");
+    assert.equal(await page.$eval("#model", (s) => s.value), "corpus/MazeGrowth");
+    assert.equal((await frame(page)).mx, 21);
+    await open(page, "?model=MazeGrowth&seed=-4&size=1e300");
+    await until(page, () => document.getElementById("message").textContent.startsWith("this link is broken"));
+    assert.match(
+      await message(page),
+      /^this link is broken: size must be .*; seed must be a whole number from 0 to 2147483647$/,
+    );
+  },
+);
+
+pageTest(
+  "after an error the node tree is not the previous model's, and pasted text exports as 'model'",
+  async (page) => {
+    await open(page);
+    await page.evaluate(() => window.mjPlayground.chooseModel("own/GrowthMaze", { seed: 42 }));
+    await until(page, () => document.getElementById("tree").textContent.includes("<one>"));
+    await page.evaluate(() => (window.mjPlayground.editor.text = '<one values="BW" in="B" out="X"/>'));
+    await page.click("#step");
+    await until(page, () => document.getElementById("message").textContent.includes("X"));
+    assert.equal(await page.$eval("#tree", (t) => t.textContent), "");
+    await page.evaluate(() => (window.mjPlayground.editor.text = '<one values="BW" origin="True" in="WB" out="WW"/>'));
+    await page.click("#step");
+    await until(page, () => window.mjPlayground.state.frame?.steps === 1);
+    await page.click('[data-export="state"]');
+    await until(page, () => window.mjPlayground.state.lastExport);
+    assert.equal(await page.evaluate(() => window.mjPlayground.state.lastExport), "model_42.txt");
+  },
+);
