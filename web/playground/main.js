@@ -10,6 +10,7 @@ const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
 const view3d = new View3D($("stage3d"));
 const lists = { own: [], corpus: [] };
+const texts = new Map(); // the listed models' texts, fetched once
 const state = {
   loadedKey: "",
   originalXml: "",
@@ -84,8 +85,11 @@ async function chooseModel(value, overrides = {}) {
   if (entry) {
     const url = group === "own" ? `own/${name}.xml` : `corpus/models/${name}.xml`;
     try {
-      const response = await fetch(url);
-      if (response.ok) xml = await response.text(); // a shared URL carries the text only when it differs
+      xml = texts.get(url) ?? null;
+      if (xml === null) {
+        const response = await fetch(url);
+        if (response.ok) texts.set(url, (xml = await response.text())); // a shared URL carries the text only when it differs
+      }
     } catch {
       // said below
     }

@@ -13,6 +13,8 @@ const settingNames = {
   resources: "the corpus's resources",
 };
 const mj = await loadMj({ settingNames });
+// At most 2^24 cells (4096x4096, or 256^3): a link's size can not take the tab's memory.
+const maxCells = 1 << 24;
 let model = null,
   stepLimit = 0, // the model's (settings.steps): a frame says when the run stopped at it
   entryName = "model",
@@ -95,7 +97,7 @@ const handlers = {
   async check({ xml, size, entry, id }) {
     try {
       await ensureResources(xml);
-      mj.load(xml, { size, name: `${entryName}.xml`, entry }).dispose();
+      mj.load(xml, { size, name: `${entryName}.xml`, entry, maxCells }).dispose();
       post({ type: "checked", id, error: null });
     } catch (e) {
       post({ type: "checked", id, error: failure(e) });
@@ -110,7 +112,7 @@ const handlers = {
     entryName = name;
     try {
       await ensureResources(xml);
-      model = mj.load(xml, { size, name: `${name}.xml`, entry });
+      model = mj.load(xml, { size, name: `${name}.xml`, entry, maxCells });
       model.start(seed);
       const settings = model.settings;
       stepLimit = settings.steps;

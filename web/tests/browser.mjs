@@ -421,3 +421,177 @@ pageTest(
     assert.equal(await page.evaluate(() => window.mjPlayground.state.lastExport), "model_42.txt");
   },
 );
+
+// Hostile links, seeded: wrong types, huge texts, bad base64, percent-encoding and JSON, HTML and script in
+// every field, unknown models, absurd sizes and seeds.
+function hostileLinks(count, seed = 30) {
+  let s = seed >>> 0;
+  const random = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const html = [
+    "<script>window.pwned=1</script>",
+    '<img src=x onerror="window.pwned=1;alert(1)">',
+    '"><svg onload=alert(1)>',
+    "<iframe src=javascript:alert(1)></iframe>",
+    "javascript:alert(1)",
+    "</div><b id=injected>x</b>",
+  ];
+  const huge = (n) => "<".repeat(n);
+  const values = () => [
+    1,
+    -1,
+    0,
+    true,
+    false,
+    null,
+    [],
+    ["a"],
+    {},
+    { toString: 1 },
+    "NaN",
+    "Infinity",
+    1e300,
+    -1e300,
+    2 ** 31,
+    2 ** 53,
+    -(2 ** 31),
+    0.5,
+    "",
+    "7",
+    [1e300, -1, "7"],
+    [0, 0, 0],
+    [4097, 1, 1],
+    [21, 21, 1],
+    [5, 5, 5],
+    [1, 2, 3, 4],
+    pick(html),
+    pick(html).repeat(50),
+    "own/GrowthMaze",
+    "corpus/MazeGrowth",
+    "own/NoSuch" + Math.floor(random() * 1000),
+    "corpus/../../etc/passwd",
+    "own/" + pick(html),
+    '<one values="BW" in="B" out="W"/>',
+    '<one values="BW" in="B" out="X"/>' + pick(html),
+  ];
+  const settings = () => {
+    const object = {};
+    for (const field of ["model", "xml", "size", "seed", "steps", "speed", pick(["__proto__", "constructor", "x"])])
+      if (random() < 0.6) object[field] = pick(values());
+    if (random() < 0.3) object.model = pick(["own/GrowthMaze", "corpus/MazeGrowth", "corpus/Flowers"]);
+    return object;
+  };
+  const b64 = (text) => Buffer.from(text).toString("base64");
+  const links = new Set();
+  const makers = [
+    () => "#" + b64(JSON.stringify(settings())),
+    () => "#" + b64(JSON.stringify(settings())).slice(0, -Math.ceil(random() * 5)), // cut short
+    () => "#" + b64(JSON.stringify(settings())).replace(/[A-Za-z]/, pick(["%", "%ZZ", "!", "*", " ", "%E0%A4%A"])),
+    () => "#" + b64(pick(["{", "[1,", "{model:1}", "null", "1", '"text"', "[]", pick(html)]) + random()),
+    () => "#" + b64(String.fromCharCode(0xc3, 0x28, 0xff) + JSON.stringify(settings())).replace(/=+$/, ""),
+    () => "#" + pick(html) + random(),
+    () => "#" + encodeURIComponent(JSON.stringify(settings())),
+    () => "#%" + Math.floor(random() * 1e6).toString(16),
+    () => "#" + b64(JSON.stringify({ model: pick(values()), [pick(["xml", "model", "seed"])]: pick(html) + random() })),
+  ];
+  while (links.size < count) links.add(pick(makers)());
+  // a few huge texts: 0.5 to 3 MB of model text
+  for (const n of [500_000, 999_000, 1_000_001, 2_000_000, 3_000_000])
+    links.add("#" + b64(JSON.stringify({ model: "own/GrowthMaze", xml: huge(n) + random() })));
+  return [...links];
+}
+
+pageTest(
+  "thousands of hostile links: each shows a message or a model, injects nothing, and the page runs on",
+  async (page) => {
+    const started = Date.now();
+    const dialogs = [];
+    page.on("dialog", (d) => (dialogs.push(d.message()), d.dismiss()));
+    await open(page);
+    const links = hostileLinks(2000);
+    const check = async (batch) =>
+      page.evaluate(async (batch) => {
+        const state = window.mjPlayground.state;
+        const scripts = document.scripts.length;
+        const options = document.querySelectorAll("option").length;
+        const failures = [];
+        let skipped = 0;
+        for (const link of batch) {
+          const before = location.hash;
+          const read = state.linksRead;
+          location.hash = link;
+          if (location.hash === before) {
+            skipped++; // the same link again: no hashchange
+            continue;
+          }
+          const start = performance.now();
+          while (!(state.linksRead > read && !state.loading)) {
+            if (performance.now() - start > 10000) {
+              failures.push(`${link.slice(0, 80)}: not settled in 10 s`);
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 1));
+          }
+          const message = document.getElementById("message").textContent;
+          const wrong = [];
+          if (!message && !state.frame) wrong.push("neither a message nor a model");
+          if (!document.getElementById("model").value) wrong.push("no model chosen");
+          if (document.scripts.length !== scripts) wrong.push("a script element was added");
+          if (document.querySelectorAll("option").length !== options) wrong.push("the model list changed");
+          if (window.pwned) wrong.push("a script from the link ran");
+          if (
+            document.querySelector(
+              "img:not(.cm-widgetBuffer), iframe, svg, object, embed, #injected, [onerror], [onload]" /* CodeMirror's own img aside */,
+            )
+          )
+            wrong.push("an element from the link");
+          for (const id of ["message", "counter", "rate", "fired"])
+            if (document.getElementById(id).children.length) wrong.push(`#${id} has elements`);
+          if (wrong.length) failures.push(`${link.slice(0, 80)}: ${wrong.join(", ")}`);
+        }
+        return { failures, skipped };
+      }, batch);
+    let skipped = 0;
+    for (let i = 0; i < links.length; i += 100) {
+      const result = await check(links.slice(i, i + 100));
+      assert.deepEqual(result.failures, []);
+      skipped += result.skipped;
+    }
+    // some readable links, each a page of its own
+    const readable = [
+      "?model=%3Cscript%3Ealert(1)%3C/script%3E",
+      "?model=GrowthMaze&seed=NaN",
+      "?model=GrowthMaze&seed=1e300&size=-1x5",
+      "?model=MazeGrowth&size=99999x99999&steps=0",
+      "?model=MazeGrowth&size=21x21&speed=%3Cimg%20src=x%20onerror=alert(1)%3E",
+      "?model=NoSuch&size=21x21",
+      "?model=own/Flowers",
+      "?model=corpus/Flowers&seed=-1",
+      "?model=&seed=3",
+      "?model=%E0%A4%A",
+    ];
+    for (const query of readable) {
+      await page.goto(url + query);
+      await until(page, () => window.mjPlayground?.state.linksRead > 0 && !window.mjPlayground.state.loading);
+      const shown = await page.evaluate(() => ({
+        message: document.getElementById("message").textContent,
+        frame: !!window.mjPlayground.state.frame,
+        elements: document.querySelectorAll("img:not(.cm-widgetBuffer), iframe, svg, #injected, [onerror]").length,
+      }));
+      assert.ok(shown.message || shown.frame, `${query}: neither a message nor a model`);
+      assert.equal(shown.elements, 0, `${query}: an element from the link`);
+    }
+    assert.deepEqual(dialogs, [], "dialogs opened");
+    await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+    await runToEnd(page);
+    assert.ok((await frame(page)).steps > 100);
+    console.log(
+      `# ${links.length - skipped} hash links (${skipped} repeats skipped) and ${readable.length} readable links in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  },
+);
