@@ -22,8 +22,7 @@ let model = null,
   stepsPerFrame = 1,
   recording = false;
 // iso: 3D grids as mj's isometric picture (no WebGL on the page).
-let resourcesLoaded = false,
-  iso = false;
+let iso = false;
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 // An error as the page shows it: the module's words (text) in the status line, the detail at its line.
@@ -35,16 +34,45 @@ const failure = (e) => ({
     : { file: "", line: 0, detail: String(e.message ?? e), text: String(e.message ?? e) }),
 });
 
-// Corpus resources (rule pictures, samples, tilesets) are fetched once, when a model first names one.
-async function ensureResources(xml) {
-  if (resourcesLoaded || !/\b(file|sample|tileset)\s*=/.test(xml)) return;
-  const files = await (await fetch("corpus/resources.json")).json();
-  await Promise.all(
-    files.map(async (path) =>
-      mj.addResource(path, new Uint8Array(await (await fetch(`corpus/resources/${path}`)).arrayBuffer())),
-    ),
+// Corpus resources (rule pictures, samples, tilesets) are fetched when a model first names them: the
+// files whose name (or folder) is a value of the text's file, sample, tileset or tiles attributes. A
+// load that fails with some fetched is tried again with them all (a resource the names missed).
+let resourceList = null;
+const fetched = new Set();
+const namesResources = (xml) => /\b(file|sample|tileset|tiles)\s*=/.test(xml);
+async function ensureResources(xml, all = false) {
+  if (!namesResources(xml) || fetched.size === resourceList?.length) return;
+  resourceList ??= await (await fetch("corpus/resources.json")).json();
+  const names = new Set();
+  for (const [, value] of xml.matchAll(/\b(?:file|sample|tileset|tiles)\s*=\s*["']([^"']*)["']/g))
+    for (const part of value.split("/")) names.add(part);
+  const wanted = resourceList.filter(
+    (path) =>
+      !fetched.has(path) &&
+      (all ||
+        path
+          .replace(/\.[^./]*$/, "")
+          .split("/")
+          .slice(1)
+          .some((part) => names.has(part))),
   );
-  resourcesLoaded = true;
+  await Promise.all(
+    wanted.map(async (path) => {
+      fetched.add(path);
+      mj.addResource(path, new Uint8Array(await (await fetch(`corpus/resources/${path}`)).arrayBuffer()));
+    }),
+  );
+}
+// mj.load, after fetching the resources the text names (and once more with them all if it fails).
+async function loadWithResources(xml, options) {
+  await ensureResources(xml);
+  try {
+    return mj.load(xml, options);
+  } catch (e) {
+    if (!namesResources(xml) || fetched.size === resourceList?.length) throw e;
+    await ensureResources(xml, true);
+    return mj.load(xml, options);
+  }
 }
 
 function frame(extra = {}) {
@@ -96,8 +124,7 @@ const handlers = {
   },
   async check({ xml, size, entry, id }) {
     try {
-      await ensureResources(xml);
-      mj.load(xml, { size, name: `${entryName}.xml`, entry, maxCells }).dispose();
+      (await loadWithResources(xml, { size, name: `${entryName}.xml`, entry, maxCells })).dispose();
       post({ type: "checked", id, error: null });
     } catch (e) {
       post({ type: "checked", id, error: failure(e) });
@@ -111,8 +138,7 @@ const handlers = {
     model = null;
     entryName = name;
     try {
-      await ensureResources(xml);
-      model = mj.load(xml, { size, name: `${name}.xml`, entry, maxCells });
+      model = await loadWithResources(xml, { size, name: `${name}.xml`, entry, maxCells });
       model.start(seed);
       const settings = model.settings;
       stepLimit = settings.steps;

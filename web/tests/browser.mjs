@@ -595,3 +595,26 @@ pageTest(
     );
   },
 );
+
+pageTest("a model that reads a resource downloads the files it names, not the corpus's all", async (page) => {
+  const resources = [];
+  page.on("request", (r) => r.url().includes("/corpus/resources/") && resources.push(r.url()));
+  await open(page);
+  await choose(page, "corpus/BasicDijkstraDungeon", [30, 30, 1], 1);
+  await runToEnd(page);
+  assert.equal(await message(page), "");
+  assert.ok(
+    resources.length > 0 && resources.length < 10,
+    `${resources.length} resource files: ${resources.join(" ")}`,
+  );
+  assert.ok(
+    resources.every((u) => u.includes("BasicDijkstraRoom") || u.includes("DijkstraRoom")),
+    resources.join(" "),
+  );
+  // a tileset: its XML and its tiles' folder
+  resources.length = 0;
+  await choose(page, "corpus/Knots2D", [8, 8, 1], 1);
+  await runToEnd(page);
+  assert.equal(await message(page), "");
+  assert.ok(resources.length > 0 && resources.every((u) => u.includes("/tilesets/Knots2D")), resources.join(" "));
+});
