@@ -233,6 +233,12 @@ $("run").onclick = () => {
   state.rate = null;
   worker.postMessage({ type: "run", speed: speed() });
 };
+$("end").onclick = () => {
+  act();
+  ensureLoaded();
+  state.rate = null;
+  worker.postMessage({ type: "end" });
+};
 $("pause").onclick = () => worker.postMessage({ type: "pause" });
 $("step").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "step", count: 1 }));
 $("next").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "next" }));

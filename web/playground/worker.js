@@ -1,6 +1,6 @@
 // The playground's worker: it owns the WebAssembly module and the model, so that a long run never
-// freezes the page. Messages in: lists, check, load, run, pause, step, next, export, gif. Out: lists,
-// checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
+// freezes the page. Messages in: lists, check, load, run, end, pause, step, next, export, gif. Out:
+// lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
 
 // Messages in the page's words: a setting is named by the control that changes it.
@@ -20,7 +20,8 @@ let model = null,
   entryName = "model",
   running = false,
   stepsPerFrame = 1,
-  recording = false;
+  recording = false,
+  toEnd = false; // "to the end": no pacing, a frame every 100 ms
 // iso: 3D grids as mj's isometric picture (no WebGL on the page).
 let iso = false;
 
@@ -109,7 +110,8 @@ function tick() {
   const start = performance.now();
   const before = model.steps;
   try {
-    running = model.advance({ steps: stepsPerFrame, ms: 12 }) === "stopped" && running;
+    const budget = toEnd ? { steps: 0, ms: 100 } : { steps: stepsPerFrame, ms: 12 };
+    running = model.advance(budget) === "stopped" && running;
   } catch (e) {
     running = false;
     return post({ type: "error", ...failure(e) });
@@ -150,12 +152,19 @@ const handlers = {
   },
   run({ speed }) {
     stepsPerFrame = speed;
+    toEnd = false;
     if (!model || model.ended) return;
     running = true;
     tick();
   },
+  // Runs to the end (or the step limit) as fast as it goes, showing a frame every 100 ms.
+  end() {
+    if (!model || model.ended) return;
+    toEnd = running = true;
+    tick();
+  },
   pause() {
-    running = false;
+    running = toEnd = false;
     if (model) frame({ withTree: true });
   },
   speed({ speed }) {

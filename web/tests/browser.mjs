@@ -618,3 +618,22 @@ pageTest("a model that reads a resource downloads the files it names, not the co
   assert.equal(await message(page), "");
   assert.ok(resources.length > 0 && resources.every((u) => u.includes("/tilesets/Knots2D")), resources.join(" "));
 });
+
+pageTest("'to the end' runs unpaced to the end Run reaches", async (page) => {
+  await open(page);
+  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
+  await page.evaluate(() => (document.getElementById("speed").value = 14));
+  await runToEnd(page);
+  const paced = await frame(page);
+  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
+  await page.evaluate(() => (document.getElementById("speed").value = 0)); // Run would take 1 step a frame
+  await page.click("#end");
+  await until(page, () => window.mjPlayground.state.frame?.finished);
+  const f = await frame(page);
+  assert.equal(f.steps, paced.steps);
+  assert.equal(await page.$eval("#counter", (c) => c.textContent), `${f.steps} steps (finished)`);
+  assert.ok(
+    Object.keys(f.rgba).every((k) => f.rgba[k] === paced.rgba[k]),
+    "another grid",
+  );
+});
