@@ -1,6 +1,6 @@
 // The playground page: pick or write a model, run it in a worker, watch it, step it, export it.
 import { createEditor } from "./editor.js";
-import { decodeShare, encodeShare } from "./share.js";
+import { decodeShare, encodeShare, readableLink } from "./share.js";
 import { drawTree, firedRules } from "./tree.js";
 import { View2D } from "./view2d.js";
 import { View3D } from "./view3d.js";
@@ -10,6 +10,7 @@ const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
 const view3d = new View3D($("stage3d"));
 const lists = { own: [], corpus: [] };
+const texts = new Map(); // the listed models' texts, fetched once
 const state = {
   loadedKey: "",
   originalXml: "",
@@ -17,8 +18,13 @@ const state = {
   tree: null,
   checks: new Map(),
   nextCheck: 0,
-  startedAt: 0,
-  startSteps: 0,
+  rate: null, // where the steps/s count from: {steps, at} of the run's first frame
+  stepLimit: null, // a link's step limit (else the entry's)
+  notice: "", // what a link got wrong, shown until the next action
+  choosing: 0, // the latest chooseModel call: an older one that finishes later does nothing
+  linksRead: 0,
+  sharedHash: "",
+  lastExport: "",
 };
 let ready;
 const readyPromise = new Promise((resolve) => (ready = resolve));
@@ -28,7 +34,7 @@ const editor = createEditor($("editor"), {
     new Promise((resolve) => {
       const id = state.nextCheck++;
       state.checks.set(id, resolve);
-      worker.postMessage({ type: "check", xml, size: givenSize(), entry: selected().entry ?? null, id });
+      worker.postMessage({ type: "check", xml, size: givenSize(), entry: loadEntry(), id });
     }),
   onChange: () => {},
 });
@@ -43,36 +49,89 @@ const selected = () => {
   const [group, name] = $("model").value.split("/");
   return { group, name, entry: lists[group]?.find((e) => e.name === name) };
 };
-const key = () => JSON.stringify([$("model").value, size(), +$("seed").value, editor.text]);
+const key = () => JSON.stringify([$("model").value, size(), +$("seed").value, state.stepLimit, editor.text]);
 const showMessage = (text) => ($("message").textContent = text);
+// The entry the model loads with: the list's, with a link's step limit.
+const loadEntry = () => {
+  const { entry } = selected();
+  return entry && state.stepLimit ? { ...entry, steps: state.stepLimit } : (entry ?? null);
+};
+// The name a run's exports take: the listed model's, unless the editor holds other text.
+const exportName = () => (editor.text === state.originalXml ? (selected().name ?? "model") : "model");
 
 // Loads the model as the page shows it, unless that is what is loaded already.
 function ensureLoaded() {
   if (state.loadedKey === key()) return;
   state.loadedKey = key();
   state.loading = true;
-  const { name, entry } = selected();
   worker.postMessage({
     type: "load",
     xml: editor.text,
-    name: name ?? "model",
+    name: exportName(),
     size: givenSize(),
     seed: +$("seed").value,
-    entry: entry ?? null,
+    entry: loadEntry(),
     isometric: !view3d.available,
   });
 }
 
+// Shows a listed model ("own/Name" or "corpus/Name") with a link's settings, and loads it.
 async function chooseModel(value, overrides = {}) {
+  const turn = ++state.choosing;
+  state.loading = true;
   $("model").value = value;
-  const { group, name } = selected();
-  const url = group === "own" ? `own/${name}.xml` : `corpus/models/${name}.xml`;
-  state.originalXml = await (await fetch(url)).text(); // a shared URL carries the text only when it differs
+  const { group, name, entry } = selected();
+  let xml = null;
+  if (entry) {
+    const url = group === "own" ? `own/${name}.xml` : `corpus/models/${name}.xml`;
+    try {
+      xml = texts.get(url) ?? null;
+      if (xml === null) {
+        const response = await fetch(url);
+        if (response.ok) texts.set(url, (xml = await response.text())); // a shared URL carries the text only when it differs
+      }
+    } catch {
+      // said below
+    }
+  }
+  if (turn !== state.choosing) return;
+  if (xml === null) {
+    state.loading = false;
+    return showMessage(entry ? `the model ${name} could not be read` : `no model named ${value}`);
+  }
+  state.originalXml = xml;
   editor.text = overrides.xml ?? state.originalXml;
-  sizeBoxes.forEach((box, i) => (box.value = overrides.size?.[i] ?? ""));
+  sizeBoxes.forEach((box, i) => (box.value = overrides.size ? (overrides.size[i] ?? 1) : "")); // 2 sides: 2D
   if (overrides.seed !== undefined) $("seed").value = overrides.seed;
+  if (overrides.speed !== undefined) (($("speed").value = overrides.speed), $("speed").oninput());
+  state.stepLimit = overrides.steps ?? null;
   state.loadedKey = "";
   ensureLoaded();
+}
+
+// The listed model a link names: "own/Name", "corpus/Name" or a bare name (mj's own first).
+function listed(model) {
+  const [group, name] = model.includes("/") ? model.split("/") : [null, model];
+  for (const g of group ? [group] : ["own", "corpus"])
+    if (lists[g]?.some((e) => e.name === name)) return `${g}/${name}`;
+  return null;
+}
+const defaultModel = () => (lists.own.length ? `own/${lists.own[0].name}` : `corpus/${lists.corpus[0].name}`);
+
+// Opens the page's link (a hash link, else a readable ?model= link, else the first model): what it gets
+// wrong is said once in the status line, and the page loads what is valid (the first model if the
+// link names none it has).
+function openLink() {
+  state.linksRead++;
+  const link = decodeShare(location.hash) ?? readableLink(location.search);
+  if (!link) return chooseModel(defaultModel());
+  const { share, problems } = link;
+  const words = problems.length ? [`this link is broken: ${problems.join("; ")}`] : [];
+  let model = share.model && listed(share.model);
+  if (share.model && !model) words.push(`no model named ${share.model}`);
+  state.notice = words.join("; ");
+  showMessage(state.notice);
+  return chooseModel(model || defaultModel(), share);
 }
 
 // A load is done: the size boxes left empty for it show the size the library chose.
@@ -91,20 +150,25 @@ function showFrame(f) {
   if (d3) view3d.draw(f);
   else view2d.draw({ mx: f.width ?? f.mx, my: f.height ?? f.my, rgba: f.rgba });
   if (f.before && f.after && f.mz === 1) view2d.showChanges(f.mx, f.my, f.before, f.after);
-  $("counter").textContent = `${f.steps} steps${f.finished ? " (finished)" : ""}`;
+  const end = f.limit ? ` (stopped at the step limit of ${f.limit.toLocaleString("en")} steps)` : " (finished)";
+  $("counter").textContent = `${f.steps} steps${f.finished ? end : ""}`;
   if (f.tree) {
     $("fired").textContent = f.before ? firedRules(f.tree, state.tree).join("\n") : "";
     state.tree = f.tree;
     drawTree($("tree"), f.tree);
   }
   if (f.ms !== undefined) {
-    const seconds = (performance.now() - state.startedAt) / 1000;
-    if (seconds > 0.2) $("rate").textContent = `${Math.round((f.steps - state.startSteps) / seconds)} steps/s`;
+    // counted from the run's first frame: what it took and when it began
+    if (!state.rate || f.steps < state.rate.steps)
+      state.rate = { steps: f.steps - f.taken, at: performance.now() - f.ms };
+    const seconds = (performance.now() - state.rate.at) / 1000;
+    if (seconds > 0.2) $("rate").textContent = `${Math.round((f.steps - state.rate.steps) / seconds)} steps/s`;
   }
-  showMessage("");
+  showMessage(state.notice);
 }
 
 function download(name, data) {
+  state.lastExport = name;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([data]));
   link.download = name;
@@ -122,7 +186,13 @@ worker.onmessage = ({ data }) => {
   else if (data.type === "error") {
     state.loadedKey = ""; // what failed is loaded again next time
     state.loading = false;
-    showMessage(data.text);
+    if (!data.loaded) {
+      // no model is loaded: the tree and the fired rules were the previous one's
+      state.tree = null;
+      $("tree").replaceChildren();
+      $("fired").textContent = "";
+    }
+    showMessage(state.notice ? `${state.notice}; ${data.text}` : data.text);
   }
 };
 
@@ -147,22 +217,31 @@ function fillModels({ own, corpus }) {
     }
     select.appendChild(optgroup);
   }
-  const shared = decodeShare(location.hash);
-  if (shared) chooseModel(shared.model, shared);
-  else chooseModel(own.length ? `own/${own[0].name}` : `corpus/${corpus[0].name}`);
+  openLink();
 }
 
-$("model").onchange = () => chooseModel($("model").value);
+// A link pasted into the open page loads (but not the page's own share link).
+window.addEventListener("hashchange", () => {
+  if (location.hash !== state.sharedHash) openLink();
+});
+const act = () => (state.notice = "");
+$("model").onchange = () => (act(), chooseModel($("model").value));
 $("random").onclick = () => ($("seed").value = Math.floor(Math.random() * 2 ** 31));
 $("run").onclick = () => {
+  act();
   ensureLoaded();
-  state.startedAt = performance.now();
-  state.startSteps = state.frame?.steps ?? 0;
+  state.rate = null;
   worker.postMessage({ type: "run", speed: speed() });
 };
+$("end").onclick = () => {
+  act();
+  ensureLoaded();
+  state.rate = null;
+  worker.postMessage({ type: "end" });
+};
 $("pause").onclick = () => worker.postMessage({ type: "pause" });
-$("step").onclick = () => (ensureLoaded(), worker.postMessage({ type: "step", count: 1 }));
-$("next").onclick = () => (ensureLoaded(), worker.postMessage({ type: "next" }));
+$("step").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "step", count: 1 }));
+$("next").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "next" }));
 $("speed").oninput = () => {
   $("speedText").textContent = `${speed()} steps/frame`;
   worker.postMessage({ type: "speed", speed: speed() });
@@ -176,9 +255,11 @@ $("gif").onclick = () => {
   worker.postMessage({ type: "gif", on });
 };
 $("share").onclick = () => {
-  const share = { model: $("model").value, size: size(), seed: +$("seed").value };
+  const share = { model: $("model").value, size: size(), seed: +$("seed").value, speed: +$("speed").value };
+  if (state.stepLimit) share.steps = state.stepLimit;
   if (editor.text !== state.originalXml) share.xml = editor.text;
-  location.hash = encodeShare(share);
+  state.sharedHash = encodeShare(share);
+  location.hash = state.sharedHash;
   navigator.clipboard?.writeText(location.href).catch(() => {});
 };
 window.addEventListener("resize", () => view3d.resize());

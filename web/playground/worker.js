@@ -1,6 +1,6 @@
 // The playground's worker: it owns the WebAssembly module and the model, so that a long run never
-// freezes the page. Messages in: lists, check, load, run, pause, step, next, export, gif. Out: lists,
-// checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
+// freezes the page. Messages in: lists, check, load, run, end, pause, step, next, export, gif. Out:
+// lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
 
 // Messages in the page's words: a setting is named by the control that changes it.
@@ -13,32 +13,67 @@ const settingNames = {
   resources: "the corpus's resources",
 };
 const mj = await loadMj({ settingNames });
+// At most 2^24 cells (4096x4096, or 256^3): a link's size can not take the tab's memory.
+const maxCells = 1 << 24;
 let model = null,
+  stepLimit = 0, // the model's (settings.steps): a frame says when the run stopped at it
   entryName = "model",
   running = false,
   stepsPerFrame = 1,
-  recording = false;
+  recording = false,
+  toEnd = false; // "to the end": no pacing, a frame every 100 ms
 // iso: 3D grids as mj's isometric picture (no WebGL on the page).
-let resourcesLoaded = false,
-  iso = false;
+let iso = false;
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 // An error as the page shows it: the module's words (text) in the status line, the detail at its line.
-const failure = (e) =>
-  e instanceof MjError
+// loaded: whether a model is still loaded (a load that failed leaves none).
+const failure = (e) => ({
+  loaded: model !== null,
+  ...(e instanceof MjError
     ? { file: e.file, line: e.line, detail: e.detail, text: e.message }
-    : { file: "", line: 0, detail: String(e.message ?? e), text: String(e.message ?? e) };
+    : { file: "", line: 0, detail: String(e.message ?? e), text: String(e.message ?? e) }),
+});
 
-// Corpus resources (rule pictures, samples, tilesets) are fetched once, when a model first names one.
-async function ensureResources(xml) {
-  if (resourcesLoaded || !/\b(file|sample|tileset)\s*=/.test(xml)) return;
-  const files = await (await fetch("corpus/resources.json")).json();
-  await Promise.all(
-    files.map(async (path) =>
-      mj.addResource(path, new Uint8Array(await (await fetch(`corpus/resources/${path}`)).arrayBuffer())),
-    ),
+// Corpus resources (rule pictures, samples, tilesets) are fetched when a model first names them: the
+// files whose name (or folder) is a value of the text's file, sample, tileset or tiles attributes. A
+// load that fails with some fetched is tried again with them all (a resource the names missed).
+let resourceList = null;
+const fetched = new Set();
+const namesResources = (xml) => /\b(file|sample|tileset|tiles)\s*=/.test(xml);
+async function ensureResources(xml, all = false) {
+  if (!namesResources(xml) || fetched.size === resourceList?.length) return;
+  resourceList ??= await (await fetch("corpus/resources.json")).json();
+  const names = new Set();
+  for (const [, value] of xml.matchAll(/\b(?:file|sample|tileset|tiles)\s*=\s*["']([^"']*)["']/g))
+    for (const part of value.split("/")) names.add(part);
+  const wanted = resourceList.filter(
+    (path) =>
+      !fetched.has(path) &&
+      (all ||
+        path
+          .replace(/\.[^./]*$/, "")
+          .split("/")
+          .slice(1)
+          .some((part) => names.has(part))),
   );
-  resourcesLoaded = true;
+  await Promise.all(
+    wanted.map(async (path) => {
+      fetched.add(path);
+      mj.addResource(path, new Uint8Array(await (await fetch(`corpus/resources/${path}`)).arrayBuffer()));
+    }),
+  );
+}
+// mj.load, after fetching the resources the text names (and once more with them all if it fails).
+async function loadWithResources(xml, options) {
+  await ensureResources(xml);
+  try {
+    return mj.load(xml, options);
+  } catch (e) {
+    if (!namesResources(xml) || fetched.size === resourceList?.length) throw e;
+    await ensureResources(xml, true);
+    return mj.load(xml, options);
+  }
 }
 
 function frame(extra = {}) {
@@ -47,6 +82,7 @@ function frame(extra = {}) {
     type: "frame",
     steps: model.steps,
     finished: model.ended,
+    limit: model.ended && stepLimit > 0 && model.steps >= stepLimit ? stepLimit : 0,
     active: model.activeNode(),
     ...g,
     ...extra,
@@ -74,7 +110,8 @@ function tick() {
   const start = performance.now();
   const before = model.steps;
   try {
-    running = model.advance({ steps: stepsPerFrame, ms: 12 }) === "stopped" && running;
+    const budget = toEnd ? { steps: 0, ms: 100 } : { steps: stepsPerFrame, ms: 12 };
+    running = model.advance(budget) === "stopped" && running;
   } catch (e) {
     running = false;
     return post({ type: "error", ...failure(e) });
@@ -89,8 +126,7 @@ const handlers = {
   },
   async check({ xml, size, entry, id }) {
     try {
-      await ensureResources(xml);
-      mj.load(xml, { size, name: `${entryName}.xml`, entry }).dispose();
+      (await loadWithResources(xml, { size, name: `${entryName}.xml`, entry, maxCells })).dispose();
       post({ type: "checked", id, error: null });
     } catch (e) {
       post({ type: "checked", id, error: failure(e) });
@@ -104,10 +140,11 @@ const handlers = {
     model = null;
     entryName = name;
     try {
-      await ensureResources(xml);
-      model = mj.load(xml, { size, name: `${name}.xml`, entry });
+      model = await loadWithResources(xml, { size, name: `${name}.xml`, entry, maxCells });
       model.start(seed);
-      post({ type: "loaded", settings: model.settings });
+      const settings = model.settings;
+      stepLimit = settings.steps;
+      post({ type: "loaded", settings });
       frame({ withTree: true });
     } catch (e) {
       post({ type: "error", ...failure(e) });
@@ -115,12 +152,19 @@ const handlers = {
   },
   run({ speed }) {
     stepsPerFrame = speed;
+    toEnd = false;
     if (!model || model.ended) return;
     running = true;
     tick();
   },
+  // Runs to the end (or the step limit) as fast as it goes, showing a frame every 100 ms.
+  end() {
+    if (!model || model.ended) return;
+    toEnd = running = true;
+    tick();
+  },
   pause() {
-    running = false;
+    running = toEnd = false;
     if (model) frame({ withTree: true });
   },
   speed({ speed }) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The playground in headless Chromium (Debian's, driven by puppeteer-core): served from 127.0.0.1,
 // it must draw what native `mj run` draws, step one step at a time, show a model's error at its line
-// and stay usable, draw 3D grids in the voxel view, and reproduce a run from a shared URL.
+// and stay usable, draw 3D grids in the voxel view, reproduce a run from a shared URL, and take any link
+// (hash or ?model=, pasted or opened, broken or hostile) with one clear message, never freezing or blanking.
 // Usage: node --test web/tests/browser.mjs   (needs build-web/site: scripts/web.sh, and build/mj or MJ_CLI)
 //        node web/tests/browser.mjs --screenshot FILE   (or MJ_SCREENSHOT=FILE): also the page, paused mid-run
 import assert from "node:assert/strict";
@@ -287,3 +288,352 @@ if (screenshot)
     await until(page, () => document.getElementById("fired").textContent.length > 0);
     await page.screenshot({ path: screenshot });
   });
+
+// A hash link as the page's share button writes it.
+const hashOf = (settings) => "#" + Buffer.from(JSON.stringify(settings)).toString("base64");
+const message = (page) => page.$eval("#message", (m) => m.textContent);
+// Sets the open page's hash (a link pasted into it) and waits until the page has read it and loaded.
+async function paste(page, hash) {
+  const read = await page.evaluate(() => window.mjPlayground.state.linksRead);
+  await page.evaluate((h) => (location.hash = h), hash);
+  await until(page, (n) => window.mjPlayground.state.linksRead > n && !window.mjPlayground.state.loading, read);
+}
+
+pageTest("a broken share link says what is wrong once, loads what is valid, and never freezes", async (page) => {
+  await open(page);
+  const broken = [
+    [hashOf({ model: "own/GrowthMaze", xml: 1 }), "xml must be text"],
+    [hashOf({ model: "own/GrowthMaze", xml: true }), "xml must be text"],
+    [hashOf({ model: "own/GrowthMaze", xml: ["a"] }), "xml must be text"],
+    [hashOf({ model: "corpus/MazeGrowth", size: [1e300, -1, "7"] }), "size must be"],
+    [hashOf({ model: "corpus/MazeGrowth", seed: "NaN", steps: -3, speed: 99 }), "seed must be"],
+    ["#%E0%A4%A", "its percent-encoding is broken"],
+    ["#not*base64!", "it is not base64"],
+    ["#" + Buffer.from("{model: oops").toString("base64"), "it is not JSON"],
+    ["#" + Buffer.from("[1,2]").toString("base64"), "it is not a set of settings"],
+  ];
+  for (const [hash, words] of broken) {
+    await paste(page, hash);
+    const text = await message(page);
+    assert.ok(text.startsWith("this link is broken: ") && text.includes(words), `${hash}: ${JSON.stringify(text)}`);
+    assert.equal(text.split("this link is broken").length, 2, "one message");
+    const editorText = await page.evaluate(() => window.mjPlayground.editor.text);
+    assert.ok(editorText.includes("<"), `${hash}: the editor shows ${JSON.stringify(editorText.slice(0, 80))}`);
+    await until(page, () => window.mjPlayground.state.frame);
+  }
+  // the valid fields of a broken link load: the model and seed, not the broken size
+  await paste(page, hashOf({ model: "corpus/MazeGrowth", seed: 7, size: "big" }));
+  assert.equal(await page.$eval("#model", (s) => s.value), "corpus/MazeGrowth");
+  assert.equal(await page.$eval("#seed", (s) => s.value), "7");
+  assert.match(await message(page), /size must be/);
+  // {} is no model: the first one loads, and nothing is wrong
+  await paste(page, hashOf({}));
+  assert.equal(await message(page), "");
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  await runToEnd(page);
+  assert.match(await page.$eval("#counter", (c) => c.textContent), /steps \(finished\)$/);
+});
+
+pageTest("a link to a model the page does not list says so and keeps the page usable", async (page) => {
+  await open(page, hashOf({ model: "own/NoSuchModel", seed: 5 }));
+  await until(page, () => document.getElementById("message").textContent.includes("no model named own/NoSuchModel"));
+  const editorText = await page.evaluate(() => window.mjPlayground.editor.text);
+  assert.ok(!editorText.includes("not found"), "the server's 404 page in the editor");
+  await open(page, "?model=NoSuchModel");
+  await until(page, () => document.getElementById("message").textContent.includes("no model named NoSuchModel"));
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  await runToEnd(page);
+});
+
+pageTest("a share link pasted into the open page loads it", async (page) => {
+  await open(page);
+  await paste(page, hashOf({ model: "corpus/MazeGrowth", size: [21, 21, 1], seed: 7 }));
+  assert.equal(await page.$eval("#model", (s) => s.value), "corpus/MazeGrowth");
+  const f = await frame(page);
+  assert.equal(f.mx, 21);
+  assert.equal(await page.$eval("#seed", (s) => s.value), "7");
+});
+
+pageTest("steps/s is never negative when Run starts a new run after a finished one", async (page) => {
+  await open(page);
+  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
+  await page.evaluate(() => (document.getElementById("speed").value = 14));
+  await runToEnd(page);
+  await page.evaluate(() => {
+    window.rates = [];
+    new MutationObserver(() => window.rates.push(document.getElementById("rate").textContent)).observe(
+      document.getElementById("rate"),
+      { childList: true, characterData: true, subtree: true },
+    );
+    document.getElementById("seed").value = 4;
+    document.getElementById("speed").value = 0;
+  });
+  await page.click("#run");
+  await until(page, () => window.rates.length >= 3 || window.mjPlayground.state.frame?.finished);
+  await page.click("#pause");
+  const rates = await page.evaluate(() => window.rates);
+  assert.ok(rates.length > 0, "no steps/s shown");
+  for (const rate of rates) assert.match(rate, /^\d+ steps\/s$/);
+});
+
+pageTest(
+  "a readable link opens a listed model with its settings, and a run says it stopped at the step limit",
+  async (page) => {
+    await open(page, "?model=GrowthMaze&seed=42&steps=50&speed=3");
+    await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.state.frame);
+    assert.equal(await page.$eval("#model", (s) => s.value), "own/GrowthMaze");
+    assert.equal(await page.$eval("#seed", (s) => s.value), "42");
+    assert.equal(await page.$eval("#speed", (s) => s.value), "3");
+    assert.equal((await frame(page)).mx, 61);
+    await runToEnd(page);
+    assert.equal((await frame(page)).steps, 50);
+    assert.equal(
+      await page.$eval("#counter", (c) => c.textContent),
+      "50 steps (stopped at the step limit of 50 steps)",
+    );
+    await open(page, "?model=MazeGrowth&size=21x21&seed=7");
+    assert.equal(await page.$eval("#model", (s) => s.value), "corpus/MazeGrowth");
+    assert.equal((await frame(page)).mx, 21);
+    await open(page, "?model=MazeGrowth&seed=-4&size=1e300");
+    await until(page, () => document.getElementById("message").textContent.startsWith("this link is broken"));
+    assert.match(
+      await message(page),
+      /^this link is broken: size must be .*; seed must be a whole number from 0 to 2147483647$/,
+    );
+  },
+);
+
+pageTest(
+  "after an error the node tree is not the previous model's, and pasted text exports as 'model'",
+  async (page) => {
+    await open(page);
+    await page.evaluate(() => window.mjPlayground.chooseModel("own/GrowthMaze", { seed: 42 }));
+    await until(page, () => document.getElementById("tree").textContent.includes("<one>"));
+    await page.evaluate(() => (window.mjPlayground.editor.text = '<one values="BW" in="B" out="X"/>'));
+    await page.click("#step");
+    await until(page, () => document.getElementById("message").textContent.includes("X"));
+    assert.equal(await page.$eval("#tree", (t) => t.textContent), "");
+    await page.evaluate(() => (window.mjPlayground.editor.text = '<one values="BW" origin="True" in="WB" out="WW"/>'));
+    await page.click("#step");
+    await until(page, () => window.mjPlayground.state.frame?.steps === 1);
+    await page.click('[data-export="state"]');
+    await until(page, () => window.mjPlayground.state.lastExport);
+    assert.equal(await page.evaluate(() => window.mjPlayground.state.lastExport), "model_42.txt");
+  },
+);
+
+// Hostile links, seeded: wrong types, huge texts, bad base64, percent-encoding and JSON, HTML and script in
+// every field, unknown models, absurd sizes and seeds.
+function hostileLinks(count, seed = 30) {
+  let s = seed >>> 0;
+  const random = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const html = [
+    "<script>window.pwned=1</script>",
+    '<img src=x onerror="window.pwned=1;alert(1)">',
+    '"><svg onload=alert(1)>',
+    "<iframe src=javascript:alert(1)></iframe>",
+    "javascript:alert(1)",
+    "</div><b id=injected>x</b>",
+  ];
+  const huge = (n) => "<".repeat(n);
+  const values = () => [
+    1,
+    -1,
+    0,
+    true,
+    false,
+    null,
+    [],
+    ["a"],
+    {},
+    { toString: 1 },
+    "NaN",
+    "Infinity",
+    1e300,
+    -1e300,
+    2 ** 31,
+    2 ** 53,
+    -(2 ** 31),
+    0.5,
+    "",
+    "7",
+    [1e300, -1, "7"],
+    [0, 0, 0],
+    [4097, 1, 1],
+    [21, 21, 1],
+    [5, 5, 5],
+    [1, 2, 3, 4],
+    pick(html),
+    pick(html).repeat(50),
+    "own/GrowthMaze",
+    "corpus/MazeGrowth",
+    "own/NoSuch" + Math.floor(random() * 1000),
+    "corpus/../../etc/passwd",
+    "own/" + pick(html),
+    '<one values="BW" in="B" out="W"/>',
+    '<one values="BW" in="B" out="X"/>' + pick(html),
+  ];
+  const settings = () => {
+    const object = {};
+    for (const field of ["model", "xml", "size", "seed", "steps", "speed", pick(["__proto__", "constructor", "x"])])
+      if (random() < 0.6) object[field] = pick(values());
+    if (random() < 0.3) object.model = pick(["own/GrowthMaze", "corpus/MazeGrowth", "corpus/Flowers"]);
+    return object;
+  };
+  const b64 = (text) => Buffer.from(text).toString("base64");
+  const links = new Set();
+  const makers = [
+    () => "#" + b64(JSON.stringify(settings())),
+    () => "#" + b64(JSON.stringify(settings())).slice(0, -Math.ceil(random() * 5)), // cut short
+    () => "#" + b64(JSON.stringify(settings())).replace(/[A-Za-z]/, pick(["%", "%ZZ", "!", "*", " ", "%E0%A4%A"])),
+    () => "#" + b64(pick(["{", "[1,", "{model:1}", "null", "1", '"text"', "[]", pick(html)]) + random()),
+    () => "#" + b64(String.fromCharCode(0xc3, 0x28, 0xff) + JSON.stringify(settings())).replace(/=+$/, ""),
+    () => "#" + pick(html) + random(),
+    () => "#" + encodeURIComponent(JSON.stringify(settings())),
+    () => "#%" + Math.floor(random() * 1e6).toString(16),
+    () => "#" + b64(JSON.stringify({ model: pick(values()), [pick(["xml", "model", "seed"])]: pick(html) + random() })),
+  ];
+  while (links.size < count) links.add(pick(makers)());
+  // a few huge texts: 0.5 to 3 MB of model text
+  for (const n of [500_000, 999_000, 1_000_001, 2_000_000, 3_000_000])
+    links.add("#" + b64(JSON.stringify({ model: "own/GrowthMaze", xml: huge(n) + random() })));
+  return [...links];
+}
+
+pageTest(
+  "thousands of hostile links: each shows a message or a model, injects nothing, and the page runs on",
+  async (page) => {
+    const started = Date.now();
+    const dialogs = [];
+    page.on("dialog", (d) => (dialogs.push(d.message()), d.dismiss()));
+    await open(page);
+    const links = hostileLinks(2000);
+    const check = async (batch) =>
+      page.evaluate(async (batch) => {
+        const state = window.mjPlayground.state;
+        const scripts = document.scripts.length;
+        const options = document.querySelectorAll("option").length;
+        const failures = [];
+        let skipped = 0;
+        for (const link of batch) {
+          const before = location.hash;
+          const read = state.linksRead;
+          location.hash = link;
+          if (location.hash === before) {
+            skipped++; // the same link again: no hashchange
+            continue;
+          }
+          const start = performance.now();
+          while (!(state.linksRead > read && !state.loading)) {
+            if (performance.now() - start > 10000) {
+              failures.push(`${link.slice(0, 80)}: not settled in 10 s`);
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 1));
+          }
+          const message = document.getElementById("message").textContent;
+          const wrong = [];
+          if (!message && !state.frame) wrong.push("neither a message nor a model");
+          if (!document.getElementById("model").value) wrong.push("no model chosen");
+          if (document.scripts.length !== scripts) wrong.push("a script element was added");
+          if (document.querySelectorAll("option").length !== options) wrong.push("the model list changed");
+          if (window.pwned) wrong.push("a script from the link ran");
+          if (
+            document.querySelector(
+              "img:not(.cm-widgetBuffer), iframe, svg, object, embed, #injected, [onerror], [onload]" /* CodeMirror's own img aside */,
+            )
+          )
+            wrong.push("an element from the link");
+          for (const id of ["message", "counter", "rate", "fired"])
+            if (document.getElementById(id).children.length) wrong.push(`#${id} has elements`);
+          if (wrong.length) failures.push(`${link.slice(0, 80)}: ${wrong.join(", ")}`);
+        }
+        return { failures, skipped };
+      }, batch);
+    let skipped = 0;
+    for (let i = 0; i < links.length; i += 100) {
+      const result = await check(links.slice(i, i + 100));
+      assert.deepEqual(result.failures, []);
+      skipped += result.skipped;
+    }
+    // some readable links, each a page of its own
+    const readable = [
+      "?model=%3Cscript%3Ealert(1)%3C/script%3E",
+      "?model=GrowthMaze&seed=NaN",
+      "?model=GrowthMaze&seed=1e300&size=-1x5",
+      "?model=MazeGrowth&size=99999x99999&steps=0",
+      "?model=MazeGrowth&size=21x21&speed=%3Cimg%20src=x%20onerror=alert(1)%3E",
+      "?model=NoSuch&size=21x21",
+      "?model=own/Flowers",
+      "?model=corpus/Flowers&seed=-1",
+      "?model=&seed=3",
+      "?model=%E0%A4%A",
+    ];
+    for (const query of readable) {
+      await page.goto(url + query);
+      await until(page, () => window.mjPlayground?.state.linksRead > 0 && !window.mjPlayground.state.loading);
+      const shown = await page.evaluate(() => ({
+        message: document.getElementById("message").textContent,
+        frame: !!window.mjPlayground.state.frame,
+        elements: document.querySelectorAll("img:not(.cm-widgetBuffer), iframe, svg, #injected, [onerror]").length,
+      }));
+      assert.ok(shown.message || shown.frame, `${query}: neither a message nor a model`);
+      assert.equal(shown.elements, 0, `${query}: an element from the link`);
+    }
+    assert.deepEqual(dialogs, [], "dialogs opened");
+    await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+    await runToEnd(page);
+    assert.ok((await frame(page)).steps > 100);
+    console.log(
+      `# ${links.length - skipped} hash links (${skipped} repeats skipped) and ${readable.length} readable links in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  },
+);
+
+pageTest("a model that reads a resource downloads the files it names, not the corpus's all", async (page) => {
+  const resources = [];
+  page.on("request", (r) => r.url().includes("/corpus/resources/") && resources.push(r.url()));
+  await open(page);
+  await choose(page, "corpus/BasicDijkstraDungeon", [30, 30, 1], 1);
+  await runToEnd(page);
+  assert.equal(await message(page), "");
+  assert.ok(
+    resources.length > 0 && resources.length < 10,
+    `${resources.length} resource files: ${resources.join(" ")}`,
+  );
+  assert.ok(
+    resources.every((u) => u.includes("BasicDijkstraRoom") || u.includes("DijkstraRoom")),
+    resources.join(" "),
+  );
+  // a tileset: its XML and its tiles' folder
+  resources.length = 0;
+  await choose(page, "corpus/Knots2D", [8, 8, 1], 1);
+  await runToEnd(page);
+  assert.equal(await message(page), "");
+  assert.ok(resources.length > 0 && resources.every((u) => u.includes("/tilesets/Knots2D")), resources.join(" "));
+});
+
+pageTest("'to the end' runs unpaced to the end Run reaches", async (page) => {
+  await open(page);
+  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
+  await page.evaluate(() => (document.getElementById("speed").value = 14));
+  await runToEnd(page);
+  const paced = await frame(page);
+  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
+  await page.evaluate(() => (document.getElementById("speed").value = 0)); // Run would take 1 step a frame
+  await page.click("#end");
+  await until(page, () => window.mjPlayground.state.frame?.finished);
+  const f = await frame(page);
+  assert.equal(f.steps, paced.steps);
+  assert.equal(await page.$eval("#counter", (c) => c.textContent), `${f.steps} steps (finished)`);
+  assert.ok(
+    Object.keys(f.rgba).every((k) => f.rgba[k] === paced.rgba[k]),
+    "another grid",
+  );
+});
