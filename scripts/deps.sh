@@ -9,7 +9,7 @@ packages=(build-essential cmake ninja-build pkg-config libpugixml-dev libpng-dev
 if [ "${1:-}" = python ]; then
   packages+=(python3-dev python3-venv pybind11-dev python3-pybind11 python3-numpy python3-pytest
              python3-distributed python3-matplotlib python3-setuptools
-             python3-wheel python3-pip python3-flake8 black python3-tqdm python3-pil)
+             python3-wheel python3-pip python3-flake8 black python3-tqdm python3-pil python3-networkx)
 fi
 if [ "${1:-}" = web ]; then
   packages+=(emscripten dpkg-dev chromium)

@@ -12,9 +12,24 @@ Runs across machines: markovjunior.distributed (Dask).
 from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
 from .errors import ModelError
+from .explore import Outcome, StateSpace, explore
 from .generate import generate
 from .model import ActiveNode, Model, load
 from .result import Result
 from .source import MODELS, Source, own_models
 
-__all__ = ["ActiveNode", "MODELS", "Model", "ModelError", "Result", "Source", "batch", "generate", "load", "own_models"]
+__all__ = [
+    "ActiveNode",
+    "MODELS",
+    "Model",
+    "ModelError",
+    "Outcome",
+    "Result",
+    "Source",
+    "StateSpace",
+    "batch",
+    "explore",
+    "generate",
+    "load",
+    "own_models",
+]

@@ -15,6 +15,7 @@ void bind_interpreter(py::module_& m);
 void bind_pictures(py::module_& m);
 void bind_model_list(py::module_& m);
 void bind_run_settings(py::module_& m);
+void bind_explore(py::module_& m);
 
 // A grid's cells as a read-only uint8 array, (my, mx) in 2D and (mz, my, mx) in 3D, over the interpreter's memory,
 // which the array keeps alive (GridView::owner).

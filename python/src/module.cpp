@@ -9,6 +9,7 @@ PYBIND11_MODULE(_core, m) {
   mj::python::bind_interpreter(m);
   mj::python::bind_pictures(m);
   mj::python::bind_model_list(m);
+  mj::python::bind_explore(m);
   mj::python::bind_run_settings(m);
   m.attr("__version__") = std::string(mj::kVersion);
 }

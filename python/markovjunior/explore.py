@@ -1,0 +1,75 @@
+"""``explore``: the state space of a small model, exactly (``mj explore``'s, from the library)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+from . import _core
+from .source import PathOrXml, Size, resolve_source
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A way the runs end: its state's number, its probability, and its grid as ``mj run --state`` writes it."""
+
+    state: int
+    probability: float
+    text: str
+
+
+@dataclass(frozen=True)
+class StateSpace:
+    """Every state a model's runs reach from its start (state 0): a state is the grid and where the program
+    stands before a step, equal states merged; ``edges[s]`` lists ``(successor, probability)``."""
+
+    edges: List[List[Tuple[int, float]]]
+    grids: List[str]  # each state's rows, '/' between rows
+    transitions: int
+    cyclic: bool
+    outcomes: List[Outcome]  # the likeliest first
+    unending: float  # the probability that a run never ends
+    json: str  # as ``mj explore --json`` writes it
+
+    @property
+    def states(self) -> int:
+        return len(self.edges)
+
+    def to_networkx(self):
+        """The graph as a ``networkx.DiGraph``: nodes carry ``grid`` (and ``probability`` for outcomes), edges
+        ``probability``. Needs networkx (Debian's python3-networkx)."""
+        import networkx
+
+        graph = networkx.DiGraph()
+        ending = {o.state: o.probability for o in self.outcomes}
+        for state, grid in enumerate(self.grids):
+            graph.add_node(state, grid=grid, **({"probability": ending[state]} if state in ending else {}))
+        for state, successors in enumerate(self.edges):
+            for successor, probability in successors:
+                graph.add_edge(state, successor, probability=probability)
+        return graph
+
+
+def explore(
+    model: PathOrXml,
+    *,
+    size: Optional[Size] = None,
+    resources: Optional[PathOrXml] = None,
+    max_states: int = 1_000_000,
+) -> StateSpace:
+    """Every state a small model can reach, branching wherever a ``one`` node draws among its matches (each
+    equally likely, as the reference draws), and the exact probability of each way it ends. ``model`` and
+    ``size`` as for ``load``. Programs with other randomness (temperature, fields, observe, search, path,
+    map, convolution, convchain, wfc, ``p`` below 1, an ``all`` whose matches overlap) raise ModelError at
+    their line; more than ``max_states`` states raise ValueError."""
+    source = resolve_source(model, size=size, resources=resources)
+    found = _core.explore(source.path, source.text, source.size, source.resources, max_states)
+    return StateSpace(
+        edges=found["edges"],
+        grids=found["grids"],
+        transitions=found["transitions"],
+        cyclic=found["cyclic"],
+        outcomes=[Outcome(*o) for o in found["outcomes"]],
+        unending=found["unending"],
+        json=found["json"],
+    )

@@ -1,0 +1,42 @@
+// mj explore for Python: a small model's state space (mj/explore.hpp), as plain Python values that
+// markovjunior.explore wraps.
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "mj/explore.hpp"
+
+namespace mj::python {
+
+namespace {
+
+py::dict explore_model(const std::string& model, std::optional<std::string> xml, std::tuple<int, int, int> size,
+                       const std::string& resources, long long max_states) {
+  RunRequest r;
+  r.model = model, r.xml = std::move(xml), r.resources = resources;
+  std::tie(r.length, r.width, r.height) = size;
+  StateSpace space;
+  {
+    py::gil_scoped_release unlocked;
+    space = explore(resolve_run(r), ExploreOptions{max_states});
+  }
+  py::list edges, outcomes;
+  for (const auto& out : space.edges) {
+    py::list successors;
+    for (const StateSpace::Edge& e : out) successors.append(py::make_tuple(e.to, e.probability));
+    edges.append(successors);
+  }
+  for (const StateSpace::Outcome& o : space.outcomes) outcomes.append(py::make_tuple(o.state, o.probability, o.text));
+  py::dict d;
+  d["transitions"] = space.transitions, d["cyclic"] = space.cyclic, d["unending"] = space.unending;
+  d["edges"] = edges, d["grids"] = space.grids, d["outcomes"] = outcomes, d["json"] = state_space_json(space);
+  return d;
+}
+
+}  // namespace
+
+void bind_explore(py::module_& m) {
+  m.def("explore", &explore_model, py::arg("model"), py::arg("xml"), py::arg("size"), py::arg("resources"),
+        py::arg("max_states"), "mj::explore of the model resolved as given: its state space as a dict");
+}
+
+}  // namespace mj::python
