@@ -108,7 +108,7 @@ def check(mj):
             picture = picture_name(name, settings)
             wanted.add(picture)
             if "resources" in settings and not os.path.isdir(RESOURCES):
-                print(f"skipped {name}: it needs {RESOURCES}")
+                errors.append(f"{name}: it needs the corpus's resources, {RESOURCES} (MJ_CORPUS)")
                 continue
             code, error = run(mj, path, settings, scratch)
             if code != 0:
