@@ -33,6 +33,7 @@ class StateSpace:
 
     @property
     def states(self) -> int:
+        """How many states: the start, every state reached from it, and the ends."""
         return len(self.edges)
 
     def to_networkx(self):
