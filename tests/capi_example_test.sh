@@ -11,8 +11,9 @@ libdir=$(pkg-config --variable=libdir mj)
 [ -e "$libdir/libmj.so.0" ] || { echo "no libmj.so.0 in $libdir"; exit 1; }
 cc -std=c11 -Wall -Wextra -pedantic -Werror "$source/examples/c/maze.c" $(pkg-config --cflags --libs mj) \
   -Wl,-rpath,"$libdir" -o "$work/maze"
-# Linked against the installed copy, not the build tree's.
-ldd "$work/maze" | grep -q "$libdir/libmj.so.0" || { ldd "$work/maze"; exit 1; }
+# Linked against the installed copy, not the build tree's. (grep reads all of ldd's output: with -q it would stop
+# at the match and ldd, still writing, could die of SIGPIPE, which pipefail counts as a failure: it did once.)
+ldd "$work/maze" | grep -F "$libdir/libmj.so.0" >/dev/null || { ldd "$work/maze"; exit 1; }
 mkdir "$work/out"
 out=$("$work/maze" "$work/out")
 echo "$out" | tail -2
