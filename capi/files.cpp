@@ -27,11 +27,10 @@ Colored colored(const mj_model& m) {
 
 int pixelsize_of(const mj_model& m, int pixelsize) { return pixelsize > 0 ? pixelsize : m.settings.pixelsize; }
 
-// 2D straight from the cells, 3D as the isometric picture.
+// 2D straight from the cells, 3D as the isometric picture (save_png draws either).
 void write_png(const mj_model& m, const char* path, int pixelsize) {
   Colored c = colored(m);
-  if (c.grid.mz == 1) mj::save_png(path, c.grid, c.colors, pixelsize_of(m, pixelsize));
-  else mj::save_png(path, mj::render(c.grid, c.colors, {pixelsize_of(m, pixelsize)}));
+  mj::save_png(path, c.grid, c.colors, pixelsize_of(m, pixelsize));
 }
 
 void write_vox(const mj_model& m, const char* path) {
@@ -83,12 +82,10 @@ mj_status mj_write_file(mj_model* model, const char* path, int pixelsize) {
 mj_status mj_write_picture(mj_model* model, const char* stem, const char** written) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
-    std::string file = &require(stem, "stem");
-    bool png = m.interpreter.grid().mz == 1 || m.settings.iso;
-    file += png ? ".png" : ".vox";
-    if (png) write_png(m, file.c_str(), 0);
-    else write_vox(m, file.c_str());
-    m.written = file;
+    Colored c = colored(m);
+    const std::filesystem::path file = mj::picture_file(&require(stem, "stem"), c.grid, m.settings.iso);
+    mj::save_grid(file, c.grid, c.colors, m.settings.pixelsize);
+    m.written = file.string();
     if (written) *written = m.written.c_str();
   });
 }

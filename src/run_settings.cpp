@@ -1,8 +1,5 @@
 #include "mj/run_settings.hpp"
 
-#include <string_view>
-
-#include "core/point.hpp"
 #include "core/xml.hpp"
 
 namespace fs = std::filesystem;

@@ -97,6 +97,9 @@ std::filesystem::path save_tiled(const std::filesystem::path& file, const GridVi
 enum class GridFormat { png, vox, glb, tiled, gif };
 // The format of `file`'s extension; mj::Error naming the extensions mj writes for any other.
 GridFormat grid_format(const std::filesystem::path& file);
+// The picture `mj run` writes for a grid: `stem`.png for a 2D grid or when `iso` (3D drawn as isometric
+// cubes), else `stem`.vox. The one rule for the CLI, the C interface and any other face.
+std::filesystem::path picture_file(const std::filesystem::path& stem, const GridView& grid, bool iso);
 // Writes the grid in the format of `file`'s extension (not .gif, which needs the run).
 void save_grid(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors,
                int pixelsize);

@@ -30,6 +30,12 @@ GridFormat grid_format(const std::filesystem::path& file) {
   throw Error("", 0, "cannot tell the format of \"" + file.string() + "\": give it .png, .vox, .glb, .tmj or .gif");
 }
 
+std::filesystem::path picture_file(const std::filesystem::path& stem, const GridView& grid, bool iso) {
+  std::filesystem::path file = stem;  // appended, not replaced: a model's name may hold a dot
+  file += grid.mz == 1 || iso ? ".png" : ".vox";
+  return file;
+}
+
 void save_grid(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors,
                int pixelsize) {
   switch (grid_format(file)) {

@@ -7,19 +7,13 @@ namespace mj::cli {
 std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid, const mj::Palette& palette,
                                     const ImageOptions& options, const std::function<void(mj::Image&)>& decorate) {
   std::vector<uint32_t> colors = legend_colors(grid.legend, palette);
-  std::filesystem::path file = stem;
-  if (grid.mz == 1 || options.iso) {
-    file += ".png";
-    if (!decorate && options.margin == 0) {
-      save_png(file, grid, colors, options.pixelsize);
-      return file;
-    }
+  const std::filesystem::path file = picture_file(stem, grid, options.iso);
+  if (grid_format(file) == GridFormat::png && (decorate || options.margin > 0)) {
     mj::Image picture = render(grid, colors, {options.pixelsize, options.margin});
     if (decorate) decorate(picture);
     save_png(file, picture);
   } else {
-    file += ".vox";
-    save_vox(file, grid, colors);
+    save_grid(file, grid, colors, options.pixelsize);
   }
   return file;
 }
