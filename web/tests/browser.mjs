@@ -367,9 +367,14 @@ pageTest("steps/s is never negative when Run starts a new run after a finished o
     );
     document.getElementById("seed").value = 4;
     document.getElementById("speed").value = 0;
+    window.finishedFrame = window.mjPlayground.state.frame;
   });
   await page.click("#run");
-  await until(page, () => window.rates.length >= 3 || window.mjPlayground.state.frame?.finished);
+  // The finished run's last frame is still shown right after the click: wait for the new run's frames.
+  await until(page, () => {
+    const f = window.mjPlayground.state.frame;
+    return window.rates.length >= 3 || (f !== window.finishedFrame && f?.finished);
+  });
   await page.click("#pause");
   const rates = await page.evaluate(() => window.rates);
   assert.ok(rates.length > 0, "no steps/s shown");
