@@ -15,5 +15,8 @@ export default [
   { files: ["playground/**/*.js"], languageOptions: { globals: { ...globals.browser } } },
   { files: ["playground/worker.js"], languageOptions: { globals: { ...globals.worker } } },
   // Their functions run in the page (page.evaluate), beside Node code.
-  { files: ["tests/browser.mjs", "bench/playground_rate.mjs"], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ["tests/browser*.mjs", "tests/playground_page.mjs", "bench/playground_rate.mjs"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 ];

@@ -3,28 +3,24 @@
 // it must draw what native `mj run` draws, step one step at a time, show a model's error at its line
 // and stay usable, draw 3D grids in the voxel view, reproduce a run from a shared URL, and take any link
 // (hash or ?model=, pasted or opened, broken or hostile) with one clear message, never freezing or blanking.
-// Usage: node --test web/tests/browser.mjs   (needs build-web/site: scripts/web.sh, and build/mj or MJ_CLI)
+// Usage: node --test web/tests/browser.mjs   (needs build-web/site: scripts/web.sh, and build/mj or MJ_CLI);
+//        every web/tests/browser*.mjs is a browser test file of its own (playground_page.mjs sets it up)
 //        node web/tests/browser.mjs --screenshot FILE   (or MJ_SCREENSHOT=FILE): also the page, paused mid-run
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
-import puppeteer from "puppeteer-core";
-import { serve } from "./static_server.mjs";
+import { join } from "node:path";
+import { after } from "node:test";
+import { choose, corpus, frame, mjCli, pauseMidRun, playground, root, runToEnd, until } from "./playground_page.mjs";
 
-const root = resolve(new URL("../..", import.meta.url).pathname);
-const site = join(root, "build-web", "site");
-const corpus = process.env.MJ_CORPUS ?? join(root, "..", "shared", "corpus");
-const mjCli = process.env.MJ_CLI ?? join(root, "build", "mj");
 const argument = process.argv.indexOf("--screenshot");
 const screenshot = argument > 0 ? process.argv[argument + 1] : process.env.MJ_SCREENSHOT;
 
-let browser, server, url, nativeUrl, nativeDir;
-// The site and native mj's picture of MazeGrowth 21 seed 7 (from a scratch folder) on one origin, so that
-// the page may read the picture's pixels; and the browser.
-before(async () => {
+let nativeDir;
+// Native mj's picture of MazeGrowth 21 seed 7 (from a scratch folder), served on the page's origin so that
+// the page may read the picture's pixels.
+const { served, pageTest, open } = playground(async () => {
   nativeDir = mkdtempSync(join(tmpdir(), "mj-native-"));
   const model = join(corpus, "models", "MazeGrowth.xml");
   const flags = ["--size", "21", "--seed", "7", "--pixelsize", "1", "--resources", join(corpus, "resources")];
@@ -41,74 +37,10 @@ before(async () => {
     join(nativeDir, "growth.txt"),
     "-q",
   ]);
-  server = await serve({ "/": site, "/native/": nativeDir });
-  url = `http://127.0.0.1:${server.address().port}/`;
-  nativeUrl = `${url}native/MazeGrowth_7.png`;
-  browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
-    protocolTimeout: 60000,
-  });
+  return { "/native/": nativeDir };
 });
-after(async () => {
-  await browser?.close();
-  server?.close();
-  if (nativeDir) rmSync(nativeDir, { recursive: true, force: true });
-});
-
-// A test on a page of its own; an error the page throws fails it.
-function pageTest(name, body) {
-  test(name, async () => {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1400, height: 800 });
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    try {
-      await body(page);
-      assert.deepEqual(errors, [], "errors on the page");
-    } finally {
-      await page.close();
-    }
-  });
-}
-
-const frame = (page) => page.evaluate(() => window.mjPlayground.state.frame);
-const until = (page, fn, arg) => page.waitForFunction(fn, { timeout: 30000 }, arg);
-async function open(page, hash = "") {
-  await page.goto(url + hash);
-  await until(page, () => window.mjPlayground?.state.frame);
-}
-// The model as the model list and the size and seed fields would set it, loaded.
-async function choose(page, model, size, seed) {
-  await page.evaluate((m, s, k) => window.mjPlayground.chooseModel(m, { size: s, seed: k }), model, size, seed);
-  await until(page, () => !window.mjPlayground.state.loading);
-}
-// Runs Flowers (a markov of two <one> nodes, both firing in turn) and pauses it long before its end: 1,132
-// steps at this size and seed (at 60x60 it ends at step 301, and sometimes did before the pause). Returns
-// the paused frame's steps.
-async function pauseMidRun(page) {
-  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
-  await page.evaluate(() => (document.getElementById("speed").value = 1));
-  await page.click("#run");
-  await until(page, () => window.mjPlayground.state.frame?.steps >= 20).catch(async (e) => {
-    throw new Error(
-      `${e.message}: the run shows ${await page.evaluate(() => window.mjPlayground.state.frame?.steps)} steps`,
-    );
-  });
-  await page.click("#pause");
-  await until(page, () => !window.mjPlayground.state.frame.ms).catch((e) => {
-    // the paused frame
-    throw new Error(`${e.message}: no paused frame came`);
-  });
-  const paused = await frame(page);
-  if (paused.finished) throw new Error(`the run ended (${paused.steps} steps) before the pause`);
-  return paused.steps;
-}
-async function runToEnd(page) {
-  await page.click("#run");
-  await until(page, () => window.mjPlayground.state.frame?.finished);
-}
+after(() => nativeDir && rmSync(nativeDir, { recursive: true, force: true }));
+const nativeUrl = () => `${served.url}native/MazeGrowth_7.png`;
 
 pageTest("MazeGrowth 21 seed 7 draws native mj's picture", async (page) => {
   await open(page);
@@ -124,7 +56,7 @@ pageTest("MazeGrowth 21 seed 7 draws native mj's picture", async (page) => {
     const expected = context.getImageData(0, 0, image.width, image.height).data;
     const drawn = window.mjPlayground.view2d.pixels();
     return expected.length === drawn.length && expected.every((v, i) => v === drawn[i]);
-  }, nativeUrl);
+  }, nativeUrl());
   if (!same) throw new Error("canvas pixels differ from mj run's PNG");
 });
 
@@ -268,7 +200,7 @@ pageTest("a shared URL reproduces the run", async (page) => {
   await page.click("#share");
   await until(page, () => location.hash.length > 2);
   const hash = await page.evaluate(() => location.hash);
-  const other = await browser.newPage();
+  const other = await served.browser.newPage();
   await open(other, hash);
   await runToEnd(other);
   const second = await frame(other);
@@ -581,7 +513,7 @@ pageTest(
       "?model=%E0%A4%A",
     ];
     for (const query of readable) {
-      await page.goto(url + query);
+      await page.goto(served.url + query);
       await until(page, () => window.mjPlayground?.state.linksRead > 0 && !window.mjPlayground.state.loading);
       const shown = await page.evaluate(() => ({
         message: document.getElementById("message").textContent,

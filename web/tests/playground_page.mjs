@@ -1,0 +1,94 @@
+// The playground served from 127.0.0.1 and opened in headless Chromium (Debian's, driven by
+// puppeteer-core), for the browser test files: each calls playground() once at its top and gets the
+// helpers below. Needs build-web/site (scripts/web.sh).
+import assert from "node:assert/strict";
+import { join, resolve } from "node:path";
+import { after, before, test } from "node:test";
+import puppeteer from "puppeteer-core";
+import { serve } from "./static_server.mjs";
+
+export const root = resolve(new URL("../..", import.meta.url).pathname);
+export const site = join(root, "build-web", "site");
+export const corpus = process.env.MJ_CORPUS ?? join(root, "..", "shared", "corpus");
+export const mjCli = process.env.MJ_CLI ?? join(root, "build", "mj");
+
+export const frame = (page) => page.evaluate(() => window.mjPlayground.state.frame);
+export const until = (page, fn, arg) => page.waitForFunction(fn, { timeout: 30000 }, arg);
+
+// The model as the model list and the size and seed fields would set it, loaded.
+export async function choose(page, model, size, seed) {
+  await page.evaluate((m, s, k) => window.mjPlayground.chooseModel(m, { size: s, seed: k }), model, size, seed);
+  await until(page, () => !window.mjPlayground.state.loading);
+}
+
+export async function runToEnd(page) {
+  await page.click("#run");
+  await until(page, () => window.mjPlayground.state.frame?.finished);
+}
+
+// Runs Flowers (a markov of two <one> nodes, both firing in turn) and pauses it long before its end: 1,132
+// steps at this size and seed (at 60x60 it ends at step 301, and sometimes did before the pause). Returns
+// the paused frame's steps.
+export async function pauseMidRun(page) {
+  await choose(page, "corpus/Flowers", [120, 120, 1], 3);
+  await page.evaluate(() => (document.getElementById("speed").value = 1));
+  await page.click("#run");
+  await until(page, () => window.mjPlayground.state.frame?.steps >= 20).catch(async (e) => {
+    throw new Error(
+      `${e.message}: the run shows ${await page.evaluate(() => window.mjPlayground.state.frame?.steps)} steps`,
+    );
+  });
+  await page.click("#pause");
+  await until(page, () => !window.mjPlayground.state.frame.ms).catch((e) => {
+    // the paused frame
+    throw new Error(`${e.message}: no paused frame came`);
+  });
+  const paused = await frame(page);
+  if (paused.finished) throw new Error(`the run ended (${paused.steps} steps) before the pause`);
+  return paused.steps;
+}
+
+// Registers the server and the browser for this test file. `routes` (optional, async) gives more folders
+// to serve beside the site, made before the server starts. Returns the page helpers; `site.url` is the
+// page's address once the tests run.
+export function playground(routes = async () => ({})) {
+  const served = { url: "", browser: null };
+  let server;
+  before(async () => {
+    server = await serve({ "/": site, ...(await routes()) });
+    served.url = `http://127.0.0.1:${server.address().port}/`;
+    served.browser = await puppeteer.launch({
+      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+      headless: true,
+      args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
+      protocolTimeout: 60000,
+    });
+  });
+  after(async () => {
+    await served.browser?.close();
+    server?.close();
+  });
+
+  // A test on a page of its own; an error the page throws fails it.
+  function pageTest(name, body) {
+    test(name, async () => {
+      const page = await served.browser.newPage();
+      await page.setViewport({ width: 1400, height: 800 });
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      try {
+        await body(page);
+        assert.deepEqual(errors, [], "errors on the page");
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  async function open(page, link = "") {
+    await page.goto(served.url + link);
+    await until(page, () => window.mjPlayground?.state.frame);
+  }
+
+  return { served, pageTest, open };
+}
