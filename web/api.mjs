@@ -195,6 +195,10 @@ class Model {
   colors() {
     return this.call("colors");
   }
+  // The palette the model is drawn with, {symbol: 0xRRGGBB}: every symbol's colour, used or not.
+  palette() {
+    return this.call("palette");
+  }
   // The files mj writes, as bytes: png(pixelsize) (3D: isometric), vox(), and an animated GIF made
   // by gifFrame(pixelsize) after the steps to show and gifFinish(). The pixel size is the model's
   // (settings.pixelsize) unless given.

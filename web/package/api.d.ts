@@ -161,6 +161,8 @@ export class Model {
   render(pixelsize?: number): Picture;
   /** The colour of each value of the current grid, 0xRRGGBB. */
   colors(): number[];
+  /** The palette the model is drawn with, {symbol: 0xRRGGBB}: every symbol's colour, used or not. */
+  palette(): Record<string, number>;
   /** The grid as `mj run --state` writes it: "NAME MX MY MZ SEED STEPS", the legend, a row of symbols a line. */
   stateText(name?: string): string;
   /** The PNG mj run writes (3D: isometric); pixelsize: settings.pixelsize unless given. */

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Assembles the playground site in build-web/site: the page bundled by esbuild (CodeMirror, three.js),
 // the worker, the WebAssembly build, mj's own models and, when it is found (MJ_CORPUS or
-// ../shared/corpus beside the repo), the reference corpus's models and resources.
+// ../shared/corpus beside the repo), the reference corpus's models and resources; the help panel's
+// language reference and the gallery, from docs/ (help_bundle.mjs, gallery_bundle.mjs).
 import { build } from "esbuild";
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { galleryBundle } from "./gallery_bundle.mjs";
+import { helpBundle } from "./help_bundle.mjs";
 
 const here = resolve(new URL(".", import.meta.url).pathname);
 const root = resolve(here, "../..");
@@ -30,9 +33,15 @@ await build({
   external: ["./api.mjs"],
   logLevel: "warning",
 });
-for (const file of ["index.html", "style.css"]) cpSync(join(here, file), join(site, file));
+for (const file of ["index.html", "style.css", "teach.css"]) cpSync(join(here, file), join(site, file));
 for (const file of ["api.mjs", "mj.mjs", "mj.wasm"]) cpSync(join(out, file), join(site, file));
 cpSync(join(root, "models"), join(site, "own"), { recursive: true });
+const docs = join(root, "docs");
+for (const part of ["pictures", "examples"])
+  cpSync(join(docs, "language", part), join(site, "help", part), { recursive: true });
+writeFileSync(join(site, "help.json"), JSON.stringify(helpBundle(join(docs, "language"))));
+cpSync(join(docs, "gallery"), join(site, "gallery"), { recursive: true });
+writeFileSync(join(site, "gallery.json"), JSON.stringify(galleryBundle(join(docs, "gallery.md"))));
 
 if (existsSync(join(corpus, "models.xml"))) {
   const target = join(site, "corpus");

@@ -1,10 +1,11 @@
 // The XML editor: CodeMirror 6 with XML highlighting, and the model's errors marked at their line as
-// you type (the worker loads the text and says what is wrong where).
+// you type (the worker loads the text and says what is wrong where); `extensions` adds the help and
+// completion (help.js, completion.js).
 import { EditorView, basicSetup } from "codemirror";
 import { xml } from "@codemirror/lang-xml";
 import { linter, lintGutter, forceLinting } from "@codemirror/lint";
 
-export function createEditor(parent, { check, onChange }) {
+export function createEditor(parent, { check, onChange, extensions = [] }) {
   let view;
   const source = async (v) => {
     const error = await check(v.state.doc.toString());
@@ -20,6 +21,7 @@ export function createEditor(parent, { check, onChange }) {
       xml(),
       lintGutter(),
       linter(source, { delay: 300 }),
+      extensions,
       EditorView.updateListener.of((update) => update.docChanged && onChange(update.state.doc.toString())),
     ],
   });

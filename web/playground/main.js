@@ -1,5 +1,9 @@
 // The playground page: pick or write a model, run it in a worker, watch it, step it, export it.
+import { completion, setPalette } from "./completion.js";
 import { createEditor } from "./editor.js";
+import { createGallery, variantIds } from "./gallery.js";
+import { createHelp, helpExtensions } from "./help.js";
+import { showHint } from "./hint.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
 import { drawTree, firedRules } from "./tree.js";
 import { View2D } from "./view2d.js";
@@ -29,7 +33,10 @@ const state = {
 let ready;
 const readyPromise = new Promise((resolve) => (ready = resolve));
 
+// The help panel's "try it" and example links put a program in the editor.
+const help = createHelp({ onExample: (xml) => (editor.text = xml) });
 const editor = createEditor($("editor"), {
+  extensions: [helpExtensions(help), completion(help)],
   check: (xml) =>
     new Promise((resolve) => {
       const id = state.nextCheck++;
@@ -47,7 +54,8 @@ const givenSize = () => (sizeBoxes.some((box) => box.value === "") ? null : size
 const speed = () => 2 ** +$("speed").value;
 const selected = () => {
   const [group, name] = $("model").value.split("/");
-  return { group, name, entry: lists[group]?.find((e) => e.name === name) };
+  const entry = lists[group]?.find((e) => e.id === name); // an id: NAME, or NAME-2... for a name's later entries
+  return { group, name: entry?.name ?? name, entry };
 };
 const key = () => JSON.stringify([$("model").value, size(), +$("seed").value, state.stepLimit, editor.text]);
 const showMessage = (text) => ($("message").textContent = text);
@@ -112,8 +120,7 @@ async function chooseModel(value, overrides = {}) {
 // The listed model a link names: "own/Name", "corpus/Name" or a bare name (mj's own first).
 function listed(model) {
   const [group, name] = model.includes("/") ? model.split("/") : [null, model];
-  for (const g of group ? [group] : ["own", "corpus"])
-    if (lists[g]?.some((e) => e.name === name)) return `${g}/${name}`;
+  for (const g of group ? [group] : ["own", "corpus"]) if (lists[g]?.some((e) => e.id === name)) return `${g}/${name}`;
   return null;
 }
 const defaultModel = () => (lists.own.length ? `own/${lists.own[0].name}` : `corpus/${lists.corpus[0].name}`);
@@ -124,7 +131,7 @@ const defaultModel = () => (lists.own.length ? `own/${lists.own[0].name}` : `cor
 function openLink() {
   state.linksRead++;
   const link = decodeShare(location.hash) ?? readableLink(location.search);
-  if (!link) return chooseModel(defaultModel());
+  if (!link) return chooseModel(defaultModel()).then(() => $("run").click()); // a first look: it runs
   const { share, problems } = link;
   const words = problems.length ? [`this link is broken: ${problems.join("; ")}`] : [];
   let model = share.model && listed(share.model);
@@ -179,7 +186,7 @@ function download(name, data) {
 worker.onmessage = ({ data }) => {
   if (data.type === "ready") ready();
   else if (data.type === "lists") fillModels(data);
-  else if (data.type === "loaded") showSettings(data.settings);
+  else if (data.type === "loaded") (showSettings(data.settings), setPalette(data.palette), (state.frame = null));
   else if (data.type === "frame") showFrame(data);
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
   else if (data.type === "file") download(data.name, data.bytes ?? data.text);
@@ -197,6 +204,7 @@ worker.onmessage = ({ data }) => {
 };
 
 function fillModels({ own, corpus }) {
+  for (const entries of [own, corpus]) variantIds(entries).forEach((id, i) => (entries[i].id = id));
   lists.own = own;
   lists.corpus = corpus;
   const select = $("model");
@@ -207,14 +215,10 @@ function fillModels({ own, corpus }) {
     if (!entries.length) continue;
     const optgroup = document.createElement("optgroup");
     optgroup.label = label;
-    const seen = new Set();
-    for (const e of entries) {
-      if (seen.has(e.name)) continue;
-      seen.add(e.name);
+    for (const e of entries)
       optgroup.appendChild(
-        new Option(`${e.name} (${e.mz > 1 ? `${e.mx}×${e.my}×${e.mz}` : `${e.mx}×${e.my}`})`, `${group}/${e.name}`),
+        new Option(`${e.name} (${e.mz > 1 ? `${e.mx}×${e.my}×${e.mz}` : `${e.mx}×${e.my}`})`, `${group}/${e.id}`),
       );
-    }
     select.appendChild(optgroup);
   }
   openLink();
@@ -240,6 +244,13 @@ $("end").onclick = () => {
   worker.postMessage({ type: "end" });
 };
 $("pause").onclick = () => worker.postMessage({ type: "pause" });
+$("reset").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "reset" }));
+const gallery = createGallery({
+  onOpen: (model) => (act(), chooseModel(model)),
+  has: (model) => listed(model) === model,
+});
+$("galleryButton").onclick = () => gallery.show();
+$("helpButton").onclick = () => help.show();
 $("step").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "step", count: 1 }));
 $("next").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "next" }));
 $("speed").oninput = () => {
@@ -270,6 +281,7 @@ const text = async (url) => {
   return response.ok ? response.text() : "";
 };
 worker.postMessage({ type: "lists", own: await text("own/demo.xml"), corpus: await text("corpus/models.xml") });
+showHint({ gallery, help });
 
 // For tests and the curious: the page's state.
-window.mjPlayground = { state, view2d, view3d, chooseModel, editor };
+window.mjPlayground = { state, view2d, view3d, chooseModel, editor, help, gallery };

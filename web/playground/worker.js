@@ -1,5 +1,5 @@
 // The playground's worker: it owns the WebAssembly module and the model, so that a long run never
-// freezes the page. Messages in: lists, check, load, run, end, pause, step, next, export, gif. Out:
+// freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, export, gif. Out:
 // lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
 
@@ -144,7 +144,7 @@ const handlers = {
       model.start(seed);
       const settings = model.settings;
       stepLimit = settings.steps;
-      post({ type: "loaded", settings });
+      post({ type: "loaded", settings, palette: model.palette() });
       frame({ withTree: true });
     } catch (e) {
       post({ type: "error", ...failure(e) });
@@ -153,19 +153,28 @@ const handlers = {
   run({ speed }) {
     stepsPerFrame = speed;
     toEnd = false;
-    if (!model || model.ended) return;
+    if (!model) return;
+    if (model.ended) model.start(model.seed); // Run on a finished run: the same run again
     running = true;
     tick();
   },
   // Runs to the end (or the step limit) as fast as it goes, showing a frame every 100 ms.
   end() {
-    if (!model || model.ended) return;
+    if (!model) return;
+    if (model.ended) model.start(model.seed);
     toEnd = running = true;
     tick();
   },
   pause() {
     running = toEnd = false;
     if (model) frame({ withTree: true });
+  },
+  // Back to step 0 of the same seed.
+  reset() {
+    if (!model) return;
+    running = toEnd = false;
+    model.start(model.seed);
+    frame({ withTree: true });
   },
   speed({ speed }) {
     stepsPerFrame = speed;

@@ -142,6 +142,14 @@ class Session {
     });
   }
 
+  // The loaded model's palette, {symbol: 0xRRGGBB}: every colour the page may draw (the editor's swatches).
+  val palette() const {
+    val table = val::object();
+    if (settings_)
+      for (const auto& [symbol, color] : settings_->palette) table.set(std::string(1, symbol), int(color & 0xFFFFFF));
+    return table;
+  }
+
   // Files as mj writes them, as bytes (a view of wasm memory, valid until the next call): the grid as
   // PNG (2D, or isometric 3D), VOX, and an animated GIF recorded a frame at a time (GifWriter streams
   // it to a file in emscripten's file system, read back when it is finished).
@@ -226,6 +234,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("nodeTree", &Session::node_tree)
       .function("render", &Session::render)
       .function("colors", &Session::colors)
+      .function("palette", &Session::palette)
       .function("stateText", &Session::state_text)
       .function("png", &Session::png)
       .function("vox", &Session::vox)

@@ -189,6 +189,15 @@ test("addResource() gives models their files: a palette.xml colours the grid, a 
   );
 });
 
+test("palette() gives every symbol's colour, the model's own colours over the built-in ones", () => {
+  const model = mj.load(tiny, { size: 2, colors: { W: 0x123456 } });
+  const palette = model.palette();
+  assert.equal(palette.W, 0x123456);
+  assert.equal(palette[model.shape().legend[0]], model.colors()[0]); // as the grid is drawn
+  assert.ok(Object.keys(palette).length > 20, "the built-in palette's symbols too");
+  model.dispose();
+});
+
 test("messages name settings in the API's words, or in a face's own", async () => {
   assert.throws(() => mj.load(tiny, { size: 100000 }), /raise the limit with maxCells\)$/);
   assert.throws(

@@ -1,0 +1,113 @@
+// Completion in the editor: after "<" the names of MJ's elements, inside a tag the attributes that element
+// reads (the reference's "Every attribute" index, in help.json), and inside in, out and the other symbol
+// attributes the value symbols in scope, each with its colour as the page draws it (the loaded model's
+// palette, which the worker sends with each load).
+import { autocompletion, startCompletion } from "@codemirror/autocomplete";
+import { contextAt, symbolsInScope } from "./xml_context.js";
+
+let palette = {};
+// The colours of the model loaded last: {symbol: 0xRRGGBB}.
+export function setPalette(table) {
+  if (table) palette = table;
+}
+
+// Attributes whose value is a list of symbols, and those that are one symbol.
+const PATTERNS = new Set(["in", "out"]);
+const SYMBOLS = new Set(["on", "from", "to", "color", "value", "black", "white", "symbol"]);
+const RULE_NODES = new Set(["one", "all", "prl"]);
+
+const hex = (rgb) => "#" + rgb.toString(16).padStart(6, "0");
+
+// The attributes `element` (inside `parent`) reads: its own, any node's, the root's when it is the root, a
+// rule's on a rule node (which holds a single rule written on itself), a convolution rule's.
+export function attributesFor(accepts, element, root, parent = "") {
+  const names = new Set([...(accepts[element] ?? []), ...(accepts[`${parent}/${element}`] ?? [])]);
+  if (element !== "rule" || parent !== "convolution") for (const n of accepts["#node"] ?? []) names.add(n);
+  if (root) for (const n of accepts["#root"] ?? []) names.add(n);
+  if (RULE_NODES.has(element)) for (const n of accepts.rule ?? []) names.add(n);
+  return [...names].sort();
+}
+
+function symbolOptions(symbols, wildcard) {
+  const options = symbols.map((s, i) => ({
+    label: s,
+    type: "constant",
+    detail: palette[s] !== undefined ? hex(palette[s]) : "a union",
+    color: palette[s],
+    boost: -i, // in the order of values
+  }));
+  if (wildcard) options.push({ label: "*", type: "keyword", detail: "any (in) / unchanged (out)", boost: -99 });
+  return options;
+}
+
+export function completion(help) {
+  const source = (ctx) => {
+    const bundle = help.bundle;
+    const text = ctx.state.doc.toString();
+    const where = contextAt(text, ctx.pos);
+    if (!bundle || !where) return null;
+    if (where.kind === "tag") {
+      const options = Object.keys(bundle.nodes).map((name) => ({
+        label: name,
+        type: "type",
+        info: () => {
+          const dom = document.createElement("div");
+          dom.innerHTML = bundle.summaries[name] ?? ""; // the docs' own text (help.json, built from docs/)
+          return dom;
+        },
+      }));
+      return { from: where.from, options, validFor: /^[\w-]*$/ };
+    }
+    if (where.kind === "attribute") {
+      if (!where.word && !ctx.explicit && ctx.state.sliceDoc(ctx.pos - 1, ctx.pos) !== " ") return null;
+      const written = new Set(Object.keys(where.attributes));
+      const parent = where.parents.at(-1)?.name;
+      const options = attributesFor(bundle.accepts, where.element, where.root, parent)
+        .filter((name) => !written.has(name))
+        .map((name) => ({
+          label: name,
+          type: "property",
+          detail: `<${where.element}>`,
+          apply: (view, _completion, from, to) => {
+            view.dispatch({
+              changes: { from, to, insert: `${name}=""` },
+              selection: { anchor: from + name.length + 2 },
+            });
+            startCompletion(view);
+          },
+        }));
+      return { from: where.from, options, validFor: /^[\w-]*$/ };
+    }
+    if (where.attribute === "values") {
+      // any symbol the palette colours, those written already left out
+      const written = new Set(where.word);
+      return {
+        from: ctx.pos,
+        options: symbolOptions(Object.keys(palette).filter((s) => !written.has(s))),
+        filter: false,
+      };
+    }
+    if (PATTERNS.has(where.attribute) || SYMBOLS.has(where.attribute)) {
+      const symbols = symbolsInScope(text, where);
+      return symbols.length
+        ? { from: ctx.pos, options: symbolOptions(symbols, PATTERNS.has(where.attribute)), filter: false }
+        : null;
+    }
+    return null;
+  };
+  return autocompletion({
+    override: [source],
+    addToOptions: [
+      {
+        position: 20,
+        render(option) {
+          if (option.color === undefined) return null;
+          const swatch = document.createElement("span");
+          swatch.className = "swatch";
+          swatch.style.background = hex(option.color);
+          return swatch;
+        },
+      },
+    ],
+  });
+}
