@@ -186,7 +186,7 @@ def thumbnail_path(e, folder=GALLERY):
 
 
 def link(e):
-    query = f"model={e['name']}"
+    query = f"model={e['file'][:-4]}"  # the entry's id: NAME, or NAME-2... for a name's later entries
     if e["d"] == 2 and e["length"] == e["width"]:
         query += f"&size={e['length']}"
     else:
@@ -214,7 +214,8 @@ def page(found):
         '`search="True"`) when it uses them.',
         "",
         f"**Open** links to the playground built by `bash scripts/web.sh` (`{PLAYGROUND}`, relative to this",
-        "page) with the entry in its query: `?model=NAME`, then `&size=N` for a square 2D grid, otherwise",
+        "page) with the entry in its query: `?model=NAME` (`NAME-2`, `NAME-3`... for a name's later entries, as the",
+        "playground's model list names them), then `&size=N` for a square 2D grid, otherwise",
         "`&length=X&width=Y` (and `&height=Z` for 3D), then `&seed=S&steps=N` (the entry's step limit; 0 or less",
         "for none).",
         "",
