@@ -89,7 +89,8 @@ export function decodeShare(hash) {
   return check(settings);
 }
 
-// A readable link's settings (?model=Name&size=60x60&seed=3&steps=500&speed=6): {share, problems},
+// A readable link's settings (?model=Name&size=60x60&seed=3&steps=500&speed=6, or the gallery's
+// &length=X&width=Y&height=Z for the size; steps=0 or less: the entry's, no limit): {share, problems},
 // or null when the query names no model.
 export function readableLink(search) {
   const query = new URLSearchParams(search);
@@ -97,6 +98,11 @@ export function readableLink(search) {
   const settings = { model: query.get("model") };
   const number = (text) => (/^\d{1,16}$/.test(text.trim()) ? Number(text) : text);
   if (query.has("size")) settings.size = query.get("size").split(/[x×,]/).map(number);
+  else if (query.has("length"))
+    settings.size = ["length", "width", "height"]
+      .filter((side) => query.has(side))
+      .map((side) => number(query.get(side)));
+  if (/^\s*(-\d+|0+)\s*$/.test(query.get("steps") ?? "x")) query.delete("steps");
   for (const name of ["seed", "steps", "speed"]) if (query.has(name)) settings[name] = number(query.get(name));
   return check(settings);
 }
