@@ -62,6 +62,7 @@ export function createGallery({ onOpen, has }) {
   }
 
   async function show() {
+    view.style.top = `${document.querySelector("header").getBoundingClientRect().bottom}px`; // below the controls
     view.hidden = false;
     if (!entries) {
       const response = await fetch("gallery.json").catch(() => null);

@@ -45,8 +45,8 @@ export function createHelp({ onExample }) {
     if (!bundle) return;
     if (!pages.options.length) for (const p of bundle.pages) pages.appendChild(new Option(p.title, p.file));
     const page = bundle.pages.find((p) => p.file === `${section.split(":")[1]}.md`);
-    showPage(page?.file ?? shown ?? bundle.pages[0].file);
-    if (!shown) showPage(bundle.pages[0].file);
+    showPage(page?.file || shown || bundle.pages[0].file);
+    panel.style.top = `${document.querySelector("header").getBoundingClientRect().bottom}px`; // below the controls
     panel.hidden = false;
     for (const marked of content.querySelectorAll(".marked")) marked.classList.remove("marked");
     let target = section ? content.querySelector(`#${CSS.escape(section)}`) : null;
