@@ -189,9 +189,12 @@ pageTest("every models.xml variant is in the list: MazeGrowth 27x27x27 runs in 3
   const webgl = await page.evaluate(() => window.mjPlayground.view3d.available);
   assert.equal(in3d, webgl ? "block" : "none", "the voxel view when there is WebGL, else the isometric picture");
 
-  // a link names it too, and a bare name keeps opening the first entry
-  await open(page, "?model=MazeGrowth-2");
-  await until(page, () => window.mjPlayground.state.frame?.mz === 27);
+  // a link names it too (as docs/gallery.md's do: sides, and steps -1 for none), and a bare name keeps
+  // opening the first entry
+  await open(page, "?model=MazeGrowth-2&length=27&width=25&height=23&seed=1&steps=-1");
+  await until(page, () => window.mjPlayground.state.frame?.mz === 23);
+  assert.deepEqual([(await frame(page)).mx, (await frame(page)).my], [27, 25]);
+  assert.equal(await page.$eval("#message", (m) => m.textContent), "", "no complaint about the link");
   await open(page, "?model=MazeGrowth");
   await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.state.frame);
   assert.equal(await page.$eval("#model", (s) => s.value), "corpus/MazeGrowth");
