@@ -15,6 +15,7 @@ const slug = (text) =>
     .trim()
     .replace(/ /g, "-");
 const stem = (file) => file.replace(/\.md$/, "");
+const OUTSIDE = ["tutorial.md", "errors.md"]; // pages of docs/ itself, which link to language/X.md
 const codes = (text) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
 const rowCells = (line) =>
   line
@@ -23,14 +24,15 @@ const rowCells = (line) =>
     .split("|")
     .map((c) => c.trim());
 
-// The pages in the index's order: README.md, the pages its table lists, then the tutorial.
+// The pages in the index's order: README.md, the pages its table lists, then the tutorial and the errors
+// (docs/, beside the language folder).
 function pageList(language) {
   const index = readFileSync(join(language, "README.md"), "utf8");
   const listed = [...index.matchAll(/^\| \[([a-z-]+\.md)\]/gm)].map((m) => m[1]);
   return [
     { file: "README.md", path: join(language, "README.md") },
     ...listed.map((file) => ({ file, path: join(language, file) })),
-    { file: "tutorial.md", path: join(language, "..", "tutorial.md") },
+    ...OUTSIDE.map((file) => ({ file, path: join(language, "..", file) })),
   ];
 }
 
@@ -39,10 +41,9 @@ function pageList(language) {
 function resolveLink(href, page, pages) {
   if (/^[a-z]+:/.test(href)) return { external: href };
   const [path, anchor = ""] = href.split("#");
-  const base = page === "tutorial.md" ? path.replace(/^language\//, "") : path;
+  const base = OUTSIDE.includes(page) ? path.replace(/^language\//, "") : path.replace(/^\.\.\/(?=[\w-]+\.md$)/, "");
   if (base === "") return { page, anchor };
   if (pages.has(base)) return { page: base, anchor };
-  if (base === "tutorial.md" || base === "../tutorial.md") return { page: "tutorial.md", anchor };
   if (/^examples\/[\w.-]+\.xml$/.test(base)) return { example: `help/${base}` };
   if (/^\.\.\/(\.\.\/)?models\/[\w.-]+\.xml$/.test(base)) return { example: `own/${base.split("/").pop()}` };
   return null;
