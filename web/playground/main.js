@@ -186,6 +186,8 @@ function download(name, data) {
 worker.onmessage = ({ data }) => {
   if (data.type === "ready") ready();
   else if (data.type === "lists") fillModels(data);
+  // the new model's first frame comes next: until then no frame (a finished one of the model before would
+  // read as this run's end)
   else if (data.type === "loaded") (showSettings(data.settings), setPalette(data.palette), (state.frame = null));
   else if (data.type === "frame") showFrame(data);
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
