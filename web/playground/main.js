@@ -147,6 +147,7 @@ function showFrame(f) {
   const d3 = f.mz > 1 && view3d.available;
   $("stage2d").style.display = d3 ? "none" : "";
   $("stage3d").style.display = d3 ? "block" : "none";
+  $("glb").hidden = f.mz === 1; // glTF: a mesh of 3D grids
   if (d3) view3d.draw(f);
   else view2d.draw({ mx: f.width ?? f.mx, my: f.height ?? f.my, rgba: f.rgba });
   if (f.before && f.after && f.mz === 1) view2d.showChanges(f.mx, f.my, f.before, f.after);

@@ -206,6 +206,7 @@ const handlers = {
     try {
       if (what === "png") post({ type: "file", name: `${entryName}_${model.seed}.png`, bytes: model.png() });
       if (what === "vox") post({ type: "file", name: `${entryName}_${model.seed}.vox`, bytes: model.vox() });
+      if (what === "glb") post({ type: "file", name: `${entryName}_${model.seed}.glb`, bytes: model.glb() });
       if (what === "state")
         post({ type: "file", name: `${entryName}_${model.seed}.txt`, text: model.stateText(entryName) });
     } catch (e) {
