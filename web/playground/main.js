@@ -1,6 +1,7 @@
 // The playground page: pick or write a model, run it in a worker, watch it, step it, export it.
 import { createEditor } from "./editor.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
+import { topSpeed } from "./pace.js";
 import { drawTree, firedRules } from "./tree.js";
 import { View2D } from "./view2d.js";
 import { View3D } from "./view3d.js";
@@ -45,6 +46,7 @@ const size = () => sizeBoxes.map((box) => +box.value);
 // it (its entry's, else mj's default), which then fills them.
 const givenSize = () => (sizeBoxes.some((box) => box.value === "") ? null : size());
 const speed = () => 2 ** +$("speed").value;
+const speedText = () => (speed() >= topSpeed ? "top: unpaced" : `${speed()} steps/frame`);
 const selected = () => {
   const [group, name] = $("model").value.split("/");
   return { group, name, entry: lists[group]?.find((e) => e.name === name) };
@@ -244,10 +246,10 @@ $("pause").onclick = () => worker.postMessage({ type: "pause" });
 $("step").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "step", count: 1 }));
 $("next").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "next" }));
 $("speed").oninput = () => {
-  $("speedText").textContent = `${speed()} steps/frame`;
+  $("speedText").textContent = speedText();
   worker.postMessage({ type: "speed", speed: speed() });
 };
-$("speedText").textContent = `${speed()} steps/frame`;
+$("speedText").textContent = speedText();
 for (const button of document.querySelectorAll("[data-export]"))
   button.onclick = () => worker.postMessage({ type: "export", what: button.dataset.export });
 $("gif").onclick = () => {
