@@ -6,7 +6,7 @@
 // whole process, picture written), by the JavaScript API in Node (load and run inside one process) and by
 // native `mj run` (the whole process). Medians of --rounds rounds (default 3), the runs in turn.
 // Usage: node web/bench/playground_rate.mjs [--rounds N]   (needs build-web/site: scripts/web.sh, and build/mj
-//        or MJ_CLI)
+//        or MJ_CLI; MJ_WEB_BUILD=DIR for another web build, e.g. one configured with -DMJ_WEB_SIMD=OFF)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,10 +18,11 @@ const root = resolve(new URL("../..", import.meta.url).pathname);
 const corpus = process.env.MJ_CORPUS ?? join(root, "..", "shared", "corpus");
 const mjCli = process.env.MJ_CLI ?? join(root, "build", "mj");
 const rounds = +(process.argv[process.argv.indexOf("--rounds") + 1] || 3);
-const { loadMj } = await import(join(root, "build-web", "api.mjs"));
+const web = resolve(process.env.MJ_WEB_BUILD ?? join(root, "build-web")); // another build: MJ_WEB_BUILD=DIR
+const { loadMj } = await import(join(web, "api.mjs"));
 const mj = await loadMj();
 const scratch = mkdtempSync(join(tmpdir(), "mj-bench-"));
-const server = await serve(join(root, "build-web", "site"));
+const server = await serve(join(web, "site"));
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   headless: true,
@@ -120,7 +121,7 @@ for (const entry of entries) {
       }),
     );
     const args = ["run", model(entry.name), ...flags(entry, steps)];
-    times.cli.push(wall(() => execFileSync("node", [join(root, "build-web", "mj-cli.mjs"), ...args])));
+    times.cli.push(wall(() => execFileSync("node", [join(web, "mj-cli.mjs"), ...args])));
     times.native.push(wall(() => execFileSync(mjCli, args)));
   }
   const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
