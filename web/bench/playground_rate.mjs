@@ -6,7 +6,7 @@
 // whole process, picture written), by the JavaScript API in Node (load and run inside one process) and by
 // native `mj run` (the whole process). Medians of --rounds rounds (default 3), the runs in turn.
 // Usage: node web/bench/playground_rate.mjs [--rounds N]   (needs build-web/site: scripts/web.sh, and build/mj
-//        or MJ_CLI; MJ_WEB_BUILD=DIR for another web build, e.g. one configured with -DMJ_WEB_SIMD=OFF)
+//        or MJ_CLI; MJ_BUILD_WEB=DIR for another web build, e.g. one configured with -DMJ_WEB_SIMD=OFF)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +18,7 @@ const root = resolve(new URL("../..", import.meta.url).pathname);
 const corpus = process.env.MJ_CORPUS ?? join(root, "..", "shared", "corpus");
 const mjCli = process.env.MJ_CLI ?? join(root, "build", "mj");
 const rounds = +(process.argv[process.argv.indexOf("--rounds") + 1] || 3);
-const web = resolve(process.env.MJ_WEB_BUILD ?? join(root, "build-web")); // another build: MJ_WEB_BUILD=DIR
+const web = resolve(process.env.MJ_BUILD_WEB ?? join(root, "build-web")); // another build: MJ_BUILD_WEB=DIR
 const { loadMj } = await import(join(web, "api.mjs"));
 const mj = await loadMj();
 const scratch = mkdtempSync(join(tmpdir(), "mj-bench-"));
