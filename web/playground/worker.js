@@ -2,7 +2,7 @@
 // freezes the page. Messages in: lists, check, load, run, end, pause, step, next, export, gif. Out:
 // lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
-import { budget, soon } from "./pace.js";
+import { budget, nextFrame } from "./pace.js";
 
 // Messages in the page's words: a setting is named by the control that changes it.
 const settingNames = {
@@ -117,7 +117,7 @@ function tick() {
     return post({ type: "error", ...failure(e) });
   }
   frame({ taken: model.steps - before, ms: performance.now() - start, withTree: !running });
-  if (running) soon(tick);
+  if (running) nextFrame(tick, { toEnd, stepsPerFrame }, performance.now() - start);
 }
 
 const handlers = {
