@@ -38,7 +38,7 @@ async function framesOfRun(page, speed) {
 
 pageTest("at the slider's top a run goes unpaced, a frame every 50 ms of work", async (page) => {
   await open(page);
-  await choose(page, "corpus/MazeGrowth", [701, 701, 1], 1); // 122,000 steps: several frames
+  await choose(page, "corpus/MazeGrowth", [1201, 1201, 1], 1); // 360,000 steps: several frames
   const frames = await framesOfRun(page, 14);
   assert.match(await page.$eval("#speedText", (e) => e.textContent), /unpaced/);
   assert.ok(frames.length >= 2, `${frames.length} frames`);
