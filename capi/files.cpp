@@ -1,6 +1,7 @@
 // Pictures, files and model lists through the C interface: the library's render and writers, as `mj run` uses them.
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "errors.hpp"
 #include "mj/files.hpp"
@@ -75,7 +76,8 @@ mj_status mj_write_file(mj_model* model, const char* path, int pixelsize) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
     Colored c = colored(m);
-    mj::save_grid(&require(path, "path"), c.grid, c.colors, pixelsize_of(m, pixelsize));
+    const std::optional<mj::TileLayer> tiles = m.interpreter.tile_layer();  // a tile model's .tmj: its tiles
+    mj::save_grid(&require(path, "path"), c.grid, c.colors, pixelsize_of(m, pixelsize), tiles ? &*tiles : nullptr);
   });
 }
 

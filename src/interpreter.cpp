@@ -6,6 +6,7 @@
 #include "io/picture_cells.hpp"
 #include "nodes/node_view.hpp"
 #include "nodes/registry.hpp"
+#include "nodes/wfc/wfc_node.hpp"
 
 namespace mj {
 
@@ -258,6 +259,11 @@ void Interpreter::set_chooser(std::function<int(int)> choose) {
 
 NodeView Interpreter::node_tree() const {
   return view_of_tree(*impl_->program->root, impl_->run ? impl_->run->current : nullptr);
+}
+
+std::optional<TileLayer> Interpreter::tile_layer() const {
+  if (!impl_->run) return std::nullopt;
+  return wfc::find_tile_layer(*impl_->program->root, *impl_->run->grid);
 }
 
 GridView Interpreter::grid() const {

@@ -215,6 +215,26 @@ TEST(CApi, FilesByTheirExtension) {
   mj_model_free(m);
 }
 
+// A tile model's map is a layer of its tiles (the library's Interpreter::tile_layer), as mj run --tiled writes it.
+TEST(CApi, ATileModelsMapIsItsTiles) {
+  const std::filesystem::path corpus = mjtest::corpus_dir();
+  mj_load_options o;
+  mj_load_options_init(&o);
+  o.size = 6;
+  const std::string resources = (corpus / "resources").string();
+  o.resources = resources.c_str();
+  mj_model* m = nullptr;
+  ASSERT_EQ(mj_model_load((corpus / "models" / "Knots2D.xml").c_str(), &o, &m), MJ_OK) << mj_last_error_text();
+  ASSERT_EQ(mj_run(m, 1, 0, nullptr, nullptr, nullptr), MJ_OK);
+  auto dir = mjtest::temp_dir("capi-tiles");
+  ASSERT_EQ(mj_write_file(m, (dir / "k.tmj").c_str(), 0), MJ_OK) << mj_last_error_text();
+  const std::string map = mjtest::read_bytes(dir / "k.tmj");
+  EXPECT_TRUE(mjtest::contains(map, "\"name\":\"Knots2D\"")) << map;
+  EXPECT_TRUE(mjtest::contains(map, "\"width\":6,\"height\":6")) << map;  // tiles, not cells
+  EXPECT_TRUE(std::filesystem::exists(dir / "k_tiles.png"));
+  mj_model_free(m);
+}
+
 TEST(CApi, ModelLists) {
   mj_model_list* list = nullptr;
   const auto demo = std::filesystem::path(MJ_SOURCE_DIR) / "models" / "demo.xml";

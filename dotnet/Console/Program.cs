@@ -1,11 +1,13 @@
 // mj-dotnet: the .NET binding at work. `run` takes `mj run`'s flags and does what it does; `golden` runs every
 // golden run of the reference in this one process; `errors` words the shared error cases (tests/cli_errors.xml)
-// as exceptions; `memory` loops over runs and reports the process's memory.
+// as exceptions; `memory` loops over runs and reports the process's memory; `bench` times runs in this warm
+// process, as bench/runs_bench.cpp does through the C++ API (scripts/bench_dotnet.sh runs the two in turn).
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Linq;
+using System.Runtime.InteropServices;
 using System.Text.RegularExpressions;
 using System.Threading;
 using System.Xml;
@@ -29,10 +31,11 @@ static class Program
                 case "golden": return Golden.RunAll(rest);
                 case "errors": return Errors(rest);
                 case "memory": return Memory(rest);
+                case "bench": return Bench(rest);
                 case "--version": Console.WriteLine("mj " + Model.Version); return 0;
             }
             Console.Error.WriteLine("usage: mj-dotnet run MODEL.xml [mj run's flags] | golden CORPUS GOLDEN | " +
-                                    "errors CASES.xml DIR | memory RUNS");
+                                    "errors CASES.xml DIR | memory RUNS | bench MODEL.xml RUNS [SIZE]");
             return 1;
         }
         catch (MjException e)
@@ -128,6 +131,49 @@ static class Program
         Console.WriteLine("memory: {0} runs after {1} to warm up: resident {2} KiB before, {3} KiB after ({4:+0;-0} KiB)",
                           runs, warmup, before, after, after - before);
         return 0;
+    }
+
+    // Loads MODEL once (its entry's size, or SIZE) and runs seeds 1..RUNS, each a fresh run to the model's step
+    // limit: the median and total of the runs' times, the thread's CPU time as bench/runs_bench.cpp takes it
+    // (Linux's clock_gettime). Each run is one call into the library (mj_run).
+    static int Bench(string[] args)
+    {
+        int runs = int.Parse(args[1]);
+        var options = new LoadOptions { Size = args.Length > 2 ? int.Parse(args[2]) : 0 };
+        using (Model model = Model.Load(args[0], options))
+        {
+            var ms = new double[runs];
+            long steps = 0;
+            for (int seed = 1; seed <= runs; seed++)
+            {
+                double start = ThreadCpuMs();
+                model.Run(seed);
+                ms[seed - 1] = ThreadCpuMs() - start;
+                steps += model.Steps;
+            }
+            double total = ms.Sum();
+            Array.Sort(ms);
+            Console.WriteLine(string.Format(System.Globalization.CultureInfo.InvariantCulture,
+                "dotnet {0} runs of {1}: median {2:F3} ms, total {3:F1} ms of CPU, {4} steps", runs, model.Name,
+                ms[ms.Length / 2], total, steps));
+        }
+        return 0;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    struct Timespec
+    {
+        public long Seconds, Nanoseconds;
+    }
+
+    [DllImport("libc", EntryPoint = "clock_gettime")]
+    static extern int ClockGettime(int clock, out Timespec time);
+
+    static double ThreadCpuMs()
+    {
+        Timespec t;
+        ClockGettime(3, out t);  // CLOCK_THREAD_CPUTIME_ID
+        return t.Seconds * 1e3 + t.Nanoseconds / 1e6;
     }
 
     // VmRSS in KiB, after a full collection (what the runtime still holds is counted, garbage is not).

@@ -14,6 +14,7 @@
 #include "mj/error.hpp"
 #include "mj/grid_view.hpp"
 #include "mj/node_view.hpp"
+#include "mj/tile_layer.hpp"
 
 namespace mj {
 
@@ -90,6 +91,9 @@ class Interpreter {
   void set_chooser(std::function<int(int options)> choose);
   // The node tree and where the run stands, as the reference's GUI sidebar draws it.
   NodeView node_tree() const;
+  // The grid as tiles when the run ended on a 2D tile `wfc` node's grid (tiles side by side, no overlap)
+  // and every cell is still its tile's (children that rewrote cells leave no tiling): nullopt otherwise.
+  std::optional<TileLayer> tile_layer() const;
 
  private:
   struct Impl;

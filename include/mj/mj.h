@@ -147,7 +147,8 @@ MJ_API mj_status mj_render(mj_model* model, int pixelsize, int* width, int* heig
 MJ_API mj_status mj_write_png(mj_model* model, const char* path, int pixelsize);
 MJ_API mj_status mj_write_vox(mj_model* model, const char* path);
 /* The grid in the format of `path`'s extension: .png (3D isometric), .vox, .glb (glTF 2.0 for game engines)
- * or .tmj (a Tiled map, with its tileset NAME_tiles.png beside it); another is an MJ_ERROR_MODEL saying which. */
+ * or .tmj (a Tiled map, with its tileset NAME_tiles.png beside it: the palette's colours, or a tile model's
+ * tile pictures); another is an MJ_ERROR_MODEL saying which. */
 MJ_API mj_status mj_write_file(mj_model* model, const char* path, int pixelsize);
 /* The picture `mj run` writes: PNG for 2D grids and iso 3D, else VOX, named `stem` + ".png" or ".vox".
  * *written (may be NULL) gets the file's name, valid until the next call on the handle. */

@@ -12,6 +12,7 @@
 #include "mj/error.hpp"
 #include "mj/grid_view.hpp"
 #include "mj/node_view.hpp"
+#include "mj/tile_layer.hpp"
 
 namespace mj {
 
@@ -89,8 +90,16 @@ size_t glb_triangles(const GridView& grid);
 std::string encode_tiled(const GridView& grid, const std::vector<uint32_t>& colors, int pixelsize,
                          const std::string& tileset_image);
 Image tiled_tileset(const std::vector<uint32_t>& colors, int pixelsize);
+// A tile model's grid (Interpreter::tile_layer) as a Tiled map: one layer of tiles, tile t + 1 for
+// variant t, over an atlas of every variant's picture (size x size cells of `pixelsize` pixels in the
+// palette's colours, variant t at column t % columns, row t / columns, about square), each tile named
+// by a property "tile" ("Line", "Line 2" for its second variant...). A variant is a tile of its own (a
+// turned tile is not written as Tiled's flip flags: the tileset's turns need not be Tiled's).
+std::string encode_tiled(const TileLayer& tiles, int pixelsize, const std::string& tileset_image);
+Image tiled_atlas(const TileLayer& tiles, const std::vector<uint32_t>& colors, int pixelsize);
+// `tiles` (or null): the map of tiles over their atlas, else the map of cells over the palette.
 std::filesystem::path save_tiled(const std::filesystem::path& file, const GridView& grid,
-                                 const std::vector<uint32_t>& colors, int pixelsize);
+                                 const std::vector<uint32_t>& colors, int pixelsize, const TileLayer* tiles = nullptr);
 
 // The files a grid can be saved as, told by the file's extension (any case): .png (3D grids drawn
 // isometric), .vox, .glb, .tmj, and .gif (an animation of a run: mj/animation.hpp).
@@ -100,9 +109,10 @@ GridFormat grid_format(const std::filesystem::path& file);
 // The picture `mj run` writes for a grid: `stem`.png for a 2D grid or when `iso` (3D drawn as isometric
 // cubes), else `stem`.vox. The one rule for the CLI, the C interface and any other face.
 std::filesystem::path picture_file(const std::filesystem::path& stem, const GridView& grid, bool iso);
-// Writes the grid in the format of `file`'s extension (not .gif, which needs the run).
+// Writes the grid in the format of `file`'s extension (not .gif, which needs the run); a .tmj of a
+// tile model's grid is a map of its tiles when given them (Interpreter::tile_layer), as save_tiled.
 void save_grid(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors,
-               int pixelsize);
+               int pixelsize, const TileLayer* tiles = nullptr);
 
 // An animated GIF streamed to disk a frame at a time, so memory stays bounded by one frame. Each
 // frame gets its own colour table; a frame of more than 256 colours keeps its 256 most frequent and

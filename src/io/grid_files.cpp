@@ -37,12 +37,12 @@ std::filesystem::path picture_file(const std::filesystem::path& stem, const Grid
 }
 
 void save_grid(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors,
-               int pixelsize) {
+               int pixelsize, const TileLayer* tiles) {
   switch (grid_format(file)) {
     case GridFormat::png: return save_png(file, grid, colors, pixelsize);
     case GridFormat::vox: return save_vox(file, grid, colors);
     case GridFormat::glb: return save_glb(file, grid, colors);
-    case GridFormat::tiled: save_tiled(file, grid, colors, pixelsize); return;
+    case GridFormat::tiled: save_tiled(file, grid, colors, pixelsize, tiles); return;
     case GridFormat::gif: break;
   }
   throw Error(file.string(), 0, "a GIF is an animation of a run: record it with write_animation");

@@ -1,5 +1,6 @@
 // Tiled maps (.tmj, Tiled's JSON map format) of a grid (mj/picture.hpp: save_tiled): a tile layer of
-// the cell values per z layer, over a tileset made of the palette's colours.
+// the cell values per z layer, over a tileset made of the palette's colours; or, for a tile model's
+// grid, a layer of its tiles over an atlas of the tileset's tile pictures.
 #include <algorithm>
 #include <string>
 
@@ -45,6 +46,54 @@ std::string tile_properties(const std::string& legend) {
   return tiles;
 }
 
+// What a map says of its size and layers, and of its one tileset.
+struct MapShape {
+  int width, height, tile, layers;  // tiles across and down, a tile's side in pixels, layer count
+  std::string layer_text;
+};
+struct TilesetShape {
+  std::string name;
+  int count, columns, image_width, image_height;
+  std::string image, tiles;
+};
+
+std::string map_text(const MapShape& m, const TilesetShape& t) {
+  const std::string p = std::to_string(m.tile);
+  return "{\"type\":\"map\",\"version\":\"1.10\",\"tiledversion\":\"1.10.2\",\"orientation\":\"orthogonal\","
+         "\"renderorder\":\"right-down\",\"infinite\":false,\"width\":" +
+         std::to_string(m.width) + ",\"height\":" + std::to_string(m.height) + ",\"tilewidth\":" + p +
+         ",\"tileheight\":" + p + ",\"nextlayerid\":" + std::to_string(m.layers + 1) +
+         ",\"nextobjectid\":1,\"layers\":[" + m.layer_text +
+         "],\"tilesets\":[{\"firstgid\":1,\"name\":" + quoted(t.name) + ",\"tilewidth\":" + p + ",\"tileheight\":" + p +
+         ",\"tilecount\":" + std::to_string(t.count) + ",\"columns\":" + std::to_string(t.columns) +
+         ",\"margin\":0,\"spacing\":0,\"image\":" + quoted(t.image) +
+         ",\"imagewidth\":" + std::to_string(t.image_width) + ",\"imageheight\":" + std::to_string(t.image_height) +
+         ",\"tiles\":[" + t.tiles + "]}]}\n";
+}
+
+// The tile layer's places as global tile ids: variant t is tile t, gid t + 1.
+std::string tile_layer_text(const TileLayer& tiles) {
+  std::string data;
+  for (size_t i = 0; i < tiles.at.size(); i++) data += (i ? "," : "") + std::to_string(tiles.at[i] + 1);
+  return "{\"id\":1,\"name\":\"tiles\",\"type\":\"tilelayer\",\"x\":0,\"y\":0,\"width\":" + std::to_string(tiles.mx) +
+         ",\"height\":" + std::to_string(tiles.my) + ",\"opacity\":1,\"visible\":true,\"data\":[" + data + "]}";
+}
+
+std::string tile_names(const TileLayer& tiles) {
+  std::string out;
+  for (size_t t = 0; t < tiles.names.size(); t++)
+    out += std::string(t ? "," : "") + "{\"id\":" + std::to_string(t) +
+           ",\"properties\":[{\"name\":\"tile\",\"type\":\"string\",\"value\":" + quoted(tiles.names[t]) + "}]}";
+  return out;
+}
+
+// The atlas's columns: about square, so that no side of it grows long.
+int atlas_columns(const TileLayer& tiles) {
+  int columns = 1;
+  while (columns * columns < int(tiles.tiles.size())) columns++;
+  return columns;
+}
+
 }  // namespace
 
 Image tiled_tileset(const std::vector<uint32_t>& colors, int pixelsize) {
@@ -61,30 +110,49 @@ Image tiled_tileset(const std::vector<uint32_t>& colors, int pixelsize) {
 std::string encode_tiled(const GridView& g, const std::vector<uint32_t>& colors, int pixelsize,
                          const std::string& tileset_image) {
   if (pixelsize < 1) throw Error("", 0, "{setting} must be a positive number of pixels", Setting::pixelsize);
-  const std::string p = std::to_string(pixelsize), count = std::to_string(std::max<size_t>(1, colors.size()));
+  const int count = std::max<int>(1, int(colors.size()));
   std::string layers;
   for (int z = 0; z < g.mz; z++) {
     if (z > 0) layers += ',';
     layers += layer(g, z, z + 1);
   }
-  return "{\"type\":\"map\",\"version\":\"1.10\",\"tiledversion\":\"1.10.2\",\"orientation\":\"orthogonal\","
-         "\"renderorder\":\"right-down\",\"infinite\":false,\"width\":" +
-         std::to_string(g.mx) + ",\"height\":" + std::to_string(g.my) + ",\"tilewidth\":" + p + ",\"tileheight\":" + p +
-         ",\"nextlayerid\":" + std::to_string(g.mz + 1) + ",\"nextobjectid\":1,\"layers\":[" + layers +
-         "],\"tilesets\":[{\"firstgid\":1,\"name\":\"palette\"," + "\"tilewidth\":" + p + ",\"tileheight\":" + p +
-         ",\"tilecount\":" + count + ",\"columns\":" + count +
-         ",\"margin\":0,\"spacing\":0,\"image\":" + quoted(tileset_image) +
-         ",\"imagewidth\":" + std::to_string(std::stoi(count) * pixelsize) + ",\"imageheight\":" + p + ",\"tiles\":[" +
-         tile_properties(g.legend) + "]}]}\n";
+  return map_text({g.mx, g.my, pixelsize, g.mz, layers},
+                  {"palette", count, count, count * pixelsize, pixelsize, tileset_image, tile_properties(g.legend)});
+}
+
+Image tiled_atlas(const TileLayer& tiles, const std::vector<uint32_t>& colors, int pixelsize) {
+  const int columns = atlas_columns(tiles), rows = (int(tiles.tiles.size()) + columns - 1) / columns;
+  const int side = tiles.size * pixelsize;
+  Image atlas{columns * side, rows * side,
+              std::vector<uint32_t>(size_t(columns * side) * size_t(rows * side), kBackground)};
+  for (size_t t = 0; t < tiles.tiles.size(); t++) {
+    const int left = int(t) % columns * side, top = int(t) / columns * side;
+    for (int y = 0; y < side; y++)
+      for (int x = 0; x < side; x++) {
+        const uint8_t value = tiles.tiles[t][size_t(x / pixelsize + y / pixelsize * tiles.size)];
+        atlas.argb[size_t(left + x) + size_t(top + y) * size_t(atlas.width)] =
+            value < colors.size() ? colors[value] : kBackground;
+      }
+  }
+  return atlas;
+}
+
+std::string encode_tiled(const TileLayer& tiles, int pixelsize, const std::string& tileset_image) {
+  if (pixelsize < 1) throw Error("", 0, "{setting} must be a positive number of pixels", Setting::pixelsize);
+  const int side = tiles.size * pixelsize, columns = atlas_columns(tiles), count = int(tiles.tiles.size());
+  return map_text({tiles.mx, tiles.my, side, 1, tile_layer_text(tiles)},
+                  {tiles.tileset, count, columns, columns * side, (count + columns - 1) / columns * side, tileset_image,
+                   tile_names(tiles)});
 }
 
 std::filesystem::path save_tiled(const std::filesystem::path& file, const GridView& grid,
-                                 const std::vector<uint32_t>& colors, int pixelsize) {
+                                 const std::vector<uint32_t>& colors, int pixelsize, const TileLayer* tiles) {
   std::filesystem::path image = file;
   image.replace_extension();
   image += "_tiles.png";
-  const std::string map = encode_tiled(grid, colors, pixelsize, image.filename().string());
-  save_png(image, tiled_tileset(colors, pixelsize));
+  const std::string name = image.filename().string();
+  const std::string map = tiles ? encode_tiled(*tiles, pixelsize, name) : encode_tiled(grid, colors, pixelsize, name);
+  save_png(image, tiles ? tiled_atlas(*tiles, colors, pixelsize) : tiled_tileset(colors, pixelsize));
   save_file(file, map);
   return image;
 }

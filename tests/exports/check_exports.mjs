@@ -3,12 +3,14 @@
 //   Khronos glTF validator (0 errors, 0 warnings), its triangles counted against one cube per voxel;
 // - Tiled: 2D entries run with `mj run --tiled`, the map read back as Tiled's JSON format describes it
 //   (orthogonal map, one tile layer, gids = value + 1, a tileset image of legend x pixelsize) and its
-//   cells compared with `--state`'s grid.
+//   cells compared with `--state`'s grid; a tile model's map (its tiles over an atlas of tile pictures)
+//   compared tile by tile, pixel by pixel, with the PNG mj writes of the same run.
 // Usage: node check_exports.mjs MJ CORPUS
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inflateSync } from "node:zlib";
 import assert from "node:assert/strict";
 import validator from "gltf-validator";
 
@@ -87,9 +89,132 @@ async function checkGltf(entry) {
   return { voxels, triangles };
 }
 
+// A PNG's pixels as 0xRRGGBBAA numbers, rows top down (8-bit or palette PNGs at any bit depth, not interlaced).
+function decodePng(bytes) {
+  const chunks = {};
+  for (let at = 8; at < bytes.length;) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.toString("latin1", at + 4, at + 8);
+    (chunks[type] ??= []).push(bytes.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const header = chunks.IHDR[0];
+  const [width, height] = [header.readUInt32BE(0), header.readUInt32BE(4)];
+  const [depth, colorType] = [header[8], header[9]];
+  assert.equal(header[12], 0, "an interlaced PNG");
+  const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colorType];
+  const bpp = Math.max(1, (channels * depth) >> 3);
+  const stride = Math.ceil((width * channels * depth) / 8);
+  const raw = inflateSync(Buffer.concat(chunks.IDAT));
+  const rows = [];
+  let previous = new Uint8Array(stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const row = Uint8Array.from(
+      raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)),
+    );
+    for (let i = 0; i < stride; i++) {
+      const [a, b, c] = [
+        i >= bpp ? row[i - bpp] : 0,
+        previous[i],
+        i >= bpp ? previous[i - bpp] : 0,
+      ];
+      const p = a + b - c;
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c;
+      row[i] += [0, a, b, (a + b) >> 1, paeth][filter];
+    }
+    rows.push(row);
+    previous = row;
+  }
+  const palette = chunks.PLTE?.[0];
+  const alpha = chunks.tRNS?.[0];
+  const sample = (row, i) =>
+    (row[(i * depth) >> 3] >> (8 - depth - ((i * depth) & 7))) &
+    ((1 << depth) - 1);
+  const pixel = (x, y) => {
+    const row = rows[y];
+    if (colorType === 3) {
+      const v = sample(row, x);
+      return (
+        ((palette.readUIntBE(v * 3, 3) << 8) |
+          (alpha && v < alpha.length ? alpha[v] : 255)) >>>
+        0
+      );
+    }
+    const c = Array.from({ length: channels }, (_, k) =>
+      sample(row, x * channels + k),
+    );
+    const [r, g, b, a] =
+      channels >= 3
+        ? [c[0], c[1], c[2], c[3] ?? 255]
+        : [c[0], c[0], c[0], c[1] ?? 255];
+    return ((r << 24) | (g << 16) | (b << 8) | a) >>> 0;
+  };
+  return { width, height, pixel };
+}
+
+// A tile model's map: every place's tile exists in the atlas and its picture is the block of mj's own
+// PNG of the run at that place.
+function checkTileMap(entry, map) {
+  execFileSync(mj, [
+    "run",
+    join(corpus, "models", `${entry.name}.xml`),
+    "--seed",
+    "1",
+    "--out",
+    work,
+    "-q",
+    ...sized(entry),
+  ]);
+  const picture = decodePng(readFileSync(join(work, `${entry.name}_1.png`)));
+  const [tileset] = map.tilesets;
+  const atlas = decodePng(readFileSync(join(work, tileset.image)));
+  const side = map.tilewidth;
+  assert.deepEqual(
+    [picture.width, picture.height],
+    [map.width * side, map.height * side],
+  );
+  assert.deepEqual(
+    [atlas.width, atlas.height],
+    [tileset.imagewidth, tileset.imageheight],
+  );
+  const [layer] = map.layers;
+  assert.equal(layer.data.length, map.width * map.height);
+  layer.data.forEach((gid, i) => {
+    const tile = gid - tileset.firstgid;
+    assert.ok(
+      tile >= 0 && tile < tileset.tilecount,
+      `${entry.name}: gid ${gid} is no tile of the tileset`,
+    );
+    const [left, top] = [
+      (tile % tileset.columns) * side,
+      Math.floor(tile / tileset.columns) * side,
+    ];
+    const [x0, y0] = [(i % map.width) * side, Math.floor(i / map.width) * side];
+    for (let y = 0; y < side; y++)
+      for (let x = 0; x < side; x++)
+        assert.equal(
+          atlas.pixel(left + x, top + y),
+          picture.pixel(x0 + x, y0 + y),
+          `${entry.name}: tile ${tile} at place ${i}, pixel ${x},${y}`,
+        );
+  });
+}
+
+const tileMaps = [];
 function checkTiled(entry) {
   const stem = run(entry, (s) => ["--tiled", `${s}.tmj`]);
   const map = JSON.parse(readFileSync(`${stem}.tmj`, "utf8"));
+  if (map.tilesets[0].tiles[0].properties[0].name === "tile") {
+    checkTileMap(entry, map);
+    tileMaps.push(entry.name);
+    return;
+  }
   const grid = state(`${stem}.txt`);
   assert.equal(map.type, "map");
   assert.equal(map.orientation, "orthogonal");
@@ -136,10 +261,13 @@ const flat = all.filter(
   (e) => e.d !== "3" && !names.has(e.name) && names.add(e.name),
 );
 for (const entry of flat) checkTiled(entry);
+// Knots2D ends on its tile wfc node, untouched by children: its map is made of its tiles.
+assert.ok(tileMaps.includes("Knots2D"), `tile maps: ${tileMaps.join(", ")}`);
 console.log(
   `glTF: ${threeD.length} 3D entries, 0 errors and 0 warnings from the Khronos validator; ${triangles} triangles ` +
     `where one cube per voxel would take ${12 * voxels} (${((12 * voxels) / Math.max(1, triangles)).toFixed(1)}x fewer)`,
 );
 console.log(
-  `Tiled: ${flat.length} 2D entries (the first of each name) read back, cells and tileset as written`,
+  `Tiled: ${flat.length} 2D entries (the first of each name) read back, cells and tileset as written; ` +
+    `${tileMaps.length} tile models (${tileMaps.join(", ")}) as their tiles, each equal to its block of mj's PNG`,
 );

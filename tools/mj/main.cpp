@@ -81,8 +81,11 @@ int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
   const mj::GridView grid = interpreter.grid();
   if (!a.state.empty()) mj::cli::write_text(a.state, mj::state_text(settings.name, grid, a.seed, steps));
   if (!a.gltf.empty()) mj::save_glb(a.gltf, grid, mj::legend_colors(grid.legend, settings.palette));
-  if (!a.tiled.empty())
-    mj::save_tiled(a.tiled, grid, mj::legend_colors(grid.legend, settings.palette), settings.pixelsize);
+  if (!a.tiled.empty()) {
+    const std::optional<mj::TileLayer> tiles = interpreter.tile_layer();  // a tile model: its tiles
+    mj::save_tiled(a.tiled, grid, mj::legend_colors(grid.legend, settings.palette), settings.pixelsize,
+                   tiles ? &*tiles : nullptr);
+  }
   std::string written;
   if (!a.no_picture) {
     mj::cli::make_folder(a.out);
@@ -191,7 +194,8 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_option("--gltf", r.gltf, "also write the final grid as a glTF 2.0 binary mesh (.glb), value 0 empty");
   run->add_option(
       "--tiled", r.tiled,
-      "also write the final grid as a Tiled map (.tmj) with its tileset of the palette's colours beside it");
+      "also write the final grid as a Tiled map (.tmj) with its tileset beside it: the palette's colours, or a tile "
+      "model's tile pictures");
   run->add_option("--every", r.every, "with --gif: a frame every K steps")
       ->capture_default_str()
       ->check(positive("steps"));

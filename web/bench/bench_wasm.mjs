@@ -15,7 +15,8 @@ const option = (name, fallback) => {
 const rounds = +option("--rounds", 3);
 const filter = new RegExp(option("--filter", ""));
 
-const { loadMj } = await import(join(root, "build-web", "api.mjs"));
+// another web build (one configured with -DMJ_WEB_SIMD=OFF, say): MJ_BUILD_WEB=DIR
+const { loadMj } = await import(join(resolve(process.env.MJ_BUILD_WEB ?? join(root, "build-web")), "api.mjs"));
 const mj = await loadMj();
 const walk = (dir) =>
   readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));

@@ -5,6 +5,7 @@ import { createGallery, variantIds } from "./gallery.js";
 import { createHelp, helpExtensions } from "./help.js";
 import { showHint } from "./hint.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
+import { topSpeed } from "./pace.js";
 import { drawTree, firedRules } from "./tree.js";
 import { View2D } from "./view2d.js";
 import { View3D } from "./view3d.js";
@@ -52,6 +53,7 @@ const size = () => sizeBoxes.map((box) => +box.value);
 // it (its entry's, else mj's default), which then fills them.
 const givenSize = () => (sizeBoxes.some((box) => box.value === "") ? null : size());
 const speed = () => 2 ** +$("speed").value;
+const speedText = () => (speed() >= topSpeed ? "top: unpaced" : `${speed()} steps/frame`);
 const selected = () => {
   const [group, name] = $("model").value.split("/");
   const entry = lists[group]?.find((e) => e.id === name); // an id: NAME, or NAME-2... for a name's later entries
@@ -154,6 +156,7 @@ function showFrame(f) {
   const d3 = f.mz > 1 && view3d.available;
   $("stage2d").style.display = d3 ? "none" : "";
   $("stage3d").style.display = d3 ? "block" : "none";
+  $("glb").hidden = f.mz === 1; // glTF: a mesh of 3D grids
   if (d3) view3d.draw(f);
   else view2d.draw({ mx: f.width ?? f.mx, my: f.height ?? f.my, rgba: f.rgba });
   if (f.before && f.after && f.mz === 1) view2d.showChanges(f.mx, f.my, f.before, f.after);
@@ -256,10 +259,10 @@ $("helpButton").onclick = () => help.show();
 $("step").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "step", count: 1 }));
 $("next").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "next" }));
 $("speed").oninput = () => {
-  $("speedText").textContent = `${speed()} steps/frame`;
+  $("speedText").textContent = speedText();
   worker.postMessage({ type: "speed", speed: speed() });
 };
-$("speedText").textContent = `${speed()} steps/frame`;
+$("speedText").textContent = speedText();
 for (const button of document.querySelectorAll("[data-export]"))
   button.onclick = () => worker.postMessage({ type: "export", what: button.dataset.export });
 $("gif").onclick = () => {

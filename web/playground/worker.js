@@ -2,6 +2,7 @@
 // freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, export, gif. Out:
 // lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
+import { budget, nextFrame } from "./pace.js";
 
 // Messages in the page's words: a setting is named by the control that changes it.
 const settingNames = {
@@ -21,7 +22,7 @@ let model = null,
   running = false,
   stepsPerFrame = 1,
   recording = false,
-  toEnd = false; // "to the end": no pacing, a frame every 100 ms
+  toEnd = false; // "to the end": no pacing, a frame every pace.js's frameMs
 // iso: 3D grids as mj's isometric picture (no WebGL on the page).
 let iso = false;
 
@@ -103,21 +104,20 @@ function frame(extra = {}) {
   post(message, transfer);
 }
 
-// Runs for about a frame's time (or stepsPerFrame steps), shows the grid, and goes on. The run stops at
+// Runs for about a frame's time (or stepsPerFrame steps, pace.js), shows the grid, and goes on. The run stops at
 // the end of the program or at the model's step limit, as mj run does.
 function tick() {
   if (!running || !model) return;
   const start = performance.now();
   const before = model.steps;
   try {
-    const budget = toEnd ? { steps: 0, ms: 100 } : { steps: stepsPerFrame, ms: 12 };
-    running = model.advance(budget) === "stopped" && running;
+    running = model.advance(budget({ toEnd, stepsPerFrame })) === "stopped" && running;
   } catch (e) {
     running = false;
     return post({ type: "error", ...failure(e) });
   }
   frame({ taken: model.steps - before, ms: performance.now() - start, withTree: !running });
-  if (running) setTimeout(tick, 0);
+  if (running) nextFrame(tick, { toEnd, stepsPerFrame }, performance.now() - start);
 }
 
 const handlers = {
@@ -158,7 +158,7 @@ const handlers = {
     running = true;
     tick();
   },
-  // Runs to the end (or the step limit) as fast as it goes, showing a frame every 100 ms.
+  // Runs to the end (or the step limit) as fast as it goes, showing a frame every pace.js's frameMs.
   end() {
     if (!model) return;
     if (model.ended) model.start(model.seed);
@@ -215,6 +215,7 @@ const handlers = {
     try {
       if (what === "png") post({ type: "file", name: `${entryName}_${model.seed}.png`, bytes: model.png() });
       if (what === "vox") post({ type: "file", name: `${entryName}_${model.seed}.vox`, bytes: model.vox() });
+      if (what === "glb") post({ type: "file", name: `${entryName}_${model.seed}.glb`, bytes: model.glb() });
       if (what === "state")
         post({ type: "file", name: `${entryName}_${model.seed}.txt`, text: model.stateText(entryName) });
     } catch (e) {

@@ -16,9 +16,11 @@ class TileNode : public WfcNode {
   void make_new_grid(const XmlElement& element, const Grid& grid, TileShape shape, LoadContext& context);
   void load_rules(const XmlElement& element, const Grid& grid);
   void update_state() override;
+  std::optional<TileLayer> tile_layer(const Grid& current) const override;
   void draw_cell(int x, int y, int z);
 
   Tileset tileset_;
+  std::string tileset_name_;
   int overlap_ = 0, overlapz_ = 0;
   std::vector<int> votes_;  // [voxel of a tile][value], scratch of update_state
 };
@@ -26,6 +28,7 @@ class TileNode : public WfcNode {
 void TileNode::load(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context) {
   model.periodic = element.boolean("periodic", false);
   std::string name = element.str("tileset");
+  tileset_name_ = name;
   std::string folder = element.str("tiles", name);
   overlap_ = element.integer("overlap", 0);
   overlapz_ = element.integer("overlapz", 0);
@@ -105,7 +108,47 @@ void TileNode::draw_cell(int x, int y, int z) {
       }
 }
 
+// Only a 2D tiling without overlap whose every cell is decided and still holds its tile's value is
+// a layer of tiles: children that rewrote cells, or an unfinished wave, leave cells no tile shows.
+std::optional<TileLayer> TileNode::tile_layer(const Grid& current) const {
+  const int s = tileset_.shape.s;
+  if (newgrid != &current || tileset_.shape.sz != 1 || grid->mz != 1 || overlap_ != 0 || wave.cells() == 0)
+    return std::nullopt;
+  TileLayer layer{tileset_name_, s, grid->mx, grid->my, tileset_.variants, {}, {}};
+  layer.at.reserve(size_t(grid->mx) * size_t(grid->my));
+  for (int i = 0; i < grid->mx * grid->my; i++) {
+    int only = -1;
+    for (int t = 0; t < model.patterns; t++)
+      if (wave.allows(i, t)) {
+        if (only >= 0) return std::nullopt;
+        only = t;
+      }
+    if (only < 0) return std::nullopt;
+    const Tile& tile = tileset_.variants[size_t(only)];
+    const int x = i % grid->mx, y = i / grid->mx;
+    for (int dy = 0; dy < s; dy++)
+      for (int dx = 0; dx < s; dx++)
+        if (newgrid->state[size_t(newgrid->index(x * s + dx, y * s + dy, 0))] != tile[size_t(dx + dy * s)])
+          return std::nullopt;
+    layer.at.push_back(only);
+  }
+  layer.names.resize(tileset_.variants.size());
+  for (const auto& [name, range] : tileset_.tiles)
+    for (int k = 0; k < range.count; k++)
+      layer.names[size_t(range.first + k)] = k == 0 ? name : name + " " + std::to_string(k + 1);
+  return layer;
+}
+
 }  // namespace
+
+std::optional<TileLayer> find_tile_layer(const Node& root, const Grid& current) {
+  if (auto* wfc = dynamic_cast<const WfcNode*>(&root))
+    if (std::optional<TileLayer> layer = wfc->tile_layer(current)) return layer;
+  if (const Branch* branch = root.as_branch())
+    for (const NodePtr& child : branch->children)
+      if (std::optional<TileLayer> layer = find_tile_layer(*child, current)) return layer;
+  return std::nullopt;
+}
 
 NodePtr load_tile(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context) {
   auto node = std::make_unique<TileNode>();

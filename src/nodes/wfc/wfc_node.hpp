@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "mj/tile_layer.hpp"
 #include "nodes/node.hpp"
 #include "nodes/wfc/min_tree.hpp"
 #include "nodes/wfc/propagator.hpp"
@@ -31,6 +32,8 @@ class WfcNode : public Branch {
   bool go(Run& run) override;
   void reset() override;
   void describe(NodeView& view) const override;
+  // The grid `current` as tiles, when this node made it and it is still all tiles (tile models only).
+  virtual std::optional<TileLayer> tile_layer(const Grid& /*current*/) const { return std::nullopt; }
 
   std::string source;  // the sample or tileset, for the GUI
 
@@ -75,6 +78,9 @@ class WfcNode : public Branch {
   int tries_ = 1000;
   bool first_go_ = true;
 };
+
+// The tiling of `current` by the wfc node below `root` that made it (mj::Interpreter::tile_layer).
+std::optional<TileLayer> find_tile_layer(const Node& root, const Grid& current);
 
 NodePtr load_overlap(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
 NodePtr load_tile(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);

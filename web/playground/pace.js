@@ -1,0 +1,24 @@
+// How the worker paces a run between frames. Below the speed slider's top, `speed` steps a frame (or 12 ms
+// of work, whichever comes first) and a frame every 16 ms at most; at its top and for "to the end", no step
+// cap and no wait: the run goes on in the worker and a frame is drawn every `frameMs`, so that a run takes
+// about the engine's own time.
+export const topSpeed = 2 ** 14; // steps per frame at the slider's top (index.html: max 14)
+export const frameMs = 50; // unpaced: the time between two frames (20 frames a second)
+const pacedMs = 16; // paced: the shortest time between two frames (60 frames a second)
+
+const unpaced = ({ toEnd, stepsPerFrame }) => toEnd || stepsPerFrame >= topSpeed;
+
+// The budget of the next stretch of work, as model.advance takes it.
+export const budget = (pace) => (unpaced(pace) ? { steps: 0, ms: frameMs } : { steps: pace.stepsPerFrame, ms: 12 });
+
+// Calls `fn` for the next frame, `workedMs` after this one began: unpaced as soon as the messages already
+// waiting (Pause, a speed change) have been handled, through a channel of its own (a nested setTimeout(fn,
+// 0) waits 4 ms each time, a tenth of an unpaced frame); paced once the frame's 16 ms are over.
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+export function nextFrame(fn, pace, workedMs) {
+  if (!unpaced(pace)) return setTimeout(fn, Math.max(0, pacedMs - workedMs));
+  waiting.push(fn);
+  channel.port2.postMessage(0);
+}
