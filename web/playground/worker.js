@@ -1,5 +1,5 @@
 // The playground's worker: it owns the WebAssembly module and the model, so that a long run never
-// freezes the page. Messages in: lists, check, load, run, end, pause, step, next, export, gif. Out:
+// freezes the page. Messages in: lists, check, load, run, end, pause, step, next, inspect, export, gif. Out:
 // lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
 
@@ -24,6 +24,8 @@ let model = null,
   toEnd = false; // "to the end": no pacing, a frame every 100 ms
 // iso: 3D grids as mj's isometric picture (no WebGL on the page).
 let iso = false;
+// The debugger's views (overlay.js): while on, every frame carries the inspection of the node at `line`.
+const views = { on: false, line: 0 };
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 // An error as the page shows it: the module's words (text) in the status line, the detail at its line.
@@ -76,6 +78,16 @@ async function loadWithResources(xml, options) {
   }
 }
 
+// The views' inspection (none when the chosen line no longer holds a node) and the values' colours.
+function withInspection(message) {
+  try {
+    message.inspection = model.inspect(views.line);
+  } catch {
+    message.inspection = null;
+  }
+  message.valueColors = model.colors();
+}
+
 function frame(extra = {}) {
   const g = model.shape(); // the cells are copied only for the 3D view: a 2D frame sends mj's picture
   const message = {
@@ -99,6 +111,7 @@ function frame(extra = {}) {
     transfer.push(message.cells.buffer);
   }
   if (extra.withTree) message.tree = model.nodeTree();
+  if (views.on) withInspection(message);
   if (recording) model.gifFrame();
   post(message, transfer);
 }
@@ -141,6 +154,7 @@ const handlers = {
     entryName = name;
     try {
       model = await loadWithResources(xml, { size, name: `${name}.xml`, entry, maxCells });
+      model.inspecting = views.on;
       model.start(seed);
       const settings = model.settings;
       stepLimit = settings.steps;
@@ -192,6 +206,12 @@ const handlers = {
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
+  },
+  inspect({ on, line }) {
+    Object.assign(views, { on, line });
+    if (!model) return;
+    model.inspecting = on;
+    frame({ withTree: true });
   },
   gif({ on }) {
     if (!model) return;

@@ -19,6 +19,7 @@
 #include "mj/picture.hpp"
 #include "mj/run_settings.hpp"
 #include "mj/state_text.hpp"
+#include "inspect.hpp"
 #include "node_tree.hpp"
 #include "request.hpp"
 
@@ -115,6 +116,13 @@ class Session {
     return n;
   }
   val node_tree() const { return interpreter_ ? mjweb::node_tree(interpreter_->node_tree()) : val::null(); }
+  // What the node at `line` (0: the active one) computed (inspect.hpp); set_inspecting: record it all.
+  val inspect(int line) {
+    return guard([&] { return mjweb::inspection(live().inspect(line)); });
+  }
+  void set_inspecting(bool on) {
+    guard([&] { live().set_inspecting(on); });
+  }
 
   // The grid as RGBA pixels (2D squares, 3D isometric cubes): {width, height, rgba}, rgba a view of
   // wasm memory valid until the next call.
@@ -224,6 +232,8 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("grid", &Session::grid)
       .function("activeNode", &Session::active_node)
       .function("nodeTree", &Session::node_tree)
+      .function("inspect", &Session::inspect)
+      .function("setInspecting", &Session::set_inspecting)
       .function("render", &Session::render)
       .function("colors", &Session::colors)
       .function("stateText", &Session::state_text)

@@ -31,6 +31,7 @@ class WfcNode : public Branch {
   bool go(Run& run) override;
   void reset() override;
   void describe(NodeView& view) const override;
+  void inspect(Inspection& view) const override;
 
   std::string source;  // the sample or tileset, for the GUI
 
@@ -74,6 +75,11 @@ class WfcNode : public Branch {
   bool shannon_ = false;
   int tries_ = 1000;
   bool first_go_ = true;
+  bool begun_ = false;  // the wave has been set up once: it holds a collapse to show
+  // While inspecting: the collapses of the latest begin() that failed, and per failure the cell whose
+  // observation the propagation could not satisfy (or the input grid's first contradictory cell).
+  int failed_tries_ = 0;
+  std::vector<int> contradictions_;
 };
 
 NodePtr load_overlap(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
