@@ -75,7 +75,7 @@ TEST(Inspect, FieldPotentialsAreTheDistancesThroughTheSubstrate) {
   EXPECT_EQ(view.fields[0].value, G);
   const std::vector<int> expected = distances_to_r(walled_start());
   EXPECT_EQ(view.fields[0].cells, expected);
-  EXPECT_TRUE(std::count(expected.begin(), expected.end(), -1) > 0);    // walls and the closed room
+  EXPECT_TRUE(std::count(expected.begin(), expected.end(), -1) > 0);     // walls and the closed room
   EXPECT_TRUE(*std::max_element(expected.begin(), expected.end()) > 5);  // and far cells
 }
 
@@ -104,11 +104,26 @@ TEST(Inspect, ChoiceIsTheBestCandidateAndOnlyRecordedWhenAsked) {
   EXPECT_EQ(plain[size_t(chosen.x + chosen.y * kMx)], G);
 }
 
+TEST(Inspect, InspectingLeavesATemperatureRunAsItWas) {
+  // BiasedGrowth: a one with a field and temperature 10, whose keys inspecting computes in full.
+  auto load = [] {
+    return mj::Interpreter::from_file(mjtest::corpus_dir() / "models" / "BiasedGrowth.xml", sized(40, 40));
+  };
+  mj::Interpreter plain = load(), inspected = load();
+  inspected.set_inspecting(true);
+  plain.run(7, 400);
+  inspected.run(7, 400);
+  EXPECT_EQ(std::vector<uint8_t>(plain.grid().cells, plain.grid().cells + 1600),
+            std::vector<uint8_t>(inspected.grid().cells, inspected.grid().cells + 1600));
+  const mj::Inspection view = inspected.inspect(4);
+  ASSERT_GE(view.chosen, 0);
+  for (const mj::CandidateView& c : view.candidates) EXPECT_LE(c.score, view.candidates[size_t(view.chosen)].score);
+}
+
 TEST(Inspect, ObserveExposesItsGoalAndPotentials) {
   // W cells are observed: B now, R at the goal. Every other cell must keep its value.
   auto ip = mj::Interpreter::from_string(
-      "<one values=\"BRWG\" in=\"B\" out=\"R\"><observe value=\"W\" from=\"B\" to=\"R\"/></one>",
-      sized(kMx, kMy));
+      "<one values=\"BRWG\" in=\"B\" out=\"R\"><observe value=\"W\" from=\"B\" to=\"R\"/></one>", sized(kMx, kMy));
   const std::vector<uint8_t> start = walled_start();
   ip.set_initial_cells(start);
   ip.set_inspecting(true);
@@ -122,8 +137,8 @@ TEST(Inspect, ObserveExposesItsGoalAndPotentials) {
   ASSERT_EQ(view.potentials.size(), 4u);
   for (size_t i = 0; i < start.size(); i++) {
     if (start[i] != W) continue;
-    EXPECT_EQ(view.potentials[R].cells[i], 0);  // R is the goal there
-    EXPECT_EQ(view.potentials[B].cells[i], 1);  // one step of B -> R from it
+    EXPECT_EQ(view.potentials[R].cells[i], 0);   // R is the goal there
+    EXPECT_EQ(view.potentials[B].cells[i], 1);   // one step of B -> R from it
     EXPECT_EQ(view.potentials[G].cells[i], -1);  // no rule takes G anywhere
   }
   ASSERT_GE(view.chosen, 0);  // guided by the goal: the step applied its best candidate

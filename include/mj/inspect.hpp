@@ -21,17 +21,17 @@ struct PotentialView {
 
 // One match a guided `one` node weighed in its latest step.
 struct CandidateView {
-  int rule = 0;         // index into the node's rules (NodeView::rules)
+  int rule = 0;             // index into the node's rules (NodeView::rules)
   int x = 0, y = 0, z = 0;  // the match's corner on the grid
-  int delta = 0;        // the change of potential applying it makes (smaller is better)
-  double score = 0;     // the key it drew: the largest wins (-delta plus noise, or the temperature's draw)
+  int delta = 0;            // the change of potential applying it makes (smaller is better)
+  double score = 0;         // the key it drew: the largest wins (-delta plus noise, or the temperature's draw)
 };
 
 struct Inspection {
-  std::string kind;    // the inspected node's element name
-  int line = 0;        // where it is written
+  std::string kind;            // the inspected node's element name
+  int line = 0;                // where it is written
   int mx = 0, my = 0, mz = 0;  // its grid (wfc: the wave, which has the shape of the node's input grid)
-  std::string legend;  // value -> symbol of that grid
+  std::string legend;          // value -> symbol of that grid
 
   // Rule nodes with <field>s: one potential per value that has a field, as of the node's latest step.
   std::vector<PotentialView> fields;

@@ -36,15 +36,15 @@ py::dict inspection_dict(const Inspection& v) {
   d["potentials"] = potentials(v.potentials, v);
   d["future"] = v.future.empty() ? py::object(py::none()) : py::object(shaped(v.future, v));
   py::list candidates;
-  for (const CandidateView& c : v.candidates) candidates.append(py::make_tuple(c.rule, c.x, c.y, c.z, c.delta, c.score));
+  for (const CandidateView& c : v.candidates)
+    candidates.append(py::make_tuple(c.rule, c.x, c.y, c.z, c.delta, c.score));
   d["candidates"] = candidates;
   d["chosen"] = v.chosen;
   d["options"] = v.options.empty() ? py::object(py::none()) : py::object(shaped(v.options, v));
   d["patterns"] = v.patterns;
   d["failed_tries"] = v.failed_tries;
   py::list contradictions;
-  for (int i : v.contradictions)
-    contradictions.append(py::make_tuple(i % v.mx, i / v.mx % v.my, i / (v.mx * v.my)));
+  for (int i : v.contradictions) contradictions.append(py::make_tuple(i % v.mx, i / v.mx % v.my, i / (v.mx * v.my)));
   d["contradictions"] = contradictions;
   return d;
 }

@@ -11,7 +11,7 @@ using emscripten::val;
 // A typed array of its own (a copy: the inspection is gone when the call returns).
 template <class T>
 val copied(const char* type, const std::vector<T>& cells) {
-  return val::global(type).new_(emscripten::typed_memory_view(cells.size(), cells.data())).call<val>("slice");
+  return val::global(type).new_(emscripten::typed_memory_view(cells.size(), cells.data())).template call<val>("slice");
 }
 
 val potentials(const std::vector<mj::PotentialView>& list) {

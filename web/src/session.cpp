@@ -14,12 +14,12 @@
 #include <string>
 
 #include "failure.hpp"
+#include "inspect.hpp"
 #include "mj/error.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
 #include "mj/run_settings.hpp"
 #include "mj/state_text.hpp"
-#include "inspect.hpp"
 #include "node_tree.hpp"
 #include "request.hpp"
 

@@ -146,7 +146,6 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   return std::nullopt;
 }
 
-
 // The cells a collapse may observe: a non-periodic wave leaves out those too close to the far edges
 // to hold a whole pattern.
 void WfcNode::list_observable_cells() {
