@@ -10,7 +10,9 @@ const $ = (id) => document.getElementById(id);
 const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
 const view3d = new View3D($("stage3d"));
-const overlay = new Overlay($("views"), $("viewsPanel"), (on, line) => worker.postMessage({ type: "inspect", on, line }));
+const overlay = new Overlay($("views"), $("viewsPanel"), (on, line) =>
+  worker.postMessage({ type: "inspect", on, line }),
+);
 const lists = { own: [], corpus: [] };
 const texts = new Map(); // the listed models' texts, fetched once
 const state = {
@@ -153,7 +155,7 @@ function showFrame(f) {
   else view2d.draw({ mx: f.width ?? f.mx, my: f.height ?? f.my, rgba: f.rgba });
   if (f.before && f.after && f.mz === 1) view2d.showChanges(f.mx, f.my, f.before, f.after);
   if (f.tree) overlay.setTree(f.tree);
-  overlay.show(f.inspection ?? null, f.valueColors);
+  overlay.show(f.inspection ?? null, f.valueColors, f.valueCells);
   const end = f.limit ? ` (stopped at the step limit of ${f.limit.toLocaleString("en")} steps)` : " (finished)";
   $("counter").textContent = `${f.steps} steps${f.finished ? end : ""}`;
   if (f.tree) {

@@ -50,7 +50,9 @@ export class Overlay {
       <select id="viewsKind" title="what to show"></select>
       <div id="viewsText"></div>`;
     const $ = (id) => panel.querySelector(`#${id}`);
-    [this.toggle, this.nodeSelect, this.kindSelect, this.text] = ["viewsOn", "viewsNode", "viewsKind", "viewsText"].map($);
+    [this.toggle, this.nodeSelect, this.kindSelect, this.text] = ["viewsOn", "viewsNode", "viewsKind", "viewsText"].map(
+      $,
+    );
     this.toggle.onchange = () => this.setOn(this.toggle.checked);
     this.nodeSelect.onchange = () => ((this.line = +this.nodeSelect.value), this.ask(this.on, this.line));
     this.kindSelect.onchange = () => ((this.view = this.kindSelect.value), this.draw());
@@ -80,10 +82,11 @@ export class Overlay {
     if (this.nodeSelect.value !== String(this.line)) ((this.line = 0), (this.nodeSelect.value = "0"));
   }
 
-  // A frame's inspection (or null) with the colours of the grid's values.
-  show(inspection, colors = this.colors) {
+  // A frame's inspection (or null) with the colours of the grid's values and its cells.
+  show(inspection, colors = this.colors, cells = null) {
     this.inspection = this.on ? inspection : null;
     this.colors = colors ?? [];
+    this.cells = cells;
     const views = viewsOf(this.inspection);
     const keys = views.map((v) => v.key).join();
     if (keys !== this.kindKeys) {
@@ -161,14 +164,14 @@ export class Overlay {
     o.stroke();
   }
 
-  // The goal: each cell whose goal is not what it holds now, in the goal's colour (several values
-  // allowed: grey, with their count); cells already as the goal wants are left clear.
+  // The goal: each cell whose value the goal does not allow yet gets an inset square of the value
+  // it must end with (several allowed: grey); cells that already hold an allowed value are left clear.
   goal(o, scale, i) {
     let open = 0;
     for (let c = 0; c < i.mx * i.my; c++) {
       const set = i.future[c];
-      const single = set && (set & (set - 1)) === 0 ? 31 - Math.clz32(set) : -1;
-      if (set === 0) continue;
+      if (set === 0 || (this.cells && (set >>> this.cells[c]) & 1)) continue;
+      const single = (set & (set - 1)) === 0 ? 31 - Math.clz32(set) : -1;
       open++;
       const x = (c % i.mx) * scale,
         y = Math.floor(c / i.mx) * scale;
@@ -178,12 +181,12 @@ export class Overlay {
       } else o.fillStyle = "rgba(160, 160, 160, 0.6)";
       o.fillRect(x + scale / 6, y + scale / 6, (scale * 2) / 3, (scale * 2) / 3);
     }
-    return `the goal: each cell's inset square is the value it must hold at the end (grey: one of several); ${open} cells`;
+    return `the goal: ${open} cells still to change, each with an inset square of the value it must end with (grey: one of several)`;
   }
 
   // The latest guided choice: every candidate's corner dotted, the chosen one framed.
   choice(o, scale, i) {
-    if (!i.candidates.length) return ["(the candidates of a guided one are shown while the views are on)"];
+    if (!i.candidates.length) return ["no candidates recorded for its latest step (kept while the views are on)"];
     o.fillStyle = "rgba(255, 255, 255, 0.9)";
     for (const m of i.candidates)
       o.fillRect((m.x + 0.35) * scale, (m.y + 0.35) * scale, Math.max(1, scale * 0.3), Math.max(1, scale * 0.3));
@@ -228,7 +231,7 @@ export class Overlay {
       const x = (c % i.mx) * scale,
         y = Math.floor(c / i.mx) * scale;
       o.beginPath();
-      o.moveTo(x, y), o.lineTo(x + scale, y + scale), o.moveTo(x + scale, y), o.lineTo(x, y + scale);
+      (o.moveTo(x, y), o.lineTo(x + scale, y + scale), o.moveTo(x + scale, y), o.lineTo(x, y + scale));
       o.stroke();
     }
     const lines = [`${decided} of ${i.mx * i.my} cells decided; undecided ones by options left (of ${i.patterns})`];

@@ -78,7 +78,8 @@ async function loadWithResources(xml, options) {
   }
 }
 
-// The views' inspection (none when the chosen line no longer holds a node) and the values' colours.
+// The views' inspection (none when the chosen line no longer holds a node), the values' colours and
+// the cells of a 2D grid (the goal view compares them with the goal).
 function withInspection(message) {
   try {
     message.inspection = model.inspect(views.line);
@@ -86,6 +87,7 @@ function withInspection(message) {
     message.inspection = null;
   }
   message.valueColors = model.colors();
+  if (message.inspection?.mz === 1) message.valueCells = model.grid().cells;
 }
 
 function frame(extra = {}) {

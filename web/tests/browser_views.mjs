@@ -24,27 +24,42 @@ async function showViews(page, line, view) {
   }
 }
 
-// The views canvas's RGBA at the centre of cell (x, y) of an mx x my grid.
-const pixelAt = (page, x, y) =>
+// The views canvas's RGBA at the centre of cell c of the inspected grid.
+const pixelAt = (page, { mx, my }, c) =>
   page.evaluate(
-    (cx, cy) => {
+    (x, y, w, h) => {
       const canvas = document.getElementById("views");
-      const { mx, my } = window.mjPlayground.state.frame.inspection;
-      const px = Math.floor(((cx + 0.5) * canvas.width) / mx),
-        py = Math.floor(((cy + 0.5) * canvas.height) / my);
+      const px = Math.floor(((x + 0.5) * canvas.width) / w),
+        py = Math.floor(((y + 0.5) * canvas.height) / h);
       return [...canvas.getContext("2d").getImageData(px, py, 1, 1).data];
     },
-    x,
-    y,
+    c % mx,
+    Math.floor(c / mx),
+    mx,
+    my,
   );
 const brightness = ([r, g, b]) => r + g + b;
+
+// The frame's inspection with its typed arrays as plain arrays (page.evaluate returns those as objects).
+const inspectionOf = (page) =>
+  page.evaluate(() => {
+    const i = window.mjPlayground.state.frame.inspection;
+    const rows = (list) => list.map((p) => ({ value: p.value, cells: Array.from(p.cells) }));
+    return {
+      ...i,
+      fields: rows(i.fields),
+      potentials: rows(i.potentials),
+      future: i.future && Array.from(i.future),
+      options: i.options && Array.from(i.options),
+    };
+  });
 
 pageTest("a field's heat map follows its potentials, unreachable cells marked", async (page) => {
   await open(page);
   await choose(page, "corpus/CrossCountry", [40, 40, 1], 2);
   await runToEnd(page);
   await showViews(page, 9, "field:2"); // <one in="F" out="O"> with <field for="O" from="U" on="F">
-  const { inspection } = await frame(page);
+  const inspection = await inspectionOf(page);
   assert.equal(inspection.kind, "one");
   const field = inspection.fields.find((f) => f.value === 2).cells;
   // The nearest and the farthest reachable cells, and an unreachable one if there is any.
@@ -59,17 +74,16 @@ pageTest("a field's heat map follows its potentials, unreachable cells marked", 
     }
   }
   assert.ok(field[far] > field[near], "the field has different distances");
-  const cell = (c) => [c % inspection.mx, Math.floor(c / inspection.mx)];
-  const nearPixel = await pixelAt(page, ...cell(near)),
-    farPixel = await pixelAt(page, ...cell(far));
+  const nearPixel = await pixelAt(page, inspection, near),
+    farPixel = await pixelAt(page, inspection, far);
   assert.ok(nearPixel[3] > 0 && farPixel[3] > 0, "the heat map covers reachable cells");
   assert.ok(brightness(farPixel) > brightness(nearPixel) + 100, `far ${farPixel} is brighter than near ${nearPixel}`);
-  if (cut >= 0) assert.ok(brightness(await pixelAt(page, ...cell(cut))) < 120, "unreachable cells are dark");
+  if (cut >= 0) assert.ok(brightness(await pixelAt(page, inspection, cut)) < 120, "unreachable cells are dark");
   assert.match(await page.$eval("#viewsText", (t) => t.textContent), /distance 0 \(dark\) to \d+/);
   // Off: the overlay is clear again, the grid as it was.
   await page.click("#viewsOn");
   await until(page, () => !window.mjPlayground.overlay.on);
-  assert.equal((await pixelAt(page, ...cell(far)))[3], 0);
+  assert.equal((await pixelAt(page, inspection, far))[3], 0);
 });
 
 pageTest("the wave's uncertainty while wfc collapses, decided cells clear", async (page) => {
@@ -81,21 +95,20 @@ pageTest("the wave's uncertainty while wfc collapses, decided cells clear", asyn
     await until(page, (s) => window.mjPlayground.state.frame?.steps >= s, k + 1);
   }
   await until(page, () => window.mjPlayground.state.frame?.inspection?.options);
-  const { inspection } = await frame(page);
+  const inspection = await inspectionOf(page);
   assert.equal(inspection.kind, "wfc");
   const options = inspection.options;
   const open_ = options.findIndex((n) => n > 1),
     decided = options.findIndex((n) => n === 1);
   assert.ok(open_ >= 0 && decided >= 0, "mid-run, some cells are decided and some are not");
-  const cell = (c) => [c % inspection.mx, Math.floor(c / inspection.mx)];
-  assert.ok((await pixelAt(page, ...cell(open_)))[3] > 0, "an undecided cell is coloured");
-  assert.equal((await pixelAt(page, ...cell(decided)))[3], 0, "a decided cell is left clear");
+  assert.ok((await pixelAt(page, inspection, open_))[3] > 0, "an undecided cell is coloured");
+  assert.equal((await pixelAt(page, inspection, decided))[3], 0, "a decided cell is left clear");
   assert.match(await page.$eval("#viewsText", (t) => t.textContent), /\d+ of 576 cells decided/);
   // At the end every cell is decided: nothing is drawn.
   await page.click("#end");
   await until(page, () => window.mjPlayground.state.frame?.finished);
-  const end = (await frame(page)).inspection;
-  assert.ok(end === null || end.kind !== "wfc" || end.options.every((n) => n === 1));
+  const end = await inspectionOf(page);
+  assert.ok(end.kind !== "wfc" || end.options.every((n) => n === 1), "every cell decided at the end");
 });
 
 if (screenshots) {
@@ -119,7 +132,11 @@ if (screenshots) {
     }
     const begun = (await frame(page)).steps;
     for (let k = 0; k < 40; k++) await page.click("#step");
-    await until(page, (s) => window.mjPlayground.state.frame?.steps >= s || window.mjPlayground.state.frame?.finished, begun + 40);
+    await until(
+      page,
+      (s) => window.mjPlayground.state.frame?.steps >= s || window.mjPlayground.state.frame?.finished,
+      begun + 40,
+    );
     await page.select("#viewsKind", "goal");
     await shot(page, "debugger-observe.png");
   });
