@@ -16,7 +16,10 @@ class OneNode : public RuleNode {
     // A flag and an out-parameter rather than optional<Match>: the optional went through the
     // stack byte by byte, and reading it back whole stalled every step.
     Match m;
-    if (!(guidance.guides() ? guided_match(run, m) : run.chooser ? chosen_match(run, m) : uniform_match(run, m)))
+    // A debugger's inspection keeps the candidates of guided steps; a run without one tests the flag.
+    if (!(guidance.guides() ? (run.inspecting ? best_match<true>(run, m) : best_match<false>(run, m))
+          : run.chooser     ? chosen_match(run, m)
+                            : uniform_match(run, m)))
       return false;
     fire(m.rule);
     apply(run, m);
@@ -67,11 +70,6 @@ class OneNode : public RuleNode {
     int draw = 0;
     if (count > ahead && run.random.peek(ahead, draw))
       __builtin_prefetch(matcher.data() + size_t(draw * (1.0 / 2147483647.0) * (count - ahead + 1)));
-  }
-
-  // A debugger's inspection keeps the candidates; a run without one pays a test of the flag per step.
-  bool guided_match(Run& run, Match& chosen) {
-    return run.inspecting ? best_match<true>(run, chosen) : best_match<false>(run, chosen);
   }
 
   // Picks the match with the best potential key (fields or observations). `Record`: a debugger
