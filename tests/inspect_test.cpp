@@ -144,6 +144,11 @@ TEST(Inspect, ObserveExposesItsGoalAndPotentials) {
   ASSERT_GE(view.chosen, 0);  // guided by the goal: the step applied its best candidate
   EXPECT_EQ(view.candidates[size_t(view.chosen)].delta, -1);
   EXPECT_EQ(ip.grid().cells[view.candidates[size_t(view.chosen)].x + view.candidates[size_t(view.chosen)].y * kMx], R);
+  // The step that finds the goal reached chooses nothing: the last choice stays to be seen.
+  while (ip.step()) {
+  }
+  EXPECT_GE(ip.inspect(1).chosen, 0);
+  EXPECT_FALSE(ip.inspect(1).candidates.empty());
 }
 
 mj::Interpreter brick_wall() {

@@ -43,7 +43,8 @@ struct Inspection {
   std::vector<PotentialView> potentials;
 
   // A `one` node guided by fields or observations, while Interpreter::set_inspecting(true): the
-  // matches its latest step weighed and which of them it applied (-1: none).
+  // matches its latest choice weighed and which of them it applied (-1: none). A step that finds the
+  // goal reached chooses nothing and leaves them as they were.
   std::vector<CandidateView> candidates;
   int chosen = -1;
 

@@ -77,8 +77,8 @@ class OneNode : public RuleNode {
   // winner as heuristic_beats, which skips keys that cannot win).
   template <bool Record>
   bool best_match(Run& run, Match& chosen) {
+    if (guidance.goal_reached(*grid)) return false;  // no choice made: the last one's candidates stay
     if constexpr (Record) candidates_.clear(), chosen_ = -1;
-    if (guidance.goal_reached(*grid)) return false;
     double max = -1000.0, first = 0.0;
     bool first_computed = false;
     int argmax = -1;
