@@ -92,7 +92,8 @@ class Interpreter {
   // The node tree and where the run stands, as the reference's GUI sidebar draws it.
   NodeView node_tree() const;
   // What a node computed to make its choices (mj/inspect.hpp): the node written at `line`, or with
-  // line 0 the active one (empty before start). Throws mj::Error when no node is written at `line`.
+  // line 0 the active one (empty before start and after the end). Throws mj::Error when no node is
+  // written at `line`.
   Inspection inspect(int line = 0) const;
   // While on, nodes keep what only a debugger asks for: a guided `one`'s candidates, wfc's failed
   // collapses. Off by default: a run then records nothing. Kept across starts.
