@@ -54,6 +54,7 @@ export class Overlay {
       $,
     );
     this.toggle.onchange = () => this.setOn(this.toggle.checked);
+    this.nodeSelect.style.display = "none";
     this.nodeSelect.onchange = () => ((this.line = +this.nodeSelect.value), this.ask(this.on, this.line));
     this.kindSelect.onchange = () => ((this.view = this.kindSelect.value), this.draw());
   }
@@ -62,11 +63,16 @@ export class Overlay {
     this.on = on;
     this.toggle.checked = on;
     this.ask(on, this.line);
+    this.nodeSelect.style.display = on ? "" : "none";
+    this.setTree(this.tree);
     if (!on) this.show(null);
   }
 
-  // The nodes that may have something to show, from the node tree: rule nodes and wfc.
+  // The nodes that may have something to show, from the node tree: rule nodes and wfc (listed only
+  // while the views are on: closed, they cost the page nothing).
   setTree(tree) {
+    this.tree = tree;
+    if (!this.on) tree = null;
     const nodes = [];
     const walk = (n) => {
       if (["one", "all", "prl", "wfc"].includes(n.kind)) nodes.push(n);
