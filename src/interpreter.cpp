@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/xml.hpp"
+#include "inspect.hpp"
 #include "io/picture_cells.hpp"
 #include "nodes/node_view.hpp"
 #include "nodes/registry.hpp"
@@ -23,6 +24,7 @@ struct Interpreter::Impl {
   std::shared_ptr<Program> program;  // shared with GridViews that outlive the run (GridView::owner)
   std::unique_ptr<Run> run;
   bool animated = false;
+  bool inspecting = false;
   std::vector<uint8_t> initial;     // cells to start from, empty for the empty grid
   bool program_unused = false;      // `program` is freshly built and no run has touched it
   int seed = 0;                     // the current run's
@@ -88,6 +90,7 @@ void Interpreter::Impl::start(int run_seed) {
   }
   run = std::move(fresh);
   run->animated = animated;
+  run->inspecting = inspecting;
   run->chooser = chooser ? &chooser : nullptr;
   if (!initial.empty()) grid.state = initial;
   else if (program->origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
@@ -264,6 +267,16 @@ NodeView Interpreter::node_tree() const {
 std::optional<TileLayer> Interpreter::tile_layer() const {
   if (!impl_->run) return std::nullopt;
   return wfc::find_tile_layer(*impl_->program->root, *impl_->run->grid);
+}
+
+Inspection Interpreter::inspect(int line) const {
+  const Run* r = impl_->run.get();
+  return inspect_node(*impl_->program->root, r ? r->current : nullptr, line, impl_->doc->file());
+}
+
+void Interpreter::set_inspecting(bool inspecting) {
+  impl_->inspecting = inspecting;
+  if (impl_->run) impl_->run->inspecting = inspecting;
 }
 
 GridView Interpreter::grid() const {

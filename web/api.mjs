@@ -182,6 +182,15 @@ class Model {
   nodeTree() {
     return this.call("nodeTree");
   }
+  // What the node written at `line` (default: the active one) computed to make its choices: fields'
+  // potentials, observe's goal and potentials, a guided choice's candidates, wfc's wave (mj/inspect.hpp).
+  inspect(line = 0) {
+    return this.call("inspect", int32("line", line));
+  }
+  // While on, runs keep what only inspect() asks for: a guided one's candidates, wfc's failed collapses.
+  set inspecting(on) {
+    this.call("setInspecting", Boolean(on));
+  }
   // {width, height, rgba}: the grid drawn as mj run draws it (3D: isometric cubes), rgba a copy.
   render(pixelsize = this.settings.pixelsize) {
     const picture = this.call("render", int32("pixelsize", pixelsize));

@@ -13,6 +13,7 @@
 
 #include "mj/error.hpp"
 #include "mj/grid_view.hpp"
+#include "mj/inspect.hpp"
 #include "mj/node_view.hpp"
 #include "mj/tile_layer.hpp"
 
@@ -94,6 +95,13 @@ class Interpreter {
   // The grid as tiles when the run ended on a 2D tile `wfc` node's grid (tiles side by side, no overlap)
   // and every cell is still its tile's (children that rewrote cells leave no tiling): nullopt otherwise.
   std::optional<TileLayer> tile_layer() const;
+  // What a node computed to make its choices (mj/inspect.hpp): the node written at `line`, or with
+  // line 0 the active one (empty before start and after the end). Throws mj::Error when no node is
+  // written at `line`.
+  Inspection inspect(int line = 0) const;
+  // While on, nodes keep what only a debugger asks for: a guided `one`'s candidates, wfc's failed
+  // collapses. Off by default: a run then records nothing. Kept across starts.
+  void set_inspecting(bool inspecting);
 
  private:
   struct Impl;

@@ -17,9 +17,12 @@ from .generate import generate
 from .model import ActiveNode, Model, load
 from .result import Result
 from .source import MODELS, Source, own_models
+from .views import Candidate, Choice, Wave
 
 __all__ = [
     "ActiveNode",
+    "Candidate",
+    "Choice",
     "MODELS",
     "Model",
     "ModelError",
@@ -27,6 +30,7 @@ __all__ = [
     "Result",
     "Source",
     "StateSpace",
+    "Wave",
     "batch",
     "explore",
     "generate",

@@ -11,6 +11,7 @@ from . import _core
 from ._arguments import checked_int
 from .result import Result
 from .source import PathOrXml, Size, Source, resolve_source
+from .views import Views
 
 
 class ActiveNode(NamedTuple):
@@ -58,8 +59,10 @@ def load(
     )
 
 
-class Model:
+class Model(Views):
     """A loaded model. ``run`` makes a Result; ``start`` and ``step`` walk a run one step at a time.
+    ``fields()``, ``potentials()``, ``future()``, ``choice()`` and ``wave()`` show what its nodes
+    computed (markovjunior.views).
 
     A Model is for one thread at a time (another thread using it meanwhile gets RuntimeError); give
     each thread its own with ``copy()``. Runs release the GIL, so Models in threads run in parallel.

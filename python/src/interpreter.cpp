@@ -186,7 +186,21 @@ void bind_interpreter(py::module_& m) {
             return s.interpreter.finished();
           },
           "True before start and once the program has ended")
-      .def("active_node", &active_node, "(kind, line, depth) of the node that runs next, or None");
+      .def("active_node", &active_node, "(kind, line, depth) of the node that runs next, or None")
+      .def(
+          "inspect",
+          [](Session& s, int line) {
+            Exclusive guard(s);
+            return inspection_dict(s.interpreter.inspect(line));
+          },
+          py::arg("line"), "What the node at line (0: the active one) computed, as a dict (mj/inspect.hpp)")
+      .def(
+          "set_inspecting",
+          [](Session& s, bool on) {
+            Exclusive guard(s);
+            s.interpreter.set_inspecting(on);
+          },
+          py::arg("on"), "Keep what only a debugger asks for (a guided one's candidates, wfc's failures)");
 }
 
 }  // namespace mj::python

@@ -19,6 +19,7 @@ namespace mj {
 
 class Branch;
 struct NodeView;
+struct Inspection;
 
 // Buffers lent to the node at work. One node works at a time, so one set per run serves them all:
 // owned by each node, a model with dozens of nodes on a large grid would hold dozens (buffers per
@@ -43,6 +44,7 @@ struct Run {
   int counter = 0;            // steps taken
   Branch* current = nullptr;  // the branch the interpreter runs next
   bool animated = false;      // frames are wanted after every step (wfc shows its partial state)
+  bool inspecting = false;    // a debugger inspects the run: nodes keep what Node::inspect shows (mj/inspect.hpp)
   Workspace workspace;
   // mj explore: where `one` would draw one of several matches at random, the index among them that this
   // asks for (every choice is a branch of the state space); null in runs, which draw from `random`.
@@ -66,6 +68,8 @@ class Node {
   virtual bool go(Run& run) = 0;
   // Fills in what the reference's GUI shows of this node (nodes/node_view.hpp); children are added by the tree walk.
   virtual void describe(NodeView& /*view*/) const {}
+  // Fills in what this node computed to make its choices (fields, goal, candidates, wave; mj/inspect.hpp).
+  virtual void inspect(Inspection& /*view*/) const {}
   // This node as a branch, or null. Asked for every child on every step: a field, where a
   // dynamic_cast would walk the class hierarchy and a virtual function would cost a call.
   Branch* as_branch() const { return branch_; }

@@ -93,6 +93,51 @@ export interface Picture {
   rgba: Uint8Array;
 }
 
+/** A value's potential over the node's grid, a cell per entry (x fastest), -1 where unreachable. */
+export interface Potential {
+  value: number;
+  cells: Int32Array;
+}
+
+/** A match a guided `one` node weighed in its latest step. */
+export interface Candidate {
+  /** Index into the node's rules (with their symmetric images). */
+  rule: number;
+  x: number;
+  y: number;
+  z: number;
+  /** The change of potential applying it makes: smaller is better. */
+  delta: number;
+  /** The key it drew: the largest wins. */
+  score: number;
+}
+
+/** Model.inspect(): what a node computed to make its choices (mj/inspect.hpp). */
+export interface Inspection {
+  kind: string;
+  line: number;
+  /** Its grid (wfc: the wave, the shape of its input grid). */
+  mx: number;
+  my: number;
+  mz: number;
+  legend: string;
+  /** A rule node's <field>s: a potential per value with a field, as of its latest step. */
+  fields: Potential[];
+  /** <observe>: per cell the values allowed at the goal (bit v: value v), null until computed. */
+  future: Uint32Array | null;
+  /** <observe> without search: per value, the steps from it at each cell to the goal. */
+  potentials: Potential[];
+  /** While inspecting: the latest guided step's candidates and the index of the one applied (-1: none). */
+  candidates: Candidate[];
+  chosen: number;
+  /** wfc: per cell the patterns still allowed (0: contradiction; -1: a cell holding no pattern), null before the collapse. */
+  options: Int32Array | null;
+  patterns: number;
+  /** While inspecting: collapses that failed before the one shown, and per failure the cell whose observation led to it. */
+  failedTries: number;
+  contradictions: number[];
+}
+
 export interface ActiveNode {
   /** The node's element: "one", "all", "markov"... */
   kind: string;
@@ -157,6 +202,10 @@ export class Model {
   /** The node that runs next, or null. */
   activeNode(): ActiveNode | null;
   nodeTree(): NodeState | null;
+  /** What the node written at `line` (default 0: the active one) computed to make its choices. */
+  inspect(line?: number): Inspection;
+  /** While true, runs keep what only inspect() shows: a guided one's candidates, wfc's failed collapses. */
+  set inspecting(on: boolean);
   /** The grid drawn as mj run draws it (3D: isometric cubes); pixelsize: settings.pixelsize unless given. */
   render(pixelsize?: number): Picture;
   /** The colour of each value of the current grid, 0xRRGGBB. */

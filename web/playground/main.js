@@ -4,6 +4,7 @@ import { createEditor } from "./editor.js";
 import { createGallery, variantIds } from "./gallery.js";
 import { createHelp, helpExtensions } from "./help.js";
 import { showHint } from "./hint.js";
+import { Overlay } from "./overlay.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
 import { topSpeed } from "./pace.js";
 import { drawTree, firedRules } from "./tree.js";
@@ -14,6 +15,9 @@ const $ = (id) => document.getElementById(id);
 const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
 const view3d = new View3D($("stage3d"));
+const overlay = new Overlay($("views"), $("viewsPanel"), (on, line) =>
+  worker.postMessage({ type: "inspect", on, line }),
+);
 const lists = { own: [], corpus: [] };
 const texts = new Map(); // the listed models' texts, fetched once
 const state = {
@@ -160,6 +164,8 @@ function showFrame(f) {
   if (d3) view3d.draw(f);
   else view2d.draw({ mx: f.width ?? f.mx, my: f.height ?? f.my, rgba: f.rgba });
   if (f.before && f.after && f.mz === 1) view2d.showChanges(f.mx, f.my, f.before, f.after);
+  if (f.tree) overlay.setTree(f.tree);
+  overlay.show(f.inspection ?? null, f.valueColors, f.valueCells);
   const end = f.limit ? ` (stopped at the step limit of ${f.limit.toLocaleString("en")} steps)` : " (finished)";
   $("counter").textContent = `${f.steps} steps${f.finished ? end : ""}`;
   if (f.tree) {
@@ -289,4 +295,4 @@ worker.postMessage({ type: "lists", own: await text("own/demo.xml"), corpus: awa
 showHint({ gallery, help });
 
 // For tests and the curious: the page's state.
-window.mjPlayground = { state, view2d, view3d, chooseModel, editor, help, gallery };
+window.mjPlayground = { state, view2d, view3d, overlay, chooseModel, editor, help, gallery };

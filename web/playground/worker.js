@@ -1,6 +1,6 @@
 // The playground's worker: it owns the WebAssembly module and the model, so that a long run never
-// freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, export, gif. Out:
-// lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
+// freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, inspect, export,
+// gif. Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
 import { budget, nextFrame } from "./pace.js";
 
@@ -25,6 +25,8 @@ let model = null,
   toEnd = false; // "to the end": no pacing, a frame every pace.js's frameMs
 // iso: 3D grids as mj's isometric picture (no WebGL on the page).
 let iso = false;
+// The debugger's views (overlay.js): while on, every frame carries the inspection of the node at `line`.
+const views = { on: false, line: 0 };
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 // An error as the page shows it: the module's words (text) in the status line, the detail at its line.
@@ -77,6 +79,18 @@ async function loadWithResources(xml, options) {
   }
 }
 
+// The views' inspection (none when the chosen line no longer holds a node), the values' colours and
+// the cells of a 2D grid (the goal view compares them with the goal).
+function withInspection(message) {
+  try {
+    message.inspection = model.inspect(views.line);
+  } catch {
+    message.inspection = null;
+  }
+  message.valueColors = model.colors();
+  if (message.inspection?.mz === 1) message.valueCells = model.grid().cells;
+}
+
 function frame(extra = {}) {
   const g = model.shape(); // the cells are copied only for the 3D view: a 2D frame sends mj's picture
   const message = {
@@ -100,6 +114,7 @@ function frame(extra = {}) {
     transfer.push(message.cells.buffer);
   }
   if (extra.withTree) message.tree = model.nodeTree();
+  if (views.on) withInspection(message);
   if (recording) model.gifFrame();
   post(message, transfer);
 }
@@ -141,6 +156,7 @@ const handlers = {
     entryName = name;
     try {
       model = await loadWithResources(xml, { size, name: `${name}.xml`, entry, maxCells });
+      model.inspecting = views.on;
       model.start(seed);
       const settings = model.settings;
       stepLimit = settings.steps;
@@ -201,6 +217,12 @@ const handlers = {
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
+  },
+  inspect({ on, line }) {
+    Object.assign(views, { on, line });
+    if (!model) return;
+    model.inspecting = on;
+    frame({ withTree: true });
   },
   gif({ on }) {
     if (!model) return;

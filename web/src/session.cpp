@@ -14,6 +14,7 @@
 #include <string>
 
 #include "failure.hpp"
+#include "inspect.hpp"
 #include "mj/error.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
@@ -115,6 +116,13 @@ class Session {
     return n;
   }
   val node_tree() const { return interpreter_ ? mjweb::node_tree(interpreter_->node_tree()) : val::null(); }
+  // What the node at `line` (0: the active one) computed (inspect.hpp); set_inspecting: record it all.
+  val inspect(int line) {
+    return guard([&] { return mjweb::inspection(live().inspect(line)); });
+  }
+  void set_inspecting(bool on) {
+    guard([&] { live().set_inspecting(on); });
+  }
 
   // The grid as RGBA pixels (2D squares, 3D isometric cubes): {width, height, rgba}, rgba a view of
   // wasm memory valid until the next call.
@@ -232,6 +240,8 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("grid", &Session::grid)
       .function("activeNode", &Session::active_node)
       .function("nodeTree", &Session::node_tree)
+      .function("inspect", &Session::inspect)
+      .function("setInspecting", &Session::set_inspecting)
       .function("render", &Session::render)
       .function("colors", &Session::colors)
       .function("palette", &Session::palette)

@@ -1,4 +1,5 @@
 // `one`: each step applies one randomly chosen match of its rules.
+#include "mj/inspect.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/rules/rule_node.hpp"
 
@@ -15,7 +16,10 @@ class OneNode : public RuleNode {
     // A flag and an out-parameter rather than optional<Match>: the optional went through the
     // stack byte by byte, and reading it back whole stalled every step.
     Match m;
-    if (!(guidance.guides() ? best_match(run, m) : run.chooser ? chosen_match(run, m) : uniform_match(run, m)))
+    // A debugger's inspection keeps the candidates of guided steps; a run without one tests the flag.
+    if (!(guidance.guides() ? (run.inspecting ? best_match<true>(run, m) : best_match<false>(run, m))
+          : run.chooser     ? chosen_match(run, m)
+                            : uniform_match(run, m)))
       return false;
     fire(m.rule);
     apply(run, m);
@@ -68,9 +72,13 @@ class OneNode : public RuleNode {
       __builtin_prefetch(matcher.data() + size_t(draw * (1.0 / 2147483647.0) * (count - ahead + 1)));
   }
 
-  // Picks the match with the best potential key (fields or observations).
+  // Picks the match with the best potential key (fields or observations). `Record`: a debugger
+  // inspects the run, and each candidate's key is kept (computed in full, the same draw and the same
+  // winner as heuristic_beats, which skips keys that cannot win).
+  template <bool Record>
   bool best_match(Run& run, Match& chosen) {
-    if (guidance.goal_reached(*grid)) return false;
+    if (guidance.goal_reached(*grid)) return false;  // no choice made: the last one's candidates stay
+    if constexpr (Record) candidates_.clear(), chosen_ = -1;
     double max = -1000.0, first = 0.0;
     bool first_computed = false;
     int argmax = -1;
@@ -82,12 +90,34 @@ class OneNode : public RuleNode {
       }
       std::optional<int> h = guidance.delta(*grid, m);
       if (!h) continue;
-      if (guidance.heuristic_beats(run, *h, first, first_computed, max)) argmax = k;
+      if constexpr (Record) {
+        const double key = guidance.heuristic_key(run, *h, first, first_computed);
+        candidates_.push_back(candidate(m, *h, key));
+        if (key > max) max = key, argmax = k, chosen_ = int(candidates_.size()) - 1;
+      } else if (guidance.heuristic_beats(run, *h, first, first_computed, max)) {
+        argmax = k;
+      }
     }
     if (argmax < 0) return false;
     chosen = matcher[argmax];
     return true;
   }
+
+  CandidateView candidate(const Match& m, int delta, double key) const {
+    const int layer = grid->mx * grid->my;
+    const int z = m.corner / layer, y = m.corner % layer / grid->mx, x = m.corner % grid->mx;
+    return {m.rule, x, y, z, delta, key};
+  }
+
+  void inspect(Inspection& view) const override {
+    RuleNode::inspect(view);
+    view.candidates = candidates_;
+    view.chosen = chosen_;
+  }
+
+  // The latest guided step's candidates and the one applied, kept only while inspecting.
+  std::vector<CandidateView> candidates_;
+  int chosen_ = -1;
 
   void apply(Run& run, const Match& m) {
     for (const RuleOutput& o : outputs_[size_t(m.rule)]) {

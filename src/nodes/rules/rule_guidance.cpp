@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "mj/inspect.hpp"
 #include "nodes/inference/search.hpp"
 #include "nodes/value_attribute.hpp"
 
@@ -105,6 +106,26 @@ void RuleGuidance::describe(NodeView& view) const {
   view.has_fields = !fields_.empty();
   for (size_t c = 0; c < fields_.size(); c++)
     if (fields_[c]) view.fields.push_back({int(c), fields_[c]->zero, fields_[c]->substrate, fields_[c]->inversed});
+}
+
+namespace {
+
+PotentialView potential_view(const Potentials& potentials, int c) {
+  const int* row = potentials[c];
+  return {c, std::vector<int>(row, row + potentials.cells)};
+}
+
+}  // namespace
+
+void RuleGuidance::inspect(Inspection& view) const {
+  for (size_t c = 0; c < fields_.size(); c++)
+    if (fields_[c]) view.fields.push_back(potential_view(potentials_, int(c)));
+  if (observations_.empty()) return;
+  // A goal has a value for every cell: all zeros is one not computed yet.
+  if (std::none_of(future_.begin(), future_.end(), [](ValueSet s) { return s != 0; })) return;
+  view.future = future_;
+  if (!search_)
+    for (int c = 0; c < potentials_.C; c++) view.potentials.push_back(potential_view(potentials_, c));
 }
 
 }  // namespace mj

@@ -69,6 +69,8 @@ class RuleGuidance {
   }
 
   void describe(NodeView& view) const;
+  // The fields' potentials, the goal and its potentials (mj/inspect.hpp).
+  void inspect(Inspection& view) const;
 
  private:
   bool infer(Run& run, Grid& grid, const std::vector<Rule>& rules, Applies applies, int line);

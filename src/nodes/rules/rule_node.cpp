@@ -27,4 +27,6 @@ void RuleNode::describe(NodeView& view) const {
   guidance.describe(view);
 }
 
+void RuleNode::inspect(Inspection& view) const { guidance.inspect(view); }
+
 }  // namespace mj

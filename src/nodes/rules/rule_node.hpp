@@ -19,6 +19,7 @@ class RuleNode : public Node {
   // fields. False when the node cannot run this step.
   bool go(Run& run) override;
   void describe(NodeView& view) const override;
+  void inspect(Inspection& view) const override;
 
   std::vector<Rule> rules;
   int counter = 0;  // steps this node made since its last reset

@@ -1,5 +1,6 @@
 #include "nodes/wfc/wfc_node.hpp"
 
+#include "mj/inspect.hpp"
 #include "nodes/node_view.hpp"
 
 namespace mj::wfc {
@@ -91,9 +92,17 @@ bool WfcNode::go(Run& run) {
 // Constrains the wave by the input grid, then finds a seed whose collapse succeeds and starts over with it,
 // so that the following steps replay that collapse one observation at a time.
 bool WfcNode::begin(Run& run) {
+  begun_ = true;
+  failed_tries_ = 0;
+  contradictions_.clear();
   wave.init(model.propagator, weights_);
   apply_start_waves();
-  if (!propagation_.propagate(wave)) return false;  // the input grid itself is contradictory
+  if (!propagation_.propagate(wave)) {  // the input grid itself is contradictory
+    if (run.inspecting)
+      for (int i = 0; i < wave.cells() && contradictions_.empty(); i++)
+        if (wave.remaining(i) == 0) contradictions_.push_back(i);
+    return false;
+  }
   start_wave_.copy_from(wave);
   // What every restart starts the scan from.
   for (int i = 0; i < wave.cells(); i++) start_open_.put(i, shannon_ ? cell_entropy<true>(i) : cell_entropy<false>(i));
@@ -128,7 +137,10 @@ std::optional<int> WfcNode::good_seed(Run& run) {
       int node = next_unobserved_node(random);
       if (node < 0) return seed;
       observe(node, random);
-      if (!propagation_.propagate(wave)) break;
+      if (!propagation_.propagate(wave)) {
+        if (run.inspecting) failed_tries_++, contradictions_.push_back(node);
+        break;
+      }
     }
   }
   return std::nullopt;
@@ -191,5 +203,14 @@ uint8_t WfcNode::most_voted(const int* votes, int count) {
 }
 
 void WfcNode::describe(NodeView& view) const { view.name = source; }
+
+void WfcNode::inspect(Inspection& view) const {
+  view.patterns = model.patterns;
+  view.failed_tries = failed_tries_;
+  view.contradictions = contradictions_;
+  if (!begun_) return;
+  view.options.resize(size_t(wave.cells()));
+  for (int i = 0; i < wave.cells(); i++) view.options[size_t(i)] = observable_[size_t(i)] ? wave.remaining(i) : -1;
+}
 
 }  // namespace mj::wfc

@@ -32,6 +32,7 @@ class WfcNode : public Branch {
   bool go(Run& run) override;
   void reset() override;
   void describe(NodeView& view) const override;
+  void inspect(Inspection& view) const override;
   // The grid `current` as tiles, when this node made it and it is still all tiles (tile models only).
   virtual std::optional<TileLayer> tile_layer(const Grid& /*current*/) const { return std::nullopt; }
 
@@ -77,6 +78,11 @@ class WfcNode : public Branch {
   bool shannon_ = false;
   int tries_ = 1000;
   bool first_go_ = true;
+  bool begun_ = false;  // the wave has been set up once: it holds a collapse to show
+  // While inspecting: the collapses of the latest begin() that failed, and per failure the cell whose
+  // observation the propagation could not satisfy (or the input grid's first contradictory cell).
+  int failed_tries_ = 0;
+  std::vector<int> contradictions_;
 };
 
 // The tiling of `current` by the wfc node below `root` that made it (mj::Interpreter::tile_layer).

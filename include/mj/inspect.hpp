@@ -1,0 +1,62 @@
+// mj's public API: what a node computed to make its choices, read-only, for a debugger's views.
+// Fields (the distances a rule node's <field>s steer by), observation and inference (the goal of
+// <observe> and the potentials towards it, the latest guided choice among the matches) and wave
+// function collapse (the options each cell keeps, the contradictions met). Interpreter::inspect
+// makes one; nothing here is kept or computed for a run nobody inspects.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "mj/value_set.hpp"
+
+namespace mj {
+
+// A value's potential over the node's grid: one int per cell (x fastest, then y, then z), -1 where
+// the value cannot reach the cell (fields: no way through the substrate; observe: no way to the goal).
+struct PotentialView {
+  int value = 0;
+  std::vector<int> cells;
+};
+
+// One match a guided `one` node weighed in its latest step.
+struct CandidateView {
+  int rule = 0;             // index into the node's rules (NodeView::rules)
+  int x = 0, y = 0, z = 0;  // the match's corner on the grid
+  int delta = 0;            // the change of potential applying it makes (smaller is better)
+  double score = 0;         // the key it drew: the largest wins (-delta plus noise, or the temperature's draw)
+};
+
+struct Inspection {
+  std::string kind;            // the inspected node's element name
+  int line = 0;                // where it is written
+  int mx = 0, my = 0, mz = 0;  // its grid (wfc: the wave, which has the shape of the node's input grid)
+  std::string legend;          // value -> symbol of that grid
+
+  // Rule nodes with <field>s: one potential per value that has a field, as of the node's latest step.
+  std::vector<PotentialView> fields;
+
+  // Rule nodes with <observe>: the goal, per cell the values it may hold at the end (empty until the
+  // node first computed it), and without search the backward potentials: how many steps each value
+  // at each cell is from the goal.
+  std::vector<ValueSet> future;
+  std::vector<PotentialView> potentials;
+
+  // A `one` node guided by fields or observations, while Interpreter::set_inspecting(true): the
+  // matches its latest choice weighed and which of them it applied (-1: none). A step that finds the
+  // goal reached chooses nothing and leaves them as they were.
+  std::vector<CandidateView> candidates;
+  int chosen = -1;
+
+  // wfc: per wave cell the patterns it still allows (1: decided, 0: contradiction); -1 for cells of
+  // a non-periodic wave too near the far edges to hold a pattern of their own. Empty before the
+  // collapse began. `patterns`: how many there are in all.
+  std::vector<int> options;
+  int patterns = 0;
+  // While inspecting: the collapses that failed before the one shown (the reference tries seeds
+  // until one succeeds, then replays it), and the cells left without any option in the last failure.
+  int failed_tries = 0;
+  std::vector<int> contradictions;
+};
+
+}  // namespace mj

@@ -1,0 +1,103 @@
+"""A debugger's views of a run: what a node computed to make its choices (fields, the goal of
+``<observe>`` and its potentials, a guided choice among matches, the wave of ``<wfc>``), as numpy
+arrays shaped like the grid: ``(my, mx)`` in 2D, ``(mz, my, mx)`` in 3D. Model has these methods.
+
+Each takes ``line``: the node written at that line of the model file, or by default the node the
+run steps next (after a step, the one that made it). An unknown line raises ModelError.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, NamedTuple, Optional, Tuple
+
+import numpy as np
+
+from ._arguments import checked_int
+
+
+class Candidate(NamedTuple):
+    """A match a guided ``one`` node weighed: its rule (index among the node's rules with their
+    symmetric images), its corner, the change of potential applying it makes (``delta``, smaller is
+    better) and the key it drew (``score``: the largest wins)."""
+
+    rule: int
+    x: int
+    y: int
+    z: int
+    delta: int
+    score: float
+
+
+class Choice(NamedTuple):
+    """The latest step of a ``one`` node guided by fields or observations: the candidates it weighed
+    and the index of the one it applied (None: none)."""
+
+    candidates: List[Candidate]
+    chosen: Optional[int]
+
+
+class Wave(NamedTuple):
+    """The wave of a ``<wfc>`` node. ``options``: int32 per cell of the node's input grid, how many
+    patterns the cell still allows (1: decided, 0: contradiction, -1: a cell of a non-periodic wave
+    too near the far edges to hold a pattern of its own). ``patterns``: how many there are.
+    ``failed_tries``: collapses that failed before the one shown (the reference tries seeds until
+    one succeeds, then replays it; counted while ``inspecting``), ``contradictions``: per failure the
+    (x, y, z) cell whose observation led to it (when the input grid itself contradicts the tiles:
+    its first cell left without options)."""
+
+    options: np.ndarray
+    patterns: int
+    failed_tries: int
+    contradictions: List[Tuple[int, int, int]]
+
+
+class Views:
+    """The views of Model (see the module's docstring)."""
+
+    _core: object
+
+    def _inspect(self, line: Optional[int]) -> dict:
+        return self._core.inspect(0 if line is None else checked_int("line", line))
+
+    @property
+    def inspecting(self) -> bool:
+        """While True, runs keep what only a debugger asks for: ``choice()``'s candidates and
+        ``wave()``'s failed collapses. Off by default: runs then record nothing (and cost nothing)."""
+        return getattr(self, "_inspecting", False)
+
+    @inspecting.setter
+    def inspecting(self, on: bool) -> None:
+        self._inspecting = bool(on)
+        self._core.set_inspecting(self._inspecting)
+
+    def fields(self, line: Optional[int] = None) -> Dict[str, np.ndarray]:
+        """A rule node's ``<field>`` potentials as of its latest step: ``{symbol: int32 array}``, the
+        distance of each cell to the field's zero cells through its substrate (``-1``: unreachable).
+        Empty for a node without fields."""
+        return self._inspect(line)["fields"]
+
+    def potentials(self, line: Optional[int] = None) -> Dict[str, np.ndarray]:
+        """An ``<observe>`` node's backward potentials: ``{symbol: int32 array}``, how many steps that
+        value at each cell is from the goal (``-1``: it cannot reach it). Empty before the node first
+        ran, and for nodes that search."""
+        return self._inspect(line)["potentials"]
+
+    def future(self, line: Optional[int] = None) -> Optional[np.ndarray]:
+        """An ``<observe>`` node's goal: uint32 per cell, bit ``v`` set when value ``legend[v]`` is
+        allowed there at the end. None before the node first ran, and for nodes without observe."""
+        return self._inspect(line)["future"]
+
+    def choice(self, line: Optional[int] = None) -> Choice:
+        """The latest guided step of a ``one`` node with fields or observations: the matches it
+        weighed and the one it applied. Recorded only while ``inspecting`` is True."""
+        view = self._inspect(line)
+        chosen = view["chosen"]
+        return Choice([Candidate(*c) for c in view["candidates"]], None if chosen < 0 else chosen)
+
+    def wave(self, line: Optional[int] = None) -> Optional[Wave]:
+        """A ``<wfc>`` node's wave as the collapse goes (see Wave); None before it began and for other
+        nodes."""
+        view = self._inspect(line)
+        if view["options"] is None:
+            return None
+        return Wave(view["options"], view["patterns"], view["failed_tries"], view["contradictions"])

@@ -1,0 +1,52 @@
+// Interpreter::inspect for Python: what a node computed to make its choices, as numpy arrays shaped
+// like the grid ((my, mx) in 2D, (mz, my, mx) in 3D). markovjunior.Model's fields(), potentials(),
+// future(), choice() and wave() read the dict made here.
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+
+namespace mj::python {
+
+namespace {
+
+template <class T>
+py::array shaped(const std::vector<T>& cells, const Inspection& v) {
+  std::vector<py::ssize_t> shape{v.mz, v.my, v.mx};
+  if (v.mz == 1) shape.erase(shape.begin());
+  py::array_t<T> array(shape);
+  std::copy(cells.begin(), cells.end(), array.mutable_data());
+  return std::move(array);
+}
+
+// {symbol: potential} for each value listed.
+py::dict potentials(const std::vector<PotentialView>& list, const Inspection& v) {
+  py::dict d;
+  for (const PotentialView& p : list) d[py::str(std::string(1, v.legend[size_t(p.value)]))] = shaped(p.cells, v);
+  return d;
+}
+
+}  // namespace
+
+py::dict inspection_dict(const Inspection& v) {
+  py::dict d;
+  d["kind"] = v.kind;
+  d["line"] = v.line;
+  d["legend"] = v.legend;
+  d["fields"] = potentials(v.fields, v);
+  d["potentials"] = potentials(v.potentials, v);
+  d["future"] = v.future.empty() ? py::object(py::none()) : py::object(shaped(v.future, v));
+  py::list candidates;
+  for (const CandidateView& c : v.candidates)
+    candidates.append(py::make_tuple(c.rule, c.x, c.y, c.z, c.delta, c.score));
+  d["candidates"] = candidates;
+  d["chosen"] = v.chosen;
+  d["options"] = v.options.empty() ? py::object(py::none()) : py::object(shaped(v.options, v));
+  d["patterns"] = v.patterns;
+  d["failed_tries"] = v.failed_tries;
+  py::list contradictions;
+  for (int i : v.contradictions) contradictions.append(py::make_tuple(i % v.mx, i / v.mx % v.my, i / (v.mx * v.my)));
+  d["contradictions"] = contradictions;
+  return d;
+}
+
+}  // namespace mj::python

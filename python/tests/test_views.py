@@ -1,0 +1,94 @@
+"""The debugger's views (markovjunior.views): fields, observe's goal and potentials, a guided
+choice, the wave of wfc, each checked against what the test computes itself."""
+
+from collections import deque
+
+import numpy as np
+import pytest
+
+import markovjunior as mj
+
+# Walls scattered by 30 seeded steps around the origin's R, then one step guided by a field of G.
+FIELD = """<sequence values="BRWG" origin="True">
+  <one in="B" out="W" steps="30"/>
+  <one in="B" out="G" steps="1"><field for="G" to="R" on="B"/></one>
+</sequence>"""
+
+
+def distances(grid, zero, substrate):
+    """Breadth-first distances from the zero cells through substrate cells, -1 where none leads."""
+    d = np.full(grid.shape, -1, dtype=np.int64)
+    queue = deque(zip(*np.nonzero(grid == zero)))
+    for y, x in queue:
+        d[y, x] = 0
+    while queue:
+        y, x = queue.popleft()
+        for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+            if 0 <= ny < grid.shape[0] and 0 <= nx < grid.shape[1] and grid[ny, nx] == substrate and d[ny, nx] < 0:
+                d[ny, nx] = d[y, x] + 1
+                queue.append((ny, nx))
+    return d
+
+
+def test_field_potential_is_the_distance_through_the_substrate():
+    model = mj.load(FIELD, size=(9, 7))
+    model.start(4)
+    for _ in range(30):
+        model.step()
+    before = np.array(model.grid)
+    model.step()
+    fields = model.fields(3)
+    assert list(fields) == ["G"]
+    assert fields["G"].shape == (7, 9) and fields["G"].dtype == np.int32
+    np.testing.assert_array_equal(fields["G"], distances(before, 1, 0))
+    np.testing.assert_array_equal(model.fields()["G"], fields["G"])  # by default the node that made the step
+
+
+def test_choice_is_recorded_only_while_inspecting_and_is_the_best():
+    model = mj.load(FIELD, size=(9, 7))
+    model.run(4)
+    assert model.choice(3) == mj.Choice([], None)
+    model.inspecting = True
+    result = model.run(4)
+    choice = model.choice(3)
+    assert choice.chosen is not None and len(choice.candidates) > 1
+    best = choice.candidates[choice.chosen]
+    assert best.score == max(c.score for c in choice.candidates)
+    assert best.delta == 1 and result.grid[best.y, best.x] == 3  # a G next to the R
+    model.inspecting = False
+    np.testing.assert_array_equal(model.run(4).grid, result.grid)  # inspecting changes nothing
+
+
+def test_observe_future_and_potentials():
+    # The origin's R (value 1) is observed: W (value 2) at the goal; every other cell keeps its B.
+    model = mj.load('<one values="BRW" origin="True" in="R" out="W"><observe value="R" to="W"/></one>', size=5)
+    model.start(1)
+    assert model.future() is None
+    model.step()
+    expected = np.full((5, 5), 1 << 0)
+    expected[2, 2] = 1 << 2
+    np.testing.assert_array_equal(model.future(1), expected)
+    potentials = model.potentials(1)
+    assert set(potentials) == {"B", "R", "W"}
+    assert (potentials["W"][2, 2], potentials["R"][2, 2], potentials["B"][2, 2]) == (0, 1, -1)
+
+
+def test_wave_has_options_mid_run_and_ones_at_the_end(corpus):
+    model = mj.load(corpus / "models" / "WaveBrickWall.xml", size=16)
+    model.inspecting = True
+    model.start(1)
+    assert model.wave(2) is None
+    for _ in range(3):
+        model.step()
+    wave = model.wave(2)
+    assert wave.options.shape == (16, 16) and wave.patterns > 1 and wave.options.max() > 1
+    # At this seed the first seeds it draws fail: one cell each, where the contradiction came from.
+    assert wave.failed_tries > 0 and len(wave.contradictions) == wave.failed_tries
+    assert all(0 <= x < 16 and 0 <= y < 16 and z == 0 for x, y, z in wave.contradictions)
+    model.run(1, steps=0)
+    assert (model.wave(2).options == 1).all()
+
+
+def test_an_unknown_line_raises():
+    with pytest.raises(mj.ModelError, match="no node is written at line 9"):
+        mj.load(FIELD, size=5).fields(9)

@@ -1,0 +1,251 @@
+// The debugger's views over the 2D grid (mj/inspect.hpp): a field's potential or an observation's
+// potentials as a heat map (unreachable cells hatched), the goal of <observe>, the match a guided
+// `one` chose among the others, and the uncertainty of wfc's wave with its contradictions. The
+// worker sends the inspection of the chosen node with every frame while the views are on.
+
+// Cells drawn this many canvas pixels wide (at most), so that marks fit inside a cell.
+const targetPixels = 640;
+const unreachable = "rgba(20, 20, 20, 0.85)";
+
+// A perceptual ramp from dark blue (near) through green to yellow (far), t in [0, 1].
+function ramp(t) {
+  const stops = [
+    [68, 1, 84],
+    [59, 82, 139],
+    [33, 145, 140],
+    [94, 201, 98],
+    [253, 231, 37],
+  ];
+  const x = Math.min(Math.max(t, 0), 1) * (stops.length - 1);
+  const i = Math.min(Math.floor(x), stops.length - 2);
+  const f = x - i;
+  return stops[i].map((c, k) => Math.round(c + (stops[i + 1][k] - c) * f));
+}
+
+// What an inspection offers to show: [{key, label}], keys "field:V", "goal", "potential:V", "wave".
+export function viewsOf(inspection) {
+  if (!inspection) return [];
+  const symbol = (v) => inspection.legend[v];
+  const views = inspection.fields.map((p) => ({ key: `field:${p.value}`, label: `field of ${symbol(p.value)}` }));
+  if (inspection.future) views.push({ key: "goal", label: "goal (observe)" });
+  for (const p of inspection.potentials)
+    views.push({ key: `potential:${p.value}`, label: `potential of ${symbol(p.value)} to the goal` });
+  if (inspection.options) views.push({ key: "wave", label: "wave: options per cell" });
+  return views;
+}
+
+export class Overlay {
+  // canvas: stacked over the grid's; panel: where the controls and the legend go; ask(on, line): tells
+  // the worker to send (or stop sending) the inspection of the node at `line` (0: the active one).
+  constructor(canvas, panel, ask) {
+    this.canvas = canvas;
+    this.ask = ask;
+    this.on = false;
+    this.view = ""; // the chosen view's key, kept while the node offers it
+    this.line = 0;
+    this.inspection = null;
+    this.colors = [];
+    panel.innerHTML = `<label><input type="checkbox" id="viewsOn"> views</label>
+      <select id="viewsNode" title="the node whose choices are shown"><option value="0">the active node</option></select>
+      <select id="viewsKind" title="what to show"></select>
+      <div id="viewsText"></div>`;
+    const $ = (id) => panel.querySelector(`#${id}`);
+    [this.toggle, this.nodeSelect, this.kindSelect, this.text] = ["viewsOn", "viewsNode", "viewsKind", "viewsText"].map(
+      $,
+    );
+    this.toggle.onchange = () => this.setOn(this.toggle.checked);
+    this.nodeSelect.style.display = "none";
+    this.nodeSelect.onchange = () => ((this.line = +this.nodeSelect.value), this.ask(this.on, this.line));
+    this.kindSelect.onchange = () => ((this.view = this.kindSelect.value), this.draw());
+  }
+
+  setOn(on) {
+    this.on = on;
+    this.toggle.checked = on;
+    this.ask(on, this.line);
+    this.nodeSelect.style.display = on ? "" : "none";
+    this.setTree(this.tree);
+    if (!on) this.show(null);
+  }
+
+  // The nodes that may have something to show, from the node tree: rule nodes and wfc (listed only
+  // while the views are on: closed, they cost the page nothing).
+  setTree(tree) {
+    this.tree = tree;
+    if (!this.on) tree = null;
+    const nodes = [];
+    const walk = (n) => {
+      if (["one", "all", "prl", "wfc"].includes(n.kind)) nodes.push(n);
+      (n.children ?? []).forEach(walk);
+    };
+    if (tree) walk(tree);
+    const key = nodes.map((n) => `${n.kind}${n.line}`).join();
+    if (key === this.treeKey) return;
+    this.treeKey = key;
+    this.nodeSelect.replaceChildren(new Option("the active node", "0"));
+    for (const n of nodes) this.nodeSelect.appendChild(new Option(`<${n.kind}> line ${n.line}`, String(n.line)));
+    this.nodeSelect.value = String(this.line);
+    if (this.nodeSelect.value !== String(this.line)) ((this.line = 0), (this.nodeSelect.value = "0"));
+  }
+
+  // A frame's inspection (or null) with the colours of the grid's values and its cells.
+  show(inspection, colors = this.colors, cells = null) {
+    this.inspection = this.on ? inspection : null;
+    this.colors = colors ?? [];
+    this.cells = cells;
+    const views = viewsOf(this.inspection);
+    const keys = views.map((v) => v.key).join();
+    if (keys !== this.kindKeys) {
+      this.kindKeys = keys;
+      this.kindSelect.replaceChildren(...views.map((v) => new Option(v.label, v.key)));
+    }
+    if (!views.some((v) => v.key === this.view)) this.view = views[0]?.key ?? "";
+    this.kindSelect.value = this.view;
+    this.kindSelect.style.display = views.length ? "" : "none";
+    this.draw();
+  }
+
+  draw() {
+    const i = this.inspection;
+    const o = this.canvas.getContext("2d");
+    if (!i || !this.view || i.mz !== 1) {
+      o.clearRect(0, 0, this.canvas.width, this.canvas.height);
+      this.text.textContent = !this.on
+        ? ""
+        : !i?.kind
+          ? "no node is running"
+          : i.mz !== 1
+            ? "views are drawn for 2D grids"
+            : `<${i.kind}> line ${i.line} has no field, goal or wave to show`;
+      return;
+    }
+    const scale = Math.max(1, Math.floor(targetPixels / Math.max(i.mx, i.my)));
+    if (this.canvas.width !== i.mx * scale || this.canvas.height !== i.my * scale)
+      ((this.canvas.width = i.mx * scale), (this.canvas.height = i.my * scale));
+    o.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    const [kind, value] = this.view.split(":");
+    const lines = [`<${i.kind}> line ${i.line}`];
+    if (kind === "field" || kind === "potential") {
+      const rows = kind === "field" ? i.fields : i.potentials;
+      const p = rows.find((r) => r.value === +value);
+      lines.push(this.heat(o, scale, i, p.cells, kind === "field" ? "distance" : "steps to the goal"));
+      lines.push(...this.choice(o, scale, i));
+    } else if (kind === "goal") {
+      lines.push(this.goal(o, scale, i));
+      lines.push(...this.choice(o, scale, i));
+    } else if (kind === "wave") {
+      lines.push(...this.wave(o, scale, i));
+    }
+    this.text.textContent = lines.join("\n");
+  }
+
+  // Potentials as a heat map: near dark, far bright, unreachable cells dark and hatched.
+  heat(o, scale, i, cells, what) {
+    let max = 0,
+      reachable = 0;
+    for (const p of cells) if (p >= 0) ((max = Math.max(max, p)), reachable++);
+    for (let c = 0; c < i.mx * i.my; c++) {
+      const x = (c % i.mx) * scale,
+        y = Math.floor(c / i.mx) * scale;
+      if (cells[c] < 0) {
+        o.fillStyle = unreachable;
+        o.fillRect(x, y, scale, scale);
+        if (scale >= 4) this.hatch(o, x, y, scale, "rgba(255, 255, 255, 0.5)");
+      } else {
+        const [r, g, b] = ramp(max ? cells[c] / max : 0);
+        o.fillStyle = `rgba(${r}, ${g}, ${b}, 0.8)`;
+        o.fillRect(x, y, scale, scale);
+      }
+    }
+    const unreached = i.mx * i.my - reachable;
+    return `${what} 0 (dark) to ${max} (bright); ${unreached} cell${unreached === 1 ? "" : "s"} unreachable (hatched)`;
+  }
+
+  hatch(o, x, y, size, color) {
+    o.strokeStyle = color;
+    o.lineWidth = Math.max(1, size / 8);
+    o.beginPath();
+    o.moveTo(x, y + size);
+    o.lineTo(x + size, y);
+    o.stroke();
+  }
+
+  // The goal: each cell whose value the goal does not allow yet gets an inset square of the value
+  // it must end with (several allowed: grey); cells that already hold an allowed value are left clear.
+  goal(o, scale, i) {
+    let open = 0;
+    for (let c = 0; c < i.mx * i.my; c++) {
+      const set = i.future[c];
+      if (set === 0 || (this.cells && (set >>> this.cells[c]) & 1)) continue;
+      const single = (set & (set - 1)) === 0 ? 31 - Math.clz32(set) : -1;
+      open++;
+      const x = (c % i.mx) * scale,
+        y = Math.floor(c / i.mx) * scale;
+      if (single >= 0) {
+        const rgb = this.colors[single] ?? 0xffffff;
+        o.fillStyle = `rgba(${rgb >> 16}, ${(rgb >> 8) & 255}, ${rgb & 255}, 0.75)`;
+      } else o.fillStyle = "rgba(160, 160, 160, 0.6)";
+      o.fillRect(x + scale / 6, y + scale / 6, (scale * 2) / 3, (scale * 2) / 3);
+    }
+    return `the goal: ${open} cells still to change, each with an inset square of the value it must end with (grey: one of several)`;
+  }
+
+  // The latest guided choice: every candidate's corner dotted, the chosen one framed.
+  choice(o, scale, i) {
+    if (!i.candidates.length) return ["no candidates recorded for its latest step (kept while the views are on)"];
+    o.fillStyle = "rgba(255, 255, 255, 0.9)";
+    for (const m of i.candidates)
+      o.fillRect((m.x + 0.35) * scale, (m.y + 0.35) * scale, Math.max(1, scale * 0.3), Math.max(1, scale * 0.3));
+    let min = Infinity,
+      max = -Infinity;
+    for (const m of i.candidates) ((min = Math.min(min, m.delta)), (max = Math.max(max, m.delta)));
+    const lines = [`${i.candidates.length} candidates (dots), Δ potential from ${min} to ${max}`];
+    if (i.chosen >= 0) {
+      const m = i.candidates[i.chosen];
+      o.strokeStyle = "#ff00ff";
+      o.lineWidth = Math.max(1, scale / 5);
+      o.strokeRect(m.x * scale, m.y * scale, scale, scale);
+      lines.push(`chosen (framed): rule ${m.rule} at (${m.x}, ${m.y}), Δ ${m.delta}, score ${m.score.toFixed(4)}`);
+    }
+    return lines;
+  }
+
+  // The wave: decided cells clear, undecided ones by how many options they keep (log scale), cells
+  // without options red, and where each failed collapse before this one met its contradiction crossed.
+  wave(o, scale, i) {
+    let decided = 0;
+    const top = Math.log(Math.max(2, i.patterns));
+    for (let c = 0; c < i.mx * i.my; c++) {
+      const n = i.options[c];
+      const x = (c % i.mx) * scale,
+        y = Math.floor(c / i.mx) * scale;
+      if (n === 1) {
+        decided++;
+        continue;
+      }
+      if (n < 0) o.fillStyle = unreachable;
+      else if (n === 0) o.fillStyle = "rgba(255, 0, 0, 0.9)";
+      else {
+        const [r, g, b] = ramp(Math.log(n) / top);
+        o.fillStyle = `rgba(${r}, ${g}, ${b}, 0.85)`;
+      }
+      o.fillRect(x, y, scale, scale);
+    }
+    o.strokeStyle = "#ff2020";
+    o.lineWidth = Math.max(1, scale / 6);
+    for (const c of i.contradictions) {
+      const x = (c % i.mx) * scale,
+        y = Math.floor(c / i.mx) * scale;
+      o.beginPath();
+      (o.moveTo(x, y), o.lineTo(x + scale, y + scale), o.moveTo(x + scale, y), o.lineTo(x, y + scale));
+      o.stroke();
+    }
+    const lines = [`${decided} of ${i.mx * i.my} cells decided; undecided ones by options left (of ${i.patterns})`];
+    if (i.contradictions.length)
+      lines.push(
+        `${i.failedTries} collapse${i.failedTries === 1 ? "" : "s"} failed before this one: ` +
+          "the cells whose observation led to a contradiction are crossed in red",
+      );
+    return lines;
+  }
+}

@@ -1,0 +1,57 @@
+#include "inspect.hpp"
+
+#include <emscripten/bind.h>
+
+namespace mjweb {
+
+namespace {
+
+using emscripten::val;
+
+// A typed array of its own (a copy: the inspection is gone when the call returns).
+template <class T>
+val copied(const char* type, const std::vector<T>& cells) {
+  return val::global(type).new_(emscripten::typed_memory_view(cells.size(), cells.data())).template call<val>("slice");
+}
+
+val potentials(const std::vector<mj::PotentialView>& list) {
+  val out = val::array();
+  for (const mj::PotentialView& p : list) {
+    val row = val::object();
+    row.set("value", p.value), row.set("cells", copied("Int32Array", p.cells));
+    out.call<void>("push", row);
+  }
+  return out;
+}
+
+val candidates(const std::vector<mj::CandidateView>& list) {
+  val out = val::array();
+  for (const mj::CandidateView& c : list) {
+    val m = val::object();
+    m.set("rule", c.rule), m.set("x", c.x), m.set("y", c.y), m.set("z", c.z);
+    m.set("delta", c.delta), m.set("score", c.score);
+    out.call<void>("push", m);
+  }
+  return out;
+}
+
+}  // namespace
+
+val inspection(const mj::Inspection& v) {
+  val o = val::object();
+  o.set("kind", v.kind), o.set("line", v.line), o.set("legend", v.legend);
+  o.set("mx", v.mx), o.set("my", v.my), o.set("mz", v.mz);
+  o.set("fields", potentials(v.fields));
+  o.set("future", v.future.empty() ? val::null() : copied("Uint32Array", v.future));
+  o.set("potentials", potentials(v.potentials));
+  o.set("candidates", candidates(v.candidates));
+  o.set("chosen", v.chosen);
+  o.set("options", v.options.empty() ? val::null() : copied("Int32Array", v.options));
+  o.set("patterns", v.patterns), o.set("failedTries", v.failed_tries);
+  val contradictions = val::array();
+  for (int cell : v.contradictions) contradictions.call<void>("push", cell);
+  o.set("contradictions", contradictions);
+  return o;
+}
+
+}  // namespace mjweb
