@@ -1,5 +1,6 @@
 // The playground page: pick or write a model, run it in a worker, watch it, step it, export it.
 import { createEditor } from "./editor.js";
+import { GraphView, MAX_GRAPH_STATES } from "./graph.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
 import { drawTree, firedRules } from "./tree.js";
 import { View2D } from "./view2d.js";
@@ -9,6 +10,12 @@ const $ = (id) => document.getElementById(id);
 const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
 const view3d = new View3D($("stage3d"));
+// A state clicked in the state graph is shown in the grid view.
+const graph = new GraphView($("graph"), (state, picture) => {
+  (($("stage2d").style.display = ""), ($("stage3d").style.display = "none"));
+  view2d.draw(picture);
+  $("counter").textContent = `state ${state} of the state graph`;
+});
 const lists = { own: [], corpus: [] };
 const texts = new Map(); // the listed models' texts, fetched once
 const state = {
@@ -183,6 +190,7 @@ worker.onmessage = ({ data }) => {
   else if (data.type === "frame") showFrame(data);
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
   else if (data.type === "file") download(data.name, data.bytes ?? data.text);
+  else if (data.type === "explored") showMessage(graph.show(data.space));
   else if (data.type === "error") {
     state.loadedKey = ""; // what failed is loaded again next time
     state.loading = false;
@@ -239,6 +247,13 @@ $("end").onclick = () => {
   state.rate = null;
   worker.postMessage({ type: "end" });
 };
+$("graphButton").onclick = () => {
+  act();
+  ensureLoaded(); // the node tree and the grid view show the model whose graph this is
+  graph.clear();
+  const message = { type: "explore", xml: editor.text, name: exportName(), size: givenSize(), entry: loadEntry() };
+  worker.postMessage({ ...message, maxStates: MAX_GRAPH_STATES });
+};
 $("pause").onclick = () => worker.postMessage({ type: "pause" });
 $("step").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "step", count: 1 }));
 $("next").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "next" }));
@@ -272,4 +287,4 @@ const text = async (url) => {
 worker.postMessage({ type: "lists", own: await text("own/demo.xml"), corpus: await text("corpus/models.xml") });
 
 // For tests and the curious: the page's state.
-window.mjPlayground = { state, view2d, view3d, chooseModel, editor };
+window.mjPlayground = { state, view2d, view3d, graph, chooseModel, editor };
