@@ -201,6 +201,11 @@ class Model {
   activeNode() {
     return this.call("activeNode");
   }
+  // {states, frontier, best} of a rule node's search (search="True") under way: it runs inside one step,
+  // which advance() stops when its time is spent and goes on with next time; null when none is under way.
+  searchProgress() {
+    return this.call("searchProgress");
+  }
   // The node tree: {kind, line, branch, running, current, counter, steps, children, rules: [{fired}]}.
   nodeTree() {
     return this.call("nodeTree");

@@ -181,6 +181,8 @@ export class Model {
   /** The node that runs next, or null. */
   activeNode(): ActiveNode | null;
   nodeTree(): NodeState | null;
+  /** A search under way inside a step (search="True"): states searched, frontier, best estimate; else null. */
+  searchProgress(): { states: number; frontier: number; best: number } | null;
   /** The grid drawn as mj run draws it (3D: isometric cubes); pixelsize: settings.pixelsize unless given. */
   render(pixelsize?: number): Picture;
   /** The colour of each value of the current grid, 0xRRGGBB. */

@@ -158,7 +158,8 @@ function showFrame(f) {
   else view2d.draw({ mx: f.width ?? f.mx, my: f.height ?? f.my, rgba: f.rgba });
   if (f.before && f.after && f.mz === 1) view2d.showChanges(f.mx, f.my, f.before, f.after);
   const end = f.limit ? ` (stopped at the step limit of ${f.limit.toLocaleString("en")} steps)` : " (finished)";
-  $("counter").textContent = `${f.steps} steps${f.finished ? end : ""}`;
+  const searching = f.search ? `, searching: ${f.search.states} states, frontier ${f.search.frontier}` : "";
+  $("counter").textContent = `${f.steps} steps${f.finished ? end : searching}`;
   if (f.tree) {
     $("fired").textContent = f.before ? firedRules(f.tree, state.tree).join("\n") : "";
     state.tree = f.tree;

@@ -84,6 +84,7 @@ function frame(extra = {}) {
     finished: model.ended,
     limit: model.ended && stepLimit > 0 && model.steps >= stepLimit ? stepLimit : 0,
     active: model.activeNode(),
+    search: model.searchProgress(),
     ...g,
     ...extra,
   };

@@ -114,6 +114,14 @@ class Session {
     n.set("kind", node->kind), n.set("line", node->line), n.set("depth", node->depth);
     return n;
   }
+  // {states, frontier, best} of the search under way (or stopped by advance's time budget), else null.
+  val search_progress() const {
+    const auto search = interpreter_ ? interpreter_->search_progress() : std::nullopt;
+    if (!search) return val::null();
+    val s = val::object();
+    s.set("states", search->states), s.set("frontier", search->frontier), s.set("best", search->best);
+    return s;
+  }
   val node_tree() const { return interpreter_ ? mjweb::node_tree(interpreter_->node_tree()) : val::null(); }
 
   // The grid as RGBA pixels (2D squares, 3D isometric cubes): {width, height, rgba}, rgba a view of
@@ -224,6 +232,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("grid", &Session::grid)
       .function("activeNode", &Session::active_node)
       .function("nodeTree", &Session::node_tree)
+      .function("searchProgress", &Session::search_progress)
       .function("render", &Session::render)
       .function("colors", &Session::colors)
       .function("stateText", &Session::state_text)
