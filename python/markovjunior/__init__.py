@@ -12,7 +12,7 @@ Runs across machines: markovjunior.distributed (Dask).
 from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
 from .errors import ModelError
-from .explore import Outcome, StateSpace, explore
+from .explore import ClosedClass, GridDynamics, Outcome, StateSpace, explore, explore_all_grids
 from .generate import generate
 from .model import ActiveNode, Model, load
 from .result import Result
@@ -20,6 +20,8 @@ from .source import MODELS, Source, own_models
 
 __all__ = [
     "ActiveNode",
+    "ClosedClass",
+    "GridDynamics",
     "MODELS",
     "Model",
     "ModelError",
@@ -29,6 +31,7 @@ __all__ = [
     "StateSpace",
     "batch",
     "explore",
+    "explore_all_grids",
     "generate",
     "load",
     "own_models",
