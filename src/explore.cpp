@@ -6,16 +6,10 @@
 #include <unordered_map>
 
 #include "core/xml.hpp"
+#include "explore_refusals.hpp"
 #include "mj/state_text.hpp"
 
 namespace mj {
-
-namespace {
-
-// What a replay met past the end of its path: a step that draws among this many matches.
-struct Branches {
-  int options;
-};
 
 // Elements and attributes whose randomness is not a `one` node's uniform draw.
 void refuse_unexplorable(const XmlElement& e) {
@@ -39,6 +33,20 @@ std::string grid_rows(const GridView& g) {
     }
   return text;
 }
+
+std::unique_ptr<XmlDocument> load_explorable(const RunSettings& settings) {
+  auto doc =
+      settings.xml ? XmlDocument::load_string(*settings.xml, settings.source) : XmlDocument::load_file(settings.file);
+  refuse_unexplorable(doc->root());
+  return doc;
+}
+
+namespace {
+
+// What a replay met past the end of its path: a step that draws among this many matches.
+struct Branches {
+  int options;
+};
 
 // Where the program stands: what makes two states with equal grids equal.
 void position(const NodeView& v, std::string& key) {
@@ -204,11 +212,7 @@ std::vector<double> end_probabilities(StateSpace& s) {
 }  // namespace
 
 StateSpace explore(const RunSettings& settings, const ExploreOptions& options) {
-  {
-    auto doc =
-        settings.xml ? XmlDocument::load_string(*settings.xml, settings.source) : XmlDocument::load_file(settings.file);
-    refuse_unexplorable(doc->root());
-  }
+  load_explorable(settings);
   StateSpace space = Explorer(settings, options).run();
   const std::vector<double> ended = end_probabilities(space);
   double total = 0;

@@ -5,6 +5,7 @@
 #include "core/xml.hpp"
 #include "inspect.hpp"
 #include "io/picture_cells.hpp"
+#include "nodes/inference/search.hpp"
 #include "nodes/node_view.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/wfc/wfc_node.hpp"
@@ -34,6 +35,7 @@ struct Interpreter::Impl {
   static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
   void start(int seed);
   bool step();
+  bool resume_step();
   RunEnd run_to(int max_steps);
 };
 
@@ -116,9 +118,22 @@ bool Interpreter::Impl::step() {
   return true;
 }
 
+// The step whose search a progress callback stopped (run->searching), taken again: its branch goes on
+// at the node that searches, as Branch::go does, where a markov's own go would begin again with its
+// first child, which already looked at the grid in this step. Kept apart so that step() asks nothing.
+bool Interpreter::Impl::resume_step() {
+  if (!run->current) return false;
+  run->current->Branch::go(*run);
+  if (run->changes.size() > kMaxChanges) fail_endless(*doc, run->counter + 1);
+  run->counter++;
+  run->step_start = int(run->changes.size());
+  return true;
+}
+
 // The loop of a run without callbacks, the hot path of batches: step() is inlined here.
 RunEnd Interpreter::Impl::run_to(int max_steps) {
   if (!run) return RunEnd::finished;
+  if (run->searching && (max_steps <= 0 || run->counter < max_steps)) resume_step();
   while (max_steps <= 0 || run->counter < max_steps)
     if (!step()) return RunEnd::finished;
   return run->current ? RunEnd::step_limit : RunEnd::finished;
@@ -152,7 +167,8 @@ void Interpreter::start(int seed) {
 }
 
 bool Interpreter::step() {
-  return adding_file(*impl_->doc, [&] { return impl_->step(); });
+  return adding_file(*impl_->doc,
+                     [&] { return impl_->run && impl_->run->searching ? impl_->resume_step() : impl_->step(); });
 }
 
 int Interpreter::run(int seed, int max_steps) {
@@ -178,13 +194,25 @@ class Stepper {
   Stepper(Interpreter& ip, const RunControl& c) : ip_(ip), c_(c) { last_ = next_ = Clock::now(), next_ += c.interval; }
 
   RunEnd go() {
-    for (;;) {
-      if (ip_.finished()) return end(RunEnd::finished);
-      if (c_.max_steps > 0 && ip_.steps() >= c_.max_steps) return end(RunEnd::step_limit);
-      if (c_.frame && ip_.steps() % std::max(1, c_.every) == 0) c_.frame(ip_);
-      ip_.step();
-      if (c_.progress && due() && !c_.progress(ip_)) return end(RunEnd::stopped);
+    try {
+      for (;;) {
+        if (ip_.finished()) return end(RunEnd::finished);
+        if (c_.max_steps > 0 && ip_.steps() >= c_.max_steps) return end(RunEnd::step_limit);
+        if (c_.frame && ip_.steps() % std::max(1, c_.every) == 0) c_.frame(ip_);
+        ip_.step();
+        if (c_.progress && due() && !c_.progress(ip_)) return end(RunEnd::stopped);
+      }
+    } catch (const SearchPaused&) {  // keep_searching() said to stop: the step is not taken
+      return end(RunEnd::stopped);
     }
+  }
+
+  // Asked by a long search inside a step: the progress callback, once its interval has passed.
+  bool keep_searching() {
+    const Clock::time_point now = Clock::now();
+    if (now < next_) return true;
+    next_ = now + c_.interval;
+    return c_.progress(ip_);
   }
 
  private:
@@ -218,7 +246,20 @@ class Stepper {
 RunEnd Interpreter::advance(const RunControl& control) {
   if (!control.progress && !control.frame)  // the hot loop, with the file added once around it
     return adding_file(*impl_->doc, [&] { return impl_->run_to(control.max_steps); });
-  return Stepper(*this, control).go();
+  Stepper stepper(*this, control);
+  if (!control.progress || !impl_->run) return stepper.go();
+  const std::function<bool()> keep_searching = [&] { return stepper.keep_searching(); };
+  impl_->run->keep_searching = &keep_searching;
+  struct Unset {
+    Run& run;
+    ~Unset() { run.keep_searching = nullptr; }
+  } unset{*impl_->run};
+  return stepper.go();
+}
+
+std::optional<SearchProgress> Interpreter::search_progress() const {
+  if (!impl_->run || !impl_->run->searching) return std::nullopt;
+  return impl_->run->search;
 }
 
 void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {

@@ -111,6 +111,29 @@ class Mj {
     }
     return model;
   }
+
+  // The state space of a small model (mj explore): every state its runs reach, each equally likely draw
+  // of a `one` node a branch, and the exact probability of each way it ends. Options as load()'s, and
+  // maxStates (more is an MjError). Returns {states, transitions, cyclic, unending, legend, colors (0xRRGGBB
+  // per legend symbol), grids (each state's rows, '/' between rows), edges ([[to, probability]] per
+  // state; state 0 the start), outcomes ([{state, probability, text}], the likeliest first), json}.
+  explore(xml, { size, name = "model.xml", maxCells = 0, colors = {}, entry = null, maxStates = 1000000 } = {}) {
+    const options = { ...gridSize(size), maxCells: Number(maxCells), colors: colorTable(colors), entry };
+    if (!Number.isInteger(maxStates) || maxStates < 1)
+      throw new RangeError(`maxStates must be a positive whole number, got ${maxStates}`);
+    return call(
+      this.module,
+      this.module,
+      "explore",
+      String(xml),
+      String(name),
+      {
+        ...options,
+        resources: this.resources,
+      },
+      maxStates,
+    );
+  }
 }
 
 class Model {
@@ -177,6 +200,11 @@ class Model {
   // {kind, line, depth} of the node that runs next, or null.
   activeNode() {
     return this.call("activeNode");
+  }
+  // {states, frontier, best} of a rule node's search (search="True") under way: it runs inside one step,
+  // which advance() stops when its time is spent and goes on with next time; null when none is under way.
+  searchProgress() {
+    return this.call("searchProgress");
   }
   // The node tree: {kind, line, branch, running, current, counter, steps, children, rules: [{fired}]}.
   nodeTree() {

@@ -49,4 +49,35 @@ std::string state_space_json(const StateSpace& space);
 // probability, edges with theirs.
 std::string state_space_dot(const StateSpace& space);
 
+// The global dynamics of a program of one rule node (`mj explore --all-grids`): every grid of the size
+// as a start, and where one step takes it. A grid's successors are the grids one interpreter step makes
+// of it: for `one`, one per match that holds (the draw among them is uniform, so each is an edge); for
+// `all`, the one grid that applying every match makes (refused when two matches write the same cell, as
+// their random order could change it); for `prl`, the one grid every match written at once makes.
+struct GridDynamics {
+  // A closed class: a set of grids that the dynamics, once in it, never leaves and in which every grid
+  // reaches every other (a terminal strongly connected component of the one-step graph). A halting grid
+  // is a class of one.
+  struct ClosedClass {
+    long long size = 0;   // grids in the class
+    long long basin = 0;  // grids whose every run ends in this class: those from which this class, and
+                          // no other, can be reached in zero or more steps (the class's own among them)
+    std::string example;  // its first grid in enumeration order, rows as StateSpace::grids
+  };
+  long long grids = 0;               // values^cells
+  long long gardens_of_eden = 0;     // grids that no other grid leads to in one step
+  long long halting = 0;             // grids on which no rule matches: the run ends
+  long long undecided = 0;           // grids from which runs can end in more than one class (in no basin)
+  long long transitions = 0;         // one-step edges between grids, equal successors merged
+  std::vector<ClosedClass> classes;  // largest basin first, then largest class
+};
+
+// Every grid of the settings' size as a start (grids must not exceed options.max_states). Throws an
+// mj::Error at the node's line for programs of more than one node, a node with a step limit, and what
+// explore() refuses.
+GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions& options = {});
+
+// {"grids": G, "gardens_of_eden": E, "halting": H, "classes": [{"size": s, "basin": b}, ...]}
+std::string grid_dynamics_json(const GridDynamics& dynamics);
+
 }  // namespace mj

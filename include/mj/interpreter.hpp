@@ -16,6 +16,7 @@
 #include "mj/inspect.hpp"
 #include "mj/node_view.hpp"
 #include "mj/tile_layer.hpp"
+#include "mj/search_progress.hpp"
 
 namespace mj {
 
@@ -41,8 +42,9 @@ enum class RunEnd { finished, step_limit, stopped };
 // frames, Python's Ctrl-C, the playground's frame budget and Pause.
 struct RunControl {
   int max_steps = 0;  // the run's step limit, counted from its start; <= 0: none
-  // Called about every `interval` of wall time while the run goes on; false stops it where it is
-  // (a later advance() goes on from there).
+  // Called about every `interval` of wall time while the run goes on, also inside a step whose
+  // search (search="True") runs long; false stops it where it is (a later advance() goes on from
+  // there: a stopped search goes on where it stopped, to the result it would have had).
   std::function<bool(const Interpreter&)> progress;
   std::chrono::milliseconds interval{100};
   // Called before every `every`-th step (counted from the start) and once when the run ends or stops.
@@ -82,6 +84,9 @@ class Interpreter {
   int steps() const;  // steps taken since start
   int seed() const;   // the seed of the current (or last) run; 0 before the first start
   GridView grid() const;
+  // How far the search of the step under way (or stopped by a progress callback) has got; nullopt
+  // when no search is under way.
+  std::optional<SearchProgress> search_progress() const;
   // The node that the next step runs; nullopt before start and after the end.
   std::optional<ActiveNode> active_node() const;
   // Ask nodes to keep their visible state up to date after every step (for animation).

@@ -12,7 +12,7 @@ Runs across machines: markovjunior.distributed (Dask).
 from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
 from .errors import ModelError
-from .explore import Outcome, StateSpace, explore
+from .explore import ClosedClass, GridDynamics, Outcome, StateSpace, explore, explore_all_grids
 from .generate import generate
 from .model import ActiveNode, Model, load
 from .result import Result
@@ -23,6 +23,8 @@ __all__ = [
     "ActiveNode",
     "Candidate",
     "Choice",
+    "ClosedClass",
+    "GridDynamics",
     "MODELS",
     "Model",
     "ModelError",
@@ -33,6 +35,7 @@ __all__ = [
     "Wave",
     "batch",
     "explore",
+    "explore_all_grids",
     "generate",
     "load",
     "own_models",

@@ -74,3 +74,51 @@ def explore(
         unending=found["unending"],
         json=found["json"],
     )
+
+
+@dataclass(frozen=True)
+class ClosedClass:
+    """Grids that the dynamics, once in, never leaves, each reaching every other (a halting grid is one):
+    how many, its basin (the grids whose every run ends in it, its own among them) and its first grid."""
+
+    size: int
+    basin: int
+    example: str
+
+
+@dataclass(frozen=True)
+class GridDynamics:
+    """Every grid of a size as a start, and where one step of the program's one rule node takes it."""
+
+    grids: int
+    gardens_of_eden: int  # grids that no other grid leads to in one step
+    halting: int  # grids on which no rule matches
+    undecided: int  # grids whose runs can end in more than one class (in no basin)
+    transitions: int  # one-step edges between grids
+    classes: List[ClosedClass]  # the largest basin first
+    json: str  # as ``mj explore --all-grids --json`` writes it
+
+
+def explore_all_grids(
+    model: PathOrXml,
+    *,
+    size: Optional[Size] = None,
+    resources: Optional[PathOrXml] = None,
+    max_grids: int = 1_000_000,
+) -> GridDynamics:
+    """The global dynamics of a program of one rule node (``mj explore --all-grids``): every grid of the size
+    as a start, its Garden of Eden and halting grids, and the closed classes runs fall into with their basins.
+    ``one`` gives an edge per match, ``all`` and ``prl`` one successor. Other programs, and randomness
+    ``explore`` cannot enumerate, raise ModelError at their line; more than ``max_grids`` grids raise
+    ValueError."""
+    source = resolve_source(model, size=size, resources=resources)
+    found = _core.explore_all_grids(source.path, source.text, source.size, source.resources, max_grids)
+    return GridDynamics(
+        grids=found["grids"],
+        gardens_of_eden=found["gardens_of_eden"],
+        halting=found["halting"],
+        undecided=found["undecided"],
+        transitions=found["transitions"],
+        classes=[ClosedClass(*c) for c in found["classes"]],
+        json=found["json"],
+    )

@@ -32,11 +32,32 @@ py::dict explore_model(const std::string& model, std::optional<std::string> xml,
   return d;
 }
 
+py::dict explore_grids(const std::string& model, std::optional<std::string> xml, std::tuple<int, int, int> size,
+                       const std::string& resources, long long max_grids) {
+  RunRequest r;
+  r.model = model, r.xml = std::move(xml), r.resources = resources;
+  std::tie(r.length, r.width, r.height) = size;
+  GridDynamics d;
+  {
+    py::gil_scoped_release unlocked;
+    d = explore_all_grids(resolve_run(r), ExploreOptions{max_grids});
+  }
+  py::list classes;
+  for (const GridDynamics::ClosedClass& c : d.classes) classes.append(py::make_tuple(c.size, c.basin, c.example));
+  py::dict out;
+  out["grids"] = d.grids, out["gardens_of_eden"] = d.gardens_of_eden, out["halting"] = d.halting;
+  out["undecided"] = d.undecided, out["transitions"] = d.transitions, out["classes"] = classes;
+  out["json"] = grid_dynamics_json(d);
+  return out;
+}
+
 }  // namespace
 
 void bind_explore(py::module_& m) {
   m.def("explore", &explore_model, py::arg("model"), py::arg("xml"), py::arg("size"), py::arg("resources"),
         py::arg("max_states"), "mj::explore of the model resolved as given: its state space as a dict");
+  m.def("explore_all_grids", &explore_grids, py::arg("model"), py::arg("xml"), py::arg("size"), py::arg("resources"),
+        py::arg("max_grids"), "mj::explore_all_grids of the model resolved as given: its global dynamics as a dict");
 }
 
 }  // namespace mj::python

@@ -43,3 +43,22 @@ def test_a_networkx_graph():
 def test_what_it_cannot_enumerate_is_a_model_error():
     with pytest.raises(mj.ModelError, match="mj explore cannot enumerate temperature"):
         mj.explore('<one values="BW" in="B" out="W" temperature="1"/>', size=3)
+
+
+def test_all_grids_counted_by_hand(mj_cli, tmp_path):
+    # Each B turns R or G: the 4 grids without B halt, each its own class; 5 grids reach several.
+    paint = '<one values="BRG" symmetry="()"><rule in="B" out="R"/><rule in="B" out="G"/></one>'
+    d = mj.explore_all_grids(paint, size=(2, 1))
+    assert (d.grids, d.gardens_of_eden, d.halting, d.undecided) == (9, 1, 4, 5)
+    assert sorted((c.size, c.basin) for c in d.classes) == [(1, 1)] * 4
+    model = tmp_path / "Paint.xml"
+    model.write_text(paint)
+    out = tmp_path / "d.json"
+    subprocess.run(
+        [mj_cli, "explore", str(model), "--all-grids", "--length", "2", "--width", "1", "--json", str(out)],
+        check=True,
+        capture_output=True,
+    )
+    assert json.loads(d.json) == json.loads(out.read_text())
+    with pytest.raises(mj.ModelError, match="one rule node"):
+        mj.explore_all_grids('<sequence values="BW"><one in="B" out="W"/><one in="W" out="B"/></sequence>', size=2)

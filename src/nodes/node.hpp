@@ -13,6 +13,7 @@
 #include "core/random.hpp"
 #include "core/symmetry.hpp"
 #include "core/xml.hpp"
+#include "mj/search_progress.hpp"
 #include "nodes/change_log.hpp"
 
 namespace mj {
@@ -49,6 +50,12 @@ struct Run {
   // mj explore: where `one` would draw one of several matches at random, the index among them that this
   // asks for (every choice is a branch of the state space); null in runs, which draw from `random`.
   const std::function<int(int options)>* chooser = nullptr;
+  // A rule node's search (search="True") runs inside one step: while it runs, `search` says how far it
+  // got, and `keep_searching` (set by a run loop with a progress callback) is asked whether to go on;
+  // false stops the step, and the next step goes on with the search where it stopped.
+  const std::function<bool()>* keep_searching = nullptr;
+  SearchProgress search;
+  bool searching = false;
 };
 
 // What node loading needs besides the element: where resources live and who owns new grids.

@@ -16,4 +16,9 @@ struct ExploreFiles {
 int report_state_space(const std::string& name, const RunSettings& settings, const StateSpace& space,
                        const ExploreFiles& files, double seconds);
 
+// Prints the counts and the closed classes (the largest basins first), writes the JSON file; returns the
+// exit code.
+int report_grid_dynamics(const RunSettings& settings, const GridDynamics& dynamics, const std::filesystem::path& json,
+                         double seconds);
+
 }  // namespace mj::cli

@@ -120,6 +120,7 @@ struct ExploreArgs {
   mj::cli::ExploreFiles files;
   int size = 0, length = 0, width = 0, height = 0, d = 0;
   long long max_states = mj::ExploreOptions{}.max_states;
+  bool all_grids = false;
 };
 
 struct CommandLine {
@@ -140,6 +141,11 @@ int explore_model(const ExploreArgs& a) {
   request.resources = a.resources;
   const mj::RunSettings settings = mj::resolve_run(request);
   const auto started = std::chrono::steady_clock::now();
+  if (a.all_grids) {
+    const mj::GridDynamics dynamics = mj::explore_all_grids(settings, {a.max_states});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return mj::cli::report_grid_dynamics(settings, dynamics, a.files.json, seconds);
+  }
   const mj::StateSpace space = mj::explore(settings, {a.max_states});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return mj::cli::report_state_space(settings.name, settings, space, a.files, seconds);
@@ -215,11 +221,14 @@ void add_explore_command(CLI::App& app, CommandLine& c) {
   explore->add_option("--d", e.d, "dimension, 2 or 3")
       ->check(CLI::Validator([](const std::string& d) { return d == "2" || d == "3" ? "" : "must be 2 or 3"; }, "2|3"));
   explore->add_option("--resources", e.resources, "resources folder (default: ../resources from the model)");
-  explore->add_option("--max-states", e.max_states, "stop with an error past this many states")
+  auto* all_grids = explore->add_flag("--all-grids", e.all_grids,
+                                      "every grid of the size as a start, for a program of one rule node: Garden of "
+                                      "Eden and halting grids, closed classes and their basins");
+  explore->add_option("--max-states", e.max_states, "stop with an error past this many states (grids with --all-grids)")
       ->capture_default_str()
       ->check(positive("states", LLONG_MAX));
   explore->add_option("--json", e.files.json, "write the states, transitions and outcomes as JSON to this file");
-  explore->add_option("--dot", e.files.dot, "write the graph for Graphviz to this file");
+  explore->add_option("--dot", e.files.dot, "write the graph for Graphviz to this file")->excludes(all_grids);
 }
 
 // `mj run`, else the list given, else ./models.xml, else the built-in demo.

@@ -35,7 +35,11 @@ ProgressLine::~ProgressLine() {
 bool ProgressLine::draw(const Interpreter& ip) {
   const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
   if (seconds < 1) return true;
-  fmt::print(stderr, "\r{}: {} steps, {:.0f} steps/s{}\033[K", label_, ip.steps(), ip.steps() / seconds,
+  // A search runs inside one step: the steps stand still, its states go on.
+  const auto search = ip.search_progress();
+  const std::string searching =
+      search ? fmt::format(", searching: {} states, frontier {}", search->states, search->frontier) : "";
+  fmt::print(stderr, "\r{}: {} steps, {:.0f} steps/s{}{}\033[K", label_, ip.steps(), ip.steps() / seconds, searching,
              bar(ip.steps(), control_.max_steps));
   std::fflush(stderr);
   drawn_ = true;

@@ -175,6 +175,30 @@ export class Mj {
   modelList(text: string, name?: string): ModelEntry[];
   /** Loads and checks a model; MjError with the line of any problem. */
   load(xml: string, options?: LoadOptions): Model;
+  /** The state space of a small model (mj explore); MjError for randomness it cannot enumerate or past maxStates. */
+  explore(xml: string, options?: LoadOptions & { maxStates?: number }): StateSpace;
+}
+
+/** Every state a small model's runs reach (state 0 the start), and the exact probability of each ending. */
+export interface StateSpace {
+  states: number;
+  transitions: number;
+  /** Some state can come back to itself. */
+  cyclic: boolean;
+  /** The probability that a run never ends. */
+  unending: number;
+  /** Value index -> symbol. */
+  legend: string;
+  /** The colour of each legend symbol, 0xRRGGBB. */
+  colors: number[];
+  /** Each state's grid: rows of symbols separated by '/', layers by ' '. */
+  grids: string[];
+  /** Each state's successors: [state, probability]. */
+  edges: [number, number][][];
+  /** The ends, the likeliest first: the state, its probability, its grid as mj run --state writes it. */
+  outcomes: { state: number; probability: number; text: string }[];
+  /** As mj explore --json writes it. */
+  json: string;
 }
 
 export class Model {
@@ -206,6 +230,8 @@ export class Model {
   inspect(line?: number): Inspection;
   /** While true, runs keep what only inspect() shows: a guided one's candidates, wfc's failed collapses. */
   set inspecting(on: boolean);
+  /** A search under way inside a step (search="True"): states searched, frontier, best estimate; else null. */
+  searchProgress(): { states: number; frontier: number; best: number } | null;
   /** The grid drawn as mj run draws it (3D: isometric cubes); pixelsize: settings.pixelsize unless given. */
   render(pixelsize?: number): Picture;
   /** The colour of each value of the current grid, 0xRRGGBB. */

@@ -5,6 +5,7 @@ import { createGallery, variantIds } from "./gallery.js";
 import { createHelp, helpExtensions } from "./help.js";
 import { showHint } from "./hint.js";
 import { Overlay } from "./overlay.js";
+import { GraphView, MAX_GRAPH_STATES } from "./graph.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
 import { topSpeed } from "./pace.js";
 import { drawTree, firedRules } from "./tree.js";
@@ -18,6 +19,12 @@ const view3d = new View3D($("stage3d"));
 const overlay = new Overlay($("views"), $("viewsPanel"), (on, line) =>
   worker.postMessage({ type: "inspect", on, line }),
 );
+// A state clicked in the state graph is shown in the grid view.
+const graph = new GraphView($("graph"), (state, picture) => {
+  (($("stage2d").style.display = ""), ($("stage3d").style.display = "none"));
+  view2d.draw(picture);
+  $("counter").textContent = `state ${state} of the state graph`;
+});
 const lists = { own: [], corpus: [] };
 const texts = new Map(); // the listed models' texts, fetched once
 const state = {
@@ -167,7 +174,8 @@ function showFrame(f) {
   if (f.tree) overlay.setTree(f.tree);
   overlay.show(f.inspection ?? null, f.valueColors, f.valueCells);
   const end = f.limit ? ` (stopped at the step limit of ${f.limit.toLocaleString("en")} steps)` : " (finished)";
-  $("counter").textContent = `${f.steps} steps${f.finished ? end : ""}`;
+  const searching = f.search ? `, searching: ${f.search.states} states, frontier ${f.search.frontier}` : "";
+  $("counter").textContent = `${f.steps} steps${f.finished ? end : searching}`;
   if (f.tree) {
     $("fired").textContent = f.before ? firedRules(f.tree, state.tree).join("\n") : "";
     state.tree = f.tree;
@@ -201,6 +209,7 @@ worker.onmessage = ({ data }) => {
   else if (data.type === "frame") showFrame(data);
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
   else if (data.type === "file") download(data.name, data.bytes ?? data.text);
+  else if (data.type === "explored") showMessage(graph.show(data.space));
   else if (data.type === "error") {
     state.loadedKey = ""; // what failed is loaded again next time
     state.loading = false;
@@ -254,6 +263,13 @@ $("end").onclick = () => {
   state.rate = null;
   worker.postMessage({ type: "end" });
 };
+$("graphButton").onclick = () => {
+  act();
+  ensureLoaded(); // the node tree and the grid view show the model whose graph this is
+  graph.clear();
+  const message = { type: "explore", xml: editor.text, name: exportName(), size: givenSize(), entry: loadEntry() };
+  worker.postMessage({ ...message, maxStates: MAX_GRAPH_STATES });
+};
 $("pause").onclick = () => worker.postMessage({ type: "pause" });
 $("reset").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "reset" }));
 const gallery = createGallery({
@@ -295,4 +311,4 @@ worker.postMessage({ type: "lists", own: await text("own/demo.xml"), corpus: awa
 showHint({ gallery, help });
 
 // For tests and the curious: the page's state.
-window.mjPlayground = { state, view2d, view3d, overlay, chooseModel, editor, help, gallery };
+window.mjPlayground = { state, view2d, view3d, overlay, graph, chooseModel, editor, help, gallery };

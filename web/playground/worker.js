@@ -99,6 +99,7 @@ function frame(extra = {}) {
     finished: model.ended,
     limit: model.ended && stepLimit > 0 && model.steps >= stepLimit ? stepLimit : 0,
     active: model.activeNode(),
+    search: model.searchProgress(),
     ...g,
     ...extra,
   };
@@ -223,6 +224,19 @@ const handlers = {
     if (!model) return;
     model.inspecting = on;
     frame({ withTree: true });
+  },
+  // The state graph (mj explore) of the editor's model, up to maxStates states.
+  async explore({ xml, name, size, entry, maxStates }) {
+    try {
+      await ensureResources(xml);
+      const space = mj.explore(xml, { size, name: `${name}.xml`, entry, maxCells, maxStates });
+      post({ type: "explored", space });
+    } catch (e) {
+      // past maxStates the library says "more than N states": in the page's words, what to change
+      const tooMany = e instanceof MjError && /^more than \d+ states/.test(e.detail);
+      const text = `the state graph is drawn for at most ${maxStates} states, and this model has more: make the size boxes smaller`;
+      post({ type: "error", ...failure(e), ...(tooMany ? { text } : {}) });
+    }
   },
   gif({ on }) {
     if (!model) return;

@@ -115,6 +115,14 @@ class Session {
     n.set("kind", node->kind), n.set("line", node->line), n.set("depth", node->depth);
     return n;
   }
+  // {states, frontier, best} of the search under way (or stopped by advance's time budget), else null.
+  val search_progress() const {
+    const auto search = interpreter_ ? interpreter_->search_progress() : std::nullopt;
+    if (!search) return val::null();
+    val s = val::object();
+    s.set("states", search->states), s.set("frontier", search->frontier), s.set("best", search->best);
+    return s;
+  }
   val node_tree() const { return interpreter_ ? mjweb::node_tree(interpreter_->node_tree()) : val::null(); }
   // What the node at `line` (0: the active one) computed (inspect.hpp); set_inspecting: record it all.
   val inspect(int line) {
@@ -242,6 +250,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("nodeTree", &Session::node_tree)
       .function("inspect", &Session::inspect)
       .function("setInspecting", &Session::set_inspecting)
+      .function("searchProgress", &Session::search_progress)
       .function("render", &Session::render)
       .function("colors", &Session::colors)
       .function("palette", &Session::palette)

@@ -4,7 +4,7 @@
 // Usage: node --test web/tests/api.mjs   (needs build-web: scripts/web.sh, and build/mj or MJ_CLI)
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
@@ -251,3 +251,21 @@ for (const c of textCases) {
     );
   });
 }
+
+test("explore gives native mj explore's state space, and refuses what it cannot enumerate", (t) => {
+  const folder = scratch(t);
+  const model = join(folder, "Dimers.xml");
+  const xml = '<one values="BR" in="BB" out="RR"/>';
+  writeFileSync(model, xml);
+  execFileSync(mjCli, ["explore", model, "--length", "5", "--width", "1", "--json", join(folder, "d.json")]);
+  const space = mj.explore(xml, { size: [5, 1], name: "Dimers.xml" });
+  assert.deepEqual(JSON.parse(space.json), JSON.parse(readFileSync(join(folder, "d.json"), "utf8")));
+  assert.equal(space.edges.length, space.states);
+  assert.equal(space.grids[0], "BBBBB");
+  assert.equal(space.legend, "BR");
+  assert.throws(() => mj.explore(tiny, { size: [3, 3], maxStates: 10 }), MjError);
+  assert.throws(() => mj.explore('<one values="BW" in="B" out="W" temperature="1"/>', { size: 2 }), {
+    name: "MjError",
+    line: 1,
+  });
+});

@@ -30,7 +30,7 @@ struct Board {
   }
 };
 
-using Trajectory = std::vector<std::vector<uint8_t>>;
+}  // namespace
 
 class Search {
  public:
@@ -42,7 +42,11 @@ class Search {
     forward_.resize(grid.values, shape_.cells());
   }
 
-  std::optional<Trajectory> run(const std::vector<uint8_t>& present);
+  // The root's estimates: true when they already decide the result.
+  bool begin(const std::vector<uint8_t>& present);
+  // Expands states until the search ends (true) or `keep_going` says false (false).
+  bool expand_states(SearchProgress& progress, const std::function<bool()>* keep_going);
+  std::optional<Trajectory> result;
 
  private:
   int forward_estimate(const uint8_t* state) {
@@ -57,7 +61,7 @@ class Search {
 
   const std::vector<ValueSet>& future_;
   const std::vector<Rule>& rules_;
-  const SearchOptions& options_;
+  const SearchOptions options_;  // a copy: a search that stops outlives the step that began it
   Shape shape_;
   Potentials backward_, forward_;
   StateStore store_;
@@ -67,21 +71,34 @@ class Search {
   std::vector<uint8_t> children_;  // flat, one state after another
   ChildStates child_states_;
   const uint64_t potentials_key_ = new_potentials_key();
+  int best_ = -1;  // the smallest forward estimate met
 };
 
-std::optional<Trajectory> Search::run(const std::vector<uint8_t>& present) {
+bool Search::begin(const std::vector<uint8_t>& present) {
   compute_backward_potentials(backward_, future_.data(), shape_.mx, shape_.my, shape_.mz, rules_);
   int backward = backward_pointwise(backward_, present.data());
   int forward = forward_estimate(present.data());
-  if (backward < 0 || forward < 0) return std::nullopt;
-  if (backward == 0) return Trajectory{};
+  if (backward < 0 || forward < 0) return true;
+  if (backward == 0) return result = Trajectory{}, true;
 
   store_.add(present.data(), store_.hash(present.data()));
   boards_.push_back({-1, 0, backward, forward});
+  best_ = forward;
   frontier_.enqueue(0, boards_[0].rank(random_, options_.depth_coefficient));
-  while (!frontier_.empty() && (options_.limit < 0 || store_.size() < options_.limit))
-    if (std::optional<int> goal = expand(frontier_.dequeue())) return trajectory(*goal);
-  return std::nullopt;
+  return false;
+}
+
+bool Search::expand_states(SearchProgress& progress, const std::function<bool()>* keep_going) {
+  // Between expansions, which draw nothing: asking there leaves the search as it would have gone.
+  constexpr int kAskEvery = 16;
+  for (int expanded = 0; !frontier_.empty() && (options_.limit < 0 || store_.size() < options_.limit); expanded++) {
+    if (keep_going && expanded % kAskEvery == kAskEvery - 1) {
+      progress = {store_.size(), frontier_.size(), best_};
+      if (!(*keep_going)()) return false;
+    }
+    if (std::optional<int> goal = expand(frontier_.dequeue())) return result = trajectory(*goal), true;
+  }
+  return true;
 }
 
 void Search::generate_children(int parent) {
@@ -110,6 +127,7 @@ std::optional<int> Search::expand(int parent) {
     check_memory();
     int index = store_.add(child, h);
     boards_.push_back({parent, depth, backward, forward});
+    best_ = std::min(best_, forward);
     if (forward == 0) return index;
     frontier_.enqueue(index, boards_[size_t(index)].rank(random_, options_.depth_coefficient));
   }
@@ -144,13 +162,26 @@ Trajectory Search::trajectory(int goal) const {
   return result;
 }
 
-}  // namespace
+SearchRun::SearchRun(const std::vector<uint8_t>& present, const std::vector<ValueSet>& future,
+                     const std::vector<Rule>& rules, const Grid& grid, const SearchOptions& options, int seed)
+    : search_(std::make_unique<Search>(future, rules, grid, options, seed)), done_(search_->begin(present)) {}
+
+SearchRun::~SearchRun() = default;
+
+bool SearchRun::go(SearchProgress& progress, const std::function<bool()>* keep_going) {
+  return done_ || (done_ = search_->expand_states(progress, keep_going));
+}
+
+std::optional<Trajectory> SearchRun::take_result() { return std::move(search_->result); }
 
 std::optional<std::vector<std::vector<uint8_t>>> run_search(const std::vector<uint8_t>& present,
                                                             const std::vector<ValueSet>& future,
                                                             const std::vector<Rule>& rules, const Grid& grid,
                                                             const SearchOptions& options, int seed) {
-  return Search(future, rules, grid, options, seed).run(present);
+  SearchRun search(present, future, rules, grid, options, seed);
+  SearchProgress unused;
+  search.go(unused, nullptr);
+  return search.take_result();
 }
 
 }  // namespace mj

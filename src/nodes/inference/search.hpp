@@ -3,11 +3,14 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/grid.hpp"
 #include "core/rule.hpp"
+#include "mj/search_progress.hpp"
 
 namespace mj {
 
@@ -21,6 +24,31 @@ struct SearchOptions {
   double depth_coefficient = 0.5;  // weight of depth against the estimate in the rank
   int line = 0;                    // the node's line, for messages
   size_t max_bytes = kMaxSearchBytes;
+};
+
+using Trajectory = std::vector<std::vector<uint8_t>>;
+
+// Thrown out of a step whose search a progress callback stopped: the step is not taken, and the search
+// goes on where it stopped at the next step (RuleGuidance keeps it).
+struct SearchPaused {};
+
+class Search;
+
+// A search that can stop part way and go on exactly: the same states, draws and result as one that
+// never stopped.
+class SearchRun {
+ public:
+  SearchRun(const std::vector<uint8_t>& present, const std::vector<ValueSet>& future, const std::vector<Rule>& rules,
+            const Grid& grid, const SearchOptions& options, int seed);
+  ~SearchRun();
+  // Searches until it ends (true: take_result() has what it found) or, asked about every few states,
+  // `keep_going` (when not null) says false after `progress` was brought up to date (false: call again).
+  bool go(SearchProgress& progress, const std::function<bool()>* keep_going);
+  std::optional<Trajectory> take_result();
+
+ private:
+  std::unique_ptr<Search> search_;
+  bool done_;
 };
 
 // The states from the first move to the goal (empty when the present is already the goal),

@@ -38,17 +38,28 @@ void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Ru
 }
 
 bool RuleGuidance::infer(Run& run, Grid& grid, const std::vector<Rule>& rules, Applies applies, int line) {
-  if (!compute_future_set_present(future_, grid.state, observations_, run.changes)) return false;
-  future_computed_ = true;
-  if (!search_) {
-    compute_backward_potentials(potentials_, future_.data(), grid.mx, grid.my, grid.mz, rules);
-    return true;
+  if (!search_run_ && tries_left_ == 0) {  // a fresh inference, not a stopped search to go on with
+    if (!compute_future_set_present(future_, grid.state, observations_, run.changes)) return false;
+    if (!search_) {
+      future_computed_ = true;
+      compute_backward_potentials(potentials_, future_.data(), grid.mx, grid.my, grid.mz, rules);
+      return true;
+    }
+    trajectory_.reset();
+    tries_left_ = limit_ < 0 ? 1 : 20;
   }
-  trajectory_.reset();
   SearchOptions options{applies == Applies::kAll, limit_, depth_coefficient_, line};
-  int tries = limit_ < 0 ? 1 : 20;
-  for (int k = 0; k < tries && !trajectory_; k++)
-    trajectory_ = run_search(grid.state, future_, rules, grid, options, run.random.next());
+  for (; tries_left_ > 0 && !trajectory_; tries_left_--) {
+    if (!search_run_)
+      search_run_ = std::make_unique<SearchRun>(grid.state, future_, rules, grid, options, run.random.next());
+    run.searching = true;
+    if (!search_run_->go(run.search, run.keep_searching)) throw SearchPaused{};
+    trajectory_ = search_run_->take_result();
+    search_run_.reset();
+  }
+  tries_left_ = 0;
+  run.searching = false;
+  future_computed_ = true;
   return true;
 }
 

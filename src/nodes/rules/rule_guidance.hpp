@@ -10,6 +10,7 @@
 #include "nodes/inference/field.hpp"
 #include "nodes/inference/observation.hpp"
 #include "nodes/inference/potentials.hpp"
+#include "nodes/inference/search.hpp"
 #include "nodes/node.hpp"
 #include "nodes/node_view.hpp"
 #include "nodes/rules/rule_matcher.hpp"
@@ -23,7 +24,10 @@ class RuleGuidance {
  public:
   // Reads the node's fields, observations, search settings and temperature.
   void load(const XmlElement& element, const Grid& grid, const std::vector<Rule>& rules);
-  void reset() { future_computed_ = false; }
+  void reset() {
+    future_computed_ = false;
+    search_run_.reset(), tries_left_ = 0;
+  }
 
   // Before the node matches: with observations, the goal and its potentials (or a searched
   // trajectory) on the node's first step after a reset. False when the goal cannot be reached.
@@ -85,6 +89,9 @@ class RuleGuidance {
   bool search_ = false, future_computed_ = false;
   std::vector<ValueSet> future_;
   std::optional<std::vector<std::vector<uint8_t>>> trajectory_;
+  // A search that a progress callback stopped, to go on with at the next step, and the tries left.
+  std::unique_ptr<SearchRun> search_run_;
+  int tries_left_ = 0;
   int limit_ = -1;
   double depth_coefficient_ = 0.5;
   int goal_hint_ = 0;  // for is_goal_reached

@@ -1,0 +1,206 @@
+// mj explore --all-grids: the one-step dynamics of a program of one rule node over every grid of a size,
+// its Garden of Eden grids, halting grids, closed classes and their basins.
+#include <algorithm>
+
+#include "explore_refusals.hpp"
+#include "mj/explore.hpp"
+#include "nodes/registry.hpp"
+
+namespace mj {
+
+namespace {
+
+// A program of one rule node: branches of one node each down to it (every other node kind is refused
+// as unexplorable before), with no step limit. Else an mj::Error at the line of what makes it more.
+void require_one_rule_node(const XmlElement& e) {
+  if (e.name() == "markov" || e.name() == "sequence") {
+    std::vector<XmlElement> nodes;
+    for (const XmlElement& child : e.children())
+      if (is_node_name(child.name())) nodes.push_back(child);
+    if (nodes.size() != 1)
+      e.fail("mj explore --all-grids takes a program of one rule node: this <" + std::string(e.name()) + "> has " +
+             std::to_string(nodes.size()) + " nodes");
+    return require_one_rule_node(nodes[0]);
+  }
+  if (e.has("steps"))
+    e.fail("mj explore --all-grids cannot take a step limit: a grid alone would not say where a run stands");
+}
+
+// The one-step graph over grids numbered in base `values` (cell 0 the lowest digit), in compressed rows.
+struct StepGraph {
+  std::vector<long long> first;  // grid g's successors are to[first[g] .. first[g + 1])
+  std::vector<int> to;
+  std::vector<uint8_t> halts;
+};
+
+class GridNumbers {
+ public:
+  GridNumbers(int values, size_t cells) : values_(values), cells_(cells) {}
+  void cells_of(long long number, std::vector<uint8_t>& cells) const {
+    for (size_t i = 0; i < cells_; i++, number /= values_) cells[i] = uint8_t(number % values_);
+  }
+  int number_of(const uint8_t* cells) const {
+    long long number = 0;
+    for (size_t i = cells_; i-- > 0;) number = number * values_ + cells[i];
+    return int(number);
+  }
+
+ private:
+  int values_;
+  size_t cells_;
+};
+
+// Every grid's successors, from the interpreter itself: a fresh run from the grid takes one step, once
+// for each match a `one` node could draw (the chooser picks each in turn).
+StepGraph step_graph(Interpreter& ip, const GridNumbers& numbers, long long grids, size_t cells) {
+  StepGraph graph;
+  graph.first.reserve(size_t(grids) + 1);
+  graph.halts.assign(size_t(grids), 0);
+  int chosen = 0, options = 1;
+  ip.set_chooser([&](int n) {
+    options = n;
+    return chosen;
+  });
+  std::vector<uint8_t> start(cells);
+  std::vector<int> successors;
+  for (long long g = 0; g < grids; g++) {
+    graph.first.push_back((long long)graph.to.size());
+    numbers.cells_of(g, start);
+    successors.clear();
+    options = 1;
+    for (chosen = 0; chosen < options; chosen++) {
+      ip.set_initial_cells(start);
+      ip.start(0);
+      ip.step();
+      if (ip.finished()) break;
+      successors.push_back(numbers.number_of(ip.grid().cells));
+    }
+    graph.halts[size_t(g)] = successors.empty();
+    std::sort(successors.begin(), successors.end());
+    successors.erase(std::unique(successors.begin(), successors.end()), successors.end());
+    graph.to.insert(graph.to.end(), successors.begin(), successors.end());
+  }
+  graph.first.push_back((long long)graph.to.size());
+  return graph;
+}
+
+// Strongly connected components (Tarjan's, without recursion). A component is numbered after every
+// component it leads to, so numbering order is an order in which successors come first.
+std::vector<int> components(const StepGraph& graph, int& count) {
+  const int n = int(graph.halts.size());
+  std::vector<int> component(size_t(n), -1), index(size_t(n), -1), low(size_t(n), 0), open;
+  std::vector<std::pair<int, long long>> calls;  // grid, next edge to follow
+  int next_index = 0;
+  count = 0;
+  for (int root = 0; root < n; root++) {
+    if (index[size_t(root)] >= 0) continue;
+    calls.push_back({root, graph.first[size_t(root)]});
+    index[size_t(root)] = low[size_t(root)] = next_index++;
+    open.push_back(root);
+    while (!calls.empty()) {
+      auto& [v, edge] = calls.back();
+      if (edge < graph.first[size_t(v) + 1]) {
+        const int w = graph.to[size_t(edge++)];
+        if (index[size_t(w)] < 0) {
+          index[size_t(w)] = low[size_t(w)] = next_index++;
+          open.push_back(w);
+          calls.push_back({w, graph.first[size_t(w)]});
+        } else if (component[size_t(w)] < 0) {
+          low[size_t(v)] = std::min(low[size_t(v)], index[size_t(w)]);
+        }
+        continue;
+      }
+      const int done = v;
+      calls.pop_back();
+      if (!calls.empty())
+        low[size_t(calls.back().first)] = std::min(low[size_t(calls.back().first)], low[size_t(done)]);
+      if (low[size_t(done)] != index[size_t(done)]) continue;
+      int w = -1;
+      do {
+        w = open.back();
+        open.pop_back();
+        component[size_t(w)] = count;
+      } while (w != done);
+      count++;
+    }
+  }
+  return component;
+}
+
+GridDynamics dynamics_of(const StepGraph& graph, const GridNumbers& numbers, const GridView& view) {
+  GridDynamics d;
+  d.grids = (long long)graph.halts.size();
+  d.transitions = (long long)graph.to.size();
+  std::vector<uint8_t> led_to(graph.halts.size(), 0);
+  for (size_t g = 0; g < graph.halts.size(); g++) {
+    d.halting += graph.halts[g];
+    for (long long e = graph.first[g]; e < graph.first[g + 1]; e++)
+      if (size_t(graph.to[size_t(e)]) != g) led_to[size_t(graph.to[size_t(e)])] = 1;
+  }
+  for (uint8_t led : led_to) d.gardens_of_eden += !led;
+
+  int count = 0;
+  const std::vector<int> component = components(graph, count);
+  // Each component's end: the closed class all its runs end in, or -1 when they can end in several.
+  // Components come after those they lead to, so each end is known before it is needed.
+  std::vector<std::vector<int>> members(static_cast<size_t>(count));
+  for (size_t g = 0; g < component.size(); g++) members[size_t(component[g])].push_back(int(g));
+  std::vector<int> end(size_t(count), 0);
+  std::vector<long long> basin(size_t(count), 0);
+  constexpr int kUnset = -2, kSeveral = -1;
+  for (int c = 0; c < count; c++) {
+    int ends = kUnset;
+    for (int g : members[size_t(c)])
+      for (long long e = graph.first[size_t(g)]; e < graph.first[size_t(g) + 1]; e++) {
+        const int to = component[size_t(graph.to[size_t(e)])];
+        if (to == c) continue;
+        ends = ends == kUnset || ends == end[size_t(to)] ? end[size_t(to)] : kSeveral;
+      }
+    end[size_t(c)] = ends == kUnset ? c : ends;  // no way out: the component is a closed class
+    if (end[size_t(c)] == kSeveral) d.undecided += (long long)members[size_t(c)].size();
+    else basin[size_t(end[size_t(c)])] += (long long)members[size_t(c)].size();
+  }
+  GridView example = view;
+  std::vector<uint8_t> cells(view.size());
+  example.cells = cells.data();
+  for (int c = 0; c < count; c++) {
+    if (end[size_t(c)] != c) continue;
+    numbers.cells_of(*std::min_element(members[size_t(c)].begin(), members[size_t(c)].end()), cells);
+    d.classes.push_back({(long long)members[size_t(c)].size(), basin[size_t(c)], grid_rows(example)});
+  }
+  std::stable_sort(d.classes.begin(), d.classes.end(), [](const auto& a, const auto& b) {
+    return a.basin != b.basin ? a.basin > b.basin : a.size > b.size;
+  });
+  return d;
+}
+
+}  // namespace
+
+GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions& options) {
+  require_one_rule_node(load_explorable(settings)->root());
+  Interpreter ip = settings.load_model();
+  const GridView view = ip.grid();
+  const int values = int(view.legend.size());
+  // Grids are numbered in an int.
+  const long long most = std::min(options.max_states, 1LL << 30);
+  long long grids = 1;
+  for (size_t i = 0; i < view.size(); i++)
+    if ((grids *= values) > most)
+      throw Error(settings.source, 0,
+                  std::to_string(values) + "^" + std::to_string(view.size()) + " grids are more than " +
+                      std::to_string(most) +
+                      ": mj explore --all-grids is for small grids (a smaller size, or a higher --max-states)");
+  const GridNumbers numbers(values, view.size());
+  return dynamics_of(step_graph(ip, numbers, grids, view.size()), numbers, view);
+}
+
+std::string grid_dynamics_json(const GridDynamics& d) {
+  std::string classes;
+  for (const GridDynamics::ClosedClass& c : d.classes)
+    classes += (classes.empty() ? "" : ", ") + std::string("{\"size\": ") + std::to_string(c.size) +
+               ", \"basin\": " + std::to_string(c.basin) + "}";
+  return "{\"grids\": " + std::to_string(d.grids) + ", \"gardens_of_eden\": " + std::to_string(d.gardens_of_eden) +
+         ", \"halting\": " + std::to_string(d.halting) + ", \"classes\": [" + classes + "]}\n";
+}
+
+}  // namespace mj

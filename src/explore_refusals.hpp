@@ -1,0 +1,22 @@
+// What mj explore and mj explore --all-grids share: the refusal of randomness they cannot enumerate,
+// and a state's grid as text.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/xml.hpp"
+#include "mj/grid_view.hpp"
+#include "mj/run_settings.hpp"
+
+namespace mj {
+
+// Throws an mj::Error at the line of the first element below `e` (itself included) whose randomness is
+// not a `one` node's uniform draw among matches.
+void refuse_unexplorable(const XmlElement& e);
+// The model's document, refused as above when it holds such an element.
+std::unique_ptr<XmlDocument> load_explorable(const RunSettings& settings);
+// Rows of symbols separated by '/', layers by ' '.
+std::string grid_rows(const GridView& g);
+
+}  // namespace mj

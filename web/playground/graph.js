@@ -1,0 +1,155 @@
+// The state graph of a small model (mj explore): every state its runs reach, laid out top-down by dagre,
+// each drawn as its small picture. The start is outlined in blue, the outcomes (where runs end) in gold,
+// drawn larger the likelier they are, with their probability; a click on a state shows it in the grid view.
+import dagre from "@dagrejs/dagre";
+
+// More states make a graph no one can read (and dagre slow): the page refuses them.
+export const MAX_GRAPH_STATES = 300;
+
+const SVG = "http://www.w3.org/2000/svg";
+const svg = (name, attributes = {}) => {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  return element;
+};
+
+// A state's grid ("rows/rows", layers side by side) as {mx, my, rgba}, in the model's colours.
+export function statePicture(space, state) {
+  const layers = space.grids[state].split(" ").map((layer) => layer.split("/"));
+  const my = layers[0].length,
+    width = layers[0][0].length,
+    mx = layers.length * width + layers.length - 1; // a column of background between layers
+  const rgba = new Uint8Array(mx * my * 4);
+  const index = new Map([...space.legend].map((symbol, value) => [symbol, value]));
+  layers.forEach((rows, z) =>
+    rows.forEach((row, y) =>
+      [...row].forEach((symbol, x) => {
+        const color = space.colors[index.get(symbol)] ?? 0;
+        const at = (y * mx + z * (width + 1) + x) * 4;
+        rgba.set([color >> 16, (color >> 8) & 255, color & 255, 255], at);
+      }),
+    ),
+  );
+  return { mx, my, rgba };
+}
+
+function pictureUrl(picture) {
+  const canvas = document.createElement("canvas");
+  canvas.width = picture.mx;
+  canvas.height = picture.my;
+  const rgba = new Uint8ClampedArray(picture.rgba.buffer, picture.rgba.byteOffset, picture.mx * picture.my * 4);
+  canvas.getContext("2d").putImageData(new ImageData(rgba, picture.mx, picture.my), 0, 0);
+  return canvas.toDataURL();
+}
+
+export class GraphView {
+  // onPick(state, picture): a state was clicked.
+  constructor(container, onPick) {
+    this.container = container;
+    this.onPick = onPick;
+    this.space = null;
+  }
+
+  clear() {
+    this.space = null;
+    this.container.replaceChildren();
+    this.container.hidden = true;
+  }
+
+  // Lays out and draws `space` (mj.explore's); a space of more than MAX_GRAPH_STATES states is refused
+  // (returns the message to show).
+  show(space) {
+    this.clear();
+    if (space.states > MAX_GRAPH_STATES)
+      return `the state graph has ${space.states} states: it is drawn for at most ${MAX_GRAPH_STATES} (make the size boxes smaller)`;
+    this.space = space;
+    const ending = new Map(space.outcomes.map((o) => [o.state, o.probability]));
+    const first = statePicture(space, 0);
+    const cell = Math.max(3, Math.floor(64 / Math.max(first.mx, first.my)));
+    const graph = new dagre.graphlib.Graph();
+    graph.setGraph({ rankdir: "TB", nodesep: 14, ranksep: 28, marginx: 10, marginy: 10 });
+    graph.setDefaultEdgeLabel(() => ({}));
+    for (let s = 0; s < space.states; s++) {
+      // An outcome's picture grows with its probability: up to twice the size for a sure end.
+      const scale = ending.has(s) ? 1 + Math.sqrt(ending.get(s)) : 1;
+      const side = (n) => Math.round(n * cell * scale);
+      graph.setNode(String(s), { width: side(first.mx) + 6, height: side(first.my) + 6 + (ending.has(s) ? 14 : 0) });
+    }
+    space.edges.forEach((successors, from) =>
+      successors.forEach(([to, probability]) => {
+        if (to !== from) graph.setEdge(String(from), String(to), { probability });
+      }),
+    );
+    dagre.layout(graph);
+    this.draw(graph, ending);
+    this.container.hidden = false;
+    return "";
+  }
+
+  draw(graph, ending) {
+    const { width, height } = graph.graph();
+    const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, class: "state-graph" });
+    const marker = svg("marker", {
+      id: "arrow",
+      viewBox: "0 0 8 8",
+      refX: 8,
+      refY: 4,
+      markerWidth: 8,
+      markerHeight: 8,
+      markerUnits: "userSpaceOnUse",
+      orient: "auto",
+    });
+    marker.appendChild(svg("path", { d: "M0,0 L8,4 L0,8 z", fill: "#888" }));
+    root.appendChild(svg("defs")).appendChild(marker);
+    for (const e of graph.edges()) {
+      const { points, probability } = graph.edge(e);
+      const path = svg("polyline", {
+        points: points.map((p) => `${p.x},${p.y}`).join(" "),
+        fill: "none",
+        stroke: "#888",
+        "stroke-width": 0.6 + 2 * probability,
+        "marker-end": "url(#arrow)",
+      });
+      path.appendChild(svg("title")).textContent = `p = ${probability}`;
+      root.appendChild(path);
+    }
+    for (const id of graph.nodes()) {
+      const node = graph.node(id);
+      const state = Number(id);
+      const probability = ending.get(state);
+      const group = svg("g", { class: "state", "data-state": id, tabindex: 0 });
+      const boxHeight = node.height - (probability === undefined ? 0 : 14);
+      const [x, y] = [node.x - node.width / 2, node.y - node.height / 2];
+      const frame = state === 0 ? "#5a9aff" : probability !== undefined ? "#f0c040" : "#555";
+      group.appendChild(svg("rect", { x, y, width: node.width, height: boxHeight, fill: frame, rx: 2 }));
+      group.appendChild(
+        svg("image", {
+          x: x + 3,
+          y: y + 3,
+          width: node.width - 6,
+          height: boxHeight - 6,
+          href: pictureUrl(statePicture(this.space, state)),
+          preserveAspectRatio: "none",
+          style: "image-rendering: pixelated",
+        }),
+      );
+      if (probability !== undefined) {
+        const label = svg("text", { x: node.x, y: y + node.height - 3, "text-anchor": "middle", class: "probability" });
+        label.textContent = Number(probability.toPrecision(3)).toString();
+        group.appendChild(label);
+      }
+      group.appendChild(svg("title")).textContent =
+        `state ${state}${probability === undefined ? "" : `: ends with probability ${probability}`}`;
+      group.addEventListener("click", () => this.pick(state));
+      group.addEventListener("keydown", (event) => event.key === "Enter" && this.pick(state));
+      root.appendChild(group);
+    }
+    this.container.appendChild(root);
+  }
+
+  pick(state) {
+    for (const g of this.container.querySelectorAll(".state.picked")) g.classList.remove("picked");
+    this.container.querySelector(`.state[data-state="${state}"]`)?.classList.add("picked");
+    this.onPick(state, statePicture(this.space, state));
+  }
+}

@@ -1,0 +1,50 @@
+// mj explore for JavaScript: a small model's state space (mj/explore.hpp) as plain objects, for the
+// playground's state graph and the JS API's explore().
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include "failure.hpp"
+#include "mj/explore.hpp"
+#include "mj/picture.hpp"
+#include "request.hpp"
+
+namespace {
+
+using emscripten::val;
+
+// {states, transitions, cyclic, unending, legend, colors: [0xRRGGBB per legend symbol], grids: [rows],
+//  edges: [[[to, probability], ...] per state], outcomes: [{state, probability, text}], json}.
+val explore_model(const std::string& xml, const std::string& name, const val& options, double max_states) {
+  return mjweb::guard([&] {
+    const mj::RunSettings settings = mj::resolve_run(mjweb::run_request(xml, name, options));
+    const mj::StateSpace space = mj::explore(settings, {(long long)max_states});
+    const std::string legend = settings.load_model().grid().legend;
+    val out = val::object(), grids = val::array(), edges = val::array(), outcomes = val::array(), colors = val::array();
+    for (const std::string& grid : space.grids) grids.call<void>("push", grid);
+    for (const auto& successors : space.edges) {
+      val list = val::array();
+      for (const mj::StateSpace::Edge& e : successors) {
+        val edge = val::array();
+        edge.call<void>("push", e.to), edge.call<void>("push", e.probability);
+        list.call<void>("push", edge);
+      }
+      edges.call<void>("push", list);
+    }
+    for (const mj::StateSpace::Outcome& o : space.outcomes) {
+      val outcome = val::object();
+      outcome.set("state", o.state), outcome.set("probability", o.probability), outcome.set("text", o.text);
+      outcomes.call<void>("push", outcome);
+    }
+    for (uint32_t c : mj::legend_colors(legend, settings.palette)) colors.call<void>("push", int(c & 0xFFFFFF));
+    out.set("states", double(space.states())), out.set("transitions", double(space.transitions));
+    out.set("cyclic", space.cyclic), out.set("unending", space.unending);
+    out.set("legend", legend), out.set("colors", colors);
+    out.set("grids", grids), out.set("edges", edges), out.set("outcomes", outcomes);
+    out.set("json", mj::state_space_json(space));
+    return out;
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(mj_explore) { emscripten::function("explore", &explore_model); }

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// The playground's state graph (mj explore): it draws one picture per state that native `mj explore`
+// counts, marks its outcomes, shows a clicked state's grid in the grid view, and refuses a model with too
+// many states in one clear line.
+// Usage: node --test web/tests/browser_graph.mjs   (needs build-web/site and build/mj, or MJ_CLI)
+//        node web/tests/browser_graph.mjs --screenshot FILE   (or MJ_GRAPH_SCREENSHOT=FILE): also the page
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { mjCli, playground, until } from "./playground_page.mjs";
+
+const argument = process.argv.indexOf("--screenshot");
+const screenshot = argument > 0 ? process.argv[argument + 1] : process.env.MJ_GRAPH_SCREENSHOT;
+
+// Each B turns R or G, one cell a step: 3x1 has 27 grids and 8 ends, each ending as likely.
+const PAINT = '<one values="BRG" symmetry="()"><rule in="B" out="R"/><rule in="B" out="G"/></one>';
+// Dimers fall on 5x1 until no two B cells are neighbours: outcomes of different probabilities.
+const DIMERS = '<one values="BR" in="BB" out="RR"/>';
+
+// What native mj explore says of `xml` at mx x my: its JSON.
+function nativeExplore(xml, mx, my) {
+  const dir = mkdtempSync(join(tmpdir(), "mj-graph-"));
+  try {
+    writeFileSync(join(dir, "M.xml"), xml);
+    const json = join(dir, "M.json");
+    execFileSync(mjCli, ["explore", join(dir, "M.xml"), "--length", `${mx}`, "--width", `${my}`, "--json", json]);
+    return JSON.parse(readFileSync(json, "utf8"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// The editor's text and the size boxes set as a person would, then "state graph" pressed.
+async function drawGraph(page, xml, size) {
+  await page.evaluate(
+    (text, sides) => {
+      window.mjPlayground.editor.text = text;
+      ["mx", "my", "mz"].forEach((id, i) => (document.getElementById(id).value = sides[i]));
+    },
+    xml,
+    size,
+  );
+  await page.click("#graphButton");
+}
+
+const { pageTest, open } = playground();
+
+pageTest("the state graph has the explorer's states, and a click shows a state's grid", async (page) => {
+  await open(page);
+  const native = nativeExplore(PAINT, 3, 1);
+  await drawGraph(page, PAINT, [3, 1, 1]);
+  await until(page, () => document.querySelectorAll("#graph .state").length > 0);
+  const drawn = await page.evaluate(() => ({
+    states: document.querySelectorAll("#graph .state").length,
+    outcomes: document.querySelectorAll("#graph .probability").length,
+  }));
+  assert.equal(drawn.states, native.states);
+  assert.equal(drawn.outcomes, native.outcomes.length);
+
+  // Click each outcome's picture: the grid view shows its cells (read back through the model's colours),
+  // one of the grids native mj explore lists as an outcome.
+  const nativeGrids = native.outcomes.map((o) => o.state.trim().split("\n").slice(2).join("/"));
+  const ids = await page.evaluate(() => window.mjPlayground.graph.space.outcomes.map((o) => o.state));
+  const shown = [];
+  for (const id of ids) {
+    await page.click(`#graph .state[data-state="${id}"]`);
+    shown.push(
+      await page.evaluate(() => {
+        const { space } = window.mjPlayground.graph;
+        const { canvas } = window.mjPlayground.view2d;
+        const pixels = window.mjPlayground.view2d.pixels();
+        const symbol = (i) => {
+          const rgb = (pixels[i * 4] << 16) | (pixels[i * 4 + 1] << 8) | pixels[i * 4 + 2];
+          return space.legend[space.colors.indexOf(rgb)] ?? "?";
+        };
+        const rows = [];
+        for (let y = 0; y < canvas.height; y++)
+          rows.push(Array.from({ length: canvas.width }, (_, x) => symbol(y * canvas.width + x)).join(""));
+        return rows.join("/");
+      }),
+    );
+  }
+  assert.deepEqual([...shown].sort(), [...nativeGrids].sort());
+  assert.match(await page.$eval("#counter", (e) => e.textContent), /^state \d+ of the state graph$/);
+});
+
+pageTest("outcomes are labelled with the explorer's probabilities", async (page) => {
+  await open(page);
+  const native = nativeExplore(DIMERS, 5, 1);
+  await drawGraph(page, DIMERS, [5, 1, 1]);
+  await until(page, () => document.querySelectorAll("#graph .state").length > 0);
+  const labels = await page.$$eval("#graph .probability", (texts) => texts.map((t) => Number(t.textContent)));
+  assert.equal(await page.$$eval("#graph .state", (g) => g.length), native.states);
+  assert.deepEqual(
+    labels.sort((a, b) => a - b),
+    native.outcomes.map((o) => Number(o.probability.toPrecision(3))).sort((a, b) => a - b),
+  );
+  if (screenshot) {
+    const likeliest = await page.evaluate(() => window.mjPlayground.graph.space.outcomes[0].state);
+    await page.click(`#graph .state[data-state="${likeliest}"]`);
+    await page.screenshot({ path: screenshot });
+  }
+});
+
+pageTest("a model with too many states is refused in one line", async (page) => {
+  await open(page);
+  await drawGraph(page, '<one values="BW" in="B" out="W"/>', [3, 3, 1]); // 2^9 sets of white cells
+  await until(page, () => /state graph/.test(document.getElementById("message").textContent));
+  assert.match(
+    await page.$eval("#message", (e) => e.textContent),
+    /the state graph is drawn for at most 300 states, and this model has more: make the size boxes smaller/,
+  );
+  assert.equal(await page.$$eval("#graph .state", (g) => g.length), 0);
+  // the page stays usable: a small model's graph is drawn next
+  await drawGraph(page, '<one values="BW" in="B" out="W"/>', [2, 1, 1]);
+  await until(page, () => document.querySelectorAll("#graph .state").length === 5);
+});
