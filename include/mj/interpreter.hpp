@@ -15,8 +15,8 @@
 #include "mj/grid_view.hpp"
 #include "mj/inspect.hpp"
 #include "mj/node_view.hpp"
-#include "mj/tile_layer.hpp"
 #include "mj/search_progress.hpp"
+#include "mj/tile_layer.hpp"
 
 namespace mj {
 
