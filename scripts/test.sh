@@ -18,6 +18,6 @@ bash scripts/web.sh
 # The web tests on node:test, each file in a process of its own: eslint and prettier, the API against native mj
 # and tests/cli_errors.xml, the npm package installed in a new project, the golden runs through the WebAssembly
 # build, the playground in Chromium.
-(cd web && node --test tests/lint.mjs tests/api.mjs tests/api_views.mjs tests/package.mjs tests/conformance.mjs tests/browser*.mjs)
+(cd web && node --test tests/lint.mjs tests/api*.mjs tests/package.mjs tests/conformance.mjs tests/browser*.mjs)
 # The same models through mj run, Python and the JavaScript API: the same size, steps, colours and pictures.
 MJ_CLI="$PWD/build/mj" MJ_WEB="$PWD/build-web" .venv/bin/python -m pytest tests/faces -q
