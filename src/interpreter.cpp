@@ -2,10 +2,12 @@
 
 #include <algorithm>
 
+#include "breakpoints.hpp"
 #include "core/xml.hpp"
 #include "io/picture_cells.hpp"
 #include "nodes/node_view.hpp"
 #include "nodes/registry.hpp"
+#include "recording.hpp"
 
 namespace mj {
 
@@ -26,11 +28,14 @@ struct Interpreter::Impl {
   bool program_unused = false;      // `program` is freshly built and no run has touched it
   int seed = 0;                     // the current run's
   std::function<int(int)> chooser;  // mj explore's choices, or empty
+  std::unique_ptr<Recording> recording;  // time travel, when on
+  std::optional<Breakpoint> hit;          // where the latest advance paused
 
   Program build() const;
   static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
   void start(int seed);
   bool step();
+  bool recorded_step();
   RunEnd run_to(int max_steps);
 };
 
@@ -94,6 +99,7 @@ void Interpreter::Impl::start(int run_seed) {
   run->changes.rewrite_all();
   program->root->reset();
   run->current = program->root.get();
+  if (recording) recording->begin(*run);
 }
 
 // Kept out of step(), so that step() stays small enough to be inlined into the run loops.
@@ -105,9 +111,22 @@ void Interpreter::Impl::start(int run_seed) {
 
 bool Interpreter::Impl::step() {
   if (!run || !run->current) return false;
+  if (recording) [[unlikely]] return recorded_step();
   run->current->go(*run);
   if (run->changes.size() > kMaxChanges) fail_endless(*doc, run->counter + 1);
   run->counter++;
+  run->step_start = int(run->changes.size());
+  return true;
+}
+
+// A step with time travel on: the step, then what it wrote into the record.
+[[gnu::noinline]] bool Interpreter::Impl::recorded_step() {
+  const Branch* before = run->current;
+  const int running = before->running;
+  run->current->go(*run);
+  if (run->changes.size() > kMaxChanges) fail_endless(*doc, run->counter + 1);
+  run->counter++;
+  recording->after_step(*run, worker_of_step(before, running, run->current));
   run->step_start = int(run->changes.size());
   return true;
 }
@@ -171,14 +190,20 @@ namespace {
 // Ctrl-C or a Pause is seen within the interval).
 class Stepper {
  public:
-  Stepper(Interpreter& ip, const RunControl& c) : ip_(ip), c_(c) { last_ = next_ = Clock::now(), next_ += c.interval; }
+  // `watch` and `run`: the breakpoints' watch of the run, or null when there are none.
+  Stepper(Interpreter& ip, const RunControl& c, BreakpointWatch* watch, const Run* run, std::optional<Breakpoint>& hit)
+      : ip_(ip), c_(c), watch_(watch), run_(run), hit_(hit) {
+    last_ = next_ = Clock::now(), next_ += c.interval;
+  }
 
   RunEnd go() {
     for (;;) {
       if (ip_.finished()) return end(RunEnd::finished);
       if (c_.max_steps > 0 && ip_.steps() >= c_.max_steps) return end(RunEnd::step_limit);
       if (c_.frame && ip_.steps() % std::max(1, c_.every) == 0) c_.frame(ip_);
+      if (watch_) watch_->before_step(*run_);
       ip_.step();
+      if (watch_ && (hit_ = watch_->after_step(*run_))) return end(RunEnd::breakpoint);
       if (c_.progress && due() && !c_.progress(ip_)) return end(RunEnd::stopped);
     }
   }
@@ -188,6 +213,9 @@ class Stepper {
   static constexpr int kMaxStride = 1024;
   Interpreter& ip_;
   const RunControl& c_;
+  BreakpointWatch* watch_;
+  const Run* run_;
+  std::optional<Breakpoint>& hit_;
   Clock::time_point last_, next_;
   int stride_ = 1, unchecked_ = 0;
 
@@ -212,10 +240,24 @@ class Stepper {
 }  // namespace
 
 RunEnd Interpreter::advance(const RunControl& control) {
-  if (!control.progress && !control.frame)  // the hot loop, with the file added once around it
+  impl_->hit.reset();
+  const bool watching = !control.breakpoints.empty() && impl_->run;
+  if (!control.progress && !control.frame && !watching)  // the hot loop, with the file added once around it
     return adding_file(*impl_->doc, [&] { return impl_->run_to(control.max_steps); });
-  return Stepper(*this, control).go();
+  if (!watching) return Stepper(*this, control, nullptr, nullptr, impl_->hit).go();
+  BreakpointWatch watch(control.breakpoints, *impl_->program->root, *impl_->doc);
+  return Stepper(*this, control, &watch, impl_->run.get(), impl_->hit).go();
 }
+
+std::optional<Breakpoint> Interpreter::breakpoint_hit() const { return impl_->hit; }
+
+void Interpreter::set_recording(bool on, size_t max_bytes) {
+  if (!on) return impl_->recording.reset();
+  impl_->recording = std::make_unique<Recording>(max_bytes);
+  if (impl_->run) impl_->recording->begin(*impl_->run);
+}
+
+const History* Interpreter::history() const { return impl_->recording ? &impl_->recording->history : nullptr; }
 
 void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
   const Grid& grid = *impl_->program->grids[0];

@@ -1,0 +1,63 @@
+#include "breakpoints.hpp"
+
+#include <string>
+
+#include "mj/error.hpp"
+#include "nodes/rules/rule_node.hpp"
+
+namespace mj {
+
+namespace {
+
+const Node* node_at_line(const Node& node, int line) {
+  if (node.line == line) return &node;
+  if (const Branch* b = node.as_branch())
+    for (const NodePtr& child : b->children)
+      if (const Node* found = node_at_line(*child, line)) return found;
+  return nullptr;
+}
+
+}  // namespace
+
+BreakpointWatch::BreakpointWatch(const std::vector<Breakpoint>& breakpoints, const Branch& root,
+                                 const XmlDocument& doc) {
+  for (const Breakpoint& bp : breakpoints) {
+    const Node* node = node_at_line(root, bp.line);
+    if (!node) throw Error(doc.file(), bp.line, "breakpoint: no node is written on line " + std::to_string(bp.line));
+    const RuleNode* rules = nullptr;
+    if (bp.rule >= 0) {
+      rules = dynamic_cast<const RuleNode*>(node);
+      if (!rules) throw Error(doc.file(), bp.line, "breakpoint: the <" + std::string(node->kind) + "> node has no rules");
+      if (bp.rule >= rules->rules_as_written())
+        throw Error(doc.file(), bp.line,
+                    "breakpoint: rule " + std::to_string(bp.rule) + " of a node with " +
+                        std::to_string(rules->rules_as_written()) + " rules (counted from 0)");
+    }
+    watched_.push_back({bp, node, rules});
+  }
+}
+
+void BreakpointWatch::before_step(const Run& run) {
+  if (first_) {
+    // The node that worked last, as the run's state tells it (none at the start): resuming where a
+    // node breakpoint paused does not pause again at once.
+    first_ = false;
+    if (run.counter > 0 && run.current) last_worker_ = worker_of_step(run.current, run.current->running, run.current);
+  }
+  before_ = run.current;
+  running_before_ = before_ ? before_->running : 0;
+}
+
+std::optional<Breakpoint> BreakpointWatch::after_step(const Run& run) {
+  const Node* worker = worker_of_step(before_, running_before_, run.current);
+  const bool began = worker != last_worker_;
+  if (worker) last_worker_ = worker;
+  if (!worker) return std::nullopt;
+  for (const Watched& w : watched_) {
+    if (w.node != worker) continue;
+    if (w.rules ? w.rules->fired_as_written(w.breakpoint.rule) : began) return w.breakpoint;
+  }
+  return std::nullopt;
+}
+
+}  // namespace mj
