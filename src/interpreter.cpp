@@ -35,7 +35,10 @@ struct Interpreter::Impl {
   static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
   void start(int seed);
   bool step();
-  bool recorded_step();
+  bool plain_step();     // a step of a run under way
+  bool recorded_step();  // the same, recorded (time travel)
+  template <bool kRecorded>
+  RunEnd loop(int max_steps);
   RunEnd run_to(int max_steps);
 };
 
@@ -111,7 +114,10 @@ void Interpreter::Impl::start(int run_seed) {
 
 bool Interpreter::Impl::step() {
   if (!run || !run->current) return false;
-  if (recording) [[unlikely]] return recorded_step();
+  return recording ? recorded_step() : plain_step();
+}
+
+bool Interpreter::Impl::plain_step() {
   run->current->go(*run);
   if (run->changes.size() > kMaxChanges) fail_endless(*doc, run->counter + 1);
   run->counter++;
@@ -123,20 +129,25 @@ bool Interpreter::Impl::step() {
 [[gnu::noinline]] bool Interpreter::Impl::recorded_step() {
   const Branch* before = run->current;
   const int running = before->running;
-  run->current->go(*run);
-  if (run->changes.size() > kMaxChanges) fail_endless(*doc, run->counter + 1);
-  run->counter++;
+  plain_step();
   recording->after_step(*run, worker_of_step(before, running, run->current));
-  run->step_start = int(run->changes.size());
   return true;
 }
 
-// The loop of a run without callbacks, the hot path of batches: step() is inlined here.
+// The loop of a run without callbacks, the hot path of batches: the step is inlined here, and whether
+// it is recorded is asked once, not at every step.
+template <bool kRecorded>
+RunEnd Interpreter::Impl::loop(int max_steps) {
+  while (max_steps <= 0 || run->counter < max_steps) {
+    if (!run->current) return RunEnd::finished;
+    kRecorded ? recorded_step() : plain_step();
+  }
+  return run->current ? RunEnd::step_limit : RunEnd::finished;
+}
+
 RunEnd Interpreter::Impl::run_to(int max_steps) {
   if (!run) return RunEnd::finished;
-  while (max_steps <= 0 || run->counter < max_steps)
-    if (!step()) return RunEnd::finished;
-  return run->current ? RunEnd::step_limit : RunEnd::finished;
+  return recording ? loop<true>(max_steps) : loop<false>(max_steps);
 }
 
 Interpreter::Interpreter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
