@@ -27,7 +27,8 @@ BreakpointWatch::BreakpointWatch(const std::vector<Breakpoint>& breakpoints, con
     const RuleNode* rules = nullptr;
     if (bp.rule >= 0) {
       rules = dynamic_cast<const RuleNode*>(node);
-      if (!rules) throw Error(doc.file(), bp.line, "breakpoint: the <" + std::string(node->kind) + "> node has no rules");
+      if (!rules)
+        throw Error(doc.file(), bp.line, "breakpoint: the <" + std::string(node->kind) + "> node has no rules");
       if (bp.rule >= rules->rules_as_written())
         throw Error(doc.file(), bp.line,
                     "breakpoint: rule " + std::to_string(bp.rule) + " of a node with " +

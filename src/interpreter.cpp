@@ -24,12 +24,12 @@ struct Interpreter::Impl {
   std::shared_ptr<Program> program;  // shared with GridViews that outlive the run (GridView::owner)
   std::unique_ptr<Run> run;
   bool animated = false;
-  std::vector<uint8_t> initial;     // cells to start from, empty for the empty grid
-  bool program_unused = false;      // `program` is freshly built and no run has touched it
-  int seed = 0;                     // the current run's
-  std::function<int(int)> chooser;  // mj explore's choices, or empty
+  std::vector<uint8_t> initial;          // cells to start from, empty for the empty grid
+  bool program_unused = false;           // `program` is freshly built and no run has touched it
+  int seed = 0;                          // the current run's
+  std::function<int(int)> chooser;       // mj explore's choices, or empty
   std::unique_ptr<Recording> recording;  // time travel, when on
-  std::optional<Breakpoint> hit;          // where the latest advance paused
+  std::optional<Breakpoint> hit;         // where the latest advance paused
 
   Program build() const;
   static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);

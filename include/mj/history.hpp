@@ -4,11 +4,12 @@
 // The record keeps, per step, the cells the step wrote with their new values (5 bytes a write) and
 // the line of the node that worked (8 bytes a step with the write count), plus a full keyframe of the
 // grid whenever the writes since the last one outweigh a grid (so rebuilding any step replays at most
-// about one grid's worth of writes), when the program switches grid (map, wfc) and when a node
-// rewrites the grid without listing its writes (then the step's difference is logged instead when
-// the grid keeps its size). Memory is thus about twice the writes' and steps' bytes, and never more
-// than `max_bytes`: past it the oldest steps are dropped (first_step() moves on).
-// Measured (docs/debugger.md): 1,000,000 steps of the corpus's GameOfLife... see there.
+// about one grid's worth of writes) and when the program switches grid (map, wfc). A step that
+// rewrites the grid without listing its writes (wfc, convolution) is kept as its difference from the
+// step before. Memory is thus about twice the writes' and steps' bytes, and at most `max_bytes` (plus
+// the latest keyframe's steps): past it the oldest steps are dropped (first_step() moves on).
+// Measured (docs/debugger.md): the corpus's MazeBacktracker at 1415 x 1415, 999,697 steps, records
+// 43 MB (43 bytes a step); GameOfLife, whose `all` rewrites much of its grid, about 2 KB a step.
 #pragma once
 
 #include <cstddef>

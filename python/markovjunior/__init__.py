@@ -14,12 +14,15 @@ from .batch import batch
 from .errors import ModelError
 from .explore import Outcome, StateSpace, explore
 from .generate import generate
+from .history import Breakpoint, History
 from .model import ActiveNode, Model, load
 from .result import Result
 from .source import MODELS, Source, own_models
 
 __all__ = [
     "ActiveNode",
+    "Breakpoint",
+    "History",
     "MODELS",
     "Model",
     "ModelError",
