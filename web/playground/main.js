@@ -1,6 +1,7 @@
 // The playground page: pick or write a model, run it in a worker, watch it, step it, export it.
 import { createEditor } from "./editor.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
+import { TimelineView } from "./timeline.js";
 import { drawTree, firedRules } from "./tree.js";
 import { View2D } from "./view2d.js";
 import { View3D } from "./view3d.js";
@@ -9,6 +10,12 @@ const $ = (id) => document.getElementById(id);
 const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
 const view3d = new View3D($("stage3d"));
+const timeline = new TimelineView({
+  bar: $("timeline"),
+  back: $("back"),
+  tree: $("tree"),
+  send: (m) => worker.postMessage(m),
+});
 const lists = { own: [], corpus: [] };
 const texts = new Map(); // the listed models' texts, fetched once
 const state = {
@@ -157,6 +164,7 @@ function showFrame(f) {
     state.tree = f.tree;
     drawTree($("tree"), f.tree);
   }
+  timeline.onFrame(f, state.tree);
   if (f.ms !== undefined) {
     // counted from the run's first frame: what it took and when it began
     if (!state.rate || f.steps < state.rate.steps)
@@ -179,7 +187,7 @@ function download(name, data) {
 worker.onmessage = ({ data }) => {
   if (data.type === "ready") ready();
   else if (data.type === "lists") fillModels(data);
-  else if (data.type === "loaded") showSettings(data.settings);
+  else if (data.type === "loaded") (showSettings(data.settings), timeline.clear());
   else if (data.type === "frame") showFrame(data);
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
   else if (data.type === "file") download(data.name, data.bytes ?? data.text);
@@ -272,4 +280,4 @@ const text = async (url) => {
 worker.postMessage({ type: "lists", own: await text("own/demo.xml"), corpus: await text("corpus/models.xml") });
 
 // For tests and the curious: the page's state.
-window.mjPlayground = { state, view2d, view3d, chooseModel, editor };
+window.mjPlayground = { state, view2d, view3d, chooseModel, editor, timeline };

@@ -2,6 +2,7 @@
 // freezes the page. Messages in: lists, check, load, run, end, pause, step, next, export, gif. Out:
 // lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
+import { Timeline } from "./timeline_worker.js";
 
 // Messages in the page's words: a setting is named by the control that changes it.
 const settingNames = {
@@ -24,6 +25,7 @@ let model = null,
   toEnd = false; // "to the end": no pacing, a frame every 100 ms
 // iso: 3D grids as mj's isometric picture (no WebGL on the page).
 let iso = false;
+const timeline = new Timeline(); // step back, scrub, breakpoints
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 // An error as the page shows it: the module's words (text) in the status line, the detail at its line.
@@ -84,6 +86,7 @@ function frame(extra = {}) {
     finished: model.ended,
     limit: model.ended && stepLimit > 0 && model.steps >= stepLimit ? stepLimit : 0,
     active: model.activeNode(),
+    ...timeline.info(model),
     ...g,
     ...extra,
   };
@@ -109,15 +112,28 @@ function tick() {
   if (!running || !model) return;
   const start = performance.now();
   const before = model.steps;
+  let hit = null;
   try {
     const budget = toEnd ? { steps: 0, ms: 100 } : { steps: stepsPerFrame, ms: 12 };
-    running = model.advance(budget) === "stopped" && running;
+    const end = model.advance({ ...budget, breakpoints: timeline.breakpoints });
+    running = end === "stopped" && running;
+    if (end === "breakpoint") hit = model.breakpointHit;
   } catch (e) {
     running = false;
     return post({ type: "error", ...failure(e) });
   }
-  frame({ taken: model.steps - before, ms: performance.now() - start, withTree: !running });
+  frame({ taken: model.steps - before, ms: performance.now() - start, withTree: !running, breakpoint: hit });
   if (running) setTimeout(tick, 0);
+}
+
+// The step the timeline shows: a past one from the record, or the live run's frame.
+function showTimeline() {
+  if (timeline.viewing === null) return frame({ withTree: true });
+  try {
+    post(...timeline.pastFrame(model, iso));
+  } catch (e) {
+    post({ type: "error", ...failure(e) });
+  }
 }
 
 const handlers = {
@@ -141,6 +157,7 @@ const handlers = {
     entryName = name;
     try {
       model = await loadWithResources(xml, { size, name: `${name}.xml`, entry, maxCells });
+      timeline.attach(model);
       model.start(seed);
       const settings = model.settings;
       stepLimit = settings.steps;
@@ -153,12 +170,14 @@ const handlers = {
   run({ speed }) {
     stepsPerFrame = speed;
     toEnd = false;
+    timeline.goLive();
     if (!model || model.ended) return;
     running = true;
     tick();
   },
   // Runs to the end (or the step limit) as fast as it goes, showing a frame every 100 ms.
   end() {
+    timeline.goLive();
     if (!model || model.ended) return;
     toEnd = running = true;
     tick();
@@ -173,6 +192,7 @@ const handlers = {
   step({ count }) {
     if (!model) return;
     running = false;
+    if (timeline.forward(model, count)) return showTimeline();
     const before = model.grid();
     try {
       const taken = model.step(count);
@@ -185,6 +205,7 @@ const handlers = {
   next() {
     if (!model) return;
     running = false;
+    timeline.goLive();
     const before = { steps: model.steps, cells: model.grid().cells };
     try {
       model.nextNode({ ms: 2000 }); // a node that runs on and on stops after 2 s, as if paused
@@ -192,6 +213,20 @@ const handlers = {
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
+  },
+  // The debugger: a step back, a step of the timeline, the breakpoints ([{line, rule}]).
+  back() {
+    if (!model) return;
+    running = toEnd = false;
+    if (timeline.back(model)) showTimeline();
+  },
+  scrub({ step }) {
+    if (!model) return;
+    running = toEnd = false;
+    if (timeline.show(model, step)) showTimeline();
+  },
+  breakpoints({ list }) {
+    timeline.breakpoints = list;
   },
   gif({ on }) {
     if (!model) return;
