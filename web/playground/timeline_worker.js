@@ -54,7 +54,10 @@ export class Timeline {
     return this.show(model, this.viewing + count);
   }
 
+  // Back to the live run (Run, Next node, to the end); true when a past step was shown.
   goLive() {
+    const past = this.viewing !== null;
     this.viewing = null;
+    return past;
   }
 }

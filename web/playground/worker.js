@@ -126,6 +126,11 @@ function tick() {
   if (running) setTimeout(tick, 0);
 }
 
+// Run, Next node and "to the end" go on from the live step: shown at once, even if the run has ended.
+function goLive() {
+  if (timeline.goLive() && model) frame({ withTree: true });
+}
+
 // The step the timeline shows: a past one from the record, or the live run's frame.
 function showTimeline() {
   if (timeline.viewing === null) return frame({ withTree: true });
@@ -170,14 +175,14 @@ const handlers = {
   run({ speed }) {
     stepsPerFrame = speed;
     toEnd = false;
-    timeline.goLive();
+    goLive();
     if (!model || model.ended) return;
     running = true;
     tick();
   },
   // Runs to the end (or the step limit) as fast as it goes, showing a frame every 100 ms.
   end() {
-    timeline.goLive();
+    goLive();
     if (!model || model.ended) return;
     toEnd = running = true;
     tick();
@@ -205,7 +210,7 @@ const handlers = {
   next() {
     if (!model) return;
     running = false;
-    timeline.goLive();
+    goLive();
     const before = { steps: model.steps, cells: model.grid().cells };
     try {
       model.nextNode({ ms: 2000 }); // a node that runs on and on stops after 2 s, as if paused

@@ -69,6 +69,19 @@ pageTest("the timeline scrubs the record and Step from the past replays it to th
   await shown(page, 7, null); // then the run steps on
 });
 
+pageTest("Run from a past step of a finished run shows the live end again", async (page) => {
+  await open(page);
+  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+  await page.click("#end");
+  await until(page, () => window.mjPlayground.state.frame?.finished);
+  const end = await frame(page);
+  await page.click("#back");
+  await shown(page, end.steps - 1, end.steps - 1);
+  await page.click("#run");
+  await shown(page, end.steps, null);
+  assert.ok((await frame(page)).finished);
+});
+
 // BasicDungeonGrowth: line 5 is an <all> of the rules C → D (0) and R → D (1).
 pageTest("a rule breakpoint pauses Run on the step in which the rule fires", async (page) => {
   await open(page);
