@@ -161,6 +161,10 @@ class Model {
     const g = this.call("gridAt", int32("step", step));
     return { mx: g.mx, my: g.my, mz: g.mz, legend: g.legend, cells: g.cells.slice() };
   }
+  // The line of the node that worked in step `step` (from step - 1 to step), from the record; 0 when none did.
+  nodeLineAt(step) {
+    return this.call("nodeLineAt", int32("step", step));
+  }
   // {width, height, rgba} of the grid after `step` steps, drawn as render() draws the current grid.
   renderAt(step, pixelsize = this.settings.pixelsize) {
     const picture = this.call("renderAt", int32("step", step), int32("pixelsize", pixelsize));

@@ -167,6 +167,8 @@ export class Model {
   readonly history: HistoryRange | null;
   /** The grid after `step` steps, from the record. */
   gridAt(step: number): Grid;
+  /** The line of the node that worked in step `step`, from the record; 0 when none did. */
+  nodeLineAt(step: number): number;
   /** The grid after `step` steps drawn as render() draws the current one. */
   renderAt(step: number, pixelsize?: number): Picture;
   /** Steps until another node runs next, the run ends (or reaches settings.steps) or `ms` pass (0: any). */

@@ -59,7 +59,7 @@ export class TimelineView {
     this.where.textContent =
       f.viewing === null || f.viewing === undefined
         ? `step ${f.steps} (live)`
-        : `step ${f.steps} of ${last}, from the record: Step goes forward, Run goes on from step ${last}`;
+        : `step ${f.steps} of ${last}${worked(f.worked, tree)}, from the record: Step goes forward, Run goes on from step ${last}`;
     if (f.breakpoint) this.status.textContent = `paused at a breakpoint: ${describe(f.breakpoint, tree)}`;
     else if (f.taken !== undefined) this.status.textContent = ""; // the run went on (a past step keeps it)
   }
@@ -73,6 +73,13 @@ function describe({ line, rule }, tree) {
   let written = -1;
   const shown = (node?.rules ?? []).find((r) => (written += r.original ? 1 : 0) === rule);
   return `${kind}line ${line}, rule ${rule}${shown ? `: ${shown.input} → ${shown.output}` : ""} fired`;
+}
+
+// " (made by <one> line 3)": the node whose step led to a past step.
+function worked(line, tree) {
+  if (!line) return "";
+  const node = find(tree, line);
+  return ` (made by ${node ? `<${node.kind}> ` : ""}line ${line})`;
 }
 
 function find(node, line) {

@@ -24,6 +24,7 @@ export class Timeline {
     const step = this.viewing;
     const g = model.gridAt(step);
     const message = { type: "frame", steps: step, finished: false, limit: 0, active: null, ...this.info(model) };
+    message.worked = model.nodeLineAt(step); // the node whose step led here
     Object.assign(message, { mx: g.mx, my: g.my, mz: g.mz, legend: g.legend });
     if (g.mz === 1 || iso) {
       const picture = model.renderAt(step, g.mz === 1 ? 1 : 4);

@@ -126,6 +126,11 @@ class Session {
   val grid_at(int step) {
     return guard([&] { return mjweb::grid_at(live(), step, past_); });
   }
+  // The line of the node that worked in step `step` (0: none, or not recorded).
+  int node_line_at(int step) const {
+    const mj::History* h = interpreter_ ? interpreter_->history() : nullptr;
+    return h ? h->node_line(step) : 0;
+  }
   val breakpoint_hit() const { return interpreter_ ? mjweb::breakpoint_hit(*interpreter_) : val::null(); }
 
   // The grid as RGBA pixels (2D squares, 3D isometric cubes): {width, height, rgba}, rgba a view of
@@ -247,6 +252,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("setRecording", &Session::set_recording)
       .function("history", &Session::history)
       .function("gridAt", &Session::grid_at)
+      .function("nodeLineAt", &Session::node_line_at)
       .function("breakpointHit", &Session::breakpoint_hit)
       .function("render", &Session::render)
       .function("renderAt", &Session::render_at)

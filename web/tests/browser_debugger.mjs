@@ -56,7 +56,7 @@ pageTest("the timeline scrubs the record and Step from the past replays it to th
   });
   await shown(page, 3, 3);
   assert.deepEqual(await pixels(page), at[3]);
-  assert.match(await page.$eval("#timelineText", (e) => e.textContent), /step 3 of 6/);
+  assert.match(await page.$eval("#timelineText", (e) => e.textContent), /step 3 of 6 \(made by <one> line 1\)/);
   for (const k of [4, 5]) {
     await page.click("#step");
     await shown(page, k, k);
