@@ -1,5 +1,6 @@
 #include "breakpoints.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "mj/error.hpp"
@@ -17,7 +18,17 @@ const Node* node_at_line(const Node& node, int line) {
   return nullptr;
 }
 
+void add_subtree(const Node& node, std::vector<const Node*>& out) {
+  out.push_back(&node);
+  if (const Branch* b = node.as_branch())
+    for (const NodePtr& child : b->children) add_subtree(*child, out);
+}
+
 }  // namespace
+
+bool BreakpointWatch::Watched::holds(const Node* n) const {
+  return std::binary_search(within.begin(), within.end(), n);
+}
 
 BreakpointWatch::BreakpointWatch(const std::vector<Breakpoint>& breakpoints, const Branch& root,
                                  const XmlDocument& doc) {
@@ -34,7 +45,9 @@ BreakpointWatch::BreakpointWatch(const std::vector<Breakpoint>& breakpoints, con
                     "breakpoint: rule " + std::to_string(bp.rule) + " of a node with " +
                         std::to_string(rules->rules_as_written()) + " rules (counted from 0)");
     }
-    watched_.push_back({bp, node, rules});
+    Watched& w = watched_.emplace_back(Watched{bp, node, rules, {}});
+    add_subtree(*node, w.within);
+    std::sort(w.within.begin(), w.within.end());
   }
 }
 
@@ -51,12 +64,12 @@ void BreakpointWatch::before_step(const Run& run) {
 
 std::optional<Breakpoint> BreakpointWatch::after_step(const Run& run) {
   const Node* worker = worker_of_step(before_, running_before_, run.current);
-  const bool began = worker != last_worker_;
-  if (worker) last_worker_ = worker;
   if (!worker) return std::nullopt;
+  const Node* last = last_worker_;
+  last_worker_ = worker;
   for (const Watched& w : watched_) {
-    if (w.node != worker) continue;
-    if (w.rules ? w.rules->fired_as_written(w.breakpoint.rule) : began) return w.breakpoint;
+    if (w.rules ? worker == w.node && w.rules->fired_as_written(w.breakpoint.rule) : w.holds(worker) && !w.holds(last))
+      return w.breakpoint;
   }
   return std::nullopt;
 }

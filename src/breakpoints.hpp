@@ -1,4 +1,5 @@
 // The run loop's side of breakpoints (mj/breakpoint.hpp): which one, if any, the step just taken hit.
+// A branch (sequence, markov, map, wfc) begins to work when a node below it does after a node outside it.
 #pragma once
 
 #include <optional>
@@ -25,7 +26,9 @@ class BreakpointWatch {
   struct Watched {
     Breakpoint breakpoint;
     const Node* node;
-    const RuleNode* rules;  // null for a node breakpoint
+    const RuleNode* rules;            // null for a node breakpoint
+    std::vector<const Node*> within;  // the node and, for a branch, every node below it (sorted)
+    bool holds(const Node* n) const;
   };
   std::vector<Watched> watched_;
   const Branch* before_ = nullptr;

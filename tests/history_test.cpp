@@ -161,6 +161,7 @@ TEST(Breakpoints, ANodePausesOnTheStepItBeginsToWork) {
   EXPECT_GT(shown[0], 1);
   EXPECT_EQ(steps_paused({9, -1}), shown);
   EXPECT_EQ(steps_paused({3, -1}), std::vector<int>{1});  // the first node works from the run's first step
+  EXPECT_EQ(steps_paused({1, -1}), std::vector<int>{1});  // the root sequence: the run's first step alone
 }
 
 TEST(Breakpoints, WithoutThemTheRunIsTheSame) {
