@@ -116,6 +116,22 @@ pageTest("a rule breakpoint pauses Run on the step in which the rule fires", asy
   await until(page, () => window.mjPlayground.state.frame?.finished);
 });
 
+pageTest("a node breakpoint pauses Run after the node's first step", async (page) => {
+  await open(page);
+  await choose(page, "corpus/BasicDungeonGrowth", [29, 29, 1], 11);
+  await page.click('#tree .label[data-line="9"]');
+  await page.click("#run");
+  await until(page, () => window.mjPlayground.state.frame?.breakpoint);
+  const paused = await frame(page);
+  assert.deepEqual(paused.breakpoint, { line: 9, rule: -1 });
+  assert.match(await page.$eval("#breakpointStatus", (e) => e.textContent), /<all> line 9 began to work/);
+  const counter = await page.evaluate(() => window.mjPlayground.state.tree.children.find((n) => n.line === 9).counter);
+  assert.equal(counter, 1, "the node has made its first step");
+  await page.click("#back"); // the step before was another node's
+  await shown(page, paused.steps - 1, paused.steps - 1);
+  assert.doesNotMatch(await page.$eval("#timelineText", (e) => e.textContent), /line 9\)/);
+});
+
 if (screenshot)
   pageTest("screenshot", async (page) => {
     await open(page);
