@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "breakpoints.hpp"
 #include "core/xml.hpp"
 #include "inspect.hpp"
 #include "io/picture_cells.hpp"
@@ -9,6 +10,7 @@
 #include "nodes/node_view.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/wfc/wfc_node.hpp"
+#include "recording.hpp"
 
 namespace mj {
 
@@ -26,16 +28,24 @@ struct Interpreter::Impl {
   std::unique_ptr<Run> run;
   bool animated = false;
   bool inspecting = false;
-  std::vector<uint8_t> initial;     // cells to start from, empty for the empty grid
-  bool program_unused = false;      // `program` is freshly built and no run has touched it
-  int seed = 0;                     // the current run's
-  std::function<int(int)> chooser;  // mj explore's choices, or empty
+  std::vector<uint8_t> initial;          // cells to start from, empty for the empty grid
+  bool program_unused = false;           // `program` is freshly built and no run has touched it
+  int seed = 0;                          // the current run's
+  std::function<int(int)> chooser;       // mj explore's choices, or empty
+  std::unique_ptr<Recording> recording;  // time travel, when on
+  std::optional<Breakpoint> hit;         // where the latest advance paused
 
   Program build() const;
   static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
   void start(int seed);
   bool step();
-  bool resume_step();
+  bool plain_step();                 // a step of a run under way
+  bool resumed_step();               // the step whose search was stopped, taken again
+  bool resume_step();                // the same, recorded or not
+  bool recorded_step(bool resumed);  // a step with time travel on
+  void count_step();
+  template <bool kRecorded>
+  RunEnd loop(int max_steps);
   RunEnd run_to(int max_steps);
 };
 
@@ -100,6 +110,7 @@ void Interpreter::Impl::start(int run_seed) {
   run->changes.rewrite_all();
   program->root->reset();
   run->current = program->root.get();
+  if (recording) recording->begin(*run);
 }
 
 // Kept out of step(), so that step() stays small enough to be inlined into the run loops.
@@ -111,11 +122,19 @@ void Interpreter::Impl::start(int run_seed) {
 
 bool Interpreter::Impl::step() {
   if (!run || !run->current) return false;
+  return recording ? recorded_step() : plain_step();
+}
+
+bool Interpreter::Impl::plain_step() {
   run->current->go(*run);
+  count_step();
+  return true;
+}
+
+void Interpreter::Impl::count_step() {
   if (run->changes.size() > kMaxChanges) fail_endless(*doc, run->counter + 1);
   run->counter++;
   run->step_start = int(run->changes.size());
-  return true;
 }
 
 // The step whose search a progress callback stopped (run->searching), taken again: its branch goes on
@@ -123,20 +142,39 @@ bool Interpreter::Impl::step() {
 // first child, which already looked at the grid in this step. Kept apart so that step() asks nothing.
 bool Interpreter::Impl::resume_step() {
   if (!run->current) return false;
+  return recording ? recorded_step(true) : resumed_step();
+}
+
+bool Interpreter::Impl::resumed_step() {
   run->current->Branch::go(*run);
-  if (run->changes.size() > kMaxChanges) fail_endless(*doc, run->counter + 1);
-  run->counter++;
-  run->step_start = int(run->changes.size());
+  count_step();
   return true;
 }
 
-// The loop of a run without callbacks, the hot path of batches: step() is inlined here.
+// A step with time travel on: the step, then what it wrote into the record.
+[[gnu::noinline]] bool Interpreter::Impl::recorded_step(bool resumed) {
+  const Branch* before = run->current;
+  const int running = before->running;
+  resumed ? resumed_step() : plain_step();
+  recording->after_step(*run, worker_of_step(before, running, run->current));
+  return true;
+}
+
+// The loop of a run without callbacks, the hot path of batches: the step is inlined here, and whether
+// it is recorded is asked once, not at every step.
+template <bool kRecorded>
+RunEnd Interpreter::Impl::loop(int max_steps) {
+  while (max_steps <= 0 || run->counter < max_steps) {
+    if (!run->current) return RunEnd::finished;
+    kRecorded ? recorded_step(false) : plain_step();
+  }
+  return run->current ? RunEnd::step_limit : RunEnd::finished;
+}
+
 RunEnd Interpreter::Impl::run_to(int max_steps) {
   if (!run) return RunEnd::finished;
   if (run->searching && (max_steps <= 0 || run->counter < max_steps)) resume_step();
-  while (max_steps <= 0 || run->counter < max_steps)
-    if (!step()) return RunEnd::finished;
-  return run->current ? RunEnd::step_limit : RunEnd::finished;
+  return recording ? loop<true>(max_steps) : loop<false>(max_steps);
 }
 
 Interpreter::Interpreter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -191,7 +229,11 @@ namespace {
 // Ctrl-C or a Pause is seen within the interval).
 class Stepper {
  public:
-  Stepper(Interpreter& ip, const RunControl& c) : ip_(ip), c_(c) { last_ = next_ = Clock::now(), next_ += c.interval; }
+  // `watch` and `run`: the breakpoints' watch of the run, or null when there are none.
+  Stepper(Interpreter& ip, const RunControl& c, BreakpointWatch* watch, const Run* run, std::optional<Breakpoint>& hit)
+      : ip_(ip), c_(c), watch_(watch), run_(run), hit_(hit) {
+    last_ = next_ = Clock::now(), next_ += c.interval;
+  }
 
   RunEnd go() {
     try {
@@ -199,7 +241,9 @@ class Stepper {
         if (ip_.finished()) return end(RunEnd::finished);
         if (c_.max_steps > 0 && ip_.steps() >= c_.max_steps) return end(RunEnd::step_limit);
         if (c_.frame && ip_.steps() % std::max(1, c_.every) == 0) c_.frame(ip_);
+        if (watch_) watch_->before_step(*run_);
         ip_.step();
+        if (watch_ && (hit_ = watch_->after_step(*run_))) return end(RunEnd::breakpoint);
         if (c_.progress && due() && !c_.progress(ip_)) return end(RunEnd::stopped);
       }
     } catch (const SearchPaused&) {  // keep_searching() said to stop: the step is not taken
@@ -220,6 +264,9 @@ class Stepper {
   static constexpr int kMaxStride = 1024;
   Interpreter& ip_;
   const RunControl& c_;
+  BreakpointWatch* watch_;
+  const Run* run_;
+  std::optional<Breakpoint>& hit_;
   Clock::time_point last_, next_;
   int stride_ = 1, unchecked_ = 0;
 
@@ -244,9 +291,13 @@ class Stepper {
 }  // namespace
 
 RunEnd Interpreter::advance(const RunControl& control) {
-  if (!control.progress && !control.frame)  // the hot loop, with the file added once around it
+  impl_->hit.reset();
+  const bool watching = !control.breakpoints.empty() && impl_->run;
+  if (!control.progress && !control.frame && !watching)  // the hot loop, with the file added once around it
     return adding_file(*impl_->doc, [&] { return impl_->run_to(control.max_steps); });
-  Stepper stepper(*this, control);
+  std::optional<BreakpointWatch> watch;
+  if (watching) watch.emplace(control.breakpoints, *impl_->program->root, *impl_->doc);
+  Stepper stepper(*this, control, watch ? &*watch : nullptr, impl_->run.get(), impl_->hit);
   if (!control.progress || !impl_->run) return stepper.go();
   const std::function<bool()> keep_searching = [&] { return stepper.keep_searching(); };
   impl_->run->keep_searching = &keep_searching;
@@ -261,6 +312,16 @@ std::optional<SearchProgress> Interpreter::search_progress() const {
   if (!impl_->run || !impl_->run->searching) return std::nullopt;
   return impl_->run->search;
 }
+
+std::optional<Breakpoint> Interpreter::breakpoint_hit() const { return impl_->hit; }
+
+void Interpreter::set_recording(bool on, size_t max_bytes) {
+  if (!on) return impl_->recording.reset();
+  impl_->recording = std::make_unique<Recording>(max_bytes);
+  if (impl_->run) impl_->recording->begin(*impl_->run);
+}
+
+const History* Interpreter::history() const { return impl_->recording ? &impl_->recording->history : nullptr; }
 
 void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
   const Grid& grid = *impl_->program->grids[0];

@@ -158,10 +158,40 @@ class Model {
     return this.call("settings");
   }
   // Goes on with the run until it ends, reaches the model's step limit (settings.steps), takes `steps`
-  // more steps (0: any number) or has run for `ms` milliseconds (0: no time limit). Returns how it
-  // stopped: "finished", "stepLimit" or "stopped".
-  advance({ steps = 0, ms = 0 } = {}) {
-    return this.call("advance", int32("steps", steps), Number(ms));
+  // more steps (0: any number), has run for `ms` milliseconds (0: no time limit) or hits one of
+  // `breakpoints` ([{line, rule}]: the node written on `line` when it begins to work, or with `rule`,
+  // the rule of that rule node by its index as written, when it fires). Returns how it stopped:
+  // "finished", "stepLimit", "stopped" or "breakpoint" (breakpointHit says which).
+  advance({ steps = 0, ms = 0, breakpoints = [] } = {}) {
+    const list = breakpoints.map(({ line, rule = -1 }) => ({ line: int32("line", line), rule: int32("rule", rule) }));
+    return this.call("advance", int32("steps", steps), Number(ms), list);
+  }
+  // {line, rule} (rule -1: the node) of the breakpoint at which the latest advance paused, or null.
+  get breakpointHit() {
+    return this.call("breakpointHit");
+  }
+  // Time travel: with recording on, every step from now on is kept (this run from its current step,
+  // later runs from their start), so that gridAt and renderAt show any recorded step exactly.
+  setRecording(on) {
+    this.call("setRecording", Boolean(on));
+  }
+  // {first, last, bytes}: the steps the record holds and its memory, or null when not recording.
+  get history() {
+    return this.call("history");
+  }
+  // {mx, my, mz, legend, cells} after `step` steps, from the record (cells a copy).
+  gridAt(step) {
+    const g = this.call("gridAt", int32("step", step));
+    return { mx: g.mx, my: g.my, mz: g.mz, legend: g.legend, cells: g.cells.slice() };
+  }
+  // The line of the node that worked in step `step` (from step - 1 to step), from the record; 0 when none did.
+  nodeLineAt(step) {
+    return this.call("nodeLineAt", int32("step", step));
+  }
+  // {width, height, rgba} of the grid after `step` steps, drawn as render() draws the current grid.
+  renderAt(step, pixelsize = this.settings.pixelsize) {
+    const picture = this.call("renderAt", int32("step", step), int32("pixelsize", pixelsize));
+    return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
   }
   // Steps until another node runs next, the run ends (or reaches settings.steps) or `ms` milliseconds
   // have passed (0: no time limit). Returns "nextNode", "finished", "stepLimit" or "stopped".

@@ -11,8 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "mj/breakpoint.hpp"
 #include "mj/error.hpp"
 #include "mj/grid_view.hpp"
+#include "mj/history.hpp"
 #include "mj/inspect.hpp"
 #include "mj/node_view.hpp"
 #include "mj/search_progress.hpp"
@@ -35,8 +37,9 @@ struct ActiveNode {
 
 class Interpreter;
 
-// How a run ends: the program finished, the step limit was reached, or a callback stopped it.
-enum class RunEnd { finished, step_limit, stopped };
+// How a run ends: the program finished, the step limit was reached, a callback stopped it, or it
+// paused at a breakpoint (Interpreter::breakpoint_hit() says which).
+enum class RunEnd { finished, step_limit, stopped, breakpoint };
 
 // Everything that steers a run, for every face alike: the CLI's progress line, an animation's
 // frames, Python's Ctrl-C, the playground's frame budget and Pause.
@@ -50,6 +53,8 @@ struct RunControl {
   // Called before every `every`-th step (counted from the start) and once when the run ends or stops.
   std::function<void(const Interpreter&)> frame;
   int every = 1;
+  // Pause after a step that hits one of these (mj/breakpoint.hpp); throws mj::Error for a line with no node.
+  std::vector<Breakpoint> breakpoints;
 };
 
 class Interpreter {
@@ -107,6 +112,13 @@ class Interpreter {
   // While on, nodes keep what only a debugger asks for: a guided `one`'s candidates, wfc's failed
   // collapses. Off by default: a run then records nothing. Kept across starts.
   void set_inspecting(bool inspecting);
+  // The breakpoint at which the latest advance() paused (RunEnd::breakpoint), else nullopt.
+  std::optional<Breakpoint> breakpoint_hit() const;
+  // Time travel (mj/history.hpp): on, every step is recorded from now on (the current run from the
+  // step it stands at, later runs from their start), in at most `max_bytes`; off drops the record.
+  void set_recording(bool on, size_t max_bytes = kDefaultHistoryBytes);
+  // The current run's record; null when not recording.
+  const History* history() const;
 
  private:
   struct Impl;

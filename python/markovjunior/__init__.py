@@ -14,6 +14,7 @@ from .batch import batch
 from .errors import ModelError
 from .explore import ClosedClass, GridDynamics, Outcome, StateSpace, explore, explore_all_grids
 from .generate import generate
+from .history import Breakpoint, History
 from .model import ActiveNode, Model, load
 from .result import Result
 from .source import MODELS, Source, own_models
@@ -21,10 +22,12 @@ from .views import Candidate, Choice, Wave
 
 __all__ = [
     "ActiveNode",
+    "Breakpoint",
     "Candidate",
     "Choice",
     "ClosedClass",
     "GridDynamics",
+    "History",
     "MODELS",
     "Model",
     "ModelError",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
-from typing import Callable, Dict, Iterator, NamedTuple, Optional
+from typing import Callable, Dict, Iterable, Iterator, NamedTuple, Optional
 
 import numpy as np
 
 from . import _core
 from ._arguments import checked_int
+from .history import DEFAULT_MAX_BYTES, Breakpoint, BreakpointLike, History, breakpoint_of, core_breakpoints
 from .result import Result
 from .source import PathOrXml, Size, Source, resolve_source
 from .views import Views
@@ -89,17 +90,66 @@ class Model(Views):
     def __reduce__(self):  # pickled as its source: loaded again on the other side
         return (Model, (self.source,))
 
-    def run(self, seed: int, steps: Optional[int] = None, *, progress: bool = False) -> Result:
+    def run(
+        self,
+        seed: int,
+        steps: Optional[int] = None,
+        *,
+        progress: bool = False,
+        breakpoints: Optional[Iterable[BreakpointLike]] = None,
+    ) -> Result:
         """Runs with ``seed`` until the program ends or ``steps`` steps: by default the source's limit
         (its entry's, else 50,000), ``steps <= 0``: none. The same seed always gives the same result,
         the reference's, cell for cell. Ctrl-C stops the run (KeyboardInterrupt); the Model stays
-        usable. ``progress=True`` shows the steps as they go (with tqdm when it is installed)."""
+        usable. ``progress=True`` shows the steps as they go (with tqdm when it is installed).
+        ``breakpoints``: Breakpoints (or lines, or ``(line, rule)`` pairs) at which the run pauses;
+        ``model.paused_at`` then says which, and ``resume()`` goes on."""
         limit = self.source.steps if steps is None else checked_int("steps", steps)
         seed = checked_int("seed", seed)
         self._started = True
         with _progress_bar(progress) as report:
-            taken = self._core.run(seed, limit, report)
+            taken = self._core.run(seed, limit, report, core_breakpoints(breakpoints))
         return self._result(taken)
+
+    def resume(self, steps: Optional[int] = None, *, breakpoints: Optional[Iterable[BreakpointLike]] = None) -> Result:
+        """Goes on with the current run (after a breakpoint, a step limit or ``step()``s) until it ends,
+        reaches ``steps`` steps counted from its start (by default the source's limit) or pauses at one
+        of ``breakpoints``."""
+        limit = self.source.steps if steps is None else checked_int("steps", steps)
+        return self._result(self._core.advance(limit, None, core_breakpoints(breakpoints)))
+
+    @property
+    def paused_at(self) -> Optional[Breakpoint]:
+        """The breakpoint at which the latest ``run`` or ``resume`` paused, else None."""
+        return breakpoint_of(self._core.breakpoint_hit())
+
+    def record(self, on: bool = True, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        """Time travel: records every step from now on (the current run from where it stands, later
+        runs from their start) in at most ``max_bytes`` (past it the oldest steps are dropped);
+        ``record(False)`` drops the record. Then ``history``, ``grid_at`` and ``back`` work."""
+        self._core.set_recording(bool(on), checked_int("max_bytes", max_bytes))
+
+    @property
+    def history(self) -> Optional[History]:
+        """The current run's record (``history[k]``: the grid after ``k`` steps), or None when not recording."""
+        return None if self._core.history_range() is None else History(self._core)
+
+    def grid_at(self, step: int) -> np.ndarray:
+        """The grid after ``step`` steps of the current run, from its record (``record()`` first)."""
+        history = self.history
+        if history is None:
+            raise RuntimeError("this Model is not recording: call model.record() before the run")
+        return history[checked_int("step", step)]
+
+    def back(self, steps: int = 1) -> np.ndarray:
+        """Takes the run back ``steps`` steps, exactly: it runs its seed again to that step (a record, if
+        on, is made again alike), after which ``step()`` and ``resume()`` go on as the run went. Returns
+        the grid there."""
+        target = max(0, self.steps - checked_int("steps", steps))
+        self._core.start(self._core.seed())
+        if target > 0:  # a limit of 0 would be none
+            self._core.advance(target, None, [])
+        return self.grid
 
     def _stop(self) -> None:
         """Stops this Model's run in progress in another thread, or its next run: that run raises

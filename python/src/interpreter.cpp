@@ -45,9 +45,13 @@ std::unique_ptr<Session> load(const std::string& source, bool is_text, const std
 // A run's progress callback, called by the library about every 0.1 s with the GIL released: it takes
 // the GIL to see Ctrl-C (KeyboardInterrupt) and the stop of another thread, and to call `report`
 // (a progress bar) with the steps taken. False stops the run, with the Python error set.
-RunControl python_control(Session& s, int max_steps, const py::object& report) {
+// Breakpoints as Python gives them: (line, rule) pairs, rule -1 for the node itself.
+using BreakpointList = std::vector<std::pair<int, int>>;
+
+RunControl python_control(Session& s, int max_steps, const py::object& report, const BreakpointList& breakpoints = {}) {
   RunControl control;
   control.max_steps = max_steps;
+  for (auto [line, rule] : breakpoints) control.breakpoints.push_back({line, rule});
   control.progress = [&s, &report](const Interpreter& at) {  // no py::object copied without the GIL
     py::gil_scoped_acquire locked;
     if (s.stop.exchange(false)) {
@@ -74,9 +78,9 @@ void raise_if_stopped(RunEnd end) {
 
 // A whole run, the GIL released: runs in other threads go on meanwhile, and a run that never ends
 // can be stopped from a notebook with Ctrl-C.
-int run(Session& s, int seed, int max_steps, const py::object& report) {
+int run(Session& s, int seed, int max_steps, const py::object& report, const BreakpointList& breakpoints) {
   Exclusive guard(s);
-  const RunControl control = python_control(s, max_steps, report);
+  const RunControl control = python_control(s, max_steps, report, breakpoints);
   RunEnd end;
   {
     py::gil_scoped_release unlocked;
@@ -84,6 +88,40 @@ int run(Session& s, int seed, int max_steps, const py::object& report) {
   }
   raise_if_stopped(end);
   return s.interpreter.steps();
+}
+
+// The same, going on from where the run stands.
+int advance(Session& s, int max_steps, const py::object& report, const BreakpointList& breakpoints) {
+  Exclusive guard(s);
+  const RunControl control = python_control(s, max_steps, report, breakpoints);
+  RunEnd end;
+  {
+    py::gil_scoped_release unlocked;
+    end = s.interpreter.advance(control);
+  }
+  raise_if_stopped(end);
+  return s.interpreter.steps();
+}
+
+py::object breakpoint_hit(Session& s) {
+  Exclusive guard(s);
+  std::optional<Breakpoint> hit = s.interpreter.breakpoint_hit();
+  if (!hit) return py::none();
+  return py::make_tuple(hit->line, hit->rule);
+}
+
+// The record's facts: (first step, last step, bytes), or None when not recording.
+py::object history_range(Session& s) {
+  Exclusive guard(s);
+  const History* h = s.interpreter.history();
+  if (!h) return py::none();
+  return py::make_tuple(h->first_step(), h->last_step(), h->bytes());
+}
+
+const History& recorded(Session& s) {
+  const History* h = s.interpreter.history();
+  if (!h) throw std::runtime_error("this Model is not recording: model.record() first");
+  return *h;
 }
 
 // The run of `seed` recorded as an animated GIF by the library, a frame every `every` steps.
@@ -148,7 +186,34 @@ void bind_interpreter(py::module_& m) {
           "Stops the run in progress in another thread (or the next): it raises KeyboardInterrupt")
       .def("step", &step, "One step; False once the program has finished")
       .def("run", &run, py::arg("seed"), py::arg("max_steps"), py::arg("report") = py::none(),
-           "start(seed), then steps (report(steps) about every 0.1 s); returns the steps taken")
+           py::arg("breakpoints") = BreakpointList{},
+           "start(seed), then steps (report(steps) about every 0.1 s) until the end, the limit or a breakpoint "
+           "((line, rule) pairs, rule -1 for the node); returns the steps taken")
+      .def("advance", &advance, py::arg("max_steps"), py::arg("report") = py::none(),
+           py::arg("breakpoints") = BreakpointList{}, "run() going on from where the run stands")
+      .def("breakpoint_hit", &breakpoint_hit, "(line, rule) of the breakpoint the latest run paused at, or None")
+      .def(
+          "set_recording",
+          [](Session& s, bool on, size_t max_bytes) {
+            Exclusive guard(s);
+            s.interpreter.set_recording(on, max_bytes);
+          },
+          py::arg("on"), py::arg("max_bytes"), "Time travel: record every step from now on (in at most max_bytes)")
+      .def("history_range", &history_range, "(first step, last step, bytes) of the record, or None")
+      .def(
+          "grid_at",
+          [](Session& s, int step) {
+            Exclusive guard(s);
+            return grid_array(recorded(s).grid_at(step));
+          },
+          py::arg("step"), "The recorded grid after step steps (a read-only array of its own)")
+      .def(
+          "node_line",
+          [](Session& s, int step) {
+            Exclusive guard(s);
+            return recorded(s).node_line(step);
+          },
+          py::arg("step"), "The line of the node that worked in step `step` (0: none)")
       .def("animate", &animate, py::arg("file"), py::arg("seed"), py::arg("max_steps"), py::arg("palette"),
            py::arg("pixelsize"), py::arg("every"), "Writes the run of seed as an animated GIF")
       .def(

@@ -40,6 +40,19 @@ void Branch::reset() {
   running = 0;
 }
 
+const Node* worker_of_step(const Branch* before, int running_before, const Branch* after) {
+  if (!before || !after) return nullptr;  // the run ended
+  // A map or wfc (running -1) makes its own steps before its children's; one entered in this step
+  // made its first (it has no parent, and is not where a branch that ended handed control back to).
+  if (after == before && running_before < 0) return after;
+  if (after != before && after != before->parent && !after->parent) return after;
+  if (after->running < 0 || after->running >= int(after->children.size())) return nullptr;
+  // Otherwise a step that worked left the leaf that did the work running; one that ended a branch
+  // left its parent running that branch.
+  const Node* child = after->children[size_t(after->running)].get();
+  return child->as_branch() ? nullptr : child;
+}
+
 NodePtr SequenceNode::load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
   auto node = std::make_unique<SequenceNode>();
   node->load_children(element, symmetry, grid, context);

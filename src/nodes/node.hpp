@@ -128,6 +128,12 @@ class MarkovNode : public Branch {
   bool go(Run& run) override;
 };
 
+// The node that worked in the step just taken (a rule node, path, convolution, ..., or a map or wfc
+// doing its own step), or null when none did (the step ended a branch). `before` and `running_before`:
+// the current branch and its running child before the step, `after` the current branch now. Read
+// only by debuggers (history, breakpoints): the step itself does not note it.
+const Node* worker_of_step(const Branch* before, int running_before, const Branch* after);
+
 // The symmetry an element asks for, or its parent's; fails at the element on an unknown name.
 SymmetryGroup element_symmetry(const XmlElement& element, bool d2, const SymmetryGroup& parent);
 

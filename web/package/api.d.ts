@@ -70,8 +70,25 @@ export interface Settings {
   sizeFrom: string;
 }
 
-/** How advance() stopped: the program ended, the model's step limit, or its steps or time were spent. */
-export type RunEnd = "finished" | "stepLimit" | "stopped";
+/** How advance() stopped: the program ended, the model's step limit, its steps or time were spent, or a breakpoint. */
+export type RunEnd = "finished" | "stepLimit" | "stopped" | "breakpoint";
+
+/**
+ * Where a run pauses: the node written on `line` of the model when it begins to work, or with `rule`
+ * (>= 0), that rule of the rule node (its index as written) whenever it fires.
+ */
+export interface Breakpoint {
+  line: number;
+  /** -1 or absent: the node itself. */
+  rule?: number;
+}
+
+/** The steps a run's record holds (first to last) and its memory in bytes. */
+export interface HistoryRange {
+  first: number;
+  last: number;
+  bytes: number;
+}
 
 export interface Shape {
   mx: number;
@@ -210,7 +227,19 @@ export class Model {
   /** start(seed), then steps until the end or `maxSteps` (default settings.steps, the model's limit; <= 0: none). */
   run(seed: number, maxSteps?: number): number;
   /** Goes on with the run until it ends, reaches settings.steps, takes `steps` more (0: any) or runs `ms` (0: any). */
-  advance(options?: { steps?: number; ms?: number }): RunEnd;
+  advance(options?: { steps?: number; ms?: number; breakpoints?: Breakpoint[] }): RunEnd;
+  /** The breakpoint at which the latest advance() paused (rule -1 for a node), or null. */
+  readonly breakpointHit: Required<Breakpoint> | null;
+  /** Time travel: records every step from now on (this run from its current step, later runs from their start). */
+  setRecording(on: boolean): void;
+  /** The record's steps and memory, or null when not recording. */
+  readonly history: HistoryRange | null;
+  /** The grid after `step` steps, from the record. */
+  gridAt(step: number): Grid;
+  /** The line of the node that worked in step `step`, from the record; 0 when none did. */
+  nodeLineAt(step: number): number;
+  /** The grid after `step` steps drawn as render() draws the current one. */
+  renderAt(step: number, pixelsize?: number): Picture;
   /** Steps until another node runs next, the run ends (or reaches settings.steps) or `ms` pass (0: any). */
   nextNode(options?: { ms?: number }): "nextNode" | RunEnd;
   /** Steps taken since start. */

@@ -8,6 +8,7 @@ import { Overlay } from "./overlay.js";
 import { GraphView, MAX_GRAPH_STATES } from "./graph.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
 import { topSpeed } from "./pace.js";
+import { TimelineView } from "./timeline.js";
 import { drawTree, firedRules } from "./tree.js";
 import { View2D } from "./view2d.js";
 import { View3D } from "./view3d.js";
@@ -24,6 +25,12 @@ const graph = new GraphView($("graph"), (state, picture) => {
   (($("stage2d").style.display = ""), ($("stage3d").style.display = "none"));
   view2d.draw(picture);
   $("counter").textContent = `state ${state} of the state graph`;
+});
+const timeline = new TimelineView({
+  bar: $("timeline"),
+  back: $("back"),
+  tree: $("tree"),
+  send: (m) => worker.postMessage(m),
 });
 const lists = { own: [], corpus: [] };
 const texts = new Map(); // the listed models' texts, fetched once
@@ -181,6 +188,7 @@ function showFrame(f) {
     state.tree = f.tree;
     drawTree($("tree"), f.tree);
   }
+  timeline.onFrame(f, state.tree);
   if (f.ms !== undefined) {
     // counted from the run's first frame: what it took and when it began
     if (!state.rate || f.steps < state.rate.steps)
@@ -205,7 +213,8 @@ worker.onmessage = ({ data }) => {
   else if (data.type === "lists") fillModels(data);
   // the new model's first frame comes next: until then no frame (a finished one of the model before would
   // read as this run's end)
-  else if (data.type === "loaded") (showSettings(data.settings), setPalette(data.palette), (state.frame = null));
+  else if (data.type === "loaded")
+    (showSettings(data.settings), setPalette(data.palette), (state.frame = null), timeline.clear());
   else if (data.type === "frame") showFrame(data);
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
   else if (data.type === "file") download(data.name, data.bytes ?? data.text);
@@ -311,4 +320,4 @@ worker.postMessage({ type: "lists", own: await text("own/demo.xml"), corpus: awa
 showHint({ gallery, help });
 
 // For tests and the curious: the page's state.
-window.mjPlayground = { state, view2d, view3d, overlay, graph, chooseModel, editor, help, gallery };
+window.mjPlayground = { state, view2d, view3d, overlay, graph, timeline, chooseModel, editor, help, gallery };

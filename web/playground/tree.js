@@ -12,10 +12,14 @@ function nodeElement(node, running) {
   label.className = "label";
   const count = node.steps > 0 ? ` ${node.counter}/${node.steps}` : node.counter > 0 ? ` ${node.counter}` : "";
   label.textContent = `<${node.kind}> line ${node.line}${count}`;
+  label.dataset.line = node.line; // for breakpoints (timeline.js): the node by its line, a rule by its index as written
   item.appendChild(label);
+  let written = -1;
   for (const rule of node.rules ?? []) {
+    if (rule.original) written++;
     if (!rule.original && !rule.fired) continue;
     const r = document.createElement("div");
+    Object.assign(r.dataset, { line: node.line, rule: written });
     r.className = "rule" + (rule.fired ? " fired" : "");
     r.textContent = `${rule.input} → ${rule.output}${rule.fired ? "  (fired)" : ""}`;
     item.appendChild(r);

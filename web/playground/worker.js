@@ -3,6 +3,7 @@
 // gif. Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
 import { budget, nextFrame } from "./pace.js";
+import { Timeline } from "./timeline_worker.js";
 
 // Messages in the page's words: a setting is named by the control that changes it.
 const settingNames = {
@@ -27,6 +28,7 @@ let model = null,
 let iso = false;
 // The debugger's views (overlay.js): while on, every frame carries the inspection of the node at `line`.
 const views = { on: false, line: 0 };
+const timeline = new Timeline(); // step back, scrub, breakpoints
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 // An error as the page shows it: the module's words (text) in the status line, the detail at its line.
@@ -100,6 +102,7 @@ function frame(extra = {}) {
     limit: model.ended && stepLimit > 0 && model.steps >= stepLimit ? stepLimit : 0,
     active: model.activeNode(),
     search: model.searchProgress(),
+    ...timeline.info(model),
     ...g,
     ...extra,
   };
@@ -126,14 +129,35 @@ function tick() {
   if (!running || !model) return;
   const start = performance.now();
   const before = model.steps;
+  let hit = null;
   try {
-    running = model.advance(budget({ toEnd, stepsPerFrame })) === "stopped" && running;
+    const end = model.advance({ ...budget({ toEnd, stepsPerFrame }), breakpoints: timeline.breakpoints });
+    running = end === "stopped" && running;
+    if (end === "breakpoint") hit = model.breakpointHit;
   } catch (e) {
     running = false;
     return post({ type: "error", ...failure(e) });
   }
-  frame({ taken: model.steps - before, ms: performance.now() - start, withTree: !running });
+  frame({ taken: model.steps - before, ms: performance.now() - start, withTree: !running, breakpoint: hit });
   if (running) nextFrame(tick, { toEnd, stepsPerFrame }, performance.now() - start);
+}
+
+// Run, Next node and "to the end" go on from the live step: shown at once, even if the run has ended.
+// True when a past step was shown (the live frame is shown again).
+function goLive() {
+  const past = timeline.goLive() && !!model;
+  if (past) frame({ withTree: true });
+  return past;
+}
+
+// The step the timeline shows: a past one from the record, or the live run's frame.
+function showTimeline() {
+  if (timeline.viewing === null) return frame({ withTree: true });
+  try {
+    post(...timeline.pastFrame(model, iso));
+  } catch (e) {
+    post({ type: "error", ...failure(e) });
+  }
 }
 
 const handlers = {
@@ -158,6 +182,7 @@ const handlers = {
     try {
       model = await loadWithResources(xml, { size, name: `${name}.xml`, entry, maxCells });
       model.inspecting = views.on;
+      timeline.attach(model);
       model.start(seed);
       const settings = model.settings;
       stepLimit = settings.steps;
@@ -170,14 +195,17 @@ const handlers = {
   run({ speed }) {
     stepsPerFrame = speed;
     toEnd = false;
-    if (!model) return;
-    if (model.ended) model.start(model.seed); // Run on a finished run: the same run again
+    // Run on a finished run: the same run again (from a past step of it: back to its end)
+    const past = goLive();
+    if (!model || (past && model.ended)) return;
+    if (model.ended) model.start(model.seed);
     running = true;
     tick();
   },
   // Runs to the end (or the step limit) as fast as it goes, showing a frame every pace.js's frameMs.
   end() {
-    if (!model) return;
+    const past = goLive();
+    if (!model || (past && model.ended)) return;
     if (model.ended) model.start(model.seed);
     toEnd = running = true;
     tick();
@@ -190,6 +218,7 @@ const handlers = {
   reset() {
     if (!model) return;
     running = toEnd = false;
+    timeline.goLive();
     model.start(model.seed);
     frame({ withTree: true });
   },
@@ -199,6 +228,7 @@ const handlers = {
   step({ count }) {
     if (!model) return;
     running = false;
+    if (timeline.forward(model, count)) return showTimeline();
     const before = model.grid();
     try {
       const taken = model.step(count);
@@ -211,6 +241,7 @@ const handlers = {
   next() {
     if (!model) return;
     running = false;
+    goLive();
     const before = { steps: model.steps, cells: model.grid().cells };
     try {
       model.nextNode({ ms: 2000 }); // a node that runs on and on stops after 2 s, as if paused
@@ -237,6 +268,20 @@ const handlers = {
       const text = `the state graph is drawn for at most ${maxStates} states, and this model has more: make the size boxes smaller`;
       post({ type: "error", ...failure(e), ...(tooMany ? { text } : {}) });
     }
+  },
+  // The debugger: a step back, a step of the timeline, the breakpoints ([{line, rule}]).
+  back() {
+    if (!model) return;
+    running = toEnd = false;
+    if (timeline.back(model)) showTimeline();
+  },
+  scrub({ step }) {
+    if (!model) return;
+    running = toEnd = false;
+    if (timeline.show(model, step)) showTimeline();
+  },
+  breakpoints({ list }) {
+    timeline.breakpoints = list;
   },
   gif({ on }) {
     if (!model) return;

@@ -15,6 +15,7 @@
 
 #include "failure.hpp"
 #include "inspect.hpp"
+#include "history.hpp"
 #include "mj/error.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
@@ -57,17 +58,19 @@ class Session {
   }
   // Goes on with the run until it ends, reaches the model's step limit, takes `count` more steps
   // (<= 0: any number) or has run for `ms` milliseconds (<= 0: no time limit). Returns how it stopped:
-  // "finished", "stepLimit" (the model's) or "stopped".
-  std::string advance(int count, double ms) {
+  // "finished", "stepLimit" (the model's), "stopped" or "breakpoint" (at one of `breakpoints`, [{line, rule}]).
+  std::string advance(int count, double ms, const val& breakpoints) {
     return guard([&] {
       mj::Interpreter& interpreter = live();
       mj::RunControl control;
       control.max_steps = step_limit(count);
+      control.breakpoints = mjweb::breakpoints(breakpoints);
       if (ms > 0) {
         control.interval = std::chrono::milliseconds(int64_t(ms));
         control.progress = [](const mj::Interpreter&) { return false; };  // the time is spent
       }
       const mj::RunEnd end = interpreter.advance(control);
+      if (end == mj::RunEnd::breakpoint) return std::string("breakpoint");
       return std::string(end == mj::RunEnd::finished ? "finished" : at_limit() ? "stepLimit" : "stopped");
     });
   }
@@ -131,22 +134,31 @@ class Session {
   void set_inspecting(bool on) {
     guard([&] { live().set_inspecting(on); });
   }
+  // The debugger (history.hpp): time travel and where a run paused.
+  void set_recording(bool on) {
+    guard([&] { live().set_recording(on); });
+  }
+  val history() const { return interpreter_ ? mjweb::history_range(*interpreter_) : val::null(); }
+  val grid_at(int step) {
+    return guard([&] { return mjweb::grid_at(live(), step, past_); });
+  }
+  // The line of the node that worked in step `step` (0: none, or not recorded).
+  int node_line_at(int step) const {
+    const mj::History* h = interpreter_ ? interpreter_->history() : nullptr;
+    return h ? h->node_line(step) : 0;
+  }
+  val breakpoint_hit() const { return interpreter_ ? mjweb::breakpoint_hit(*interpreter_) : val::null(); }
 
   // The grid as RGBA pixels (2D squares, 3D isometric cubes): {width, height, rgba}, rgba a view of
   // wasm memory valid until the next call.
   val render(int pixelsize) {
+    return guard([&] { return picture(live().grid(), pixelsize); });
+  }
+  // The same of the grid after `step` steps, from the run's record (time travel).
+  val render_at(int step, int pixelsize) {
     return guard([&] {
-      const mj::Image image = mj::render(live().grid(), colors_of_grid(), {pixelsize, 0});
-      rgba_.resize(image.argb.size() * 4);
-      for (size_t i = 0; i < image.argb.size(); i++) {
-        const uint32_t c = image.argb[i];
-        rgba_[4 * i] = uint8_t(c >> 16), rgba_[4 * i + 1] = uint8_t(c >> 8), rgba_[4 * i + 2] = uint8_t(c);
-        rgba_[4 * i + 3] = uint8_t(c >> 24);
-      }
-      val picture = val::object();
-      picture.set("width", image.width), picture.set("height", image.height);
-      picture.set("rgba", val(emscripten::typed_memory_view(rgba_.size(), rgba_.data())));
-      return picture;
+      if (!live().history()) throw mj::Error("", 0, "the run is not recorded (setRecording(true) first)");
+      return picture(live().history()->grid_at(step), pixelsize);
     });
   }
   // The colour of each value of the current grid, 0xRRGGBB (for views that draw the cells themselves).
@@ -202,13 +214,26 @@ class Session {
  private:
   std::optional<mj::Interpreter> interpreter_;
   std::optional<mj::RunSettings> settings_;  // with the palette: built-in, palette.xml, the entry's, the caller's
-  std::vector<uint8_t> rgba_, bytes_;
+  std::vector<uint8_t> rgba_, bytes_, past_;
   static constexpr const char* kGifFile = "/tmp/mj.gif";  // in emscripten's file system, where GifWriter streams
   std::optional<mj::GifWriter> gif_;
 
   mj::Interpreter& live() {
     if (!interpreter_) throw mj::Error("", 0, "no model loaded");
     return *interpreter_;
+  }
+  val picture(const mj::GridView& grid, int pixelsize) {
+    const mj::Image image = mj::render(grid, mj::legend_colors(grid.legend, settings_->palette), {pixelsize, 0});
+    rgba_.resize(image.argb.size() * 4);
+    for (size_t i = 0; i < image.argb.size(); i++) {
+      const uint32_t c = image.argb[i];
+      rgba_[4 * i] = uint8_t(c >> 16), rgba_[4 * i + 1] = uint8_t(c >> 8), rgba_[4 * i + 2] = uint8_t(c);
+      rgba_[4 * i + 3] = uint8_t(c >> 24);
+    }
+    val picture = val::object();
+    picture.set("width", image.width), picture.set("height", image.height);
+    picture.set("rgba", val(emscripten::typed_memory_view(rgba_.size(), rgba_.data())));
+    return picture;
   }
   std::vector<uint32_t> colors_of_grid() { return mj::legend_colors(live().grid().legend, settings_->palette); }
   // RunControl::max_steps for `count` more steps (<= 0: any number) within the model's limit.
@@ -251,7 +276,13 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("inspect", &Session::inspect)
       .function("setInspecting", &Session::set_inspecting)
       .function("searchProgress", &Session::search_progress)
+      .function("setRecording", &Session::set_recording)
+      .function("history", &Session::history)
+      .function("gridAt", &Session::grid_at)
+      .function("nodeLineAt", &Session::node_line_at)
+      .function("breakpointHit", &Session::breakpoint_hit)
       .function("render", &Session::render)
+      .function("renderAt", &Session::render_at)
       .function("colors", &Session::colors)
       .function("palette", &Session::palette)
       .function("stateText", &Session::state_text)

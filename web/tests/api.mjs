@@ -269,3 +269,38 @@ test("explore gives native mj explore's state space, and refuses what it cannot 
     line: 1,
   });
 });
+
+// The debugger: the record's grids are a fresh run's, and breakpoints pause where the rule fires.
+test("time travel and breakpoints", () => {
+  const maze = [
+    '<sequence values="BWAR" origin="True">',
+    '<one in="WBB" out="WAW"/>',
+    '<all in="A" out="R" steps="1"/>', // line 3
+    "</sequence>",
+  ].join("\n");
+  const model = mj.load(maze, { size: 15 });
+  const fresh = mj.load(maze, { size: 15 });
+  try {
+    assert.equal(model.history, null);
+    model.setRecording(true);
+    model.run(3, 0);
+    assert.deepEqual([model.history.first, model.history.last], [0, model.steps]);
+    fresh.start(3);
+    for (let k = 0; k <= model.steps; k++, fresh.step()) assert.deepEqual(model.gridAt(k).cells, fresh.grid().cells);
+    assert.deepEqual(model.renderAt(model.steps, 1).rgba, model.render(1).rgba);
+    assert.throws(() => model.gridAt(model.steps + 1), MjError);
+
+    model.start(3);
+    assert.equal(model.advance({ breakpoints: [{ line: 3, rule: 0 }] }), "breakpoint");
+    assert.deepEqual(model.breakpointHit, { line: 3, rule: 0 });
+    fresh.start(3); // the all's rule A -> R fires in the first step after which an R shows
+    while (fresh.step() && !fresh.grid().cells.includes(3));
+    assert.equal(model.steps, fresh.steps);
+    assert.equal(model.advance({ breakpoints: [{ line: 3, rule: 0 }] }), "finished");
+    assert.equal(model.breakpointHit, null);
+    assert.throws(() => model.advance({ breakpoints: [{ line: 9 }] }), MjError);
+  } finally {
+    model.dispose();
+    fresh.dispose();
+  }
+});

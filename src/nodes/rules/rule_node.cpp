@@ -20,6 +20,23 @@ bool RuleNode::go(Run& run) {
   return guidance.compute_fields(run, *grid, counter, matched);
 }
 
+int RuleNode::rules_as_written() const {
+  int n = 0;
+  for (const Rule& rule : rules) n += rule.original;
+  return n;
+}
+
+// A rule as written is followed by its symmetric images, up to the next one as written.
+bool RuleNode::fired_as_written(int written) const {
+  int index = -1;
+  for (size_t r = 0; r < rules.size(); r++) {
+    index += rules[r].original;
+    if (index == written && fired(r)) return true;
+    if (index > written) break;
+  }
+  return false;
+}
+
 void RuleNode::describe(NodeView& view) const {
   for (size_t r = 0; r < rules.size(); r++) view.rules.push_back(view_of_rule(rules[r], fired(r)));
   view.counter = counter;

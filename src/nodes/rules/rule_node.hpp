@@ -20,6 +20,10 @@ class RuleNode : public Node {
   bool go(Run& run) override;
   void describe(NodeView& view) const override;
   void inspect(Inspection& view) const override;
+  // For breakpoints: the rules as written (each with its symmetric images), and whether one of them
+  // (its index as written) fired in the node's latest step.
+  int rules_as_written() const;
+  bool fired_as_written(int written) const;
 
   std::vector<Rule> rules;
   int counter = 0;  // steps this node made since its last reset

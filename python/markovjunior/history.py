@@ -1,0 +1,92 @@
+"""A debugger's view of a run: its record (time travel) and breakpoints."""
+
+from __future__ import annotations
+
+from typing import Iterable, List, NamedTuple, Optional, Tuple, Union
+
+import numpy as np
+
+#: The record's default bound on memory, 256 MiB (the oldest steps are dropped past it).
+DEFAULT_MAX_BYTES = 256 << 20
+
+
+class Breakpoint(NamedTuple):
+    """Where a run pauses: the node written on ``line`` of the model file, after the step in which it
+    begins to work (its first step after another node's); or, with ``rule`` (its index among the
+    node's rules as written, from 0), after every step in which that rule of that rule node fired."""
+
+    line: int
+    rule: Optional[int] = None
+
+
+BreakpointLike = Union[int, Tuple[int, int], Breakpoint]
+
+
+def core_breakpoints(breakpoints: Optional[Iterable[BreakpointLike]]) -> List[Tuple[int, int]]:
+    """Breakpoints given as lines, (line, rule) pairs or Breakpoints, as the extension takes them."""
+    pairs = []
+    for b in breakpoints or ():
+        b = Breakpoint(b) if isinstance(b, int) else Breakpoint(*b)
+        pairs.append((int(b.line), -1 if b.rule is None else int(b.rule)))
+    return pairs
+
+
+def breakpoint_of(hit: Optional[Tuple[int, int]]) -> Optional[Breakpoint]:
+    if hit is None:
+        return None
+    line, rule = hit
+    return Breakpoint(line, None if rule < 0 else rule)
+
+
+class History:
+    """The record of a Model's run (``model.history`` once ``model.record()``): the grid after any
+    recorded step, rebuilt exactly. ``history[k]`` is the grid after ``k`` steps, a read-only ``uint8``
+    array shaped as ``model.grid``; steps go from ``first_step`` (0 unless a long run outgrew
+    ``max_bytes``) to ``last_step``, the run's current step. ``node_line(k)``: the line of the node
+    that worked in step ``k``. ``bytes``: the memory the record holds (about 5 bytes per cell written
+    and 8 per step, twice over with its keyframes)."""
+
+    def __init__(self, core) -> None:
+        self._core = core
+
+    def _range(self) -> Tuple[int, int, int]:
+        facts = self._core.history_range()
+        if facts is None:
+            raise RuntimeError("this Model is no longer recording")
+        return facts
+
+    @property
+    def first_step(self) -> int:
+        """The earliest step whose grid the record holds."""
+        return self._range()[0]
+
+    @property
+    def last_step(self) -> int:
+        """The latest step recorded: where the run stands."""
+        return self._range()[1]
+
+    @property
+    def bytes(self) -> int:
+        """The memory the record holds."""
+        return self._range()[2]
+
+    def __len__(self) -> int:
+        first, last, _ = self._range()
+        return last - first + 1
+
+    def __getitem__(self, step: int) -> np.ndarray:
+        first, last, _ = self._range()
+        if step < 0:
+            step += last + 1
+        if not first <= step <= last:
+            raise IndexError(f"step {step} is not in the record (it holds steps {first} to {last})")
+        return self._core.grid_at(step)
+
+    def node_line(self, step: int) -> int:
+        """The line of the node that worked in step ``step`` (the step from ``step - 1`` to ``step``);
+        0 when no node did (the step ended a branch) or the step is not in the record."""
+        return self._core.node_line(step)
+
+    def __repr__(self) -> str:
+        first, last, size = self._range()
+        return f"<markovjunior.History steps {first}..{last}, {size} bytes>"
