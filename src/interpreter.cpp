@@ -122,7 +122,7 @@ void Interpreter::Impl::start(int run_seed) {
 
 bool Interpreter::Impl::step() {
   if (!run || !run->current) return false;
-  return recording ? recorded_step() : plain_step();
+  return recording ? recorded_step(false) : plain_step();
 }
 
 bool Interpreter::Impl::plain_step() {

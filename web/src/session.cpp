@@ -14,8 +14,8 @@
 #include <string>
 
 #include "failure.hpp"
-#include "inspect.hpp"
 #include "history.hpp"
+#include "inspect.hpp"
 #include "mj/error.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
