@@ -13,8 +13,8 @@ export function showHint({ gallery, help }) {
   const hint = document.createElement("div");
   hint.id = "hint";
   hint.innerHTML = `<button class="close" title="close this hint">×</button>
-    <p><b>New to MarkovJunior?</b> A program (left) rewrites a grid with rules, a step at a time: this one
-    grows a maze. <b>Run</b> runs it again, <b>Step</b> shows each step; the
+    <p><b>New to MarkovJunior?</b> A program (left) rewrites a grid with rules, a step at a time.
+    <b>Run</b> runs it (again, once it ended), <b>Step</b> shows each step; the
     <a href="#" data-do="gallery">Gallery</a> opens any other model.</p>
     <p>Edit the program on the left: hover a name for its meaning, <kbd>F1</kbd> opens the
     <a href="#" data-do="help">language reference</a>, <kbd>Ctrl</kbd>+<kbd>Space</kbd> completes.</p>`;

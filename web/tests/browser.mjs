@@ -218,6 +218,7 @@ if (screenshot)
     await pauseMidRun(page);
     await page.click("#step");
     await until(page, () => document.getElementById("fired").textContent.length > 0);
+    await page.evaluate(() => document.querySelector("#hint .close")?.click()); // the first-run hint, closed
     await page.screenshot({ path: screenshot });
   });
 
