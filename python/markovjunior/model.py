@@ -211,7 +211,8 @@ class Model(Views):
             yield np.array(self.grid)
 
     def _result(self, steps: int) -> Result:
-        return Result(np.array(self._core.grid()), self._core.legend(), steps, self._core.seed(), self.source)
+        grid, legend, seed = np.array(self._core.grid()), self._core.legend(), self._core.seed()
+        return Result(grid, legend, steps, seed, self.source, self._core.tile_layer())
 
     def _repr_png_(self) -> Optional[bytes]:
         """The current grid's picture for notebooks, once a run has begun."""

@@ -22,14 +22,19 @@ class Result:
     symbols, ``legend[v]`` for value ``v``; ``steps``: the steps taken; ``seed``: the run's seed;
     ``source``: the model and its settings, which can run it again. A Result holds no interpreter: it
     pickles, so it crosses threads, processes and Dask workers. In a notebook it shows its picture.
+    A tile model's Result (a 2D tile ``wfc`` grid, e.g. Knots2D) also keeps its tiles, taken from the
+    library when the run ended: its ``.tmj`` is then a map of those tiles, as ``mj run --tiled`` writes it.
     """
 
-    def __init__(self, grid: np.ndarray, legend: str, steps: int, seed: int, source: Source) -> None:
+    def __init__(
+        self, grid: np.ndarray, legend: str, steps: int, seed: int, source: Source, tiles: Optional[tuple] = None
+    ) -> None:
         self.grid = grid
         self.legend = legend
         self.steps = steps
         self.seed = seed
         self.source = source
+        self._tiles = tiles  # the library's tile layer (Interpreter.tile_layer), or None
 
     @property
     def is_3d(self) -> bool:
@@ -58,7 +63,8 @@ class Result:
     ) -> str:
         """Writes the grid by the file's extension: ``.png`` (2D squares, or isometric 3D, as
         ``mj run`` writes them), ``.vox`` (MagicaVoxel), ``.glb`` (glTF 2.0, for game engines), ``.tmj`` (a
-        Tiled map, with its tileset NAME_tiles.png beside it), or ``.gif``: an animation of the whole run, a
+        Tiled map, with its tileset NAME_tiles.png beside it: a tile model's tile pictures, else the palette),
+        or ``.gif``: an animation of the whole run, a
         frame every ``every`` steps (by default every step; the model runs again from its source, with
         the same seed and steps). ``pixelsize``: by default the source's. Returns the path. A folder
         that is missing or not writable raises OSError, as ``open`` does."""
@@ -69,7 +75,7 @@ class Result:
         if kind == "gif":
             return self._animate(path, pixelsize, every)
         # whole or not at all, as every file mj writes
-        _core.save_grid(path, self.grid, self.legend, self._argb(), pixelsize)
+        _core.save_grid(path, self.grid, self.legend, self._argb(), pixelsize, self._tiles)
         return path
 
     def state_text(self, name: Optional[str] = None) -> str:

@@ -4,7 +4,13 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
 #include "mj/interpreter.hpp"
+#include "mj/tile_layer.hpp"
 
 namespace mj::python {
 
@@ -24,5 +30,12 @@ py::array grid_array(const GridView& grid);
 py::dict inspection_dict(const Inspection& inspection);
 // The other way: a (mz, my, mx) or (my, mx) uint8 array seen as a grid. The array must outlive the view.
 GridView grid_of_array(const py::array_t<uint8_t, py::array::c_style>& cells);
+
+// A TileLayer as plain Python data, (tileset, size, mx, my, tiles, names, at), so that a Result holding it
+// pickles; the library's struct field for field, nothing decided here.
+using TileTuple = std::tuple<std::string, int, int, int, std::vector<std::vector<uint8_t>>, std::vector<std::string>,
+                             std::vector<int>>;
+TileTuple tile_tuple(const TileLayer& layer);
+TileLayer tile_layer_of(const TileTuple& tiles);
 
 }  // namespace mj::python

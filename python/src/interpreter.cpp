@@ -251,6 +251,14 @@ void bind_interpreter(py::module_& m) {
             return s.interpreter.finished();
           },
           "True before start and once the program has ended")
+      .def(
+          "tile_layer",
+          [](Session& s) -> std::optional<TileTuple> {
+            Exclusive guard(s);
+            const std::optional<TileLayer> layer = s.interpreter.tile_layer();
+            return layer ? std::optional<TileTuple>(tile_tuple(*layer)) : std::nullopt;
+          },
+          "A 2D tile wfc model's grid as (tileset, size, mx, my, tiles, names, at) (mj::TileLayer), else None")
       .def("active_node", &active_node, "(kind, line, depth) of the node that runs next, or None")
       .def(
           "inspect",

@@ -41,13 +41,15 @@ py::array_t<uint8_t> render_array(const Cells& cells, const std::vector<uint32_t
 // The library's word on the file's format: Python only needs to know whether a run must be recorded.
 std::string file_format(const std::string& file) { return grid_format(file) == GridFormat::gif ? "gif" : "grid"; }
 
-// A grid written in its file's format (.png, .vox, .glb, .tmj), whole or not at all.
+// A grid written in its file's format (.png, .vox, .glb, .tmj), whole or not at all; a tile model's .tmj
+// is a map of its tiles (the tile layer Interpreter.tile_layer gave when its run ended).
 void save_grid_file(const std::string& file, const Cells& cells, const std::string& legend,
-                    const std::vector<uint32_t>& colors, int pixelsize) {
+                    const std::vector<uint32_t>& colors, int pixelsize, const std::optional<TileTuple>& tiles) {
   GridView grid = grid_of_array(cells);
   grid.legend = legend;  // glTF's materials and Tiled's tiles are named by their symbols
+  const std::optional<TileLayer> layer = tiles ? std::optional<TileLayer>(tile_layer_of(*tiles)) : std::nullopt;
   py::gil_scoped_release unlocked;
-  save_grid(file, grid, colors, pixelsize);
+  save_grid(file, grid, colors, pixelsize, layer ? &*layer : nullptr);
 }
 
 py::bytes as_bytes(const std::vector<uint8_t>& data) {
@@ -76,6 +78,15 @@ py::array_t<uint8_t> load_png_array(const std::string& file) {
 
 }  // namespace
 
+TileTuple tile_tuple(const TileLayer& layer) {
+  return {layer.tileset, layer.size, layer.mx, layer.my, layer.tiles, layer.names, layer.at};
+}
+
+TileLayer tile_layer_of(const TileTuple& t) {
+  const auto& [tileset, size, mx, my, tiles, names, at] = t;
+  return TileLayer{tileset, size, mx, my, tiles, names, at};
+}
+
 GridView grid_of_array(const py::array_t<uint8_t, py::array::c_style>& cells) {
   if (cells.ndim() != 2 && cells.ndim() != 3)
     throw py::value_error("a grid is a (my, mx) or (mz, my, mx) array, got " + std::to_string(cells.ndim()) +
@@ -98,7 +109,9 @@ void bind_pictures(py::module_& m) {
         "A grid as an (H, W, 3) RGB array: squares in 2D, isometric cubes in 3D");
   m.def("file_format", &file_format, py::arg("file"), "\"gif\" or \"grid\", by the file's extension");
   m.def("save_grid", &save_grid_file, py::arg("file"), py::arg("cells"), py::arg("legend"), py::arg("colors"),
-        py::arg("pixelsize"), "Writes the grid as its file's extension says: .png (3D isometric), .vox, .glb or .tmj");
+        py::arg("pixelsize"), py::arg("tiles") = py::none(),
+        "Writes the grid as its file's extension says: .png (3D isometric), .vox, .glb or .tmj (a map of tiles when "
+        "given a tile layer)");
   m.def(
       "save_file",
       [](const std::string& file, const py::bytes& data) {

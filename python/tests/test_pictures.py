@@ -191,3 +191,29 @@ def test_engines_files_are_those_of_mj_run(mj_cli, tmp_path):
     assert py_map == (tmp_path / "cli.tmj").read_text()
     with pytest.raises(ValueError, match=r"give it \.png, \.vox, \.glb, \.tmj or \.gif"):
         result.save(tmp_path / "x.bmp")
+
+
+def test_a_tile_models_tmj_is_that_of_mj_run(corpus, mj_cli, tmp_path):
+    """Knots2D (a 2D tile wfc model, its models.xml entry): save(".tmj") writes the map of its tiles and
+    their atlas as mj run --tiled writes them, also after a pickle (the Result keeps its tiles)."""
+    import pickle
+
+    model_file = corpus / "models" / "Knots2D.xml"
+    result = mj.load(model_file).run(5)
+    pickle.loads(pickle.dumps(result)).save(tmp_path / "py.tmj")
+    mj_run(mj_cli, model_file, "--seed", 5, "--tiled", tmp_path / "cli.tmj", "--no-picture")
+    cli_map = (tmp_path / "cli.tmj").read_text()
+    assert '"tilesets":[{"firstgid":1,"name":"palette"' not in cli_map  # the tileset of tile pictures
+    assert (tmp_path / "py_tiles.png").read_bytes() == (tmp_path / "cli_tiles.png").read_bytes()
+    assert (tmp_path / "py.tmj").read_text().replace("py_tiles.png", "cli_tiles.png") == cli_map
+
+
+def test_a_non_tile_model_gets_the_palette_tileset(tmp_path):
+    result = mj.load('<one values="BW" origin="True" in="WB" out="WW"/>', size=(8, 8, 1)).run(1)
+    assert result._tiles is None
+    result.save(tmp_path / "p.tmj")
+    assert '"tilesets":[{"firstgid":1,"name":"palette"' in (tmp_path / "p.tmj").read_text()
+    atlas = _core.load_png(str(tmp_path / "p_tiles.png"))
+    colors = result.colors()
+    assert atlas.shape[0] == result.source.pixelsize  # one row of tiles, a colour each
+    assert {tuple(atlas[0, x]) for x in range(atlas.shape[1])} == {tuple(c) for c in colors}
