@@ -206,3 +206,35 @@ TEST(Inspect, LineWithoutNodeIsAnError) {
 }
 
 }  // namespace
+
+TEST(Inspect, SearchTrajectoryIsWhatTheRunStepsThrough) {
+  // A walk that must cover a 4x4 grid from its corner: the search finds it, the node copies it.
+  constexpr int n = 4;
+  auto ip = mj::Interpreter::from_string(
+      "<one values=\"BRW\" in=\"RB\" out=\"WR\" search=\"True\"><observe value=\"B\" to=\"WR\"/><observe value=\"R\" "
+      "to=\"W\"/></one>",
+      sized(n, n));
+  std::vector<uint8_t> start(n * n, 0);
+  start[0] = 1;
+  ip.set_initial_cells(start);
+  ip.set_inspecting(true);
+  ip.start(2);
+  EXPECT_TRUE(ip.inspect(1).trajectory.empty());  // not searched before the node's first step
+  EXPECT_EQ(ip.inspect(1).trajectory_at, -1);
+  std::vector<std::vector<uint8_t>> grids;
+  for (int k = 0; k < n * n - 1; k++) {  // each step covers one cell
+    ASSERT_TRUE(ip.step());
+    grids.emplace_back(ip.grid().cells, ip.grid().cells + n * n);
+    EXPECT_EQ(ip.inspect(1).trajectory_at, k);
+  }
+  const mj::Inspection first = ip.inspect(1);
+  ASSERT_EQ(first.trajectory.size(), grids.size());
+  for (size_t k = 0; k < grids.size(); k++) EXPECT_EQ(first.trajectory[k], grids[k]) << k;
+  while (ip.step()) {
+  }
+  EXPECT_EQ(std::vector<uint8_t>(ip.grid().cells, ip.grid().cells + n * n), grids.back());  // it ends there
+  // The last state meets the goal: no B is left.
+  const std::vector<uint8_t>& last = first.trajectory.back();
+  EXPECT_EQ(std::count(last.begin(), last.end(), 0), 0);
+  EXPECT_EQ(std::count(last.begin(), last.end(), 1), 1);
+}

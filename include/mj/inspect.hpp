@@ -5,6 +5,7 @@
 // makes one; nothing here is kept or computed for a run nobody inspects.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,14 @@ struct Inspection {
   // at each cell is from the goal.
   std::vector<ValueSet> future;
   std::vector<PotentialView> potentials;
+
+  // Rule nodes with <observe> and search="True": the trajectory the search found, which the node then
+  // copies one state per step. State i is the grid after the node's step i + 1 (mx * my * mz values, x
+  // fastest), the last one meets the goal; the start is not among them. `trajectory_at`: the state the
+  // grid holds now, -1 before the node copied its first. Empty before the node searched, or when the
+  // search found none.
+  std::vector<std::vector<uint8_t>> trajectory;
+  int trajectory_at = -1;
 
   // A `one` node guided by fields or observations, while Interpreter::set_inspecting(true): the
   // matches its latest choice weighed and which of them it applied (-1: none). A step that finds the

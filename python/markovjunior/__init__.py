@@ -18,7 +18,7 @@ from .history import Breakpoint, History
 from .model import ActiveNode, Model, load
 from .result import Result
 from .source import MODELS, Source, own_models
-from .views import Candidate, Choice, Wave
+from .views import Candidate, Choice, Trajectory, Wave
 
 __all__ = [
     "ActiveNode",
@@ -35,6 +35,7 @@ __all__ = [
     "Result",
     "Source",
     "StateSpace",
+    "Trajectory",
     "Wave",
     "batch",
     "explore",

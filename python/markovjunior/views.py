@@ -1,5 +1,5 @@
 """A debugger's views of a run: what a node computed to make its choices (fields, the goal of
-``<observe>`` and its potentials, a guided choice among matches, the wave of ``<wfc>``), as numpy
+``<observe>`` and its potentials, a guided choice among matches, a search's trajectory, the wave of ``<wfc>``), as numpy
 arrays shaped like the grid: ``(my, mx)`` in 2D, ``(mz, my, mx)`` in 3D. Model has these methods.
 
 Each takes ``line``: the node written at that line of the model file, or by default the node the
@@ -34,6 +34,16 @@ class Choice(NamedTuple):
 
     candidates: List[Candidate]
     chosen: Optional[int]
+
+
+class Trajectory(NamedTuple):
+    """The trajectory a rule node's search found (``search="True"`` with ``<observe>``), which the
+    node then copies one state per step. ``states``: uint8 array ``(k, ...grid shape)``, state ``i``
+    is the grid after the node's step ``i + 1`` (the start is not among them, the last meets the
+    goal). ``at``: the index of the state the grid holds now (None before the node copied one)."""
+
+    states: np.ndarray
+    at: Optional[int]
 
 
 class Wave(NamedTuple):
@@ -93,6 +103,15 @@ class Views:
         view = self._inspect(line)
         chosen = view["chosen"]
         return Choice([Candidate(*c) for c in view["candidates"]], None if chosen < 0 else chosen)
+
+    def trajectory(self, line: Optional[int] = None) -> Optional[Trajectory]:
+        """A searching rule node's found trajectory (see Trajectory); None before it searched, when
+        the search found none, and for other nodes."""
+        view = self._inspect(line)
+        if len(view["trajectory"]) == 0:
+            return None
+        at = view["trajectory_at"]
+        return Trajectory(view["trajectory"], None if at < 0 else at)
 
     def wave(self, line: Optional[int] = None) -> Optional[Wave]:
         """A ``<wfc>`` node's wave as the collapse goes (see Wave); None before it began and for other

@@ -1,6 +1,6 @@
 // Interpreter::inspect for Python: what a node computed to make its choices, as numpy arrays shaped
 // like the grid ((my, mx) in 2D, (mz, my, mx) in 3D). markovjunior.Model's fields(), potentials(),
-// future(), choice() and wave() read the dict made here.
+// future(), choice(), trajectory() and wave() read the dict made here.
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
@@ -34,6 +34,14 @@ py::dict inspection_dict(const Inspection& v) {
   d["legend"] = v.legend;
   d["fields"] = potentials(v.fields, v);
   d["potentials"] = potentials(v.potentials, v);
+  // The trajectory: (k, ...the grid's shape), k = 0 when there is none.
+  std::vector<py::ssize_t> shape{py::ssize_t(v.trajectory.size()), v.mz, v.my, v.mx};
+  if (v.mz == 1) shape.erase(shape.begin() + 1);
+  py::array_t<uint8_t> trajectory(shape);
+  for (size_t k = 0; k < v.trajectory.size(); k++)
+    std::copy(v.trajectory[k].begin(), v.trajectory[k].end(), trajectory.mutable_data() + k * v.trajectory[k].size());
+  d["trajectory"] = std::move(trajectory);
+  d["trajectory_at"] = v.trajectory_at;
   d["future"] = v.future.empty() ? py::object(py::none()) : py::object(shaped(v.future, v));
   py::list candidates;
   for (const CandidateView& c : v.candidates)

@@ -92,3 +92,22 @@ def test_wave_has_options_mid_run_and_ones_at_the_end(corpus):
 def test_an_unknown_line_raises():
     with pytest.raises(mj.ModelError, match="no node is written at line 9"):
         mj.load(FIELD, size=5).fields(9)
+
+
+def test_trajectory_is_what_the_run_steps_through():
+    # A walk from the centre that must cover the 3x3 grid: the search finds it, the node copies it.
+    walk = '<one values="BRW" origin="True" in="RB" out="WR" search="True">'
+    walk += '<observe value="B" to="WR"/><observe value="R" to="W"/></one>'
+    model = mj.load(walk, size=(3, 3))
+    model.start(2)
+    assert model.trajectory(1) is None  # not searched before the node's first step
+    grids, ats = [], []
+    for _ in range(8):  # each step covers one cell
+        assert model.step()
+        grids.append(np.array(model.grid))
+        ats.append(model.trajectory(1).at)
+    trajectory = model.trajectory(1)
+    assert trajectory.states.shape == (8, 3, 3)
+    assert ats == list(range(8))
+    assert np.array_equal(trajectory.states, np.stack(grids))
+    assert not (trajectory.states[-1] == 0).any()  # the goal: no B left

@@ -144,6 +144,13 @@ export interface Inspection {
   future: Uint32Array | null;
   /** <observe> without search: per value, the steps from it at each cell to the goal. */
   potentials: Potential[];
+  /**
+   * search="True": the trajectory the search found (empty before it searched or when it found none),
+   * which the node copies one state per step. State i is the grid after the node's step i + 1 (x
+   * fastest); the last meets the goal. trajectoryAt: the state the grid holds now, -1 before the first.
+   */
+  trajectory: Uint8Array[];
+  trajectoryAt: number;
   /** While inspecting: the latest guided step's candidates and the index of the one applied (-1: none). */
   candidates: Candidate[];
   chosen: number;

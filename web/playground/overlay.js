@@ -1,6 +1,7 @@
 // The debugger's views over the 2D grid (mj/inspect.hpp): a field's potential or an observation's
 // potentials as a heat map (unreachable cells hatched), the goal of <observe>, the match a guided
-// `one` chose among the others, and the uncertainty of wfc's wave with its contradictions. The
+// `one` chose among the others, a search's found trajectory as a filmstrip under the grid, and the
+// uncertainty of wfc's wave with its contradictions. The
 // worker sends the inspection of the chosen node with every frame while the views are on.
 
 // Cells drawn this many canvas pixels wide (at most), so that marks fit inside a cell.
@@ -22,7 +23,12 @@ function ramp(t) {
   return stops[i].map((c, k) => Math.round(c + (stops[i + 1][k] - c) * f));
 }
 
-// What an inspection offers to show: [{key, label}], keys "field:V", "goal", "potential:V", "wave".
+// Filmstrip pictures at most this many pixels on a side, and at most this many of them around the current.
+const filmPixels = 48;
+const filmStates = 48;
+
+// What an inspection offers to show: [{key, label}], keys "field:V", "goal", "potential:V",
+// "trajectory", "wave".
 export function viewsOf(inspection) {
   if (!inspection) return [];
   const symbol = (v) => inspection.legend[v];
@@ -30,6 +36,7 @@ export function viewsOf(inspection) {
   if (inspection.future) views.push({ key: "goal", label: "goal (observe)" });
   for (const p of inspection.potentials)
     views.push({ key: `potential:${p.value}`, label: `potential of ${symbol(p.value)} to the goal` });
+  if (inspection.trajectory?.length) views.push({ key: "trajectory", label: "trajectory (search)" });
   if (inspection.options) views.push({ key: "wave", label: "wave: options per cell" });
   return views;
 }
@@ -48,12 +55,15 @@ export class Overlay {
     panel.innerHTML = `<label><input type="checkbox" id="viewsOn"> views</label>
       <select id="viewsNode" title="the node whose choices are shown"><option value="0">the active node</option></select>
       <select id="viewsKind" title="what to show"></select>
-      <div id="viewsText"></div>`;
+      <div id="viewsText"></div>
+      <canvas id="viewsFilm" title="the searched trajectory's states, the current one framed"></canvas>`;
     const $ = (id) => panel.querySelector(`#${id}`);
     [this.toggle, this.nodeSelect, this.kindSelect, this.text] = ["viewsOn", "viewsNode", "viewsKind", "viewsText"].map(
       $,
     );
     this.toggle.onchange = () => this.setOn(this.toggle.checked);
+    this.film = $("viewsFilm");
+    this.film.style.display = "none";
     this.nodeSelect.style.display = "none";
     this.nodeSelect.onchange = () => ((this.line = +this.nodeSelect.value), this.ask(this.on, this.line));
     this.kindSelect.onchange = () => ((this.view = this.kindSelect.value), this.draw());
@@ -108,6 +118,7 @@ export class Overlay {
   draw() {
     const i = this.inspection;
     const o = this.canvas.getContext("2d");
+    this.film.style.display = i && this.view === "trajectory" && i.mz === 1 ? "" : "none";
     if (!i || !this.view || i.mz !== 1) {
       o.clearRect(0, 0, this.canvas.width, this.canvas.height);
       this.text.textContent = !this.on
@@ -133,6 +144,8 @@ export class Overlay {
     } else if (kind === "goal") {
       lines.push(this.goal(o, scale, i));
       lines.push(...this.choice(o, scale, i));
+    } else if (kind === "trajectory") {
+      lines.push(this.trajectory(i));
     } else if (kind === "wave") {
       lines.push(...this.wave(o, scale, i));
     }
@@ -188,6 +201,42 @@ export class Overlay {
       o.fillRect(x + scale / 6, y + scale / 6, (scale * 2) / 3, (scale * 2) / 3);
     }
     return `the goal: ${open} cells still to change, each with an inset square of the value it must end with (grey: one of several)`;
+  }
+
+  // The searched trajectory: its states side by side in the filmstrip (a window of them around the
+  // current one when there are many), the one the grid holds framed.
+  trajectory(i) {
+    const states = i.trajectory,
+      at = i.trajectoryAt;
+    const first = Math.max(0, Math.min(at - filmStates / 2, states.length - filmStates));
+    const shown = states.slice(first, first + filmStates);
+    const s = Math.max(1, Math.floor(filmPixels / Math.max(i.mx, i.my))),
+      gap = 4,
+      w = i.mx * s + gap,
+      h = i.my * s + gap;
+    const perRow = Math.max(1, Math.floor((this.film.parentElement.clientWidth || 640) / w));
+    this.film.width = Math.min(shown.length, perRow) * w;
+    this.film.height = Math.ceil(shown.length / perRow) * h;
+    const f = this.film.getContext("2d");
+    const picture = f.createImageData(i.mx * s, i.my * s);
+    shown.forEach((state, k) => {
+      for (let c = 0; c < state.length; c++) {
+        const rgb = this.colors[state[c]] ?? 0,
+          x0 = (c % i.mx) * s,
+          y0 = Math.floor(c / i.mx) * s;
+        for (let dy = 0; dy < s; dy++)
+          for (let dx = 0; dx < s; dx++)
+            picture.data.set([rgb >> 16, (rgb >> 8) & 255, rgb & 255, 255], ((y0 + dy) * i.mx * s + x0 + dx) * 4);
+      }
+      f.putImageData(picture, (k % perRow) * w + gap / 2, Math.floor(k / perRow) * h + gap / 2);
+      if (first + k === at) {
+        f.strokeStyle = "#ff00ff";
+        f.lineWidth = 2;
+        f.strokeRect((k % perRow) * w + 1, Math.floor(k / perRow) * h + 1, w - 2, h - 2);
+      }
+    });
+    const range = shown.length < states.length ? ` (states ${first + 1} to ${first + shown.length} shown)` : "";
+    return `trajectory: ${states.length} states, at ${at + 1}${range}; the current one framed`;
   }
 
   // The latest guided choice: every candidate's corner dotted, the chosen one framed.

@@ -44,6 +44,9 @@ val inspection(const mj::Inspection& v) {
   o.set("fields", potentials(v.fields));
   o.set("future", v.future.empty() ? val::null() : copied("Uint32Array", v.future));
   o.set("potentials", potentials(v.potentials));
+  val trajectory = val::array();
+  for (const std::vector<uint8_t>& state : v.trajectory) trajectory.call<void>("push", copied("Uint8Array", state));
+  o.set("trajectory", trajectory), o.set("trajectoryAt", v.trajectory_at);
   o.set("candidates", candidates(v.candidates));
   o.set("chosen", v.chosen);
   o.set("options", v.options.empty() ? val::null() : copied("Int32Array", v.options));

@@ -74,3 +74,27 @@ test("an unknown line is an MjError at that line", () => {
     model.dispose();
   }
 });
+
+test("a search's trajectory is the grids the run steps through", () => {
+  // A walk from the centre that must cover the 3x3 grid: the search finds it, the node copies it.
+  const model = mj.load(
+    `<one values="BRW" origin="True" in="RB" out="WR" search="True"><observe value="B" to="WR"/><observe value="R" to="W"/></one>`,
+    { size: [3, 3] },
+  );
+  try {
+    model.start(2);
+    assert.deepEqual(model.inspect(1).trajectory, []); // not searched before the node's first step
+    const grids = [];
+    for (let k = 0; k < 8; k++) {
+      model.step(1);
+      grids.push(model.grid().cells);
+      assert.equal(model.inspect(1).trajectoryAt, k);
+    }
+    const view = model.inspect(1);
+    assert.equal(view.trajectory.length, 8); // each step covers one cell
+    view.trajectory.forEach((state, k) => assert.deepEqual(state, grids[k], `state ${k}`));
+    assert.ok(!view.trajectory[7].includes(0)); // the goal: no B left
+  } finally {
+    model.dispose();
+  }
+});

@@ -135,6 +135,7 @@ void RuleGuidance::inspect(Inspection& view) const {
   // A goal has a value for every cell: all zeros is one not computed yet.
   if (std::none_of(future_.begin(), future_.end(), [](ValueSet s) { return s != 0; })) return;
   view.future = future_;
+  if (trajectory_) view.trajectory = *trajectory_;
   if (!search_)
     for (int c = 0; c < potentials_.C; c++) view.potentials.push_back(potential_view(potentials_, c));
 }

@@ -2,6 +2,10 @@
 // the matches (rule_matcher), then the fields; one, all and prl choose from what it found.
 #include "nodes/rules/rule_node.hpp"
 
+#include <algorithm>
+
+#include "mj/inspect.hpp"
+
 namespace mj {
 
 void RuleNode::reset() {
@@ -44,6 +48,10 @@ void RuleNode::describe(NodeView& view) const {
   guidance.describe(view);
 }
 
-void RuleNode::inspect(Inspection& view) const { guidance.inspect(view); }
+void RuleNode::inspect(Inspection& view) const {
+  guidance.inspect(view);
+  // Following a trajectory, the node's counter is how many of its states it copied.
+  if (!view.trajectory.empty()) view.trajectory_at = std::min(counter, int(view.trajectory.size())) - 1;
+}
 
 }  // namespace mj
