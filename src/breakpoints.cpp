@@ -10,14 +10,6 @@ namespace mj {
 
 namespace {
 
-const Node* node_at_line(const Node& node, int line) {
-  if (node.line == line) return &node;
-  if (const Branch* b = node.as_branch())
-    for (const NodePtr& child : b->children)
-      if (const Node* found = node_at_line(*child, line)) return found;
-  return nullptr;
-}
-
 void add_subtree(const Node& node, std::vector<const Node*>& out) {
   out.push_back(&node);
   if (const Branch* b = node.as_branch())

@@ -347,9 +347,7 @@ std::optional<ActiveNode> Interpreter::active_node() const {
   const Branch* branch = impl_->run->current;
   int depth = 0;
   for (const Branch* b = branch->parent; b; b = b->parent) depth++;
-  const Node* node = branch;
-  if (branch->running >= 0 && branch->running < int(branch->children.size()))
-    node = branch->children[size_t(branch->running)].get();
+  const Node* node = active_in(*branch);
   return ActiveNode{std::string(node->kind), node->line, depth};
 }
 

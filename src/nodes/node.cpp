@@ -53,6 +53,20 @@ const Node* worker_of_step(const Branch* before, int running_before, const Branc
   return child->as_branch() ? nullptr : child;
 }
 
+const Node* node_at_line(const Node& root, int line) {
+  if (root.line == line) return &root;
+  if (const Branch* b = root.as_branch())
+    for (const NodePtr& child : b->children)
+      if (const Node* found = node_at_line(*child, line)) return found;
+  return nullptr;
+}
+
+const Node* active_in(const Branch& current) {
+  if (current.running >= 0 && current.running < int(current.children.size()))
+    return current.children[size_t(current.running)].get();
+  return &current;
+}
+
 NodePtr SequenceNode::load(const XmlElement& element, const SymmetryGroup& symmetry, Grid& grid, LoadContext& context) {
   auto node = std::make_unique<SequenceNode>();
   node->load_children(element, symmetry, grid, context);

@@ -134,6 +134,13 @@ class MarkovNode : public Branch {
 // only by debuggers (history, breakpoints): the step itself does not note it.
 const Node* worker_of_step(const Branch* before, int running_before, const Branch* after);
 
+// The first node written at `line` in the tree below `root` (itself included), or null.
+const Node* node_at_line(const Node& root, int line);
+
+// The node that runs next in `current`: its running child, or the branch itself (map and wfc before
+// their own step).
+const Node* active_in(const Branch& current);
+
 // The symmetry an element asks for, or its parent's; fails at the element on an unknown name.
 SymmetryGroup element_symmetry(const XmlElement& element, bool d2, const SymmetryGroup& parent);
 
