@@ -56,13 +56,13 @@ def explore(
     *,
     size: Optional[Size] = None,
     resources: Optional[PathOrXml] = None,
-    max_states: int = 1_000_000,
+    max_states: Optional[int] = None,
 ) -> StateSpace:
     """Every state a small model can reach, branching wherever a ``one`` node draws among its matches (each
     equally likely, as the reference draws), and the exact probability of each way it ends. ``model`` and
     ``size`` as for ``load``. Programs with other randomness (temperature, fields, observe, search, path,
     map, convolution, convchain, wfc, ``p`` below 1, an ``all`` whose matches overlap) raise ModelError at
-    their line; more than ``max_states`` states raise ValueError."""
+    their line; more than ``max_states`` states (None: the library's limit, as ``mj explore``) raise ValueError."""
     source = resolve_source(model, size=size, resources=resources)
     found = _core.explore(source.path, source.text, source.size, source.resources, max_states)
     return StateSpace(
@@ -104,13 +104,13 @@ def explore_all_grids(
     *,
     size: Optional[Size] = None,
     resources: Optional[PathOrXml] = None,
-    max_grids: int = 1_000_000,
+    max_grids: Optional[int] = None,
 ) -> GridDynamics:
     """The global dynamics of a program of one rule node (``mj explore --all-grids``): every grid of the size
     as a start, its Garden of Eden and halting grids, and the closed classes runs fall into with their basins.
     ``one`` gives an edge per match, ``all`` and ``prl`` one successor. Other programs, and randomness
-    ``explore`` cannot enumerate, raise ModelError at their line; more than ``max_grids`` grids raise
-    ValueError."""
+    ``explore`` cannot enumerate, raise ModelError at their line; more than ``max_grids`` grids (None: the
+    library's limit, as ``mj explore``) raise ValueError."""
     source = resolve_source(model, size=size, resources=resources)
     found = _core.explore_all_grids(source.path, source.text, source.size, source.resources, max_grids)
     return GridDynamics(

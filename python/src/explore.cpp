@@ -9,15 +9,28 @@ namespace mj::python {
 
 namespace {
 
-py::dict explore_model(const std::string& model, std::optional<std::string> xml, std::tuple<int, int, int> size,
-                       const std::string& resources, long long max_states) {
+// The request both explorers resolve, and their options: the library's limit unless one is given.
+RunRequest explore_request(const std::string& model, std::optional<std::string> xml, std::tuple<int, int, int> size,
+                           const std::string& resources) {
   RunRequest r;
   r.model = model, r.xml = std::move(xml), r.resources = resources;
   std::tie(r.length, r.width, r.height) = size;
+  return r;
+}
+
+ExploreOptions explore_options(std::optional<long long> max_states) {
+  ExploreOptions options;
+  if (max_states) options.max_states = *max_states;
+  return options;
+}
+
+py::dict explore_model(const std::string& model, std::optional<std::string> xml, std::tuple<int, int, int> size,
+                       const std::string& resources, std::optional<long long> max_states) {
+  const RunRequest r = explore_request(model, std::move(xml), size, resources);
   StateSpace space;
   {
     py::gil_scoped_release unlocked;
-    space = explore(resolve_run(r), ExploreOptions{max_states});
+    space = explore(resolve_run(r), explore_options(max_states));
   }
   py::list edges, outcomes;
   for (const auto& out : space.edges) {
@@ -33,14 +46,12 @@ py::dict explore_model(const std::string& model, std::optional<std::string> xml,
 }
 
 py::dict explore_grids(const std::string& model, std::optional<std::string> xml, std::tuple<int, int, int> size,
-                       const std::string& resources, long long max_grids) {
-  RunRequest r;
-  r.model = model, r.xml = std::move(xml), r.resources = resources;
-  std::tie(r.length, r.width, r.height) = size;
+                       const std::string& resources, std::optional<long long> max_grids) {
+  const RunRequest r = explore_request(model, std::move(xml), size, resources);
   GridDynamics d;
   {
     py::gil_scoped_release unlocked;
-    d = explore_all_grids(resolve_run(r), ExploreOptions{max_grids});
+    d = explore_all_grids(resolve_run(r), explore_options(max_grids));
   }
   py::list classes;
   for (const GridDynamics::ClosedClass& c : d.classes) classes.append(py::make_tuple(c.size, c.basin, c.example));
@@ -55,9 +66,10 @@ py::dict explore_grids(const std::string& model, std::optional<std::string> xml,
 
 void bind_explore(py::module_& m) {
   m.def("explore", &explore_model, py::arg("model"), py::arg("xml"), py::arg("size"), py::arg("resources"),
-        py::arg("max_states"), "mj::explore of the model resolved as given: its state space as a dict");
+        py::arg("max_states") = py::none(), "mj::explore of the model resolved as given: its state space as a dict");
   m.def("explore_all_grids", &explore_grids, py::arg("model"), py::arg("xml"), py::arg("size"), py::arg("resources"),
-        py::arg("max_grids"), "mj::explore_all_grids of the model resolved as given: its global dynamics as a dict");
+        py::arg("max_grids") = py::none(),
+        "mj::explore_all_grids of the model resolved as given: its global dynamics as a dict");
 }
 
 }  // namespace mj::python
