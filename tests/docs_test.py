@@ -154,7 +154,10 @@ def links():
 if __name__ == "__main__":
     errors = completeness() + links()
     if len(sys.argv) > 1 and sys.argv[1] != "--complete":
-        errors += docs.check(sys.argv[1])
+        counted = {}
+        errors += docs.check(sys.argv[1], counted)
+        claimed = {name: n for name, n in counted.items() if n}
+        print(f"{sum(claimed.values())} claims checked by running {len(claimed)} examples of docs/language")
     for e in errors:
         print("FAIL", e)
     print("docs: " + ("OK" if not errors else f"{len(errors)} problems"))
