@@ -3,7 +3,7 @@
 
 Each example starts with a comment that says how to run it:
     <!-- run: size=16 seed=1 pixelsize=8 steps=0 d=3 iso resources -->
-size and seed are required, and pixelsize unless the example has no picture; steps (default: mj's, 50000),
+size (N, or LxW, LxWxH) and seed are required, and pixelsize unless the example has no picture; steps (default: mj's, 50000),
 d (2 or 3), iso (isometric PNG of a 3D grid), resources (the corpus's resources folder:
 ../shared/corpus/resources from the repository, for rule files, samples and tilesets) and nopicture (an example
 that backs a claim and needs no picture) are optional. The picture is docs/language/pictures/NAME_SEED.png.
@@ -86,14 +86,17 @@ def run(mj, path, settings, out, state=None):
         mj,
         "run",
         path,
-        "--size",
-        settings["size"],
         "--seed",
         settings["seed"],
         "--out",
         out,
         "-q",
     ]
+    sides = settings["size"].split("x")  # size=5x1: length 5, width 1
+    if len(sides) == 1:
+        command += ["--size", sides[0]]
+    else:
+        command += [arg for flag, side in zip(("--length", "--width", "--height"), sides) for arg in (flag, side)]
     command += ["--no-picture"] if "nopicture" in settings else ["--pixelsize", settings["pixelsize"]]
     if state:
         command += ["--state", state]
