@@ -8,6 +8,9 @@
    the first string argument of XmlElement's readers (.str .integer .real .boolean .symbol .text .has) and of
    value_attribute / value_of_symbol, in the sources listed in PAGES; and the index of docs/language/README.md
    ("## Every attribute") names it.
+4. Every example's `expect` comments hold (the claims the pages make about its run: scripts/docs.py).
+5. Every XML, JSON and `mj` command-line block of the README and docs/ runs as written (tests/docs_blocks.py; its
+   --faces run, at the end of scripts/test.sh, runs the Python, C, C++, JavaScript and C# blocks).
 
     python3 tests/docs_test.py MJ            # all three
     python3 tests/docs_test.py --complete    # 2 and 3 only (no mj needed)
@@ -19,6 +22,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import docs  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import docs_blocks  # noqa: E402
 
 LANGUAGE = os.path.join(ROOT, "docs", "language")
 
@@ -158,6 +164,9 @@ if __name__ == "__main__":
         errors += docs.check(sys.argv[1], counted)
         claimed = {name: n for name, n in counted.items() if n}
         print(f"{sum(claimed.values())} claims checked by running {len(claimed)} examples of docs/language")
+        problems, ran, _ = docs_blocks.check(os.path.abspath(sys.argv[1]), faces=False)
+        errors += problems
+        print("code blocks run: " + ", ".join(f"{n} {language}" for language, n in sorted(ran.items())))
     for e in errors:
         print("FAIL", e)
     print("docs: " + ("OK" if not errors else f"{len(errors)} problems"))
