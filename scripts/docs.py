@@ -3,8 +3,8 @@
 
 Each example starts with a comment that says how to run it:
     <!-- run: size=16 seed=1 pixelsize=8 steps=0 d=3 iso resources -->
-size (N, or LxW, LxWxH) and seed are required, and pixelsize unless the example has no picture; steps (default: mj's, 50000),
-d (2 or 3), iso (isometric PNG of a 3D grid), resources (the corpus's resources folder:
+size (N, or LxW, LxWxH) and seed are required, and pixelsize unless the example has no picture; steps (default:
+mj's, 50000), d (2 or 3), iso (isometric PNG of a 3D grid), resources (the corpus's resources folder:
 ../shared/corpus/resources from the repository, for rule files, samples and tilesets) and nopicture (an example
 that backs a claim and needs no picture) are optional. The picture is docs/language/pictures/NAME_SEED.png.
 

@@ -2,7 +2,7 @@
 """Every code block of the README and of docs/ runs as written.
 
     python3 tests/docs_blocks.py MJ            # XML programs, models.xml lists, tilesets, `mj` command lines, JSON
-    python3 tests/docs_blocks.py MJ --faces    # also Python, C, C++, JavaScript and C# (after scripts/test.sh built them)
+    python3 tests/docs_blocks.py MJ --faces    # also Python, C, C++, JavaScript, C# (once scripts/test.sh built them)
 
 A block runs from the repository's folder unless a comment on the line before it says otherwise:
     <!-- docs_test: in ../shared/corpus -->      run it in that folder (relative to the repository)
@@ -10,7 +10,8 @@ A block runs from the repository's folder unless a comment on the line before it
     <!-- docs_test: output -->                  the block shows output, not input: not run
 How each kind runs:
   xml     a program: `mj run` (the corpus's resources given); a block followed by an example's picture must be
-          that example's program (docs/language/examples/NAME.xml, which docs_test runs); <models>: `mj LIST` beside the corpus's models and
+          that example's program (docs/language/examples/NAME.xml, which docs_test runs); <models>: `mj LIST`
+          beside the corpus's models and
           resources; <tileset>: a wfc over it, with the corpus's Knots2D tiles
   sh      each `mj ...` and `node build-web/...`/`mono build-dotnet/...` line, in a scratch copy of the folder; lines
           that build or install (bash scripts/..., pip install, cmake, a web server) are what scripts/test.sh runs

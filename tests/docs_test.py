@@ -141,13 +141,12 @@ def completeness():
 
 
 def links():
-    """Every picture and page that docs/language and docs/tutorial.md link to exists."""
+    """Every picture and page that docs/language, docs/tutorial.md and docs/exercises.md link to exists."""
     errors = []
     pages = {os.path.join(LANGUAGE, page): text for page, text in read_pages().items()}
-    tutorial = os.path.join(ROOT, "docs", "tutorial.md")
-    if os.path.exists(tutorial):
-        with open(tutorial, encoding="utf-8") as f:
-            pages[tutorial] = f.read()
+    for name in ("tutorial.md", "exercises.md"):
+        with open(os.path.join(ROOT, "docs", name), encoding="utf-8") as f:
+            pages[os.path.join(ROOT, "docs", name)] = f.read()
     for path, text in pages.items():
         for target in re.findall(r"\]\(([^)#\s]+)", text):
             if "://" in target:
