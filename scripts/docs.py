@@ -5,7 +5,8 @@ Each example starts with a comment that says how to run it:
     <!-- run: size=16 seed=1 pixelsize=8 steps=0 d=3 iso resources -->
 size (N, or LxW, LxWxH) and seed are required, and pixelsize unless the example has no picture; steps (default:
 mj's, 50000), d (2 or 3), iso (isometric PNG of a 3D grid), resources (the corpus's resources folder:
-../shared/corpus/resources from the repository, for rule files, samples and tilesets) and nopicture (an example
+../shared/corpus/resources from the repository, for rule files, samples and tilesets; resources=local:
+docs/language/examples/resources, pictures made for the docs) and nopicture (an example
 that backs a claim and needs no picture) are optional. The picture is docs/language/pictures/NAME_SEED.png.
 
 A claim the page makes about the example's run is stated in `expect` comments, each item a checked claim:
@@ -106,7 +107,9 @@ def run(mj, path, settings, out, state=None):
         command += ["--d", settings["d"]]
     if "iso" in settings:
         command += ["--iso"]
-    if "resources" in settings:
+    if settings.get("resources") == "local":  # pictures made for the docs: docs/language/examples/resources
+        command += ["--resources", os.path.join(EXAMPLES, "resources")]
+    elif "resources" in settings:
         command += ["--resources", RESOURCES]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300)
     return done.returncode, done.stderr.strip()
@@ -175,7 +178,7 @@ def check(mj, counted=None):
         for name, path, settings in examples():
             picture = picture_name(name, settings)
             wanted.add(picture)
-            if "resources" in settings and not os.path.isdir(RESOURCES):
+            if settings.get("resources") is True and not os.path.isdir(RESOURCES):
                 errors.append(f"{name}: it needs the corpus's resources, {RESOURCES} (MJ_CORPUS)")
                 continue
             state = os.path.join(scratch, name + ".state")
