@@ -21,3 +21,6 @@ bash scripts/web.sh
 (cd web && node --test tests/lint.mjs tests/api*.mjs tests/package.mjs tests/conformance.mjs tests/browser*.mjs)
 # The same models through mj run, Python and the JavaScript API: the same size, steps, colours and pictures.
 MJ_CLI="$PWD/build/mj" MJ_WEB="$PWD/build-web" .venv/bin/python -m pytest tests/faces -q
+# Every code block of the README and docs/ as written, now that every face is built: the XML and `mj` lines (also
+# in ctest's docs_language), the Python and C++ blocks, the node and mono command lines (tests/docs_blocks.py).
+MJ_PYTHON="$PWD/.venv/bin/python" /usr/bin/python3 tests/docs_blocks.py build/mj --faces
