@@ -129,4 +129,21 @@ TEST(DocsInference, TheSearchsPlanIsThePagesTrajectory) {
   }
 }
 
+TEST(DocsInference, TheSearchReadsAUnionInARuleInputAsItsFirstValue) {
+  mj::Interpreter ip = after_guided_step("SearchUnion.xml");
+  EXPECT_TRUE(ip.inspect(line_of("SearchUnion.xml", "<one in=\"Rb\"")).trajectory.empty());
+  // The same walk with the union's values as rules of their own finds its plan.
+  std::string xml = text_of(kLanguage / "examples" / "SearchUnion.xml");
+  xml.replace(xml.find("<one in=\"Rb\" out=\"WR\" search=\"True\">"),
+              std::string("<one in=\"Rb\" out=\"WR\" search=\"True\">").size(),
+              "<one search=\"True\"><rule in=\"RB\" out=\"WR\"/><rule in=\"RY\" out=\"WR\"/>");
+  mj::LoadOptions options;
+  options.mx = 5, options.my = 1;
+  mj::Interpreter split = mj::Interpreter::from_string(xml, options);
+  split.start(1);
+  ASSERT_TRUE(split.step());
+  ASSERT_TRUE(split.step());
+  EXPECT_EQ(split.inspect(line_of("SearchUnion.xml", "<one in=\"Rb\"")).trajectory.size(), 2u);
+}
+
 }  // namespace
