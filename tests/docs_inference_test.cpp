@@ -146,4 +146,11 @@ TEST(DocsInference, TheSearchReadsAUnionInARuleInputAsItsFirstValue) {
   EXPECT_EQ(split.inspect(line_of("SearchUnion.xml", "<one in=\"Rb\"")).trajectory.size(), 2u);
 }
 
+TEST(DocsInference, APrlSearchesAndIgnoresItsPlan) {
+  mj::Interpreter ip = after_guided_step("PrlSearch.xml");
+  EXPECT_EQ(ip.inspect(line_of("PrlSearch.xml", "<prl")).trajectory.size(), 2u);
+  const mj::GridView grid = ip.grid();
+  EXPECT_EQ(symbols({grid.cells, grid.cells + 5}, grid.legend), "BRWRB");  // both matches fired, not the plan
+}
+
 }  // namespace
