@@ -16,7 +16,7 @@
 #include <fstream>
 #include <regex>
 
-#include "io/gui.hpp"
+#include "io/gui/gui.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/model_list.hpp"
 #include "outputs.hpp"

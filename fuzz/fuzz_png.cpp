@@ -7,7 +7,7 @@
 #include <string>
 
 #include "fuzz_util.hpp"
-#include "io/picture_cells.hpp"
+#include "io/formats/picture_cells.hpp"
 #include "mj/error.hpp"
 #include "mj/picture.hpp"
 

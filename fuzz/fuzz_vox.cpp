@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "fuzz_util.hpp"
-#include "io/picture_cells.hpp"
-#include "io/vox.hpp"
+#include "io/formats/picture_cells.hpp"
+#include "io/formats/vox.hpp"
 #include "mj/error.hpp"
 #include "mj/picture.hpp"
 

@@ -17,7 +17,7 @@ LLVM_COV = "llvm-cov-14"
 # The code that reads input: XML, rule strings and pictures, palettes, model lists, tilesets and node attributes.
 LOADERS = [
     "core/file_bytes.cpp", "core/xml.cpp", "core/rule.cpp", "core/symmetry.cpp",
-    "io/png_read.cpp", "io/vox_read.cpp", "io/palette.cpp", "io/model_list.cpp", "io/picture_cells.cpp",
+    "io/formats/png_read.cpp", "io/formats/vox_read.cpp", "io/render/palette.cpp", "io/formats/model_list.cpp", "io/formats/picture_cells.cpp",
     "nodes/registry.cpp", "nodes/rule_load.cpp", "nodes/rule_pattern.cpp", "nodes/rule_node_load.cpp",
     "nodes/wfc/tileset.cpp", "nodes/wfc/tile.cpp",
 ]

@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "core/random.hpp"
-#include "io/png.hpp"
+#include "io/formats/png.hpp"
 #include "mj/model_list.hpp"
 #include "test_util.hpp"
 

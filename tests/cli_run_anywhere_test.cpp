@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "io/vox.hpp"
+#include "io/formats/vox.hpp"
 #include "mj/model_list.hpp"
 #include "mj/picture.hpp"
 #include "test_util.hpp"

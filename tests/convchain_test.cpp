@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "io/png.hpp"
+#include "io/formats/png.hpp"
 #include "node_test_util.hpp"
 #include "test_util.hpp"
 

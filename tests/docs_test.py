@@ -32,7 +32,7 @@ LANGUAGE = os.path.join(ROOT, "docs", "language")
 # The first matching prefix wins; a loader source that reads attributes and matches none fails the test.
 PAGES = [
     ("src/core/grid.cpp", "grid.md"),
-    ("src/interpreter.cpp", "grid.md"),
+    ("src/run/interpreter.cpp", "grid.md"),
     ("src/nodes/node.cpp", "rules.md"),
     ("src/nodes/rules/rule_load.cpp", "rules.md"),
     ("src/nodes/rules/rule_guidance.cpp", "inference.md"),
@@ -43,9 +43,9 @@ PAGES = [
     ("src/nodes/convolution/", "convolution.md"),
     ("src/nodes/convchain/", "convchain.md"),
     ("src/nodes/wfc/", "wfc.md"),
-    ("src/io/model_list.cpp", "models-xml.md"),
+    ("src/io/formats/model_list.cpp", "models-xml.md"),
 ]
-SOURCES = ["src/nodes", "src/core/grid.cpp", "src/interpreter.cpp", "src/io/model_list.cpp"]
+SOURCES = ["src/nodes", "src/core/grid.cpp", "src/run/interpreter.cpp", "src/io/formats/model_list.cpp"]
 
 READS = [
     re.compile(r'\.(?:str|integer|real|boolean|symbol|text|has)\(\s*"([A-Za-z_][A-Za-z0-9_]*)"'),

@@ -3,11 +3,11 @@
 
 #include <algorithm>
 
-#include "io/gui.hpp"
-#include "io/png.hpp"
-#include "io/render.hpp"
+#include "io/gui/gui.hpp"
+#include "io/formats/png.hpp"
+#include "io/render/render.hpp"
 #include "mj/interpreter.hpp"
-#include "nodes/node_view.hpp"
+#include "nodes/node_view_fill.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "io/greedy_mesh.hpp"
+#include "io/formats/greedy_mesh.hpp"
 #include "mj/picture.hpp"
 
 namespace {

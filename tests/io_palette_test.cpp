@@ -1,6 +1,6 @@
 #include <stdexcept>
 
-#include "io/palette.hpp"
+#include "io/render/palette.hpp"
 #include "test_util.hpp"
 
 namespace mj::io {

@@ -3,8 +3,8 @@
 #include <climits>
 #include <fstream>
 
-#include "io/png.hpp"
-#include "io/render.hpp"
+#include "io/formats/png.hpp"
+#include "io/render/render.hpp"
 #include "test_util.hpp"
 
 namespace mj::io {

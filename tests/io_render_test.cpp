@@ -2,7 +2,7 @@
 #include <set>
 #include <string>
 
-#include "io/render.hpp"
+#include "io/render/render.hpp"
 #include "test_util.hpp"
 
 namespace mj::io {

@@ -1,6 +1,6 @@
 #include <cstring>
 
-#include "io/vox.hpp"
+#include "io/formats/vox.hpp"
 #include "mj/picture.hpp"
 #include "test_util.hpp"
 

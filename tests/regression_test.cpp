@@ -99,7 +99,7 @@ TEST(Limits, SymbolsAndSizesAreChecked) {
 
 #include <filesystem>
 
-#include "io/png.hpp"
+#include "io/formats/png.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "core/rule.hpp"
-#include "io/png.hpp"
+#include "io/formats/png.hpp"
 #include "nodes/rules/rule_load.hpp"
 #include "test_util.hpp"
 

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <string>
 
-#include "io/png.hpp"
-#include "io/vox.hpp"
+#include "io/formats/png.hpp"
+#include "io/formats/vox.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
 #include "test_util.hpp"

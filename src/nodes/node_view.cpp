@@ -1,4 +1,4 @@
-#include "nodes/node_view.hpp"
+#include "nodes/node_view_fill.hpp"
 
 #include "core/rule.hpp"
 #include "nodes/node.hpp"

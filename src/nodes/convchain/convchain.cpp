@@ -5,8 +5,8 @@
 #include <cmath>
 #include <vector>
 
-#include "io/png.hpp"
-#include "nodes/node_view.hpp"
+#include "io/formats/png.hpp"
+#include "nodes/node_view_fill.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/value_attribute.hpp"
 

@@ -10,7 +10,7 @@
 #include "nodes/convolution/convolution_lanes.hpp"
 #include "nodes/convolution/convolution_rule.hpp"
 #include "nodes/convolution/neighbour_count.hpp"
-#include "nodes/node_view.hpp"
+#include "nodes/node_view_fill.hpp"
 #include "nodes/registry.hpp"
 
 namespace mj {

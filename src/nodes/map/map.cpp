@@ -7,7 +7,7 @@
 #include "core/rule.hpp"
 #include "nodes/map/map_scale.hpp"
 #include "nodes/map/periodic_match.hpp"
-#include "nodes/node_view.hpp"
+#include "nodes/node_view_fill.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/rules/rule_load.hpp"
 #include "nodes/rules/rule_pattern.hpp"

@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "core/wave_scan.hpp"
-#include "nodes/node_view.hpp"
+#include "nodes/node_view_fill.hpp"
 #include "nodes/path/cells_holding.hpp"
 #include "nodes/path/path_neighbours.hpp"
 #include "nodes/registry.hpp"

@@ -12,7 +12,7 @@
 #include "nodes/inference/potentials.hpp"
 #include "nodes/inference/search.hpp"
 #include "nodes/node.hpp"
-#include "nodes/node_view.hpp"
+#include "nodes/node_view_fill.hpp"
 #include "nodes/rules/rule_matcher.hpp"
 
 namespace mj {

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <optional>
 
-#include "io/png.hpp"
-#include "io/vox.hpp"
+#include "io/formats/png.hpp"
+#include "io/formats/vox.hpp"
 
 namespace mj {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "nodes/node.hpp"
-#include "nodes/node_view.hpp"
+#include "nodes/node_view_fill.hpp"
 #include "nodes/rules/rule_guidance.hpp"
 #include "nodes/rules/rule_matcher.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "io/png.hpp"
+#include "io/formats/png.hpp"
 #include "nodes/wfc/helper.hpp"
 #include "nodes/wfc/wfc_node.hpp"
 

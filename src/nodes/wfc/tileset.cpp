@@ -2,7 +2,7 @@
 
 #include "core/point.hpp"
 #include "core/symmetry.hpp"
-#include "io/vox.hpp"
+#include "io/formats/vox.hpp"
 #include "nodes/wfc/helper.hpp"
 
 namespace mj::wfc {

@@ -1,7 +1,7 @@
 #include "nodes/wfc/wfc_node.hpp"
 
 #include "mj/inspect.hpp"
-#include "nodes/node_view.hpp"
+#include "nodes/node_view_fill.hpp"
 
 namespace mj::wfc {
 

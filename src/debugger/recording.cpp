@@ -1,4 +1,4 @@
-#include "recording.hpp"
+#include "debugger/recording.hpp"
 
 namespace mj {
 

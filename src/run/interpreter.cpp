@@ -2,15 +2,15 @@
 
 #include <algorithm>
 
-#include "breakpoints.hpp"
+#include "debugger/breakpoint_hits.hpp"
 #include "core/xml.hpp"
-#include "inspect.hpp"
-#include "io/picture_cells.hpp"
+#include "debugger/node_inspection.hpp"
+#include "io/formats/picture_cells.hpp"
 #include "nodes/inference/search.hpp"
-#include "nodes/node_view.hpp"
+#include "nodes/node_view_fill.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/wfc/wfc_node.hpp"
-#include "recording.hpp"
+#include "debugger/recording.hpp"
 
 namespace mj {
 

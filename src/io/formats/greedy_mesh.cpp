@@ -1,4 +1,4 @@
-#include "io/greedy_mesh.hpp"
+#include "io/formats/greedy_mesh.hpp"
 
 namespace mj::io {
 

@@ -1,8 +1,8 @@
-#include "io/render.hpp"
+#include "io/render/render.hpp"
 
 #include <algorithm>
 
-#include "io/canvas.hpp"
+#include "io/render/canvas.hpp"
 
 namespace mj::io {
 

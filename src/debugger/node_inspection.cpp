@@ -1,4 +1,4 @@
-#include "inspect.hpp"
+#include "debugger/node_inspection.hpp"
 
 #include "mj/error.hpp"
 #include "nodes/node.hpp"

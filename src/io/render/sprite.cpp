@@ -1,4 +1,4 @@
-#include "io/sprite.hpp"
+#include "io/render/sprite.hpp"
 
 #include <cstddef>
 

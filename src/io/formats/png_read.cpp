@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "io/png.hpp"
-#include "io/png_errors.hpp"
+#include "io/formats/png.hpp"
+#include "io/formats/png_errors.hpp"
 #include "mj/error.hpp"
 
 namespace mj::io {

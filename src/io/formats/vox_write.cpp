@@ -4,7 +4,7 @@
 
 #include "core/file_bytes.hpp"
 #include "core/point.hpp"
-#include "io/vox.hpp"
+#include "io/formats/vox.hpp"
 #include "mj/error.hpp"
 #include "mj/picture.hpp"
 

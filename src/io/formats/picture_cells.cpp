@@ -1,10 +1,10 @@
-#include "io/picture_cells.hpp"
+#include "io/formats/picture_cells.hpp"
 
 #include <string>
 
 #include "core/point.hpp"
-#include "io/palette.hpp"
-#include "io/vox.hpp"
+#include "io/render/palette.hpp"
+#include "io/formats/vox.hpp"
 
 namespace mj::io {
 namespace {

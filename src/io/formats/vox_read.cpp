@@ -3,8 +3,8 @@
 
 #include "core/file_bytes.hpp"
 #include "core/point.hpp"
-#include "io/byte_reader.hpp"
-#include "io/vox.hpp"
+#include "io/formats/byte_reader.hpp"
+#include "io/formats/vox.hpp"
 #include "mj/error.hpp"
 
 namespace mj::io {

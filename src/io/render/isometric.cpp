@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <array>
 
-#include "io/canvas.hpp"
-#include "io/render.hpp"
-#include "io/sprite.hpp"
+#include "io/render/canvas.hpp"
+#include "io/render/render.hpp"
+#include "io/render/sprite.hpp"
 
 namespace mj::io {
 namespace {

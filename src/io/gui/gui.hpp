@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <string>
 
-#include "io/font.hpp"
-#include "io/palette.hpp"
+#include "io/gui/font.hpp"
+#include "io/render/palette.hpp"
 #include "mj/picture.hpp"
 
 namespace mj {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/file_bytes.hpp"
-#include "io/greedy_mesh.hpp"
+#include "io/formats/greedy_mesh.hpp"
 #include "mj/picture.hpp"
 
 namespace mj {

@@ -1,4 +1,4 @@
-#include "breakpoints.hpp"
+#include "debugger/breakpoint_hits.hpp"
 
 #include <algorithm>
 #include <string>

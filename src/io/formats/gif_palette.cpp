@@ -1,4 +1,4 @@
-#include "io/gif_palette.hpp"
+#include "io/formats/gif_palette.hpp"
 
 #include <algorithm>
 #include <limits>

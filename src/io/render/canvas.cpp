@@ -1,4 +1,4 @@
-#include "io/canvas.hpp"
+#include "io/render/canvas.hpp"
 
 #include <algorithm>
 #include <string>

@@ -11,7 +11,7 @@
 
 #include "core/partial_file.hpp"
 #include "core/point.hpp"
-#include "io/gif_palette.hpp"
+#include "io/formats/gif_palette.hpp"
 #include "mj/error.hpp"
 
 namespace mj {

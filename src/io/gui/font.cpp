@@ -1,6 +1,6 @@
-#include "io/font.hpp"
+#include "io/gui/font.hpp"
 
-#include "io/png.hpp"
+#include "io/formats/png.hpp"
 #include "mj/error.hpp"
 
 namespace mj::io {

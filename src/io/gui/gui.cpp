@@ -1,4 +1,4 @@
-#include "io/gui.hpp"
+#include "io/gui/gui.hpp"
 
 #include <fmt/core.h>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "io/palette.hpp"
+#include "io/render/palette.hpp"
 
 #include <fmt/core.h>
 #include <algorithm>

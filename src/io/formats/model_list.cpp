@@ -5,7 +5,7 @@
 
 #include "core/random.hpp"
 #include "core/xml.hpp"
-#include "io/palette.hpp"
+#include "io/render/palette.hpp"
 
 namespace mj {
 
