@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 #include <thread>
 
@@ -12,6 +14,7 @@
 #include "mj/files.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
+#include "run_order.hpp"
 
 namespace mj::cli {
 
@@ -34,6 +37,30 @@ std::vector<Job> plan(const std::vector<ModelEntry>& entries, int meta_seed) {
   for (const ModelEntry& entry : entries)
     for (int k = 0; k < entry.amount; k++) jobs.push_back({&entry, seeds[jobs.size()]});
   return jobs;
+}
+
+std::string model_text(const RunRequest& request) {
+  if (request.xml) return *request.xml;
+  std::ifstream in(request.model, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Several workers take the runs longest first (each entry's program read once); one worker keeps
+// the listed order, which its reports follow.
+void order_for(int workers, std::vector<Job>& jobs, const BatchOptions& options) {
+  if (workers < 2) return;
+  std::vector<std::pair<double, size_t>> order;  // (minus the predicted work, listed position)
+  const ModelEntry* entry = nullptr;
+  double work = 0;
+  for (size_t i = 0; i < jobs.size(); i++) {
+    if (jobs[i].entry != entry)  // an entry's runs are listed together
+      entry = jobs[i].entry, work = predicted_work(*entry, model_text(options.request(*entry)));
+    order.emplace_back(-work, i);
+  }
+  std::sort(order.begin(), order.end());
+  std::vector<Job> sorted;
+  for (const auto& o : order) sorted.push_back(jobs[o.second]);
+  jobs = std::move(sorted);
 }
 
 Report run_job(const Job& job, const BatchOptions& options) {
@@ -110,6 +137,7 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
   std::vector<std::thread> threads;
   // No idle threads, and never so many that the system refuses to create them.
   int workers = std::clamp(options.jobs, 1, std::clamp(int(jobs.size()), 1, 1024));
+  order_for(workers, jobs, options);
   for (int t = 1; t < workers; t++) threads.emplace_back(worker);
   worker();
   for (auto& t : threads) t.join();

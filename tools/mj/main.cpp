@@ -11,6 +11,7 @@
 #include "batch.hpp"
 #include "demo.hpp"
 #include "explore_report.hpp"
+#include "freed_memory.hpp"
 #include "messages.hpp"
 #include "mj/animation.hpp"
 #include "mj/model_list.hpp"
@@ -246,6 +247,7 @@ int execute(CommandLine& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  mj::cli::keep_freed_memory();
   CLI::App app{"mj: MarkovJunior, the probabilistic programming language for procedural generation"};
   CommandLine command;
   add_list_options(app, command);

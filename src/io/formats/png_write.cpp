@@ -192,6 +192,9 @@ bool encode(png_structp png, png_infop info, int width, int height, const PngLay
     png_set_PLTE(png, info, layout.palette, layout.colors);
     if (layout.alpha_count > 0) png_set_tRNS(png, info, layout.alpha, layout.alpha_count, nullptr);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);  // filters do not help palette data
+    // The indexes are ours, each below the palette's size: libpng's scan of every row for larger
+    // ones took a tenth of the writing's time.
+    png_set_check_for_invalid_index(png, 0);
   }
   // Level 3 (of zlib's 9) chosen by measurement: against the default 6 it takes 40-45% fewer instructions
   // on the corpus' large pictures for files 6% (mazes) to 85% (percolation noise) larger.
