@@ -276,3 +276,20 @@ pageTest("a click on a cell of a rule's picture changes the rule in the XML", as
   assert.deepEqual(await page.evaluate(() => window.mjPlayground.timeline.breakpoints.size), 0, "not a breakpoint");
   await shoot(page, "rule-pictures");
 });
+
+pageTest("the state graph zooms with the wheel about the cursor", async (page) => {
+  await open(page);
+  await setText(page, '<one values="BR" in="BB" out="RR"/>');
+  await page.$$eval("#mx, #my, #mz", (boxes) => boxes.forEach((b, i) => (b.value = [9, 1, 1][i])));
+  await page.click("#graphButton");
+  await until(page, () => document.querySelectorAll("#graph .state").length > 5);
+  const width = () => page.$eval("#graph svg", (s) => s.getBoundingClientRect().width);
+  const before = await width();
+  const box = await (await page.$("#graph")).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel({ deltaY: -300 });
+  await until(page, (w) => document.querySelector("#graph svg").getBoundingClientRect().width > w * 2, before);
+  await page.mouse.wheel({ deltaY: 600 });
+  await until(page, (w) => document.querySelector("#graph svg").getBoundingClientRect().width < w, before);
+  await shoot(page, "graph-zoomed");
+});
