@@ -256,6 +256,7 @@ function showFrame(f) {
     drawTree($("tree"), f.tree, { colors: state.palette, onCell: editRule }, f.finished);
   }
   timeline.onFrame(f, state.tree);
+  markGutter();
   if (f.ms !== undefined) {
     // counted from the run's first frame: what it took and when it began
     if (!state.rate || f.steps < state.rate.steps)
@@ -284,6 +285,14 @@ function editRule(node, written, side, index) {
   editor.view.dispatch({ changes: { from: place.valueFrom + index, to: place.valueFrom + index + 1, insert: next } });
   act();
   ensureLoaded();
+}
+
+// The editor's gutter: the node that runs next at the step on screen, and the breakpoints' lines (the
+// marks belong to the loaded text: none once it is edited).
+function markGutter() {
+  const loaded = state.loadedKey === key();
+  const line = loaded && !state.frame?.finished ? (state.frame?.active?.line ?? 0) : 0;
+  editor.mark(line, loaded ? [...timeline.breakpoints.values()].map((b) => b.line) : []);
 }
 
 // The readout of cell (x, y) of a 2D frame: "x 3, y 5: W (value 1)" and what the views show there. The
@@ -410,6 +419,7 @@ const gallery = createGallery({
   has: (model) => listed(model) === model,
 });
 $("galleryButton").onclick = () => gallery.show();
+$("tree").addEventListener("click", () => markGutter()); // after timeline.js's: a breakpoint set or cleared
 $("helpButton").onclick = () => help.show();
 $("step").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "step", count: 1 }));
 $("next").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "next" }));

@@ -6,7 +6,7 @@
 // Usage: node --test web/tests/browser_work.mjs   (needs build-web/site: scripts/web.sh)
 //        MJ_SHOTS=DIR node --test web/tests/browser_work.mjs: also screenshots at 1400x900 and 1000x700
 import assert from "node:assert/strict";
-import { frame, playground, shoot, until } from "./playground_page.mjs";
+import { choose, frame, playground, shoot, until } from "./playground_page.mjs";
 
 const { pageTest, open: openPage } = playground();
 // The page, its first-run hint closed (it lies over the grid).
@@ -292,4 +292,35 @@ pageTest("the state graph zooms with the wheel about the cursor", async (page) =
   await page.mouse.wheel({ deltaY: 600 });
   await until(page, (w) => document.querySelector("#graph svg").getBoundingClientRect().width < w, before);
   await shoot(page, "graph-zoomed");
+});
+
+pageTest("the gutter marks the node that runs next and the breakpoints", async (page) => {
+  await open(page);
+  await choose(page, "corpus/BiasedMazeGrowth", [21, 21, 1], 4);
+  const marks = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll(".cm-runGutter .cm-gutterElement")]
+        .filter((e) => e.textContent)
+        .map(
+          (e) =>
+            `${window.mjPlayground.editor.view.state.doc.lineAt(window.mjPlayground.editor.view.lineBlockAtHeight(e.offsetTop).from).number}${e.textContent}`,
+        ),
+    );
+  await until(page, () => document.querySelector(".cm-runMark.current"));
+  assert.deepEqual(await marks(), ["2▶"]); // the first <prl>
+  const seen = new Set();
+  for (let k = 1; k <= 4; k++) {
+    await page.click("#step");
+    await until(page, (s) => window.mjPlayground.state.frame.steps === s, k);
+    const line = (await frame(page)).active.line;
+    await until(page, () => document.querySelector(".cm-runMark.current"));
+    assert.deepEqual(await marks(), [`${line}▶`], `step ${k}`);
+    seen.add(line);
+  }
+  assert.ok(seen.size >= 2, `the mark moved: lines ${[...seen]}`);
+  const at = (await frame(page)).active.line;
+  await page.click('#tree .label[data-line="4"]'); // a breakpoint on the <one>
+  await until(page, () => document.querySelector(".cm-runMark.breakpoint"));
+  assert.deepEqual(await marks(), at === 4 ? ["4◉"] : [`${at}▶`, "4●"]);
+  await shoot(page, "gutter-marks");
 });
