@@ -226,9 +226,21 @@ function openLink() {
 // A load is done: the size boxes left empty for it show the size the library chose.
 function showSettings({ size: sides }) {
   state.loading = false;
+  labelChosen(sides);
   if (givenSize() !== null || state.loadedKey !== key()) return;
   sizeBoxes.forEach((box, i) => (box.value = sides[i]));
   state.loadedKey = key();
+}
+
+// The chosen model's entry in the list says the size it runs at when that is not its entry's: "MazeGrowth
+// (359×359), now 21×21" (the others keep their entry's words).
+function labelChosen(sides) {
+  for (const option of $("model").options) {
+    option.dataset.label ??= option.textContent;
+    const own = option.dataset.label;
+    const size = (sides[2] > 1 ? sides : sides.slice(0, 2)).join("×");
+    option.textContent = option.selected && !own.endsWith(`(${size})`) ? `${own}, now ${size}` : own;
+  }
 }
 
 function showFrame(f) {

@@ -263,6 +263,8 @@ pageTest("a click on a cell of a rule's picture changes the rule in the XML", as
   await open(page, "?model=MazeGrowth&size=21x21&seed=2");
   await loaded(page);
   const picture = await until(page, () => document.querySelector("#tree .rule canvas[data-side='in']"));
+  // the list says the size it runs at, beside its entry's
+  assert.equal(await page.$eval("#model", (s) => s.selectedOptions[0].textContent), "MazeGrowth (359×359), now 21×21");
   assert.match(await editorText(page), /in="WBB" out="WAW"/);
   const box = await picture.boundingBox();
   await page.mouse.click(box.x + 3, box.y + 3); // the first cell: W, then the next of the node's symbols
