@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "io/formats/png.hpp"
 #include "io/formats/vox.hpp"
@@ -235,3 +236,38 @@ TEST(Wfc, RulesAreSettingsButOtherChildrenMustBeNodes) {
 }
 
 }  // namespace
+
+// The playground and Python switch animation on for a run already under way (paused mid-collapse):
+// from the next step the grid shows the decided tiles, a change at every observation, and the run
+// still ends as a plain run does. (The overlap model draws each cell's most voted colour, as the
+// reference's GIFs do, which an observation does not always turn.)
+TEST(Wfc, AnimationSwitchedOnMidCollapseDrawsEveryStep) {
+  const auto model = mjtest::corpus_dir() / "models" / "Knots2D.xml";
+  const mj::LoadOptions options{12, 12, 1, mjtest::corpus_dir() / "resources"};
+  auto plain = mj::Interpreter::from_file(model, options);
+  plain.run(3, 0);
+  auto cells = [](const mj::GridView& g) { return std::vector<uint8_t>(g.cells, g.cells + g.size()); };
+  const std::vector<uint8_t> expected = cells(plain.grid());
+
+  auto animated = mj::Interpreter::from_file(model, options);
+  animated.start(3);
+  for (int k = 0; k < 3; k++) ASSERT_TRUE(animated.step());  // all, the seed found, a first observation
+  const std::vector<uint8_t> empty = cells(animated.grid());
+  EXPECT_EQ(empty, std::vector<uint8_t>(empty.size(), 0));  // not animated: nothing drawn yet
+  animated.set_animated(true);
+  std::vector<uint8_t> previous = empty;
+  int changed = 0, collapse_steps = 0, last_change = 0;
+  while (animated.active_node() && animated.active_node()->kind == "wfc" && animated.step()) {
+    const std::vector<uint8_t> now = cells(animated.grid());
+    collapse_steps++;
+    if (now != previous) changed++, last_change = collapse_steps;
+    previous = now;
+  }
+  ASSERT_GT(collapse_steps, 10);
+  EXPECT_EQ(changed, last_change);             // every observation shows...
+  EXPECT_GE(last_change, collapse_steps - 2);  // ...up to the steps that find nothing left and end the node
+  while (animated.step()) {
+  }
+  EXPECT_EQ(animated.steps(), plain.steps());
+  EXPECT_EQ(cells(animated.grid()), expected);
+}

@@ -94,7 +94,10 @@ class Interpreter {
   std::optional<SearchProgress> search_progress() const;
   // The node that the next step runs; nullopt before start and after the end.
   std::optional<ActiveNode> active_node() const;
-  // Ask nodes to keep their visible state up to date after every step (for animation).
+  // Ask nodes to keep their visible state up to date after every step, as `mj run --gif` draws them:
+  // a collapsing wfc shows the cells it has decided at every step (off, its grid stays empty until
+  // the collapse ends). Applies to the current run from its next step, and to later runs. The run's
+  // result is the same either way.
   void set_animated(bool animated);
   // Where a `one` node would draw one of several matches at random, `choose(options)` says which of
   // them (0 to options - 1) instead: mj explore (mj/explore.hpp) follows every choice. An empty

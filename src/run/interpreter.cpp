@@ -354,7 +354,11 @@ std::optional<ActiveNode> Interpreter::active_node() const {
 bool Interpreter::finished() const { return !impl_->run || !impl_->run->current; }
 int Interpreter::steps() const { return impl_->run ? impl_->run->counter : 0; }
 int Interpreter::seed() const { return impl_->seed; }
-void Interpreter::set_animated(bool animated) { impl_->animated = animated; }
+// The current run too: a paused run switched on shows wfc's decided cells from its next step on.
+void Interpreter::set_animated(bool animated) {
+  impl_->animated = animated;
+  if (impl_->run) impl_->run->animated = animated;
+}
 void Interpreter::set_chooser(std::function<int(int)> choose) {
   impl_->chooser = std::move(choose);
   if (impl_->run) impl_->run->chooser = impl_->chooser ? &impl_->chooser : nullptr;

@@ -52,7 +52,7 @@ export function completion(help) {
         type: "type",
         info: () => {
           const dom = document.createElement("div");
-          dom.innerHTML = bundle.summaries[name] ?? ""; // the docs' own text (help.json, built from docs/)
+          dom.innerHTML = help.summary(name); // the docs' own text (help.json, built from docs/)
           return dom;
         },
       }));

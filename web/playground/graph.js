@@ -48,6 +48,30 @@ export class GraphView {
     this.container = container;
     this.onPick = onPick;
     this.space = null;
+    // Zoom: the wheel scales the drawing about the cursor (the container scrolls, so a drag of the
+    // scroll bars or a swipe pans); a new graph starts fitted to the container's width.
+    this.zoom = 1;
+    container.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+  }
+
+  setZoom(zoom, at = { x: 0, y: 0 }) {
+    const root = this.container.querySelector("svg");
+    if (!root) return;
+    const z = Math.min(8, Math.max(0.05, zoom)),
+      k = z / this.zoom;
+    const { scrollLeft, scrollTop } = this.container;
+    this.zoom = z;
+    root.setAttribute("width", this.size.width * z);
+    root.setAttribute("height", this.size.height * z);
+    this.container.scrollLeft = (scrollLeft + at.x) * k - at.x;
+    this.container.scrollTop = (scrollTop + at.y) * k - at.y;
+  }
+
+  onWheel(e) {
+    if (!this.container.querySelector("svg")) return;
+    e.preventDefault();
+    const r = this.container.getBoundingClientRect();
+    this.setZoom(this.zoom * Math.exp(-e.deltaY / 300), { x: e.clientX - r.left, y: e.clientY - r.top });
   }
 
   clear() {
@@ -145,6 +169,9 @@ export class GraphView {
       root.appendChild(group);
     }
     this.container.appendChild(root);
+    this.size = { width, height };
+    this.zoom = 1;
+    this.setZoom(Math.min(1, (this.container.clientWidth || width) / width));
   }
 
   pick(state) {

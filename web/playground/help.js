@@ -79,7 +79,7 @@ export function createHelp({ onExample }) {
   function entry(element, attribute = "") {
     if (!bundle) return null;
     const node = bundle.nodes[element];
-    if (!attribute) return node ? { section: node, title: `<${element}>`, html: bundle.summaries[element] } : null;
+    if (!attribute) return node ? { section: node, title: `<${element}>`, html: summary(element) } : null;
     const rows = bundle.attributes[attribute];
     if (!rows) return null;
     const pageOf = (s) => s?.split(":")[1];
@@ -93,9 +93,41 @@ export function createHelp({ onExample }) {
     return { section: best.section, attribute, title: `${attribute} on <${element}>`, html: best.row };
   }
 
+  // An element's summary, from its section of the rendered page: the first paragraph before the section's
+  // attribute table; else, when the heading says what the element is ("`<union>`: one symbol for several
+  // values"), the section's first paragraph; else the page's introduction. Never the navigation bar.
+  const summaries = new Map();
+  function summary(element) {
+    if (!bundle?.nodes[element]) return "";
+    if (summaries.has(element)) return summaries.get(element);
+    const section = bundle.nodes[element];
+    const page = bundle.pages.find((p) => p.file === `${section.split(":")[1]}.md`);
+    const doc = new DOMParser().parseFromString(page?.html ?? "", "text/html");
+    const isNav = (e) => e.querySelector('a[data-section="help:README"]');
+    // the paragraphs after `heading` up to the next heading, and which of them come before a table
+    const paragraphs = (heading) => {
+      const found = [];
+      let table = false;
+      for (let e = heading?.nextElementSibling; e && !/^H[1-6]$/.test(e.tagName); e = e.nextElementSibling) {
+        table ||= e.tagName === "TABLE";
+        if (e.tagName === "P" && !isNav(e)) found.push({ e, table });
+      }
+      return found;
+    };
+    const heading = doc.getElementById(section);
+    const own = paragraphs(heading);
+    const tagline = /:\s*\S/.test(heading?.textContent ?? "");
+    const first =
+      own.find((p) => !p.table) ?? (tagline ? own[0] : null) ?? paragraphs(doc.querySelector("h1"))[0] ?? null;
+    const html = first?.e.innerHTML ?? "";
+    summaries.set(element, html);
+    return html;
+  }
+
   return {
     show,
     entry,
+    summary,
     get bundle() {
       return bundle;
     },

@@ -1,4 +1,5 @@
 // The playground page: pick or write a model, run it in a worker, watch it, step it, export it.
+import { attributeLint, unknownAttributes } from "./attribute_lint.js";
 import { completion, setPalette } from "./completion.js";
 import { createEditor } from "./editor.js";
 import { createGallery, variantIds } from "./gallery.js";
@@ -7,15 +8,19 @@ import { showHint } from "./hint.js";
 import { Overlay } from "./overlay.js";
 import { GraphView, MAX_GRAPH_STATES } from "./graph.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
+import { draftOf, forkName, forks, keepDraft, saveFork, storageProblem } from "./drafts.js";
 import { topSpeed } from "./pace.js";
 import { TimelineView } from "./timeline.js";
 import { drawTree, firedRules } from "./tree.js";
+import { ruleSource } from "./rule_pictures.js";
 import { View2D } from "./view2d.js";
+import { Zoom2D } from "./zoom2d.js";
 import { View3D } from "./view3d.js";
 
 const $ = (id) => document.getElementById(id);
 const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
+const zoom2d = new Zoom2D($("stage2d"), $("grid"), $("readout"), (x, y) => cellWords(x, y));
 const view3d = new View3D($("stage3d"));
 const overlay = new Overlay($("views"), $("viewsPanel"), (on, line) =>
   worker.postMessage({ type: "inspect", on, line }),
@@ -32,7 +37,7 @@ const timeline = new TimelineView({
   tree: $("tree"),
   send: (m) => worker.postMessage(m),
 });
-const lists = { own: [], corpus: [] };
+const lists = { own: [], corpus: [], fork: [] };
 const texts = new Map(); // the listed models' texts, fetched once
 const state = {
   loadedKey: "",
@@ -46,24 +51,60 @@ const state = {
   notice: "", // what a link got wrong, shown until the next action
   choosing: 0, // the latest chooseModel call: an older one that finishes later does nothing
   linksRead: 0,
-  sharedHash: "",
   lastExport: "",
+  // running frames, those shown and not yet painted, those that came before the last was painted; the views' cost
+  pace: { frames: 0, undrawn: 0, mostUndrawn: 0, piledUp: 0, viewsMs: 0, viewsMsMost: 0 },
+  palette: {}, // {symbol: 0xRRGGBB} of the loaded model
+  exampleEntry: null, // the entry of a help example's run line
+  editing: "", // the model whose text the editor holds ("own/Name", "corpus/Name", "fork/Name"): its draft
 };
 let ready;
 const readyPromise = new Promise((resolve) => (ready = resolve));
 
-// The help panel's "try it" and example links put a program in the editor.
-const help = createHelp({ onExample: (xml) => (editor.text = xml) });
+// The help panel's "try it" and example links put a program in the editor and run it, at the size and
+// seed of its "<!-- run: size=N seed=S d=3 -->" line when it has one (the docs' pictures are made so),
+// else at the library's default size. The model's own edits stay kept (drafts.js).
+const help = createHelp({ onExample: (xml, name) => tryExample(xml, name) });
+function tryExample(xml, name = "example") {
+  act();
+  const run = Object.fromEntries(
+    [...(xml.match(/<!--\s*run:([^>]*)-->/)?.[1] ?? "").matchAll(/(\w+)=(\d+)/g)].map((m) => [m[1], +m[2]]),
+  );
+  state.editing = "";
+  state.originalXml = xml;
+  editor.text = xml;
+  state.editing = `example/${name.replace(/\.xml$/, "")}`;
+  const sides = run.size ? (run.d === 3 ? 3 : 2) : 0;
+  // as models.xml would list it (the docs' pictures are made with these: scripts/docs.py)
+  state.exampleEntry = sides
+    ? { name, mx: run.size, my: run.size, mz: sides === 3 ? run.size : 1, steps: run.steps ?? 50000 }
+    : null;
+  sizeBoxes.forEach((box, i) => (box.value = i < sides ? run.size : sides ? 1 : ""));
+  if (run.seed !== undefined) $("seed").value = run.seed;
+  state.stepLimit = null;
+  $("run").click();
+}
 const editor = createEditor($("editor"), {
-  extensions: [helpExtensions(help), completion(help)],
+  extensions: [helpExtensions(help), completion(help), attributeLint(help)],
   check: (xml) =>
     new Promise((resolve) => {
       const id = state.nextCheck++;
       state.checks.set(id, resolve);
       worker.postMessage({ type: "check", xml, size: givenSize(), entry: loadEntry(), id });
     }),
-  onChange: () => {},
+  onChange: (text) => keep(text),
 });
+
+// The editor's text kept as it is typed (drafts.js): a fork's own text, else the model's draft.
+function keep(text) {
+  if (!state.editing) return;
+  const [group, name] = state.editing.split("/");
+  const fork = group === "fork" && forks().find((f) => f.name === name);
+  if (fork) saveFork(name, fork.from, text);
+  else keepDraft(state.editing, text, state.originalXml);
+  if (storageProblem()) showMessage(storageProblem());
+  $("revert").disabled = group === "fork" || text === state.originalXml;
+}
 
 const sizeBoxes = ["mx", "my", "mz"].map($);
 const size = () => sizeBoxes.map((box) => +box.value);
@@ -80,12 +121,14 @@ const selected = () => {
 const key = () => JSON.stringify([$("model").value, size(), +$("seed").value, state.stepLimit, editor.text]);
 const showMessage = (text) => ($("message").textContent = text);
 // The entry the model loads with: the list's, with a link's step limit.
+const example = () => (state.editing.startsWith("example/") ? state.editing.slice(8) : null);
 const loadEntry = () => {
+  if (example()) return state.exampleEntry; // not the listed model's: its run line's, else the library's defaults
   const { entry } = selected();
   return entry && state.stepLimit ? { ...entry, steps: state.stepLimit } : (entry ?? null);
 };
 // The name a run's exports take: the listed model's, unless the editor holds other text.
-const exportName = () => (editor.text === state.originalXml ? (selected().name ?? "model") : "model");
+const exportName = () => (editor.text === state.originalXml ? (example() ?? selected().name ?? "model") : "model");
 
 // Loads the model as the page shows it, unless that is what is loaded already.
 function ensureLoaded() {
@@ -110,7 +153,8 @@ async function chooseModel(value, overrides = {}) {
   $("model").value = value;
   const { group, name, entry } = selected();
   let xml = null;
-  if (entry) {
+  if (group === "fork") xml = forks().find((f) => f.name === name)?.xml ?? null;
+  else if (entry) {
     const url = group === "own" ? `own/${name}.xml` : `corpus/models/${name}.xml`;
     try {
       xml = texts.get(url) ?? null;
@@ -127,8 +171,22 @@ async function chooseModel(value, overrides = {}) {
     state.loading = false;
     return showMessage(entry ? `the model ${name} could not be read` : `no model named ${value}`);
   }
+  // the text kept of this model in this browser, unless a link brings its own (the kept one is then forked)
+  const draft = draftOf(value);
+  let kept = "";
+  if (draft !== null && overrides.xml !== undefined && overrides.xml !== draft) {
+    kept = forkName(name);
+    saveFork(kept, value, draft);
+    fillForks();
+  }
+  state.editing = "";
   state.originalXml = xml;
-  editor.text = overrides.xml ?? state.originalXml;
+  editor.text = overrides.xml ?? draft ?? state.originalXml;
+  state.editing = value; // from here on the text typed is kept as this model's (a link's text is not a draft)
+  $("revert").disabled = group === "fork" || editor.text === state.originalXml;
+  if (kept) state.notice = `your edits of ${name} are kept as the fork ${kept} (in the model list)`;
+  else if (draft !== null && overrides.xml === undefined)
+    state.notice = `your edits of ${name} are back from this browser's storage (revert: the model's own text)`;
   sizeBoxes.forEach((box, i) => (box.value = overrides.size ? (overrides.size[i] ?? 1) : "")); // 2 sides: 2D
   if (overrides.seed !== undefined) $("seed").value = overrides.seed;
   if (overrides.speed !== undefined) (($("speed").value = overrides.speed), $("speed").oninput());
@@ -152,21 +210,37 @@ function openLink() {
   state.linksRead++;
   const link = decodeShare(location.hash) ?? readableLink(location.search);
   if (!link) return chooseModel(defaultModel()).then(() => $("run").click()); // a first look: it runs
+  // read once: the address bar goes back to the page, so that a reload keeps the work done since
+  history.replaceState(null, "", location.pathname);
   const { share, problems } = link;
   const words = problems.length ? [`this link is broken: ${problems.join("; ")}`] : [];
   let model = share.model && listed(share.model);
   if (share.model && !model) words.push(`no model named ${share.model}`);
   state.notice = words.join("; ");
   showMessage(state.notice);
-  return chooseModel(model || defaultModel(), share);
+  // a valid link runs, as a first look does: its run, not step 0 of an empty grid
+  const chosen = chooseModel(model || defaultModel(), share);
+  return problems.length || state.notice ? chosen : chosen.then(() => $("run").click());
 }
 
 // A load is done: the size boxes left empty for it show the size the library chose.
 function showSettings({ size: sides }) {
   state.loading = false;
+  labelChosen(sides);
   if (givenSize() !== null || state.loadedKey !== key()) return;
   sizeBoxes.forEach((box, i) => (box.value = sides[i]));
   state.loadedKey = key();
+}
+
+// The chosen model's entry in the list says the size it runs at when that is not its entry's: "MazeGrowth
+// (359×359), now 21×21" (the others keep their entry's words).
+function labelChosen(sides) {
+  for (const option of $("model").options) {
+    option.dataset.label ??= option.textContent;
+    const own = option.dataset.label;
+    const size = (sides[2] > 1 ? sides : sides.slice(0, 2)).join("×");
+    option.textContent = option.selected && !own.endsWith(`(${size})`) ? `${own}, now ${size}` : own;
+  }
 }
 
 function showFrame(f) {
@@ -179,16 +253,22 @@ function showFrame(f) {
   else view2d.draw({ mx: f.width ?? f.mx, my: f.height ?? f.my, rgba: f.rgba });
   if (f.before && f.after && f.mz === 1) view2d.showChanges(f.mx, f.my, f.before, f.after);
   if (f.tree) overlay.setTree(f.tree);
+  const viewsBegan = performance.now();
   overlay.show(f.inspection ?? null, f.valueColors, f.valueCells);
+  state.pace.viewsMs = performance.now() - viewsBegan;
+  if (f.ms !== undefined) state.pace.viewsMsMost = Math.max(state.pace.viewsMsMost, state.pace.viewsMs); // running
   const end = f.limit ? ` (stopped at the step limit of ${f.limit.toLocaleString("en")} steps)` : " (finished)";
   const searching = f.search ? `, searching: ${f.search.states} states, frontier ${f.search.frontier}` : "";
   $("counter").textContent = `${f.steps} steps${f.finished ? end : searching}`;
   if (f.tree) {
-    $("fired").textContent = f.before ? firedRules(f.tree, state.tree).join("\n") : "";
+    // a step taken, or a past step with the tree before it (worker.js replays the run there)
+    const before = f.treeBefore ?? (f.before ? state.tree : undefined);
+    $("fired").textContent = before !== undefined ? firedRules(f.tree, before).join("\n") : "";
     state.tree = f.tree;
-    drawTree($("tree"), f.tree);
+    drawTree($("tree"), f.tree, { colors: state.palette, onCell: editRule }, f.finished);
   }
   timeline.onFrame(f, state.tree);
+  markGutter();
   if (f.ms !== undefined) {
     // counted from the run's first frame: what it took and when it began
     if (!state.rate || f.steps < state.rate.steps)
@@ -197,6 +277,47 @@ function showFrame(f) {
     if (seconds > 0.2) $("rate").textContent = `${Math.round((f.steps - state.rate.steps) / seconds)} steps/s`;
   }
   showMessage(state.notice);
+  // drawn once the browser has painted it: the worker then sends the next (worker.js, back-pressure)
+  if (f.ms !== undefined) state.pace.frames++;
+  if (f.ms !== undefined && state.pace.undrawn > 0) state.pace.piledUp++; // a running frame before the last was drawn
+  state.pace.undrawn++;
+  state.pace.mostUndrawn = Math.max(state.pace.mostUndrawn, state.pace.undrawn);
+  requestAnimationFrame(() => (state.pace.undrawn--, worker.postMessage({ type: "drawn" })));
+}
+
+// A click on a cell of a rule's picture: the cell's next symbol (the node's, then '*'), written into the
+// program text at that rule's attribute; the model is loaded again, so the tree shows the new rule.
+function editRule(node, written, side, index) {
+  const place = ruleSource(editor.text, node.line, written)?.[side];
+  const shown = node.rules.filter((r) => r.original)[written]?.[side === "in" ? "input" : "output"];
+  if (!place || place.value.length !== shown?.length || place.value[index] === undefined)
+    return showMessage(`this rule is not written as ${side}="${shown}" in the text: edit it there`);
+  const symbols = [...new Set([...node.legend, ...Object.keys(state.palette)])].join("") + "*";
+  const next = symbols[(symbols.indexOf(place.value[index]) + 1) % symbols.length];
+  editor.view.dispatch({ changes: { from: place.valueFrom + index, to: place.valueFrom + index + 1, insert: next } });
+  act();
+  ensureLoaded();
+}
+
+// The editor's gutter: the node that runs next at the step on screen, and the breakpoints' lines (the
+// marks belong to the loaded text: none once it is edited).
+function markGutter() {
+  const loaded = state.loadedKey === key();
+  const line = loaded && !state.frame?.finished ? (state.frame?.active?.line ?? 0) : 0;
+  editor.mark(line, loaded ? [...timeline.breakpoints.values()].map((b) => b.line) : []);
+}
+
+// The readout of cell (x, y) of a 2D frame: "x 3, y 5: W (value 1)" and what the views show there. The
+// frame is mj's picture at a pixel a cell: its colour is the symbol's, the first of the legend with it.
+function cellWords(x, y) {
+  const f = state.frame;
+  if (!f || f.mz !== 1 || !f.rgba || f.width !== f.mx) return "";
+  const k = (x + y * f.mx) * 4;
+  const rgb = (f.rgba[k] << 16) | (f.rgba[k + 1] << 8) | f.rgba[k + 2];
+  const value = [...(f.legend ?? "")].findIndex((symbol) => state.palette?.[symbol] === rgb);
+  const cell = value >= 0 ? `${f.legend[value]} (value ${value})` : `#${rgb.toString(16).padStart(6, "0")}`;
+  const view = overlay.valueAt(x, y);
+  return `x ${x}, y ${y}: ${cell}${view ? `; ${view}` : ""}`;
 }
 
 function download(name, data) {
@@ -214,7 +335,12 @@ worker.onmessage = ({ data }) => {
   // the new model's first frame comes next: until then no frame (a finished one of the model before would
   // read as this run's end)
   else if (data.type === "loaded")
-    (showSettings(data.settings), setPalette(data.palette), (state.frame = null), timeline.clear());
+    (showSettings(data.settings),
+      setPalette(data.palette),
+      (state.palette = data.palette ?? {}),
+      (state.frame = null),
+      timeline.clear(),
+      zoom2d.fit());
   else if (data.type === "frame") showFrame(data);
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
   else if (data.type === "file") download(data.name, data.bytes ?? data.text);
@@ -250,12 +376,29 @@ function fillModels({ own, corpus }) {
       );
     select.appendChild(optgroup);
   }
+  fillForks();
   openLink();
 }
 
-// A link pasted into the open page loads (but not the page's own share link).
+// The model list's "your forks" group, from the browser's storage: each with its model's size.
+function fillForks() {
+  const entryOf = (from) => {
+    const [group, id] = from.split("/");
+    return lists[group]?.find((e) => e.id === id);
+  };
+  lists.fork = forks().map((f) => ({ ...(entryOf(f.from) ?? {}), id: f.name, name: f.name, from: f.from }));
+  const select = $("model");
+  select.querySelector("optgroup[data-forks]")?.remove();
+  if (!lists.fork.length) return;
+  const optgroup = Object.assign(document.createElement("optgroup"), { label: "your forks (this browser)" });
+  optgroup.dataset.forks = "";
+  for (const e of lists.fork) optgroup.appendChild(new Option(e.name, `fork/${e.id}`));
+  select.appendChild(optgroup);
+}
+
+// A link pasted into the open page loads.
 window.addEventListener("hashchange", () => {
-  if (location.hash !== state.sharedHash) openLink();
+  if (location.hash.length > 1) openLink();
 });
 const act = () => (state.notice = "");
 $("model").onchange = () => (act(), chooseModel($("model").value));
@@ -264,12 +407,14 @@ $("run").onclick = () => {
   act();
   ensureLoaded();
   state.rate = null;
+  $("rate").textContent = ""; // the last run's
   worker.postMessage({ type: "run", speed: speed() });
 };
 $("end").onclick = () => {
   act();
   ensureLoaded();
   state.rate = null;
+  $("rate").textContent = "";
   worker.postMessage({ type: "end" });
 };
 $("graphButton").onclick = () => {
@@ -282,10 +427,11 @@ $("graphButton").onclick = () => {
 $("pause").onclick = () => worker.postMessage({ type: "pause" });
 $("reset").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "reset" }));
 const gallery = createGallery({
-  onOpen: (model) => (act(), chooseModel(model)),
+  onOpen: (model) => (act(), chooseModel(model).then(() => $("run").click())),
   has: (model) => listed(model) === model,
 });
 $("galleryButton").onclick = () => gallery.show();
+$("tree").addEventListener("click", () => markGutter()); // after timeline.js's: a breakpoint set or cleared
 $("helpButton").onclick = () => help.show();
 $("step").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "step", count: 1 }));
 $("next").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "next" }));
@@ -301,15 +447,54 @@ $("gif").onclick = () => {
   $("gif").textContent = on ? "stop GIF" : "record GIF";
   worker.postMessage({ type: "gif", on });
 };
+// The link goes to the clipboard and the box beside the button, not the address bar: a reload shows the
+// work as it is now, not as it was shared.
 $("share").onclick = () => {
-  const share = { model: $("model").value, size: size(), seed: +$("seed").value, speed: +$("speed").value };
+  const { group, entry } = selected();
+  const model = group === "fork" ? (entry?.from ?? "") : $("model").value;
+  const share = { model, size: size(), seed: +$("seed").value, speed: +$("speed").value };
   if (state.stepLimit) share.steps = state.stepLimit;
-  if (editor.text !== state.originalXml) share.xml = editor.text;
-  state.sharedHash = encodeShare(share);
-  location.hash = state.sharedHash;
-  navigator.clipboard?.writeText(location.href).catch(() => {});
+  if (group === "fork" || editor.text !== state.originalXml) share.xml = editor.text;
+  const link = location.href.split("#")[0].split("?")[0] + encodeShare(share);
+  $("shareLink").value = link;
+  $("shareLink").hidden = false;
+  $("shareLink").select();
+  const said = (text) => ($("shareCopied").textContent = text);
+  said("");
+  (navigator.clipboard?.writeText(link) ?? Promise.reject(new Error("no clipboard"))).then(
+    () => said("copied"),
+    () => said("select and copy the link"),
+  );
 };
+// An edited copy kept under its own name, listed under "your forks".
+$("fork").onclick = () => {
+  const { group, name, entry } = selected();
+  const from = group === "fork" ? entry.from : $("model").value;
+  const forked = forkName(name);
+  if (!saveFork(forked, from, editor.text)) return showMessage(storageProblem());
+  if (group !== "fork") keepDraft($("model").value, state.originalXml, state.originalXml); // the edits moved
+  fillForks();
+  state.notice = `kept as the fork ${forked}`;
+  chooseModel(`fork/${forked}`, { size: givenSize() ?? undefined, seed: +$("seed").value });
+};
+$("revert").onclick = () => (act(), (editor.text = state.originalXml));
 window.addEventListener("resize", () => view3d.resize());
+// Keys: Ctrl+Enter runs (in the editor too); outside the editor and the boxes, Space pauses and the
+// arrows step (→) and step back (←).
+document.addEventListener(
+  "keydown",
+  (e) => {
+    if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
+      e.preventDefault();
+      e.stopPropagation(); // before the editor's own Ctrl+Enter
+      return $("run").click();
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.("input, select, textarea, .cm-editor")) return;
+    const button = { " ": "pause", ArrowRight: "step", ArrowLeft: "back" }[e.key];
+    if (button) (e.preventDefault(), $(button).click());
+  },
+  true,
+);
 
 await readyPromise;
 const text = async (url) => {
@@ -320,4 +505,5 @@ worker.postMessage({ type: "lists", own: await text("own/demo.xml"), corpus: awa
 showHint({ gallery, help });
 
 // For tests and the curious: the page's state.
-window.mjPlayground = { state, view2d, view3d, overlay, graph, timeline, chooseModel, editor, help, gallery };
+window.mjPlayground = { state, view2d, view3d, zoom2d, overlay, graph, timeline, chooseModel, editor, help, gallery };
+window.mjPlayground.attributeMarks = (text) => unknownAttributes(text, help.bundle.accepts, help.bundle.nodes);

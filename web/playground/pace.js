@@ -6,7 +6,7 @@ export const topSpeed = 2 ** 14; // steps per frame at the slider's top (index.h
 export const frameMs = 50; // unpaced: the time between two frames (20 frames a second)
 const pacedMs = 16; // paced: the shortest time between two frames (60 frames a second)
 
-const unpaced = ({ toEnd, stepsPerFrame }) => toEnd || stepsPerFrame >= topSpeed;
+export const unpaced = ({ toEnd, stepsPerFrame }) => toEnd || stepsPerFrame >= topSpeed;
 
 // The budget of the next stretch of work, as model.advance takes it.
 export const budget = (pace) => (unpaced(pace) ? { steps: 0, ms: frameMs } : { steps: pace.stepsPerFrame, ms: 12 });

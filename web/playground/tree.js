@@ -1,11 +1,15 @@
 // The node tree beside the grid, as the reference's GUI lists it: the running node highlighted, each
-// rule node's rules with the one that fired in the last step marked.
-export function drawTree(container, tree) {
+// rule node's rules as pictures (rule_pictures.js) with the one that fired in the last step marked.
+// pictures: {colors: {symbol: 0xRRGGBB}, onCell(line, written, side, index, symbols)} or none.
+import { rulePicture } from "./rule_pictures.js";
+
+// A run that has ended has no running node to highlight.
+export function drawTree(container, tree, pictures = null, ended = false) {
   container.replaceChildren();
-  if (tree) container.appendChild(nodeElement(tree, true));
+  if (tree) container.appendChild(nodeElement(tree, !ended, pictures));
 }
 
-function nodeElement(node, running) {
+function nodeElement(node, running, pictures) {
   const item = document.createElement("div");
   item.className = "node" + (running && (node.current || !node.branch) ? " running" : "");
   const label = document.createElement("div");
@@ -21,11 +25,15 @@ function nodeElement(node, running) {
     const r = document.createElement("div");
     Object.assign(r.dataset, { line: node.line, rule: written });
     r.className = "rule" + (rule.fired ? " fired" : "");
-    r.textContent = `${rule.input} → ${rule.output}${rule.fired ? "  (fired)" : ""}`;
+    r.title = `${rule.input} → ${rule.output}`;
+    const k = written;
+    if (pictures)
+      r.appendChild(rulePicture(rule, node, pictures.colors, (side, index) => pictures.onCell(node, k, side, index)));
+    r.append(`${rule.input} → ${rule.output}${rule.fired ? "  (fired)" : ""}`);
     item.appendChild(r);
   }
   (node.children ?? []).forEach((child, k) =>
-    item.appendChild(nodeElement(child, running && node.branch && k === node.running)),
+    item.appendChild(nodeElement(child, running && node.branch && k === node.running, pictures)),
   );
   return item;
 }

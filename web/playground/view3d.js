@@ -25,6 +25,23 @@ export class View3D {
     this.scene.add(sun);
     this.mesh = null;
     this.size = "";
+    // The cutaway: cells past each axis's slider are not drawn (x and y across, z up), to see inside.
+    this.cut = { x: Infinity, y: Infinity, z: Infinity };
+    this.cutPanel = document.createElement("div");
+    this.cutPanel.className = "cutaway";
+    this.cutPanel.title = "cutaway: the cells past each slider are hidden";
+    for (const axis of ["x", "y", "z"]) {
+      const label = document.createElement("label");
+      const slider = Object.assign(document.createElement("input"), { type: "range", min: 1, value: 1 });
+      slider.id = `cut${axis}`;
+      slider.oninput = () => {
+        this.cut[axis] = +slider.value >= +slider.max ? Infinity : +slider.value;
+        if (this.last) this.draw(this.last);
+      };
+      label.append(`${axis} ≤ `, slider);
+      this.cutPanel.append(label);
+    }
+    container.appendChild(this.cutPanel);
   }
 
   get available() {
@@ -41,10 +58,15 @@ export class View3D {
   }
 
   // Cells x fastest, then y, then z; MJ's z is up, three.js's y is.
-  draw({ mx, my, mz, cells, colors }) {
+  draw(frame) {
     if (!this.renderer) return;
+    const { mx, my, mz, cells, colors } = frame;
+    this.last = frame;
+    const cut = this.cut;
+    const shown = (i) =>
+      cells[i] !== 0 && i % mx < cut.x && Math.floor(i / mx) % my < cut.y && Math.floor(i / (mx * my)) < cut.z;
     let count = 0;
-    for (const v of cells) if (v !== 0) count++;
+    for (let i = 0; i < cells.length; i++) if (shown(i)) count++;
     if (this.mesh) (this.scene.remove(this.mesh), this.mesh.dispose());
     this.mesh = new THREE.InstancedMesh(
       new THREE.BoxGeometry(1, 1, 1),
@@ -56,7 +78,7 @@ export class View3D {
       color = new THREE.Color();
     let k = 0;
     for (let i = 0; i < cells.length; i++) {
-      if (cells[i] === 0) continue;
+      if (!shown(i)) continue;
       const x = i % mx,
         y = Math.floor(i / mx) % my,
         z = Math.floor(i / (mx * my));
@@ -66,15 +88,47 @@ export class View3D {
     }
     this.scene.add(this.mesh);
     const size = `${mx}x${my}x${mz}`;
+    this.box = { mx, my, mz };
     if (size !== this.size) {
-      // a new shape: frame it
       this.size = size;
-      const r = Math.max(mx, my, mz);
-      this.camera.position.set(r * 1.5, r * 1.3, r * 1.5);
-      this.controls.target.set(0, 0, 0);
-      this.controls.update();
-    }
-    this.resize();
+      for (const [axis, side] of [
+        ["x", mx],
+        ["y", my],
+        ["z", mz],
+      ]) {
+        Object.assign(this.cutPanel.querySelector(`#cut${axis}`), { max: side, value: side });
+        this.cut[axis] = Infinity;
+      }
+      this.resize();
+      this.frame();
+    } else this.resize();
+  }
+
+  // The camera at the distance where the grid's bounding sphere fits the narrower of the two fields of view.
+  frame() {
+    const { mx, my, mz } = this.box;
+    const radius = 0.5 * Math.hypot(mx, my, mz) + 0.5;
+    const vertical = THREE.MathUtils.degToRad(this.camera.fov) / 2;
+    const horizontal = Math.atan(Math.tan(vertical) * this.camera.aspect);
+    const distance = (radius / Math.sin(Math.min(vertical, horizontal))) * 1.05;
+    const direction = new THREE.Vector3(1.5, 1.3, 1.5).normalize();
+    this.camera.position.copy(direction.multiplyScalar(distance));
+    this.controls.target.set(-0.5, -0.5, -0.5); // the cubes' centres are at whole coordinates
+    this.controls.update();
+    this.render();
+  }
+
+  // Whether the 8 corners of the grid are inside the picture (tests): [x, y] of each in -1..1.
+  corners() {
+    const { mx, my, mz } = this.box;
+    const out = [];
+    for (const x of [-mx / 2 - 0.5, mx / 2 - 0.5])
+      for (const y of [-mz / 2 - 0.5, mz / 2 - 0.5])
+        for (const z of [-my / 2 - 0.5, my / 2 - 0.5]) {
+          const p = new THREE.Vector3(x, y, z).project(this.camera);
+          out.push([p.x, p.y]);
+        }
+    return out;
   }
 
   render() {

@@ -2,7 +2,8 @@
 // freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, inspect, export,
 // gif. Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj, MjError } from "./api.mjs";
-import { budget, nextFrame } from "./pace.js";
+import { budget, nextFrame, unpaced } from "./pace.js";
+import { PastRun } from "./past_run.js";
 import { Timeline } from "./timeline_worker.js";
 
 // Messages in the page's words: a setting is named by the control that changes it.
@@ -29,6 +30,12 @@ let iso = false;
 // The debugger's views (overlay.js): while on, every frame carries the inspection of the node at `line`.
 const views = { on: false, line: 0 };
 const timeline = new Timeline(); // step back, scrub, breakpoints
+let loadedAs = null; // [xml, options] of the live model: the past run replays it
+const pastRun = new PastRun(() => mj.load(...loadedAs));
+// Back-pressure: while the page has not drawn the last frame (it answers "drawn"), a running tick posts
+// none (an unpaced run goes on, a paced one waits for the answer), so frames never queue up on the page.
+// The frame of a run's end waits for it too (pending), unless another frame goes first.
+const pressure = { undrawn: false, waiting: false, pending: null };
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 // An error as the page shows it: the module's words (text) in the status line, the detail at its line.
@@ -83,17 +90,18 @@ async function loadWithResources(xml, options) {
 
 // The views' inspection (none when the chosen line no longer holds a node), the values' colours and
 // the cells of a 2D grid (the goal view compares them with the goal).
-function withInspection(message) {
+function withInspection(message, at = model) {
   try {
-    message.inspection = model.inspect(views.line);
+    message.inspection = at.inspect(views.line);
   } catch {
     message.inspection = null;
   }
-  message.valueColors = model.colors();
-  if (message.inspection?.mz === 1) message.valueCells = model.grid().cells;
+  message.valueColors = at.colors();
+  if (message.inspection?.mz === 1) message.valueCells = at.grid().cells;
 }
 
 function frame(extra = {}) {
+  pressure.pending = null;
   const g = model.shape(); // the cells are copied only for the 3D view: a 2D frame sends mj's picture
   const message = {
     type: "frame",
@@ -120,12 +128,14 @@ function frame(extra = {}) {
   if (extra.withTree) message.tree = model.nodeTree();
   if (views.on) withInspection(message);
   if (recording) model.gifFrame();
+  pressure.undrawn = true;
   post(message, transfer);
 }
 
 // Runs for about a frame's time (or stepsPerFrame steps, pace.js), shows the grid, and goes on. The run stops at
 // the end of the program or at the model's step limit, as mj run does.
 function tick() {
+  pressure.waiting = false;
   if (!running || !model) return;
   const start = performance.now();
   const before = model.steps;
@@ -138,8 +148,14 @@ function tick() {
     running = false;
     return post({ type: "error", ...failure(e) });
   }
-  frame({ taken: model.steps - before, ms: performance.now() - start, withTree: !running, breakpoint: hit });
-  if (running) nextFrame(tick, { toEnd, stepsPerFrame }, performance.now() - start);
+  const pace = { toEnd, stepsPerFrame };
+  const show = (ms) => frame({ taken: model.steps - before, ms, withTree: !running, breakpoint: hit });
+  if (!pressure.undrawn) show(performance.now() - start);
+  else if (!running) pressure.pending = show.bind(null, performance.now() - start);
+  if (!running) return;
+  if (pressure.undrawn && !unpaced(pace))
+    pressure.waiting = true; // "drawn" goes on
+  else nextFrame(tick, pace, performance.now() - start);
 }
 
 // Run, Next node and "to the end" go on from the live step: shown at once, even if the run has ended.
@@ -154,13 +170,25 @@ function goLive() {
 function showTimeline() {
   if (timeline.viewing === null) return frame({ withTree: true });
   try {
-    post(...timeline.pastFrame(model, iso));
+    const [message, transfer] = timeline.pastFrame(model, iso);
+    // the views, the tree and its fired rules as the live run had them at that step (past_run.js)
+    const { tree, before } = pastRun.trees(model.seed, timeline.viewing);
+    Object.assign(message, { tree, treeBefore: before, active: pastRun.model.activeNode() });
+    if (views.on) withInspection(message, pastRun.model);
+    post(message, transfer);
   } catch (e) {
     post({ type: "error", ...failure(e) });
   }
 }
 
 const handlers = {
+  drawn() {
+    pressure.undrawn = false;
+    if (pressure.pending) return pressure.pending();
+    if (!pressure.waiting) return;
+    pressure.waiting = false;
+    tick();
+  },
   lists({ corpus, own }) {
     post({ type: "lists", corpus: corpus ? mj.modelList(corpus) : [], own: own ? mj.modelList(own, "demo.xml") : [] });
   },
@@ -180,7 +208,10 @@ const handlers = {
     model = null;
     entryName = name;
     try {
-      model = await loadWithResources(xml, { size, name: `${name}.xml`, entry, maxCells });
+      const options = { size, name: `${name}.xml`, entry, maxCells };
+      pastRun.reset();
+      model = await loadWithResources(xml, options);
+      loadedAs = [xml, options];
       model.inspecting = views.on;
       timeline.attach(model);
       model.start(seed);
@@ -254,7 +285,7 @@ const handlers = {
     Object.assign(views, { on, line });
     if (!model) return;
     model.inspecting = on;
-    frame({ withTree: true });
+    showTimeline(); // the step on screen, past or live
   },
   // The state graph (mj explore) of the editor's model, up to maxStates states.
   async explore({ xml, name, size, entry, maxStates }) {

@@ -26,7 +26,7 @@ function openElements(text, pos) {
       continue;
     }
     if (!stack.length) rootSeen = true;
-    if (!selfClosing) stack.push({ name, attributes: attributesOf(attrs) });
+    if (!selfClosing && !attrs.endsWith("/")) stack.push({ name, attributes: attributesOf(attrs) }); // the attributes' text takes a "/>"'s slash
   }
   return { stack, rootSeen };
 }
@@ -81,4 +81,45 @@ export function symbolsInScope(text, context) {
   const scopes = [context.attributes?.values, ...[...context.parents].reverse().map((e) => e.attributes.values)];
   const unions = [...text.matchAll(/<union\b[^>]*\bsymbol\s*=\s*["'](.)["']/g)].map((m) => m[1]);
   return [...new Set([...scopes.filter(Boolean).join(""), ...unions])];
+}
+
+// Every start tag of the text: {name, at, depth, root, parent, attributes: [{name, from, to, value,
+// valueFrom}]}: where the tag begins, how deep it is, and where each attribute's name and value are.
+export function tagsOf(text) {
+  const tags = [],
+    stack = [];
+  let rootSeen = false;
+  TAG.lastIndex = 0;
+  for (let m; (m = TAG.exec(text));) {
+    if (m[0].startsWith("<!--")) continue;
+    const [, closing, name, attrs, selfClosing] = m;
+    if (closing) {
+      const at = stack.lastIndexOf(name);
+      if (at >= 0) stack.length = at;
+      continue;
+    }
+    const start = m.index + 1 + name.length; // where the attributes' text begins
+    const attributes = [...attrs.matchAll(/([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map((a) => {
+      const value = a[2] ?? a[3];
+      const valueTo = start + a.index + a[0].length - 1; // before the closing quote
+      return {
+        name: a[1],
+        from: start + a.index,
+        to: start + a.index + a[1].length,
+        value,
+        valueFrom: valueTo - value.length,
+      };
+    });
+    tags.push({
+      name,
+      at: m.index,
+      depth: stack.length,
+      root: !stack.length && !rootSeen,
+      parent: stack.at(-1) ?? "",
+      attributes,
+    });
+    if (!stack.length) rootSeen = true;
+    if (!selfClosing && !attrs.endsWith("/")) stack.push(name);
+  }
+  return tags;
 }

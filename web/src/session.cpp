@@ -37,6 +37,7 @@ class Session {
       interpreter_.reset(), settings_.reset();
       mj::RunSettings settings = mj::resolve_run(mjweb::run_request(xml, name, options));
       interpreter_.emplace(settings.load_model());
+      interpreter_->set_animated(true);  // the grid as mj run --gif draws it: wfc's decided cells at every step
       settings_ = std::move(settings);
     });
   }

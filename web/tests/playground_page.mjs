@@ -69,10 +69,12 @@ export function playground(routes = async () => ({})) {
     server?.close();
   });
 
-  // A test on a page of its own; an error the page throws fails it.
+  // A test on a page of its own, in a browser context of its own (the drafts another test kept in
+  // localStorage are not its); an error the page throws fails it.
   function pageTest(name, body) {
     test(name, async () => {
-      const page = await served.browser.newPage();
+      const context = await served.browser.createBrowserContext();
+      const page = await context.newPage();
       await page.setViewport({ width: 1400, height: 800 });
       const errors = [];
       page.on("pageerror", (e) => errors.push(e.message));
@@ -80,7 +82,7 @@ export function playground(routes = async () => ({})) {
         await body(page);
         assert.deepEqual(errors, [], "errors on the page");
       } finally {
-        await page.close();
+        await context.close();
       }
     });
   }
@@ -91,4 +93,27 @@ export function playground(routes = async () => ({})) {
   }
 
   return { served, pageTest, open };
+}
+
+// Screenshots of the page for a person to look at: with MJ_SHOTS=DIR, shoot(page, name) saves
+// DIR/name-1400x900.png and DIR/name-1000x700.png (the page laid out again at each size); without it,
+// nothing. The tests' assertions never depend on them.
+export const shotsDir = process.env.MJ_SHOTS ?? "";
+
+export async function shoot(
+  page,
+  name,
+  sizes = [
+    [1400, 900],
+    [1000, 700],
+  ],
+) {
+  if (!shotsDir) return;
+  const before = page.viewport();
+  for (const [width, height] of sizes) {
+    await page.setViewport({ width, height });
+    await page.evaluate(() => new Promise((r) => window.requestAnimationFrame(() => window.requestAnimationFrame(r))));
+    await page.screenshot({ path: join(shotsDir, `${name}-${width}x${height}.png`) });
+  }
+  await page.setViewport(before);
 }

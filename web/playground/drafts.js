@@ -1,0 +1,51 @@
+// Nothing lost: the editor's text kept per model in localStorage as it is typed (a draft, dropped once it
+// is the model's own text again), and forks, edited copies kept under names of their own. Storage that
+// is full or switched off is said in words; the page goes on without it.
+const draftKey = (model) => `mj.draft.${model}`;
+const forksKey = "mj.forks";
+
+// localStorage's answer, or `fallback` (and the reason in `problem`) when the browser refuses.
+let problem = "";
+function storage(fn, fallback) {
+  try {
+    return fn(window.localStorage);
+  } catch (e) {
+    problem = `the editor's text could not be kept in this browser's storage (${e.name})`;
+    return fallback;
+  }
+}
+export const storageProblem = () => problem;
+
+// The kept text of `model` ("own/Name", "corpus/Name", "fork/Name"), or null.
+export const draftOf = (model) => storage((s) => s.getItem(draftKey(model)), null);
+
+// Keeps `text` as the draft of `model`, or drops the draft when `text` is the model's own.
+export function keepDraft(model, text, original) {
+  return storage((s) => {
+    if (text === original) s.removeItem(draftKey(model));
+    else s.setItem(draftKey(model), text);
+    return true;
+  }, false);
+}
+
+// [{name, from, xml}]: the forks, oldest first.
+export function forks() {
+  const list = storage((s) => JSON.parse(s.getItem(forksKey) ?? "[]"), []);
+  return Array.isArray(list) ? list.filter((f) => typeof f?.name === "string" && typeof f.xml === "string") : [];
+}
+
+// A fork's name from `base`: "base-edit", "base-edit2"... the first not taken.
+export function forkName(base) {
+  const taken = new Set(forks().map((f) => f.name));
+  for (let k = 1; ; k++) {
+    const name = `${base}-edit${k === 1 ? "" : k}`;
+    if (!taken.has(name)) return name;
+  }
+}
+
+// Keeps `xml` as the fork `name` of the listed model `from` (its size and settings are the fork's).
+export function saveFork(name, from, xml) {
+  const list = forks().filter((f) => f.name !== name);
+  list.push({ name, from, xml });
+  return storage((s) => (s.setItem(forksKey, JSON.stringify(list)), true), false);
+}

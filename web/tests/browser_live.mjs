@@ -1,0 +1,181 @@
+// Browser tests of a run as it goes (web/playground): wfc's progress drawn at every step as mj run --gif
+// draws it (2D and 3D), frames with back-pressure and Pause answered at the top speed with a view on,
+// and the views and the node tree of a past step equal to those the live run had at that step.
+// Usage: node --test web/tests/browser_live.mjs   (needs build-web/site: scripts/web.sh)
+//        MJ_SHOTS=DIR node --test web/tests/browser_live.mjs: also screenshots at 1400x900 and 1000x700
+import assert from "node:assert/strict";
+import { choose, frame, playground, shoot, until } from "./playground_page.mjs";
+
+const { pageTest, open: openPage } = playground();
+// The page, its first-run hint closed (it lies over the grid).
+async function open(page, link) {
+  await openPage(page, link);
+  await page.evaluate(() => document.querySelector("#hint .close")?.click());
+}
+
+// One click of Step, and the frame after it.
+async function stepOnce(page) {
+  const at = (await frame(page)).steps;
+  await page.click("#step");
+  await until(page, (s) => window.mjPlayground.state.frame?.steps > s, at);
+  return frame(page);
+}
+
+// The frame shown, as a short text to compare (mj's picture in 2D, the cells in 3D).
+const digest = (page) =>
+  page.evaluate(() => {
+    const f = window.mjPlayground.state.frame;
+    let h = 0;
+    for (const v of f.rgba ?? f.cells) h = (Math.imul(h, 31) + v) | 0;
+    return `${f.steps}:${h}`;
+  });
+
+pageTest("a wfc run's 2D grid changes at every step of its collapse", async (page) => {
+  await open(page);
+  await choose(page, "corpus/Knots2D", [12, 12, 1], 3); // the tile model: each observation fixes a tile
+  await stepOnce(page); // <all>
+  let f = await stepOnce(page); // the wfc finds a good seed: its new grid begins empty
+  assert.equal(f.active?.kind, "wfc");
+  let before = (await digest(page)).split(":")[1],
+    collapse = 0;
+  for (f = await stepOnce(page); f.active?.kind === "wfc" && collapse < 30; f = await stepOnce(page)) {
+    const now = (await digest(page)).split(":")[1];
+    assert.notEqual(now, before, `step ${f.steps} shows the grid of the step before`);
+    ((before = now), collapse++);
+  }
+  assert.ok(collapse >= 20, `${collapse} steps of collapse seen`);
+  await shoot(page, "wfc-2d");
+});
+
+// The overlap model draws each cell's most voted colour, as mj run --gif and the reference do: a step
+// shows when an observation turns a cell's vote, not at every step.
+pageTest("WaveFlowers shows its ground and flowers as the collapse goes, not an empty sky", async (page) => {
+  await open(page);
+  await choose(page, "corpus/WaveFlowers", [24, 24, 1], 3);
+  const sky = await digest(page);
+  const seen = new Set();
+  for (let k = 0; k < 40; k++) (await stepOnce(page), seen.add((await digest(page)).split(":")[1]));
+  assert.ok(seen.size >= 10, `${seen.size} different pictures in 40 steps`);
+  assert.ok(!seen.has(sky.split(":")[1]));
+  await shoot(page, "wfc-overlap");
+});
+
+pageTest("a wfc run's 3D grid changes at every step of its collapse, and a past step shows it", async (page) => {
+  await open(page);
+  await choose(page, "corpus/Apartemazements", [8, 8, 8], 1);
+  const filled = () => page.evaluate(() => window.mjPlayground.state.frame.cells.reduce((n, v) => n + (v !== 0), 0));
+  let f = await frame(page);
+  for (let k = 0; k < 20 && f.active?.kind !== "wfc"; k++) f = await stepOnce(page);
+  assert.equal(f.active?.kind, "wfc", "the run reached its wfc");
+  f = await stepOnce(page); // the good seed found: the new grid begins empty
+  const counts = [];
+  let before = (await digest(page)).split(":")[1];
+  for (let k = 0; k < 12; k++) {
+    f = await stepOnce(page);
+    const now = (await digest(page)).split(":")[1];
+    assert.notEqual(now, before, `step ${f.steps} shows the grid of the step before`);
+    before = now;
+    counts.push(await filled());
+  }
+  assert.ok(counts[0] > 0, `the first observation shows cells (${counts})`);
+  await shoot(page, "wfc-3d");
+  // Step back: the record holds the drawn collapse too
+  await page.click("#back");
+  await until(page, (s) => window.mjPlayground.state.frame?.steps === s - 1, f.steps);
+  assert.equal(await filled(), counts.at(-2));
+});
+
+// BiasedMazeGrowth at `side`x`side` with its field view on, run at the top speed.
+async function fieldViewAtTopSpeed(page, side) {
+  await open(page);
+  // without the entry's limit of 400 steps
+  await page.evaluate(
+    (side) =>
+      window.mjPlayground.chooseModel("corpus/BiasedMazeGrowth", { size: [side, side, 1], seed: 1, steps: 1000000 }),
+    side,
+  );
+  await until(page, () => !window.mjPlayground.state.loading);
+  await page.click("#viewsOn");
+  await page.select("#viewsNode", "4"); // the <one> with the field
+  await until(page, () => window.mjPlayground.state.frame?.inspection?.fields?.length);
+  await page.$eval("#speed", (s) => ((s.value = s.max), s.oninput()));
+  await page.evaluate(() => Object.assign(window.mjPlayground.state.pace, { piledUp: 0, frames: 0, viewsMsMost: 0 }));
+  await page.click("#run");
+}
+
+pageTest("frames wait for the page to draw the last, the field view on at 117x117", async (page) => {
+  await fieldViewAtTopSpeed(page, 117);
+  await until(page, () => window.mjPlayground.state.frame?.finished);
+  const pace = await page.evaluate(() => window.mjPlayground.state.pace);
+  assert.ok(pace.frames >= 2, `${pace.frames} running frames`);
+  assert.equal(pace.piledUp, 0, "a running frame came before the page drew the last");
+  const f = await frame(page);
+  console.log(
+    `# 117x117, field view: ${f.steps} steps in ${pace.frames} frames; the view drew in ${pace.viewsMsMost.toFixed(1)} ms at most`,
+  );
+});
+
+pageTest("Pause answers at once at the top speed with the field view on", async (page) => {
+  await fieldViewAtTopSpeed(page, 401);
+  await until(page, () => window.mjPlayground.state.pace.frames >= 3);
+  // Pause, counting the running frames that still come before the paused one (no time taken).
+  const answer = await page.evaluate(async () => {
+    const p = window.mjPlayground.state;
+    const began = performance.now(),
+      before = p.pace.frames;
+    document.getElementById("pause").click();
+    while (p.frame.ms !== undefined) await new Promise((r) => window.requestAnimationFrame(r));
+    return { ms: performance.now() - began, framesAfter: p.pace.frames - before, finished: p.frame.finished };
+  });
+  assert.ok(!answer.finished, "the run ended before the pause");
+  assert.ok(answer.framesAfter <= 1, `${answer.framesAfter} running frames came after Pause`);
+  assert.equal((await frame(page)).inspection?.fields?.length, 1, "paused with the field view");
+  const steps = (await frame(page)).steps;
+  await page.click("#step"); // the worker answers in order: a step after the pause is the next step
+  await until(page, (s) => window.mjPlayground.state.frame.steps === s + 1, steps);
+  console.log(`# Pause answered in ${answer.ms.toFixed(0)} ms (${answer.framesAfter} running frames after it)`);
+  await shoot(page, "field-view-paused");
+});
+
+// The views and the tree of the frame shown, as plain data to compare.
+const viewOf = (page) =>
+  page.evaluate(() => {
+    const { steps, inspection: i, tree } = window.mjPlayground.state.frame;
+    const rows = (list) => list.map((p) => ({ value: p.value, cells: Array.from(p.cells) }));
+    const strip = (n) => ({ ...n, children: (n.children ?? []).map(strip) });
+    return {
+      steps,
+      fields: rows(i.fields),
+      candidates: i.candidates,
+      chosen: i.chosen,
+      tree: strip(tree),
+      fired: document.getElementById("fired").textContent,
+      text: document.getElementById("viewsText").textContent,
+    };
+  });
+
+pageTest("a view at a past step equals the live view at that step, tree and fired rules too", async (page) => {
+  await open(page);
+  await choose(page, "corpus/BiasedMazeGrowth", [21, 21, 1], 4);
+  await page.click("#viewsOn");
+  await page.select("#viewsNode", "4");
+  await until(page, () => window.mjPlayground.state.frame?.inspection?.fields?.length);
+  const live = [];
+  for (let k = 0; k < 8; k++) {
+    await stepOnce(page);
+    await until(page, () => window.mjPlayground.state.frame?.inspection?.fields?.length);
+    live.push(await viewOf(page));
+  }
+  assert.ok(live[3].fired.length > 0, "a live step names the rule it fired");
+  for (const k of [6, 3, 1]) {
+    const want = live[k];
+    await page.$eval("#scrub", (s, step) => ((s.value = step), s.oninput()), want.steps);
+    await until(
+      page,
+      (s) => window.mjPlayground.state.frame?.steps === s && window.mjPlayground.state.frame.viewing === s,
+      want.steps,
+    );
+    assert.deepEqual(await viewOf(page), want, `step ${want.steps} from the record`);
+  }
+  await shoot(page, "past-step-views");
+});
