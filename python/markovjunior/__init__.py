@@ -6,15 +6,18 @@
     result = model.run(seed=1)                                  # result.grid: (my, mx) uint8 in 2D
     results = mj.batch(model, range(100))                       # threads, results in seed order
 
-Runs across machines: markovjunior.distributed (Dask).
+Runs across machines: markovjunior.distributed (Dask). ``MarkovJunior`` (an energy sampler) and
+``MarkovChain`` (a discrete chain) are the toys a write-up of the project imagines, made real.
 """
 
 from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
 from .errors import ModelError
 from .explore import ClosedClass, GridDynamics, Outcome, StateSpace, explore, explore_all_grids
+from .energy_sampler import MarkovJunior
 from .generate import generate
 from .history import Breakpoint, History
+from .markov_chain import MarkovChain
 from .model import ActiveNode, Model, load
 from .result import Result
 from .source import MODELS, Source, own_models
@@ -28,6 +31,8 @@ __all__ = [
     "ClosedClass",
     "GridDynamics",
     "History",
+    "MarkovChain",
+    "MarkovJunior",
     "MODELS",
     "Model",
     "ModelError",

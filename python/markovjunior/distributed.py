@@ -18,6 +18,7 @@ import threading
 from typing import Iterable, List, Optional
 
 from .generate import ModelLike, resolve
+from .progress import ProgressBar
 from .source import PathOrXml, Size, Source
 from .result import Result
 
@@ -30,12 +31,20 @@ def run_on(
     size: Optional[Size] = None,
     steps: Optional[int] = None,
     resources: Optional[PathOrXml] = None,
+    progress: bool = False,
 ) -> List[Result]:
     """Runs ``model`` once per seed as tasks of the Dask ``client`` and returns the Results in the
     order of ``seeds``, identical to local runs. ``model`` is anything ``generate`` takes; it is
-    resolved here (as ``load`` resolves it) and sent to the workers as a Source."""
+    resolved here (as ``load`` resolves it) and sent to the workers as a Source. ``progress=True``:
+    a bar of the tasks done (tqdm's: a widget in a notebook)."""
     futures = submit(client, model, seeds, size=size, steps=steps, resources=resources)
-    return client.gather(futures)
+    with ProgressBar(progress, "runs", len(futures)) as report:
+        if report is not None:
+            from distributed import as_completed
+
+            for count, _ in enumerate(as_completed(futures), start=1):
+                report(count)
+        return client.gather(futures)
 
 
 def submit(

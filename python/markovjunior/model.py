@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from typing import Callable, Dict, Iterable, Iterator, NamedTuple, Optional
+from typing import Dict, Iterable, Iterator, NamedTuple, Optional
 
 import numpy as np
 
 from . import _core
 from ._arguments import checked_int
 from .history import DEFAULT_MAX_BYTES, Breakpoint, BreakpointLike, History, breakpoint_of, core_breakpoints
+from .progress import ProgressBar
 from .result import Result
 from .source import PathOrXml, Size, Source, resolve_source
 from .views import Views
@@ -107,7 +107,7 @@ class Model(Views):
         limit = self.source.steps if steps is None else checked_int("steps", steps)
         seed = checked_int("seed", seed)
         self._started = True
-        with _progress_bar(progress) as report:
+        with ProgressBar(progress, "steps") as report:
             taken = self._core.run(seed, limit, report, core_breakpoints(breakpoints))
         return self._result(taken)
 
@@ -132,7 +132,9 @@ class Model(Views):
     @property
     def history(self) -> Optional[History]:
         """The current run's record (``history[k]``: the grid after ``k`` steps), or None when not recording."""
-        return None if self._core.history_range() is None else History(self._core)
+        if self._core.history_range() is None:
+            return None
+        return History(self._core, dict(self.source.palette), self.source.pixelsize)
 
     def grid_at(self, step: int) -> np.ndarray:
         """The grid after ``step`` steps of the current run, from its record (``record()`` first)."""
@@ -221,29 +223,3 @@ class Model(Views):
     def __repr__(self) -> str:
         mx, my, mz = self.source.size
         return f"<markovjunior.Model {self.source.path!r} {mx}x{my}x{mz}>"
-
-
-class _progress_bar:
-    """A context giving ``run`` its report(steps) callback: None without progress, else a tqdm bar, or
-    a line on stderr rewritten in place when tqdm is not installed."""
-
-    def __init__(self, shown: bool) -> None:
-        self.shown = shown
-        self.bar = None
-
-    def __enter__(self) -> Optional[Callable[[int], None]]:
-        if not self.shown:
-            return None
-        try:
-            from tqdm import tqdm
-
-            self.bar = tqdm(unit=" steps", leave=False)
-            return lambda steps: self.bar.update(steps - self.bar.n)
-        except ImportError:
-            return lambda steps: print(f"\r{steps} steps", end="", file=sys.stderr, flush=True)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.close()
-        elif self.shown:
-            print(file=sys.stderr)

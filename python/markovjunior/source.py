@@ -34,6 +34,10 @@ class Source:
     iso: bool
     palette: Tuple[Tuple[str, int], ...]  # (symbol, 0xAARRGGBB): palette.xml, the entry's colours, the caller's
 
+    def __repr__(self) -> str:  # its XML text and palette would fill a screen
+        mx, my, mz = self.size
+        return f"<markovjunior.Source {self.name!r} {mx}x{my}x{mz} steps={self.steps} pixelsize={self.pixelsize}>"
+
     def load(self):
         """A fresh Model of this source."""
         from .model import Model
