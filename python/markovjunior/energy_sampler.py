@@ -17,7 +17,7 @@ Energy = Callable[[np.ndarray], float]
 #: Window radii tried when checking that the energy is a sum of local terms (``MarkovJunior.reach``).
 REACHES = (1, 2, 3, 4)
 #: Cells probed for that check: the corners, the middles of the sides, and this many at random.
-RANDOM_PROBES = 24
+RANDOM_PROBES = 20
 #: Random windows on which the cells that a move's change reads are found (``_dependencies``).
 DEPENDENCY_PROBES = 6
 

@@ -47,15 +47,16 @@ class Result:
         argb = self._argb()
         return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8)
 
-    def image(self, pixelsize: Optional[int] = None, iso: bool = False) -> np.ndarray:
+    def image(self, pixelsize: Optional[int] = None, iso: Optional[bool] = None) -> np.ndarray:
         """The grid as an ``(H, W, 3)`` ``uint8`` RGB array, for ``plt.imshow`` or PIL.
 
-        2D grids are squares of ``pixelsize`` pixels (by default the source's: its entry's, else 4),
-        exactly as ``mj run`` draws them. 3D grids are drawn as isometric cubes of ``pixelsize``
-        (value 0 is empty space) and need ``iso=True``: a 3D grid has no flat picture.
+        2D grids are squares of ``pixelsize`` pixels (by default the source's: its entry's, else the
+        library's), exactly as ``mj run`` draws them. 3D grids are drawn as isometric cubes of ``pixelsize``
+        (value 0 is empty space), as ``generate`` and ``mj run`` draw them; ``iso=False`` asks for a flat
+        picture, which a 3D grid has not (ValueError).
         """
-        if self.is_3d and not iso:
-            raise ValueError("a 3D grid has no flat picture: use image(iso=True), or save() it as .vox")
+        if self.is_3d and iso is False:
+            raise ValueError("a 3D grid has no flat picture: leave iso as it is, or save() it as .vox")
         return _core.render(self.grid, self._argb(), self._pixelsize(pixelsize))
 
     def save(
