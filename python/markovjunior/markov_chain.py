@@ -13,6 +13,8 @@ import numpy as np
 
 #: How far above 1 the outgoing probabilities of a state may sum, for the rounding of decimal fractions.
 SUM_TOLERANCE = 1e-9
+#: The states a notebook's table shows.
+SHOWN = 12
 
 
 class MarkovChain:
@@ -117,12 +119,13 @@ class MarkovChain:
         return graph
 
     def _repr_html_(self) -> str:
-        """The transition matrix as a table, for notebooks."""
-        names = [html.escape(str(s)) for s in self.states]
-        head = "".join(f"<th>{s}</th>" for s in names)
+        """The transition matrix as a table, for notebooks (its first SHOWN states)."""
+        names = [html.escape(str(s)) for s in self.states[:SHOWN]]
+        m = self.transition_matrix()[:SHOWN, :SHOWN]
+        more = len(self.states) - len(names)
+        head = "".join(f"<th>{s}</th>" for s in names) + (f"<th>... {more} more</th>" if more else "")
         rows = "".join(
-            f"<tr><th>{s}</th>" + "".join(f"<td>{p:.3g}</td>" for p in row) + "</tr>"
-            for s, row in zip(names, self.transition_matrix())
+            f"<tr><th>{s}</th>" + "".join(f"<td>{p:.3g}</td>" for p in row) + "</tr>" for s, row in zip(names, m)
         )
         return f"<table><tr><th>from \\ to</th>{head}</tr>{rows}</table>"
 
