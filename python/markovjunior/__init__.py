@@ -1,7 +1,7 @@
 """MarkovJunior for Python: mj's C++ interpreter, cell for cell the reference's, with numpy grids.
 
     import markovjunior as mj
-    image = mj.generate("GrowthMaze", seed=7, pixelsize=4)      # an (H, W, 3) array for plt.imshow
+    image = mj.generate("GrowthMaze", seed=7, pixelsize=3)      # an (H, W, 3) array for plt.imshow
     model = mj.load("GrowthMaze")                               # a file, XML text or a name; settings as mj run's
     result = model.run(seed=1)                                  # result.grid: (my, mx) uint8 in 2D
     results = mj.batch(model, range(100))                       # threads, results in seed order

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import multiprocessing
-import os
 import queue
 import threading
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, as_completed, wait
 from typing import Iterable, List, Optional
 
+from . import _core
+from ._arguments import checked_int
 from .generate import ModelLike, resolve
 from .model import Model
 from .progress import ProgressBar
@@ -37,7 +38,7 @@ def batch(
     """
     first = resolve(model, size=size, steps=steps, resources=resources)
     seeds = list(seeds)
-    workers = workers or os.cpu_count() or 1
+    workers = _core.worker_count(None if workers is None else checked_int("workers", workers))
     with ProgressBar(progress, "runs", len(seeds)) as report:
         if processes:
             return _in_processes(first, seeds, steps, workers, report)

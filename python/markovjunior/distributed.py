@@ -5,7 +5,7 @@
     from markovjunior.distributed import run_on
 
     client = Client("tcp://scheduler:8786")        # or Client(LocalCluster(...)) on one machine
-    results = run_on(client, "models/Flowers.xml", range(1000), size=64)
+    results = run_on(client, "models/Flowers.xml", range(1000), size=60)
 
 Every worker needs the markovjunior package, and a model given as a path (with its resources) must
 be at that path on the workers too; XML text travels with the tasks. A worker loads the model once
@@ -18,6 +18,7 @@ import threading
 from typing import Iterable, List, Optional
 
 from .generate import ModelLike, resolve
+from .model import Model
 from .progress import ProgressBar
 from .source import PathOrXml, Size, Source
 from .result import Result
@@ -75,5 +76,5 @@ def _model(source: Source):
     if source not in models:
         if len(models) >= 8:
             models.clear()
-        models[source] = source.load()
+        models[source] = Model(source)
     return models[source]

@@ -7,7 +7,7 @@ from typing import Iterable, List, NamedTuple, Optional, Tuple, Union
 import numpy as np
 
 from . import _core
-from ._arguments import positive_int
+from ._arguments import checked_int
 
 #: The record's default bound on memory, 256 MiB (the oldest steps are dropped past it).
 DEFAULT_MAX_BYTES = 256 << 20
@@ -82,12 +82,12 @@ class History:
         return last - first + 1
 
     def __getitem__(self, step: int) -> np.ndarray:
-        first, last, _ = self._range()
         if step < 0:
-            step += last + 1
-        if not first <= step <= last:
-            raise IndexError(f"step {step} is not in the record (it holds steps {first} to {last})")
-        return self._core.grid_at(step)
+            step += self.last_step + 1
+        try:
+            return self._core.grid_at(step)
+        except ValueError as outside:  # the library's words; IndexError also ends iteration over the record
+            raise IndexError(str(outside)) from None
 
     def node_line(self, step: int) -> int:
         """The line of the node that worked in step ``step`` (the step from ``step - 1`` to ``step``);
@@ -97,8 +97,9 @@ class History:
     def image(self, step: int, pixelsize: Optional[int] = None) -> np.ndarray:
         """The grid after ``step`` steps as an ``(H, W, 3)`` RGB array in the model's colours, drawn as
         ``Result.image`` draws it (3D: isometric); ``pixelsize`` by default the model's."""
-        size = self._pixelsize if pixelsize is None else positive_int("pixelsize", pixelsize)
-        return _core.render(self[step], self._colors(), size)
+        if pixelsize is not None:
+            _core.check_pixelsize(checked_int("pixelsize", pixelsize))
+        return _core.render(self[step], self._colors(), self._pixelsize if pixelsize is None else pixelsize)
 
     def _colors(self):
         return _core.legend_colors(self._core.legend(), self._palette)

@@ -37,9 +37,9 @@ def load(
     """Loads and checks a model: a file, XML text (a string starting with ``<``) or a name
     (``models/NAME.xml`` of the current folder, else one of mj's own models, ``MODELS``).
 
-    What is not given is decided as ``mj run`` decides it: a model listed in a models.xml beside it
-    (or mj's demo.xml) takes its entry's size, step limit, pixel size and colours; a model alone is
-    64 x 64, or 24 x 24 x 24 when its rules are 3D, with a limit of 50,000 steps. ``size``: ``n``
+    What is not given is decided by the library as ``mj run`` decides it: a model listed in a models.xml
+    beside it (or mj's demo.xml) takes its entry's size, step limit, pixel size and colours; a model alone
+    the library's default size (a cube when its rules are 3D) and step limit. ``size``: ``n``
     (every side: n x n, or n x n x n for a 3D model), ``(mx, my)`` or ``(mx, my, mz)``. ``steps``:
     the step limit of ``run`` (``0``: none). ``pixelsize``: of ``image``, ``save`` and notebooks.
     ``resources``: the folder with rules/, samples/, tilesets/ and palette.xml; by default
@@ -73,14 +73,7 @@ class Model(Views):
         if not isinstance(source, Source):
             raise TypeError(f"Model takes a Source, got {type(source).__name__}: load a model with markovjunior.load()")
         self.source = source
-        self._core = _core.Interpreter.load(
-            source.text if source.text is not None else source.path,
-            source.text is not None,
-            source.path,
-            source.size,
-            source.resources,
-            source.max_cells,
-        )
+        self._core = source.interpreter()
         self._started = False
 
     def copy(self) -> "Model":
@@ -99,12 +92,12 @@ class Model(Views):
         breakpoints: Optional[Iterable[BreakpointLike]] = None,
     ) -> Result:
         """Runs with ``seed`` until the program ends or ``steps`` steps: by default the source's limit
-        (its entry's, else 50,000), ``steps <= 0``: none. The same seed always gives the same result,
-        the reference's, cell for cell. Ctrl-C stops the run (KeyboardInterrupt); the Model stays
+        (its entry's, else the library's), ``steps=0``: none (below 0: ValueError). The same seed always
+        gives the same result, the reference's, cell for cell. Ctrl-C stops the run (KeyboardInterrupt); the Model stays
         usable. ``progress=True`` shows the steps as they go (with tqdm when it is installed).
         ``breakpoints``: Breakpoints (or lines, or ``(line, rule)`` pairs) at which the run pauses;
         ``model.paused_at`` then says which, and ``resume()`` goes on."""
-        limit = self.source.steps if steps is None else checked_int("steps", steps)
+        limit = self.source.steps if steps is None else _step_limit(steps)
         seed = checked_int("seed", seed)
         self._started = True
         with ProgressBar(progress, "steps") as report:
@@ -115,7 +108,7 @@ class Model(Views):
         """Goes on with the current run (after a breakpoint, a step limit or ``step()``s) until it ends,
         reaches ``steps`` steps counted from its start (by default the source's limit) or pauses at one
         of ``breakpoints``."""
-        limit = self.source.steps if steps is None else checked_int("steps", steps)
+        limit = self.source.steps if steps is None else _step_limit(steps)
         return self._result(self._core.advance(limit, None, core_breakpoints(breakpoints)))
 
     @property
@@ -223,3 +216,10 @@ class Model(Views):
     def __repr__(self) -> str:
         mx, my, mz = self.source.size
         return f"<markovjunior.Model {self.source.path!r} {mx}x{my}x{mz}>"
+
+
+def _step_limit(steps: object) -> int:
+    """A step limit given to run or resume, checked by the library (0: none; below 0 refused)."""
+    steps = checked_int("steps", steps)
+    _core.check_steps(steps)
+    return steps

@@ -10,7 +10,7 @@ from typing import Optional
 import numpy as np
 
 from . import _core
-from ._arguments import checked_int, positive_int
+from ._arguments import checked_int
 from .source import Source
 
 
@@ -87,12 +87,14 @@ class Result:
     def _animate(self, path: str, pixelsize: int, every: Optional[int]) -> str:
         if every is not None and checked_int("every", every) < 1:
             raise ValueError(f"every must be at least 1, got {every}")
-        model = self.source.load()
-        model._core.animate(path, self.seed, self.steps, dict(self.source.palette), pixelsize, every)
+        self.source.interpreter().animate(path, self.seed, self.steps, dict(self.source.palette), pixelsize, every)
         return path
 
     def _pixelsize(self, pixelsize: Optional[int]) -> int:
-        return self.source.pixelsize if pixelsize is None else positive_int("pixelsize", pixelsize)
+        if pixelsize is None:
+            return self.source.pixelsize
+        _core.check_pixelsize(checked_int("pixelsize", pixelsize))
+        return pixelsize
 
     def _argb(self):
         return _core.legend_colors(self.legend, dict(self.source.palette))

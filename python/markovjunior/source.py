@@ -38,11 +38,16 @@ class Source:
         mx, my, mz = self.size
         return f"<markovjunior.Source {self.name!r} {mx}x{my}x{mz} steps={self.steps} pixelsize={self.pixelsize}>"
 
-    def load(self):
-        """A fresh Model of this source."""
-        from .model import Model
-
-        return Model(self)
+    def interpreter(self):
+        """The library's interpreter of this source, freshly loaded (what a Model, or a Result's GIF, runs)."""
+        return _core.Interpreter.load(
+            self.text if self.text is not None else self.path,
+            self.text is not None,
+            self.path,
+            self.size,
+            self.resources,
+            self.max_cells,
+        )
 
 
 def resolve_source(
@@ -102,8 +107,6 @@ def size_request(size: Optional[Size]) -> List[int]:
         sides = list(size)
     else:
         raise TypeError(f"size is an int, (mx, my) or (mx, my, mz), got {size!r}")
-    if min(sides) < 1:  # the library reads 0 as "not given"
-        raise ValueError(f"size: every side must be a positive number of cells, got {size!r}")
     if max(sides) > INT_MAX:
         raise ValueError(f"size: every side must be at most {INT_MAX}, got {size!r}")
     return [int(s) for s in sides]
