@@ -2,6 +2,7 @@
 seconds), makes a wheel that installs into a fresh venv with its metadata, runs a model and the write-up's calls
 (docs/python.md) there from another folder, and uninstalls."""
 
+import os
 import re
 import shlex
 import subprocess
@@ -62,3 +63,21 @@ def test_the_readmes_wheel_installs_into_a_fresh_venv_and_uninstalls(tmp_path):
     gone = subprocess.run([str(python), "-c", "import markovjunior"], capture_output=True, text=True, cwd=tmp_path)
     assert "No module named 'markovjunior'" in gone.stderr
     assert not list((env / "lib").glob("python3*/site-packages/markovjunior*"))
+
+
+def test_a_build_folder_of_another_source_is_refused(tmp_path):
+    """MJ_PYTHON_BUILD reuses a build of this source; a folder configured from another one is refused by name."""
+    other = tmp_path / "other-build"
+    other.mkdir()
+    (other / "CMakeCache.txt").write_text(f"CMAKE_HOME_DIRECTORY:INTERNAL={tmp_path / 'another-mj'}\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-index", "--no-deps", "-w", "dist"]
+        + [str(ROOT / "python")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "MJ_PYTHON_BUILD": str(other)},
+    )
+    assert done.returncode != 0
+    assert f"{other} builds {tmp_path / 'another-mj'}, not {ROOT}" in done.stdout + done.stderr
+    assert not (tmp_path / "dist").exists() or not list((tmp_path / "dist").iterdir())
