@@ -1,7 +1,8 @@
 """Builds the markovjunior wheel: CMake builds the `_core` extension and assembles the package in one
 build folder (``build-python`` at the repository root, or ``$MJ_PYTHON_BUILD``), which later builds reuse:
-installing or making a wheel after ``scripts/python.sh`` compiles nothing. The version is the library's,
-read from include/mj/version.hpp."""
+installing or making a wheel after ``scripts/python.sh`` compiles nothing. The first build compiles mj
+(minutes): with Ninja, on every core (``$CMAKE_BUILD_PARALLEL_LEVEL`` to choose), through ccache when it is
+installed. The version is the library's, read from include/mj/version.hpp."""
 
 import os
 import pathlib
@@ -28,11 +29,29 @@ def cmake(*args: str) -> None:
     subprocess.run(["cmake", *args], check=True)
 
 
+def configured_source() -> "pathlib.Path | None":
+    """The source folder the build folder was configured from (None: not configured yet)."""
+    cache = BUILD / "CMakeCache.txt"
+    if not cache.is_file():
+        return None
+    found = re.search(r"^CMAKE_HOME_DIRECTORY:INTERNAL=(.*)$", cache.read_text(), re.M)
+    return pathlib.Path(found.group(1)).resolve() if found else None
+
+
+def launcher() -> list:
+    """ccache when installed: a build of the same source elsewhere (another clone, a wiped build folder)
+    then takes its objects from the cache."""
+    return ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"] if shutil.which("ccache") else []
+
+
 class CMakeBuild(build_ext):
     """The one extension is the whole package as CMake assembles it: modules, `_core` and mj's models."""
 
     def build_extension(self, ext: Extension) -> None:
-        if not (BUILD / "CMakeCache.txt").is_file():  # configured once; a build re-runs CMake when it must
+        source = configured_source()
+        if source is not None and source != ROOT:
+            sys.exit(f"{BUILD} builds {source}, not {ROOT}: set MJ_PYTHON_BUILD to another folder")
+        if source is None:  # configured once; a build re-runs CMake when it must
             python = os.path.realpath(sys.executable)  # a venv's python is a link: one interpreter, one cache
             cmake(
                 "-S",
@@ -46,8 +65,10 @@ class CMakeBuild(build_ext):
                 "-DMJ_BUILD_TESTS=OFF",
                 "-DMJ_BUILD_BENCH=OFF",
                 f"-DPython3_EXECUTABLE={python}",
+                *launcher(),
             )
-        jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", "2")  # CI and this machine have 2 cores
+        jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
+        os.environ.setdefault("CCACHE_BASEDIR", str(ROOT))  # cache keys relative to the source: clones share them
         cmake("--build", str(BUILD), "--target", "mj_python", "--parallel", jobs)
         package = pathlib.Path(self.get_ext_fullpath(ext.name)).parent
         shutil.copytree(BUILD / "python" / "markovjunior", package, dirs_exist_ok=True)

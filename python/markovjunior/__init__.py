@@ -1,20 +1,23 @@
 """MarkovJunior for Python: mj's C++ interpreter, cell for cell the reference's, with numpy grids.
 
     import markovjunior as mj
-    image = mj.generate("GrowthMaze", seed=7, pixelsize=4)      # an (H, W, 3) array for plt.imshow
+    image = mj.generate("GrowthMaze", seed=7, pixelsize=3)      # an (H, W, 3) array for plt.imshow
     model = mj.load("GrowthMaze")                               # a file, XML text or a name; settings as mj run's
     result = model.run(seed=1)                                  # result.grid: (my, mx) uint8 in 2D
     results = mj.batch(model, range(100))                       # threads, results in seed order
 
-Runs across machines: markovjunior.distributed (Dask).
+Runs across machines: markovjunior.distributed (Dask). ``MarkovJunior`` (an energy sampler) and
+``MarkovChain`` (a discrete chain) are the toys a write-up of the project imagines, made real.
 """
 
 from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
 from .errors import ModelError
 from .explore import ClosedClass, GridDynamics, Outcome, StateSpace, explore, explore_all_grids
+from .energy_sampler import MarkovJunior
 from .generate import generate
 from .history import Breakpoint, History
+from .markov_chain import MarkovChain
 from .model import ActiveNode, Model, load
 from .result import Result
 from .source import MODELS, Source, own_models
@@ -28,6 +31,8 @@ __all__ = [
     "ClosedClass",
     "GridDynamics",
     "History",
+    "MarkovChain",
+    "MarkovJunior",
     "MODELS",
     "Model",
     "ModelError",

@@ -5,7 +5,7 @@
     from markovjunior.distributed import run_on
 
     client = Client("tcp://scheduler:8786")        # or Client(LocalCluster(...)) on one machine
-    results = run_on(client, "models/Flowers.xml", range(1000), size=64)
+    results = run_on(client, "models/Flowers.xml", range(1000), size=60)
 
 Every worker needs the markovjunior package, and a model given as a path (with its resources) must
 be at that path on the workers too; XML text travels with the tasks. A worker loads the model once
@@ -18,6 +18,8 @@ import threading
 from typing import Iterable, List, Optional
 
 from .generate import ModelLike, resolve
+from .model import Model
+from .progress import ProgressBar
 from .source import PathOrXml, Size, Source
 from .result import Result
 
@@ -30,12 +32,20 @@ def run_on(
     size: Optional[Size] = None,
     steps: Optional[int] = None,
     resources: Optional[PathOrXml] = None,
+    progress: bool = False,
 ) -> List[Result]:
     """Runs ``model`` once per seed as tasks of the Dask ``client`` and returns the Results in the
     order of ``seeds``, identical to local runs. ``model`` is anything ``generate`` takes; it is
-    resolved here (as ``load`` resolves it) and sent to the workers as a Source."""
+    resolved here (as ``load`` resolves it) and sent to the workers as a Source. ``progress=True``:
+    a bar of the tasks done (tqdm's: a widget in a notebook)."""
     futures = submit(client, model, seeds, size=size, steps=steps, resources=resources)
-    return client.gather(futures)
+    with ProgressBar(progress, "runs", len(futures)) as report:
+        if report is not None:
+            from distributed import as_completed
+
+            for count, _ in enumerate(as_completed(futures), start=1):
+                report(count)
+        return client.gather(futures)
 
 
 def submit(
@@ -66,5 +76,5 @@ def _model(source: Source):
     if source not in models:
         if len(models) >= 8:
             models.clear()
-        models[source] = source.load()
+        models[source] = Model(source)
     return models[source]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
@@ -18,7 +19,11 @@ class Outcome:
     text: str
 
 
-@dataclass(frozen=True)
+#: Outcomes and classes a notebook's table lists, the likeliest (largest) first.
+SHOWN = 5
+
+
+@dataclass(frozen=True, repr=False)
 class StateSpace:
     """Every state a model's runs reach from its start (state 0): a state is the grid and where the program
     stands before a step, equal states merged; ``edges[s]`` lists ``(successor, probability)``."""
@@ -49,6 +54,31 @@ class StateSpace:
             for successor, probability in successors:
                 graph.add_edge(state, successor, probability=probability)
         return graph
+
+    def __repr__(self) -> str:
+        return (
+            f"<markovjunior.StateSpace {self.states} states, {self.transitions} transitions, "
+            f"{len(self.outcomes)} outcomes, unending {self.unending:.3g}{', cyclic' if self.cyclic else ''}>"
+        )
+
+    def _repr_html_(self) -> str:
+        """Its figures and its likeliest outcomes as a table, for notebooks."""
+        rows = [(o.state, f"{o.probability:.4g}", _rows(o.text)) for o in self.outcomes[:SHOWN]]
+        return _table(html.escape(repr(self)), ("outcome state", "probability", "grid"), rows, len(self.outcomes))
+
+
+def _rows(text: str) -> str:
+    """A state text's rows, without its header and legend lines."""
+    return "\n".join(text.splitlines()[2:])
+
+
+def _table(title: str, heads: Tuple[str, ...], rows: List[tuple], total: int) -> str:
+    head = "".join(f"<th>{h}</th>" for h in heads)
+    body = "".join(
+        "<tr>" + "".join(f"<td><pre>{html.escape(str(c))}</pre></td>" for c in row) + "</tr>" for row in rows
+    )
+    more = f"<tr><td colspan={len(heads)}>... {total - len(rows)} more</td></tr>" if total > len(rows) else ""
+    return f"<p><code>{title}</code></p><table><tr>{head}</tr>{body}{more}</table>"
 
 
 def explore(
@@ -86,7 +116,7 @@ class ClosedClass:
     example: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GridDynamics:
     """Every grid of a size as a start, and where one step of the program's one rule node takes it."""
 
@@ -97,6 +127,17 @@ class GridDynamics:
     transitions: int  # one-step edges between grids
     classes: List[ClosedClass]  # the largest basin first
     json: str  # as ``mj explore --all-grids --json`` writes it
+
+    def __repr__(self) -> str:
+        return (
+            f"<markovjunior.GridDynamics {self.grids} grids, {self.transitions} transitions, "
+            f"{len(self.classes)} closed classes, {self.halting} halting, {self.gardens_of_eden} gardens of Eden>"
+        )
+
+    def _repr_html_(self) -> str:
+        """Its figures and its largest closed classes as a table, for notebooks."""
+        rows = [(c.size, c.basin, c.example) for c in self.classes[:SHOWN]]
+        return _table(html.escape(repr(self)), ("class size", "basin", "first grid"), rows, len(self.classes))
 
 
 def explore_all_grids(

@@ -29,7 +29,7 @@ def generate(
     isometric.
     """
     result = resolve(model, size=size, steps=steps, pixelsize=pixelsize).run(seed, steps)
-    return result.image(pixelsize, iso=result.is_3d)
+    return result.image(pixelsize)
 
 
 def resolve(

@@ -6,8 +6,13 @@ from typing import Iterable, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
+from . import _core
+from ._arguments import checked_int
+
 #: The record's default bound on memory, 256 MiB (the oldest steps are dropped past it).
 DEFAULT_MAX_BYTES = 256 << 20
+#: The grids of a History's filmstrip (its picture in notebooks).
+FILMSTRIP = 6
 
 
 class Breakpoint(NamedTuple):
@@ -46,8 +51,10 @@ class History:
     that worked in step ``k``. ``bytes``: the memory the record holds (about 5 bytes per cell written
     and 8 per step, twice over with its keyframes)."""
 
-    def __init__(self, core) -> None:
+    def __init__(self, core, palette: Optional[dict] = None, pixelsize: int = 1) -> None:
         self._core = core
+        self._palette = palette or {}  # the model's colours, for notebooks
+        self._pixelsize = pixelsize
 
     def _range(self) -> Tuple[int, int, int]:
         facts = self._core.history_range()
@@ -75,17 +82,44 @@ class History:
         return last - first + 1
 
     def __getitem__(self, step: int) -> np.ndarray:
-        first, last, _ = self._range()
         if step < 0:
-            step += last + 1
-        if not first <= step <= last:
-            raise IndexError(f"step {step} is not in the record (it holds steps {first} to {last})")
-        return self._core.grid_at(step)
+            step += self.last_step + 1
+        try:
+            return self._core.grid_at(step)
+        except ValueError as outside:  # the library's words; IndexError also ends iteration over the record
+            raise IndexError(str(outside)) from None
 
     def node_line(self, step: int) -> int:
         """The line of the node that worked in step ``step`` (the step from ``step - 1`` to ``step``);
         0 when no node did (the step ended a branch) or the step is not in the record."""
         return self._core.node_line(step)
+
+    def image(self, step: int, pixelsize: Optional[int] = None) -> np.ndarray:
+        """The grid after ``step`` steps as an ``(H, W, 3)`` RGB array in the model's colours, drawn as
+        ``Result.image`` draws it (3D: isometric); ``pixelsize`` by default the model's."""
+        if pixelsize is not None:
+            _core.check_pixelsize(checked_int("pixelsize", pixelsize))
+        return _core.render(self[step], self._colors(), self._pixelsize if pixelsize is None else pixelsize)
+
+    def _colors(self):
+        return _core.legend_colors(self._core.legend(), self._palette)
+
+    def filmstrip(self, frames: int = FILMSTRIP) -> np.ndarray:
+        """Up to ``frames`` recorded grids, evenly spaced from the first step to the last, side by side with
+        a cell of value 0 between them: one 2D grid (3D grids are not laid side by side)."""
+        first, last, _ = self._range()
+        steps = sorted({round(first + (last - first) * k / max(1, frames - 1)) for k in range(frames)})
+        grids = [self[s] for s in steps]
+        if grids[0].ndim != 2:
+            raise ValueError("a 3D record has no filmstrip: look at its grids one by one (history[k])")
+        gap = np.zeros((grids[0].shape[0], 1), dtype=np.uint8)
+        return np.concatenate([part for g in grids for part in (g, gap)][:-1], axis=1)
+
+    def _repr_png_(self) -> Optional[bytes]:
+        """A filmstrip of the run in its model's colours, for notebooks (None in 3D: the text shows)."""
+        if self._core.grid().ndim != 2:
+            return None
+        return _core.encode_png(self.filmstrip(), self._colors(), self._pixelsize)
 
     def __repr__(self) -> str:
         first, last, size = self._range()

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from typing import Callable, Dict, Iterable, Iterator, NamedTuple, Optional
+from typing import Dict, Iterable, Iterator, NamedTuple, Optional
 
 import numpy as np
 
 from . import _core
 from ._arguments import checked_int
 from .history import DEFAULT_MAX_BYTES, Breakpoint, BreakpointLike, History, breakpoint_of, core_breakpoints
+from .progress import ProgressBar
 from .result import Result
 from .source import PathOrXml, Size, Source, resolve_source
 from .views import Views
@@ -37,9 +37,9 @@ def load(
     """Loads and checks a model: a file, XML text (a string starting with ``<``) or a name
     (``models/NAME.xml`` of the current folder, else one of mj's own models, ``MODELS``).
 
-    What is not given is decided as ``mj run`` decides it: a model listed in a models.xml beside it
-    (or mj's demo.xml) takes its entry's size, step limit, pixel size and colours; a model alone is
-    64 x 64, or 24 x 24 x 24 when its rules are 3D, with a limit of 50,000 steps. ``size``: ``n``
+    What is not given is decided by the library as ``mj run`` decides it: a model listed in a models.xml
+    beside it (or mj's demo.xml) takes its entry's size, step limit, pixel size and colours; a model alone
+    the library's default size (a cube when its rules are 3D) and step limit. ``size``: ``n``
     (every side: n x n, or n x n x n for a 3D model), ``(mx, my)`` or ``(mx, my, mz)``. ``steps``:
     the step limit of ``run`` (``0``: none). ``pixelsize``: of ``image``, ``save`` and notebooks.
     ``resources``: the folder with rules/, samples/, tilesets/ and palette.xml; by default
@@ -73,14 +73,7 @@ class Model(Views):
         if not isinstance(source, Source):
             raise TypeError(f"Model takes a Source, got {type(source).__name__}: load a model with markovjunior.load()")
         self.source = source
-        self._core = _core.Interpreter.load(
-            source.text if source.text is not None else source.path,
-            source.text is not None,
-            source.path,
-            source.size,
-            source.resources,
-            source.max_cells,
-        )
+        self._core = source.interpreter()
         self._started = False
 
     def copy(self) -> "Model":
@@ -99,15 +92,15 @@ class Model(Views):
         breakpoints: Optional[Iterable[BreakpointLike]] = None,
     ) -> Result:
         """Runs with ``seed`` until the program ends or ``steps`` steps: by default the source's limit
-        (its entry's, else 50,000), ``steps <= 0``: none. The same seed always gives the same result,
-        the reference's, cell for cell. Ctrl-C stops the run (KeyboardInterrupt); the Model stays
+        (its entry's, else the library's), ``steps=0``: none (below 0: ValueError). The same seed always
+        gives the same result, the reference's, cell for cell. Ctrl-C stops the run (KeyboardInterrupt); the Model stays
         usable. ``progress=True`` shows the steps as they go (with tqdm when it is installed).
         ``breakpoints``: Breakpoints (or lines, or ``(line, rule)`` pairs) at which the run pauses;
         ``model.paused_at`` then says which, and ``resume()`` goes on."""
-        limit = self.source.steps if steps is None else checked_int("steps", steps)
+        limit = self.source.steps if steps is None else _step_limit(steps)
         seed = checked_int("seed", seed)
         self._started = True
-        with _progress_bar(progress) as report:
+        with ProgressBar(progress, "steps") as report:
             taken = self._core.run(seed, limit, report, core_breakpoints(breakpoints))
         return self._result(taken)
 
@@ -115,7 +108,7 @@ class Model(Views):
         """Goes on with the current run (after a breakpoint, a step limit or ``step()``s) until it ends,
         reaches ``steps`` steps counted from its start (by default the source's limit) or pauses at one
         of ``breakpoints``."""
-        limit = self.source.steps if steps is None else checked_int("steps", steps)
+        limit = self.source.steps if steps is None else _step_limit(steps)
         return self._result(self._core.advance(limit, None, core_breakpoints(breakpoints)))
 
     @property
@@ -132,7 +125,9 @@ class Model(Views):
     @property
     def history(self) -> Optional[History]:
         """The current run's record (``history[k]``: the grid after ``k`` steps), or None when not recording."""
-        return None if self._core.history_range() is None else History(self._core)
+        if self._core.history_range() is None:
+            return None
+        return History(self._core, dict(self.source.palette), self.source.pixelsize)
 
     def grid_at(self, step: int) -> np.ndarray:
         """The grid after ``step`` steps of the current run, from its record (``record()`` first)."""
@@ -223,27 +218,8 @@ class Model(Views):
         return f"<markovjunior.Model {self.source.path!r} {mx}x{my}x{mz}>"
 
 
-class _progress_bar:
-    """A context giving ``run`` its report(steps) callback: None without progress, else a tqdm bar, or
-    a line on stderr rewritten in place when tqdm is not installed."""
-
-    def __init__(self, shown: bool) -> None:
-        self.shown = shown
-        self.bar = None
-
-    def __enter__(self) -> Optional[Callable[[int], None]]:
-        if not self.shown:
-            return None
-        try:
-            from tqdm import tqdm
-
-            self.bar = tqdm(unit=" steps", leave=False)
-            return lambda steps: self.bar.update(steps - self.bar.n)
-        except ImportError:
-            return lambda steps: print(f"\r{steps} steps", end="", file=sys.stderr, flush=True)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.close()
-        elif self.shown:
-            print(file=sys.stderr)
+def _step_limit(steps: object) -> int:
+    """A step limit given to run or resume, checked by the library (0: none; below 0 refused)."""
+    steps = checked_int("steps", steps)
+    _core.check_steps(steps)
+    return steps

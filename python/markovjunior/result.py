@@ -10,7 +10,7 @@ from typing import Optional
 import numpy as np
 
 from . import _core
-from ._arguments import checked_int, positive_int
+from ._arguments import checked_int
 from .source import Source
 
 
@@ -47,15 +47,16 @@ class Result:
         argb = self._argb()
         return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8)
 
-    def image(self, pixelsize: Optional[int] = None, iso: bool = False) -> np.ndarray:
+    def image(self, pixelsize: Optional[int] = None, iso: Optional[bool] = None) -> np.ndarray:
         """The grid as an ``(H, W, 3)`` ``uint8`` RGB array, for ``plt.imshow`` or PIL.
 
-        2D grids are squares of ``pixelsize`` pixels (by default the source's: its entry's, else 4),
-        exactly as ``mj run`` draws them. 3D grids are drawn as isometric cubes of ``pixelsize``
-        (value 0 is empty space) and need ``iso=True``: a 3D grid has no flat picture.
+        2D grids are squares of ``pixelsize`` pixels (by default the source's: its entry's, else the
+        library's), exactly as ``mj run`` draws them. 3D grids are drawn as isometric cubes of ``pixelsize``
+        (value 0 is empty space), as ``generate`` and ``mj run`` draw them; ``iso=False`` asks for a flat
+        picture, which a 3D grid has not (ValueError).
         """
-        if self.is_3d and not iso:
-            raise ValueError("a 3D grid has no flat picture: use image(iso=True), or save() it as .vox")
+        if self.is_3d and iso is False:
+            raise ValueError("a 3D grid has no flat picture: leave iso as it is, or save() it as .vox")
         return _core.render(self.grid, self._argb(), self._pixelsize(pixelsize))
 
     def save(
@@ -86,12 +87,14 @@ class Result:
     def _animate(self, path: str, pixelsize: int, every: Optional[int]) -> str:
         if every is not None and checked_int("every", every) < 1:
             raise ValueError(f"every must be at least 1, got {every}")
-        model = self.source.load()
-        model._core.animate(path, self.seed, self.steps, dict(self.source.palette), pixelsize, every)
+        self.source.interpreter().animate(path, self.seed, self.steps, dict(self.source.palette), pixelsize, every)
         return path
 
     def _pixelsize(self, pixelsize: Optional[int]) -> int:
-        return self.source.pixelsize if pixelsize is None else positive_int("pixelsize", pixelsize)
+        if pixelsize is None:
+            return self.source.pixelsize
+        _core.check_pixelsize(checked_int("pixelsize", pixelsize))
+        return pixelsize
 
     def _argb(self):
         return _core.legend_colors(self.legend, dict(self.source.palette))

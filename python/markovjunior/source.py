@@ -34,11 +34,20 @@ class Source:
     iso: bool
     palette: Tuple[Tuple[str, int], ...]  # (symbol, 0xAARRGGBB): palette.xml, the entry's colours, the caller's
 
-    def load(self):
-        """A fresh Model of this source."""
-        from .model import Model
+    def __repr__(self) -> str:  # its XML text and palette would fill a screen
+        mx, my, mz = self.size
+        return f"<markovjunior.Source {self.name!r} {mx}x{my}x{mz} steps={self.steps} pixelsize={self.pixelsize}>"
 
-        return Model(self)
+    def interpreter(self):
+        """The library's interpreter of this source, freshly loaded (what a Model, or a Result's GIF, runs)."""
+        return _core.Interpreter.load(
+            self.text if self.text is not None else self.path,
+            self.text is not None,
+            self.path,
+            self.size,
+            self.resources,
+            self.max_cells,
+        )
 
 
 def resolve_source(
@@ -98,8 +107,6 @@ def size_request(size: Optional[Size]) -> List[int]:
         sides = list(size)
     else:
         raise TypeError(f"size is an int, (mx, my) or (mx, my, mz), got {size!r}")
-    if min(sides) < 1:  # the library reads 0 as "not given"
-        raise ValueError(f"size: every side must be a positive number of cells, got {size!r}")
     if max(sides) > INT_MAX:
         raise ValueError(f"size: every side must be at most {INT_MAX}, got {size!r}")
     return [int(s) for s in sides]

@@ -35,6 +35,10 @@ class Choice(NamedTuple):
     candidates: List[Candidate]
     chosen: Optional[int]
 
+    def __repr__(self) -> str:
+        best = "" if self.chosen is None else f", {self.candidates[self.chosen]!r}"
+        return f"Choice({len(self.candidates)} candidates, chosen={self.chosen}{best})"
+
 
 class Trajectory(NamedTuple):
     """The trajectory a rule node's search found (``search="True"`` with ``<observe>``), which the
@@ -44,6 +48,9 @@ class Trajectory(NamedTuple):
 
     states: np.ndarray
     at: Optional[int]
+
+    def __repr__(self) -> str:
+        return f"Trajectory({len(self.states)} states of {'x'.join(map(str, self.states.shape[1:]))}, at={self.at})"
 
 
 class Wave(NamedTuple):
@@ -59,6 +66,13 @@ class Wave(NamedTuple):
     patterns: int
     failed_tries: int
     contradictions: List[Tuple[int, int, int]]
+
+    def __repr__(self) -> str:
+        decided = int((self.options == 1).sum())
+        return (
+            f"Wave({decided} of {self.options.size} cells decided, patterns={self.patterns}, "
+            f"failed_tries={self.failed_tries}, contradictions={len(self.contradictions)})"
+        )
 
 
 class Views:

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "mj/model_list.hpp"
 #include "mj/run_settings.hpp"
 
 namespace mj::python {
@@ -11,12 +12,7 @@ namespace {
 
 // A size as Python takes it: n (every side; n x n x n for a 3D model), (mx, my): a 2D grid, or
 // (mx, my, mz).
-void request_size(RunRequest& r, const std::vector<int>& size) {
-  if (size.size() == 1) r.size = size[0];
-  if (size.size() == 2) r.dimension = 2;
-  if (size.size() >= 2) r.length = size[0], r.width = size[1];
-  if (size.size() == 3) r.height = size[2];
-}
+void request_size(RunRequest& r, const std::vector<int>& size) { set_sides(r, size); }
 
 py::dict settings_dict(const RunSettings& s) {
   py::dict palette;
@@ -63,6 +59,9 @@ void bind_run_settings(py::module_& m) {
         py::arg("colors"),
         "The settings of a run (file, xml, source, name, size, resources, max_cells, steps, pixelsize, iso, "
         "palette, size_from): mj's resolve_run, every default decided");
+  m.def("check_steps", &check_steps, py::arg("steps"), "The library's check of a step limit (0: none)");
+  m.def("check_pixelsize", &check_pixelsize, py::arg("pixelsize"), "The library's check of a pixel size");
+  m.def("worker_count", &worker_count, py::arg("requested"), "Runs at once: the ones requested, or every core");
   m.def("legend_colors", &legend_colors, py::arg("legend"), py::arg("palette"),
         "0xAARRGGBB colour of each symbol of the legend in the palette");
 }

@@ -1,5 +1,6 @@
 """Every bad model of tests/cli_errors.xml raises through Python what `mj run` prints: ModelError with
-the same file and line, or ValueError for a bad size. Wrong argument types raise TypeError."""
+the same file and line, FileNotFoundError for a missing file, or ValueError for a bad size. Wrong argument types
+raise TypeError."""
 
 import errno
 import re
@@ -32,6 +33,11 @@ def test_cli_error_case_raises_the_same(case, tmp_path):
     if located is None:  # an argument of mj run, not the model
         with pytest.raises(ValueError, match=re.escape(expect)):
             mj.load(model, size=size_of(case.get("args")))
+        return
+    if case.find("model") is None:  # no file: the library's kind missing_file
+        with pytest.raises(FileNotFoundError) as missing:
+            mj.load(model, size=size_of(case.get("args")))
+        assert missing.value.filename == str(model) and located[2] in str(missing.value)
         return
     with pytest.raises(mj.ModelError) as raised:
         mj.load(model, size=size_of(case.get("args"))).run(1)
@@ -67,7 +73,7 @@ def test_wrong_argument_types_and_values():
         result.image(0)
     with pytest.raises(ValueError, match="format"):
         result.save("picture.bmp")
-    with pytest.raises(ValueError, match="no model named"):
+    with pytest.raises(FileNotFoundError, match="no model named"):
         mj.generate("NoSuchModel")
 
 
@@ -82,9 +88,9 @@ def test_numbers_past_an_int_are_value_errors_that_say_so():
     with pytest.raises(ValueError, match="every side must be at most 2147483647"):
         mj.load('<one values="BW" in="B" out="W"/>', size=2**31)
     result = model.run(1)
-    with pytest.raises(ValueError, match="pixelsize must be at most 2147483647"):
+    with pytest.raises(ValueError, match="pixelsize must be a whole number from"):
         result.image(2**31)
-    with pytest.raises(ValueError, match="limit 2\\^28 pixels"):  # no file: a ValueError
+    with pytest.raises(ValueError, match="pixelsize= must be from 1 to"):  # the library's range, its words
         result.image(10**9)
 
 
@@ -116,3 +122,26 @@ def test_a_bad_output_folder_is_an_os_error(tmp_path, name):
 def test_model_of_a_path_says_to_use_load():
     with pytest.raises(TypeError, match="markovjunior.load"):
         mj.Model("models/Flowers.xml")
+
+
+def test_errors_are_raised_by_their_kind(tmp_path):
+    """The library says what kind each failure is; Python raises its own type for the kind, never guessing
+    from the message or from whether a file is named."""
+    with pytest.raises(FileNotFoundError) as missing:
+        mj.load(tmp_path / "missing.xml")
+    assert missing.value.filename == str(tmp_path / "missing.xml")
+    one = mj.load('<one values="BW" in="B" out="W"/>', size=4)
+    with pytest.raises(ValueError, match="steps= must be 0"):
+        one.run(1, steps=-5)
+    with pytest.raises(ValueError, match="steps= must be 0"):
+        mj.load('<one values="BW" in="B" out="W"/>', steps=-5)
+    with pytest.raises(ValueError, match="workers= must be at least 1"):
+        mj.batch(one, [1], workers=0)
+    with pytest.raises(ValueError, match="R"):
+        mj.load('<one values="BW" in="B" out="W"/>', colors={"R": 0xFF0000})  # the model has no R
+    with pytest.raises(ValueError, match="positive number of cells"):
+        mj.load('<one values="BW" in="B" out="W"/>', size=0)
+    result = one.run(1)
+    with pytest.raises(OSError) as unwritable:
+        result.save("/proc/x.png")
+    assert not isinstance(unwritable.value, mj.ModelError)

@@ -1,6 +1,10 @@
-"""The package as pip sees it: a wheel built from this tree (reusing CMake's build folder, so it takes
-seconds) installs into a fresh venv with its metadata, runs a model there, and uninstalls."""
+"""The package as pip sees it: the README's wheel command, as written (reusing CMake's build folder, so it takes
+seconds), makes a wheel that installs into a fresh venv with its metadata, runs a model and the write-up's calls
+(docs/python.md) there from another folder, and uninstalls."""
 
+import os
+import re
+import shlex
 import subprocess
 import sys
 import venv
@@ -23,20 +27,22 @@ def pip(python, *args, cwd):
     return done.stdout
 
 
-def test_wheel_installs_into_a_fresh_venv_and_uninstalls(tmp_path):
-    pip(
-        sys.executable,
-        "wheel",
-        "--no-build-isolation",
-        "--no-index",
-        "--no-deps",
-        "-q",
-        "-w",
-        tmp_path / "wheels",
-        ROOT / "python",
-        cwd=tmp_path,
-    )
-    (wheel,) = (tmp_path / "wheels").glob("markovjunior-*.whl")
+def readme_wheel_command():
+    (line,) = re.findall(r"^python3 -m pip wheel .*$", (ROOT / "README.md").read_text(), re.M)
+    words = shlex.split(line, comments=True)
+    assert words[:3] == ["python3", "-m", "pip"] and words[-1] == "./python", words
+    return [sys.executable, *words[1:]]
+
+
+def write_up_calls():
+    return re.search(r"```python\n(.*?)```", (ROOT / "docs" / "python.md").read_text(), re.S)[1]
+
+
+def test_the_readmes_wheel_installs_into_a_fresh_venv_and_uninstalls(tmp_path):
+    (tmp_path / "python").symlink_to(ROOT / "python")  # the README's ./python, from a folder of the test's own
+    made = subprocess.run(readme_wheel_command(), capture_output=True, text=True, cwd=tmp_path)
+    assert made.returncode == 0, made.stdout + made.stderr
+    (wheel,) = (tmp_path / "dist").glob("markovjunior-*.whl")
     assert "-cp3" in wheel.name and "linux" in wheel.name  # a platform wheel: it holds the extension
     env = tmp_path / "venv"
     venv.create(env, system_site_packages=True)  # numpy, and pip itself, from Debian's site-packages
@@ -46,7 +52,32 @@ def test_wheel_installs_into_a_fresh_venv_and_uninstalls(tmp_path):
     ran = subprocess.run([str(python), "-c", CHECK], capture_output=True, text=True, cwd=tmp_path)
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.strip() == "25"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    calls = "import matplotlib\nmatplotlib.use('Agg')\n" + write_up_calls()
+    calls += "import markovjunior\nprint(markovjunior.__file__)\n"
+    ran = subprocess.run([str(python), "-c", calls], capture_output=True, text=True, cwd=elsewhere)
+    assert ran.returncode == 0, ran.stderr
+    assert "['A'" in ran.stdout and ran.stdout.splitlines()[-1].startswith(str(env)), ran.stdout
     pip(python, "uninstall", "-y", "markovjunior", cwd=tmp_path)
     gone = subprocess.run([str(python), "-c", "import markovjunior"], capture_output=True, text=True, cwd=tmp_path)
     assert "No module named 'markovjunior'" in gone.stderr
     assert not list((env / "lib").glob("python3*/site-packages/markovjunior*"))
+
+
+def test_a_build_folder_of_another_source_is_refused(tmp_path):
+    """MJ_PYTHON_BUILD reuses a build of this source; a folder configured from another one is refused by name."""
+    other = tmp_path / "other-build"
+    other.mkdir()
+    (other / "CMakeCache.txt").write_text(f"CMAKE_HOME_DIRECTORY:INTERNAL={tmp_path / 'another-mj'}\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-index", "--no-deps", "-w", "dist"]
+        + [str(ROOT / "python")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "MJ_PYTHON_BUILD": str(other)},
+    )
+    assert done.returncode != 0
+    assert f"{other} builds {tmp_path / 'another-mj'}, not {ROOT}" in done.stdout + done.stderr
+    assert not (tmp_path / "dist").exists() or not list((tmp_path / "dist").iterdir())

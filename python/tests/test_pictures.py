@@ -49,8 +49,9 @@ def test_3d_pictures_are_those_of_mj_run(mj_cli, tmp_path):
     assert np.array_equal(image, _core.load_png(str(tmp_path / "iso" / "SearchWalk3D_1.png")))
     result = mj.load(own, size=(12, 12, 12)).run(1, 50000)
     assert result.is_3d
-    with pytest.raises(ValueError, match="iso=True"):
-        result.image(5)
+    assert np.array_equal(result.image(5), image)  # drawn isometric, as generate draws it
+    with pytest.raises(ValueError, match="no flat picture"):
+        result.image(5, iso=False)
     saved = result.save(tmp_path / "saved.vox")
     assert open(saved, "rb").read() == (tmp_path / "vox" / "SearchWalk3D_1.vox").read_bytes()
 
@@ -189,7 +190,7 @@ def test_engines_files_are_those_of_mj_run(mj_cli, tmp_path):
     assert (tmp_path / "py_tiles.png").read_bytes() == (tmp_path / "cli_tiles.png").read_bytes()
     py_map = (tmp_path / "py.tmj").read_text().replace("py_tiles.png", "cli_tiles.png")
     assert py_map == (tmp_path / "cli.tmj").read_text()
-    with pytest.raises(ValueError, match=r"give it \.png, \.vox, \.glb, \.tmj or \.gif"):
+    with pytest.raises(ValueError, match=r"give it \.png, \.vox, \.glb, \.tmj, \.gif or \.txt"):
         result.save(tmp_path / "x.bmp")
 
 

@@ -15,6 +15,7 @@ FOLDERS = [
     str(ROOT / "tests" / "docs_test.py"),
     str(ROOT / "scripts" / "docs.py"),
     str(ROOT / "scripts" / "gallery.py"),
+    str(ROOT / "scripts" / "tour_screenshot.py"),
     str(ROOT / "tests" / "gallery_test.py"),
 ]
 

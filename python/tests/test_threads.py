@@ -2,12 +2,14 @@
 refuses a second thread, processes give the same results, and load+run cycles keep memory flat."""
 
 import threading
-import time
 
 import numpy as np
 import pytest
 
 import markovjunior as mj
+from markovjunior._arguments import INT_MAX
+
+ENDLESS = '<markov values="BW">\n  <one in="B" out="W"/>\n  <one in="W" out="B"/>\n</markov>'  # with steps=0
 
 SEEDS = list(range(1, 9))
 
@@ -27,28 +29,45 @@ def test_threads_match_sequential_runs(dungeon):
     assert [r.seed for r in threaded] == SEEDS and same(threaded, sequential)
 
 
-def test_a_run_lets_other_threads_run(corpus):
-    """Proves the GIL is released without timing anything: this thread keeps executing Python while another
-    thread is inside run(). Held, it could not execute a single line between the runner's entry and exit
-    (the margins cover the runner's own lines around the call, a few switch intervals of 5 ms)."""
-    model = mj.load(corpus / "models" / "BasicDijkstraDungeon.xml", size=240)
-    inside = {}
+def busy_while_running(model):
+    """Runs ``model`` (a run only a stop ends) in another thread; this thread, meanwhile, looks at the Model until
+    it finds it busy ("another thread"), then stops the run. Returns what this thread saw and how the run ended.
+    Only if the run releases the GIL can this thread execute a line while the other is inside run()."""
+    inside = threading.Event()
+    ended = []
 
     def runner():
-        inside["start"] = time.perf_counter()
-        model.run(1)
-        inside["end"] = time.perf_counter()
+        while True:
+            inside.set()
+            try:
+                ended.append(model.run(1, steps=INT_MAX).steps)  # 2^31 - 1 steps: a stop ends it first
+                return
+            except KeyboardInterrupt:
+                ended.append("stopped")
+                return
+            except RuntimeError:  # this thread looked at the Model as the run began: begin again
+                continue
 
     thread = threading.Thread(target=runner)
-    ticks = []
     thread.start()
-    while thread.is_alive():
-        ticks.append(time.perf_counter())
+    inside.wait()
+    seen = None
+    while thread.is_alive() and seen is None:
+        try:
+            model.finished
+        except RuntimeError as error:
+            seen = str(error)
+    model._stop()
     thread.join()
-    margin = 0.025
-    start, end = inside["start"] + margin, inside["end"] - margin
-    assert end - start > 0.05, "the run is too short to tell"
-    assert sum(start < tick < end for tick in ticks) > 100
+    return seen, ended
+
+
+def test_a_run_lets_other_threads_run():
+    """The GIL is released during a run, shown by events, not by time: while another thread is inside run(),
+    this thread executes Python (it finds the Model busy) and stops the run. Held, neither could happen before
+    the run ended at its limit."""
+    seen, ended = busy_while_running(mj.load(ENDLESS, size=4))
+    assert seen is not None and ended == ["stopped"]
 
 
 def test_processes_match_sequential_runs(dungeon):
@@ -56,19 +75,9 @@ def test_processes_match_sequential_runs(dungeon):
     assert same(mj.batch(dungeon, SEEDS[:3], workers=2, processes=True), sequential)
 
 
-def test_a_model_refuses_a_second_thread(corpus):
-    model = mj.load(corpus / "models" / "BasicDijkstraDungeon.xml", size=200)
-    errors = []
-    runner = threading.Thread(target=lambda: model.run(1))
-    runner.start()
-    deadline = time.time() + 5
-    while runner.is_alive() and time.time() < deadline and not errors:
-        try:
-            model.step()
-        except RuntimeError as e:
-            errors.append(str(e))
-    runner.join()
-    assert errors and "another thread" in errors[0]
+def test_a_model_refuses_a_second_thread():
+    seen, _ = busy_while_running(mj.load(ENDLESS, size=4))
+    assert "being run by another thread" in seen and "Model.copy()" in seen
 
 
 def resident_kb():

@@ -34,7 +34,8 @@ GridView History::grid_at(int step) const {
   if (!seg || step > last_step())
     throw Error("", 0,
                 "step " + std::to_string(step) + " is not in the record (it holds steps " +
-                    std::to_string(first_step()) + " to " + std::to_string(last_step()) + ")");
+                    std::to_string(first_step()) + " to " + std::to_string(last_step()) + ")",
+                ErrorKind::argument);
   auto cells = std::make_shared<std::vector<uint8_t>>(seg->keyframe);
   uint8_t* state = cells->data();
   const size_t end = step == seg->first_step ? 0 : seg->ends[size_t(step - seg->first_step - 1)];
