@@ -78,7 +78,8 @@ bool Stepper::go_one(int node, Machine& m) {
 }
 
 // `all`: every match that holds, written in a random order that must not matter: two matches that write
-// the same cell are refused, as the interpreter refuses them.
+// the same cell are refused, as the interpreter refuses them. The interpreter finds matches again only
+// around the cells written since its last step: one that writes no cell is not seen again.
 bool Stepper::go_all(int node, Machine& m) {
   const ProgramNode& n = program_.nodes[size_t(node)];
   if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
@@ -86,13 +87,19 @@ bool Stepper::go_all(int node, Machine& m) {
   if (draws_.empty()) return false;
   touched_.clear();
   bool overlap = false;
-  for (const Draw& d : draws_)
+  for (const Draw& d : draws_) {
+    if (n.rules[size_t(d.rule)].writes.empty())
+      program_.fail(n.line,
+                    "mj explore cannot enumerate this <all>: a match that changes nothing (its output is all '*') "
+                    "is not found again in the interpreter's next step, so the grid alone does not say what the "
+                    "node sees");
     for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) {
       uint8_t& mark = written_[size_t(d.corner + w.offset)];
       overlap |= mark != 0;
       mark = 1;
       touched_.push_back(d.corner + w.offset);
     }
+  }
   for (int i : touched_) written_[size_t(i)] = 0;
   if (overlap)
     program_.fail(n.line,
