@@ -1,6 +1,7 @@
 #include "mj/explore.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/xml.hpp"
@@ -56,6 +57,61 @@ std::vector<int> topological_order(const StateSpace& s) {
   return order;
 }
 
+// Small graphs with cycles are solved exactly rather than by rounds of flow, which a cycle that is
+// rarely left makes long: the expected visits y of the states that can still end solve
+// y (I - Q) = start (Q the steps among them), by Gaussian elimination; a state's end probability is
+// its visits when it is an end.
+constexpr size_t kSolvedStates = 400;
+
+std::vector<double> solved_end_probabilities(const StateSpace& s) {
+  const size_t n = s.edges.size();
+  // The states from which some end can be reached, found backwards from the ends.
+  std::vector<std::vector<int>> from(n);
+  for (size_t v = 0; v < n; v++)
+    for (const auto& e : s.edges[v]) from[size_t(e.to)].push_back(int(v));
+  std::vector<uint8_t> ends_reachable(n, 0);
+  std::vector<int> todo;
+  for (size_t v = 0; v < n; v++)
+    if (s.edges[v].empty()) ends_reachable[v] = 1, todo.push_back(int(v));
+  while (!todo.empty()) {
+    const int v = todo.back();
+    todo.pop_back();
+    for (int u : from[size_t(v)])
+      if (!ends_reachable[size_t(u)]) ends_reachable[size_t(u)] = 1, todo.push_back(u);
+  }
+  std::vector<double> ended(n, 0.0);
+  if (!ends_reachable[0]) return ended;
+  // Columns of the transposed system: (I - Q)^T y = e_start, over the states that can end.
+  std::vector<int> index(n, -1);
+  int m = 0;
+  for (size_t v = 0; v < n; v++)
+    if (ends_reachable[v]) index[v] = m++;
+  std::vector<double> a(size_t(m) * size_t(m + 1), 0.0);
+  auto at = [&](int row, int col) -> double& { return a[size_t(row) * size_t(m + 1) + size_t(col)]; };
+  for (size_t v = 0; v < n; v++) {
+    if (index[v] < 0) continue;
+    at(index[v], index[v]) += 1.0;
+    for (const auto& e : s.edges[v])
+      if (index[size_t(e.to)] >= 0) at(index[size_t(e.to)], index[v]) -= e.probability;
+  }
+  at(index[0], m) = 1.0;
+  for (int c = 0; c < m; c++) {
+    int pivot = c;
+    for (int r = c + 1; r < m; r++)
+      if (std::abs(at(r, c)) > std::abs(at(pivot, c))) pivot = r;
+    if (pivot != c)
+      for (int k = c; k <= m; k++) std::swap(at(c, k), at(pivot, k));
+    for (int r = 0; r < m; r++) {
+      if (r == c || at(r, c) == 0.0) continue;
+      const double f = at(r, c) / at(c, c);
+      for (int k = c; k <= m; k++) at(r, k) -= f * at(c, k);
+    }
+  }
+  for (size_t v = 0; v < n; v++)
+    if (index[v] >= 0 && s.edges[v].empty()) ended[v] = at(index[v], m) / at(index[v], index[v]);
+  return ended;
+}
+
 // Where the runs end: the start's probability flowing along the edges (once in a graph without cycles,
 // else until what still flows stops changing).
 std::vector<double> end_probabilities(StateSpace& s) {
@@ -68,6 +124,7 @@ std::vector<double> end_probabilities(StateSpace& s) {
       for (const auto& e : s.edges[size_t(v)]) mass[size_t(e.to)] += mass[size_t(v)] * e.probability;
     return mass;
   }
+  if (s.edges.size() <= kSolvedStates) return solved_end_probabilities(s);
   // Each round moves every state's mass one step on; what reaches an end stays there. It stops when what
   // still moves is below 1e-17, or has stopped shrinking (it circulates in cycles it cannot leave), or after
   // about 2e8 edge visits.

@@ -2,6 +2,7 @@
 // its Garden of Eden grids, halting grids, closed classes and their basins.
 #include <algorithm>
 
+#include "explore/grid_steps.hpp"
 #include "explore_refusals.hpp"
 #include "mj/explore.hpp"
 #include "nodes/registry.hpp"
@@ -26,13 +27,6 @@ void require_one_rule_node(const XmlElement& e) {
     e.fail("mj explore --all-grids cannot take a step limit: a grid alone would not say where a run stands");
 }
 
-// The one-step graph over grids numbered in base `values` (cell 0 the lowest digit), in compressed rows.
-struct StepGraph {
-  std::vector<long long> first;  // grid g's successors are to[first[g] .. first[g + 1])
-  std::vector<int> to;
-  std::vector<uint8_t> halts;
-};
-
 class GridNumbers {
  public:
   GridNumbers(int values, size_t cells) : values_(values), cells_(cells) {}
@@ -49,40 +43,6 @@ class GridNumbers {
   int values_;
   size_t cells_;
 };
-
-// Every grid's successors, from the interpreter itself: a fresh run from the grid takes one step, once
-// for each match a `one` node could draw (the chooser picks each in turn).
-StepGraph step_graph(Interpreter& ip, const GridNumbers& numbers, long long grids, size_t cells) {
-  StepGraph graph;
-  graph.first.reserve(size_t(grids) + 1);
-  graph.halts.assign(size_t(grids), 0);
-  int chosen = 0, options = 1;
-  ip.set_chooser([&](int n) {
-    options = n;
-    return chosen;
-  });
-  std::vector<uint8_t> start(cells);
-  std::vector<int> successors;
-  for (long long g = 0; g < grids; g++) {
-    graph.first.push_back((long long)graph.to.size());
-    numbers.cells_of(g, start);
-    successors.clear();
-    options = 1;
-    for (chosen = 0; chosen < options; chosen++) {
-      ip.set_initial_cells(start);
-      ip.start(0);
-      ip.step();
-      if (ip.finished()) break;
-      successors.push_back(numbers.number_of(ip.grid().cells));
-    }
-    graph.halts[size_t(g)] = successors.empty();
-    std::sort(successors.begin(), successors.end());
-    successors.erase(std::unique(successors.begin(), successors.end()), successors.end());
-    graph.to.insert(graph.to.end(), successors.begin(), successors.end());
-  }
-  graph.first.push_back((long long)graph.to.size());
-  return graph;
-}
 
 // Strongly connected components (Tarjan's, without recursion). A component is numbered after every
 // component it leads to, so numbering order is an order in which successors come first.
@@ -191,7 +151,7 @@ GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions
                       std::to_string(most) +
                       ": mj explore --all-grids is for small grids (a smaller size, or a higher --max-states)");
   const GridNumbers numbers(values, view.size());
-  return dynamics_of(step_graph(ip, numbers, grids, view.size()), numbers, view);
+  return dynamics_of(step_graph(compile_program(settings), grids, options.threads), numbers, view);
 }
 
 std::string grid_dynamics_json(const GridDynamics& d) {

@@ -11,6 +11,7 @@ namespace mj {
 
 struct ExploreOptions {
   long long max_states = 1000000;  // more is an mj::Error: the model is not small enough
+  int threads = 0;                 // --all-grids: threads to step grids on, <= 0 for every core
 };
 
 // A state is the grid and where the program stands before a step (which branch runs, the children's
