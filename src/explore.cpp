@@ -1,11 +1,11 @@
 #include "mj/explore.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
-#include <deque>
-#include <unordered_map>
 
 #include "core/xml.hpp"
+#include "explore/state_search.hpp"
 #include "explore_refusals.hpp"
 #include "mj/state_text.hpp"
 
@@ -43,122 +43,6 @@ std::unique_ptr<XmlDocument> load_explorable(const RunSettings& settings) {
 
 namespace {
 
-// What a replay met past the end of its path: a step that draws among this many matches.
-struct Branches {
-  int options;
-};
-
-// Where the program stands: what makes two states with equal grids equal.
-void position(const NodeView& v, std::string& key) {
-  key += std::to_string(v.running) + (v.current ? "*" : ",") + (v.steps > 0 ? std::to_string(v.counter) : "") + ";";
-  for (const NodeView& child : v.children) position(child, key);
-}
-
-// One interpreter replays paths of choices from the start: a state is reached by its path and steps.
-class Walker {
- public:
-  explicit Walker(const RunSettings& settings) : ip_(settings.load_model()), name_(settings.name) {
-    ip_.set_chooser([this](int options) {
-      if (next_ < path_.size()) return path_[next_++];
-      throw Branches{options};
-    });
-  }
-
-  // Replays `path` over `steps` steps.
-  void reach(const std::vector<int>& path, int steps) {
-    path_ = path, next_ = 0;
-    ip_.start(0);
-    for (int s = 0; s < steps; s++) ip_.step();
-  }
-  // One more step: 1 when it draws nothing, else the number of matches it draws among (nothing done).
-  int options_of_next_step() {
-    try {
-      ip_.step();
-      return 1;
-    } catch (const Branches& b) {
-      return b.options;
-    }
-  }
-  std::string key() const {
-    const GridView g = ip_.grid();
-    std::string k(reinterpret_cast<const char*>(g.cells), g.size());
-    k += std::to_string(g.mx) + "x" + std::to_string(g.my) + "x" + std::to_string(g.mz) + (ip_.finished() ? "!" : "|");
-    position(ip_.node_tree(), k);
-    return k;
-  }
-  bool finished() const { return ip_.finished(); }
-  GridView grid() const { return ip_.grid(); }
-  const std::string& name() const { return name_; }
-
- private:
-  Interpreter ip_;
-  std::string name_;
-  std::vector<int> path_;
-  size_t next_ = 0;
-};
-
-struct Found {
-  std::vector<int> path;
-  int steps = 0;
-};
-
-class Explorer {
- public:
-  Explorer(const RunSettings& settings, const ExploreOptions& options) : walker_(settings), options_(options) {}
-
-  StateSpace run() {
-    add({{}, 0});
-    for (size_t u = 0; u < found_.size(); u++) expand(int(u));
-    space_.transitions = 0;
-    for (const auto& edges : space_.edges) space_.transitions += (long long)edges.size();
-    return std::move(space_);
-  }
-
- private:
-  Walker walker_;
-  ExploreOptions options_;
-  StateSpace space_;
-  std::vector<Found> found_;
-  std::unordered_map<std::string, int> ids_;
-
-  // The state the walker stands at, found by `how`: its id, new or known.
-  int add(Found how) {
-    if (found_.empty()) walker_.reach(how.path, how.steps);
-    auto [at, fresh] = ids_.emplace(walker_.key(), int(found_.size()));
-    if (!fresh) return at->second;
-    if ((long long)found_.size() >= options_.max_states)
-      throw Error("", 0,
-                  "more than " + std::to_string(options_.max_states) +
-                      " states: mj explore is for small models (a smaller grid, or a higher --max-states)");
-    space_.edges.emplace_back();
-    space_.grids.push_back(grid_rows(walker_.grid()));
-    if (walker_.finished())
-      space_.outcomes.push_back({at->second, 0, state_text(walker_.name(), walker_.grid(), 0, how.steps)});
-    found_.push_back(std::move(how));
-    return at->second;
-  }
-
-  void link(int from, int to, double probability) {
-    for (StateSpace::Edge& e : space_.edges[size_t(from)])
-      if (e.to == to) return void(e.probability += probability);
-    space_.edges[size_t(from)].push_back({to, probability});
-  }
-
-  void expand(int u) {
-    const Found here = found_[size_t(u)];
-    walker_.reach(here.path, here.steps);
-    if (walker_.finished()) return;
-    const int options = walker_.options_of_next_step();
-    if (options == 1) return link(u, add({here.path, here.steps + 1}), 1.0);
-    for (int i = 0; i < options; i++) {
-      Found child{here.path, here.steps + 1};
-      child.path.push_back(i);
-      walker_.reach(child.path, child.steps);
-      link(u, add(std::move(child)), 1.0 / options);
-    }
-  }
-};
-
 // The order of a graph without cycles, or an empty list when it has one (Kahn's algorithm).
 std::vector<int> topological_order(const StateSpace& s) {
   std::vector<int> indegree(s.edges.size(), 0), order;
@@ -173,6 +57,61 @@ std::vector<int> topological_order(const StateSpace& s) {
   return order;
 }
 
+// Small graphs with cycles are solved exactly rather than by rounds of flow, which a cycle that is
+// rarely left makes long: the expected visits y of the states that can still end solve
+// y (I - Q) = start (Q the steps among them), by Gaussian elimination; a state's end probability is
+// its visits when it is an end.
+constexpr size_t kSolvedStates = 400;
+
+std::vector<double> solved_end_probabilities(const StateSpace& s) {
+  const size_t n = s.edges.size();
+  // The states from which some end can be reached, found backwards from the ends.
+  std::vector<std::vector<int>> from(n);
+  for (size_t v = 0; v < n; v++)
+    for (const auto& e : s.edges[v]) from[size_t(e.to)].push_back(int(v));
+  std::vector<uint8_t> ends_reachable(n, 0);
+  std::vector<int> todo;
+  for (size_t v = 0; v < n; v++)
+    if (s.edges[v].empty()) ends_reachable[v] = 1, todo.push_back(int(v));
+  while (!todo.empty()) {
+    const int v = todo.back();
+    todo.pop_back();
+    for (int u : from[size_t(v)])
+      if (!ends_reachable[size_t(u)]) ends_reachable[size_t(u)] = 1, todo.push_back(u);
+  }
+  std::vector<double> ended(n, 0.0);
+  if (!ends_reachable[0]) return ended;
+  // Columns of the transposed system: (I - Q)^T y = e_start, over the states that can end.
+  std::vector<int> index(n, -1);
+  int m = 0;
+  for (size_t v = 0; v < n; v++)
+    if (ends_reachable[v]) index[v] = m++;
+  std::vector<double> a(size_t(m) * size_t(m + 1), 0.0);
+  auto at = [&](int row, int col) -> double& { return a[size_t(row) * size_t(m + 1) + size_t(col)]; };
+  for (size_t v = 0; v < n; v++) {
+    if (index[v] < 0) continue;
+    at(index[v], index[v]) += 1.0;
+    for (const auto& e : s.edges[v])
+      if (index[size_t(e.to)] >= 0) at(index[size_t(e.to)], index[v]) -= e.probability;
+  }
+  at(index[0], m) = 1.0;
+  for (int c = 0; c < m; c++) {
+    int pivot = c;
+    for (int r = c + 1; r < m; r++)
+      if (std::abs(at(r, c)) > std::abs(at(pivot, c))) pivot = r;
+    if (pivot != c)
+      for (int k = c; k <= m; k++) std::swap(at(c, k), at(pivot, k));
+    for (int r = 0; r < m; r++) {
+      if (r == c || at(r, c) == 0.0) continue;
+      const double f = at(r, c) / at(c, c);
+      for (int k = c; k <= m; k++) at(r, k) -= f * at(c, k);
+    }
+  }
+  for (size_t v = 0; v < n; v++)
+    if (index[v] >= 0 && s.edges[v].empty()) ended[v] = at(index[v], m) / at(index[v], index[v]);
+  return ended;
+}
+
 // Where the runs end: the start's probability flowing along the edges (once in a graph without cycles,
 // else until what still flows stops changing).
 std::vector<double> end_probabilities(StateSpace& s) {
@@ -185,6 +124,7 @@ std::vector<double> end_probabilities(StateSpace& s) {
       for (const auto& e : s.edges[size_t(v)]) mass[size_t(e.to)] += mass[size_t(v)] * e.probability;
     return mass;
   }
+  if (s.edges.size() <= kSolvedStates) return solved_end_probabilities(s);
   // Each round moves every state's mass one step on; what reaches an end stays there. It stops when what
   // still moves is below 1e-17, or has stopped shrinking (it circulates in cycles it cannot leave), or after
   // about 2e8 edge visits.
@@ -211,15 +151,19 @@ std::vector<double> end_probabilities(StateSpace& s) {
 
 }  // namespace
 
-StateSpace explore(const RunSettings& settings, const ExploreOptions& options) {
-  load_explorable(settings);
-  StateSpace space = Explorer(settings, options).run();
+void add_end_probabilities(StateSpace& space) {
   const std::vector<double> ended = end_probabilities(space);
   double total = 0;
   for (StateSpace::Outcome& o : space.outcomes) total += o.probability = ended[size_t(o.state)];
   space.unending = std::max(0.0, 1.0 - total);
   std::stable_sort(space.outcomes.begin(), space.outcomes.end(),
                    [](const auto& a, const auto& b) { return a.probability > b.probability; });
+}
+
+// The successor engine on the compiled program (explore/state_search.cpp).
+StateSpace explore(const RunSettings& settings, const ExploreOptions& options) {
+  StateSpace space = search_states(compile_program(settings), options);
+  add_end_probabilities(space);
   return space;
 }
 

@@ -2,13 +2,12 @@
 // its Garden of Eden grids, halting grids, closed classes and their basins.
 #include <algorithm>
 
+#include "explore/grid_steps.hpp"
 #include "explore_refusals.hpp"
 #include "mj/explore.hpp"
 #include "nodes/registry.hpp"
 
 namespace mj {
-
-namespace {
 
 // A program of one rule node: branches of one node each down to it (every other node kind is refused
 // as unexplorable before), with no step limit. Else an mj::Error at the line of what makes it more.
@@ -26,12 +25,7 @@ void require_one_rule_node(const XmlElement& e) {
     e.fail("mj explore --all-grids cannot take a step limit: a grid alone would not say where a run stands");
 }
 
-// The one-step graph over grids numbered in base `values` (cell 0 the lowest digit), in compressed rows.
-struct StepGraph {
-  std::vector<long long> first;  // grid g's successors are to[first[g] .. first[g + 1])
-  std::vector<int> to;
-  std::vector<uint8_t> halts;
-};
+namespace {
 
 class GridNumbers {
  public:
@@ -49,40 +43,6 @@ class GridNumbers {
   int values_;
   size_t cells_;
 };
-
-// Every grid's successors, from the interpreter itself: a fresh run from the grid takes one step, once
-// for each match a `one` node could draw (the chooser picks each in turn).
-StepGraph step_graph(Interpreter& ip, const GridNumbers& numbers, long long grids, size_t cells) {
-  StepGraph graph;
-  graph.first.reserve(size_t(grids) + 1);
-  graph.halts.assign(size_t(grids), 0);
-  int chosen = 0, options = 1;
-  ip.set_chooser([&](int n) {
-    options = n;
-    return chosen;
-  });
-  std::vector<uint8_t> start(cells);
-  std::vector<int> successors;
-  for (long long g = 0; g < grids; g++) {
-    graph.first.push_back((long long)graph.to.size());
-    numbers.cells_of(g, start);
-    successors.clear();
-    options = 1;
-    for (chosen = 0; chosen < options; chosen++) {
-      ip.set_initial_cells(start);
-      ip.start(0);
-      ip.step();
-      if (ip.finished()) break;
-      successors.push_back(numbers.number_of(ip.grid().cells));
-    }
-    graph.halts[size_t(g)] = successors.empty();
-    std::sort(successors.begin(), successors.end());
-    successors.erase(std::unique(successors.begin(), successors.end()), successors.end());
-    graph.to.insert(graph.to.end(), successors.begin(), successors.end());
-  }
-  graph.first.push_back((long long)graph.to.size());
-  return graph;
-}
 
 // Strongly connected components (Tarjan's, without recursion). A component is numbered after every
 // component it leads to, so numbering order is an order in which successors come first.
@@ -142,31 +102,41 @@ GridDynamics dynamics_of(const StepGraph& graph, const GridNumbers& numbers, con
   int count = 0;
   const std::vector<int> component = components(graph, count);
   // Each component's end: the closed class all its runs end in, or -1 when they can end in several.
-  // Components come after those they lead to, so each end is known before it is needed.
-  std::vector<std::vector<int>> members(static_cast<size_t>(count));
-  for (size_t g = 0; g < component.size(); g++) members[size_t(component[g])].push_back(int(g));
+  // Components come after those they lead to, so each end is known before it is needed. The grids
+  // of component c are members[start[c] .. start[c + 1]), ascending (a counting sort).
+  std::vector<long long> start(size_t(count) + 1, 0);
+  for (int c : component) start[size_t(c) + 1]++;
+  for (size_t c = 0; c < size_t(count); c++) start[c + 1] += start[c];
+  std::vector<int> members(component.size());
+  {
+    std::vector<long long> next(start.begin(), start.end() - 1);
+    for (size_t g = 0; g < component.size(); g++) members[size_t(next[size_t(component[g])]++)] = int(g);
+  }
   std::vector<int> end(size_t(count), 0);
   std::vector<long long> basin(size_t(count), 0);
   constexpr int kUnset = -2, kSeveral = -1;
   for (int c = 0; c < count; c++) {
     int ends = kUnset;
-    for (int g : members[size_t(c)])
+    const long long size = start[size_t(c) + 1] - start[size_t(c)];
+    for (long long k = start[size_t(c)]; k < start[size_t(c) + 1]; k++) {
+      const int g = members[size_t(k)];
       for (long long e = graph.first[size_t(g)]; e < graph.first[size_t(g) + 1]; e++) {
         const int to = component[size_t(graph.to[size_t(e)])];
         if (to == c) continue;
         ends = ends == kUnset || ends == end[size_t(to)] ? end[size_t(to)] : kSeveral;
       }
+    }
     end[size_t(c)] = ends == kUnset ? c : ends;  // no way out: the component is a closed class
-    if (end[size_t(c)] == kSeveral) d.undecided += (long long)members[size_t(c)].size();
-    else basin[size_t(end[size_t(c)])] += (long long)members[size_t(c)].size();
+    if (end[size_t(c)] == kSeveral) d.undecided += size;
+    else basin[size_t(end[size_t(c)])] += size;
   }
   GridView example = view;
   std::vector<uint8_t> cells(view.size());
   example.cells = cells.data();
   for (int c = 0; c < count; c++) {
     if (end[size_t(c)] != c) continue;
-    numbers.cells_of(*std::min_element(members[size_t(c)].begin(), members[size_t(c)].end()), cells);
-    d.classes.push_back({(long long)members[size_t(c)].size(), basin[size_t(c)], grid_rows(example)});
+    numbers.cells_of(members[size_t(start[size_t(c)])], cells);
+    d.classes.push_back({start[size_t(c) + 1] - start[size_t(c)], basin[size_t(c)], grid_rows(example)});
   }
   std::stable_sort(d.classes.begin(), d.classes.end(), [](const auto& a, const auto& b) {
     return a.basin != b.basin ? a.basin > b.basin : a.size > b.size;
@@ -191,7 +161,7 @@ GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions
                       std::to_string(most) +
                       ": mj explore --all-grids is for small grids (a smaller size, or a higher --max-states)");
   const GridNumbers numbers(values, view.size());
-  return dynamics_of(step_graph(ip, numbers, grids, view.size()), numbers, view);
+  return dynamics_of(step_graph(compile_program(settings), grids, options.threads), numbers, view);
 }
 
 std::string grid_dynamics_json(const GridDynamics& d) {

@@ -14,6 +14,9 @@ namespace mj {
 // Throws an mj::Error at the line of the first element below `e` (itself included) whose randomness is
 // not a `one` node's uniform draw among matches.
 void refuse_unexplorable(const XmlElement& e);
+// A program of one rule node (--all-grids, the backward questions): an mj::Error at the line of what
+// makes it more, or of a step limit.
+void require_one_rule_node(const XmlElement& e);
 // The model's document, refused as above when it holds such an element.
 std::unique_ptr<XmlDocument> load_explorable(const RunSettings& settings);
 // Rows of symbols separated by '/', layers by ' '.

@@ -2,6 +2,9 @@
 // probability of each way it can end.
 #pragma once
 
+#include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +14,7 @@ namespace mj {
 
 struct ExploreOptions {
   long long max_states = 1000000;  // more is an mj::Error: the model is not small enough
+  int threads = 0;                 // --all-grids: threads to step grids on, <= 0 for every core
 };
 
 // A state is the grid and where the program stands before a step (which branch runs, the children's
@@ -79,5 +83,38 @@ GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions
 
 // {"grids": G, "gardens_of_eden": E, "halting": H, "classes": [{"size": s, "basin": b}, ...]}
 std::string grid_dynamics_json(const GridDynamics& dynamics);
+
+// The backward questions about a program of one rule node (mj explore --predecessors, --garden-of-eden,
+// --backward): which grids lead to a given grid in one step, as --all-grids counts steps (other than the
+// grid itself). For `one` by the reverse algorithm, at any size: where a rule image's output agrees with
+// the grid, its input put back; for `all` and `prl` by every grid of the size (at most max_states).
+
+struct GridSize {
+  int mx = 0, my = 0, mz = 0;
+};
+// The size of the grid in a file: the state text `mj run --state` writes, a PNG (2D) or a VOX (3D).
+// mj::Error(file, line, ...) on a file that is none of them.
+GridSize grid_file_size(const std::filesystem::path& file);
+// Its cells as the settings' model's values (a PNG's colours by the settings' palette, state text by
+// symbol); the settings' size must be the file's.
+std::vector<uint8_t> read_grid_file(const RunSettings& settings, const std::filesystem::path& file);
+
+struct Predecessors {
+  std::vector<std::string> grids;  // depth 1: every predecessor as state text (mj run --state), ascending
+  // The pre-image tree to `depth`: per depth d (0 = the grid), its nodes (a grid counted once per path
+  // down to it) and the distinct grids among them.
+  std::vector<long long> tree_nodes, distinct;
+};
+Predecessors predecessors(const RunSettings& settings, const std::vector<uint8_t>& grid, int depth = 1,
+                          const ExploreOptions& options = {});
+// A predecessor of the grid as state text, or nullopt: the grid is a Garden of Eden.
+std::optional<std::string> a_predecessor(const RunSettings& settings, const std::vector<uint8_t>& grid,
+                                         const ExploreOptions& options = {});
+
+// {"predecessors": ["state text", ...]} (with "depths": [{"depth": d, "tree_nodes": n, "grids": g}, ...]
+// when the tree goes deeper than 1)
+std::string predecessors_json(const Predecessors& p);
+// {"garden_of_eden": bool, "predecessor": "state text" or null}
+std::string garden_of_eden_json(const std::optional<std::string>& predecessor);
 
 }  // namespace mj

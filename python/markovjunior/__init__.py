@@ -13,8 +13,18 @@ Runs across machines: markovjunior.distributed (Dask). ``MarkovJunior`` (an ener
 from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
 from .errors import ModelError
-from .explore import ClosedClass, GridDynamics, Outcome, StateSpace, explore, explore_all_grids
 from .energy_sampler import MarkovJunior
+from .explore import (
+    ClosedClass,
+    GridDynamics,
+    Outcome,
+    Predecessors,
+    StateSpace,
+    explore,
+    explore_all_grids,
+    is_garden_of_eden,
+    predecessors,
+)
 from .generate import generate
 from .history import Breakpoint, History
 from .markov_chain import MarkovChain
@@ -45,6 +55,9 @@ __all__ = [
     "batch",
     "explore",
     "explore_all_grids",
+    "is_garden_of_eden",
+    "predecessors",
+    "Predecessors",
     "generate",
     "load",
     "own_models",

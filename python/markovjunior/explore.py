@@ -163,3 +163,61 @@ def explore_all_grids(
         classes=[ClosedClass(*c) for c in found["classes"]],
         json=found["json"],
     )
+
+
+@dataclass(frozen=True)
+class Predecessors:
+    """The grids that lead to a grid in one step of a program of one rule node (``mj explore
+    --predecessors``), and the pre-image tree's counts per depth (depth 0 the grid itself)."""
+
+    grids: List[str]  # each as the state text ``mj run --state`` writes
+    tree_nodes: List[int]  # per depth: the tree's nodes (a grid once per path down to it)
+    distinct: List[int]  # per depth: the distinct grids among them
+    json: str  # as ``mj explore --predecessors --json`` writes it
+
+
+def _cells_and_size(grid):
+    """A grid of value indices, shaped (y, x) or (z, y, x): its cells x fastest, and its size (x, y, z)."""
+    import numpy
+
+    a = numpy.asarray(grid, dtype=numpy.uint8)
+    if a.ndim == 2:
+        a = a[numpy.newaxis]
+    if a.ndim != 3:
+        raise ValueError("a grid is an array of value indices shaped (y, x) or (z, y, x)")
+    size = (a.shape[2], a.shape[1]) if a.shape[0] == 1 else (a.shape[2], a.shape[1], a.shape[0])
+    return [int(v) for v in a.reshape(-1)], size
+
+
+def predecessors(
+    model: PathOrXml,
+    grid,
+    *,
+    depth: int = 1,
+    resources: Optional[PathOrXml] = None,
+    max_states: Optional[int] = None,
+) -> Predecessors:
+    """Every grid other than ``grid`` (value indices shaped (y, x) or (z, y, x); the model runs at its size)
+    that one step of the model's one rule node turns into ``grid``, as ``--all-grids`` counts steps; with
+    ``depth`` > 1 the pre-image tree's counts to that depth."""
+    cells, size = _cells_and_size(grid)
+    source = resolve_source(model, size=size, resources=resources)
+    found = _core.backward(source.path, source.text, source.size, source.resources, cells, depth, False, max_states)
+    return Predecessors(
+        grids=found["grids"], tree_nodes=found["tree_nodes"], distinct=found["distinct"], json=found["json"]
+    )
+
+
+def is_garden_of_eden(
+    model: PathOrXml,
+    grid,
+    *,
+    resources: Optional[PathOrXml] = None,
+    max_states: Optional[int] = None,
+) -> bool:
+    """Whether no grid leads to ``grid`` in one step of the model's one rule node (``mj explore
+    --garden-of-eden``): answered at any size for ``one``."""
+    cells, size = _cells_and_size(grid)
+    source = resolve_source(model, size=size, resources=resources)
+    found = _core.backward(source.path, source.text, source.size, source.resources, cells, 1, True, max_states)
+    return found["predecessor"] is None

@@ -63,6 +63,32 @@ py::dict explore_grids(const std::string& model, std::optional<std::string> xml,
   return out;
 }
 
+// The backward questions on `cells` (value indices, x fastest) of a grid of `size`.
+py::dict backward(const std::string& model, std::optional<std::string> xml, std::tuple<int, int, int> size,
+                  const std::string& resources, std::vector<uint8_t> cells, int depth, bool garden_of_eden,
+                  std::optional<long long> max_states) {
+  const RunRequest r = explore_request(model, std::move(xml), size, resources);
+  py::dict out;
+  if (garden_of_eden) {
+    std::optional<std::string> p;
+    {
+      py::gil_scoped_release unlocked;
+      p = a_predecessor(resolve_run(r), cells, explore_options(max_states));
+    }
+    out["predecessor"] = p ? py::object(py::str(*p)) : py::object(py::none());
+    out["json"] = garden_of_eden_json(p);
+    return out;
+  }
+  Predecessors p;
+  {
+    py::gil_scoped_release unlocked;
+    p = predecessors(resolve_run(r), cells, depth, explore_options(max_states));
+  }
+  out["grids"] = p.grids, out["tree_nodes"] = p.tree_nodes, out["distinct"] = p.distinct;
+  out["json"] = predecessors_json(p);
+  return out;
+}
+
 }  // namespace
 
 void bind_explore(py::module_& m) {
@@ -71,6 +97,9 @@ void bind_explore(py::module_& m) {
   m.def("explore_all_grids", &explore_grids, py::arg("model"), py::arg("xml"), py::arg("size"), py::arg("resources"),
         py::arg("max_grids") = py::none(),
         "mj::explore_all_grids of the model resolved as given: its global dynamics as a dict");
+  m.def("backward", &backward, py::arg("model"), py::arg("xml"), py::arg("size"), py::arg("resources"),
+        py::arg("cells"), py::arg("depth"), py::arg("garden_of_eden"), py::arg("max_states") = py::none(),
+        "mj::predecessors (or mj::a_predecessor) of a grid's cells: as a dict");
 }
 
 }  // namespace mj::python

@@ -62,3 +62,26 @@ def test_all_grids_counted_by_hand(mj_cli, tmp_path):
     assert json.loads(d.json) == json.loads(out.read_text())
     with pytest.raises(mj.ModelError, match="one rule node"):
         mj.explore_all_grids('<sequence values="BW"><one in="B" out="W"/><one in="W" out="B"/></sequence>', size=2)
+
+
+DIMERS = '<one values="BR" in="BB" out="RR"/>'
+
+
+def test_predecessors_and_gardens_of_eden_as_mj_explore(mj_cli, tmp_path):
+    # RRB on 3x1 under dimers: only BBB leads to it; a checkerboard of 64x64 has no R beside an R, so nothing
+    # leads to it.
+    found = mj.predecessors(DIMERS, [[1, 1, 0]])
+    assert found.grids == ["<string> 3 1 1 0 0\nBR\nBBB\n"]
+    assert (found.tree_nodes, found.distinct) == ([1, 1], [1, 1])
+    board = [[(x + y) % 2 for x in range(64)] for y in range(64)]
+    assert mj.is_garden_of_eden(DIMERS, board)
+    assert not mj.is_garden_of_eden(DIMERS, [[1, 1, 0]])
+    model = tmp_path / "D.xml"
+    model.write_text(DIMERS)
+    (tmp_path / "g.txt").write_text("D 3 1 1 0 0\nBR\nRRB\n")
+    subprocess.run(
+        [mj_cli, "explore", str(model), "--predecessors", str(tmp_path / "g.txt"), "--json", str(tmp_path / "p.json")],
+        check=True,
+        capture_output=True,
+    )
+    assert json.loads(mj.predecessors(str(model), [[1, 1, 0]]).json) == json.loads((tmp_path / "p.json").read_text())

@@ -13,6 +13,7 @@
 #include "freed_memory.hpp"
 #include "messages.hpp"
 #include "mj/animation.hpp"
+#include "mj/files.hpp"
 #include "mj/model.hpp"
 #include "mj/model_list.hpp"
 #include "mj/run_settings.hpp"
@@ -116,6 +117,9 @@ struct ExploreArgs {
   int size = 0, length = 0, width = 0, height = 0, d = 0;
   long long max_states = mj::ExploreOptions{}.max_states;
   bool all_grids = false;
+  int threads = mj::ExploreOptions{}.threads;
+  fs::path predecessors, garden_of_eden;  // the backward questions' grid, empty when not asked
+  int backward = 1;
 };
 
 struct CommandLine {
@@ -130,15 +134,44 @@ struct CommandLine {
   CLI::App* explore_command = nullptr;
 };
 
+// --predecessors / --garden-of-eden: the grid file's size is the model's.
+int explore_backward(const ExploreArgs& a, mj::RunRequest request) {
+  const fs::path& file = a.predecessors.empty() ? a.garden_of_eden : a.predecessors;
+  const mj::GridSize size = mj::grid_file_size(file);
+  request.size.reset(), request.length = size.mx, request.width = size.my;
+  if (size.mz > 1) request.height = size.mz, request.dimension = 3;
+  const mj::RunSettings settings = mj::resolve_run(request);
+  const std::vector<uint8_t> grid = mj::read_grid_file(settings, file);
+  const mj::ExploreOptions options{a.max_states, a.threads};
+  std::string json;
+  if (!a.garden_of_eden.empty()) {
+    const std::optional<std::string> p = mj::a_predecessor(settings, grid, options);
+    fmt::print("{}: {}\n", file.string(),
+               p ? "not a Garden of Eden; a predecessor:" : "a Garden of Eden: no predecessor");
+    if (p) fmt::print("{}", *p);
+    json = mj::garden_of_eden_json(p);
+  } else {
+    const mj::Predecessors p = mj::predecessors(settings, grid, a.backward, options);
+    fmt::print("{}: {} predecessors\n", file.string(), p.grids.size());
+    if (a.backward > 1)
+      for (size_t d = 0; d < p.tree_nodes.size(); d++)
+        fmt::print("  depth {}: {} tree nodes, {} grids\n", d, p.tree_nodes[d], p.distinct[d]);
+    json = mj::predecessors_json(p);
+  }
+  if (!a.files.json.empty()) mj::save_file(a.files.json, json);
+  return 0;
+}
+
 int explore_model(const ExploreArgs& a, const CLI::App& command) {
   mj::RunRequest request;
   request.model = a.model.string();
-  request_size(request, command, a.size, a.length, a.width, a.height, a.d);
   request.resources = a.resources;
+  if (!a.predecessors.empty() || !a.garden_of_eden.empty()) return explore_backward(a, request);
+  request_size(request, command, a.size, a.length, a.width, a.height, a.d);
   const mj::RunSettings settings = mj::resolve_run(request);
   const auto started = std::chrono::steady_clock::now();
   if (a.all_grids) {
-    const mj::GridDynamics dynamics = mj::explore_all_grids(settings, {a.max_states});
+    const mj::GridDynamics dynamics = mj::explore_all_grids(settings, {a.max_states, a.threads});
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return mj::cli::report_grid_dynamics(settings, dynamics, a.files.json, seconds);
   }
@@ -226,6 +259,22 @@ void add_explore_command(CLI::App& app, CommandLine& c) {
       ->capture_default_str()
       ->check(positive("states", LLONG_MAX));
   explore->add_option("--json", e.files.json, "write the states, transitions and outcomes as JSON to this file");
+  auto* predecessors = explore->add_option("--predecessors", e.predecessors,
+                                           "list every grid that leads to this grid in one step of a one-rule-node "
+                                           "program (a PNG, a VOX, or mj run --state's "
+                                           "text; its size is the grid's)");
+  explore
+      ->add_option("--garden-of-eden", e.garden_of_eden,
+                   "whether no grid leads to this grid in one step (a PNG, a VOX, or mj run --state's text)")
+      ->excludes(predecessors)
+      ->excludes(all_grids);
+  predecessors->excludes(all_grids);
+  explore
+      ->add_option("--backward", e.backward, "with --predecessors: the pre-image tree to this depth, counts per depth")
+      ->needs(predecessors)
+      ->check(positive("depth"));
+  explore->add_option("--threads", e.threads, "--all-grids: threads to step grids on (default: every core)")
+      ->needs(all_grids);
   explore->add_option("--dot", e.files.dot, "write the graph for Graphviz to this file")->excludes(all_grids);
 }
 

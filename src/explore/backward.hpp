@@ -1,0 +1,40 @@
+// Running a program of one rule node backwards: the grids one step of it can turn into a given grid
+// (other than the grid itself), as --all-grids counts steps. For `one`, by the reverse algorithm:
+// where a rule image's output agrees with the grid, its input is put back (each written cell taking
+// every value the input allows there), which is exactly the set of grids on which that match holds and
+// gives the grid; any size. For `all` and `prl`, whose step depends on every match at once, by the
+// successor engine over every grid of the size (at most ExploreOptions::max_states of them).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "explore/program.hpp"
+#include "mj/explore.hpp"
+
+namespace mj {
+
+class Backward {
+ public:
+  Backward(ExploreProgram program, const ExploreOptions& options);
+
+  using Cells = std::vector<uint8_t>;
+  // Every predecessor, ascending (as cell vectors compare); more than options.max_states is an error.
+  std::vector<Cells> predecessors(const Cells& grid) const;
+  // One predecessor, or none: `grid` is a Garden of Eden. For `one`, without listing them.
+  std::optional<Cells> a_predecessor(const Cells& grid) const;
+  const ExploreProgram& program() const { return program_; }
+
+ private:
+  ExploreProgram program_;
+  ExploreOptions options_;
+  const ProgramNode* node_ = nullptr;
+
+  // `one`: calls f(predecessor) for each (repeats possible) until f returns false.
+  template <class F>
+  void reverse_one(const Cells& grid, F f) const;
+  std::vector<Cells> by_every_grid(const Cells& grid, bool first_only) const;
+};
+
+}  // namespace mj

@@ -1,0 +1,98 @@
+#include "explore/state_search.hpp"
+
+#include "explore/state_packing.hpp"
+#include "explore/state_table.hpp"
+#include "explore/stepper.hpp"
+#include "explore_refusals.hpp"
+#include "mj/state_text.hpp"
+
+namespace mj {
+
+namespace {
+
+// The key explore_by_replay gives the same state: the cells, the size, ended or not, then per node
+// of the tree its running child, whether it is current, and its step count when it has a limit.
+std::string replay_key(const ExploreProgram& p, const Machine& m) {
+  std::string k(m.cells.begin(), m.cells.end());
+  k += std::to_string(p.mx) + "x" + std::to_string(p.my) + "x" + std::to_string(p.mz) + (m.finished() ? "!" : "|");
+  for (const ProgramNode& n : p.nodes) {
+    k += std::to_string(n.is_branch() ? m.running[size_t(n.branch)] : 0);
+    k += n.is_branch() && n.branch == m.current ? "*" : ",";
+    if (n.steps > 0) k += std::to_string(m.counter[size_t(n.counter)]);
+    k += ";";
+  }
+  return k;
+}
+
+class Search {
+ public:
+  Search(const ExploreProgram& program, const ExploreOptions& options, std::vector<std::string>* keys)
+      : program_(program), options_(options), keys_(keys), packing_(program), table_(packing_.words()),
+        stepper_(program), packed_(size_t(packing_.words())) {}
+
+  StateSpace run() {
+    Machine m = Machine::start_of(program_);
+    add(m, 0);
+    for (size_t u = 0; u < table_.size(); u++) expand(int(u), m);
+    for (const auto& edges : space_.edges) space_.transitions += (long long)edges.size();
+    return std::move(space_);
+  }
+
+ private:
+  const ExploreProgram& program_;
+  ExploreOptions options_;
+  std::vector<std::string>* keys_;
+  StatePacking packing_;
+  StateTable table_;
+  Stepper stepper_;
+  StateSpace space_;
+  std::vector<int> depth_;  // steps from the start, the fewest
+  std::vector<uint64_t> packed_;
+  std::vector<uint8_t> undo_;
+
+  int add(const Machine& m, int depth) {
+    packing_.pack(m, packed_.data());
+    const auto [id, fresh] = table_.insert(packed_.data());
+    if (!fresh) return id;
+    if ((long long)table_.size() > options_.max_states)
+      throw Error("", 0,
+                  "more than " + std::to_string(options_.max_states) +
+                      " states: mj explore is for small models (a smaller grid, or a higher --max-states)");
+    space_.edges.emplace_back();
+    depth_.push_back(depth);
+    const GridView view = program_.view(m.cells.data());
+    space_.grids.push_back(grid_rows(view));
+    if (m.finished()) space_.outcomes.push_back({id, 0, state_text(program_.name, view, 0, depth)});
+    if (keys_) keys_->push_back(replay_key(program_, m));
+    return id;
+  }
+
+  void link(int from, int to, double probability) {
+    for (StateSpace::Edge& e : space_.edges[size_t(from)])
+      if (e.to == to) return void(e.probability += probability);
+    space_.edges[size_t(from)].push_back({to, probability});
+  }
+
+  void expand(int u, Machine& m) {
+    packing_.unpack(table_.state(size_t(u)), m);
+    if (m.finished()) return;
+    const int depth = depth_[size_t(u)] + 1;
+    stepper_.step(m);
+    const std::vector<Draw>& draws = stepper_.draws();
+    if (draws.empty()) return link(u, add(m, depth), 1.0);
+    const double p = 1.0 / double(draws.size());
+    for (const Draw& d : draws) {
+      stepper_.apply(d, m.cells, undo_);
+      link(u, add(m, depth), p);
+      stepper_.unapply(d, m.cells, undo_);
+    }
+  }
+};
+
+}  // namespace
+
+StateSpace search_states(const ExploreProgram& program, const ExploreOptions& options, std::vector<std::string>* keys) {
+  return Search(program, options, keys).run();
+}
+
+}  // namespace mj

@@ -1,0 +1,151 @@
+#include "explore/stepper.hpp"
+
+namespace mj {
+
+Stepper::Stepper(const ExploreProgram& program) : program_(program), written_(size_t(program.cells()), 0) {}
+
+void Stepper::step(Machine& m) {
+  draws_.clear();
+  go_branch(program_.branches[size_t(m.current)], m);
+}
+
+bool Stepper::go(int node, Machine& m) {
+  switch (program_.nodes[size_t(node)].kind) {
+    case ProgramNode::kOne: return go_one(node, m);
+    case ProgramNode::kAll: return go_all(node, m);
+    case ProgramNode::kPrl: return go_prl(node, m);
+    default: return go_branch(node, m);
+  }
+}
+
+// Branch::go: the children from the running one on, the first that works ends the step; a markov
+// starts from its first child at every step. A branch that ran out hands control to its parent.
+bool Stepper::go_branch(int node, Machine& m) {
+  const ProgramNode& b = program_.nodes[size_t(node)];
+  int& running = m.running[size_t(b.branch)];
+  if (b.kind == ProgramNode::kMarkov) running = 0;
+  for (; running < int(b.children.size()); running++) {
+    const int child = b.children[size_t(running)];
+    const ProgramNode& c = program_.nodes[size_t(child)];
+    if (c.is_branch()) m.current = c.branch;
+    if (go(child, m)) return true;
+  }
+  if (m.current >= 0) {
+    const int parent = program_.nodes[size_t(program_.branches[size_t(m.current)])].parent;
+    m.current = parent < 0 ? -1 : program_.nodes[size_t(parent)].branch;
+  }
+  reset(node, m);
+  return false;
+}
+
+void Stepper::reset(int node, Machine& m) const {
+  const ProgramNode& n = program_.nodes[size_t(node)];
+  if (n.counter >= 0) m.counter[size_t(n.counter)] = 0;
+  if (!n.is_branch()) return;
+  for (int child : n.children) reset(child, m);
+  m.running[size_t(n.branch)] = 0;
+}
+
+void Stepper::holding(const ProgramNode& n, const Machine& m) {
+  draws_.clear();
+  const uint8_t* cells = m.cells.data();
+  for (int r = 0; r < int(n.rules.size()); r++) {
+    const CompiledRule& rule = n.rules[size_t(r)];
+    for (int corner : rule.corners)
+      if (rule.holds(cells, corner)) draws_.push_back({r, corner});
+  }
+}
+
+// `one`: every match that holds is a branch. One that writes nothing new leaves the interpreter's list
+// without a change that would bring it back, so what the node sees next depends on more than the state.
+bool Stepper::go_one(int node, Machine& m) {
+  const ProgramNode& n = program_.nodes[size_t(node)];
+  if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
+  holding(n, m);
+  if (draws_.empty()) return false;
+  for (const Draw& d : draws_) {
+    bool changes = false;
+    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes)
+      changes |= m.cells[size_t(d.corner + w.offset)] != w.value;
+    if (!changes)
+      program_.fail(n.line,
+                    "mj explore cannot enumerate this <one>: a match that changes nothing leaves the node's list "
+                    "until a cell near it changes, so the grid alone does not say what the node draws from");
+  }
+  drawing_ = node;
+  if (n.counter >= 0) m.counter[size_t(n.counter)]++;
+  return true;
+}
+
+// `all`: every match that holds, written in a random order that must not matter: two matches that write
+// the same cell are refused, as the interpreter refuses them. The interpreter finds matches again only
+// around the cells written since its last step: one that writes no cell is not seen again.
+bool Stepper::go_all(int node, Machine& m) {
+  const ProgramNode& n = program_.nodes[size_t(node)];
+  if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
+  holding(n, m);
+  if (draws_.empty()) return false;
+  touched_.clear();
+  bool overlap = false;
+  for (const Draw& d : draws_) {
+    if (n.rules[size_t(d.rule)].writes.empty())
+      program_.fail(n.line,
+                    "mj explore cannot enumerate this <all>: a match that changes nothing (its output is all '*') "
+                    "is not found again in the interpreter's next step, so the grid alone does not say what the "
+                    "node sees");
+    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) {
+      uint8_t& mark = written_[size_t(d.corner + w.offset)];
+      overlap |= mark != 0;
+      mark = 1;
+      touched_.push_back(d.corner + w.offset);
+    }
+  }
+  for (int i : touched_) written_[size_t(i)] = 0;
+  if (overlap)
+    program_.fail(n.line,
+                  "mj explore cannot enumerate this <all>: matches that write the same cell are applied in a random "
+                  "order, which can change the result");
+  for (const Draw& d : draws_)
+    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) m.cells[size_t(d.corner + w.offset)] = w.value;
+  draws_.clear();
+  if (n.counter >= 0) m.counter[size_t(n.counter)]++;
+  return true;
+}
+
+// `prl`: every match at once, reading the old grid, in scan order: a later match's write wins, and a
+// write of the value a cell already holds is none.
+bool Stepper::go_prl(int node, Machine& m) {
+  const ProgramNode& n = program_.nodes[size_t(node)];
+  if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
+  holding(n, m);
+  const bool applied = !draws_.empty();
+  touched_.clear();
+  for (const Draw& d : draws_)
+    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) {
+      const size_t i = size_t(d.corner + w.offset);
+      if (m.cells[i] == w.value) continue;
+      written_[i] = w.value;
+      touched_.push_back(int(i));
+    }
+  for (int i : touched_) m.cells[size_t(i)] = written_[size_t(i)];
+  for (int i : touched_) written_[size_t(i)] = 0;
+  draws_.clear();
+  if (n.counter >= 0) m.counter[size_t(n.counter)]++;
+  return applied;
+}
+
+void Stepper::apply(const Draw& d, std::vector<uint8_t>& cells, std::vector<uint8_t>& undo) const {
+  undo.clear();
+  for (const CompiledRule::Write& w : program_.nodes[size_t(drawing_)].rules[size_t(d.rule)].writes) {
+    uint8_t& cell = cells[size_t(d.corner + w.offset)];
+    undo.push_back(cell);
+    cell = w.value;
+  }
+}
+
+void Stepper::unapply(const Draw& d, std::vector<uint8_t>& cells, const std::vector<uint8_t>& undo) const {
+  const auto& writes = program_.nodes[size_t(drawing_)].rules[size_t(d.rule)].writes;
+  for (size_t k = writes.size(); k-- > 0;) cells[size_t(d.corner + writes[k].offset)] = undo[k];
+}
+
+}  // namespace mj

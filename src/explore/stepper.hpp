@@ -1,0 +1,43 @@
+// One step of a run on an unpacked state, as the interpreter takes it (Branch::go, MarkovNode::go and
+// the rule nodes), with the program's rules compiled once: no interpreter, no allocation per step.
+// A `one` node's draw is left open: the step reports the matches it draws among, and each makes a
+// successor (apply()).
+#pragma once
+
+#include <vector>
+
+#include "explore/machine.hpp"
+
+namespace mj {
+
+class Stepper {
+ public:
+  explicit Stepper(const ExploreProgram& program);
+
+  // Steps `m`. When a `one` node drew, `draws()` lists its matches (each equally likely) and `m` is
+  // the state before the chosen match is written: apply() writes one. Else `draws()` is empty and
+  // `m` is the successor. Throws an mj::Error at a node's line where the step is not a uniform draw.
+  void step(Machine& m);
+  const std::vector<Draw>& draws() const { return draws_; }
+  const ProgramNode& drawing_node() const { return program_.nodes[size_t(drawing_)]; }
+  // Writes draw `d` into `cells`, noting what it overwrote in `undo` (for unapply()).
+  void apply(const Draw& d, std::vector<uint8_t>& cells, std::vector<uint8_t>& undo) const;
+  void unapply(const Draw& d, std::vector<uint8_t>& cells, const std::vector<uint8_t>& undo) const;
+
+ private:
+  const ExploreProgram& program_;
+  std::vector<Draw> draws_;
+  int drawing_ = 0;
+  std::vector<uint8_t> written_;  // all: cells written this step; prl: the new grid
+  std::vector<int> touched_;
+
+  bool go(int node, Machine& m);
+  bool go_branch(int node, Machine& m);
+  void reset(int node, Machine& m) const;
+  bool go_one(int node, Machine& m);
+  bool go_all(int node, Machine& m);
+  bool go_prl(int node, Machine& m);
+  void holding(const ProgramNode& n, const Machine& m);  // draws_ := every match, in scan order
+};
+
+}  // namespace mj

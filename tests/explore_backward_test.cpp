@@ -1,0 +1,109 @@
+// mj explore's backward questions against a brute force: for random one-node programs and every grid of
+// small sizes, the predecessors found (by the reverse algorithm for `one`) are exactly the grids whose
+// successors, by starts of the interpreter, include it; a Garden of Eden is a grid with none.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+
+#include "explore/backward.hpp"
+#include "explore/grid_steps.hpp"
+#include "explore_random_programs.hpp"
+#include "mj/error.hpp"
+#include "mj/explore.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+mj::RunSettings settings_of(const std::string& xml, int mx, int my) {
+  mj::RunRequest r;
+  r.model = "B.xml";
+  r.xml = xml;
+  r.length = mx, r.width = my;
+  return mj::resolve_run(r);
+}
+
+std::vector<uint8_t> cells_of(long long number, int values, int cells) {
+  std::vector<uint8_t> c(size_t(cells), 0);
+  for (int i = 0; i < cells; i++, number /= values) c[size_t(i)] = uint8_t(number % values);
+  return c;
+}
+
+TEST(ExploreBackward, PredecessorsOfEveryGridAreTheBruteForces) {
+  mjtest::ProgramMaker maker(42);
+  int programs = 0;
+  long long grids = 0, predecessors = 0, gardens = 0;
+  for (int k = 0; k < 300 && programs < 120; k++) {
+    const mjtest::RandomProgram p = maker.make(true);
+    SCOPED_TRACE(p.xml + " on " + std::to_string(p.mx) + "x" + std::to_string(p.my));
+    mj::RunSettings settings;
+    long long count = 1;
+    int values = 0, cells = 0;
+    try {
+      settings = settings_of(p.xml, p.mx, p.my);
+      const mj::GridView view = settings.load_model().grid();
+      values = int(view.legend.size()), cells = int(view.size());
+      for (int i = 0; i < cells; i++) count *= values;
+    } catch (const mj::Error&) {
+      continue;
+    }
+    if (count > 729) continue;
+    mj::StepGraph brute;
+    try {
+      brute = mj::step_graph_by_interpreter(settings, count);
+    } catch (const mj::Error&) {
+      continue;  // an `all` whose matches overlap
+    }
+    // Reversed: the brute force's predecessors of each grid.
+    std::vector<std::set<int>> before(static_cast<size_t>(count));
+    for (long long g = 0; g < count; g++)
+      for (long long e = brute.first[size_t(g)]; e < brute.first[size_t(g) + 1]; e++)
+        if (brute.to[size_t(e)] != g) before[size_t(brute.to[size_t(e)])].insert(int(g));
+    const mj::Backward backward(mj::compile_program(settings), {1000000, 1});
+    for (long long g = 0; g < count; g++) {
+      const auto target = cells_of(g, values, cells);
+      std::set<int> found;
+      for (const auto& c : backward.predecessors(target)) {
+        long long n = 0;
+        for (int i = cells; i-- > 0;) n = n * values + c[size_t(i)];
+        found.insert(int(n));
+      }
+      ASSERT_EQ(found, before[size_t(g)]) << "grid " << g;
+      const auto one = backward.a_predecessor(target);
+      ASSERT_EQ(one.has_value(), !before[size_t(g)].empty()) << "grid " << g;
+      predecessors += (long long)found.size();
+      gardens += !one;
+    }
+    programs++, grids += count;
+  }
+  std::printf(
+      "backward: %d random one-node programs, every grid (%lld grids, %lld predecessors, %lld Gardens of "
+      "Eden), all equal to the brute force\n",
+      programs, grids, predecessors, gardens);
+  EXPECT_GE(programs, 100);
+}
+
+// The CLI's questions on a file written by mj run --state, and a Garden of Eden of 64x64 answered at once:
+// under dimers (BB -> RR) a grid whose every R has no R beside it has no predecessor.
+TEST(ExploreBackward, CliAnswersForAStateFileAndA64x64Grid) {
+  const auto dir = mjtest::temp_dir();
+  std::ofstream(dir / "D.xml") << R"(<one values="BR" in="BB" out="RR"/>)";
+  std::ofstream(dir / "g.txt") << "D 3 1 1 0 0\nBR\nRRB\n";
+  const auto run = mjtest::run_cli("explore " + (dir / "D.xml").string() + " --predecessors " +
+                                   (dir / "g.txt").string() + " --json " + (dir / "p.json").string());
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(mjtest::read_bytes(dir / "p.json"), "{\"predecessors\": [\"D 3 1 1 0 0\\nBR\\nBBB\\n\"]}\n");
+  std::string big = "D 64 64 1 0 0\nBR\n";
+  for (int y = 0; y < 64; y++) {
+    for (int x = 0; x < 64; x++) big += (x + y) % 2 ? 'R' : 'B';
+    big += '\n';
+  }
+  std::ofstream(dir / "big.txt") << big;
+  const auto eden = mjtest::run_cli("explore " + (dir / "D.xml").string() + " --garden-of-eden " +
+                                    (dir / "big.txt").string() + " --json " + (dir / "e.json").string());
+  EXPECT_EQ(eden.exit_code, 0) << eden.output;
+  EXPECT_EQ(mjtest::read_bytes(dir / "e.json"), "{\"garden_of_eden\": true, \"predecessor\": null}\n");
+}
+
+}  // namespace

@@ -1,0 +1,96 @@
+// Random explorable programs for the explore tests: a few values, rules of one to four cells with
+// wildcards, symmetries, one/all/prl with and without step limits, in markov and sequence trees, on
+// grids of a few cells. Seeded: the same programs every run.
+#pragma once
+
+#include <random>
+#include <string>
+
+namespace mjtest {
+
+struct RandomProgram {
+  std::string xml;
+  int mx = 1, my = 1;
+};
+
+class ProgramMaker {
+ public:
+  explicit ProgramMaker(unsigned seed) : rng_(seed) {}
+
+  // `single`: one rule node, alone or as the only child of a markov or sequence (--all-grids' programs).
+  RandomProgram make(bool single = false) {
+    RandomProgram p;
+    values_ = pick(2) == 0 ? "BW" : "BRW";
+    p.mx = 2 + pick(3), p.my = 1 + pick(3);
+    while (p.mx * p.my > 9) p.my--;
+    const std::string head = "values=\"" + values_ + "\"" + (pick(5) == 0 ? " origin=\"True\"" : "");
+    if (single) {
+      const std::string node = rule_node(!single);
+      const int wrap = pick(3);
+      p.xml = wrap == 0 ? insert_head(node, head)
+                        : "<" + std::string(wrap == 1 ? "markov " : "sequence ") + head + ">\n" + node + "</" +
+                              (wrap == 1 ? "markov" : "sequence") + ">";
+      return p;
+    }
+    const std::string kind = pick(2) == 0 ? "markov" : "sequence";
+    p.xml = "<" + kind + " " + head + ">\n" + children(2) + "</" + kind + ">";
+    return p;
+  }
+
+ private:
+  std::mt19937 rng_;
+  std::string values_;
+
+  int pick(int n) { return int(rng_() % unsigned(n)); }
+
+  static std::string insert_head(const std::string& node, const std::string& head) {
+    const size_t space = node.find(' ');
+    return node.substr(0, space + 1) + head + " " + node.substr(space + 1);
+  }
+
+  std::string children(int depth) {
+    std::string xml;
+    const int count = 1 + pick(3);
+    for (int k = 0; k < count; k++) {
+      if (depth > 0 && pick(4) == 0) {
+        const std::string kind = pick(2) == 0 ? "markov" : "sequence";
+        xml += "<" + kind + ">\n" + children(depth - 1) + "</" + kind + ">\n";
+      } else {
+        xml += rule_node(true);
+      }
+    }
+    return xml;
+  }
+
+  // Wildcards: an input cell that accepts anything, an output cell left as it is.
+  char symbol(bool input) {
+    if (pick(input ? 5 : 8) == 0) return '*';
+    return values_[size_t(pick(int(values_.size())))];
+  }
+
+  // A rule's in and out: 1x1, 2x1, 1x2, 3x1 or 2x2 cells, rows separated by '/'.
+  std::string rule_attributes() {
+    static const int sizes[][2] = {{1, 1}, {2, 1}, {1, 2}, {2, 1}, {3, 1}, {2, 2}};
+    const auto& size = sizes[pick(6)];
+    std::string in, out;
+    for (int y = 0; y < size[1]; y++) {
+      if (y > 0) in += '/', out += '/';
+      for (int x = 0; x < size[0]; x++) in += symbol(true), out += symbol(false);
+    }
+    return "in=\"" + in + "\" out=\"" + out + "\"";
+  }
+
+  std::string rule_node(bool limits) {
+    static const char* const kinds[] = {"one", "one", "all", "prl"};
+    static const char* const symmetries[] = {"", "", " symmetry=\"()\"", " symmetry=\"(x)\"", " symmetry=\"(xy)\""};
+    const std::string kind = kinds[pick(4)];
+    const std::string steps = limits && pick(3) == 0 ? " steps=\"" + std::to_string(1 + pick(3)) + "\"" : "";
+    const std::string symmetry = symmetries[pick(5)];
+    if (pick(3) > 0) return "<" + kind + " " + rule_attributes() + steps + symmetry + "/>\n";
+    std::string xml = "<" + kind + steps + symmetry + ">";
+    for (int k = 0, rules = 1 + pick(2); k < rules; k++) xml += "<rule " + rule_attributes() + "/>";
+    return xml + "</" + kind + ">\n";
+  }
+};
+
+}  // namespace mjtest
