@@ -117,7 +117,9 @@ TEST(Model, SavesByExtension) {
   mj::Error e = mjtest::expect_error([&] { model.save(dir / "a.bmp"); });
   EXPECT_EQ(e.kind(), mj::ErrorKind::argument);
   EXPECT_TRUE(mjtest::contains(e.message(), ".txt")) << e.message();
-  model.save(dir / "state", {.format = mj::GridFormat::state});
+  mj::SaveOptions as_state;
+  as_state.format = mj::GridFormat::state;
+  model.save(dir / "state", as_state);
   EXPECT_EQ(mjtest::read_bytes(dir / "state"), model.state_text());
 }
 
