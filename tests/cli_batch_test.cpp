@@ -72,11 +72,10 @@ TEST(CliBatch, GifHasOneFramePerKSteps) {
 TEST(CliBatch, GifTooLargeIsRefusedBeforeTheFileIsMade) {
   fs::path dir = corpus_like_folder("gif-size");
   const std::string pixelsize = "64";
-  for (auto [size, limit] : {std::pair{"1100", "more than a GIF's 65535 a side"},
-                             std::pair{"1000", "more than the 2^28 pixels mj draws"}}) {
-    auto r = mjtest::run_cli("run " + (dir / "models" / "Grow.xml").string() + " --size " + size +
-                             " --steps 2 --gif " + (dir / "a.gif").string() + " --pixelsize " + pixelsize +
-                             " --no-picture -q");
+  for (auto [size, limit] :
+       {std::pair{"1100", "more than a GIF's 65535 a side"}, std::pair{"1000", "more than the 2^28 pixels mj draws"}}) {
+    auto r = mjtest::run_cli("run " + (dir / "models" / "Grow.xml").string() + " --size " + size + " --steps 2 --gif " +
+                             (dir / "a.gif").string() + " --pixelsize " + pixelsize + " --no-picture -q");
     EXPECT_EQ(r.exit_code, 1) << r.output;
     EXPECT_TRUE(mjtest::contains(r.output, (dir / "a.gif").string() + ": the frames would be ")) << r.output;
     EXPECT_TRUE(mjtest::contains(r.output, std::string(limit) + " (--pixelsize is " + pixelsize + ")")) << r.output;
