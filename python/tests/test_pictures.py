@@ -189,7 +189,7 @@ def test_engines_files_are_those_of_mj_run(mj_cli, tmp_path):
     assert (tmp_path / "py_tiles.png").read_bytes() == (tmp_path / "cli_tiles.png").read_bytes()
     py_map = (tmp_path / "py.tmj").read_text().replace("py_tiles.png", "cli_tiles.png")
     assert py_map == (tmp_path / "cli.tmj").read_text()
-    with pytest.raises(ValueError, match=r"give it \.png, \.vox, \.glb, \.tmj or \.gif"):
+    with pytest.raises(ValueError, match=r"give it \.png, \.vox, \.glb, \.tmj, \.gif or \.txt"):
         result.save(tmp_path / "x.bmp")
 
 
