@@ -2,7 +2,8 @@
 # Build and run the whole test suite: unit tests, golden conformance (needs ../shared beside the repo, or
 # MJ_CORPUS and MJ_GOLDEN pointing at the corpus and the golden runs), the C interface, the .NET binding's tests
 # and golden runs, then the Python package's tests, then the WebAssembly build's linters, API tests, golden runs
-# and the playground in headless Chromium, and last the same models through every face (tests/faces).
+# and the playground in headless Chromium, and last the same models and bad inputs through every face (tests/faces:
+# mj run, the C interface, .NET, Python and JavaScript).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -19,8 +20,10 @@ bash scripts/web.sh
 # and tests/cli_errors.xml, the npm package installed in a new project, the golden runs through the WebAssembly
 # build, the playground in Chromium.
 (cd web && node --test tests/lint.mjs tests/api*.mjs tests/package.mjs tests/conformance.mjs tests/browser*.mjs)
-# The same models through mj run, Python and the JavaScript API: the same size, steps, colours and pictures.
-MJ_CLI="$PWD/build/mj" MJ_WEB="$PWD/build-web" .venv/bin/python -m pytest tests/faces -q
+# The same models through mj run, C, .NET, Python and the JavaScript API: the same size, steps, colours, pictures
+# and file names; the same words for the same bad input, each face failing its own way.
+MJ_CLI="$PWD/build/mj" MJ_LIB="$PWD/build/capi/libmj.so" MJ_WEB="$PWD/build-web" MJ_DOTNET="$PWD/build-dotnet" \
+  .venv/bin/python -m pytest tests/faces -q
 # Every code block of the README and docs/ as written, now that every face is built: the XML and `mj` lines (also
 # in ctest's docs_language), the Python and C++ blocks, the node and mono command lines (tests/docs_blocks.py).
 MJ_PYTHON="$PWD/.venv/bin/python" /usr/bin/python3 tests/docs_blocks.py build/mj --faces
