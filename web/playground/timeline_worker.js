@@ -27,7 +27,7 @@ export class Timeline {
     message.worked = model.nodeLineAt(step); // the node whose step led here
     Object.assign(message, { mx: g.mx, my: g.my, mz: g.mz, legend: g.legend });
     if (g.mz === 1 || iso) {
-      const picture = model.renderAt(step, g.mz === 1 ? 1 : 4);
+      const picture = g.mz === 1 ? model.renderAt(step, 1) : model.renderAt(step); // as the live frames
       Object.assign(message, { width: picture.width, height: picture.height, rgba: picture.rgba });
       return [message, [picture.rgba.buffer]];
     }

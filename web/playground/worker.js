@@ -108,7 +108,8 @@ function frame(extra = {}) {
   };
   const transfer = [];
   if (g.mz === 1 || iso) {
-    const picture = model.render(g.mz === 1 ? 1 : 4);
+    // 2D: a pixel a cell, which the page scales; 3D: mj's isometric picture at the model's pixel size
+    const picture = g.mz === 1 ? model.render(1) : model.render();
     ((message.width = picture.width), (message.height = picture.height));
     message.rgba = picture.rgba;
     transfer.push(picture.rgba.buffer);

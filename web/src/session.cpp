@@ -14,8 +14,7 @@
 #include <string>
 
 #include "failure.hpp"
-#include "history.hpp"
-#include "inspect.hpp"
+#include "inspection.hpp"
 #include "mj/error.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
@@ -23,6 +22,7 @@
 #include "mj/state_text.hpp"
 #include "node_tree.hpp"
 #include "request.hpp"
+#include "timeline.hpp"
 
 namespace {
 

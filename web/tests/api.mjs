@@ -154,9 +154,9 @@ test("advance() stops at the model's step limit, after `steps` more, or when its
   const unbounded = mj.modelList('<models><model name="Walk" size="2000" steps="0"/></models>')[0];
   const slow = mj.load(walk, { entry: unbounded });
   slow.start(1);
-  const started = performance.now();
+  // "stopped", neither the limit nor the end: the time budget stopped it, after some steps
   assert.equal(slow.advance({ ms: 20 }), "stopped");
-  assert.ok(performance.now() - started < 2000 && slow.steps > 0, `${slow.steps} steps`);
+  assert.ok(slow.steps > 0 && !slow.ended, `${slow.steps} steps`);
   const small = mj.load(walk, { size: 5 });
   small.start(1);
   assert.equal(small.advance(), "finished");

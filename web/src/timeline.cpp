@@ -1,4 +1,4 @@
-#include "history.hpp"
+#include "timeline.hpp"
 
 #include "mj/error.hpp"
 
