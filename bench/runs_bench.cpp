@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   try {
     mj::RunRequest request;
     request.model = argv[1];
-    request.size = argc > 3 ? std::stoi(argv[3]) : 0;
+    if (argc > 3) request.size = std::stoi(argv[3]);
     const mj::RunSettings settings = mj::resolve_run(request);
     mj::Interpreter interpreter = settings.load_model();
     const int runs = std::stoi(argv[2]);

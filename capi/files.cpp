@@ -4,10 +4,7 @@
 #include <optional>
 
 #include "errors.hpp"
-#include "mj/files.hpp"
 #include "mj/model_list.hpp"
-#include "mj/picture.hpp"
-#include "mj/state_text.hpp"
 #include "model.hpp"
 
 namespace {
@@ -15,28 +12,19 @@ namespace {
 using mj::capi::guarded;
 using mj::capi::require;
 
-// The run's grid and its colours (mj::Error for a symbol without one).
-struct Colored {
-  mj::GridView grid;
-  std::vector<uint32_t> colors;
-};
-Colored colored(const mj_model& m) {
-  Colored c{m.interpreter.grid(), {}};
-  c.colors = mj::legend_colors(c.grid.legend, m.settings.palette);
-  return c;
+// C's "the model's pixel size": 0.
+std::optional<int> pixelsize_of(int pixelsize) { return pixelsize != 0 ? std::optional<int>(pixelsize) : std::nullopt; }
+
+mj_status save(mj_model* model, const char* path, int pixelsize, std::optional<mj::GridFormat> format) {
+  return guarded(mj::capi::names_of(model), [&] {
+    require(model, "model").model.save(&require(path, "path"), {format, pixelsize_of(pixelsize)});
+  });
 }
 
-int pixelsize_of(const mj_model& m, int pixelsize) { return pixelsize > 0 ? pixelsize : m.settings.pixelsize; }
-
-// 2D straight from the cells, 3D as the isometric picture (save_png draws either).
-void write_png(const mj_model& m, const char* path, int pixelsize) {
-  Colored c = colored(m);
-  mj::save_png(path, c.grid, c.colors, pixelsize_of(m, pixelsize));
-}
-
-void write_vox(const mj_model& m, const char* path) {
-  Colored c = colored(m);
-  mj::save_vox(path, c.grid, c.colors);
+// A string the handle keeps until the next call that sets it.
+const char* kept(std::string& slot, std::string value) {
+  slot = std::move(value);
+  return slot.c_str();
 }
 
 }  // namespace
@@ -51,63 +39,64 @@ mj_status mj_render(mj_model* model, int pixelsize, int* width, int* height, con
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
     require(width, "width"), require(height, "height"), require(rgba, "rgba");
-    Colored c = colored(m);
-    mj::Image image = mj::render(c.grid, c.colors, {pixelsize_of(m, pixelsize)});
-    m.rgba.resize(image.argb.size() * 4);
-    for (size_t i = 0; i < image.argb.size(); i++) {
-      uint32_t p = image.argb[i];
-      uint8_t* out = &m.rgba[i * 4];
-      out[0] = uint8_t(p >> 16), out[1] = uint8_t(p >> 8), out[2] = uint8_t(p), out[3] = uint8_t(p >> 24);
-    }
-    *width = image.width, *height = image.height, *rgba = m.rgba.data();
+    m.picture = m.model.image(pixelsize_of(pixelsize));
+    *width = m.picture.width, *height = m.picture.height, *rgba = m.picture.rgba.data();
   });
 }
 
 mj_status mj_write_png(mj_model* model, const char* path, int pixelsize) {
-  return guarded(mj::capi::names_of(model),
-                 [&] { write_png(require(model, "model"), &require(path, "path"), pixelsize); });
+  return save(model, path, pixelsize, mj::GridFormat::png);
 }
 
-mj_status mj_write_vox(mj_model* model, const char* path) {
-  return guarded(mj::capi::names_of(model), [&] { write_vox(require(model, "model"), &require(path, "path")); });
-}
+mj_status mj_write_vox(mj_model* model, const char* path) { return save(model, path, 0, mj::GridFormat::vox); }
 
 mj_status mj_write_file(mj_model* model, const char* path, int pixelsize) {
-  return guarded(mj::capi::names_of(model), [&] {
-    mj_model& m = require(model, "model");
-    Colored c = colored(m);
-    const std::optional<mj::TileLayer> tiles = m.interpreter.tile_layer();  // a tile model's .tmj: its tiles
-    mj::save_grid(&require(path, "path"), c.grid, c.colors, pixelsize_of(m, pixelsize), tiles ? &*tiles : nullptr);
-  });
+  return save(model, path, pixelsize, std::nullopt);
 }
 
 mj_status mj_write_picture(mj_model* model, const char* stem, const char** written) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
-    Colored c = colored(m);
-    const std::filesystem::path file = mj::picture_file(&require(stem, "stem"), c.grid, m.settings.iso);
-    mj::save_grid(file, c.grid, c.colors, m.settings.pixelsize);
-    m.written = file.string();
-    if (written) *written = m.written.c_str();
+    const std::filesystem::path file = mj::picture_file(&require(stem, "stem"), m.model.grid(), m.model.settings().iso);
+    m.model.save(file);
+    const char* name = kept(m.written, file.string());
+    if (written) *written = name;
   });
+}
+
+mj_status mj_save_picture(mj_model* model, const char* folder, const char** written) {
+  return guarded(mj::capi::names_of(model), [&] {
+    mj_model& m = require(model, "model");
+    const char* name = kept(m.written, m.model.save_picture(&require(folder, "folder")).string());
+    if (written) *written = name;
+  });
+}
+
+const char* mj_model_output_stem(mj_model* model) {
+  try {
+    return model ? kept(model->stem, model->model.output_stem()) : "";
+  } catch (...) {  // no memory for the name
+    return "";
+  }
+}
+
+const char* mj_run_summary(mj_model* model, const char* written) {
+  try {
+    return model ? kept(model->summary, mj::run_summary(model->model, written ? written : "")) : "";
+  } catch (...) {  // no memory for the line
+    return "";
+  }
 }
 
 mj_status mj_state_text(mj_model* model, const char** text) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
     require(text, "text");
-    m.state = mj::state_text(m.settings.name, m.interpreter.grid(), m.interpreter.seed(), m.interpreter.steps());
-    *text = m.state.c_str();
+    *text = kept(m.state, m.model.state_text());
   });
 }
 
-mj_status mj_write_state(mj_model* model, const char* path) {
-  return guarded(mj::capi::names_of(model), [&] {
-    mj_model& m = require(model, "model");
-    mj::save_file(&require(path, "path"),
-                  mj::state_text(m.settings.name, m.interpreter.grid(), m.interpreter.seed(), m.interpreter.steps()));
-  });
-}
+mj_status mj_write_state(mj_model* model, const char* path) { return save(model, path, 0, mj::GridFormat::state); }
 
 mj_status mj_model_list_load(const char* path, mj_model_list** out) {
   if (out) *out = nullptr;
@@ -128,8 +117,8 @@ mj_status mj_model_list_entry(const mj_model_list* list, int index, mj_list_entr
     const mj_model_list& l = require(list, "list");
     mj_list_entry& o = require(out, "out");
     if (index < 0 || size_t(index) >= l.entries.size())
-      throw mj::capi::ArgumentError{"no entry " + std::to_string(index) + " in a list of " +
-                                    std::to_string(l.entries.size())};
+      throw mj::argument_error("no entry " + std::to_string(index) + " in a list of " +
+                               std::to_string(l.entries.size()));
     const mj::ModelEntry& e = l.entries[size_t(index)];
     o = {e.name.c_str(), e.line, e.mx, e.my, e.mz, e.steps, e.pixelsize, e.iso};
   });

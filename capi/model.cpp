@@ -1,5 +1,5 @@
-// Loading and running through the C interface: options become a RunRequest for mj::resolve_run (the library
-// decides everything a caller leaves out), runs go through mj::RunControl.
+// Loading and running through the C interface: options become a RunRequest, and the handle's mj::Model
+// decides everything a caller leaves out (the step limit, the checks of what is given).
 #include "model.hpp"
 
 #include "errors.hpp"
@@ -7,16 +7,18 @@
 
 namespace {
 
-using mj::capi::ArgumentError;
 using mj::capi::guarded;
 using mj::capi::require;
+
+// C has no "not given" for an int: MJ_UNSET (MJ_STEPS_DEFAULT for a run's steps; 0 for a picture's pixel size).
+std::optional<int> unless(int value, int unset) { return value != unset ? std::optional<int>(value) : std::nullopt; }
 
 mj::SettingNames names_from(const mj_load_options* o) {
   if (!o || !o->setting_names) return mj::capi::c_setting_names();
   const char* const* n = o->setting_names;
   for (int i = 0; i < 6; i++)
-    if (!n[i]) throw ArgumentError{"setting_names[" + std::to_string(i) + "] is NULL"};
-  return {n[0], n[1], n[2], n[3], n[4], n[5]};
+    if (!n[i]) throw mj::argument_error("setting_names[" + std::to_string(i) + "] is NULL");
+  return {n[0], n[1], n[2], n[3], n[4], n[5], mj::capi::c_setting_names().workers};  // C runs no batches
 }
 
 mj::RunRequest request_from(const mj_load_options* o) {
@@ -24,9 +26,9 @@ mj::RunRequest request_from(const mj_load_options* o) {
   mj_load_options_init(&defaults);
   const mj_load_options& d = o ? *o : defaults;
   mj::RunRequest r;
-  r.size = d.size, r.length = d.length, r.width = d.width, r.height = d.height, r.dimension = d.dimension;
-  if (d.steps != MJ_UNSET) r.steps = d.steps;
-  if (d.pixelsize != MJ_UNSET) r.pixelsize = d.pixelsize;
+  r.size = unless(d.size, MJ_UNSET), r.length = unless(d.length, MJ_UNSET), r.width = unless(d.width, MJ_UNSET);
+  r.height = unless(d.height, MJ_UNSET), r.dimension = unless(d.dimension, MJ_UNSET);
+  r.steps = unless(d.steps, MJ_UNSET), r.pixelsize = unless(d.pixelsize, MJ_UNSET);
   if (d.iso != MJ_UNSET) r.iso = d.iso != 0;
   r.max_cells = d.max_cells;
   if (d.resources) r.resources = d.resources;
@@ -47,13 +49,12 @@ mj_status load(const mj_load_options* options, mj_model** out, Complete&& comple
   return guarded(names, [&] {
     mj::RunRequest request = request_from(options);
     complete(request);
-    *out = new mj_model(mj::resolve_run(request), names);
+    *out = new mj_model(request, names);
   });
 }
 
-mj::RunControl control_of(mj_model& m, int max_steps, mj_progress_fn progress, void* user) {
+mj::RunControl control_of(mj_model& m, mj_progress_fn progress, void* user) {
   mj::RunControl control;
-  control.max_steps = max_steps == MJ_STEPS_DEFAULT ? m.settings.steps : max_steps;
   control.interval = std::chrono::milliseconds(m.progress_ms);
   if (progress)
     control.progress = [&m, progress, user](const mj::Interpreter& ip) { return progress(&m, ip.steps(), user) != 0; };
@@ -82,6 +83,7 @@ const char* mj_version(void) {
 void mj_load_options_init(mj_load_options* options) {
   if (!options) return;
   *options = mj_load_options{};
+  options->size = options->length = options->width = options->height = options->dimension = MJ_UNSET;
   options->steps = options->pixelsize = options->iso = MJ_UNSET;
 }
 
@@ -98,26 +100,20 @@ mj_status mj_model_load_xml(const char* xml, const mj_load_options* options, mj_
 
 void mj_model_free(mj_model* model) { delete model; }
 
-const char* mj_model_name(const mj_model* model) { return model ? model->settings.name.c_str() : ""; }
-int mj_model_steps(const mj_model* model) { return model ? model->settings.steps : 0; }
-int mj_model_pixelsize(const mj_model* model) { return model ? model->settings.pixelsize : 0; }
-int mj_model_iso(const mj_model* model) { return model && model->settings.iso; }
-const char* mj_model_size_from(const mj_model* model) { return model ? model->settings.size_from.c_str() : ""; }
+const char* mj_model_name(const mj_model* model) { return model ? model->model.settings().name.c_str() : ""; }
+int mj_model_steps(const mj_model* model) { return model ? model->model.settings().steps : 0; }
+int mj_model_pixelsize(const mj_model* model) { return model ? model->model.settings().pixelsize : 0; }
+int mj_model_iso(const mj_model* model) { return model && model->model.settings().iso; }
+const char* mj_model_size_from(const mj_model* model) { return model ? model->model.settings().size_from.c_str() : ""; }
 
 mj_status mj_start(mj_model* model, int seed) {
-  return guarded(mj::capi::names_of(model), [&] {
-    require(model, "model").interpreter.start(seed);
-    model->started = true;
-  });
+  return guarded(mj::capi::names_of(model), [&] { require(model, "model").model.start(seed); });
 }
 
 mj_status mj_step(mj_model* model, int n, int* taken) {
   if (taken) *taken = 0;
   return guarded(mj::capi::names_of(model), [&] {
-    mj_model& m = require(model, "model");
-    if (!m.started) throw ArgumentError{"mj_step before mj_start or mj_run"};
-    int done = 0;
-    while (done < n && m.interpreter.step()) done++;
+    const int done = require(model, "model").model.step(n);
     if (taken) *taken = done;
   });
 }
@@ -125,8 +121,7 @@ mj_status mj_step(mj_model* model, int n, int* taken) {
 mj_status mj_run(mj_model* model, int seed, int max_steps, mj_progress_fn progress, void* user, mj_run_end* end) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
-    m.started = true;
-    mj::RunEnd e = m.interpreter.run(seed, control_of(m, max_steps, progress, user));
+    mj::RunEnd e = m.model.run(seed, unless(max_steps, MJ_STEPS_DEFAULT), control_of(m, progress, user));
     if (end) *end = end_of(e);
   });
 }
@@ -134,28 +129,52 @@ mj_status mj_run(mj_model* model, int seed, int max_steps, mj_progress_fn progre
 mj_status mj_advance(mj_model* model, int max_steps, mj_progress_fn progress, void* user, mj_run_end* end) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
-    if (!m.started) throw ArgumentError{"mj_advance before mj_start or mj_run"};
-    mj::RunEnd e = m.interpreter.advance(control_of(m, max_steps, progress, user));
+    mj::RunEnd e = m.model.advance(control_of(m, progress, user), unless(max_steps, MJ_STEPS_DEFAULT));
     if (end) *end = end_of(e);
   });
 }
 
 mj_status mj_model_set_progress_interval(mj_model* model, int milliseconds) {
   return guarded(mj::capi::names_of(model), [&] {
-    if (milliseconds < 0) throw ArgumentError{"the progress interval must be at least 0 ms"};
+    if (milliseconds < 0) throw mj::argument_error("the progress interval must be at least 0 ms");
     require(model, "model").progress_ms = milliseconds;
   });
 }
 
-int mj_model_seed(const mj_model* model) { return model ? model->interpreter.seed() : 0; }
-int mj_model_steps_taken(const mj_model* model) { return model ? model->interpreter.steps() : 0; }
-int mj_model_finished(const mj_model* model) { return model && model->interpreter.finished(); }
+int mj_model_seed(const mj_model* model) { return model ? model->model.interpreter().seed() : 0; }
+int mj_model_steps_taken(const mj_model* model) { return model ? model->model.interpreter().steps() : 0; }
+int mj_model_finished(const mj_model* model) { return model && model->model.interpreter().finished(); }
+
+mj_status mj_model_status(mj_model* model, mj_run_status* out) {
+  return guarded(mj::capi::names_of(model), [&] {
+    mj_model& m = require(model, "model");
+    mj_run_status& o = require(out, "out");
+    const mj::RunStatus s = m.model.status();
+    m.active_kind = s.node ? s.node->kind : "";
+    o = {s.started,
+         s.seed,
+         s.steps,
+         s.step_limit,
+         s.ended,
+         s.at_step_limit,
+         m.active_kind.c_str(),
+         s.node ? s.node->line : 0,
+         s.node ? s.node->depth : 0,
+         s.search.has_value(),
+         s.search ? s.search->states : 0,
+         s.search ? s.search->frontier : 0,
+         s.search ? s.search->best : -1,
+         s.recording,
+         s.history_first,
+         s.history_last};
+  });
+}
 
 mj_status mj_model_grid(mj_model* model, mj_grid* out) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
     mj_grid& g = require(out, "out");
-    m.grid = m.interpreter.grid();
+    m.grid = m.model.grid();
     g = {m.grid.mx, m.grid.my, m.grid.mz, m.grid.legend.c_str(), m.grid.cells};
   });
 }
@@ -163,7 +182,7 @@ mj_status mj_model_grid(mj_model* model, mj_grid* out) {
 int mj_model_active_node(mj_model* model, const char** kind, int* line, int* depth) {
   try {
     if (!model) return 0;
-    auto node = model->interpreter.active_node();
+    auto node = model->model.next_node();
     if (!node) return 0;
     model->active_kind = node->kind;
     if (kind) *kind = model->active_kind.c_str();

@@ -1,27 +1,23 @@
-// What a C handle holds: the settings decided at load, the interpreter, and the memory behind the
-// pointers the interface hands out (each valid until the call its comment in mj.h names).
+// What a C handle holds: the library's mj::Model, the caller's names for the settings, and the memory
+// behind the pointers the interface hands out (each valid until the call its comment in mj.h names).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "mj/interpreter.hpp"
 #include "mj/mj.h"
-#include "mj/run_settings.hpp"
+#include "mj/model.hpp"
 
 struct mj_model {
-  mj::RunSettings settings;
+  mj::Model model;
   mj::SettingNames names;
-  mj::Interpreter interpreter;
-  bool started = false;
   int progress_ms = 100;
-  mj::GridView grid;           // behind mj_model_grid's legend and cells
-  std::string active_kind;     // behind mj_model_active_node's kind
-  std::vector<uint8_t> rgba;   // behind mj_render
-  std::string state, written;  // behind mj_state_text and mj_write_picture
+  mj::GridView grid;                          // behind mj_model_grid's legend and cells
+  std::string active_kind;                    // behind mj_model_active_node's and mj_model_status's kind
+  mj::RgbaImage picture;                      // behind mj_render
+  std::string state, written, stem, summary;  // behind mj_state_text, the written files, names and summary
 
-  mj_model(mj::RunSettings s, mj::SettingNames n)
-      : settings(std::move(s)), names(std::move(n)), interpreter(settings.load_model()) {}
+  mj_model(const mj::RunRequest& request, mj::SettingNames n) : model(request), names(std::move(n)) {}
 };
 
 namespace mj::capi {

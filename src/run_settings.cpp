@@ -11,7 +11,7 @@ namespace {
 // A path as given (a missing file is reported by the loader, with its name), or a name found in
 // ./models or in the face's folders of models.
 fs::path find_model(const std::string& model, const std::vector<fs::path>& folders) {
-  if (model.empty()) throw Error("", 0, "no model given");
+  if (model.empty()) throw argument_error("no model given");
   const fs::path given(model);
   if (fs::exists(given) || model.find('/') != std::string::npos || given.extension() == ".xml") return given;
   std::vector<fs::path> places{"models"};
@@ -22,7 +22,7 @@ fs::path find_model(const std::string& model, const std::vector<fs::path>& folde
     if (fs::is_regular_file(candidate)) return candidate;
     looked += (looked.empty() ? "" : ", ") + folder.string();
   }
-  throw Error("", 0, "no model named '" + model + "' (looked in " + looked + ")");
+  throw Error("", 0, "no model named '" + model + "' (looked in " + looked + ")", ErrorKind::missing_file);
 }
 
 // True when an element or one below it needs a 3D grid.
@@ -35,32 +35,30 @@ bool needs_3d(const XmlElement& e) {
   return false;
 }
 
-void check_side(int side, const char* what) {
-  if (side < 0)
-    throw Error("", 0, std::string(what) + " must be a positive number of cells ({setting})", Setting::size);
+void check_side(const std::optional<int>& side, const char* what) {
+  if (side && *side < 1)
+    throw argument_error(std::string(what) + " must be a positive number of cells ({setting})", Setting::size);
 }
 
 // Sides: the request's where given, else the entry's (when the request gives none), else the defaults.
 void decide_size(RunSettings& s, const RunRequest& r, int dimension) {
-  check_side(r.size, "size"), check_side(r.length, "length"), check_side(r.width, "width");
-  check_side(r.height, "height");
-  const bool given = r.size > 0 || r.length > 0 || r.width > 0 || r.height > 0;
+  const bool given = r.size || r.length || r.width || r.height;
   const ModelEntry* e = s.entry ? &s.entry->entry : nullptr;
   if (!given && e && (e->mz > 1) == (dimension == 3)) {
     s.load.mx = e->mx, s.load.my = e->my, s.load.mz = e->mz;
     s.size_from = s.entry->list.empty() ? "its entry" : s.entry->list.string() + ":" + std::to_string(e->line);
     return;
   }
-  const int side = r.size > 0 ? r.size : dimension == 3 ? kDefaultSize3d : kDefaultSize2d;
-  s.load.mx = r.length > 0 ? r.length : side;
-  s.load.my = r.width > 0 ? r.width : side;
-  s.load.mz = r.height > 0 ? r.height : dimension == 3 ? side : 1;
+  const int side = r.size.value_or(dimension == 3 ? kDefaultSize3d : kDefaultSize2d);
+  s.load.mx = r.length.value_or(side);
+  s.load.my = r.width.value_or(side);
+  s.load.mz = r.height.value_or(dimension == 3 ? side : 1);
   s.size_from = given ? "given" : "default size";
 }
 
 // A model listed in 2D and 3D (MazeGrowth): asked for in 3D, it takes its list's first 3D entry.
 std::optional<ListedEntry> entry_in_dimension(std::optional<ListedEntry> found, const RunRequest& r) {
-  const int wanted = r.dimension != 0 ? r.dimension : r.height > 1 ? 3 : 0;
+  const int wanted = r.dimension ? *r.dimension : r.height.value_or(1) > 1 ? 3 : 0;
   if (!found || wanted == 0 || (found->entry.mz > 1) == (wanted == 3)) return found;
   for (ModelEntry& e : load_model_list(found->list))
     if (e.name == found->entry.name && (e.mz > 1) == (wanted == 3)) return ListedEntry{std::move(e), found->list};
@@ -68,33 +66,72 @@ std::optional<ListedEntry> entry_in_dimension(std::optional<ListedEntry> found, 
 }
 
 int decide_dimension(const RunSettings& s, const RunRequest& r) {
-  if (r.dimension != 0 && r.dimension != 2 && r.dimension != 3)
-    throw Error("", 0, "the dimension must be 2 or 3, got " + std::to_string(r.dimension));
-  if (r.dimension != 0) return r.dimension;
-  if (r.height > 1) return 3;
+  if (r.dimension) return *r.dimension;
+  if (r.height.value_or(1) > 1) return 3;
   if (s.entry) return s.entry->entry.mz > 1 ? 3 : 2;
   if (s.xml) return model_dimension(*s.xml, s.source);
   return needs_3d(XmlDocument::load_file(s.file)->root()) ? 3 : 2;
+}
+
+// Every symbol the model's grids have: the `values` of its root and of the grids map and wfc make.
+void add_symbols(const XmlElement& e, std::string& symbols) {
+  if (auto values = e.text("values")) symbols += *values;
+  for (const XmlElement& child : e.children()) add_symbols(child, symbols);
+}
+
+std::string model_symbols(const RunSettings& s) {
+  std::string symbols;
+  add_symbols((s.xml ? XmlDocument::load_string(*s.xml, s.source) : XmlDocument::load_file(s.file))->root(), symbols);
+  return symbols;
 }
 
 void decide_colors(RunSettings& s, const RunRequest& r) {
   s.palette = palette_with(s.load.resources / "palette.xml");
   if (s.entry)
     for (const auto& [symbol, color] : s.entry->entry.colors) s.palette[symbol] = color;
+  const std::string symbols = r.colors.empty() ? std::string() : model_symbols(s);
   for (const auto& [symbol, rgb] : r.colors) {
-    if (symbol.size() != 1) throw Error("", 0, "a colour's symbol is one character, got '" + symbol + "'");
-    if (rgb > 0xFFFFFF) throw Error("", 0, "colour of '" + symbol + "' is past 0xFFFFFF");
+    if (symbol.size() != 1) throw argument_error("a colour's symbol is one character, got '" + symbol + "'");
+    if (symbols.find(symbol[0]) == std::string::npos)
+      throw argument_error("a colour for '" + symbol + "', a symbol the model does not have (it has " + symbols + ")");
+    if (rgb > 0xFFFFFF) throw argument_error("colour of '" + symbol + "' is past 0xFFFFFF");
     s.palette[symbol[0]] = 0xFF000000u | rgb;
   }
 }
 
 }  // namespace
 
+void set_sides(RunRequest& r, const std::vector<int>& sides) {
+  if (sides.size() > 3)
+    throw argument_error("a size is 1, 2 or 3 sides, got " + std::to_string(sides.size()), Setting::size);
+  if (sides.size() == 1) r.size = sides[0];
+  if (sides.size() == 2) r.dimension = 2;
+  if (sides.size() >= 2) r.length = sides[0], r.width = sides[1];
+  if (sides.size() == 3) r.height = sides[2];
+}
+
+void check_steps(int steps) {
+  if (steps < 0) throw argument_error("{setting} must be 0 (no limit) or a positive number of steps", Setting::steps);
+}
+
+void check_pixelsize(int pixelsize) {
+  if (pixelsize < 1 || pixelsize > kMaxPixelsize)
+    throw argument_error("{setting} must be from 1 to " + std::to_string(kMaxPixelsize) + " pixels",
+                         Setting::pixelsize);
+}
+
 int model_dimension(const std::string& xml, const std::string& name) {
   return needs_3d(XmlDocument::load_string(xml, name)->root()) ? 3 : 2;
 }
 
 RunSettings resolve_run(const RunRequest& r) {
+  // What the caller gave is checked before any file is read: the same message whatever the model.
+  check_side(r.size, "size"), check_side(r.length, "length"), check_side(r.width, "width");
+  check_side(r.height, "height");
+  if (r.dimension && *r.dimension != 2 && *r.dimension != 3)
+    throw argument_error("the dimension must be 2 or 3, got " + std::to_string(*r.dimension));
+  if (r.steps) check_steps(*r.steps);
+  if (r.pixelsize) check_pixelsize(*r.pixelsize);
   RunSettings s;
   if (r.xml) {
     s.xml = r.xml;
@@ -110,9 +147,8 @@ RunSettings resolve_run(const RunRequest& r) {
 
   decide_size(s, r, decide_dimension(s, r));
   const ModelEntry* e = s.entry ? &s.entry->entry : nullptr;
-  s.steps = r.steps ? *r.steps : e ? e->steps : ModelEntry{}.steps;
+  s.steps = r.steps ? *r.steps : e ? e->steps : kDefaultSteps;
   s.pixelsize = r.pixelsize ? *r.pixelsize : e ? e->pixelsize : kDefaultPixelsize;
-  if (s.pixelsize < 1) throw Error("", 0, "{setting} must be a positive number of pixels", Setting::pixelsize);
   s.iso = r.iso ? *r.iso : e && e->iso;
   s.load.resources = !r.resources.empty() ? r.resources
                      : s.file.empty()     ? fs::path("resources")

@@ -162,11 +162,11 @@ TEST(CApi, SettingNamesWordTheMessages) {
   mj_load_options_init(&o);
   o.size = 100000;
   mj_model* m = nullptr;
-  EXPECT_EQ(mj_model_load_xml(kMaze, &o, &m), MJ_ERROR_MODEL);
+  EXPECT_EQ(mj_model_load_xml(kMaze, &o, &m), MJ_ERROR_LIMIT);
   EXPECT_TRUE(mjtest::contains(mj_last_error_message(), "mj_load_options.max_cells")) << mj_last_error_message();
   const char* names[] = {"size=", "steps=", "seed=", "pixelsize=", "max_cells=", "resources="};
   o.setting_names = names;
-  EXPECT_EQ(mj_model_load_xml(kMaze, &o, &m), MJ_ERROR_MODEL);
+  EXPECT_EQ(mj_model_load_xml(kMaze, &o, &m), MJ_ERROR_LIMIT);
   EXPECT_TRUE(mjtest::contains(mj_last_error_message(), "max_cells=")) << mj_last_error_message();
 }
 
@@ -195,7 +195,7 @@ TEST(CApi, TheLibraryDecides) {
   ASSERT_EQ(mj_render(m, 2, &w, &h, &rgba), MJ_OK);
   EXPECT_GT(w, 0);
   EXPECT_EQ(rgba[3], 255);
-  EXPECT_EQ(mj_write_png(m, (dir / "no" / "such" / "x.png").c_str(), 0), MJ_ERROR_MODEL);
+  EXPECT_EQ(mj_write_png(m, (dir / "no" / "such" / "x.png").c_str(), 0), MJ_ERROR_IO);
   EXPECT_TRUE(mjtest::contains(mj_last_error_text(), "x.png")) << mj_last_error_text();
   mj_model_free(m);
 }
@@ -210,7 +210,7 @@ TEST(CApi, FilesByTheirExtension) {
   EXPECT_EQ(mjtest::read_bytes(dir / "m.glb").substr(0, 4), "glTF");
   EXPECT_TRUE(mjtest::contains(mjtest::read_bytes(dir / "m.tmj"), "\"image\":\"m_tiles.png\""));
   EXPECT_TRUE(std::filesystem::exists(dir / "m_tiles.png"));
-  EXPECT_EQ(mj_write_file(m, (dir / "m.bmp").c_str(), 0), MJ_ERROR_MODEL);
+  EXPECT_EQ(mj_write_file(m, (dir / "m.bmp").c_str(), 0), MJ_ERROR_ARGUMENT);
   EXPECT_TRUE(mjtest::contains(mj_last_error_text(), ".png, .vox, .glb, .tmj")) << mj_last_error_text();
   mj_model_free(m);
 }

@@ -23,13 +23,15 @@ TEST(CliArgs, ImpossibleNumbersAreRefusedByName) {
     const char* args;
     const char* message;
   };
-  for (auto [args, message] : {Case{"run x.xml --size 0", "--size: must be a positive number of cells"},
-                               Case{"run x.xml --width -3", "--width: must be a positive number of cells"},
-                               Case{"run x.xml --d 4", "--d: must be 2 or 3"},
+  for (auto [args, message] : {Case{"run x.xml --size 0", "mj: size must be a positive number of cells (--size"},
+                               Case{"run x.xml --width -3", "mj: width must be a positive number of cells"},
+                               Case{"run x.xml --d 4", "mj: the dimension must be 2 or 3, got 4"},
                                Case{"run x.xml --every 0", "--every: must be a positive number of steps"},
-                               Case{"run x.xml --pixelsize 0", "--pixelsize: must be a positive number of pixels"},
-                               Case{"models.xml -j 0", "--jobs: must be a positive number of runs"},
-                               Case{"models.xml --jobs -2", "--jobs: must be a positive number of runs"},
+                               Case{"run x.xml --pixelsize 0", "mj: --pixelsize must be from 1 to 64 pixels"},
+                               Case{"run x.xml --pixelsize 65", "mj: --pixelsize must be from 1 to 64 pixels"},
+                               Case{"run x.xml --steps -1", "mj: --steps must be 0 (no limit) or a positive number"},
+                               Case{"models.xml -j 0", "mj: --jobs must be at least 1"},
+                               Case{"models.xml --jobs -2", "mj: --jobs must be at least 1"},
                                Case{"run x.xml --size 99999999999", "--size: must be at most 2147483647"},
                                Case{"run x.xml --seed 1.5", "--seed: must be a whole number from -2147483648 to"},
                                Case{"run x.xml --steps 99999999999", "--steps: must be at most 2147483647"},

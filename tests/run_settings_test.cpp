@@ -130,7 +130,7 @@ TEST(RunSettings, BadValuesAreOneError) {
   r.colors.clear();
   r.dimension = 4;
   EXPECT_THROW(mj::resolve_run(r), mj::Error);
-  r.dimension = 0;
+  r.dimension.reset();
   r.pixelsize = 0;
   try {
     mj::resolve_run(r);

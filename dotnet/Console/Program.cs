@@ -15,10 +15,6 @@ using MarkovJunior;
 
 static class Program
 {
-    // mj's words for the settings, so that messages read as `mj run`'s.
-    static readonly string[] CliNames = {
-        "--size (or --length, --width, --height)", "--steps", "--seed", "--pixelsize", "--max-cells", "--resources" };
-
     static int Main(string[] args)
     {
         try
@@ -50,27 +46,19 @@ static class Program
         }
     }
 
-    // `mj run`: one model, with what the flags give and the library decides the rest. Returns mj's line.
+    // `mj run`: one model, with what the flags give; the library decides the rest, checks the values, names the
+    // files and words the line mj prints, which this returns.
     public static string Run(RunArgs a)
     {
         var options = new LoadOptions {
             Size = a.Size, Length = a.Length, Width = a.Width, Height = a.Height, Dimension = a.D, Steps = a.Steps,
             PixelSize = a.PixelSize, Iso = a.Iso ? (bool?)true : null, MaxCells = a.MaxCells, Resources = a.Resources,
-            SettingNames = CliNames };
+            SettingNames = LoadOptions.CommandLineSettingNames };
         using (Model model = Model.Load(a.Model, options))
         {
             model.Run(a.Seed);
             if (a.State != null) model.WriteState(a.State);
-            string written = "";
-            if (!a.NoPicture)
-            {
-                Directory.CreateDirectory(a.Out);
-                written = " -> " + model.WritePicture(Path.Combine(a.Out, model.Name + "_" + a.Seed));
-            }
-            Grid grid = model.Grid;
-            string sized = model.SizeFrom == "given" ? ""
-                         : string.Format(" ({0}x{1}x{2}, {3})", grid.Mx, grid.My, grid.Mz, model.SizeFrom);
-            return string.Format("{0} seed {1}{2}: {3} steps{4}", model.Name, a.Seed, sized, model.Steps, written);
+            return model.Summary(a.NoPicture ? "" : model.SavePicture(a.Out));
         }
     }
 
@@ -139,7 +127,7 @@ static class Program
     static int Bench(string[] args)
     {
         int runs = int.Parse(args[1]);
-        var options = new LoadOptions { Size = args.Length > 2 ? int.Parse(args[2]) : 0 };
+        var options = new LoadOptions { Size = args.Length > 2 ? int.Parse(args[2]) : (int?)null };
         using (Model model = Model.Load(args[0], options))
         {
             var ms = new double[runs];
@@ -192,8 +180,8 @@ static class Program
 public sealed class RunArgs
 {
     public string Model, State, Resources, Out = "output";
-    public int Size, Length, Width, Height, D, Seed = 1;
-    public int? Steps, PixelSize;
+    public int Seed = 1;
+    public int? Size, Length, Width, Height, D, Steps, PixelSize;
     public long MaxCells;
     public bool Iso, NoPicture;
 
@@ -209,10 +197,10 @@ public sealed class RunArgs
             };
             switch (flag)
             {
-                case "--size": a.Size = Cells(flag, value()); break;
-                case "--length": a.Length = Cells(flag, value()); break;
-                case "--width": a.Width = Cells(flag, value()); break;
-                case "--height": a.Height = Cells(flag, value()); break;
+                case "--size": a.Size = Int(flag, value()); break;
+                case "--length": a.Length = Int(flag, value()); break;
+                case "--width": a.Width = Int(flag, value()); break;
+                case "--height": a.Height = Int(flag, value()); break;
                 case "--d": a.D = Int(flag, value()); break;
                 case "--seed": a.Seed = Int(flag, value()); break;
                 case "--steps": a.Steps = Int(flag, value()); break;
@@ -237,14 +225,6 @@ public sealed class RunArgs
     {
         int n;
         if (!int.TryParse(text, out n)) throw new ArgumentException(flag + ": must be a whole number");
-        return n;
-    }
-
-    // Sides are checked as `mj run` checks its flags, in its words (0 would mean "not given" to the library).
-    static int Cells(string flag, string text)
-    {
-        int n = Int(flag, text);
-        if (n <= 0) throw new ArgumentException(flag + ": must be a positive number of cells");
         return n;
     }
 }

@@ -3,13 +3,16 @@ using System;
 namespace MarkovJunior
 {
     // What went wrong, as mj reports it: Message is "file:line: message" (the line `mj` prints), File and Line
-    // where the problem is written, Detail the message alone. Status tells a model's problem from a bad argument.
+    // where the problem is written, Detail the message alone. Status is the library's kind of failure (a model's
+    // problem, a bad argument, a missing file, a file that cannot be read or written, a limit), Setting the setting
+    // that would fix it.
     public class MjException : Exception
     {
         public MjStatus Status { get; private set; }
         public string File { get; private set; }  // "" when the error has no file (a bad argument)
         public int Line { get; private set; }     // 0 when unknown
         public string Detail { get; private set; }
+        public MjSetting Setting { get; private set; }
 
         public MjException(MjStatus status, string file, int line, string detail, string text) : base(text)
         {
@@ -22,9 +25,12 @@ namespace MarkovJunior
         internal static MjException FromLastError(int status)
         {
             return new MjException((MjStatus)status, Utf8.Read(Native.mj_last_error_file()), Native.mj_last_error_line(),
-                                   Utf8.Read(Native.mj_last_error_message()), Utf8.Read(Native.mj_last_error_text()));
+                                   Utf8.Read(Native.mj_last_error_message()), Utf8.Read(Native.mj_last_error_text()))
+                { Setting = (MjSetting)Native.mj_last_error_setting() };
         }
     }
 
-    public enum MjStatus { Ok = 0, Model = 1, Argument = 2, Memory = 3, Internal = 4 }
+    // mj.h's mj_status and mj_setting.
+    public enum MjStatus { Ok = 0, Model = 1, Argument = 2, Memory = 3, Internal = 4, MissingFile = 5, Io = 6, Limit = 7 }
+    public enum MjSetting { None = 0, Size = 1, Steps = 2, Seed = 3, PixelSize = 4, MaxCells = 5, Resources = 6, Workers = 7 }
 }

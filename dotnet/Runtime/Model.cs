@@ -3,15 +3,16 @@ using System.Runtime.InteropServices;
 
 namespace MarkovJunior
 {
-    // What a load may set; what it leaves null or 0 the library decides: a model listed in a models.xml beside
-    // it takes its entry's size, steps and pixel size, a model alone 64x64 (24^3 when its rules are 3D).
+    // What a load may set; what it leaves null the library decides: a model listed in a models.xml beside it
+    // takes its entry's size, steps and pixel size, a model alone the library's defaults. The library checks
+    // what is given (MjException with Status Argument).
     public class LoadOptions
     {
-        public int Size, Length, Width, Height;  // 0: not given
-        public int Dimension;                    // 2 or 3; 0: decided
-        public int? Steps, PixelSize;            // the step limit (<= 0: none), pixels per cell
-        public bool? Iso;                        // 3D pictures isometric PNG rather than VOX
-        public long MaxCells;                    // largest grid in cells; 0: 2^28
+        public int? Size, Length, Width, Height;  // sides
+        public int? Dimension;                    // 2 or 3
+        public int? Steps, PixelSize;             // the step limit (0: none), pixels per cell
+        public bool? Iso;                         // 3D pictures isometric PNG rather than VOX
+        public long MaxCells;                     // largest grid in cells; 0: the library's limit
         public string Resources;                 // null: ../resources from the model file
         public string Name;                      // what messages call XML text; null: "<string>"
         // How messages name the settings to change {size, steps, seed, pixelsize, max_cells, resources}.
@@ -20,6 +21,18 @@ namespace MarkovJunior
         public static readonly string[] DefaultSettingNames = {
             "LoadOptions.Size (or Length, Width, Height)", "the step limit", "the seed", "LoadOptions.PixelSize",
             "LoadOptions.MaxCells", "LoadOptions.Resources" };
+
+        // `mj run`'s flags, from the library: for a program that takes them (the console's `run`).
+        public static string[] CommandLineSettingNames
+        {
+            get
+            {
+                IntPtr names = Native.mj_command_line_setting_names();
+                var read = new string[6];
+                for (int i = 0; i < read.Length; i++) read[i] = Utf8.Read(Marshal.ReadIntPtr(names, i * IntPtr.Size));
+                return read;
+            }
+        }
     }
 
     public enum RunEnd { Finished = 0, StepLimit = 1, Stopped = 2 }
@@ -84,8 +97,9 @@ namespace MarkovJunior
             options = options ?? new LoadOptions();
             Native.LoadOptions o;
             Native.mj_load_options_init(out o);
-            o.size = options.Size; o.length = options.Length; o.width = options.Width; o.height = options.Height;
-            o.dimension = options.Dimension;
+            o.size = options.Size ?? Native.Unset; o.length = options.Length ?? Native.Unset;
+            o.width = options.Width ?? Native.Unset; o.height = options.Height ?? Native.Unset;
+            o.dimension = options.Dimension ?? Native.Unset;
             if (options.Steps.HasValue) o.steps = options.Steps.Value;
             if (options.PixelSize.HasValue) o.pixelsize = options.PixelSize.Value;
             if (options.Iso.HasValue) o.iso = options.Iso.Value ? 1 : 0;
@@ -111,7 +125,7 @@ namespace MarkovJunior
 
         // What loading decided.
         public string Name { get { return Utf8.Read(Native.mj_model_name(H)); } }
-        public int StepLimit { get { return Native.mj_model_steps(H); } }  // <= 0: none
+        public int StepLimit { get { return Native.mj_model_steps(H); } }  // 0: none
         public int PixelSize { get { return Native.mj_model_pixelsize(H); } }
         public bool Iso { get { return Native.mj_model_iso(H) != 0; } }
         // Where the size came from: "given", "default size", or the entry's "FILE:LINE".
@@ -125,7 +139,8 @@ namespace MarkovJunior
         // A fresh run: the same seed always gives the same run.
         public void Start(int seed) { Native.Check(Native.mj_start(H, seed)); }
 
-        // Up to n steps; returns how many were made (fewer once the program has ended).
+        // Up to n steps, never past the run's step limit; returns how many were made (fewer once the program has
+        // ended or reached the limit).
         public int Step(int n = 1)
         {
             int taken;
@@ -133,8 +148,8 @@ namespace MarkovJunior
             return taken;
         }
 
-        // Start(seed), then steps until the program ends, maxSteps are made (null: the model's limit; <= 0:
-        // none) or progress (called about every ProgressInterval with the steps so far) returns false.
+        // Start(seed), then steps until the program ends, maxSteps are made (null: the model's limit; 0: none)
+        // or progress (called about every ProgressInterval with the steps so far) returns false.
         public RunEnd Run(int seed, int? maxSteps = null, Func<int, bool> progress = null)
         {
             return Go(progress, (fn, user) => {
@@ -246,8 +261,23 @@ namespace MarkovJunior
 
         public void WritePng(string path, int pixelSize = 0) { Native.Check(Native.mj_write_png(H, Path(path), pixelSize)); }
         public void WriteVox(string path) { Native.Check(Native.mj_write_vox(H, Path(path))); }
-        /// <summary>The grid in the format of the path's extension: .png, .vox, .glb (glTF for engines) or .tmj (Tiled).</summary>
+        /// <summary>The grid in the format of the path's extension: .png, .vox, .glb (glTF for engines), .tmj (Tiled),
+        /// .gif (the run again, animated) or .txt (the state text).</summary>
         public void Save(string path, int pixelSize = 0) { Native.Check(Native.mj_write_file(H, Path(path), pixelSize)); }
+
+        // The picture `mj run` writes into folder (made when missing): NAME_SEED.png or .vox; returns its path.
+        public string SavePicture(string folder)
+        {
+            IntPtr written;
+            Native.Check(Native.mj_save_picture(H, Path(folder), out written));
+            return Utf8.Read(written);
+        }
+
+        // "NAME_SEED" of the current run, made safe for a file name.
+        public string OutputStem { get { return Utf8.Read(Native.mj_model_output_stem(H)); } }
+
+        // The line `mj run` prints for the run; written: the picture's path, or "" for none.
+        public string Summary(string written) { return Utf8.Read(Native.mj_run_summary(H, Utf8.Bytes(written ?? ""))); }
         // The picture `mj run` writes: stem + ".png" (2D, iso 3D) or ".vox"; returns the file's name.
         public string WritePicture(string stem)
         {

@@ -81,6 +81,12 @@ namespace MarkovJunior
         internal static extern int mj_write_picture(ModelHandle model, byte[] stem, out IntPtr written);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_state_text(ModelHandle model, out IntPtr text);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_write_state(ModelHandle model, byte[] path);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern int mj_save_picture(ModelHandle model, byte[] folder, out IntPtr written);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_model_output_stem(ModelHandle model);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_run_summary(ModelHandle model, byte[] written);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_command_line_setting_names();
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_last_error_setting();
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_list_load(byte[] path, out IntPtr list);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern void mj_model_list_free(IntPtr list);

@@ -86,12 +86,28 @@ static class ApiTests
         Check(error.Detail.StartsWith("malformed XML") && error.Message == "broken.xml:2: " + error.Detail, "message");
         var huge = Throws<MjException>(() => Model.FromXml(Maze, new LoadOptions { Size = 100000 }), "a huge grid");
         Check(huge.Message.Contains("LoadOptions.MaxCells"), "the setting to change in .NET's words: " + huge.Message);
-        Throws<MjException>(() => Model.Load(Path.Combine(source, "models", "Nope.xml")), "a missing file");
+        Check(huge.Status == MjStatus.Limit && huge.Setting == MjSetting.MaxCells, "a limit, and its setting");
+        var missing = Throws<MjException>(() => Model.Load(Path.Combine(source, "models", "Nope.xml")), "a missing file");
+        Check(missing.Status == MjStatus.MissingFile, "a missing file is its own kind");
+        var steps = Throws<MjException>(() => Model.FromXml(Maze, new LoadOptions { Steps = -5 }), "negative steps");
+        Check(steps.Status == MjStatus.Argument && steps.Setting == MjSetting.Steps &&
+              steps.Detail == "the step limit must be 0 (no limit) or a positive number of steps", steps.Detail);
+        Throws<MjException>(() => Model.FromXml(Maze, new LoadOptions { Size = 0 }), "a size of 0 is given, not left out");
 
         using (Model m = MazeModel())
         {
             var early = Throws<MjException>(() => m.Step(), "a step before a start");
             Check(early.Status == MjStatus.Argument && early.File == "", "is a bad argument");
+            m.Run(5, 20);
+            string dir = Path.Combine(Path.GetTempPath(), "mj-dotnet-" + Guid.NewGuid());
+            try
+            {
+                string written = m.SavePicture(dir);
+                Check(m.OutputStem == "maze_5" && written == Path.Combine(dir, "maze_5.png"), "the picture NAME_SEED: " + written);
+                Check(m.Summary(written) == "maze seed 5: 20 steps -> " + written, "mj run's line: " + m.Summary(written));
+                Check(m.Step(3) == 0, "steps stop at the run's limit");
+            }
+            finally { Directory.Delete(dir, true); }
         }
         Model gone = MazeModel();
         gone.Dispose();

@@ -31,12 +31,16 @@ extern "C" {
 #define MJ_API
 #endif
 
+/* The kinds of failure of the library (mj/error.hpp's ErrorKind). */
 typedef enum mj_status {
   MJ_OK = 0,
-  MJ_ERROR_MODEL = 1,    /* a problem in the model, its resources or the settings (file, line, message) */
-  MJ_ERROR_ARGUMENT = 2, /* a NULL handle or pointer, or a value this interface does not take */
-  MJ_ERROR_MEMORY = 3,   /* out of memory */
-  MJ_ERROR_INTERNAL = 4  /* any other failure inside mj (a bug: please report it) */
+  MJ_ERROR_MODEL = 1,        /* a problem in the model or its resources (file, line, message) */
+  MJ_ERROR_ARGUMENT = 2,     /* a NULL handle or pointer, or a value this interface does not take */
+  MJ_ERROR_MEMORY = 3,       /* out of memory */
+  MJ_ERROR_INTERNAL = 4,     /* any other failure inside mj (a bug: please report it) */
+  MJ_ERROR_MISSING_FILE = 5, /* a model, resource or picture file that is not there */
+  MJ_ERROR_IO = 6,           /* a file that cannot be read or written (the system's reason) */
+  MJ_ERROR_LIMIT = 7         /* a limit reached (grid cells, steps, picture size): its setting raises it */
 } mj_status;
 
 /* How a run ended. */
@@ -52,16 +56,33 @@ MJ_API const char* mj_last_error_file(void);
 MJ_API int mj_last_error_line(void);
 MJ_API const char* mj_last_error_message(void);
 MJ_API const char* mj_last_error_text(void); /* "file:line: message", as `mj` prints it */
+/* The setting that would fix the last error, in the library's order (mj/error.hpp's Setting). */
+typedef enum mj_setting {
+  MJ_SETTING_NONE = 0,
+  MJ_SETTING_SIZE = 1,
+  MJ_SETTING_STEPS = 2,
+  MJ_SETTING_SEED = 3,
+  MJ_SETTING_PIXELSIZE = 4,
+  MJ_SETTING_MAX_CELLS = 5,
+  MJ_SETTING_RESOURCES = 6,
+  MJ_SETTING_WORKERS = 7
+} mj_setting;
+MJ_API mj_setting mj_last_error_setting(void);
+/* `mj run`'s flags for the settings ("--size (or ...)", "--steps", ...: seven strings in mj_setting's order from
+ * MJ_SETTING_SIZE), for a program that takes mj run's flags: pass it as mj_load_options.setting_names. Static. */
+MJ_API const char* const* mj_command_line_setting_names(void);
 
 /* ---- Loading ---------------------------------------------------------------------------------------- */
 
-/* Options that are not given take the model's entry or the defaults. Fill with mj_load_options_init. */
+/* Options that are not given (MJ_UNSET) take the model's entry or the defaults; a value given is checked by the
+ * library (a side of 0 or less, a step limit below 0, a pixel size outside 1 to 64: MJ_ERROR_ARGUMENT). Fill with
+ * mj_load_options_init. */
 typedef struct mj_load_options {
-  int size;                 /* every side; 0: not given */
-  int length, width, height; /* sides along x, y, z one by one; 0: not given */
-  int dimension;            /* 2 or 3; 0: the entry's, else what the model's rules need */
-  int steps;                /* the step limit MJ_STEPS_DEFAULT runs take (<= 0: none); MJ_UNSET: decided */
-  int pixelsize;            /* pixels per cell of pictures; MJ_UNSET: decided */
+  int size;                 /* every side; MJ_UNSET: not given */
+  int length, width, height; /* sides along x, y, z one by one; MJ_UNSET: not given */
+  int dimension;            /* 2 or 3; MJ_UNSET: the entry's, else what the model's rules need */
+  int steps;                /* the step limit MJ_STEPS_DEFAULT runs take (0: none); MJ_UNSET: decided */
+  int pixelsize;            /* pixels per cell of pictures, 1 to 64; MJ_UNSET: decided */
   int iso;                  /* 1: 3D pictures isometric; 0: VOX; MJ_UNSET: decided */
   long long max_cells;      /* largest grid in cells, also grids map and wfc make; <= 0: 2^28 */
   const char* resources;    /* folder with rules/, samples/, tilesets/; NULL: ../resources from the model
@@ -75,7 +96,7 @@ typedef struct mj_load_options {
 #define MJ_UNSET (-2147483647 - 1)
 #define MJ_STEPS_DEFAULT (-2147483647 - 1) /* for mj_run/mj_advance: the model's decided step limit */
 
-/* Every field 0 or NULL, steps, pixelsize and iso MJ_UNSET. */
+/* Every number MJ_UNSET but max_cells (0), every string NULL. */
 MJ_API void mj_load_options_init(mj_load_options* options);
 
 typedef struct mj_model mj_model; /* opaque */
@@ -105,14 +126,17 @@ typedef int (*mj_progress_fn)(const mj_model* model, int steps, void* user);
 
 /* Begins a fresh run: the same seed always gives the same run. */
 MJ_API mj_status mj_start(mj_model* model, int seed);
-/* Up to `n` steps of the current run; *taken (may be NULL) gets how many were made, fewer than n once the
- * program has finished. Steps without a start are an MJ_ERROR_ARGUMENT. */
+/* Up to `n` steps of the current run, never past its step limit; *taken (may be NULL) gets how many were made,
+ * fewer than n once the program has finished or reached the limit. Steps without a start are an
+ * MJ_ERROR_ARGUMENT. */
 MJ_API mj_status mj_step(mj_model* model, int n, int* taken);
-/* mj_start(seed), then steps until the program ends, `max_steps` steps are made (<= 0: no limit;
- * MJ_STEPS_DEFAULT: the model's decided limit) or `progress` (may be NULL) returns 0. *end may be NULL. */
+/* mj_start(seed), then steps until the program ends, `max_steps` steps are made (0: no limit; MJ_STEPS_DEFAULT:
+ * the model's decided limit; negative: MJ_ERROR_ARGUMENT) or `progress` (may be NULL) returns 0. *end may be NULL.
+ * mj_start's limit is the model's decided one. */
 MJ_API mj_status mj_run(mj_model* model, int seed, int max_steps, mj_progress_fn progress, void* user,
                         mj_run_end* end);
-/* Goes on with the current run in the same way; max_steps counts from the run's start. */
+/* Goes on with the current run in the same way; max_steps (the run's new limit, or MJ_STEPS_DEFAULT: the run's
+ * limit as it is) counts from the run's start. */
 MJ_API mj_status mj_advance(mj_model* model, int max_steps, mj_progress_fn progress, void* user, mj_run_end* end);
 /* How often progress is called, in milliseconds of wall time (default 100; 0: whenever the run reads its clock,
  * which it does every few steps). */
@@ -121,6 +145,17 @@ MJ_API mj_status mj_model_set_progress_interval(mj_model* model, int millisecond
 MJ_API int mj_model_seed(const mj_model* model);        /* the current run's seed; 0 before the first */
 MJ_API int mj_model_steps_taken(const mj_model* model); /* steps since the start */
 MJ_API int mj_model_finished(const mj_model* model);    /* 1 once the program has ended */
+
+/* Where a run stands, in one call (what a page's frame shows). `kind` is valid as mj_model_active_node's. */
+typedef struct mj_run_status {
+  int started, seed, steps, step_limit; /* step_limit: the run's (0: none) */
+  int ended, at_step_limit;             /* finished; or not finished but at its limit: steps go no further */
+  const char* kind;                     /* the node the next step runs ("" when none), its line and depth */
+  int line, depth;
+  int searching, search_states, search_frontier, search_best; /* a search under way inside a step */
+  int recording, history_first, history_last;                  /* the steps the record holds */
+} mj_run_status;
+MJ_API mj_status mj_model_status(mj_model* model, mj_run_status* out);
 
 /* The grid: its sides, its legend (legend[v] is value v's symbol), and mx*my*mz cell values, x fastest,
  * then y, then z. `legend` and `cells` belong to the handle and stay valid until the next call that changes
@@ -140,19 +175,28 @@ MJ_API int mj_model_active_node(mj_model* model, const char** kind, int* line, i
 /* ---- Pictures and files ----------------------------------------------------------------------------- */
 
 /* The grid as `mj run` draws it: 2D as squares of `pixelsize` pixels, 3D as isometric cubes (pixelsize
- * <= 0: the model's). `rgba` gets width*height*4 bytes, rows top down, each pixel R, G, B, A; it belongs to the
+ * 0: the model's, else 1 to 64). `rgba` gets width*height*4 bytes, rows top down, each pixel R, G, B, A; it belongs to the
  * handle and stays valid until the next mj_render or mj_model_free. */
 MJ_API mj_status mj_render(mj_model* model, int pixelsize, int* width, int* height, const uint8_t** rgba);
-/* Files, each written whole or not at all. pixelsize <= 0: the model's. */
+/* Files, each written whole or not at all. pixelsize 0: the model's (else 1 to 64). */
 MJ_API mj_status mj_write_png(mj_model* model, const char* path, int pixelsize);
 MJ_API mj_status mj_write_vox(mj_model* model, const char* path);
-/* The grid in the format of `path`'s extension: .png (3D isometric), .vox, .glb (glTF 2.0 for game engines)
- * or .tmj (a Tiled map, with its tileset NAME_tiles.png beside it: the palette's colours, or a tile model's
- * tile pictures); another is an MJ_ERROR_MODEL saying which. */
+/* The grid in the format of `path`'s extension: .png (3D isometric), .vox, .glb (glTF 2.0 for game engines),
+ * .tmj (a Tiled map, with its tileset NAME_tiles.png beside it: the palette's colours, or a tile model's
+ * tile pictures), .gif (the run again, animated, to where it stands) or .txt (the state text); another is an
+ * MJ_ERROR_ARGUMENT saying which. */
 MJ_API mj_status mj_write_file(mj_model* model, const char* path, int pixelsize);
 /* The picture `mj run` writes: PNG for 2D grids and iso 3D, else VOX, named `stem` + ".png" or ".vox".
  * *written (may be NULL) gets the file's name, valid until the next call on the handle. */
 MJ_API mj_status mj_write_picture(mj_model* model, const char* stem, const char** written);
+/* The picture `mj run` writes into `folder` (made when missing): FOLDER/NAME_SEED.png or .vox, the name made safe
+ * for a file. *written (may be NULL) as for mj_write_picture. */
+MJ_API mj_status mj_save_picture(mj_model* model, const char* folder, const char** written);
+/* "NAME_SEED" of the current run, made safe for a file name; the line `mj run` prints for it ("NAME seed SEED
+ * (size, where from): STEPS steps -> WRITTEN"; `written` may be NULL or ""). Valid until the next call of the
+ * same function on the handle; "" for a NULL handle. */
+MJ_API const char* mj_model_output_stem(mj_model* model);
+MJ_API const char* mj_run_summary(mj_model* model, const char* written);
 /* The grid as text ("NAME FX FY FZ SEED STEPS", the legend, the rows): `mj run --state`'s format.
  * The string belongs to the handle, valid until the next mj_state_text or mj_model_free. */
 MJ_API mj_status mj_state_text(mj_model* model, const char** text);

@@ -9,13 +9,21 @@
 
 namespace mj {
 
+// A run's step limit when neither the caller nor an entry gives one; a GIF entry's (gif="True").
+constexpr int kDefaultSteps = 50000, kDefaultGifSteps = 1000;
+// Pixels per cell when neither the caller nor an entry gives them (the reference's default), and the
+// most any way of giving them takes (models.xml's pixelsize, a face's argument).
+constexpr int kDefaultPixelsize = 4, kMaxPixelsize = 64;
+// Runs one entry may ask for: every run is planned up front.
+constexpr int kMaxAmount = 1000000;
+
 struct ModelEntry {
   std::string name;
   int line = 0;  // where the entry is written
   int mx = 0, my = 0, mz = 1;
-  int steps = 50000;  // <= 0: no limit
-  int amount = 2;     // runs, when `seeds` does not list them all
-  int pixelsize = 4;
+  int steps = kDefaultSteps;  // <= 0: no limit (as in the reference's models.xml)
+  int amount = 2;             // runs, when `seeds` does not list them all
+  int pixelsize = kDefaultPixelsize;
   std::vector<int> seeds;  // explicit seeds, used first
   bool gif = false, iso = false;
   int gui = 0;
@@ -31,6 +39,10 @@ std::vector<ModelEntry> parse_model_list(const std::string& text, const std::str
 // seeds first, the others drawn from .NET's Random(meta_seed), as the reference's console program
 // draws them. Drawn up front, they do not depend on the order runs are made in.
 std::vector<int> plan_seeds(const std::vector<ModelEntry>& entries, int meta_seed);
+
+// How many runs a batch makes at once: `requested`, or every core when not given (at least 1).
+// Throws mj::Error (kind argument, Setting::workers) for fewer than 1.
+int worker_count(std::optional<int> requested);
 
 struct ListedEntry {
   ModelEntry entry;

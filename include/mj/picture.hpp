@@ -36,6 +36,13 @@ struct Image {
   std::vector<uint32_t> argb;
 };
 
+// The same pixels as bytes, R, G, B, A per pixel, rows top down: what browsers, numpy and C take.
+struct RgbaImage {
+  int width = 0, height = 0;
+  std::vector<uint8_t> rgba;
+};
+RgbaImage to_rgba(const Image& image);
+
 // Behind pictures: the reference GUI's default background (its settings.xml, "222222").
 constexpr uint32_t kBackground = 0xFF222222;
 
@@ -102,14 +109,15 @@ std::filesystem::path save_tiled(const std::filesystem::path& file, const GridVi
                                  const std::vector<uint32_t>& colors, int pixelsize, const TileLayer* tiles = nullptr);
 
 // The files a grid can be saved as, told by the file's extension (any case): .png (3D grids drawn
-// isometric), .vox, .glb, .tmj, and .gif (an animation of a run: mj/animation.hpp).
-enum class GridFormat { png, vox, glb, tiled, gif };
+// isometric), .vox, .glb, .tmj, .gif (an animation of a run: mj/animation.hpp) and .txt (the state
+// text: mj/state_text.hpp).
+enum class GridFormat { png, vox, glb, tiled, gif, state };
 // The format of `file`'s extension; mj::Error naming the extensions mj writes for any other.
 GridFormat grid_format(const std::filesystem::path& file);
 // The picture `mj run` writes for a grid: `stem`.png for a 2D grid or when `iso` (3D drawn as isometric
 // cubes), else `stem`.vox. The one rule for the CLI, the C interface and any other face.
 std::filesystem::path picture_file(const std::filesystem::path& stem, const GridView& grid, bool iso);
-// Writes the grid in the format of `file`'s extension (not .gif, which needs the run); a .tmj of a
+// Writes the grid in the format of `file`'s extension (not .gif or .txt, which need the run); a .tmj of a
 // tile model's grid is a map of its tiles when given them (Interpreter::tile_layer), as save_tiled.
 void save_grid(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors,
                int pixelsize, const TileLayer* tiles = nullptr);

@@ -17,8 +17,6 @@ namespace mj {
 
 // Grid sides when neither the caller nor a listed entry gives them.
 constexpr int kDefaultSize2d = 64, kDefaultSize3d = 24;
-// Pixels per cell when neither the caller nor a listed entry gives them (the reference's default).
-constexpr int kDefaultPixelsize = 4;
 
 // What a face was given. Unset fields are decided by resolve_run.
 struct RunRequest {
@@ -30,15 +28,29 @@ struct RunRequest {
   // The model's entry when the caller holds its list (a page with models.xml in memory); otherwise
   // it is looked for beside the model file (find_listed_entry).
   std::optional<ModelEntry> entry;
-  // Sides: `size` for every side (x, y, and z in 3D), or length/width/height one by one; 0 = not given.
-  int size = 0, length = 0, width = 0, height = 0;
-  int dimension = 0;  // 2 or 3; 0: the listed entry's, else what the model's rules need
+  // Sides: `size` for every side (x, y, and z in 3D), or length/width/height one by one; each given
+  // side is at least 1 (set_sides reads a face's list of sides).
+  std::optional<int> size, length, width, height;
+  std::optional<int> dimension;  // 2 or 3; not given: the listed entry's, else what the model's rules need
+  // steps: the step limit, 0 for none (never negative); not given: the entry's, else kDefaultSteps.
+  // pixelsize: 1 to kMaxPixelsize; not given: the entry's, else kDefaultPixelsize.
   std::optional<int> steps, pixelsize;
   std::optional<bool> iso;
-  std::filesystem::path resources;         // empty: ../resources from the model file, or ./resources for text
-  long long max_cells = 0;                 // <= 0: 2^28 cells
-  std::map<std::string, uint32_t> colors;  // symbol -> 0xRRGGBB over the palette and the entry's colours
+  std::filesystem::path resources;  // empty: ../resources from the model file, or ./resources for text
+  long long max_cells = 0;          // <= 0: 2^28 cells
+  // symbol -> 0xRRGGBB over the palette and the entry's colours; each symbol one of the model's.
+  std::map<std::string, uint32_t> colors;
 };
+
+// A size as faces take it, one meaning everywhere: {n}: n for every side (n x n, or n x n x n for a
+// 3D model); {mx, my}: a 2D grid of mx x my; {mx, my, mz}: a 3D grid (2D when mz is 1). {} leaves the
+// size to the model. Throws mj::Error (kind argument) for more than 3 sides.
+void set_sides(RunRequest& request, const std::vector<int>& sides);
+
+// The request's checks, one message each (mj::Error of kind argument naming the Setting): a step
+// limit below 0, a pixel size outside 1..kMaxPixelsize.
+void check_steps(int steps);
+void check_pixelsize(int pixelsize);
 
 // What a run of the model is, every default decided.
 struct RunSettings {
@@ -47,7 +59,7 @@ struct RunSettings {
   std::string source;  // what messages call the model: its file, or the name given for its text
   std::string name;    // the model's name (the file's stem): pictures are NAME_SEED.png
   LoadOptions load;    // size, resources, max_cells
-  int steps = 0;       // the step limit; <= 0: none
+  int steps = 0;       // the step limit; <= 0: none (0 from a request, <= 0 from a models.xml entry)
   int pixelsize = kDefaultPixelsize;
   bool iso = false;  // 3D pictures isometric rather than VOX
   Palette palette;   // the built-in palette, the resources' palette.xml, the entry's colours, the request's

@@ -7,7 +7,7 @@
 namespace mj::python {
 
 const SettingNames& python_setting_names() {
-  static const SettingNames names{"size=", "steps=", "seed=", "pixelsize=", "max_cells=", "resources="};
+  static const SettingNames names{"size=", "steps=", "seed=", "pixelsize=", "max_cells=", "resources=", "workers="};
   return names;
 }
 

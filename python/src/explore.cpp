@@ -14,7 +14,8 @@ RunRequest explore_request(const std::string& model, std::optional<std::string> 
                            const std::string& resources) {
   RunRequest r;
   r.model = model, r.xml = std::move(xml), r.resources = resources;
-  std::tie(r.length, r.width, r.height) = size;
+  auto side = [](int n) { return n != 0 ? std::optional<int>(n) : std::nullopt; };  // 0: not given
+  r.length = side(std::get<0>(size)), r.width = side(std::get<1>(size)), r.height = side(std::get<2>(size));
   return r;
 }
 

@@ -11,12 +11,7 @@ namespace {
 
 // A size as Python takes it: n (every side; n x n x n for a 3D model), (mx, my): a 2D grid, or
 // (mx, my, mz).
-void request_size(RunRequest& r, const std::vector<int>& size) {
-  if (size.size() == 1) r.size = size[0];
-  if (size.size() == 2) r.dimension = 2;
-  if (size.size() >= 2) r.length = size[0], r.width = size[1];
-  if (size.size() == 3) r.height = size[2];
-}
+void request_size(RunRequest& r, const std::vector<int>& size) { set_sides(r, size); }
 
 py::dict settings_dict(const RunSettings& s) {
   py::dict palette;

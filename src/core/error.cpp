@@ -30,6 +30,7 @@ const std::string& SettingNames::operator[](Setting s) const {
     case Setting::pixelsize: return pixelsize;
     case Setting::max_cells: return max_cells;
     case Setting::resources: return resources;
+    case Setting::workers: return workers;
     case Setting::none: break;
   }
   return none;
@@ -37,19 +38,49 @@ const std::string& SettingNames::operator[](Setting s) const {
 
 const SettingNames& cpp_setting_names() {
   static const SettingNames names{"LoadOptions::mx, my and mz", "RunControl::max_steps",  "the seed",
-                                  "RenderOptions::pixelsize",   "LoadOptions::max_cells", "LoadOptions::resources"};
+                                  "RenderOptions::pixelsize",   "LoadOptions::max_cells", "LoadOptions::resources",
+                                  "the number of workers"};
   return names;
 }
 
-Error::Error(std::string file, int line, std::string message) : Error(std::move(file), line, message, Setting::none) {}
+const SettingNames& command_line_setting_names() {
+  static const SettingNames names{"--size (or --length, --width, --height)",
+                                  "--steps",
+                                  "--seed",
+                                  "--pixelsize",
+                                  "--max-cells",
+                                  "--resources",
+                                  "--jobs"};
+  return names;
+}
 
-Error::Error(std::string file, int line, std::string message, Setting setting)
+std::string_view error_kind_name(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::model: return "model";
+    case ErrorKind::missing_file: return "missing_file";
+    case ErrorKind::argument: return "argument";
+    case ErrorKind::io: return "io";
+    case ErrorKind::limit: return "limit";
+    case ErrorKind::memory: return "memory";
+    case ErrorKind::internal: break;
+  }
+  return "internal";
+}
+
+Error::Error(std::string file, int line, std::string message, ErrorKind kind)
+    : Error(std::move(file), line, std::move(message), Setting::none, kind) {}
+
+Error::Error(std::string file, int line, std::string message, Setting setting, ErrorKind kind)
     : std::runtime_error(located(file, line, worded(message, cpp_setting_names()[setting]))), file_(std::move(file)),
       line_(line), message_(worded(message, cpp_setting_names()[setting])), template_(std::move(message)),
-      setting_(setting) {}
+      setting_(setting), kind_(kind) {}
 
 std::string Error::message(const SettingNames& names) const { return worded(template_, names[setting_]); }
 
 std::string Error::text(const SettingNames& names) const { return located(file_, line_, message(names)); }
+
+Error argument_error(std::string message, Setting setting) {
+  return Error("", 0, std::move(message), setting, ErrorKind::argument);
+}
 
 }  // namespace mj

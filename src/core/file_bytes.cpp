@@ -22,14 +22,16 @@ static std::string reason(const char* action) {
 std::string read_file(const std::filesystem::path& file) {
   errno = 0;
   const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw Error(file.string(), 0, reason("cannot open file"));
+  if (fd < 0)
+    throw Error(file.string(), 0, reason("cannot open file"),
+                errno == ENOENT ? ErrorKind::missing_file : ErrorKind::io);
   struct Closer {
     int fd;
     ~Closer() { ::close(fd); }
   } closer{fd};
   struct stat info {};
-  if (::fstat(fd, &info) != 0) throw Error(file.string(), 0, reason("cannot read file"));
-  if (S_ISDIR(info.st_mode)) throw Error(file.string(), 0, "is a directory, not a file");
+  if (::fstat(fd, &info) != 0) throw Error(file.string(), 0, reason("cannot read file"), ErrorKind::io);
+  if (S_ISDIR(info.st_mode)) throw Error(file.string(), 0, "is a directory, not a file", ErrorKind::io);
   // Up to one byte past the limit, so that endless files (/dev/zero, a pipe) stop with an error.
   std::string bytes;
   const size_t expected = S_ISREG(info.st_mode) ? size_t(info.st_size) : 0;
@@ -42,12 +44,12 @@ std::string read_file(const std::filesystem::path& file) {
     }
     const ssize_t got = ::read(fd, bytes.data() + size, bytes.size() - size);
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw Error(file.string(), 0, reason("cannot read file"));
+    if (got < 0) throw Error(file.string(), 0, reason("cannot read file"), ErrorKind::io);
     if (got == 0) break;
     size += size_t(got);
   }
   if (size > kMaxFileBytes)
-    throw Error(file.string(), 0, "file is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
+    throw Error(file.string(), 0, "file is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB", ErrorKind::io);
   bytes.resize(size);
   return bytes;
 }

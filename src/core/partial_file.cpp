@@ -73,7 +73,7 @@ void PartialFile::commit() {
 }
 
 void PartialFile::fail(const std::string& what) const {
-  throw Error(file_.string(), 0, what + ": " + (errno != 0 ? std::strerror(errno) : "I/O error"));
+  throw Error(file_.string(), 0, what + ": " + (errno != 0 ? std::strerror(errno) : "I/O error"), ErrorKind::io);
 }
 
 }  // namespace mj

@@ -121,9 +121,10 @@ int GifWriter::frames() const { return frames_; }
 
 // giflib says only that a write failed: the system's reason (a full disk...) is in errno.
 void GifWriter::fail(const std::string& what, int gif_error) const {
-  if (gif_error == E_GIF_ERR_WRITE_FAILED && errno != 0) throw Error(file_, 0, what + ": " + std::strerror(errno));
+  if (gif_error == E_GIF_ERR_WRITE_FAILED && errno != 0)
+    throw Error(file_, 0, what + ": " + std::strerror(errno), ErrorKind::io);
   const char* reason = GifErrorString(gif_error);
-  throw Error(file_, 0, what + ": " + (reason ? reason : "giflib error " + std::to_string(gif_error)));
+  throw Error(file_, 0, what + ": " + (reason ? reason : "giflib error " + std::to_string(gif_error)), ErrorKind::io);
 }
 
 }  // namespace mj

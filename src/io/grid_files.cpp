@@ -13,11 +13,9 @@ struct Extension {
   GridFormat format;
 };
 
-constexpr Extension kExtensions[] = {{".png", GridFormat::png},
-                                     {".vox", GridFormat::vox},
-                                     {".glb", GridFormat::glb},
-                                     {".tmj", GridFormat::tiled},
-                                     {".gif", GridFormat::gif}};
+constexpr Extension kExtensions[] = {{".png", GridFormat::png}, {".vox", GridFormat::vox},
+                                     {".glb", GridFormat::glb}, {".tmj", GridFormat::tiled},
+                                     {".gif", GridFormat::gif}, {".txt", GridFormat::state}};
 
 }  // namespace
 
@@ -27,7 +25,8 @@ GridFormat grid_format(const std::filesystem::path& file) {
   for (const Extension& e : kExtensions)
     if (ext == e.name) return e.format;
   // no file named: a wrong argument, not a bad file (Python's ValueError)
-  throw Error("", 0, "cannot tell the format of \"" + file.string() + "\": give it .png, .vox, .glb, .tmj or .gif");
+  throw argument_error("cannot tell the format of \"" + file.string() +
+                       "\": give it .png, .vox, .glb, .tmj, .gif or .txt");
 }
 
 std::filesystem::path picture_file(const std::filesystem::path& stem, const GridView& grid, bool iso) {
@@ -44,8 +43,9 @@ void save_grid(const std::filesystem::path& file, const GridView& grid, const st
     case GridFormat::glb: return save_glb(file, grid, colors);
     case GridFormat::tiled: save_tiled(file, grid, colors, pixelsize, tiles); return;
     case GridFormat::gif: break;
+    case GridFormat::state: throw argument_error("the state text names the run: write it with mj::Model::save");
   }
-  throw Error(file.string(), 0, "a GIF is an animation of a run: record it with write_animation");
+  throw argument_error("a GIF is an animation of a run: record it with write_animation or mj::Model::save");
 }
 
 }  // namespace mj

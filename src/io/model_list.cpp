@@ -1,7 +1,9 @@
 #include "mj/model_list.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "core/random.hpp"
 #include "core/xml.hpp"
@@ -10,9 +12,6 @@
 namespace mj {
 
 namespace {
-
-// Runs one entry may ask for: every run is planned up front.
-constexpr int kMaxAmount = 1000000;
 
 std::vector<int> parse_seeds(const XmlElement& e) {
   std::vector<int> seeds;
@@ -48,9 +47,10 @@ ModelEntry parse_entry(const XmlElement& e) {
   m.amount = m.gif ? 1 : e.integer("amount", 2);
   if (m.amount > kMaxAmount)
     e.fail("amount=\"" + std::to_string(m.amount) + "\" is more than " + std::to_string(kMaxAmount));
-  m.pixelsize = e.integer("pixelsize", 4);
-  if (m.pixelsize <= 0 || m.pixelsize > 64) e.fail("pixelsize must be between 1 and 64");
-  m.steps = e.integer("steps", m.gif ? 1000 : 50000);
+  m.pixelsize = e.integer("pixelsize", kDefaultPixelsize);
+  if (m.pixelsize <= 0 || m.pixelsize > kMaxPixelsize)
+    e.fail("pixelsize must be between 1 and " + std::to_string(kMaxPixelsize));
+  m.steps = e.integer("steps", m.gif ? kDefaultGifSteps : kDefaultSteps);
   m.gui = e.integer("gui", 0);
   m.seeds = parse_seeds(e);
   for (const XmlElement& c : e.children({"color"})) {
@@ -98,6 +98,12 @@ std::optional<ListedEntry> find_listed_entry(const std::filesystem::path& model)
       if (entry.name == name) return ListedEntry{std::move(entry), list.lexically_normal()};
   }
   return std::nullopt;
+}
+
+int worker_count(std::optional<int> requested) {
+  if (!requested) return int(std::max(1u, std::thread::hardware_concurrency()));
+  if (*requested < 1) throw argument_error("{setting} must be at least 1", Setting::workers);
+  return *requested;
 }
 
 }  // namespace mj

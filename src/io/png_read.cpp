@@ -94,7 +94,9 @@ Image load_png(const std::filesystem::path& file) {
   const std::string name = file.string();
   errno = 0;
   FilePtr fp(std::fopen(name.c_str(), "rb"));
-  if (!fp) throw Error(name, 0, std::string("cannot open PNG file: ") + std::strerror(errno));
+  if (!fp)
+    throw Error(name, 0, std::string("cannot open PNG file: ") + std::strerror(errno),
+                errno == ENOENT ? ErrorKind::missing_file : ErrorKind::io);
   check_signature(fp.get(), name);
   ErrorSlot slot;
   ReadHandles h;

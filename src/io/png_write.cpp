@@ -212,7 +212,7 @@ std::vector<uint8_t> encode_layout(const std::string& name, int width, int heigh
   if (!h.info) throw Error(name, 0, "libpng could not allocate its writer");
   std::vector<uint8_t> bytes;
   if (!encode(h.png, h.info, width, height, layout, &bytes))
-    throw Error(name, 0, std::string("cannot write PNG file: ") + slot.message);
+    throw Error(name, 0, std::string("cannot write PNG file: ") + slot.message, ErrorKind::io);
   return bytes;
 }
 

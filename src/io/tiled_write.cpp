@@ -109,7 +109,7 @@ Image tiled_tileset(const std::vector<uint32_t>& colors, int pixelsize) {
 
 std::string encode_tiled(const GridView& g, const std::vector<uint32_t>& colors, int pixelsize,
                          const std::string& tileset_image) {
-  if (pixelsize < 1) throw Error("", 0, "{setting} must be a positive number of pixels", Setting::pixelsize);
+  if (pixelsize < 1) throw argument_error("{setting} must be a positive number of pixels", Setting::pixelsize);
   const int count = std::max<int>(1, int(colors.size()));
   std::string layers;
   for (int z = 0; z < g.mz; z++) {
@@ -138,7 +138,7 @@ Image tiled_atlas(const TileLayer& tiles, const std::vector<uint32_t>& colors, i
 }
 
 std::string encode_tiled(const TileLayer& tiles, int pixelsize, const std::string& tileset_image) {
-  if (pixelsize < 1) throw Error("", 0, "{setting} must be a positive number of pixels", Setting::pixelsize);
+  if (pixelsize < 1) throw argument_error("{setting} must be a positive number of pixels", Setting::pixelsize);
   const int side = tiles.size * pixelsize, columns = atlas_columns(tiles), count = int(tiles.tiles.size());
   return map_text({tiles.mx, tiles.my, side, 1, tile_layer_text(tiles)},
                   {tiles.tileset, count, columns, columns * side, (count + columns - 1) / columns * side, tileset_image,

@@ -1,6 +1,9 @@
-"""The same model given the same way runs the same through every face: `mj run`, Python and the
-JavaScript API decide its size, steps, pixel size and colours in one place (mj::resolve_run), so
-their state texts and pictures are byte for byte the same. Run after the web build:
+"""The same model given the same way runs the same through every face: `mj run`, the C interface,
+.NET, Python and the JavaScript API decide its size, steps, pixel size and colours in one place
+(mj::Model, mj::resolve_run), so their state texts and pictures are byte for byte the same, and the
+files `mj run`, C and .NET name NAME_SEED are named the same. The shared bad inputs
+(tests/cli_errors.xml, and bad arguments) are worded the same by `mj run`, C and .NET, each failing
+its own way (exit code 1, a status, an MjException). Run after the web and .NET builds:
 
     MJ_CLI=build/mj MJ_WEB=build-web .venv/bin/python -m pytest tests/faces -q
 """
@@ -8,16 +11,22 @@ their state texts and pictures are byte for byte the same. Run after the web bui
 import os
 import shutil
 import subprocess
+import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 import markovjunior
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import face_c  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = Path(os.environ.get("MJ_CORPUS") or ROOT.parent / "shared" / "corpus")
 CLI = Path(os.environ.get("MJ_CLI") or ROOT / "build" / "mj")
 WEB = Path(os.environ.get("MJ_WEB") or ROOT / "build-web")
+DOTNET = Path(os.environ.get("MJ_DOTNET") or ROOT / "build-dotnet")
 SEED = 3
 
 FLAT = '<one values="BRW" origin="True" in="RB" out="WR"/>'  # 2D rules: a model alone is 64 x 64
@@ -33,6 +42,7 @@ def case_files(tmp_path):
     return {
         "corpus 2D": (CORPUS / "models" / "MazeGrowth.xml", CORPUS / "models.xml", (359, 359, 1)),
         "corpus 3D": (CORPUS / "models" / "Hills.xml", CORPUS / "models.xml", (40, 40, 12)),
+        "corpus tiles": (CORPUS / "models" / "Knots2D.xml", CORPUS / "models.xml", (60, 60, 1)),
         "own": (ROOT / "models" / "GrowthMaze.xml", ROOT / "models" / "demo.xml", (61, 61, 1)),
         "alone 2D": (alone / "Flat.xml", None, (64, 64, 1)),
         "alone 3D": (alone / "Layered.xml", None, (24, 24, 24)),
@@ -46,14 +56,37 @@ def run_cli(model, out):
         cwd=out,
     )
     (picture,) = [p for p in out.iterdir() if p.suffix in (".png", ".vox")]
-    return (out / "state.txt").read_text(), picture.suffix, picture.read_bytes()
+    return (out / "state.txt").read_text(), picture.suffix, picture.read_bytes(), picture.name
+
+
+def run_c(model, out):
+    state, picture, _ = face_c.run(model, SEED, out)
+    picture = Path(picture)
+    return state, picture.suffix, picture.read_bytes(), picture.name
+
+
+def require_dotnet():
+    if not (DOTNET / "mj-dotnet.exe").is_file() or shutil.which("mono") is None:
+        pytest.fail(f"the .NET build is missing ({DOTNET / 'mj-dotnet.exe'}): run scripts/dotnet.sh first")
+
+
+def run_dotnet(model, out):
+    line = subprocess.run(
+        ["mono", str(DOTNET / "mj-dotnet.exe"), "run", str(model), "--seed", str(SEED)]
+        + ["--state", str(out / "state.txt"), "--out", str(out)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    picture = Path(line.strip().rsplit(" -> ", 1)[1])
+    return (out / "state.txt").read_text(), picture.suffix, picture.read_bytes(), picture.name
 
 
 def run_python(model, out):
     result = markovjunior.load(str(model)).run(SEED)
     ext = ".vox" if result.is_3d else ".png"
     picture = Path(result.save(out / f"python{ext}"))
-    return result.state_text(model.stem), ext, picture.read_bytes()
+    return result.state_text(model.stem), ext, picture.read_bytes(), None
 
 
 def run_js(model, listed, out):
@@ -71,31 +104,97 @@ def run_js(model, listed, out):
         check=True,
     )
     (picture,) = [p for p in out.iterdir() if p.stem == "js" and p.suffix in (".png", ".vox")]
-    return (out / "js.txt").read_text(), picture.suffix, picture.read_bytes()
+    return (out / "js.txt").read_text(), picture.suffix, picture.read_bytes(), None
 
 
-@pytest.mark.parametrize("case", ["corpus 2D", "corpus 3D", "own", "alone 2D", "alone 3D"])
+@pytest.mark.parametrize("case", ["corpus 2D", "corpus 3D", "corpus tiles", "own", "alone 2D", "alone 3D"])
 def test_every_face_runs_a_model_the_same(case, tmp_path):
     if not (WEB / "api.mjs").is_file() or shutil.which("node") is None:
         pytest.fail(f"the web build is missing ({WEB / 'api.mjs'}): run scripts/web.sh first")
+    require_dotnet()
     model, listed, size = case_files(tmp_path)[case]
+    runs = {
+        "cli": lambda out: run_cli(model, out),
+        "c": lambda out: run_c(model, out),
+        "dotnet": lambda out: run_dotnet(model, out),
+        "python": lambda out: run_python(model, out),
+        "js": lambda out: run_js(model, listed, out),
+    }
     faces = {}
-    for face in ("cli", "python", "js"):
+    for face, run in runs.items():
         out = tmp_path / face
         out.mkdir()
-        faces[face] = (
-            run_cli(model, out)
-            if face == "cli"
-            else run_python(model, out)
-            if face == "python"
-            else run_js(model, listed, out)
-        )
-    state, ext, picture = faces["cli"]
+        faces[face] = run(out)
+    state, ext, picture, name = faces["cli"]
     header = state.split("\n", 1)[0].split()
     assert tuple(int(v) for v in header[1:4]) == size, header
     assert int(header[4]) == SEED
     assert ext == (".png" if size[2] == 1 else ".vox")
-    for face in ("python", "js"):
+    assert name == f"{model.stem}_{SEED}{ext}"
+    for face in ("c", "dotnet", "python", "js"):
         assert faces[face][0] == state, f"{face}'s state text differs from mj run's"
         assert faces[face][1] == ext, f"{face} wrote {faces[face][1]}, mj run {ext}"
         assert faces[face][2] == picture, f"{face}'s picture differs from mj run's"
+        assert faces[face][3] in (None, name), f"{face} named its picture {faces[face][3]}, mj run {name}"
+
+
+CASES = ET.parse(ROOT / "tests" / "cli_errors.xml").getroot().findall("case")
+FILL = '<one values="BW" in="B" out="W"/>'
+# Bad arguments, each refused by the library with one message, whatever the face.
+BAD_ARGUMENTS = {
+    "negative steps": "--steps -5",
+    "pixel size past 64": "--pixelsize 65",
+    "pixel size 0": "--pixelsize 0",
+    "size 0": "--size 0",
+    "negative width": "--length 4 --width -3",
+    "dimension 4": "--d 4",
+}
+ERROR_CASES = [(c.get("name"), c.findtext("model"), c.get("args")) for c in CASES]
+ERROR_CASES += [(name, FILL, args) for name, args in BAD_ARGUMENTS.items()]
+
+
+def cli_says(model, out, args):
+    result = subprocess.run(
+        [str(CLI), "run", str(model), "--out", str(out), *args.split()], capture_output=True, text=True
+    )
+    assert result.returncode == 1, result.stdout
+    return result.stderr.strip().removesuffix(" (see mj --help)")
+
+
+def c_says(model, out, args):
+    with pytest.raises(face_c.CFailure) as raised:
+        face_c.run(model, 1, out, args.split())
+    assert raised.value.kind != "internal", raised.value.text
+    return raised.value.text
+
+
+def dotnet_says(cases, work):
+    """What the .NET console's `errors` command says for each case: the MjException's message."""
+    lines = subprocess.run(
+        ["mono", str(DOTNET / "mj-dotnet.exe"), "errors", str(cases), str(work)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.splitlines()
+    return {line.split("\t")[0]: line.split("\t")[2] for line in lines}
+
+
+def test_every_face_words_a_bad_input_the_same(tmp_path):
+    require_dotnet()
+    cases = ET.Element("cases")
+    for name, text, args in ERROR_CASES:
+        case = ET.SubElement(cases, "case", name=name, args=args or "")
+        if text is not None:
+            ET.SubElement(case, "model").text = text
+    ET.ElementTree(cases).write(tmp_path / "cases.xml")
+    dotnet = dotnet_says(tmp_path / "cases.xml", tmp_path / "dotnet")
+    assert len(dotnet) == len(ERROR_CASES)
+    for name, text, args in ERROR_CASES:
+        model = tmp_path / name / "models" / "M.xml"
+        model.parent.mkdir(parents=True)
+        if text is not None:
+            model.write_text(text)
+        mine = cli_says(model, tmp_path / name / "cli", args or "")
+        assert mine.count("\n") == 0 and mine, f"{name}: {mine}"
+        assert c_says(model, tmp_path / name / "c", args or "") == mine, name
+        assert dotnet[name].replace(str(tmp_path / "dotnet"), str(tmp_path)) == mine, name

@@ -44,7 +44,7 @@ Report run_job(const Job& job, const BatchOptions& options) {
   request.max_cells = options.max_cells;
   const RunSettings settings = resolve_run(request);
   Interpreter ip = settings.load_model();
-  auto stem = options.out / fmt::format("{}_{}", safe_name(entry.name), job.seed);
+  auto stem = options.out / output_stem(entry.name, job.seed);
   bool show = options.jobs == 1 && !options.quiet && !options.json && progress_wanted();
   ProgressLine progress(fmt::format("{} seed {}", entry.name, job.seed), settings.steps, show);
   Report report;
@@ -100,10 +100,10 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
         Report r = run_job(jobs[i], options);
         std::lock_guard<std::mutex> lock(print);
         print_report(jobs[i], r, options);
-      } catch (const std::exception& e) {
+      } catch (...) {
         failures++;
         std::lock_guard<std::mutex> lock(print);
-        fmt::print(stderr, "{}\n", error_text(e));
+        fmt::print(stderr, "{}\n", error_text(std::current_exception()));
       }
     }
   };

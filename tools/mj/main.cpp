@@ -6,16 +6,15 @@
 #include <charconv>
 #include <chrono>
 #include <climits>
-#include <thread>
 
 #include "batch.hpp"
 #include "demo.hpp"
 #include "explore_report.hpp"
 #include "messages.hpp"
 #include "mj/animation.hpp"
+#include "mj/model.hpp"
 #include "mj/model_list.hpp"
 #include "mj/run_settings.hpp"
-#include "mj/state_text.hpp"
 #include "mj/version.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
@@ -32,13 +31,25 @@ struct RunArgs {
   bool iso = false, no_picture = false;
 };
 
+// An option's value when it was given.
+template <class T>
+std::optional<T> given(const CLI::App& command, const char* option, T value) {
+  return command.count(option) > 0 ? std::optional<T>(value) : std::nullopt;
+}
+
+// The sides and dimension given to `mj run` or `mj explore`.
+void request_size(mj::RunRequest& r, const CLI::App& c, int size, int length, int width, int height, int d) {
+  r.size = given(c, "--size", size), r.length = given(c, "--length", length), r.width = given(c, "--width", width);
+  r.height = given(c, "--height", height), r.dimension = given(c, "--d", d);
+}
+
 // What the command line says; the library decides the rest (the model's entry, the defaults).
 mj::RunRequest request_of(const RunArgs& a, const CLI::App& run) {
   mj::RunRequest r;
   r.model = a.model.string();
-  r.size = a.size, r.length = a.length, r.width = a.width, r.height = a.height, r.dimension = a.d;
-  if (run.count("--steps") > 0) r.steps = a.steps;
-  if (run.count("--pixelsize") > 0) r.pixelsize = a.pixelsize;
+  request_size(r, run, a.size, a.length, a.width, a.height, a.d);
+  r.steps = given(run, "--steps", a.steps);
+  r.pixelsize = given(run, "--pixelsize", a.pixelsize);
   if (a.iso) r.iso = true;
   r.resources = a.resources;
   r.max_cells = a.max_cells;
@@ -69,36 +80,19 @@ CLI::Validator any_int() {
 }
 
 int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
-  const mj::RunSettings settings = mj::resolve_run(request_of(a, command));
-  mj::Interpreter interpreter = settings.load_model();
-  if (!a.start.empty()) interpreter.set_initial_picture(a.start, settings.palette);
+  mj::Model model(request_of(a, command));
+  const mj::RunSettings& settings = model.settings();
+  if (!a.start.empty()) model.interpreter().set_initial_picture(a.start, settings.palette);
   mj::cli::ProgressLine progress(settings.name, settings.steps, !quiet && mj::cli::progress_wanted());
-  if (a.gif.empty()) interpreter.run(a.seed, progress.control());
+  if (a.gif.empty()) model.run(a.seed, {}, progress.control());
   else
-    mj::write_animation(interpreter, a.seed, progress.control(), settings.palette, {settings.pixelsize, a.every},
-                        a.gif);
-  const int steps = interpreter.steps();
-  const mj::GridView grid = interpreter.grid();
-  if (!a.state.empty()) mj::cli::write_text(a.state, mj::state_text(settings.name, grid, a.seed, steps));
-  if (!a.gltf.empty()) mj::save_glb(a.gltf, grid, mj::legend_colors(grid.legend, settings.palette));
-  if (!a.tiled.empty()) {
-    const std::optional<mj::TileLayer> tiles = interpreter.tile_layer();  // a tile model: its tiles
-    mj::save_tiled(a.tiled, grid, mj::legend_colors(grid.legend, settings.palette), settings.pixelsize,
-                   tiles ? &*tiles : nullptr);
-  }
-  std::string written;
-  if (!a.no_picture) {
-    mj::cli::make_folder(a.out);
-    auto stem = a.out / fmt::format("{}_{}", mj::cli::safe_name(settings.name), a.seed);
-    written =
-        mj::cli::write_picture(stem, interpreter.grid(), settings.palette, {settings.pixelsize, settings.iso}).string();
-  }
-  std::string sized;
-  if (settings.size_from != "given")
-    sized = fmt::format(" ({}x{}x{}, {})", settings.load.mx, settings.load.my, settings.load.mz, settings.size_from);
-  if (!quiet)
-    fmt::print("{} seed {}{}: {} steps{}{}\n", settings.name, a.seed, sized, steps, written.empty() ? "" : " -> ",
-               written);
+    mj::write_animation(model.interpreter(), a.seed, progress.control(), settings.palette,
+                        {settings.pixelsize, a.every}, a.gif);
+  if (!a.state.empty()) model.save(a.state, {.format = mj::GridFormat::state});
+  if (!a.gltf.empty()) model.save(a.gltf, {.format = mj::GridFormat::glb});
+  if (!a.tiled.empty()) model.save(a.tiled, {.format = mj::GridFormat::tiled});
+  const std::string written = a.no_picture ? "" : model.save_picture(a.out).string();
+  if (!quiet) fmt::print("{}\n", mj::run_summary(model, written));
   return 0;
 }
 
@@ -125,19 +119,20 @@ struct ExploreArgs {
 
 struct CommandLine {
   fs::path list;
+  int jobs = 0;
   bool quiet = false;
   mj::cli::BatchOptions batch;
   RunArgs run;
   ExploreArgs explore;
+  CLI::App* app = nullptr;
   CLI::App* run_command = nullptr;
   CLI::App* explore_command = nullptr;
 };
 
-int explore_model(const ExploreArgs& a) {
+int explore_model(const ExploreArgs& a, const CLI::App& command) {
   mj::RunRequest request;
   request.model = a.model.string();
-  request.size = a.size, request.length = a.length, request.width = a.width, request.height = a.height;
-  request.dimension = a.d;
+  request_size(request, command, a.size, a.length, a.width, a.height, a.d);
   request.resources = a.resources;
   const mj::RunSettings settings = mj::resolve_run(request);
   const auto started = std::chrono::steady_clock::now();
@@ -158,14 +153,13 @@ void add_max_cells(CLI::App& app, long long& cells) {
 }
 
 void add_list_options(CLI::App& app, CommandLine& c) {
-  c.batch.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
   app.set_version_flag("--version", fmt::format("mj {}", mj::kVersion));
   app.add_option("models", c.list, "a models.xml to run (default: ./models.xml, else the built-in demo)");
   app.add_option("--out", c.batch.out, "output folder")->capture_default_str();
   app.add_option("--meta-seed", c.batch.meta_seed, "seed of the seeds for entries without enough `seeds`")
       ->capture_default_str()
       ->check(any_int());
-  app.add_option("-j,--jobs", c.batch.jobs, "runs at once (default: all cores)")->check(positive("runs"));
+  app.add_option("-j,--jobs", c.jobs, "runs at once (default: all cores)")->check(any_int());
   app.add_flag("--json", c.batch.json, "print one JSON object per finished run");
   app.add_flag("-q,--quiet", c.quiet, "print nothing but errors");
   add_max_cells(app, c.batch.max_cells);
@@ -176,22 +170,26 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   CLI::App* run = c.run_command = app.add_subcommand("run", "run one model file");
   run->add_option("model", r.model, "the model's XML file")->required();
   run->add_option("--size", r.size,
-                  "grid size in every dimension (default: the model's entry in models.xml or demo.xml beside it, else "
-                  "64, or 24 with --d 3)")
-      ->check(positive("cells"));
-  run->add_option("--length", r.length, "grid size along x")->check(positive("cells"));
-  run->add_option("--width", r.width, "grid size along y")->check(positive("cells"));
-  run->add_option("--height", r.height, "grid size along z (3D)")->check(positive("cells"));
+                  fmt::format("grid size in every dimension (default: the model's entry in models.xml or demo.xml "
+                              "beside it, else {}, or {} with --d 3)",
+                              mj::kDefaultSize2d, mj::kDefaultSize3d))
+      ->check(any_int());
+  run->add_option("--length", r.length, "grid size along x")->check(any_int());
+  run->add_option("--width", r.width, "grid size along y")->check(any_int());
+  run->add_option("--height", r.height, "grid size along z (3D)")->check(any_int());
   run->add_option("--d", r.d, "dimension, 2 or 3 (default: the model's entry, else 3 when its rules are 3D)")
-      ->check(CLI::Validator([](const std::string& d) { return d == "2" || d == "3" ? "" : "must be 2 or 3"; }, "2|3"));
+      ->check(any_int());
   run->add_option("--seed", r.seed, "random seed")->capture_default_str()->check(any_int());
-  run->add_option("--steps", r.steps, "step limit, <= 0 for none (default: the model's entry, else 50000)")
+  run->add_option("--steps", r.steps,
+                  fmt::format("step limit, 0 for none (default: the model's entry, else {})", mj::kDefaultSteps))
       ->check(any_int());
   run->add_option("--resources", r.resources, "resources folder (default: ../resources from the model)");
   run->add_option("--out", r.out, "output folder")->capture_default_str();
   run->add_option("--state", r.state, "write the final grid as text to this file");
-  run->add_option("--pixelsize", r.pixelsize, "pixels per cell (default: the model's entry, else 4)")
-      ->check(positive("pixels"));
+  run->add_option("--pixelsize", r.pixelsize,
+                  fmt::format("pixels per cell, 1 to {} (default: the model's entry, else {})", mj::kMaxPixelsize,
+                              mj::kDefaultPixelsize))
+      ->check(any_int());
   run->add_flag("--iso", r.iso, "render 3D grids as isometric PNG instead of VOX");
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
   run->add_option("--start", r.start,
@@ -214,12 +212,11 @@ void add_explore_command(CLI::App& app, CommandLine& c) {
   CLI::App* explore = c.explore_command = app.add_subcommand(
       "explore", "every state a small model can reach, and the exact probability of each way it ends");
   explore->add_option("model", e.model, "the model's XML file")->required();
-  explore->add_option("--size", e.size, "grid size in every dimension (default: as mj run)")->check(positive("cells"));
-  explore->add_option("--length", e.length, "grid size along x")->check(positive("cells"));
-  explore->add_option("--width", e.width, "grid size along y")->check(positive("cells"));
-  explore->add_option("--height", e.height, "grid size along z (3D)")->check(positive("cells"));
-  explore->add_option("--d", e.d, "dimension, 2 or 3")
-      ->check(CLI::Validator([](const std::string& d) { return d == "2" || d == "3" ? "" : "must be 2 or 3"; }, "2|3"));
+  explore->add_option("--size", e.size, "grid size in every dimension (default: as mj run)")->check(any_int());
+  explore->add_option("--length", e.length, "grid size along x")->check(any_int());
+  explore->add_option("--width", e.width, "grid size along y")->check(any_int());
+  explore->add_option("--height", e.height, "grid size along z (3D)")->check(any_int());
+  explore->add_option("--d", e.d, "dimension, 2 or 3")->check(any_int());
   explore->add_option("--resources", e.resources, "resources folder (default: ../resources from the model)");
   auto* all_grids = explore->add_flag("--all-grids", e.all_grids,
                                       "every grid of the size as a start, for a program of one rule node: Garden of "
@@ -234,8 +231,9 @@ void add_explore_command(CLI::App& app, CommandLine& c) {
 // `mj run`, else the list given, else ./models.xml, else the built-in demo.
 int execute(CommandLine& c) {
   if (*c.run_command) return run_model(c.run, *c.run_command, c.quiet);
-  if (*c.explore_command) return explore_model(c.explore);
+  if (*c.explore_command) return explore_model(c.explore, *c.explore_command);
   c.batch.quiet = c.quiet;
+  c.batch.jobs = mj::worker_count(given(*c.app, "--jobs", c.jobs));
   if (!c.list.empty()) return run_list(c.list, c.batch);
   if (fs::exists("models.xml")) return run_list("models.xml", c.batch);
   if (!c.quiet && !c.batch.json)
@@ -248,6 +246,7 @@ int execute(CommandLine& c) {
 int main(int argc, char** argv) {
   CLI::App app{"mj: MarkovJunior, the probabilistic programming language for procedural generation"};
   CommandLine command;
+  command.app = &app;
   add_list_options(app, command);
   add_run_command(app, command);
   add_explore_command(app, command);
@@ -260,8 +259,8 @@ int main(int argc, char** argv) {
   }
   try {
     return execute(command);
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "{}\n", mj::cli::error_text(e));
+  } catch (...) {
+    fmt::print(stderr, "{}\n", mj::cli::error_text(std::current_exception()));
     return 1;
   }
 }

@@ -6,8 +6,8 @@
 
 namespace mj::cli {
 
-// The line mj prints for a failure: "file:line: message" for mj::Error, naming the flag that would
-// fix it (--max-cells, --steps...), else "mj: what".
-std::string error_text(const std::exception& e);
+// The line mj prints for a failure (the library's translation, mj/failure.hpp): "file:line: message",
+// naming the flag that would fix it (--max-cells, --steps...).
+std::string error_text(const std::exception_ptr& e);
 
 }  // namespace mj::cli

@@ -20,17 +20,4 @@ std::filesystem::path write_picture(const std::filesystem::path& stem, const Gri
 
 void write_text(const std::filesystem::path& file, const std::string& text) { save_file(file, text); }
 
-void make_folder(const std::filesystem::path& folder) {
-  std::error_code error;
-  std::filesystem::create_directories(folder, error);
-  if (error) throw Error(folder.string(), 0, "cannot create the output folder: " + error.message());
-}
-
-std::string safe_name(const std::string& name) {
-  std::string result;
-  for (char c : name) result += (std::isalnum((unsigned char)c) || c == '-' || c == '_' || c == '.') ? c : '_';
-  if (result.empty() || result[0] == '.') result = "_" + result;
-  return result;
-}
-
 }  // namespace mj::cli

@@ -11,9 +11,9 @@
 namespace mj::cli {
 
 struct ImageOptions {
-  int pixelsize = 4;
-  bool iso = false;  // 3D grids as isometric PNG instead of VOX
-  int margin = 0;    // background columns left of a PNG, where `decorate` may draw (the GUI sidebar)
+  int pixelsize = 0;  // the run's (RunSettings::pixelsize)
+  bool iso = false;   // 3D grids as isometric PNG instead of VOX
+  int margin = 0;     // background columns left of a PNG, where `decorate` may draw (the GUI sidebar)
 };
 
 // Writes `stem`.png (2D or iso) or `stem`.vox (3D) and returns the file written.
@@ -21,9 +21,5 @@ struct ImageOptions {
 std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid, const mj::Palette& palette,
                                     const ImageOptions& options, const std::function<void(mj::Image&)>& decorate = {});
 void write_text(const std::filesystem::path& file, const std::string& text);
-// Makes the output folder and its parents, or throws an Error that names it.
-void make_folder(const std::filesystem::path& folder);
-// A file name made of the model name: no path separators or other surprises.
-std::string safe_name(const std::string& name);
 
 }  // namespace mj::cli

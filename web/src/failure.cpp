@@ -26,7 +26,7 @@ struct Failure {
 std::optional<Failure> failure_;
 
 // The JavaScript API's words: its option and argument names.
-mj::SettingNames names_{"size", "maxSteps", "seed", "pixelsize", "maxCells", "addResource()"};
+mj::SettingNames names_{"size", "maxSteps", "seed", "pixelsize", "maxCells", "addResource()", "workers"};
 
 // {size, steps, seed, pixelsize, maxCells, resources}: a face's words, each kept as it was when not given.
 void set_setting_names(const val& names) {

@@ -8,8 +8,9 @@ using emscripten::val;
 
 namespace {
 
-int int_or_zero(const val& options, const char* key) {
-  return options.hasOwnProperty(key) && !options[key].isNull() ? options[key].as<int>() : 0;
+std::optional<int> int_if_given(const val& options, const char* key) {
+  if (!options.hasOwnProperty(key) || options[key].isNull() || options[key].isUndefined()) return std::nullopt;
+  return options[key].as<int>();
 }
 
 }  // namespace
@@ -17,9 +18,9 @@ int int_or_zero(const val& options, const char* key) {
 mj::RunRequest run_request(const std::string& xml, const std::string& name, const val& options) {
   mj::RunRequest r;
   r.model = name, r.xml = xml;
-  r.size = int_or_zero(options, "size");
-  r.length = int_or_zero(options, "length"), r.width = int_or_zero(options, "width");
-  r.height = int_or_zero(options, "height");
+  r.size = int_if_given(options, "size");
+  r.length = int_if_given(options, "length"), r.width = int_if_given(options, "width");
+  r.height = int_if_given(options, "height");
   if (options.hasOwnProperty("entry") && !options["entry"].isNull() && !options["entry"].isUndefined())
     r.entry = model_entry(options["entry"]);
   if (options.hasOwnProperty("maxCells")) r.max_cells = (long long)options["maxCells"].as<double>();

@@ -1,0 +1,100 @@
+// mj's public API: a loaded model with its decided settings, what every face (the CLI, the C
+// interface, .NET, Python, JavaScript, the playground) runs, draws and saves through. A face converts
+// its arguments into a RunRequest and the results into its own types; what a run is, its step limit,
+// its pictures, its files and their names are decided here, once.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mj/interpreter.hpp"
+#include "mj/picture.hpp"
+#include "mj/run_settings.hpp"
+
+namespace mj {
+
+// Where a run stands, everything a page's frame or a progress report shows, in one call.
+struct RunStatus {
+  bool started = false;                     // a run has begun (start or run)
+  int seed = 0;                             // its seed
+  int steps = 0;                            // steps taken since its start
+  int step_limit = 0;                       // the limit it runs to (<= 0: none)
+  bool ended = false;                       // the program has finished
+  bool at_step_limit = false;               // not finished, but the step limit is reached: run and step go no further
+  std::optional<ActiveNode> node;           // the node that runs next; nullopt before a start and at the end
+  std::optional<SearchProgress> search;     // the search under way inside a step (search="True")
+  int history_first = 0, history_last = 0;  // the steps the record holds (both 0 when not recording)
+  bool recording = false;
+};
+
+// Options of Model::save, for the formats that take them.
+struct SaveOptions {
+  std::optional<GridFormat> format;  // the format, whatever the extension; not given: the extension's
+  std::optional<int> pixelsize;      // .png, .tmj, .gif: the settings' when not given (1..kMaxPixelsize)
+  int every = 1;                     // .gif: a frame every `every` steps
+  int delay = 5;                     // .gif: centiseconds per frame
+};
+
+class Model {
+ public:
+  // resolve_run(request), then the model loaded with those settings. Throws mj::Error.
+  explicit Model(const RunRequest& request);
+  explicit Model(RunSettings settings);
+
+  const RunSettings& settings() const { return settings_; }
+  // The interpreter, for what a debugger does beyond running (inspect, history, breakpoints,
+  // explore, set_initial_cells...). Runs are begun through the Model, which keeps their step limit.
+  Interpreter& interpreter() { return interpreter_; }
+  const Interpreter& interpreter() const { return interpreter_; }
+
+  // Begins a fresh run whose step limit is `steps` (0: none; not given: the settings' limit).
+  void start(int seed, std::optional<int> steps = {});
+  // start(seed, steps), then advance(control): the run to its end, its step limit or until a
+  // callback of `control` stops it (control.max_steps is replaced by the run's limit).
+  RunEnd run(int seed, std::optional<int> steps = {}, RunControl control = {});
+  // Goes on with the current run under `control` up to the run's step limit (`steps` when given: the
+  // run's new limit, counted from its start). Throws mj::Error (kind argument) before a start.
+  RunEnd advance(RunControl control = {}, std::optional<int> steps = {});
+  // Up to `n` more steps (n >= 0), never past the run's step limit; returns the steps taken (fewer
+  // than n once the program ends or reaches its limit). Throws mj::Error (kind argument) before a start
+  // or for n < 0.
+  int step(int n = 1);
+
+  RunStatus status() const;
+  // The node the next step runs; nullopt before a start and at the end.
+  std::optional<ActiveNode> next_node() const { return interpreter_.active_node(); }
+  GridView grid() const { return interpreter_.grid(); }
+  // The colour of each value of the current grid, 0xFFRRGGBB (colors()[v] for value v).
+  std::vector<uint32_t> colors() const;
+
+  // The grid drawn as `mj run` draws it: 2D as squares of `pixelsize` pixels, 3D as isometric cubes
+  // (pixelsize: the settings' when not given; 1..kMaxPixelsize).
+  RgbaImage image(std::optional<int> pixelsize = {}) const;
+  // Writes the current grid (or, for .gif, the current run again, animated) in the format of `file`'s
+  // extension (grid_format): .png (3D drawn isometric), .vox, .glb, .tmj (with its tileset beside it),
+  // .gif, or .txt (the state text). Each file is written whole or not at all.
+  void save(const std::filesystem::path& file, const SaveOptions& options = {});
+  // The picture `mj run` writes into `folder` (made when missing): FOLDER/STEM.png for a 2D grid or
+  // when the settings say iso, else FOLDER/STEM.vox. Returns the file written.
+  std::filesystem::path save_picture(const std::filesystem::path& folder);
+  // "NAME_SEED" of the current run, made safe for a file name (safe_name): what its files are called.
+  std::string output_stem() const;
+  // The grid as text: "NAME FX FY FZ SEED STEPS", the legend, the rows (mj run --state).
+  std::string state_text() const;
+
+ private:
+  void require_started(const char* what) const;
+
+  RunSettings settings_;
+  Interpreter interpreter_;
+  bool started_ = false;
+  int limit_ = 0;  // the current run's step limit
+};
+
+// The line `mj run` prints for a run: "NAME seed SEED (MXxMYxMZ, where the size came from): STEPS
+// steps -> FILE", the size left out when given, the arrow when no file was `written`.
+std::string run_summary(const Model& model, const std::string& written);
+
+}  // namespace mj

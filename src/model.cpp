@@ -1,0 +1,129 @@
+// mj::Model: a run's step limit, its pictures, files and names decided once for every face.
+#include "mj/model.hpp"
+
+#include <fmt/core.h>
+
+#include <string>
+
+#include "mj/animation.hpp"
+#include "mj/files.hpp"
+#include "mj/state_text.hpp"
+
+namespace mj {
+
+namespace {
+
+int pixelsize_or(std::optional<int> given, int decided) {
+  if (!given) return decided;
+  check_pixelsize(*given);
+  return *given;
+}
+
+}  // namespace
+
+Model::Model(const RunRequest& request) : Model(resolve_run(request)) {}
+
+Model::Model(RunSettings settings) : settings_(std::move(settings)), interpreter_(settings_.load_model()) {}
+
+void Model::require_started(const char* what) const {
+  if (!started_) throw argument_error(std::string(what) + " before a run is started (start or run)");
+}
+
+void Model::start(int seed, std::optional<int> steps) {
+  if (steps) check_steps(*steps);
+  interpreter_.start(seed);
+  started_ = true;
+  limit_ = steps ? *steps : settings_.steps;
+}
+
+RunEnd Model::run(int seed, std::optional<int> steps, RunControl control) {
+  start(seed, steps);
+  return advance(std::move(control));
+}
+
+RunEnd Model::advance(RunControl control, std::optional<int> steps) {
+  require_started("advance");
+  if (steps) check_steps(*steps), limit_ = *steps;
+  control.max_steps = limit_;
+  return interpreter_.advance(control);
+}
+
+int Model::step(int n) {
+  require_started("step");
+  if (n < 0) throw argument_error("the number of steps to make must be at least 0, got " + std::to_string(n));
+  int done = 0;
+  while (done < n && (limit_ <= 0 || interpreter_.steps() < limit_) && interpreter_.step()) done++;
+  return done;
+}
+
+RunStatus Model::status() const {
+  RunStatus s;
+  s.started = started_;
+  s.seed = interpreter_.seed();
+  s.steps = interpreter_.steps();
+  s.step_limit = limit_;
+  s.ended = started_ && interpreter_.finished();
+  s.at_step_limit = started_ && !s.ended && limit_ > 0 && s.steps >= limit_;
+  s.node = interpreter_.active_node();
+  s.search = interpreter_.search_progress();
+  if (const History* h = interpreter_.history()) {
+    s.recording = true;
+    if (!h->empty()) s.history_first = h->first_step(), s.history_last = h->last_step();
+  }
+  return s;
+}
+
+std::vector<uint32_t> Model::colors() const { return legend_colors(interpreter_.grid().legend, settings_.palette); }
+
+RgbaImage Model::image(std::optional<int> pixelsize) const {
+  const int size = pixelsize_or(pixelsize, settings_.pixelsize);
+  const GridView grid = interpreter_.grid();
+  return to_rgba(render(grid, legend_colors(grid.legend, settings_.palette), {size}));
+}
+
+void Model::save(const std::filesystem::path& file, const SaveOptions& options) {
+  const int pixelsize = pixelsize_or(options.pixelsize, settings_.pixelsize);
+  const GridFormat format = options.format ? *options.format : grid_format(file);
+  if (format == GridFormat::state) return save_file(file, state_text());
+  const GridView grid = interpreter_.grid();
+  if (format == GridFormat::glb) return save_glb(file, grid, colors());
+  if (format != GridFormat::gif) {
+    const std::optional<TileLayer> tiles = interpreter_.tile_layer();  // a tile model's .tmj: its tiles
+    const std::vector<uint32_t> colors = legend_colors(grid.legend, settings_.palette);
+    if (format == GridFormat::tiled) return void(save_tiled(file, grid, colors, pixelsize, tiles ? &*tiles : nullptr));
+    return format == GridFormat::vox ? save_vox(file, grid, colors) : save_png(file, grid, colors, pixelsize);
+  }
+  // The run again, frame by frame, to where it stands now: the same seed gives the same run.
+  require_started("saving a GIF");
+  if (options.every < 1)
+    throw argument_error("a GIF has a frame every 1 or more steps, got " + std::to_string(options.every));
+  RunControl control;
+  control.max_steps = interpreter_.finished() ? limit_ : interpreter_.steps();
+  write_animation(interpreter_, interpreter_.seed(), control, settings_.palette,
+                  {pixelsize, options.every, options.delay}, file);
+}
+
+std::filesystem::path Model::save_picture(const std::filesystem::path& folder) {
+  make_folder(folder);
+  const GridView grid = interpreter_.grid();
+  const std::filesystem::path file = picture_file(folder / output_stem(), grid, settings_.iso);
+  save_grid(file, grid, legend_colors(grid.legend, settings_.palette), settings_.pixelsize);
+  return file;
+}
+
+std::string Model::output_stem() const { return mj::output_stem(settings_.name, interpreter_.seed()); }
+
+std::string Model::state_text() const {
+  return mj::state_text(settings_.name, interpreter_.grid(), interpreter_.seed(), interpreter_.steps());
+}
+
+std::string run_summary(const Model& model, const std::string& written) {
+  const RunSettings& s = model.settings();
+  std::string sized;
+  if (s.size_from != "given") sized = fmt::format(" ({}x{}x{}, {})", s.load.mx, s.load.my, s.load.mz, s.size_from);
+  const Interpreter& ip = model.interpreter();
+  return fmt::format("{} seed {}{}: {} steps{}{}", s.name, ip.seed(), sized, ip.steps(), written.empty() ? "" : " -> ",
+                     written);
+}
+
+}  // namespace mj

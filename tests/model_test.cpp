@@ -1,0 +1,210 @@
+// mj::Model: the run's step limit, status, pictures, files and names, and the checks of what a caller
+// gives, decided once for every face.
+#include "mj/model.hpp"
+
+#include <gtest/gtest.h>
+
+#include "mj/failure.hpp"
+#include "mj/files.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+// Fills a 4x3 grid with W one cell per step: 12 steps to the end.
+constexpr const char* kFill = R"(<one values="BW" in="B" out="W"/>)";
+
+mj::RunRequest text_request(const std::string& xml, std::vector<int> sides = {4, 3}) {
+  mj::RunRequest r;
+  r.model = "Fill";
+  r.xml = xml;
+  mj::set_sides(r, sides);
+  return r;
+}
+
+TEST(Model, RunsToTheSettingsLimitOrTheOneGiven) {
+  mj::RunRequest r = text_request(kFill);
+  r.steps = 5;
+  mj::Model model(r);
+  EXPECT_EQ(model.run(1), mj::RunEnd::step_limit);
+  mj::RunStatus s = model.status();
+  EXPECT_EQ(s.steps, 5);
+  EXPECT_TRUE(s.at_step_limit);
+  EXPECT_FALSE(s.ended);
+  EXPECT_EQ(s.step_limit, 5);
+  ASSERT_TRUE(s.node);
+  EXPECT_EQ(s.node->kind, "one");
+
+  EXPECT_EQ(model.run(1, 0), mj::RunEnd::finished);  // 0: no limit
+  s = model.status();
+  EXPECT_EQ(s.steps, 12);
+  EXPECT_TRUE(s.ended);
+  EXPECT_FALSE(s.at_step_limit);
+  EXPECT_FALSE(s.node);
+}
+
+TEST(Model, StepsNeverPassTheLimit) {
+  mj::RunRequest r = text_request(kFill);
+  r.steps = 7;
+  mj::Model model(r);
+  EXPECT_EQ(mjtest::expect_error([&] { model.step(1); }).kind(), mj::ErrorKind::argument);  // before a start
+  model.start(3);
+  EXPECT_EQ(model.step(4), 4);
+  EXPECT_EQ(model.step(10), 3);
+  EXPECT_TRUE(model.status().at_step_limit);
+  EXPECT_EQ(model.step(1), 0);
+  EXPECT_EQ(mjtest::expect_error([&] { model.step(-1); }).kind(), mj::ErrorKind::argument);
+  model.start(3, 0);
+  EXPECT_EQ(model.step(100), 12);
+  EXPECT_TRUE(model.status().ended);
+}
+
+TEST(Model, StepsAndRunGiveTheSameGrid) {
+  mj::Model a(text_request(kFill, {9, 7})), b(text_request(kFill, {9, 7}));
+  a.run(42, 30);
+  b.start(42, 30);
+  while (b.step(4) > 0) {
+  }
+  EXPECT_EQ(a.state_text(), b.state_text());
+  EXPECT_EQ(b.status().steps, 30);
+}
+
+TEST(Model, ImageIsRgbaInTheSettingsColours) {
+  mj::RunRequest r = text_request(kFill, {2, 1});
+  r.colors["W"] = 0x102030;
+  r.pixelsize = 3;
+  mj::Model model(r);
+  model.run(1);
+  const mj::RgbaImage image = model.image();
+  EXPECT_EQ(image.width, 6);
+  EXPECT_EQ(image.height, 3);
+  ASSERT_EQ(image.rgba.size(), 6u * 3 * 4);
+  EXPECT_EQ(image.rgba[0], 0x10);
+  EXPECT_EQ(image.rgba[1], 0x20);
+  EXPECT_EQ(image.rgba[2], 0x30);
+  EXPECT_EQ(image.rgba[3], 0xFF);
+  EXPECT_EQ(model.image(1).width, 2);
+  EXPECT_EQ(mjtest::expect_error([&] { model.image(65); }).kind(), mj::ErrorKind::argument);
+  EXPECT_EQ(model.colors(), (std::vector<uint32_t>{model.settings().palette.at('B'), 0xFF102030u}));
+}
+
+TEST(Model, A3DGridIsDrawnIsometric) {
+  mj::Model model(text_request(kFill, {3, 3, 3}));
+  model.run(1);
+  const mj::RgbaImage image = model.image(2);
+  EXPECT_GT(image.width, 0);
+  EXPECT_EQ(image.rgba.size(), size_t(image.width) * size_t(image.height) * 4);
+}
+
+TEST(Model, SavesByExtension) {
+  const auto dir = mjtest::temp_dir();
+  mj::Model model(text_request(kFill));
+  model.run(5);
+  for (const char* name : {"a.png", "a.vox", "a.glb", "a.tmj", "a.gif", "a.txt"}) {
+    model.save(dir / name);
+    EXPECT_TRUE(std::filesystem::file_size(dir / name) > 0) << name;
+  }
+  EXPECT_EQ(mjtest::read_bytes(dir / "a.txt"), model.state_text());
+  EXPECT_TRUE(mjtest::contains(model.state_text(), "Fill 4 3 1 5 12"));
+  EXPECT_EQ(model.status().steps, 12);  // the GIF ran the run again to where it stood
+  mj::Error e = mjtest::expect_error([&] { model.save(dir / "a.bmp"); });
+  EXPECT_EQ(e.kind(), mj::ErrorKind::argument);
+  EXPECT_TRUE(mjtest::contains(e.message(), ".txt")) << e.message();
+  model.save(dir / "state", {.format = mj::GridFormat::state});
+  EXPECT_EQ(mjtest::read_bytes(dir / "state"), model.state_text());
+}
+
+TEST(Model, APictureIsNamedNameSeedMadeSafe) {
+  const auto dir = mjtest::temp_dir();
+  mj::RunRequest r = text_request(kFill);
+  r.model = "a b/../c";
+  mj::Model model(r);
+  model.run(-7);
+  EXPECT_EQ(model.output_stem(), "c_-7");
+  EXPECT_EQ(mj::safe_name("x y:z"), "x_y_z");
+  EXPECT_EQ(mj::safe_name(".hidden"), "_.hidden");
+  EXPECT_EQ(mj::output_stem("..", 3), "_.._3");
+  EXPECT_EQ(model.save_picture(dir / "out"), dir / "out" / "c_-7.png");
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "c_-7.png"));
+  EXPECT_TRUE(mjtest::contains(mj::run_summary(model, "x.png"), "c seed -7"));
+}
+
+TEST(Model, StatusShowsTheRecordAndTheSearch) {
+  mj::Model model(text_request(kFill));
+  EXPECT_FALSE(model.status().started);
+  model.interpreter().set_recording(true);
+  model.run(1);
+  mj::RunStatus s = model.status();
+  EXPECT_TRUE(s.started);
+  EXPECT_TRUE(s.recording);
+  EXPECT_EQ(s.history_first, 0);
+  EXPECT_EQ(s.history_last, 12);
+  EXPECT_FALSE(s.search);
+}
+
+TEST(Model, BadArgumentsAreRefusedOnceWithAKind) {
+  auto refused = [](mj::RunRequest r, mj::Setting setting) {
+    mj::Error e = mjtest::expect_error([&] { mj::Model m(r); });
+    EXPECT_EQ(e.kind(), mj::ErrorKind::argument) << e.what();
+    EXPECT_EQ(e.setting(), setting) << e.what();
+    return e.message();
+  };
+  mj::RunRequest r = text_request(kFill);
+  r.steps = -5;
+  EXPECT_EQ(refused(r, mj::Setting::steps), "RunControl::max_steps must be 0 (no limit) or a positive number of steps");
+  r = text_request(kFill), r.pixelsize = 65;
+  EXPECT_EQ(refused(r, mj::Setting::pixelsize), "RenderOptions::pixelsize must be from 1 to 64 pixels");
+  r = text_request(kFill), r.pixelsize = 0;
+  refused(r, mj::Setting::pixelsize);
+  r = text_request(kFill), r.width = 0;
+  refused(r, mj::Setting::size);
+  r = text_request(kFill), r.colors["Q"] = 0;
+  EXPECT_TRUE(mjtest::contains(refused(r, mj::Setting::none), "'Q'"));
+  EXPECT_EQ(mjtest::expect_error([] { mj::worker_count(0); }).setting(), mj::Setting::workers);
+  EXPECT_EQ(mj::worker_count(3), 3);
+  EXPECT_GE(mj::worker_count(std::nullopt), 1);
+  EXPECT_EQ(mjtest::expect_error([] { text_request(kFill, {1, 2, 3, 4}); }).kind(), mj::ErrorKind::argument);
+}
+
+TEST(Model, TwoSidesAreA2DGrid) {
+  mj::RunRequest r = text_request(R"(<one values="BW" in="B B" out="W W"/>)", {5, 6});  // 3D rules
+  EXPECT_EQ(r.dimension, 2);
+  r = text_request(kFill, {5});
+  const mj::RunSettings s = mj::resolve_run(r);
+  EXPECT_EQ(s.load.mx, 5);
+  EXPECT_EQ(s.load.my, 5);
+  EXPECT_EQ(s.load.mz, 1);
+}
+
+TEST(Failure, EveryExceptionBecomesOneFailure) {
+  const mj::SettingNames names{"--size", "--steps", "--seed", "--pixelsize", "--max-cells", "--resources", "-j"};
+  auto of = [&](auto thrown) { return mj::failure_of(std::make_exception_ptr(thrown), names); };
+  mj::Failure f = of(mj::argument_error("{setting} must be at least 1", mj::Setting::workers));
+  EXPECT_EQ(f.kind, mj::ErrorKind::argument);
+  EXPECT_EQ(f.message, "-j must be at least 1");
+  EXPECT_EQ(f.text, "mj: -j must be at least 1");
+  EXPECT_EQ(f.setting, mj::Setting::workers);
+  f = of(mj::Error("m.xml", 3, "bad"));
+  EXPECT_EQ(f.kind, mj::ErrorKind::model);
+  EXPECT_EQ(f.text, "m.xml:3: bad");
+  EXPECT_EQ(of(std::bad_alloc()).kind, mj::ErrorKind::memory);
+  f = of(
+      std::filesystem::filesystem_error("x", "/no/such", std::make_error_code(std::errc::no_such_file_or_directory)));
+  EXPECT_EQ(f.kind, mj::ErrorKind::missing_file);
+  EXPECT_EQ(f.file, "/no/such");
+  EXPECT_EQ(of(std::logic_error("oops")).kind, mj::ErrorKind::internal);
+  EXPECT_EQ(of(42).kind, mj::ErrorKind::internal);
+  EXPECT_EQ(mj::error_kind_name(mj::ErrorKind::missing_file), "missing_file");
+}
+
+TEST(Failure, FilesSayWhetherTheyAreMissingOrUnwritable) {
+  mj::RunRequest r;
+  r.model = (mjtest::temp_dir() / "none.xml").string();
+  EXPECT_EQ(mjtest::expect_error([&] { mj::Model m(r); }).kind(), mj::ErrorKind::missing_file);
+  r.model = "NoSuchModelName";
+  EXPECT_EQ(mjtest::expect_error([&] { mj::Model m(r); }).kind(), mj::ErrorKind::missing_file);
+  mj::Model model(text_request(kFill));
+  model.run(1);
+  EXPECT_EQ(mjtest::expect_error([&] { model.save("/proc/x.png"); }).kind(), mj::ErrorKind::io);
+}
+
+}  // namespace

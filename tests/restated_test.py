@@ -1,0 +1,90 @@
+"""A face converts arguments and results and decides nothing: the library (src/, include/mj/) says
+every default, limit and message once. This test fails when a face restates one of them in
+capi/, dotnet/, python/, web/ or tools/ (their tests left out): the step limits 50000 and
+1000000, the default sides 64 and 24, the pixel size 4, or a message the library words.
+
+    python3 tests/restated_test.py [ROOT]
+"""
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[1])
+FACES = ["capi", "dotnet", "python", "web", "tools"]
+SOURCES = {".c", ".h", ".cpp", ".hpp", ".cs", ".py", ".pyi", ".js", ".mjs", ".ts", ".html"}
+# Not a face's own code: tests, what a build or npm makes, third-party code.
+SKIPPED = {"tests", "test", "node_modules", "__pycache__", "dist", "build", "vendor", ".venv"}
+
+NUMBER = r"(?<![\w.])(?:{})(?![\w.])"
+# A default or limit, and how to tell it from the same digits meaning something else.
+LITERALS = [
+    ("the step limit 50000", re.compile(NUMBER.format(r"50_?000|50,000")), None),
+    ("the limit 1000000", re.compile(NUMBER.format(r"1_?000_?000|1,000,000|1e6")), None),
+    (
+        "a default side (64 or 24)",
+        re.compile(r"(?<![\w.^])(?<!<< )(?:64|24)(?![\w.])"),  # not 2^24, 1 << 24: powers are limits of their own
+        re.compile(r"(?i)\bsize|\bsides?\b|dimension|\bm[xyz]\b|default"),
+    ),
+    ("the pixel size 4", re.compile(NUMBER.format(r"4")), re.compile(r"(?i)pixel")),
+]
+
+# The library's messages: the words of every literal thrown with a file, a setting or as an argument.
+THROW = re.compile(r"(?:Error|argument_error|fail)\(([^;]*?)\);", re.S)
+LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
+# Shorter pieces ("is not an integer", "must be at least") are too common to be a restated message.
+MIN_WORDS, MIN_CHARACTERS = 4, 20
+# Lines whose digits are not the library's: (file, text on the line, why). Keep this list tiny.
+TOLERATED = [
+    ("dotnet/Console/Program.cs", "Nanoseconds / 1e6", "nanoseconds per millisecond"),
+    ("web/playground/share.js", "xml: 1_000_000", "the page's bound on a shared link's model text"),
+]
+
+
+def library_messages():
+    messages = set()
+    for file in (ROOT / "src").rglob("*.cpp"):
+        for call in THROW.finditer(file.read_text(encoding="utf-8")):
+            for text in LITERAL.findall(call.group(1)):
+                piece = text.replace("{setting}", "").replace('\\"', '"').strip(" :,.()'\"<>")
+                if len(piece.split()) >= MIN_WORDS and len(piece) >= MIN_CHARACTERS:
+                    messages.add(piece)
+    return messages
+
+
+def face_files():
+    for face in FACES:
+        for file in sorted((ROOT / face).rglob("*")):
+            parts = set(file.relative_to(ROOT).parts)
+            if file.suffix in SOURCES and file.is_file() and not parts & SKIPPED and not file.name.startswith("test"):
+                yield file
+
+
+def restatements():
+    messages = library_messages()
+    assert len(messages) > 50, f"only {len(messages)} messages found in src/: has the library's throw changed?"
+    found = []
+    for file in face_files():
+        for number, line in enumerate(file.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            where = f"{file.relative_to(ROOT)}:{number}"
+            if any(str(file.relative_to(ROOT)) == f and text in line for f, text, _ in TOLERATED):
+                continue
+            for what, literal, context in LITERALS:
+                if literal.search(line) and (context is None or context.search(line)):
+                    found.append(f"{where}: {what}: {line.strip()}")
+            for message in messages:
+                if message in line:
+                    found.append(f'{where}: the library\'s message "{message}": {line.strip()}')
+    return found
+
+
+def main():
+    found = restatements()
+    for line in found:
+        print(line)
+    print(f"{len(found)} restatements of the library in {', '.join(FACES)}")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
