@@ -129,7 +129,8 @@ class Explorer {
     if ((long long)found_.size() >= options_.max_states)
       throw Error("", 0,
                   "more than " + std::to_string(options_.max_states) +
-                      " states: mj explore is for small models (a smaller grid, or a higher --max-states)");
+                      " states: mj explore is for small models (a smaller grid, or a higher {setting})",
+                  Setting::max_states);
     space_.edges.emplace_back();
     space_.grids.push_back(grid_rows(walker_.grid()));
     if (walker_.finished())

@@ -32,5 +32,5 @@ namespace MarkovJunior
 
     // mj.h's mj_status and mj_setting.
     public enum MjStatus { Ok = 0, Model = 1, Argument = 2, Memory = 3, Internal = 4, MissingFile = 5, Io = 6, Limit = 7 }
-    public enum MjSetting { None = 0, Size = 1, Steps = 2, Seed = 3, PixelSize = 4, MaxCells = 5, Resources = 6, Workers = 7 }
+    public enum MjSetting { None = 0, Size = 1, Steps = 2, Seed = 3, PixelSize = 4, MaxCells = 5, Resources = 6, Workers = 7, MaxStates = 8 }
 }

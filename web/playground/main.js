@@ -60,7 +60,7 @@ const editor = createEditor($("editor"), {
     new Promise((resolve) => {
       const id = state.nextCheck++;
       state.checks.set(id, resolve);
-      worker.postMessage({ type: "check", xml, size: givenSize(), entry: loadEntry(), id });
+      worker.postMessage({ type: "check", xml, name: exportName(), ...sizeAndSteps(), entry: loadEntry(), id });
     }),
   onChange: () => {},
 });
@@ -79,11 +79,9 @@ const selected = () => {
 };
 const key = () => JSON.stringify([$("model").value, size(), +$("seed").value, state.stepLimit, editor.text]);
 const showMessage = (text) => ($("message").textContent = text);
-// The entry the model loads with: the list's, with a link's step limit.
-const loadEntry = () => {
-  const { entry } = selected();
-  return entry && state.stepLimit ? { ...entry, steps: state.stepLimit } : (entry ?? null);
-};
+// The entry the model loads with (the list's), and the size boxes and a link's step limit (null: the entry's).
+const loadEntry = () => selected().entry ?? null;
+const sizeAndSteps = () => ({ size: givenSize(), steps: state.stepLimit });
 // The name a run's exports take: the listed model's, unless the editor holds other text.
 const exportName = () => (editor.text === state.originalXml ? (selected().name ?? "model") : "model");
 
@@ -96,7 +94,7 @@ function ensureLoaded() {
     type: "load",
     xml: editor.text,
     name: exportName(),
-    size: givenSize(),
+    ...sizeAndSteps(),
     seed: +$("seed").value,
     entry: loadEntry(),
     isometric: !view3d.available,
@@ -276,7 +274,7 @@ $("graphButton").onclick = () => {
   act();
   ensureLoaded(); // the node tree and the grid view show the model whose graph this is
   graph.clear();
-  const message = { type: "explore", xml: editor.text, name: exportName(), size: givenSize(), entry: loadEntry() };
+  const message = { type: "explore", xml: editor.text, name: exportName(), ...sizeAndSteps(), entry: loadEntry() };
   worker.postMessage({ ...message, maxStates: MAX_GRAPH_STATES });
 };
 $("pause").onclick = () => worker.postMessage({ type: "pause" });
