@@ -62,7 +62,8 @@ static class Program
         }
     }
 
-    // Writes each case's model into DIR/NAME/models/M.xml and prints "NAME<TAB>ARGS<TAB>what mj-dotnet says".
+    // Writes each case's model into DIR/NAME/models/M.xml and prints "NAME<TAB>ARGS<TAB>what mj-dotnet says<TAB>how":
+    // the exception's type and, for an MjException, its Status and Setting.
     static int Errors(string[] args)
     {
         var doc = new XmlDocument();
@@ -78,16 +79,24 @@ static class Program
                 Directory.CreateDirectory(Path.GetDirectoryName(model));
                 File.WriteAllText(model, text.InnerText);
             }
-            string said;
+            string said, how = "";
             try
             {
                 var runArgs = new List<string> { model, "--out", Path.Combine(folder, "out") };
                 runArgs.AddRange(extra.Split(new[] { ' ' }, StringSplitOptions.RemoveEmptyEntries));
                 said = "no error: " + Run(RunArgs.Parse(runArgs.ToArray()));
             }
-            catch (MjException e) { said = e.Message; }
-            catch (ArgumentException e) { said = "mj: " + e.Message; }
-            Console.WriteLine(name + "\t" + extra + "\t" + said);
+            catch (MjException e)
+            {
+                said = e.Message;
+                how = "MjException " + e.Status + " " + e.Setting;
+            }
+            catch (ArgumentException e)
+            {
+                said = "mj: " + e.Message;
+                how = "ArgumentException";
+            }
+            Console.WriteLine(name + "\t" + extra + "\t" + said + "\t" + how);
         }
         return 0;
     }

@@ -30,7 +30,7 @@ namespace MarkovJunior
         }
     }
 
-    // mj.h's mj_status and mj_setting.
-    public enum MjStatus { Ok = 0, Model = 1, Argument = 2, Memory = 3, Internal = 4, MissingFile = 5, Io = 6, Limit = 7 }
-    public enum MjSetting { None = 0, Size = 1, Steps = 2, Seed = 3, PixelSize = 4, MaxCells = 5, Resources = 6, Workers = 7, MaxStates = 8 }
+    // mj.h's mj_status and mj_setting, in their order.
+    public enum MjStatus { Ok, Model, Argument, Memory, Internal, MissingFile, Io, Limit }
+    public enum MjSetting { None, Size, Steps, Seed, PixelSize, MaxCells, Resources, Workers, MaxStates }
 }

@@ -8,7 +8,7 @@ namespace MarkovJunior
     {
         public string Name;
         public int Line, Mx, My, Mz;
-        public int Steps;  // <= 0: no limit
+        public int Steps;  // 0: no limit
         public int PixelSize;
         public bool Iso;
     }

@@ -89,9 +89,9 @@ static class ApiTests
         Check(huge.Status == MjStatus.Limit && huge.Setting == MjSetting.MaxCells, "a limit, and its setting");
         var missing = Throws<MjException>(() => Model.Load(Path.Combine(source, "models", "Nope.xml")), "a missing file");
         Check(missing.Status == MjStatus.MissingFile, "a missing file is its own kind");
-        var steps = Throws<MjException>(() => Model.FromXml(Maze, new LoadOptions { Steps = -5 }), "negative steps");
-        Check(steps.Status == MjStatus.Argument && steps.Setting == MjSetting.Steps &&
-              steps.Detail == "the step limit must be 0 (no limit) or a positive number of steps", steps.Detail);
+        var negative = Throws<MjException>(() => Model.FromXml(Maze, new LoadOptions { Steps = -5 }), "negative steps");
+        Check(negative.Status == MjStatus.Argument && negative.Setting == MjSetting.Steps &&
+              negative.Detail == "the step limit must be 0 (no limit) or a positive number of steps", negative.Detail);
         Throws<MjException>(() => Model.FromXml(Maze, new LoadOptions { Size = 0 }), "a size of 0 is given, not left out");
 
         using (Model m = MazeModel())

@@ -211,7 +211,7 @@ typedef struct mj_list_entry {
   const char* name; /* valid as long as the list */
   int line;         /* where the entry is written */
   int mx, my, mz;
-  int steps; /* <= 0: no limit */
+  int steps; /* 0: no limit */
   int pixelsize;
   int iso;
 } mj_list_entry;

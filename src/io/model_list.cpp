@@ -50,7 +50,8 @@ ModelEntry parse_entry(const XmlElement& e) {
   m.pixelsize = e.integer("pixelsize", kDefaultPixelsize);
   if (m.pixelsize <= 0 || m.pixelsize > kMaxPixelsize)
     e.fail("pixelsize must be between 1 and " + std::to_string(kMaxPixelsize));
-  m.steps = e.integer("steps", m.gif ? kDefaultGifSteps : kDefaultSteps);
+  // The reference's lists write steps="-1" for no limit: kept as 0, the one way every face says it.
+  m.steps = std::max(0, e.integer("steps", m.gif ? kDefaultGifSteps : kDefaultSteps));
   m.gui = e.integer("gui", 0);
   m.seeds = parse_seeds(e);
   for (const XmlElement& c : e.children({"color"})) {

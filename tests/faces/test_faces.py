@@ -176,7 +176,7 @@ def dotnet_says(cases, work):
         capture_output=True,
         text=True,
     ).stdout.splitlines()
-    return {line.split("\t")[0]: line.split("\t")[2] for line in lines}
+    return {line.split("\t")[0]: line.split("\t")[2:] for line in lines}
 
 
 def test_every_face_words_a_bad_input_the_same(tmp_path):
@@ -197,4 +197,6 @@ def test_every_face_words_a_bad_input_the_same(tmp_path):
         mine = cli_says(model, tmp_path / name / "cli", args or "")
         assert mine.count("\n") == 0 and mine, f"{name}: {mine}"
         assert c_says(model, tmp_path / name / "c", args or "") == mine, name
-        assert dotnet[name].replace(str(tmp_path / "dotnet"), str(tmp_path)) == mine, name
+        said, how = dotnet[name]
+        assert said.replace(str(tmp_path / "dotnet"), str(tmp_path)) == mine, name
+        assert how.startswith("MjException ") and "Internal" not in how, f"{name}: .NET raised {how}"

@@ -10,6 +10,7 @@
 #include "messages.hpp"
 #include "mj/animation.hpp"
 #include "mj/files.hpp"
+#include "mj/model.hpp"
 #include "outputs.hpp"
 #include "progress.hpp"
 
@@ -42,8 +43,9 @@ Report run_job(const Job& job, const BatchOptions& options) {
   RunRequest request = options.request(entry);
   request.entry = entry;
   request.max_cells = options.max_cells;
-  const RunSettings settings = resolve_run(request);
-  Interpreter ip = settings.load_model();
+  Model model(request);
+  const RunSettings& settings = model.settings();
+  Interpreter& ip = model.interpreter();
   auto stem = options.out / output_stem(entry.name, job.seed);
   bool show = options.jobs == 1 && !options.quiet && !options.json && progress_wanted();
   ProgressLine progress(fmt::format("{} seed {}", entry.name, job.seed), settings.steps, show);
@@ -52,7 +54,7 @@ Report run_job(const Job& job, const BatchOptions& options) {
     report.file = stem.string() + ".gif";
     write_animation(ip, job.seed, progress.control(), settings.palette, {settings.pixelsize}, report.file);
   } else {
-    ip.run(job.seed, progress.control());
+    model.run(job.seed, {}, progress.control());
     ImageOptions image{settings.pixelsize, settings.iso, std::max(0, entry.gui)};
     std::function<void(mj::Image&)> sidebar;  // gui="N": the reference's node tree in an N-pixel margin
     if (image.margin > 0)

@@ -79,6 +79,13 @@ CLI::Validator any_int() {
   return whole_number(INT_MIN, INT_MAX, fmt::format("must be a whole number from {} to {}", INT_MIN, INT_MAX));
 }
 
+// A file of `format` whatever its name's extension (--state, --gltf and --tiled name their format).
+mj::SaveOptions as(mj::GridFormat format) {
+  mj::SaveOptions options;
+  options.format = format;
+  return options;
+}
+
 int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
   mj::Model model(request_of(a, command));
   const mj::RunSettings& settings = model.settings();
@@ -88,9 +95,9 @@ int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
   else
     mj::write_animation(model.interpreter(), a.seed, progress.control(), settings.palette,
                         {settings.pixelsize, a.every}, a.gif);
-  if (!a.state.empty()) model.save(a.state, {.format = mj::GridFormat::state});
-  if (!a.gltf.empty()) model.save(a.gltf, {.format = mj::GridFormat::glb});
-  if (!a.tiled.empty()) model.save(a.tiled, {.format = mj::GridFormat::tiled});
+  if (!a.state.empty()) model.save(a.state, as(mj::GridFormat::state));
+  if (!a.gltf.empty()) model.save(a.gltf, as(mj::GridFormat::glb));
+  if (!a.tiled.empty()) model.save(a.tiled, as(mj::GridFormat::tiled));
   const std::string written = a.no_picture ? "" : model.save_picture(a.out).string();
   if (!quiet) fmt::print("{}\n", mj::run_summary(model, written));
   return 0;
