@@ -102,7 +102,7 @@ pageTest("a model with too many states is refused in one line", async (page) => 
   // the library's message, its setting (the state limit) in the page's words
   assert.equal(
     await page.$eval("#message", (e) => e.textContent),
-    "more than 300 states: mj explore is for small models (a smaller grid, or a higher limit, which this page keeps small for a graph to read: make the size boxes smaller)",
+    "mj: more than 300 states: mj explore is for small models (a smaller grid, or a higher limit, which this page keeps small for a graph to read: make the size boxes smaller)",
   );
   assert.equal(await page.$$eval("#graph .state", (g) => g.length), 0);
   // the page stays usable: a small model's graph is drawn next
