@@ -22,7 +22,8 @@ const SettingNames& c_setting_names() {
                                   "mj_load_options.pixelsize",
                                   "mj_load_options.max_cells",
                                   "mj_load_options.resources",
-                                  "the number of workers"};
+                                  "the number of workers",
+                                  "the state limit"};
   return names;
 }
 

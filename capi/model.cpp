@@ -18,7 +18,14 @@ mj::SettingNames names_from(const mj_load_options* o) {
   const char* const* n = o->setting_names;
   for (int i = 0; i < 6; i++)
     if (!n[i]) throw mj::argument_error("setting_names[" + std::to_string(i) + "] is NULL");
-  return {n[0], n[1], n[2], n[3], n[4], n[5], mj::capi::c_setting_names().workers};  // C runs no batches
+  return {n[0],
+          n[1],
+          n[2],
+          n[3],
+          n[4],
+          n[5],
+          mj::capi::c_setting_names().workers,      // C runs no batches
+          mj::capi::c_setting_names().max_states};  // nor explores
 }
 
 mj::RunRequest request_from(const mj_load_options* o) {

@@ -159,7 +159,8 @@ GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions
       throw Error(settings.source, 0,
                   std::to_string(values) + "^" + std::to_string(view.size()) + " grids are more than " +
                       std::to_string(most) +
-                      ": mj explore --all-grids is for small grids (a smaller size, or a higher --max-states)");
+                      ": mj explore --all-grids is for small grids (a smaller size, or a higher {setting})",
+                  Setting::max_states);
   const GridNumbers numbers(values, view.size());
   return dynamics_of(step_graph(compile_program(settings), grids, options.threads), numbers, view);
 }

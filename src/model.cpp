@@ -44,7 +44,8 @@ RunEnd Model::run(int seed, std::optional<int> steps, RunControl control) {
 RunEnd Model::advance(RunControl control, std::optional<int> steps) {
   require_started("advance");
   if (steps) check_steps(*steps), limit_ = *steps;
-  control.max_steps = limit_;
+  // the caller's own max_steps (a page's steps per frame) stops it sooner, never past the run's limit
+  if (control.max_steps <= 0 || (limit_ > 0 && control.max_steps > limit_)) control.max_steps = limit_;
   return interpreter_.advance(control);
 }
 
@@ -75,9 +76,10 @@ RunStatus Model::status() const {
 
 std::vector<uint32_t> Model::colors() const { return legend_colors(interpreter_.grid().legend, settings_.palette); }
 
-RgbaImage Model::image(std::optional<int> pixelsize) const {
+RgbaImage Model::image(std::optional<int> pixelsize) const { return image(interpreter_.grid(), pixelsize); }
+
+RgbaImage Model::image(const GridView& grid, std::optional<int> pixelsize) const {
   const int size = pixelsize_or(pixelsize, settings_.pixelsize);
-  const GridView grid = interpreter_.grid();
   return to_rgba(render(grid, legend_colors(grid.legend, settings_.palette), {size}));
 }
 

@@ -65,6 +65,22 @@ TEST(Model, StepsNeverPassTheLimit) {
   EXPECT_TRUE(model.status().ended);
 }
 
+TEST(Model, AdvanceStopsAtTheCallersStepsWithinTheLimit) {
+  mj::RunRequest r = text_request(kFill);
+  r.steps = 7;
+  mj::Model model(r);
+  model.start(2);
+  mj::RunControl control;
+  control.max_steps = 3;  // a page's steps per frame
+  EXPECT_EQ(model.advance(control), mj::RunEnd::step_limit);
+  EXPECT_EQ(model.status().steps, 3);
+  EXPECT_FALSE(model.status().at_step_limit);
+  control.max_steps = 10;  // past the run's limit: the limit holds
+  EXPECT_EQ(model.advance(control), mj::RunEnd::step_limit);
+  EXPECT_EQ(model.status().steps, 7);
+  EXPECT_TRUE(model.status().at_step_limit);
+}
+
 TEST(Model, StepsAndRunGiveTheSameGrid) {
   mj::Model a(text_request(kFill, {9, 7})), b(text_request(kFill, {9, 7}));
   a.run(42, 30);

@@ -9,23 +9,25 @@
 //   const { width, height, rgba } = model.render(4);
 import createMj from "./mj.mjs";
 
-// A problem in a model, a resource or a setting: where it is and what. The module words it (`text`
-// is the library's "file:line: detail"); this only carries it.
+// A problem in a model, a resource, a file or a limit: where it is and what. The library words it
+// (`text` is its "file:line: detail") and says what kind it is (`kind`: "model", "missing_file", "io",
+// "limit", "memory", "internal") and which setting would fix it (`setting`: "size", "steps", "maxCells",
+// "maxStates"... or null); this only carries it.
 export class MjError extends Error {
-  constructor({ file = "", line = 0, detail = "", text = detail }) {
+  constructor({ kind = "model", file = "", line = 0, detail = "", text = detail, setting = null }) {
     super(text);
     this.name = "MjError";
-    this.file = file;
-    this.line = line;
-    this.detail = detail;
+    Object.assign(this, { kind, file, line, detail, setting });
   }
 }
 
 // Every call into the module goes through here: a call that failed left its failure in the module,
-// which becomes an MjError.
+// which becomes an MjError, or a RangeError when the library refused a value the caller gave (kind
+// "argument", its setting named as MjError names it).
 function call(module, target, method, ...args) {
   const result = target[method](...args);
   const failure = module.failure();
+  if (failure?.kind === "argument") throw Object.assign(new RangeError(failure.text), { setting: failure.setting });
   if (failure) throw new MjError(failure);
   return result;
 }
@@ -34,7 +36,7 @@ const isNode = typeof process !== "undefined" && !!process.versions?.node;
 
 // Loads the WebAssembly module (once per call; a page keeps the one it gets). settingNames: a face's
 // own words for the settings a message may ask to change ({size, steps, seed, pixelsize, maxCells,
-// resources}; a page names its controls); by default the API's (size, maxSteps, maxCells...).
+// resources}; a page names its controls); by default the API's (size, steps, maxCells...).
 export async function loadMj({ settingNames } = {}) {
   const options = {};
   if (isNode) {
@@ -61,18 +63,27 @@ function int32(name, value) {
     throw new RangeError(`${name} must be a whole number from ${INT_MIN} to ${INT_MAX}, got ${value}`);
   return value;
 }
+// A whole number, or undefined when not given (null or undefined): the library decides then.
+const optionalInt = (name, value) => (value === undefined || value === null ? undefined : int32(name, value));
 
-// size as the library's request: n (every side, as `mj run --size`: n x n, or n x n x n for a 3D
-// model), [mx, my] (2D) or [mx, my, mz]; none: the entry's size, else the library's default.
+// size as the library's request (mj::set_sides says what it means and checks it): n (every side, as
+// `mj run --size`), [mx, my] (a 2D grid) or [mx, my, mz]; none: the entry's size, else the library's default.
 function gridSize(size) {
   if (size === undefined || size === null) return {};
-  const sides = typeof size === "number" ? [size] : Array.from(size);
-  if (sides.length === 2) sides.push(1);
-  if (![1, 3].includes(sides.length) || !sides.every(Number.isInteger))
-    throw new TypeError(`size is n, [mx, my] or [mx, my, mz], got ${size}`);
-  if (Math.min(...sides) < 1) throw new RangeError(`size: every side must be a positive number of cells, got ${size}`);
-  if (Math.max(...sides) > INT_MAX) throw new RangeError(`size: every side must be at most ${INT_MAX}, got ${size}`);
-  return sides.length === 1 ? { size: sides[0] } : { length: sides[0], width: sides[1], height: sides[2] };
+  const sides = typeof size === "number" ? [size] : Array.from(size ?? []);
+  return { sides: sides.map((side) => int32("size", side)) };
+}
+
+// What load() and explore() take, as the module reads it (web/src/request.hpp).
+function request({ size, maxCells = 0, colors = {}, entry = null, steps, pixelsize }) {
+  return {
+    ...gridSize(size),
+    steps: optionalInt("steps", steps),
+    pixelsize: optionalInt("pixelsize", pixelsize),
+    maxCells: Number(maxCells),
+    colors: colorTable(colors),
+    entry,
+  };
 }
 
 // colors: {symbol: 0xRRGGBB}, each an int (the library checks the symbol and the range).
@@ -100,11 +111,11 @@ class Mj {
 
   // Loads and checks a model; throws MjError with the line of any problem. The library decides what is
   // not given (model.settings): an entry of modelList() gives its size, steps, pixel size and colours.
-  load(xml, { size, name = "model.xml", maxCells = 0, colors = {}, entry = null } = {}) {
-    const options = { ...gridSize(size), maxCells: Number(maxCells), colors: colorTable(colors), entry };
+  // steps: the step limit of its runs (0: none); pixelsize: its pictures' (1 to 64).
+  load(xml, { name = "model.xml", ...options } = {}) {
     const model = new Model(this.module);
     try {
-      model.call("load", String(xml), String(name), { ...options, resources: this.resources });
+      model.call("load", String(xml), String(name), { ...request(options), resources: this.resources });
     } catch (e) {
       model.dispose();
       throw e;
@@ -114,25 +125,13 @@ class Mj {
 
   // The state space of a small model (mj explore): every state its runs reach, each equally likely draw
   // of a `one` node a branch, and the exact probability of each way it ends. Options as load()'s, and
-  // maxStates (more is an MjError). Returns {states, transitions, cyclic, unending, legend, colors (0xRRGGBB
+  // maxStates (more is an MjError of kind "limit"; not given: the library's limit). Returns {states, transitions, cyclic, unending, legend, colors (0xRRGGBB
   // per legend symbol), grids (each state's rows, '/' between rows), edges ([[to, probability]] per
   // state; state 0 the start), outcomes ([{state, probability, text}], the likeliest first), json}.
-  explore(xml, { size, name = "model.xml", maxCells = 0, colors = {}, entry = null, maxStates = 1000000 } = {}) {
-    const options = { ...gridSize(size), maxCells: Number(maxCells), colors: colorTable(colors), entry };
-    if (!Number.isInteger(maxStates) || maxStates < 1)
-      throw new RangeError(`maxStates must be a positive whole number, got ${maxStates}`);
-    return call(
-      this.module,
-      this.module,
-      "explore",
-      String(xml),
-      String(name),
-      {
-        ...options,
-        resources: this.resources,
-      },
-      maxStates,
-    );
+  explore(xml, { name = "model.xml", maxStates, ...options } = {}) {
+    const limit = maxStates === undefined || maxStates === null ? null : Number(maxStates);
+    const given = { ...request(options), resources: this.resources };
+    return call(this.module, this.module, "explore", String(xml), String(name), given, limit);
   }
 }
 
@@ -146,8 +145,9 @@ class Model {
     return call(this.module, this.session, method, ...args);
   }
 
-  start(seed) {
-    this.call("start", int32("seed", seed));
+  // Begins a run; its step limit is `steps` (0: none), by default the model's (settings.steps).
+  start(seed, steps) {
+    this.call("start", int32("seed", seed), optionalInt("steps", steps));
   }
   // Up to `count` steps; returns the steps taken (fewer once the program ends).
   step(count = 1) {
@@ -157,7 +157,7 @@ class Model {
   get settings() {
     return this.call("settings");
   }
-  // Goes on with the run until it ends, reaches the model's step limit (settings.steps), takes `steps`
+  // Goes on with the run until it ends, reaches the run's step limit (settings.steps), takes `steps`
   // more steps (0: any number), has run for `ms` milliseconds (0: no time limit) or hits one of
   // `breakpoints` ([{line, rule}]: the node written on `line` when it begins to work, or with `rule`,
   // the rule of that rule node by its index as written, when it fires). Returns how it stopped:
@@ -189,8 +189,8 @@ class Model {
     return this.call("nodeLineAt", int32("step", step));
   }
   // {width, height, rgba} of the grid after `step` steps, drawn as render() draws the current grid.
-  renderAt(step, pixelsize = this.settings.pixelsize) {
-    const picture = this.call("renderAt", int32("step", step), int32("pixelsize", pixelsize));
+  renderAt(step, pixelsize) {
+    const picture = this.call("renderAt", int32("step", step), optionalInt("pixelsize", pixelsize));
     return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
   }
   // Steps until another node runs next, the run ends (or reaches settings.steps) or `ms` milliseconds
@@ -198,14 +198,19 @@ class Model {
   nextNode({ ms = 0 } = {}) {
     return this.call("nextNode", Number(ms));
   }
-  // The run has finished or reached the model's step limit.
+  // The run has finished or reached its step limit.
   get ended() {
     return this.call("ended");
   }
-  // start(seed), then steps until the end or `maxSteps`: by default the model's step limit (settings.steps,
-  // as mj run and Python take it), <= 0: none. Returns the steps taken.
-  run(seed, maxSteps = this.settings.steps) {
-    return this.call("run", int32("seed", seed), int32("maxSteps", maxSteps));
+  // Where the run stands, in one call: {started, seed, steps, stepLimit, finished, atStepLimit, ended,
+  // node ({kind, line, depth} or null), search ({states, frontier, best} or null), history (or null)}.
+  status() {
+    return this.call("status");
+  }
+  // start(seed, steps), then steps until the end or the step limit (by default the model's,
+  // settings.steps, as mj run and Python take it; 0: none). Returns the steps taken.
+  run(seed, steps) {
+    return this.call("run", int32("seed", seed), optionalInt("steps", steps));
   }
   get steps() {
     return this.call("steps");
@@ -249,14 +254,20 @@ class Model {
   set inspecting(on) {
     this.call("setInspecting", Boolean(on));
   }
-  // {width, height, rgba}: the grid drawn as mj run draws it (3D: isometric cubes), rgba a copy.
-  render(pixelsize = this.settings.pixelsize) {
-    const picture = this.call("render", int32("pixelsize", pixelsize));
+  // {width, height, rgba}: the grid drawn as mj run draws it (3D: isometric cubes), rgba a copy; at
+  // the model's pixel size (settings.pixelsize) unless given.
+  render(pixelsize) {
+    const picture = this.call("render", optionalInt("pixelsize", pixelsize));
     return { width: picture.width, height: picture.height, rgba: picture.rgba.slice() };
   }
-  // The grid as `mj run --state` writes it: "NAME FX FY FZ SEED STEPS", the legend, a row of symbols per line.
-  stateText(name = "model") {
-    return this.call("stateText", String(name));
+  // The grid as `mj run --state` writes it: "NAME FX FY FZ SEED STEPS", the legend, a row of symbols per
+  // line; NAME the model's (settings.name) unless given.
+  stateText(name) {
+    return this.call("stateText", name === undefined ? undefined : String(name));
+  }
+  // "NAME_SEED" of the current run, safe as a file name: what mj run calls its files.
+  get outputStem() {
+    return this.call("outputStem");
   }
   // The colour of each value of the current grid, 0xRRGGBB.
   colors() {
@@ -266,21 +277,31 @@ class Model {
   palette() {
     return this.call("palette");
   }
-  // The files mj writes, as bytes: png(pixelsize) (3D: isometric), vox(), and an animated GIF made
-  // by gifFrame(pixelsize) after the steps to show and gifFinish(). The pixel size is the model's
-  // (settings.pixelsize) unless given.
-  png(pixelsize = this.settings.pixelsize) {
-    return this.call("png", int32("pixelsize", pixelsize)).slice();
+  // The file mj writes for `extension`, as bytes: "png" (3D: isometric), "vox", "glb" (a glTF 2.0
+  // mesh), "tmj" (Tiled), "gif" (the run again, animated) or "txt" (the state text). The pixel size
+  // is the model's (settings.pixelsize) unless given.
+  file(extension, pixelsize) {
+    return this.call("file", String(extension), optionalInt("pixelsize", pixelsize)).slice();
+  }
+  // The picture `mj run` writes for the run, {name, bytes}: NAME_SEED.png, or .vox for a 3D grid
+  // unless the settings say iso.
+  pictureFile() {
+    const { name, bytes } = this.call("pictureFile");
+    return { name, bytes: bytes.slice() };
+  }
+  png(pixelsize) {
+    return this.file("png", pixelsize);
   }
   vox() {
-    return this.call("vox").slice();
+    return this.file("vox");
   }
   // The grid as a glTF 2.0 binary mesh (.glb) for game engines: value 0 empty, a material per value.
   glb() {
-    return this.call("glb").slice();
+    return this.file("glb");
   }
-  gifFrame(pixelsize = this.settings.pixelsize) {
-    this.call("gifFrame", int32("pixelsize", pixelsize));
+  // The page's GIF: a frame of the grid as it is at each gifFrame(pixelsize), then gifFinish()'s bytes.
+  gifFrame(pixelsize) {
+    this.call("gifFrame", optionalInt("pixelsize", pixelsize));
   }
   gifFinish() {
     return this.call("gifFinish").slice();

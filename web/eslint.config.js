@@ -16,7 +16,7 @@ export default [
   { files: ["playground/worker.js"], languageOptions: { globals: { ...globals.worker } } },
   // Their functions run in the page (page.evaluate), beside Node code.
   {
-    files: ["tests/browser*.mjs", "tests/playground_page.mjs", "bench/playground_rate.mjs"],
+    files: ["tests/browser*.mjs", "tests/playground_page.mjs", "bench/playground_rate.mjs", "scripts/screenshots.mjs"],
     languageOptions: { globals: { ...globals.browser } },
   },
 ];

@@ -32,5 +32,5 @@ namespace MarkovJunior
 
     // mj.h's mj_status and mj_setting, in their order.
     public enum MjStatus { Ok, Model, Argument, Memory, Internal, MissingFile, Io, Limit }
-    public enum MjSetting { None, Size, Steps, Seed, PixelSize, MaxCells, Resources, Workers }
+    public enum MjSetting { None, Size, Steps, Seed, PixelSize, MaxCells, Resources, Workers, MaxStates }
 }

@@ -10,11 +10,11 @@ namespace mj {
 
 // The settings a message may ask the user to change. Every face (the CLI, Python, JavaScript, the
 // playground) has its own word for each, so the library says which, and the face says how.
-enum class Setting { none, size, steps, seed, pixelsize, max_cells, resources, workers };
+enum class Setting { none, size, steps, seed, pixelsize, max_cells, resources, workers, max_states };
 
 // A face's words for the settings: a flag, a keyword argument, a control on a page.
 struct SettingNames {
-  std::string size, steps, seed, pixelsize, max_cells, resources, workers;
+  std::string size, steps, seed, pixelsize, max_cells, resources, workers, max_states;
   const std::string& operator[](Setting s) const;
 };
 

@@ -65,7 +65,8 @@ typedef enum mj_setting {
   MJ_SETTING_PIXELSIZE = 4,
   MJ_SETTING_MAX_CELLS = 5,
   MJ_SETTING_RESOURCES = 6,
-  MJ_SETTING_WORKERS = 7
+  MJ_SETTING_WORKERS = 7,
+  MJ_SETTING_MAX_STATES = 8 /* mj explore's state limit (not in the C interface's calls) */
 } mj_setting;
 MJ_API mj_setting mj_last_error_setting(void);
 /* `mj run`'s flags for the settings ("--size (or ...)", "--steps", ...: seven strings in mj_setting's order from

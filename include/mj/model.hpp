@@ -52,10 +52,11 @@ class Model {
   // Begins a fresh run whose step limit is `steps` (0: none; not given: the settings' limit).
   void start(int seed, std::optional<int> steps = {});
   // start(seed, steps), then advance(control): the run to its end, its step limit or until a
-  // callback of `control` stops it (control.max_steps is replaced by the run's limit).
+  // callback of `control` stops it (control.max_steps as advance takes it).
   RunEnd run(int seed, std::optional<int> steps = {}, RunControl control = {});
   // Goes on with the current run under `control` up to the run's step limit (`steps` when given: the
-  // run's new limit, counted from its start). Throws mj::Error (kind argument) before a start.
+  // run's new limit, counted from its start), or to control.max_steps when that comes first (it never
+  // goes past the run's limit). Throws mj::Error (kind argument) before a start.
   RunEnd advance(RunControl control = {}, std::optional<int> steps = {});
   // Up to `n` more steps (n >= 0), never past the run's step limit; returns the steps taken (fewer
   // than n once the program ends or reaches its limit). Throws mj::Error (kind argument) before a start
@@ -72,6 +73,8 @@ class Model {
   // The grid drawn as `mj run` draws it: 2D as squares of `pixelsize` pixels, 3D as isometric cubes
   // (pixelsize: the settings' when not given; 1..kMaxPixelsize).
   RgbaImage image(std::optional<int> pixelsize = {}) const;
+  // Another grid of this model (a past step from the run's record) drawn the same way.
+  RgbaImage image(const GridView& grid, std::optional<int> pixelsize = {}) const;
   // Writes the current grid (or, for .gif, the current run again, animated) in the format of `file`'s
   // extension (grid_format): .png (3D drawn isometric), .vox, .glb, .tmj (with its tileset beside it),
   // .gif, or .txt (the state text). Each file is written whole or not at all.

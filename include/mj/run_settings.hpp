@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mj/interpreter.hpp"
@@ -51,6 +52,9 @@ void set_sides(RunRequest& request, const std::vector<int>& sides);
 // limit below 0, a pixel size outside 1..kMaxPixelsize.
 void check_steps(int steps);
 void check_pixelsize(int pixelsize);
+// A colour as a face gives it, symbol -> 0xRRGGBB, as the palette holds it: {symbol, 0xFFRRGGBB}.
+// Throws mj::Error (kind argument) for a symbol of other than one character or a colour past 0xFFFFFF.
+std::pair<char, uint32_t> given_color(const std::string& symbol, uint32_t rgb);
 
 // What a run of the model is, every default decided.
 struct RunSettings {

@@ -12,7 +12,8 @@
 namespace mj::python {
 
 const SettingNames& python_setting_names() {
-  static const SettingNames names{"size=", "steps=", "seed=", "pixelsize=", "max_cells=", "resources=", "workers="};
+  static const SettingNames names{
+      "size=", "steps=", "seed=", "pixelsize=", "max_cells=", "resources=", "workers=", "max_states="};
   return names;
 }
 

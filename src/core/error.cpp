@@ -31,15 +31,16 @@ const std::string& SettingNames::operator[](Setting s) const {
     case Setting::max_cells: return max_cells;
     case Setting::resources: return resources;
     case Setting::workers: return workers;
+    case Setting::max_states: return max_states;
     case Setting::none: break;
   }
   return none;
 }
 
 const SettingNames& cpp_setting_names() {
-  static const SettingNames names{"LoadOptions::mx, my and mz", "RunControl::max_steps",  "the seed",
-                                  "RenderOptions::pixelsize",   "LoadOptions::max_cells", "LoadOptions::resources",
-                                  "the number of workers"};
+  static const SettingNames names{"LoadOptions::mx, my and mz", "RunControl::max_steps",     "the seed",
+                                  "RenderOptions::pixelsize",   "LoadOptions::max_cells",    "LoadOptions::resources",
+                                  "the number of workers",      "ExploreOptions::max_states"};
   return names;
 }
 
@@ -50,7 +51,8 @@ const SettingNames& command_line_setting_names() {
                                   "--pixelsize",
                                   "--max-cells",
                                   "--resources",
-                                  "--jobs"};
+                                  "--jobs",
+                                  "--max-states"};
   return names;
 }
 

@@ -91,15 +91,20 @@ void decide_colors(RunSettings& s, const RunRequest& r) {
     for (const auto& [symbol, color] : s.entry->entry.colors) s.palette[symbol] = color;
   const std::string symbols = r.colors.empty() ? std::string() : model_symbols(s);
   for (const auto& [symbol, rgb] : r.colors) {
-    if (symbol.size() != 1) throw argument_error("a colour's symbol is one character, got '" + symbol + "'");
-    if (symbols.find(symbol[0]) == std::string::npos)
+    const auto [c, argb] = given_color(symbol, rgb);
+    if (symbols.find(c) == std::string::npos)
       throw argument_error("a colour for '" + symbol + "', a symbol the model does not have (it has " + symbols + ")");
-    if (rgb > 0xFFFFFF) throw argument_error("colour of '" + symbol + "' is past 0xFFFFFF");
-    s.palette[symbol[0]] = 0xFF000000u | rgb;
+    s.palette[c] = argb;
   }
 }
 
 }  // namespace
+
+std::pair<char, uint32_t> given_color(const std::string& symbol, uint32_t rgb) {
+  if (symbol.size() != 1) throw argument_error("a colour's symbol is one character, got '" + symbol + "'");
+  if (rgb > 0xFFFFFF) throw argument_error("colour of '" + symbol + "' is past 0xFFFFFF");
+  return {symbol[0], 0xFF000000u | rgb};
+}
 
 void set_sides(RunRequest& r, const std::vector<int>& sides) {
   if (sides.size() > 3)

@@ -1,10 +1,11 @@
 // One run through the JavaScript API, for tests/faces/test_faces.py: the model's text (and the list
 // that names it, as the playground holds it), run with a seed as the library decides; writes the
-// state text and the picture (PNG, or VOX for a 3D grid) that `mj run` would write. The resources folder
-// beside the model's folder (../resources, as `mj run` reads it) is handed over with addResource().
+// state text and the picture that `mj run` would write (as the library names it: OUT_STEM.png, or .vox).
+// The resources folder beside the model's folder (../resources, as `mj run` reads it) is handed over with
+// addResource().
 // Usage: node face_js.mjs API_MJS MODEL.xml LIST.xml|- SEED OUT_STEM
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [api, modelFile, listFile, seedText, stem] = process.argv.slice(2);
@@ -25,8 +26,7 @@ const model = mj.load(readFileSync(modelFile, "utf8"), {
 });
 model.start(Number(seedText));
 model.advance();
-writeFileSync(`${stem}.txt`, model.stateText(name));
-const { size, pixelsize, iso } = model.settings;
-if (size[2] === 1 || iso) writeFileSync(`${stem}.png`, model.png(pixelsize));
-else writeFileSync(`${stem}.vox`, model.vox());
+writeFileSync(`${stem}.txt`, model.stateText());
+const picture = model.pictureFile();
+writeFileSync(`${stem}${extname(picture.name)}`, picture.bytes);
 model.dispose();

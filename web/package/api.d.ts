@@ -1,9 +1,16 @@
 // Types of mj's JavaScript API (api.mjs), written by hand beside it: a change to one is a change to both
 // (web/tests/package.mjs compiles a consumer against these with tsc).
 
-/** A problem in a model, a resource or a setting: where it is and what. `message` is "file:line: detail". */
+/**
+ * A problem in a model, a resource, a file or a limit: where it is and what. `message` is "file:line: detail".
+ * A value the library refuses (a side of 0, steps below 0...) is a RangeError with its `setting` instead.
+ */
 export class MjError extends Error {
   readonly name: "MjError";
+  /** What went wrong, as the library says: a problem in the model, a missing file, a file that cannot be read or written, a limit reached... */
+  readonly kind: "model" | "missing_file" | "io" | "limit" | "memory" | "internal";
+  /** The setting that would fix it, by its key in SettingNames, or null. */
+  readonly setting: keyof SettingNames | null;
   /** The model's name as given to load() (or the resource's), "" when the problem is in no file. */
   readonly file: string;
   /** The line in `file`, 0 when unknown. */
@@ -20,6 +27,8 @@ export interface SettingNames {
   pixelsize?: string;
   maxCells?: string;
   resources?: string;
+  workers?: string;
+  maxStates?: string;
 }
 
 /** Loads the WebAssembly module; messages name settings in `settingNames`' words (by default the API's). */
@@ -42,12 +51,16 @@ export interface ModelEntry {
   colors: Record<string, number>;
 }
 
-/** n: every side, as `mj run --size` (n x n, or n x n x n for a 3D model); [mx, my] (2D) or [mx, my, mz]. */
+/** n: every side, as `mj run --size` (n x n, or n x n x n for a 3D model); [mx, my] (a 2D grid) or [mx, my, mz]. */
 export type Size = number | [number, number] | [number, number, number];
 
 export interface LoadOptions {
-  /** The grid's size; without it the entry's, else mj's default (64 a side, 24 in 3D). */
+  /** The grid's size; without it the entry's, else mj's default size. */
   size?: Size;
+  /** The step limit of its runs; 0: none; without it the entry's, else mj's. */
+  steps?: number;
+  /** Pixels per cell of its pictures (1 to 64); without it the entry's, else mj's. */
+  pixelsize?: number;
   /** The model's name in messages and state texts ("model.xml"). */
   name?: string;
   /** The largest grid in cells, also for grids that map and wfc make; <= 0: 2^28. */
@@ -62,7 +75,7 @@ export interface LoadOptions {
 export interface Settings {
   name: string;
   size: [number, number, number];
-  /** The step limit of advance(); <= 0: none. */
+  /** The step limit of its runs; <= 0: none. */
   steps: number;
   pixelsize: number;
   iso: boolean;
@@ -199,7 +212,7 @@ export class Mj {
   modelList(text: string, name?: string): ModelEntry[];
   /** Loads and checks a model; MjError with the line of any problem. */
   load(xml: string, options?: LoadOptions): Model;
-  /** The state space of a small model (mj explore); MjError for randomness it cannot enumerate or past maxStates. */
+  /** The state space of a small model (mj explore); MjError for randomness it cannot enumerate or past maxStates (the library's limit unless given). */
   explore(xml: string, options?: LoadOptions & { maxStates?: number }): StateSpace;
 }
 
@@ -225,14 +238,40 @@ export interface StateSpace {
   json: string;
 }
 
+/** Where a run stands (Model.status()). */
+export interface RunStatus {
+  started: boolean;
+  seed: number;
+  /** Steps since its start. */
+  steps: number;
+  /** The step limit it runs to; <= 0: none. */
+  stepLimit: number;
+  /** The program has finished. */
+  finished: boolean;
+  /** Not finished, but at its step limit. */
+  atStepLimit: boolean;
+  /** Either. */
+  ended: boolean;
+  /** The node that runs next, or null. */
+  node: ActiveNode | null;
+  /** A search under way inside a step, or null. */
+  search: { states: number; frontier: number; best: number } | null;
+  /** The record's steps and memory, or null when not recording. */
+  history: HistoryRange | null;
+}
+
 export class Model {
   readonly settings: Settings;
-  /** Begins a fresh run: the same seed always gives the same run. */
-  start(seed: number): void;
+  /** Begins a fresh run: the same seed always gives the same run; its step limit `steps` (0: none), settings.steps unless given. */
+  start(seed: number, steps?: number): void;
   /** Up to `count` steps (1); returns the steps taken, fewer once the program ends. */
   step(count?: number): number;
-  /** start(seed), then steps until the end or `maxSteps` (default settings.steps, the model's limit; <= 0: none). */
-  run(seed: number, maxSteps?: number): number;
+  /** start(seed, steps), then steps until the end or the step limit (settings.steps unless given; 0: none). */
+  run(seed: number, steps?: number): number;
+  /** Where the run stands, in one call. */
+  status(): RunStatus;
+  /** "NAME_SEED" of the current run, safe as a file name: what mj run calls its files. */
+  readonly outputStem: string;
   /** Goes on with the run until it ends, reaches settings.steps, takes `steps` more (0: any) or runs `ms` (0: any). */
   advance(options?: { steps?: number; ms?: number; breakpoints?: Breakpoint[] }): RunEnd;
   /** The breakpoint at which the latest advance() paused (rule -1 for a node), or null. */
@@ -276,6 +315,10 @@ export class Model {
   palette(): Record<string, number>;
   /** The grid as `mj run --state` writes it: "NAME MX MY MZ SEED STEPS", the legend, a row of symbols a line. */
   stateText(name?: string): string;
+  /** The file mj writes for `extension` (png, vox, glb, tmj, gif: the run animated, txt: the state text); pixelsize: settings.pixelsize unless given. */
+  file(extension: "png" | "vox" | "glb" | "tmj" | "gif" | "txt", pixelsize?: number): Uint8Array;
+  /** The picture mj run writes for the run: NAME_SEED.png, or .vox for a 3D grid unless settings.iso. */
+  pictureFile(): { name: string; bytes: Uint8Array };
   /** The PNG mj run writes (3D: isometric); pixelsize: settings.pixelsize unless given. */
   png(pixelsize?: number): Uint8Array;
   vox(): Uint8Array;

@@ -64,13 +64,15 @@ export function createGallery({ onOpen, has }) {
   async function show() {
     view.style.top = `${document.querySelector("header").getBoundingClientRect().bottom}px`; // below the controls
     view.hidden = false;
+    // Focused before the cards load, so that Escape closes the gallery at once (pressed while gallery.json
+    // was still on its way, it reached the element clicked before and left the gallery open over the page).
+    filter.focus();
     if (!entries) {
       const response = await fetch("gallery.json").catch(() => null);
       entries = response?.ok ? await response.json() : [];
       cards.replaceChildren(...entries.filter((e) => has(`${e.group}/${e.id}`)).map(card));
     }
     showCards();
-    filter.focus();
   }
 
   filter.oninput = showCards;

@@ -5,6 +5,8 @@ import dagre from "@dagrejs/dagre";
 
 // More states make a graph no one can read (and dagre slow): the page refuses them.
 export const MAX_GRAPH_STATES = 300;
+// The pixels across a state's picture (its cells at least 3 pixels wide).
+const PICTURE_PIXELS = 64;
 
 const SVG = "http://www.w3.org/2000/svg";
 const svg = (name, attributes = {}) => {
@@ -80,16 +82,14 @@ export class GraphView {
     this.container.hidden = true;
   }
 
-  // Lays out and draws `space` (mj.explore's); a space of more than MAX_GRAPH_STATES states is refused
-  // (returns the message to show).
+  // Lays out and draws `space` (mj.explore's, given maxStates MAX_GRAPH_STATES: the library refuses more).
+  // Returns the message to show (none).
   show(space) {
     this.clear();
-    if (space.states > MAX_GRAPH_STATES)
-      return `the state graph has ${space.states} states: it is drawn for at most ${MAX_GRAPH_STATES} (make the size boxes smaller)`;
     this.space = space;
     const ending = new Map(space.outcomes.map((o) => [o.state, o.probability]));
     const first = statePicture(space, 0);
-    const cell = Math.max(3, Math.floor(64 / Math.max(first.mx, first.my)));
+    const cell = Math.max(3, Math.floor(PICTURE_PIXELS / Math.max(first.mx, first.my)));
     const graph = new dagre.graphlib.Graph();
     graph.setGraph({ rankdir: "TB", nodesep: 14, ranksep: 28, marginx: 10, marginy: 10 });
     graph.setDefaultEdgeLabel(() => ({}));

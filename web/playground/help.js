@@ -1,5 +1,5 @@
 // The help panel: the language reference (docs/language, rendered at build time into help.json by
-// help_bundle.mjs) beside the editor, and the editor's ways into it: hovering a node's or an attribute's
+// build/help_bundle.mjs) beside the editor, and the editor's ways into it: hovering a node's or an attribute's
 // name shows its entry, F1 opens the panel at the entry of the name under the cursor, and each example
 // program has a "try it" button that puts it in the editor.
 import { hoverTooltip, keymap } from "@codemirror/view";
@@ -27,7 +27,7 @@ export function createHelp({ onExample }) {
   function showPage(file) {
     if (shown === file) return;
     const page = bundle.pages.find((p) => p.file === file);
-    content.innerHTML = page.html; // built from the repository's own docs (help_bundle.mjs), not from a link
+    content.innerHTML = page.html; // built from the repository's own docs (build/help_bundle.mjs), not from a link
     for (const code of content.querySelectorAll("pre > code.language-xml")) {
       const button = document.createElement("button");
       button.className = "try";

@@ -77,7 +77,7 @@ function tryExample(xml, name = "example") {
   const sides = run.size ? (run.d === 3 ? 3 : 2) : 0;
   // as models.xml would list it (the docs' pictures are made with these: scripts/docs.py)
   state.exampleEntry = sides
-    ? { name, mx: run.size, my: run.size, mz: sides === 3 ? run.size : 1, steps: run.steps ?? 50000 }
+    ? { name, mx: run.size, my: run.size, mz: sides === 3 ? run.size : 1, ...(run.steps ? { steps: run.steps } : {}) }
     : null;
   sizeBoxes.forEach((box, i) => (box.value = i < sides ? run.size : sides ? 1 : ""));
   if (run.seed !== undefined) $("seed").value = run.seed;
@@ -90,7 +90,7 @@ const editor = createEditor($("editor"), {
     new Promise((resolve) => {
       const id = state.nextCheck++;
       state.checks.set(id, resolve);
-      worker.postMessage({ type: "check", xml, size: givenSize(), entry: loadEntry(), id });
+      worker.postMessage({ type: "check", xml, name: exportName(), ...sizeAndSteps(), entry: loadEntry(), id });
     }),
   onChange: (text) => keep(text),
 });
@@ -120,13 +120,11 @@ const selected = () => {
 };
 const key = () => JSON.stringify([$("model").value, size(), +$("seed").value, state.stepLimit, editor.text]);
 const showMessage = (text) => ($("message").textContent = text);
-// The entry the model loads with: the list's, with a link's step limit.
+// The entry the model loads with: the list's, or an example's run line (else the library's defaults); and the
+// size boxes and a link's step limit (null: the entry's).
 const example = () => (state.editing.startsWith("example/") ? state.editing.slice(8) : null);
-const loadEntry = () => {
-  if (example()) return state.exampleEntry; // not the listed model's: its run line's, else the library's defaults
-  const { entry } = selected();
-  return entry && state.stepLimit ? { ...entry, steps: state.stepLimit } : (entry ?? null);
-};
+const loadEntry = () => (example() ? state.exampleEntry : (selected().entry ?? null));
+const sizeAndSteps = () => ({ size: givenSize(), steps: state.stepLimit });
 // The name a run's exports take: the listed model's, unless the editor holds other text.
 const exportName = () => (editor.text === state.originalXml ? (example() ?? selected().name ?? "model") : "model");
 
@@ -139,7 +137,7 @@ function ensureLoaded() {
     type: "load",
     xml: editor.text,
     name: exportName(),
-    size: givenSize(),
+    ...sizeAndSteps(),
     seed: +$("seed").value,
     entry: loadEntry(),
     isometric: !view3d.available,
@@ -421,7 +419,7 @@ $("graphButton").onclick = () => {
   act();
   ensureLoaded(); // the node tree and the grid view show the model whose graph this is
   graph.clear();
-  const message = { type: "explore", xml: editor.text, name: exportName(), size: givenSize(), entry: loadEntry() };
+  const message = { type: "explore", xml: editor.text, name: exportName(), ...sizeAndSteps(), entry: loadEntry() };
   worker.postMessage({ ...message, maxStates: MAX_GRAPH_STATES });
 };
 $("pause").onclick = () => worker.postMessage({ type: "pause" });

@@ -14,20 +14,28 @@ export class Timeline {
     model.setRecording(true);
   }
 
-  // What every frame tells the page: the record's range, and the step shown if it is a past one.
-  info(model) {
-    return { history: model.history, viewing: this.viewing };
+  // What every frame tells the page: the record's range (of the run's status), and the step shown if
+  // it is a past one.
+  info(status) {
+    return { history: status.history, viewing: this.viewing };
   }
 
   // The frame of a past step: the grid from the record, drawn as the live frames are.
   pastFrame(model, iso) {
     const step = this.viewing;
     const g = model.gridAt(step);
-    const message = { type: "frame", steps: step, finished: false, limit: 0, active: null, ...this.info(model) };
+    const message = {
+      type: "frame",
+      steps: step,
+      finished: false,
+      limit: 0,
+      active: null,
+      ...this.info(model.status()),
+    };
     message.worked = model.nodeLineAt(step); // the node whose step led here
     Object.assign(message, { mx: g.mx, my: g.my, mz: g.mz, legend: g.legend });
     if (g.mz === 1 || iso) {
-      const picture = model.renderAt(step, g.mz === 1 ? 1 : 4);
+      const picture = g.mz === 1 ? model.renderAt(step, 1) : model.renderAt(step); // as the live frames
       Object.assign(message, { width: picture.width, height: picture.height, rgba: picture.rgba });
       return [message, [picture.rgba.buffer]];
     }

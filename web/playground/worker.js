@@ -1,7 +1,7 @@
 // The playground's worker: it owns the WebAssembly module and the model, so that a long run never
 // freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, inspect, export,
 // gif. Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
-import { loadMj, MjError } from "./api.mjs";
+import { loadMj } from "./api.mjs";
 import { budget, nextFrame, unpaced } from "./pace.js";
 import { PastRun } from "./past_run.js";
 import { Timeline } from "./timeline_worker.js";
@@ -14,13 +14,12 @@ const settingNames = {
   pixelsize: "the pixel size",
   maxCells: "nothing on this page: make the size boxes smaller",
   resources: "the corpus's resources",
+  maxStates: "limit, which this page keeps small for a graph to read: make the size boxes smaller",
 };
 const mj = await loadMj({ settingNames });
 // At most 2^24 cells (4096x4096, or 256^3): a link's size can not take the tab's memory.
 const maxCells = 1 << 24;
 let model = null,
-  stepLimit = 0, // the model's (settings.steps): a frame says when the run stopped at it
-  entryName = "model",
   running = false,
   stepsPerFrame = 1,
   recording = false,
@@ -38,13 +37,17 @@ const pastRun = new PastRun(() => mj.load(...loadedAs));
 const pressure = { undrawn: false, waiting: false, pending: null };
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
-// An error as the page shows it: the module's words (text) in the status line, the detail at its line.
-// loaded: whether a model is still loaded (a load that failed leaves none).
+// An error as the page shows it: the library's words (text) in the status line, the detail at its line,
+// its kind and setting (MjError's; a RangeError is a value the library refused). loaded: whether a model
+// is still loaded (a load that failed leaves none).
 const failure = (e) => ({
   loaded: model !== null,
-  ...(e instanceof MjError
-    ? { file: e.file, line: e.line, detail: e.detail, text: e.message }
-    : { file: "", line: 0, detail: String(e.message ?? e), text: String(e.message ?? e) }),
+  kind: e.kind ?? (e instanceof RangeError ? "argument" : "internal"),
+  file: e.file ?? "",
+  line: e.line ?? 0,
+  detail: e.detail ?? String(e.message ?? e),
+  text: String(e.message ?? e),
+  setting: e.setting ?? null,
 });
 
 // Corpus resources (rule pictures, samples, tilesets) are fetched when a model first names them: the
@@ -103,20 +106,22 @@ function withInspection(message, at = model) {
 function frame(extra = {}) {
   pressure.pending = null;
   const g = model.shape(); // the cells are copied only for the 3D view: a 2D frame sends mj's picture
+  const status = model.status(); // where the run stands, in one call
   const message = {
     type: "frame",
-    steps: model.steps,
-    finished: model.ended,
-    limit: model.ended && stepLimit > 0 && model.steps >= stepLimit ? stepLimit : 0,
-    active: model.activeNode(),
-    search: model.searchProgress(),
-    ...timeline.info(model),
+    steps: status.steps,
+    finished: status.ended,
+    limit: status.atStepLimit ? status.stepLimit : 0,
+    active: status.node,
+    search: status.search,
+    ...timeline.info(status),
     ...g,
     ...extra,
   };
   const transfer = [];
   if (g.mz === 1 || iso) {
-    const picture = model.render(g.mz === 1 ? 1 : 4);
+    // 2D: a pixel a cell, which the page scales; 3D: mj's isometric picture at the model's pixel size
+    const picture = g.mz === 1 ? model.render(1) : model.render();
     ((message.width = picture.width), (message.height = picture.height));
     message.rgba = picture.rgba;
     transfer.push(picture.rgba.buffer);
@@ -192,32 +197,30 @@ const handlers = {
   lists({ corpus, own }) {
     post({ type: "lists", corpus: corpus ? mj.modelList(corpus) : [], own: own ? mj.modelList(own, "demo.xml") : [] });
   },
-  async check({ xml, size, entry, id }) {
+  async check({ xml, name, size, steps, entry, id }) {
     try {
-      (await loadWithResources(xml, { size, name: `${entryName}.xml`, entry, maxCells })).dispose();
+      (await loadWithResources(xml, { size, steps, name: `${name}.xml`, entry, maxCells })).dispose();
       post({ type: "checked", id, error: null });
     } catch (e) {
       post({ type: "checked", id, error: failure(e) });
     }
   },
-  // size: null for the entry's size (else the library's default), which the page then shows.
-  async load({ xml, name, size, seed, entry, isometric }) {
+  // size: null for the entry's size (else the library's default), which the page then shows; steps:
+  // a link's step limit, null for the entry's (else the library's).
+  async load({ xml, name, size, steps, seed, entry, isometric }) {
     running = false;
     iso = isometric;
     model?.dispose();
     model = null;
-    entryName = name;
     try {
-      const options = { size, name: `${name}.xml`, entry, maxCells };
+      const options = { size, steps, name: `${name}.xml`, entry, maxCells };
       pastRun.reset();
       model = await loadWithResources(xml, options);
       loadedAs = [xml, options];
       model.inspecting = views.on;
       timeline.attach(model);
       model.start(seed);
-      const settings = model.settings;
-      stepLimit = settings.steps;
-      post({ type: "loaded", settings, palette: model.palette() });
+      post({ type: "loaded", settings: model.settings, palette: model.palette() });
       frame({ withTree: true });
     } catch (e) {
       post({ type: "error", ...failure(e) });
@@ -287,17 +290,15 @@ const handlers = {
     model.inspecting = on;
     showTimeline(); // the step on screen, past or live
   },
-  // The state graph (mj explore) of the editor's model, up to maxStates states.
-  async explore({ xml, name, size, entry, maxStates }) {
+  // The state graph (mj explore) of the editor's model, up to maxStates states (past them, the library's
+  // failure, its setting in the page's words).
+  async explore({ xml, name, size, steps, entry, maxStates }) {
     try {
       await ensureResources(xml);
-      const space = mj.explore(xml, { size, name: `${name}.xml`, entry, maxCells, maxStates });
+      const space = mj.explore(xml, { size, steps, name: `${name}.xml`, entry, maxCells, maxStates });
       post({ type: "explored", space });
     } catch (e) {
-      // past maxStates the library says "more than N states": in the page's words, what to change
-      const tooMany = e instanceof MjError && /^more than \d+ states/.test(e.detail);
-      const text = `the state graph is drawn for at most ${maxStates} states, and this model has more: make the size boxes smaller`;
-      post({ type: "error", ...failure(e), ...(tooMany ? { text } : {}) });
+      post({ type: "error", ...failure(e) });
     }
   },
   // The debugger: a step back, a step of the timeline, the breakpoints ([{line, rule}]).
@@ -319,17 +320,15 @@ const handlers = {
     if (on) recording = true;
     else if (recording) {
       recording = false;
-      post({ type: "file", name: `${entryName}_${model.seed}.gif`, bytes: model.gifFinish() });
+      post({ type: "file", name: `${model.outputStem}.gif`, bytes: model.gifFinish() });
     }
   },
   export({ what }) {
     if (!model) return;
     try {
-      if (what === "png") post({ type: "file", name: `${entryName}_${model.seed}.png`, bytes: model.png() });
-      if (what === "vox") post({ type: "file", name: `${entryName}_${model.seed}.vox`, bytes: model.vox() });
-      if (what === "glb") post({ type: "file", name: `${entryName}_${model.seed}.glb`, bytes: model.glb() });
-      if (what === "state")
-        post({ type: "file", name: `${entryName}_${model.seed}.txt`, text: model.stateText(entryName) });
+      // named as mj run names them (NAME_SEED, made safe), the state text as a file of its own
+      if (what === "state") post({ type: "file", name: `${model.outputStem}.txt`, text: model.stateText() });
+      else post({ type: "file", name: `${model.outputStem}.${what}`, bytes: model.file(what) });
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }

@@ -2,6 +2,9 @@
 
 #include <string>
 
+#include "color.hpp"
+#include "mj/run_settings.hpp"
+
 namespace mjweb {
 
 using emscripten::val;
@@ -11,7 +14,7 @@ val entry_object(const mj::ModelEntry& e) {
   entry.set("name", e.name), entry.set("line", e.line), entry.set("mx", e.mx), entry.set("my", e.my);
   entry.set("mz", e.mz), entry.set("steps", e.steps), entry.set("pixelsize", e.pixelsize), entry.set("iso", e.iso);
   for (int seed : e.seeds) seeds.call<void>("push", seed);
-  for (const auto& [symbol, color] : e.colors) colors.set(std::string(1, symbol), int(color & 0xFFFFFF));
+  for (const auto& [symbol, color] : e.colors) colors.set(std::string(1, symbol), rgb(color));
   entry.set("seeds", seeds), entry.set("colors", colors);
   return entry;
 }
@@ -36,7 +39,7 @@ mj::ModelEntry model_entry(const val& object) {
     const val colors = object["colors"];
     for (const std::string& symbol :
          emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", colors)))
-      if (symbol.size() == 1) e.colors[symbol[0]] = 0xFF000000u | uint32_t(colors[symbol].as<int>());
+      e.colors.insert(mj::given_color(symbol, uint32_t(colors[symbol].as<int>())));  // checked as a request's
   }
   return e;
 }

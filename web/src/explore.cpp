@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include "color.hpp"
 #include "failure.hpp"
 #include "mj/explore.hpp"
 #include "mj/picture.hpp"
@@ -14,10 +15,13 @@ using emscripten::val;
 
 // {states, transitions, cyclic, unending, legend, colors: [0xRRGGBB per legend symbol], grids: [rows],
 //  edges: [[[to, probability], ...] per state], outcomes: [{state, probability, text}], json}.
-val explore_model(const std::string& xml, const std::string& name, const val& options, double max_states) {
+// max_states: null for the library's limit.
+val explore_model(const std::string& xml, const std::string& name, const val& options, const val& max_states) {
   return mjweb::guard([&] {
     const mj::RunSettings settings = mj::resolve_run(mjweb::run_request(xml, name, options));
-    const mj::StateSpace space = mj::explore(settings, {(long long)max_states});
+    mj::ExploreOptions limits;
+    if (!max_states.isNull() && !max_states.isUndefined()) limits.max_states = (long long)max_states.as<double>();
+    const mj::StateSpace space = mj::explore(settings, limits);
     const std::string legend = settings.load_model().grid().legend;
     val out = val::object(), grids = val::array(), edges = val::array(), outcomes = val::array(), colors = val::array();
     for (const std::string& grid : space.grids) grids.call<void>("push", grid);
@@ -35,7 +39,7 @@ val explore_model(const std::string& xml, const std::string& name, const val& op
       outcome.set("state", o.state), outcome.set("probability", o.probability), outcome.set("text", o.text);
       outcomes.call<void>("push", outcome);
     }
-    for (uint32_t c : mj::legend_colors(legend, settings.palette)) colors.call<void>("push", int(c & 0xFFFFFF));
+    for (uint32_t c : mj::legend_colors(legend, settings.palette)) colors.call<void>("push", mjweb::rgb(c));
     out.set("states", double(space.states())), out.set("transitions", double(space.transitions));
     out.set("cyclic", space.cyclic), out.set("unending", space.unending);
     out.set("legend", legend), out.set("colors", colors);

@@ -1,15 +1,16 @@
-// The module's failure: null after a call that succeeded, else {file, line, detail, text}, where text
-// is the library's "file:line: detail" (Error::text), worded with the face's names for the settings:
-// the JavaScript API's own by default, the page's when it gives them (setSettingNames).
+// The module's failure: null after a call that succeeded, else {kind, file, line, detail, text,
+// setting}, the library's translation of what was thrown (mj::failure_of): text is its "file:line:
+// detail", worded with the face's names for the settings (the JavaScript API's own by default, the
+// page's when it gives them: setSettingNames), kind says what went wrong (mj::ErrorKind) and setting
+// which option would fix it, so that no face reads the words.
 #include "failure.hpp"
 
 #include <emscripten/bind.h>
 
-#include <new>
 #include <optional>
 #include <string>
 
-#include "mj/error.hpp"
+#include "mj/failure.hpp"
 
 namespace mjweb {
 
@@ -17,32 +18,49 @@ namespace {
 
 using emscripten::val;
 
-struct Failure {
-  std::string file;
-  int line = 0;
-  std::string detail, text;
-};
-
-std::optional<Failure> failure_;
+std::optional<mj::Failure> failure_;
 
 // The JavaScript API's words: its option and argument names.
-mj::SettingNames names_{"size", "maxSteps", "seed", "pixelsize", "maxCells", "addResource()", "workers"};
+mj::SettingNames names_{"size", "steps", "seed", "pixelsize", "maxCells", "addResource()", "workers", "maxStates"};
 
-// {size, steps, seed, pixelsize, maxCells, resources}: a face's words, each kept as it was when not given.
+// Each setting's key in setSettingNames' object and in a failure's `setting`, and its name in names_.
+struct SettingKey {
+  mj::Setting setting;
+  const char* key;
+  std::string mj::SettingNames::*name;
+};
+constexpr SettingKey kKeys[] = {
+    {mj::Setting::size, "size", &mj::SettingNames::size},
+    {mj::Setting::steps, "steps", &mj::SettingNames::steps},
+    {mj::Setting::seed, "seed", &mj::SettingNames::seed},
+    {mj::Setting::pixelsize, "pixelsize", &mj::SettingNames::pixelsize},
+    {mj::Setting::max_cells, "maxCells", &mj::SettingNames::max_cells},
+    {mj::Setting::resources, "resources", &mj::SettingNames::resources},
+    {mj::Setting::workers, "workers", &mj::SettingNames::workers},
+    {mj::Setting::max_states, "maxStates", &mj::SettingNames::max_states},
+};
+
+val setting_key(mj::Setting setting) {
+  for (const SettingKey& k : kKeys)
+    if (k.setting == setting) return val(std::string(k.key));
+  return val::null();
+}
+
+// {size, steps, seed, pixelsize, maxCells, resources, workers, maxStates}: a face's words, each kept as it was when
+// not given.
 void set_setting_names(const val& names) {
-  const auto take = [&](const char* key, std::string& name) {
-    if (names.hasOwnProperty(key)) name = names[key].as<std::string>();
-  };
-  take("size", names_.size), take("steps", names_.steps), take("seed", names_.seed);
-  take("pixelsize", names_.pixelsize), take("maxCells", names_.max_cells), take("resources", names_.resources);
+  for (const SettingKey& k : kKeys)
+    if (names.hasOwnProperty(k.key)) names_.*k.name = names[k.key].as<std::string>();
 }
 
 // Takes the failure of the last call: a failure is reported once, never to a later call.
 val failure() {
   if (!failure_) return val::null();
   val f = val::object();
+  f.set("kind", std::string(mj::error_kind_name(failure_->kind)));
   f.set("file", failure_->file), f.set("line", failure_->line);
-  f.set("detail", failure_->detail), f.set("text", failure_->text);
+  f.set("detail", failure_->message), f.set("text", failure_->text);
+  f.set("setting", setting_key(failure_->setting));
   failure_.reset();
   return f;
 }
@@ -51,19 +69,7 @@ val failure() {
 
 void clear_failure() { failure_.reset(); }
 
-void record_failure(std::exception_ptr error) {
-  try {
-    std::rethrow_exception(error);
-  } catch (const mj::Error& e) {
-    failure_ = Failure{e.file(), e.line(), e.message(names_), e.text(names_)};
-  } catch (const std::bad_alloc&) {
-    failure_ = Failure{"", 0, "out of memory", "out of memory"};
-  } catch (const std::exception& e) {
-    failure_ = Failure{"", 0, e.what(), e.what()};
-  } catch (...) {
-    failure_ = Failure{"", 0, "unknown error", "unknown error"};
-  }
-}
+void record_failure(std::exception_ptr error) { failure_ = mj::failure_of(error, names_); }
 
 }  // namespace mjweb
 

@@ -1,5 +1,7 @@
 #include "request.hpp"
 
+#include <vector>
+
 #include "entry.hpp"
 
 namespace mjweb {
@@ -8,9 +10,8 @@ using emscripten::val;
 
 namespace {
 
-std::optional<int> int_if_given(const val& options, const char* key) {
-  if (!options.hasOwnProperty(key) || options[key].isNull() || options[key].isUndefined()) return std::nullopt;
-  return options[key].as<int>();
+bool has(const val& options, const char* key) {
+  return options.hasOwnProperty(key) && !options[key].isNull() && !options[key].isUndefined();
 }
 
 }  // namespace
@@ -18,14 +19,13 @@ std::optional<int> int_if_given(const val& options, const char* key) {
 mj::RunRequest run_request(const std::string& xml, const std::string& name, const val& options) {
   mj::RunRequest r;
   r.model = name, r.xml = xml;
-  r.size = int_if_given(options, "size");
-  r.length = int_if_given(options, "length"), r.width = int_if_given(options, "width");
-  r.height = int_if_given(options, "height");
-  if (options.hasOwnProperty("entry") && !options["entry"].isNull() && !options["entry"].isUndefined())
-    r.entry = model_entry(options["entry"]);
-  if (options.hasOwnProperty("maxCells")) r.max_cells = (long long)options["maxCells"].as<double>();
-  if (options.hasOwnProperty("resources")) r.resources = options["resources"].as<std::string>();
-  if (options.hasOwnProperty("colors")) {
+  if (has(options, "sides")) mj::set_sides(r, emscripten::vecFromJSArray<int>(options["sides"]));
+  if (has(options, "steps")) r.steps = options["steps"].as<int>();
+  if (has(options, "pixelsize")) r.pixelsize = options["pixelsize"].as<int>();
+  if (has(options, "entry")) r.entry = model_entry(options["entry"]);
+  if (has(options, "maxCells")) r.max_cells = (long long)options["maxCells"].as<double>();
+  if (has(options, "resources")) r.resources = options["resources"].as<std::string>();
+  if (has(options, "colors")) {
     const val colors = options["colors"];
     const val keys = val::global("Object").call<val>("keys", colors);
     for (const std::string& symbol : emscripten::vecFromJSArray<std::string>(keys))

@@ -10,8 +10,9 @@
 
 namespace mjweb {
 
-// `options`: {size} (every side) or {length, width, height}, 0 or missing = not given; entry (a
-// modelList entry), maxCells, colors ({symbol: 0xRRGGBB}), resources (a folder of the module's files).
+// `options`: sides ([n], [mx, my] or [mx, my, mz], as mj::set_sides reads them), steps, pixelsize,
+// entry (a modelList entry), maxCells, colors ({symbol: 0xRRGGBB}), resources (a folder of the module's
+// files); each missing (or null) = not given, for resolve_run to decide.
 mj::RunRequest run_request(const std::string& xml, const std::string& name, const emscripten::val& options);
 
 // {name, size: [mx, my, mz], steps, pixelsize, iso, sizeFrom}: what the library decided.

@@ -1,10 +1,10 @@
-// mj for JavaScript: one loaded model as an embind class. Every call that can fail runs through
-// guard() (failure.hpp): the JS API (web/api.mjs) reads the failure after the call and throws MjError,
-// and the session stays usable.
+// mj for JavaScript: one loaded model (mj::Model) as an embind class. It only converts: the run's step
+// limit, its pictures, files and names are the Model's. Every call that can fail runs through guard()
+// (failure.hpp): the JS API (web/api.mjs) reads the failure after the call and throws MjError, and the
+// session stays usable.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <filesystem>
@@ -13,236 +13,268 @@
 #include <optional>
 #include <string>
 
+#include "color.hpp"
 #include "failure.hpp"
-#include "history.hpp"
-#include "inspect.hpp"
+#include "inspection.hpp"
 #include "mj/error.hpp"
-#include "mj/interpreter.hpp"
-#include "mj/picture.hpp"
-#include "mj/run_settings.hpp"
+#include "mj/model.hpp"
 #include "mj/state_text.hpp"
 #include "node_tree.hpp"
 #include "request.hpp"
+#include "timeline.hpp"
 
 namespace {
 
 using emscripten::val;
 using mjweb::guard;
+using mjweb::rgb;
+
+// A number JavaScript gave, or not (undefined, null): the library's default then.
+std::optional<int> given(const val& number) {
+  if (number.isUndefined() || number.isNull()) return std::nullopt;
+  return number.as<int>();
+}
+
+val node_object(const std::optional<mj::ActiveNode>& node) {
+  if (!node) return val::null();
+  val n = val::object();
+  n.set("kind", node->kind), n.set("line", node->line), n.set("depth", node->depth);
+  return n;
+}
+
+val search_object(const std::optional<mj::SearchProgress>& search) {
+  if (!search) return val::null();
+  val s = val::object();
+  s.set("states", search->states), s.set("frontier", search->frontier), s.set("best", search->best);
+  return s;
+}
 
 class Session {
  public:
   // Loads XML text named `name` with what resolve_run decides for `options` (request.hpp).
   void load(const std::string& xml, const std::string& name, const val& options) {
     guard([&] {
-      interpreter_.reset(), settings_.reset();
-      mj::RunSettings settings = mj::resolve_run(mjweb::run_request(xml, name, options));
-      interpreter_.emplace(settings.load_model());
-      interpreter_->set_animated(true);  // the grid as mj run --gif draws it: wfc's decided cells at every step
-      settings_ = std::move(settings);
+      model_.reset();
+      model_.emplace(mjweb::run_request(xml, name, options));
+      model_->interpreter().set_animated(true);  // the grid as mj run --gif draws it: wfc's decided cells at every step
     });
   }
-  val settings() const { return settings_ ? mjweb::settings_object(*settings_) : val::null(); }
+  val settings() const { return model_ ? mjweb::settings_object(model_->settings()) : val::null(); }
 
-  void start(int seed) {
-    guard([&] { live().start(seed); });
+  // A run with the step limit `steps` (0: none; undefined: the settings').
+  void start(int seed, const val& steps) {
+    guard([&] { live().start(seed, given(steps)); });
   }
-  // Up to `count` steps; the steps taken.
-  int step(int count) {
+  int run(int seed, const val& steps) {
     return guard([&] {
-      int taken = 0;
-      while (taken < count && live().step()) taken++;
-      return taken;
+      live().run(seed, given(steps));
+      return live().status().steps;
     });
   }
-  int run(int seed, int max_steps) {
-    return guard([&] { return live().run(seed, max_steps); });
+  // Up to `count` steps within the run's limit; the steps taken.
+  int step(int count) {
+    return guard([&] { return live().step(count); });
   }
-  // Goes on with the run until it ends, reaches the model's step limit, takes `count` more steps
-  // (<= 0: any number) or has run for `ms` milliseconds (<= 0: no time limit). Returns how it stopped:
-  // "finished", "stepLimit" (the model's), "stopped" or "breakpoint" (at one of `breakpoints`, [{line, rule}]).
+  // Goes on with the run until it ends, reaches its step limit, takes `count` more steps (<= 0: any
+  // number) or has run for `ms` milliseconds (<= 0: no time limit). Returns how it stopped: "finished",
+  // "stepLimit" (the run's), "stopped" or "breakpoint" (at one of `breakpoints`, [{line, rule}]).
   std::string advance(int count, double ms, const val& breakpoints) {
     return guard([&] {
-      mj::Interpreter& interpreter = live();
       mj::RunControl control;
-      control.max_steps = step_limit(count);
+      if (count > 0) control.max_steps = int(std::min<long long>(INT_MAX, (long long)live().status().steps + count));
       control.breakpoints = mjweb::breakpoints(breakpoints);
       if (ms > 0) {
         control.interval = std::chrono::milliseconds(int64_t(ms));
         control.progress = [](const mj::Interpreter&) { return false; };  // the time is spent
       }
-      const mj::RunEnd end = interpreter.advance(control);
-      if (end == mj::RunEnd::breakpoint) return std::string("breakpoint");
-      return std::string(end == mj::RunEnd::finished ? "finished" : at_limit() ? "stepLimit" : "stopped");
+      return end_name(live().advance(control));
     });
   }
-  // Steps until another node runs next (the debugger's Next node), the run ends or reaches the model's
-  // step limit, or `ms` milliseconds have passed (<= 0: no time limit). Returns "nextNode",
-  // "finished", "stepLimit" or "stopped".
+  // Steps until another node runs next (the debugger's Next node), the run ends or reaches its step
+  // limit, or `ms` milliseconds have passed (<= 0: no time limit). Returns "nextNode", "finished",
+  // "stepLimit" or "stopped".
   std::string next_node(double ms) {
     return guard([&] {
-      mj::Interpreter& interpreter = live();
-      const std::optional<mj::ActiveNode> at = interpreter.active_node();
+      mj::Model& model = live();
+      const std::optional<mj::ActiveNode> at = model.next_node();
       const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(int64_t(ms * 1000));
-      while (!ended()) {
-        interpreter.step();
-        if (interpreter.finished()) break;
-        if (!same_node(interpreter.active_node(), at)) return std::string("nextNode");
+      while (model.step(1) == 1 && !model.status().ended) {
+        if (!same_node(model.next_node(), at)) return std::string("nextNode");
         if (ms > 0 && std::chrono::steady_clock::now() > deadline) return std::string("stopped");
       }
-      return std::string(finished() ? "finished" : "stepLimit");
+      return std::string(model.status().ended ? "finished" : "stepLimit");
     });
   }
-  // The run has finished or reached the model's step limit.
-  bool ended() const { return finished() || at_limit(); }
 
-  // The grid as `mj run --state` writes it (header with `name`, the run's seed and steps; legend; rows).
-  std::string state_text(const std::string& name) {
-    return guard([&] { return mj::state_text(name, live().grid(), live().seed(), live().steps()); });
+  // Where the run stands, in one call (mj::RunStatus): {started, seed, steps, stepLimit, finished,
+  // atStepLimit, ended (either), node, search, history: {first, last, bytes} or null}.
+  val status() const {
+    val s = val::object();
+    const mj::RunStatus r = model_ ? model_->status() : mj::RunStatus{};
+    s.set("started", r.started), s.set("seed", r.seed), s.set("steps", r.steps), s.set("stepLimit", r.step_limit);
+    s.set("finished", r.ended), s.set("atStepLimit", r.at_step_limit), s.set("ended", r.ended || r.at_step_limit);
+    s.set("node", node_object(r.node)), s.set("search", search_object(r.search));
+    s.set("history", history());
+    return s;
   }
-  int steps() const { return interpreter_ ? interpreter_->steps() : 0; }
-  int seed() const { return interpreter_ ? interpreter_->seed() : 0; }
-  bool finished() const { return !interpreter_ || interpreter_->finished(); }
+  int steps() const { return model_ ? model_->status().steps : 0; }
+  int seed() const { return model_ ? model_->status().seed : 0; }
+  bool finished() const { return !model_ || model_->status().ended; }
+  bool ended() const {
+    if (!model_) return true;
+    const mj::RunStatus s = model_->status();
+    return s.ended || s.at_step_limit;
+  }
+
+  // The grid as `mj run --state` writes it, with the run's seed and steps; named as the model, or `name`.
+  std::string state_text(const val& name) {
+    return guard([&] {
+      if (name.isUndefined() || name.isNull()) return live().state_text();
+      const mj::RunStatus s = live().status();
+      return mj::state_text(name.as<std::string>(), live().grid(), s.seed, s.steps);
+    });
+  }
+  // "NAME_SEED" of the current run, safe as a file name: what its files are called.
+  std::string output_stem() {
+    return guard([&] { return live().output_stem(); });
+  }
 
   // {mx, my, mz, legend, cells}: cells a view of wasm memory, valid until the next call; null before a load.
   val grid() const {
-    if (!interpreter_) return val::null();
-    const mj::GridView v = interpreter_->grid();
+    if (!model_) return val::null();
+    const mj::GridView v = model_->grid();
     val g = val::object();
     g.set("mx", v.mx), g.set("my", v.my), g.set("mz", v.mz), g.set("legend", v.legend);
     g.set("cells", val(emscripten::typed_memory_view(v.size(), v.cells)));
     return g;
   }
-  val active_node() const {
-    const auto node = interpreter_ ? interpreter_->active_node() : std::nullopt;
-    if (!node) return val::null();
-    val n = val::object();
-    n.set("kind", node->kind), n.set("line", node->line), n.set("depth", node->depth);
-    return n;
-  }
+  val active_node() const { return node_object(model_ ? model_->next_node() : std::nullopt); }
   // {states, frontier, best} of the search under way (or stopped by advance's time budget), else null.
-  val search_progress() const {
-    const auto search = interpreter_ ? interpreter_->search_progress() : std::nullopt;
-    if (!search) return val::null();
-    val s = val::object();
-    s.set("states", search->states), s.set("frontier", search->frontier), s.set("best", search->best);
-    return s;
-  }
-  val node_tree() const { return interpreter_ ? mjweb::node_tree(interpreter_->node_tree()) : val::null(); }
-  // What the node at `line` (0: the active one) computed (inspect.hpp); set_inspecting: record it all.
+  val search_progress() const { return search_object(model_ ? model_->status().search : std::nullopt); }
+  val node_tree() const { return model_ ? mjweb::node_tree(model_->interpreter().node_tree()) : val::null(); }
+  // What the node at `line` (0: the active one) computed (inspection.hpp); set_inspecting: record it all.
   val inspect(int line) {
-    return guard([&] { return mjweb::inspection(live().inspect(line)); });
+    return guard([&] { return mjweb::inspection(live().interpreter().inspect(line)); });
   }
   void set_inspecting(bool on) {
-    guard([&] { live().set_inspecting(on); });
+    guard([&] { live().interpreter().set_inspecting(on); });
   }
-  // The debugger (history.hpp): time travel and where a run paused.
+  // The debugger (timeline.hpp): time travel and where a run paused.
   void set_recording(bool on) {
-    guard([&] { live().set_recording(on); });
+    guard([&] { live().interpreter().set_recording(on); });
   }
-  val history() const { return interpreter_ ? mjweb::history_range(*interpreter_) : val::null(); }
+  val history() const { return model_ ? mjweb::history_range(model_->interpreter()) : val::null(); }
   val grid_at(int step) {
-    return guard([&] { return mjweb::grid_at(live(), step, past_); });
+    return guard([&] { return mjweb::grid_at(live().interpreter(), step, past_); });
   }
   // The line of the node that worked in step `step` (0: none, or not recorded).
   int node_line_at(int step) const {
-    const mj::History* h = interpreter_ ? interpreter_->history() : nullptr;
+    const mj::History* h = model_ ? model_->interpreter().history() : nullptr;
     return h ? h->node_line(step) : 0;
   }
-  val breakpoint_hit() const { return interpreter_ ? mjweb::breakpoint_hit(*interpreter_) : val::null(); }
+  val breakpoint_hit() const { return model_ ? mjweb::breakpoint_hit(model_->interpreter()) : val::null(); }
 
-  // The grid as RGBA pixels (2D squares, 3D isometric cubes): {width, height, rgba}, rgba a view of
-  // wasm memory valid until the next call.
-  val render(int pixelsize) {
-    return guard([&] { return picture(live().grid(), pixelsize); });
+  // The grid as mj run draws it (2D squares, 3D isometric cubes) at `pixelsize` (undefined: the
+  // settings'): {width, height, rgba}, rgba a view of wasm memory valid until the next call.
+  val render(const val& pixelsize) {
+    return guard([&] { return picture(live().image(given(pixelsize))); });
   }
   // The same of the grid after `step` steps, from the run's record (time travel).
-  val render_at(int step, int pixelsize) {
+  val render_at(int step, const val& pixelsize) {
     return guard([&] {
-      if (!live().history()) throw mj::Error("", 0, "the run is not recorded (setRecording(true) first)");
-      return picture(live().history()->grid_at(step), pixelsize);
+      const mj::History* h = live().interpreter().history();
+      if (!h) throw mj::argument_error("the run is not recorded (setRecording(true) first)");
+      return picture(live().image(h->grid_at(step), given(pixelsize)));
     });
   }
   // The colour of each value of the current grid, 0xRRGGBB (for views that draw the cells themselves).
   val colors() {
     return guard([&] {
       val list = val::array();
-      for (uint32_t c : colors_of_grid()) list.call<void>("push", int(c & 0xFFFFFF));
+      for (uint32_t c : live().colors()) list.call<void>("push", rgb(c));
       return list;
     });
   }
-
   // The loaded model's palette, {symbol: 0xRRGGBB}: every colour the page may draw (the editor's swatches).
   val palette() const {
     val table = val::object();
-    if (settings_)
-      for (const auto& [symbol, color] : settings_->palette) table.set(std::string(1, symbol), int(color & 0xFFFFFF));
+    if (model_)
+      for (const auto& [symbol, color] : model_->settings().palette) table.set(std::string(1, symbol), rgb(color));
     return table;
   }
 
-  // Files as mj writes them, as bytes (a view of wasm memory, valid until the next call): the grid as
-  // PNG (2D, or isometric 3D), VOX, and an animated GIF recorded a frame at a time (GifWriter streams
-  // it to a file in emscripten's file system, read back when it is finished).
-  val png(int pixelsize) {
-    return guard([&] { return bytes(mj::encode_png(live().grid(), colors_of_grid(), pixelsize)); });
-  }
-  val vox() {
-    return guard([&] { return bytes(mj::encode_vox(live().grid(), colors_of_grid())); });
-  }
-  // The grid as a glTF 2.0 binary mesh (.glb), what game engines import.
-  val glb() {
-    return guard([&] { return bytes(mj::encode_glb(live().grid(), colors_of_grid())); });
-  }
-  void gif_frame(int pixelsize) {
-    guard([&] {
-      const mj::Image image = mj::render(live().grid(), colors_of_grid(), {pixelsize, 0});
-      if (!gif_) gif_.emplace(kGifFile, image.width, image.height);
-      gif_->add_frame(image);
+  // A file as mj writes it, as bytes (a view of wasm memory, valid until the next call): the format of
+  // `extension` (png, vox, glb, tmj, gif: the run again, animated; txt: the state text), written by
+  // Model::save into emscripten's file system and read back.
+  val file(const std::string& extension, const val& pixelsize) {
+    return guard([&] {
+      const std::filesystem::path file = std::string(kOutFile) + "." + extension;
+      mj::SaveOptions options;
+      options.pixelsize = given(pixelsize);
+      live().save(file, options);
+      return bytes(read_and_remove(file));
     });
   }
-  // The GIF of the frames since the last one, as bytes (a view of wasm memory, valid until the next call).
+  // The picture mj run writes for the run, {name, bytes}: NAME_SEED.png, or .vox for a 3D grid unless
+  // the settings say iso (Model::save_picture decides).
+  val picture_file() {
+    return guard([&] {
+      const std::filesystem::path file = live().save_picture(kOutFolder);
+      val out = val::object();
+      out.set("name", file.filename().string()), out.set("bytes", bytes(read_and_remove(file)));
+      return out;
+    });
+  }
+  // The page's GIF: a frame of the grid as shown at each gifFrame, then gifFinish's bytes.
+  void gif_frame(const val& pixelsize) {
+    guard([&] {
+      const std::optional<int> size = given(pixelsize);
+      if (size) mj::check_pixelsize(*size);
+      const mj::Image frame = mj::render(live().grid(), live().colors(), {size.value_or(live().settings().pixelsize)});
+      if (!gif_) gif_.emplace(kGifFile, frame.width, frame.height);
+      gif_->add_frame(frame);
+    });
+  }
   val gif_finish() {
     return guard([&] {
-      if (!gif_) throw mj::Error("", 0, "no GIF frames were recorded (gifFrame)");
+      if (!gif_) throw mj::argument_error("no GIF frames were recorded (gifFrame)");
       gif_->close();
       gif_.reset();
-      std::ifstream in(kGifFile, std::ios::binary);
-      std::vector<uint8_t> file{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-      std::filesystem::remove(kGifFile);
-      return bytes(std::move(file));
+      return bytes(read_and_remove(kGifFile));
     });
   }
 
  private:
-  std::optional<mj::Interpreter> interpreter_;
-  std::optional<mj::RunSettings> settings_;  // with the palette: built-in, palette.xml, the entry's, the caller's
+  std::optional<mj::Model> model_;
   std::vector<uint8_t> rgba_, bytes_, past_;
-  static constexpr const char* kGifFile = "/tmp/mj.gif";  // in emscripten's file system, where GifWriter streams
+  // In emscripten's file system: where files are written to be read back as bytes.
+  static constexpr const char* kGifFile = "/tmp/mj.gif";
+  static constexpr const char* kOutFile = "/tmp/mj-file";
+  static constexpr const char* kOutFolder = "/tmp/mj-picture";
   std::optional<mj::GifWriter> gif_;
 
-  mj::Interpreter& live() {
-    if (!interpreter_) throw mj::Error("", 0, "no model loaded");
-    return *interpreter_;
+  mj::Model& live() {
+    if (!model_) throw mj::argument_error("no model loaded");
+    return *model_;
   }
-  val picture(const mj::GridView& grid, int pixelsize) {
-    const mj::Image image = mj::render(grid, mj::legend_colors(grid.legend, settings_->palette), {pixelsize, 0});
-    rgba_.resize(image.argb.size() * 4);
-    for (size_t i = 0; i < image.argb.size(); i++) {
-      const uint32_t c = image.argb[i];
-      rgba_[4 * i] = uint8_t(c >> 16), rgba_[4 * i + 1] = uint8_t(c >> 8), rgba_[4 * i + 2] = uint8_t(c);
-      rgba_[4 * i + 3] = uint8_t(c >> 24);
-    }
+  std::string end_name(mj::RunEnd end) {
+    if (end == mj::RunEnd::breakpoint) return "breakpoint";
+    if (end == mj::RunEnd::finished) return "finished";
+    return live().status().at_step_limit ? "stepLimit" : "stopped";
+  }
+  val picture(mj::RgbaImage image) {
+    rgba_ = std::move(image.rgba);
     val picture = val::object();
     picture.set("width", image.width), picture.set("height", image.height);
     picture.set("rgba", val(emscripten::typed_memory_view(rgba_.size(), rgba_.data())));
     return picture;
   }
-  std::vector<uint32_t> colors_of_grid() { return mj::legend_colors(live().grid().legend, settings_->palette); }
-  // RunControl::max_steps for `count` more steps (<= 0: any number) within the model's limit.
-  int step_limit(int count) const {
-    const int limit = settings_->steps;
-    const int more = int(std::min<long long>(INT_MAX, (long long)steps() + count));
-    if (count <= 0) return limit;
-    return limit > 0 ? std::min(limit, more) : more;
+  static std::vector<uint8_t> read_and_remove(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::vector<uint8_t> out{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    in.close();
+    std::filesystem::remove(file);
+    return out;
   }
   static bool same_node(const std::optional<mj::ActiveNode>& a, const std::optional<mj::ActiveNode>& b) {
     if (!a || !b) return !a && !b;
@@ -252,7 +284,6 @@ class Session {
     bytes_ = std::move(file);
     return val(emscripten::typed_memory_view(bytes_.size(), bytes_.data()));
   }
-  bool at_limit() const { return settings_ && settings_->steps > 0 && steps() >= settings_->steps; }
 };
 
 }  // namespace
@@ -263,6 +294,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("load", &Session::load)
       .function("settings", &Session::settings)
       .function("advance", &Session::advance)
+      .function("status", &Session::status)
       .function("ended", &Session::ended)
       .function("nextNode", &Session::next_node)
       .function("start", &Session::start)
@@ -287,9 +319,9 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("colors", &Session::colors)
       .function("palette", &Session::palette)
       .function("stateText", &Session::state_text)
-      .function("png", &Session::png)
-      .function("vox", &Session::vox)
-      .function("glb", &Session::glb)
+      .function("outputStem", &Session::output_stem)
+      .function("file", &Session::file)
+      .function("pictureFile", &Session::picture_file)
       .function("gifFrame", &Session::gif_frame)
       .function("gifFinish", &Session::gif_finish);
 }

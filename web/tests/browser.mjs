@@ -4,8 +4,8 @@
 // and stay usable, draw 3D grids in the voxel view, reproduce a run from a shared URL, and take any link
 // (hash or ?model=, pasted or opened, broken or hostile) with one clear message, never freezing or blanking.
 // Usage: node --test web/tests/browser.mjs   (needs build-web/site: scripts/web.sh, and build/mj or MJ_CLI);
-//        every web/tests/browser*.mjs is a browser test file of its own (playground_page.mjs sets it up)
-//        node web/tests/browser.mjs --screenshot FILE   (or MJ_SCREENSHOT=FILE): also the page, paused mid-run
+//        every web/tests/browser*.mjs is a browser test file of its own (playground_page.mjs sets it up);
+//        the pictures of the page in docs/ are made by web/scripts/screenshots.mjs
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -13,9 +13,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
 import { choose, corpus, frame, mjCli, pauseMidRun, playground, root, runToEnd, until } from "./playground_page.mjs";
-
-const argument = process.argv.indexOf("--screenshot");
-const screenshot = argument > 0 ? process.argv[argument + 1] : process.env.MJ_SCREENSHOT;
 
 let nativeDir;
 // Native mj's picture of MazeGrowth 21 seed 7 (from a scratch folder), served on the page's origin so that
@@ -213,16 +210,6 @@ pageTest("a shared URL reproduces the run", async (page) => {
     Object.keys(first.rgba).every((k) => first.rgba[k] === second.rgba[k]);
   if (!same) throw new Error("the shared URL gave another grid");
 });
-
-if (screenshot)
-  pageTest("screenshot", async (page) => {
-    await open(page);
-    await pauseMidRun(page);
-    await page.click("#step");
-    await until(page, () => document.getElementById("fired").textContent.length > 0);
-    await page.evaluate(() => document.querySelector("#hint .close")?.click()); // the first-run hint, closed
-    await page.screenshot({ path: screenshot });
-  });
 
 // A hash link as the page's share button writes it.
 const hashOf = (settings) => "#" + Buffer.from(JSON.stringify(settings)).toString("base64");
@@ -469,14 +456,8 @@ pageTest(
             skipped++; // the same link again: no hashchange
             continue;
           }
-          const start = performance.now();
-          while (!(state.linksRead > read && !state.loading)) {
-            if (performance.now() - start > 10000) {
-              failures.push(`${link.slice(0, 80)}: not settled in 10 s`);
-              break;
-            }
-            await new Promise((resolve) => setTimeout(resolve, 1));
-          }
+          window.linkUnderTest = link; // named if the page never settles on it
+          while (!(state.linksRead > read && !state.loading)) await new Promise((resolve) => setTimeout(resolve, 1));
           const message = document.getElementById("message").textContent;
           const wrong = [];
           if (!message && !state.frame) wrong.push("neither a message nor a model");
@@ -498,7 +479,10 @@ pageTest(
       }, batch);
     let skipped = 0;
     for (let i = 0; i < links.length; i += 100) {
-      const result = await check(links.slice(i, i + 100));
+      const result = await check(links.slice(i, i + 100)).catch(async (e) => {
+        const link = await page.evaluate(() => window.linkUnderTest).catch(() => "?");
+        throw new Error(`${e.message}: the page did not settle on ${String(link).slice(0, 80)}`);
+      });
       assert.deepEqual(result.failures, []);
       skipped += result.skipped;
     }

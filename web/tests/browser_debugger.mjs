@@ -3,12 +3,8 @@
 // earlier, the timeline scrubs the record and Step from the past replays it up to the live step, and a rule
 // breakpoint set by a click in the node tree pauses Run on the very step in which that rule fires.
 // Usage: node --test web/tests/browser_debugger.mjs   (needs build-web/site: scripts/web.sh)
-//        node web/tests/browser_debugger.mjs --screenshot FILE: also the page with its timeline and a breakpoint
 import assert from "node:assert/strict";
 import { choose, frame, playground, until } from "./playground_page.mjs";
-
-const argument = process.argv.indexOf("--screenshot");
-const screenshot = argument > 0 ? process.argv[argument + 1] : process.env.MJ_SCREENSHOT;
 const { pageTest, open } = playground();
 
 const pixels = (page) => page.evaluate(() => Array.from(window.mjPlayground.view2d.pixels()));
@@ -131,16 +127,3 @@ pageTest("a node breakpoint pauses Run after the node's first step", async (page
   await shown(page, paused.steps - 1, paused.steps - 1);
   assert.doesNotMatch(await page.$eval("#timelineText", (e) => e.textContent), /line 9\)/);
 });
-
-if (screenshot)
-  pageTest("screenshot", async (page) => {
-    await open(page);
-    await choose(page, "corpus/BasicDungeonGrowth", [59, 59, 1], 11);
-    await page.click('#tree [data-line="5"][data-rule="1"]');
-    await page.click("#run");
-    await until(page, () => window.mjPlayground.state.frame?.breakpoint);
-    const { steps } = await frame(page);
-    await page.click("#back");
-    await shown(page, steps - 1, steps - 1);
-    await page.screenshot({ path: screenshot });
-  });

@@ -3,13 +3,8 @@
 // N states, frontier F"), Pause takes effect while it runs (its count stops growing, the search not ended),
 // and Run goes on with the search where it stopped.
 // Usage: node --test web/tests/browser_search.mjs   (needs build-web/site: scripts/web.sh)
-//        node web/tests/browser_search.mjs --screenshot FILE   (or MJ_SEARCH_SCREENSHOT=FILE): also the paused page
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
 import { choose, frame, playground, until } from "./playground_page.mjs";
-
-const argument = process.argv.indexOf("--screenshot");
-const screenshot = argument > 0 ? process.argv[argument + 1] : process.env.MJ_SEARCH_SCREENSHOT;
 const { pageTest, open } = playground();
 
 // CompleteSAW without its limit: a depth-first search for a walk that fills 19x19, far longer than the test.
@@ -34,8 +29,10 @@ pageTest("Pause takes effect while a search runs, and Run goes on with it", asyn
   assert.ok(paused.search, "the search was still under way when Pause took effect");
   assert.equal(paused.finished, false);
   const counter = await page.$eval("#counter", (e) => e.textContent);
-  if (screenshot) await page.screenshot({ path: screenshot });
-  await sleep(1500);
+  // a round trip to the worker: Pause again answers with a frame, after any step the worker still took
+  await page.evaluate(() => (window.pausedFrame = window.mjPlayground.state.frame));
+  await page.click("#pause");
+  await until(page, () => window.mjPlayground.state.frame !== window.pausedFrame);
   const later = await frame(page);
   assert.equal(later.search.states, paused.search.states, "the search went on after Pause");
   assert.equal(await page.$eval("#counter", (e) => e.textContent), counter);

@@ -1,13 +1,8 @@
 // Browser test of the debugger's trajectory view (web/playground/overlay.js): a searching node's found
 // trajectory as a filmstrip under the grid, the state the run is at framed and named in the text.
 // Usage: node --test web/tests/browser_trajectory.mjs   (needs build-web/site: scripts/web.sh)
-//        node web/tests/browser_trajectory.mjs --screenshot FILE   (or MJ_TRAJECTORY_SCREENSHOT=FILE):
-//        also the page with the view open (docs/debugger-trajectory.png)
 import assert from "node:assert/strict";
 import { choose, frame, playground, until } from "./playground_page.mjs";
-
-const argument = process.argv.indexOf("--screenshot");
-const screenshot = argument > 0 ? process.argv[argument + 1] : process.env.MJ_TRAJECTORY_SCREENSHOT;
 
 const { pageTest, open } = playground();
 
@@ -60,10 +55,3 @@ pageTest("a search's trajectory as a filmstrip, the current state framed", async
   await page.select("#viewsKind", "goal");
   assert.equal(await page.$eval("#viewsFilm", (c) => c.style.display), "none");
 });
-
-if (screenshot)
-  pageTest("screenshot", async (page) => {
-    await following(page, 12);
-    await page.evaluate(() => document.querySelector("#hint .close")?.click()); // the first-run hint, closed
-    await page.screenshot({ path: screenshot });
-  });

@@ -1,14 +1,8 @@
 // Browser tests of the debugger's views (web/playground/overlay.js): a field's heat map drawn over the
 // grid, following the potentials the library computed, and the wave of a wfc model as it collapses.
 // Usage: node --test web/tests/browser_views.mjs   (needs build-web/site: scripts/web.sh)
-//        node web/tests/browser_views.mjs --screenshots DIR   (or MJ_VIEWS_SCREENSHOTS=DIR): also the page
-//        with each view open, as debugger-fields.png, debugger-observe.png and debugger-wfc.png in DIR
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { choose, frame, playground, runToEnd, until } from "./playground_page.mjs";
-
-const argument = process.argv.indexOf("--screenshots");
-const screenshots = argument > 0 ? process.argv[argument + 1] : process.env.MJ_VIEWS_SCREENSHOTS;
+import { choose, playground, runToEnd, until } from "./playground_page.mjs";
 
 const { pageTest, open } = playground();
 
@@ -110,44 +104,3 @@ pageTest("the wave's uncertainty while wfc collapses, decided cells clear", asyn
   const end = await inspectionOf(page);
   assert.ok(end.kind !== "wfc" || end.options.every((n) => n === 1), "every cell decided at the end");
 });
-
-if (screenshots) {
-  const shot = (page, name) => page.screenshot({ path: join(screenshots, name) });
-  pageTest("screenshot: fields", async (page) => {
-    await open(page);
-    await choose(page, "corpus/CrossCountry", [40, 40, 1], 2);
-    await runToEnd(page);
-    await showViews(page, 9, "field:2");
-    await shot(page, "debugger-fields.png");
-  });
-  pageTest("screenshot: observe", async (page) => {
-    await open(page);
-    await choose(page, "corpus/CrossCountry", [40, 40, 1], 2);
-    await page.click("#viewsOn");
-    await page.select("#viewsNode", "11"); // the <one> with the <observe>s, once it has begun
-    for (let k = 0; k < 20 && !(await frame(page)).inspection?.future; k++) {
-      const steps = (await frame(page)).steps;
-      await page.click("#next");
-      await until(page, (s) => window.mjPlayground.state.frame?.steps > s, steps);
-    }
-    const begun = (await frame(page)).steps;
-    for (let k = 0; k < 40; k++) await page.click("#step");
-    await until(
-      page,
-      (s) => window.mjPlayground.state.frame?.steps >= s || window.mjPlayground.state.frame?.finished,
-      begun + 40,
-    );
-    await page.select("#viewsKind", "goal");
-    await shot(page, "debugger-observe.png");
-  });
-  pageTest("screenshot: wfc", async (page) => {
-    await open(page);
-    await choose(page, "corpus/WaveBrickWall", [32, 32, 1], 1);
-    await page.click("#viewsOn");
-    for (let k = 0; k < 60; k++) {
-      await page.click("#step");
-      await until(page, (s) => window.mjPlayground.state.frame?.steps >= s, k + 1);
-    }
-    await shot(page, "debugger-wfc.png");
-  });
-}

@@ -40,7 +40,16 @@ const firstLine = (error) =>
 async function mismatch({ file, seed, entry }, scratch) {
   const state = join(scratch, file);
   const { name, mx, my, mz, steps } = entry;
-  const flags = { length: mx, width: my, height: mz, seed, steps, resources: join(corpus, "resources"), state };
+  // an entry's steps <= 0 is no limit, which --steps says with 0 (it refuses a negative one)
+  const flags = {
+    length: mx,
+    width: my,
+    height: mz,
+    seed,
+    steps: Math.max(steps, 0),
+    resources: join(corpus, "resources"),
+    state,
+  };
   const model = join(corpus, "models", `${name}.xml`);
   const args = [
     "run",

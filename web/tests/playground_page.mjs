@@ -48,26 +48,31 @@ export async function pauseMidRun(page) {
   return paused.steps;
 }
 
+// The site (and `routes`, more folders to serve beside it) served from 127.0.0.1, and Chromium started:
+// { url, browser, close }.
+export async function launch(routes = {}) {
+  const server = await serve({ "/": site, ...routes });
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
+    protocolTimeout: 60000,
+  });
+  const close = async () => (await browser.close(), server.close());
+  return { url: `http://127.0.0.1:${server.address().port}/`, browser, close };
+}
+
 // Registers the server and the browser for this test file. `routes` (optional, async) gives more folders
 // to serve beside the site, made before the server starts. Returns the page helpers; `site.url` is the
 // page's address once the tests run.
 export function playground(routes = async () => ({})) {
   const served = { url: "", browser: null };
-  let server;
+  let launched;
   before(async () => {
-    server = await serve({ "/": site, ...(await routes()) });
-    served.url = `http://127.0.0.1:${server.address().port}/`;
-    served.browser = await puppeteer.launch({
-      executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-      headless: true,
-      args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
-      protocolTimeout: 60000,
-    });
+    launched = await launch(await routes());
+    Object.assign(served, { url: launched.url, browser: launched.browser });
   });
-  after(async () => {
-    await served.browser?.close();
-    server?.close();
-  });
+  after(async () => await launched?.close());
 
   // A test on a page of its own, in a browser context of its own (the drafts another test kept in
   // localStorage are not its); an error the page throws fails it.

@@ -2,14 +2,15 @@
 // Assembles the playground site in build-web/site: the page bundled by esbuild (CodeMirror, three.js),
 // the worker, the WebAssembly build, mj's own models and, when it is found (MJ_CORPUS or
 // ../shared/corpus beside the repo), the reference corpus's models and resources; the help panel's
-// language reference and the gallery, from docs/ (help_bundle.mjs, gallery_bundle.mjs).
+// language reference and the gallery, from docs/ (help_bundle.mjs, gallery_bundle.mjs). Build time only:
+// this folder (web/playground/build/) is what makes the site, the folder above what the page runs.
 import { build } from "esbuild";
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { galleryBundle } from "./gallery_bundle.mjs";
 import { helpBundle } from "./help_bundle.mjs";
 
-const here = resolve(new URL(".", import.meta.url).pathname);
+const here = resolve(new URL("..", import.meta.url).pathname); // web/playground
 const root = resolve(here, "../..");
 const out = resolve(process.argv[2] ?? join(root, "build-web"));
 const site = join(out, "site");

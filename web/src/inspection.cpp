@@ -1,4 +1,4 @@
-#include "inspect.hpp"
+#include "inspection.hpp"
 
 #include <emscripten/bind.h>
 

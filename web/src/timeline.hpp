@@ -1,4 +1,4 @@
-// The debugger for JavaScript: the run's record (time travel) and breakpoints, over mj/history.hpp
+// The debugger's timeline for JavaScript: the run's record (time travel) and breakpoints, over mj/history.hpp
 // and mj/breakpoint.hpp; the Session (session.cpp) only hands them its interpreter.
 #pragma once
 

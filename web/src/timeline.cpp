@@ -1,4 +1,4 @@
-#include "history.hpp"
+#include "timeline.hpp"
 
 #include "mj/error.hpp"
 
@@ -16,7 +16,7 @@ val history_range(const mj::Interpreter& interpreter) {
 
 val grid_at(const mj::Interpreter& interpreter, int step, std::vector<uint8_t>& keep) {
   const mj::History* h = interpreter.history();
-  if (!h) throw mj::Error("", 0, "the run is not recorded (setRecording(true) first)");
+  if (!h) throw mj::argument_error("the run is not recorded (setRecording(true) first)");
   const mj::GridView v = h->grid_at(step);
   keep.assign(v.cells, v.cells + v.size());
   val g = val::object();

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// The playground's pictures in docs/ (README.md, docs/debugger.md, docs/views.md), made in headless
+// Chromium as the browser tests open the page: a picture is not a test, so they are made here, not there.
+// Usage: node web/scripts/screenshots.mjs DIR [NAME...]   (needs build-web/site with the corpus: scripts/web.sh)
+//        writes DIR/NAME.png for each NAME (all of them when none is given); look at them before committing.
+import { join } from "node:path";
+import { choose, frame, launch, pauseMidRun, runToEnd, until } from "../tests/playground_page.mjs";
+
+// Closes the first-run hint, which would cover the top right of the grid.
+const closeHint = (page) => page.evaluate(() => document.querySelector("#hint .close")?.click());
+
+async function step(page, times = 1) {
+  for (let k = 0; k < times; k++) {
+    const at = (await frame(page)).steps;
+    await page.click("#step");
+    await until(
+      page,
+      (s) => window.mjPlayground.state.frame?.steps > s || window.mjPlayground.state.frame?.finished,
+      at,
+    );
+  }
+}
+
+// The debugger's views on for the node at `line`, showing `view` once the frame offers it.
+async function showViews(page, line, view) {
+  await page.click("#viewsOn");
+  await page.select("#viewsNode", String(line));
+  await until(page, () => window.mjPlayground.state.frame?.inspection);
+  if (!view) return;
+  await until(page, (v) => [...document.querySelectorAll("#viewsKind option")].some((o) => o.value === v), view);
+  await page.select("#viewsKind", view);
+}
+
+// The editor's text and the size boxes set, then "state graph" pressed.
+async function drawGraph(page, xml, size) {
+  await page.evaluate(
+    (text, sides) => {
+      window.mjPlayground.editor.text = text;
+      ["mx", "my", "mz"].forEach((id, i) => (document.getElementById(id).value = sides[i]));
+    },
+    xml,
+    size,
+  );
+  await page.click("#graphButton");
+  await until(page, () => document.querySelectorAll("#graph .state").length > 0);
+}
+
+// Each picture: the link to open, then what to do before the picture is taken.
+const shots = {
+  // README.md: a run paused mid-way, a step taken, the rule that fired named
+  playground: async (page) => {
+    await pauseMidRun(page);
+    await page.click("#step");
+    await until(page, () => document.getElementById("fired").textContent.length > 0);
+  },
+  // README.md: RoomMaze run, the reference at the section it was written from, the hover on one of its nodes
+  "playground-help": async (page) => {
+    await choose(page, "own/RoomMaze", [41, 41, 1], 2);
+    await runToEnd(page);
+    await until(page, () => window.mjPlayground.help.bundle);
+    await page.evaluate(() => window.mjPlayground.help.show("help:branches:once-for-each-region"));
+    const at = await page.evaluate(() => {
+      const { editor } = window.mjPlayground;
+      const c = editor.view.coordsAtPos(editor.text.indexOf('<all in="AU"') + 2);
+      return { x: c.right + 4, y: (c.top + c.bottom) / 2 };
+    });
+    await page.mouse.move(at.x, at.y);
+    await until(page, () => document.querySelector(".help-tip"));
+  },
+  "playground-gallery": async (page) => {
+    await page.click("#galleryButton");
+    await until(page, () =>
+      [...document.querySelectorAll("#gallery .card img")].slice(0, 8).every((i) => i.naturalWidth),
+    );
+  },
+  // docs/debugger.md: a rule breakpoint hit, then a step back on the timeline
+  "debugger-timeline": async (page) => {
+    await choose(page, "corpus/BasicDungeonGrowth", [59, 59, 1], 11);
+    await page.click('#tree [data-line="5"][data-rule="1"]');
+    await page.click("#run");
+    await until(page, () => window.mjPlayground.state.frame?.breakpoint);
+    const { steps } = await frame(page);
+    await page.click("#back");
+    await until(page, (s) => window.mjPlayground.state.frame?.viewing === s, steps - 1);
+  },
+  // docs/views.md: each view
+  "debugger-fields": async (page) => {
+    await choose(page, "corpus/CrossCountry", [40, 40, 1], 2);
+    await runToEnd(page);
+    await showViews(page, 9, "field:2");
+  },
+  "debugger-observe": async (page) => {
+    await choose(page, "corpus/CrossCountry", [40, 40, 1], 2);
+    await page.click("#viewsOn");
+    await page.select("#viewsNode", "11"); // the <one> with the <observe>s, once it has begun
+    for (let k = 0; k < 20 && !(await frame(page)).inspection?.future; k++) {
+      const steps = (await frame(page)).steps;
+      await page.click("#next");
+      await until(page, (s) => window.mjPlayground.state.frame?.steps > s, steps);
+    }
+    await step(page, 40);
+    await page.select("#viewsKind", "goal");
+  },
+  "debugger-trajectory": async (page) => {
+    await choose(page, "corpus/CompleteSAW", [11, 11, 1], 1);
+    await page.click("#viewsOn");
+    await page.select("#viewsNode", "6"); // the searching <one>, once it has found its trajectory
+    for (let k = 0; k < 20 && !(await frame(page)).inspection?.trajectory?.length; k++) await step(page);
+    await until(page, () => [...document.querySelectorAll("#viewsKind option")].some((o) => o.value === "trajectory"));
+    await page.select("#viewsKind", "trajectory");
+    await step(page, 11);
+  },
+  "debugger-wfc": async (page) => {
+    await choose(page, "corpus/WaveBrickWall", [32, 32, 1], 1);
+    await page.click("#viewsOn");
+    await step(page, 60);
+  },
+  // docs/explore.md: Dimers on 5x1, its likeliest outcome clicked
+  "explore-graph": async (page) => {
+    await drawGraph(page, '<one values="BR" in="BB" out="RR"/>', [5, 1, 1]);
+    const likeliest = await page.evaluate(() => window.mjPlayground.graph.space.outcomes[0].state);
+    await page.click(`#graph .state[data-state="${likeliest}"]`);
+  },
+  // docs/search.md: a search under way, paused
+  "search-progress": async (page) => {
+    await choose(page, "corpus/CompleteSAW", [19, 19, 1], 1);
+    await page.evaluate(() => {
+      const { editor } = window.mjPlayground;
+      editor.text = editor.text.replace(/\s+limit="\d+"/, "");
+    });
+    await page.click("#run");
+    await until(page, () => window.mjPlayground.state.frame?.search?.states >= 20);
+    await page.click("#pause");
+    await until(page, () => window.mjPlayground.state.frame.ms === undefined);
+  },
+};
+
+const [dir, ...names] = process.argv.slice(2);
+if (!dir || names.some((n) => !shots[n])) {
+  console.error(`usage: node web/scripts/screenshots.mjs DIR [${Object.keys(shots).join(" ")}]`);
+  process.exit(2);
+}
+const { url, browser, close } = await launch();
+try {
+  for (const name of names.length ? names : Object.keys(shots)) {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1400, height: 800 });
+    await page.goto(url);
+    await until(page, () => window.mjPlayground?.state.frame);
+    await closeHint(page);
+    await shots[name](page);
+    await page.screenshot({ path: join(dir, `${name}.png`) });
+    console.log(join(dir, `${name}.png`));
+    await page.close();
+  }
+} finally {
+  await close();
+}
