@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "io/gui/gui.hpp"
 #include "io/formats/png.hpp"
+#include "io/gui/gui.hpp"
 #include "io/render/render.hpp"
 #include "mj/interpreter.hpp"
 #include "nodes/node_view_fill.hpp"

@@ -60,12 +60,13 @@ std::vector<Backward::Cells> Backward::by_every_grid(const Cells& grid, bool fir
   long long count = 1;
   for (int i = 0; i < program_.cells(); i++)
     if ((count *= program_.values) > options_.max_states)
-      program_.fail(node_->line, "mj explore finds the predecessors of an <" +
-                                     std::string(node_->kind == ProgramNode::kAll ? "all" : "prl") +
-                                     "> step by trying every grid: " + std::to_string(program_.values) + "^" +
-                                     std::to_string(program_.cells()) + " grids are more than " +
-                                     std::to_string(options_.max_states) +
-                                     " (a smaller grid, or a higher --max-states)");
+      program_.fail(node_->line,
+                    "mj explore finds the predecessors of an <" +
+                        std::string(node_->kind == ProgramNode::kAll ? "all" : "prl") +
+                        "> step by trying every grid: " + std::to_string(program_.values) + "^" +
+                        std::to_string(program_.cells()) + " grids are more than " +
+                        std::to_string(options_.max_states) + " (a smaller grid, or a higher {setting})",
+                    Setting::max_states);
   const GridCoding coding(program_.values, program_.cells());
   uint64_t word = 0;
   for (int i = 0; i < program_.cells(); i++) word |= uint64_t(grid[size_t(i)]) << (i * coding.bits());
@@ -97,7 +98,8 @@ std::vector<Backward::Cells> Backward::predecessors(const Cells& grid) const {
       if ((long long)found.size() > options_.max_states)
         throw Error(program_.source, 0,
                     "more than " + std::to_string(options_.max_states) +
-                        " predecessors: a higher --max-states, or --garden-of-eden to ask only whether there is one");
+                        " predecessors: a higher {setting}, or --garden-of-eden to ask only whether there is one",
+                    Setting::max_states);
     }
     return true;
   });
@@ -106,7 +108,8 @@ std::vector<Backward::Cells> Backward::predecessors(const Cells& grid) const {
   if ((long long)found.size() > options_.max_states)
     throw Error(program_.source, 0,
                 "more than " + std::to_string(options_.max_states) +
-                    " predecessors: a higher --max-states, or --garden-of-eden to ask only whether there is one");
+                    " predecessors: a higher {setting}, or --garden-of-eden to ask only whether there is one",
+                Setting::max_states);
   return found;
 }
 

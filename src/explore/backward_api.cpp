@@ -3,7 +3,7 @@
 #include <map>
 
 #include "explore/backward.hpp"
-#include "explore_refusals.hpp"
+#include "explore/refusals.hpp"
 #include "mj/explore.hpp"
 #include "mj/state_text.hpp"
 
@@ -58,7 +58,8 @@ Predecessors predecessors(const RunSettings& settings, const std::vector<uint8_t
       if ((long long)next.size() > options.max_states)
         throw Error(settings.source, 0,
                     "more than " + std::to_string(options.max_states) + " grids at depth " + std::to_string(d) +
-                        " of the pre-image tree (a smaller --backward, or a higher --max-states)");
+                        " of the pre-image tree (a smaller --backward, or a higher {setting})",
+                    Setting::max_states);
     }
     result.tree_nodes.push_back(nodes), result.distinct.push_back((long long)next.size());
     level.swap(next);

@@ -2,8 +2,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "io/picture_cells.hpp"
-#include "io/vox.hpp"
+#include "io/formats/picture_cells.hpp"
+#include "io/formats/vox.hpp"
 #include "mj/error.hpp"
 #include "mj/explore.hpp"
 #include "mj/picture.hpp"

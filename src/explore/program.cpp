@@ -4,14 +4,16 @@
 
 #include "core/grid.hpp"
 #include "core/symmetry.hpp"
-#include "explore_refusals.hpp"
+#include "explore/refusals.hpp"
 #include "nodes/node.hpp"
 #include "nodes/rules/rule_node.hpp"
 #include "nodes/rules/rule_pattern.hpp"
 
 namespace mj {
 
-void ExploreProgram::fail(int line, const std::string& message) const { throw Error(source, line, message); }
+void ExploreProgram::fail(int line, const std::string& message, Setting setting) const {
+  throw Error(source, line, message, setting);
+}
 
 namespace {
 

@@ -62,7 +62,7 @@ struct ExploreProgram {
   int cells() const { return mx * my * mz; }
   GridView view(const uint8_t* cells) const { return {mx, my, mz, legend, cells, nullptr}; }
   // Throws an mj::Error at `line` of the model.
-  [[noreturn]] void fail(int line, const std::string& message) const;
+  [[noreturn]] void fail(int line, const std::string& message, Setting setting = Setting::none) const;
 };
 
 // The model as settings load it, refused (at its line) when something in it is not explorable.

@@ -2,8 +2,8 @@
 // paths of choices from the start, a start of it per transition.
 #include <unordered_map>
 
+#include "explore/refusals.hpp"
 #include "explore/state_search.hpp"
-#include "explore_refusals.hpp"
 #include "mj/state_text.hpp"
 
 namespace mj {
@@ -99,7 +99,8 @@ class Explorer {
     if ((long long)found_.size() >= options_.max_states)
       throw Error("", 0,
                   "more than " + std::to_string(options_.max_states) +
-                      " states: mj explore is for small models (a smaller grid, or a higher --max-states)");
+                      " states: mj explore is for small models (a smaller grid, or a higher {setting})",
+                  Setting::max_states);
     space_.edges.emplace_back();
     space_.grids.push_back(grid_rows(walker_.grid()));
     if (walker_.finished())

@@ -1,9 +1,9 @@
 #include "explore/state_search.hpp"
 
+#include "explore/refusals.hpp"
 #include "explore/state_packing.hpp"
 #include "explore/state_table.hpp"
 #include "explore/stepper.hpp"
-#include "explore_refusals.hpp"
 #include "mj/state_text.hpp"
 
 namespace mj {
@@ -57,7 +57,8 @@ class Search {
     if ((long long)table_.size() > options_.max_states)
       throw Error("", 0,
                   "more than " + std::to_string(options_.max_states) +
-                      " states: mj explore is for small models (a smaller grid, or a higher --max-states)");
+                      " states: mj explore is for small models (a smaller grid, or a higher {setting})",
+                  Setting::max_states);
     space_.edges.emplace_back();
     depth_.push_back(depth);
     const GridView view = program_.view(m.cells.data());

@@ -2,15 +2,15 @@
 
 #include <algorithm>
 
-#include "debugger/breakpoint_hits.hpp"
 #include "core/xml.hpp"
+#include "debugger/breakpoint_hits.hpp"
 #include "debugger/node_inspection.hpp"
+#include "debugger/recording.hpp"
 #include "io/formats/picture_cells.hpp"
 #include "nodes/inference/search.hpp"
 #include "nodes/node_view_fill.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/wfc/wfc_node.hpp"
-#include "debugger/recording.hpp"
 
 namespace mj {
 

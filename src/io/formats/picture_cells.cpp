@@ -3,8 +3,8 @@
 #include <string>
 
 #include "core/point.hpp"
-#include "io/render/palette.hpp"
 #include "io/formats/vox.hpp"
+#include "io/render/palette.hpp"
 
 namespace mj::io {
 namespace {

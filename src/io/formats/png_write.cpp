@@ -9,9 +9,9 @@
 
 #include "core/file_bytes.hpp"
 #include "core/point.hpp"
-#include "io/render/canvas.hpp"
 #include "io/formats/png.hpp"
 #include "io/formats/png_errors.hpp"
+#include "io/render/canvas.hpp"
 #include "mj/error.hpp"
 
 namespace mj::io {

@@ -5,8 +5,8 @@
 #include <cstdio>
 
 #include "core/xml.hpp"
+#include "explore/refusals.hpp"
 #include "explore/state_search.hpp"
-#include "explore_refusals.hpp"
 #include "mj/state_text.hpp"
 
 namespace mj {

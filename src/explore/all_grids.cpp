@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "explore/grid_steps.hpp"
-#include "explore_refusals.hpp"
+#include "explore/refusals.hpp"
 #include "mj/explore.hpp"
 #include "nodes/registry.hpp"
 
