@@ -37,7 +37,9 @@ function sized(entry) {
   const side = (k) => entry[k] ?? entry.size;
   const flags = ["--length", side("length"), "--width", side("width")];
   if (entry.d === "3") flags.push("--height", side("height"));
-  return [...flags, "--steps", entry.steps ?? "50000"];
+  // models.xml's steps="-1" (or 0) is "no limit", which the command line says as 0; none given: the default
+  if (entry.steps === undefined) return flags;
+  return [...flags, "--steps", +entry.steps > 0 ? entry.steps : "0"];
 }
 
 // The state text's grid: [mx, my, mz, legend, cells (value indices, x fastest)].
