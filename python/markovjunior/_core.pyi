@@ -82,3 +82,13 @@ def explore(
 def explore_all_grids(
     model: str, xml: Optional[str], size: Tuple[int, int, int], resources: str, max_grids: Optional[int] = None
 ) -> dict: ...
+def backward(
+    model: str,
+    xml: Optional[str],
+    size: Tuple[int, int, int],
+    resources: str,
+    cells: List[int],
+    depth: int,
+    garden_of_eden: bool,
+    max_states: Optional[int] = None,
+) -> dict: ...
