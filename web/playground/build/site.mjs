@@ -5,7 +5,7 @@
 // language reference and the gallery, from docs/ (help_bundle.mjs, gallery_bundle.mjs). Build time only:
 // this folder (web/playground/build/) is what makes the site, the folder above what the page runs.
 import { build } from "esbuild";
-import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { galleryBundle } from "./gallery_bundle.mjs";
 import { helpBundle } from "./help_bundle.mjs";
@@ -41,6 +41,9 @@ const docs = join(root, "docs");
 for (const part of ["pictures", "examples"])
   cpSync(join(docs, "language", part), join(site, "help", part), { recursive: true });
 writeFileSync(join(site, "help.json"), JSON.stringify(helpBundle(join(docs, "language"))));
+// The tutorial also shows pictures kept in docs/ itself (its debugger views): beside the language's.
+for (const [, src] of readFileSync(join(docs, "tutorial.md"), "utf8").matchAll(/!\[[^\]]*\]\(([^)/]+\.png)\)/g))
+  cpSync(join(docs, src), join(site, "help", "pictures", src));
 cpSync(join(docs, "gallery"), join(site, "gallery"), { recursive: true });
 writeFileSync(join(site, "gallery.json"), JSON.stringify(galleryBundle(join(docs, "gallery.md"))));
 
