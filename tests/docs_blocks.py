@@ -39,9 +39,9 @@ RESOURCES = os.path.join(CORPUS, "resources")
 FENCE = re.compile(r"^```(\w*)[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
 MARKER = re.compile(r"<!--\s*docs_test:\s*(.*?)\s*-->\s*$")
 # Command lines that build, install or serve: scripts/test.sh (or CI) runs them; running them here would nest a
-# build inside the test that the build runs.
+# build inside the test that the build runs. (python/tests/test_packaging.py runs the README's `pip wheel` line.)
 BUILD_LINES = re.compile(
-    r"^(bash scripts/|bash dotnet/tests/|python3 -m pip install|python3 -m http\.server|cmake |cpack|apt |"
+    r"^(bash scripts/|bash dotnet/tests/|python3 -m pip (install|wheel)|python3 -m http\.server|cmake |cpack|apt |"
     r"\(cd build-web/package && npm pack\))"
 )
 TIMEOUT = 600
@@ -182,12 +182,16 @@ def python_block(body, settings):
 
 
 def cpp_block(body, settings):
-    """Compiles the block against the build's static libraries (its #include lines on top, the rest in main())."""
+    """Compiles the block against the build's static libraries: a whole program as written, else its #include
+    lines on top and the rest in main()."""
     build = os.environ.get("MJ_BUILD", os.path.join(ROOT, "build"))
     lines = body.splitlines()
     includes = [line for line in lines if line.startswith("#include")]
     rest = [line for line in lines if not line.startswith("#include")]
-    source = "\n".join(includes + ["#include <mj/interpreter.hpp>", "int main() {"] + rest + ["}"]) + "\n"
+    whole = any(line.startswith("int main(") for line in lines)
+    source = (
+        body if whole else "\n".join(includes + ["#include <mj/interpreter.hpp>", "int main() {"] + rest + ["}"]) + "\n"
+    )
     scratch = scratch_copy(folder_of(settings))
     try:
         with open(os.path.join(scratch, "block.cpp"), "w", encoding="utf-8") as f:
