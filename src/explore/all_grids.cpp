@@ -2,6 +2,7 @@
 // its Garden of Eden grids, halting grids, closed classes and their basins.
 #include <algorithm>
 
+#include "explore/grid_numbers.hpp"
 #include "explore/grid_steps.hpp"
 #include "explore/refusals.hpp"
 #include "mj/explore.hpp"
@@ -26,23 +27,6 @@ void require_one_rule_node(const XmlElement& e) {
 }
 
 namespace {
-
-class GridNumbers {
- public:
-  GridNumbers(int values, size_t cells) : values_(values), cells_(cells) {}
-  void cells_of(long long number, std::vector<uint8_t>& cells) const {
-    for (size_t i = 0; i < cells_; i++, number /= values_) cells[i] = uint8_t(number % values_);
-  }
-  int number_of(const uint8_t* cells) const {
-    long long number = 0;
-    for (size_t i = cells_; i-- > 0;) number = number * values_ + cells[i];
-    return int(number);
-  }
-
- private:
-  int values_;
-  size_t cells_;
-};
 
 // Strongly connected components (Tarjan's, without recursion). A component is numbered after every
 // component it leads to, so numbering order is an order in which successors come first.

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "explore/backward.hpp"
+#include "explore/json_text.hpp"
 #include "explore/refusals.hpp"
 #include "mj/explore.hpp"
 #include "mj/state_text.hpp"
@@ -24,16 +25,6 @@ void check_size(const ExploreProgram& p, const std::vector<uint8_t>& grid) {
   if ((long long)grid.size() != p.cells()) throw Error(p.source, 0, "the grid is not of the model's size");
   for (uint8_t v : grid)
     if (v >= p.values) throw Error(p.source, 0, "the grid holds a value the model does not have");
-}
-
-std::string json_text(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') out += "\\n";
-    else out += c;
-  }
-  return out + "\"";
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/xml.hpp"
+#include "explore/json_text.hpp"
 #include "explore/refusals.hpp"
 #include "explore/state_search.hpp"
 #include "mj/state_text.hpp"
@@ -173,16 +174,6 @@ std::string number(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.17g", v);
   return text;
-}
-
-std::string json_text(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') out += "\\n";
-    else out += c;
-  }
-  return out + "\"";
 }
 
 }  // namespace

@@ -2,28 +2,12 @@
 // the tests' oracle.
 #include <algorithm>
 
+#include "explore/grid_numbers.hpp"
 #include "explore/grid_steps.hpp"
 
 namespace mj {
 
 namespace {
-
-class GridNumbers {
- public:
-  GridNumbers(int values, size_t cells) : values_(values), cells_(cells) {}
-  void cells_of(long long number, std::vector<uint8_t>& cells) const {
-    for (size_t i = 0; i < cells_; i++, number /= values_) cells[i] = uint8_t(number % values_);
-  }
-  int number_of(const uint8_t* cells) const {
-    long long number = 0;
-    for (size_t i = cells_; i-- > 0;) number = number * values_ + cells[i];
-    return int(number);
-  }
-
- private:
-  int values_;
-  size_t cells_;
-};
 
 // Every grid's successors, from the interpreter itself: a fresh run from the grid takes one step, once
 // for each match a `one` node could draw (the chooser picks each in turn).
