@@ -90,26 +90,22 @@ std::vector<Backward::Cells> Backward::by_every_grid(const Cells& grid, bool fir
 std::vector<Backward::Cells> Backward::predecessors(const Cells& grid) const {
   if (node_->kind != ProgramNode::kOne) return by_every_grid(grid, false);
   std::vector<Cells> found;
+  // Duplicates dropped (the same grid is found through several matches); past the limit, an error.
+  const auto settle = [&] {
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    if ((long long)found.size() > options_.max_states)
+      throw Error(program_.source, 0,
+                  "more than " + std::to_string(options_.max_states) +
+                      " predecessors: a higher {setting}, or --garden-of-eden to ask only whether there is one",
+                  Setting::max_states);
+  };
   reverse_one(grid, [&](const Cells& p) {
     found.push_back(p);
-    if ((long long)found.size() > 4 * options_.max_states) {
-      std::sort(found.begin(), found.end());
-      found.erase(std::unique(found.begin(), found.end()), found.end());
-      if ((long long)found.size() > options_.max_states)
-        throw Error(program_.source, 0,
-                    "more than " + std::to_string(options_.max_states) +
-                        " predecessors: a higher {setting}, or --garden-of-eden to ask only whether there is one",
-                    Setting::max_states);
-    }
+    if ((long long)found.size() > 4 * options_.max_states) settle();
     return true;
   });
-  std::sort(found.begin(), found.end());
-  found.erase(std::unique(found.begin(), found.end()), found.end());
-  if ((long long)found.size() > options_.max_states)
-    throw Error(program_.source, 0,
-                "more than " + std::to_string(options_.max_states) +
-                    " predecessors: a higher {setting}, or --garden-of-eden to ask only whether there is one",
-                Setting::max_states);
+  settle();
   return found;
 }
 
