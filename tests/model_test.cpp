@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "mj/failure.hpp"
 #include "mj/files.hpp"
 #include "test_util.hpp"
@@ -139,6 +141,40 @@ TEST(Model, SavesByExtension) {
   EXPECT_EQ(mjtest::read_bytes(dir / "state"), model.state_text());
 }
 
+// A grid kept apart from its Model (as Python's Result keeps it) is drawn and written as the Model would.
+TEST(Model, AKeptGridIsDrawnAndWrittenAsItsModelDoes) {
+  const auto dir = mjtest::temp_dir();
+  mj::Model model(text_request(kFill));
+  model.run(2, 5);
+  const std::vector<uint8_t> kept(model.grid().cells, model.grid().cells + model.grid().size());
+  mj::GridView grid = model.grid();
+  grid.cells = kept.data();
+  EXPECT_EQ(mj::draw_grid(model.settings(), grid, 3).rgba, model.image(3).rgba);
+  const mj::GridAt at{grid, 2, 5};
+  for (const char* name : {"a.png", "a.vox", "a.glb", "a.txt"}) {
+    mj::save_grid(model.settings(), dir / ("kept-" + std::string(name)), at);
+    model.save(dir / name);
+    EXPECT_EQ(mjtest::read_bytes(dir / ("kept-" + std::string(name))), mjtest::read_bytes(dir / name)) << name;
+  }
+  const mj::Error e = mjtest::expect_error([&] { mj::save_grid(model.settings(), dir / "a.gif", at); });
+  EXPECT_EQ(e.kind(), mj::ErrorKind::argument);
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.gif"));
+}
+
+// save_run records a run as a GIF under a control: stopped, it leaves no file.
+TEST(Model, SaveRunIsStoppedByItsControlAndLeavesNoFile) {
+  const auto dir = mjtest::temp_dir();
+  mj::Model model(text_request(kFill));
+  mj::RunControl control;
+  control.interval = std::chrono::milliseconds(0);
+  control.progress = [](const mj::Interpreter&) { return false; };
+  EXPECT_EQ(model.save_run(dir / "a.gif", 1, 0, {}, control), mj::RunEnd::stopped);
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.gif"));
+  EXPECT_EQ(model.save_run(dir / "a.gif", 1, 4), mj::RunEnd::step_limit);
+  EXPECT_TRUE(std::filesystem::exists(dir / "a.gif"));
+  EXPECT_EQ(model.status().steps, 4);
+}
+
 TEST(Model, APictureIsNamedNameSeedMadeSafe) {
   const auto dir = mjtest::temp_dir();
   mj::RunRequest r = text_request(kFill);
@@ -231,6 +267,38 @@ TEST(Failure, FilesSayWhetherTheyAreMissingOrUnwritable) {
   mj::Model model(text_request(kFill));
   model.run(1);
   EXPECT_EQ(mjtest::expect_error([&] { model.save("/proc/x.png"); }).kind(), mj::ErrorKind::io);
+}
+
+// A sequence of two fills on 4x3: "next node" stops once the second runs next (the step in which the
+// first finds nothing left is the second's first), then at the program's end, never past a step limit.
+TEST(Model, NextNodeStopsWhereAnotherNodeRunsNext) {
+  mj::Model model(text_request(R"(<sequence values="BWR">
+  <one in="B" out="W"/>
+  <one in="W" out="R"/>
+</sequence>)"));
+  model.start(1);
+  ASSERT_EQ(model.next_node()->line, 2);
+  EXPECT_EQ(model.to_next_node(), mj::RunEnd::next_node);
+  EXPECT_EQ(model.next_node()->line, 3);
+  const mj::GridView grid = model.grid();
+  EXPECT_EQ(std::count(grid.cells, grid.cells + grid.size(), 2), 1);  // one R: the second has fired once
+  EXPECT_EQ(std::count(grid.cells, grid.cells + grid.size(), 0), 0);  // no B left
+  EXPECT_EQ(model.to_next_node(), mj::RunEnd::finished);
+  EXPECT_EQ(model.status().steps, steps_to_the_end(model, 1));
+  model.start(1, 5);
+  EXPECT_EQ(model.to_next_node(), mj::RunEnd::step_limit);
+  EXPECT_EQ(model.status().steps, 5);
+  model.start(1);
+  mj::RunControl control;
+  control.interval = std::chrono::milliseconds(0);
+  control.progress = [](const mj::Interpreter& at) { return at.steps() < 3; };  // a node that runs on and on
+  EXPECT_EQ(model.to_next_node(control), mj::RunEnd::stopped);
+  EXPECT_EQ(model.status().steps, 3);
+}
+
+TEST(Model, NextNodeNeedsARun) {
+  mj::Model model(text_request(kFill));
+  EXPECT_THROW(model.to_next_node(), mj::Error);
 }
 
 }  // namespace

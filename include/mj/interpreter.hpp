@@ -33,13 +33,15 @@ struct ActiveNode {
   std::string kind;  // element name: "one", "all", "markov", ...
   int line = 0;      // where it is written in the model file
   int depth = 0;     // nesting depth of its branch below the root
+  bool operator==(const ActiveNode&) const = default;
 };
 
 class Interpreter;
 
-// How a run ends: the program finished, the step limit was reached, a callback stopped it, or it
-// paused at a breakpoint (Interpreter::breakpoint_hit() says which).
-enum class RunEnd { finished, step_limit, stopped, breakpoint };
+// How a run ends: the program finished, the step limit was reached, a callback stopped it, it
+// paused at a breakpoint (Interpreter::breakpoint_hit() says which), or another node runs next
+// (Model::to_next_node).
+enum class RunEnd { finished, step_limit, stopped, breakpoint, next_node };
 
 // Everything that steers a run, for every face alike: the CLI's progress line, an animation's
 // frames, Python's Ctrl-C, the playground's frame budget and Pause.

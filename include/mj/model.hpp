@@ -37,6 +37,27 @@ struct SaveOptions {
   int delay = 5;                     // .gif: centiseconds per frame
 };
 
+// A grid of a model's run kept apart from its Model (Python's Result), with what its files name: drawn
+// and written as the Model draws and writes its own.
+struct GridAt {
+  GridView grid;
+  int seed = 0, steps = 0;           // the run's: a .txt names them
+  const TileLayer* tiles = nullptr;  // a tile model's tiles (Interpreter::tile_layer): its .tmj maps them
+};
+
+// The colour of each value of `legend` for a model with these settings, 0xFFRRGGBB.
+std::vector<uint32_t> grid_colors(const RunSettings& settings, const std::string& legend);
+// The grid drawn as `mj run` draws it: 2D as squares of `pixelsize` pixels, 3D as isometric cubes
+// (pixelsize: the settings' when not given; 1..kMaxPixelsize).
+RgbaImage draw_grid(const RunSettings& settings, const GridView& grid, std::optional<int> pixelsize = {});
+// draw_grid's picture as the bytes of a PNG file.
+std::vector<uint8_t> grid_png(const RunSettings& settings, const GridView& grid, std::optional<int> pixelsize = {});
+// Writes the grid in the format of `file`'s extension (or options.format), whole or not at all: .png
+// (3D drawn isometric), .vox, .glb, .tmj (with its tileset beside it) or .txt (the state text). A .gif
+// is a run, not a grid: Model::save writes it.
+void save_grid(const RunSettings& settings, const std::filesystem::path& file, const GridAt& at,
+               const SaveOptions& options = {});
+
 class Model {
  public:
   // resolve_run(request), then the model loaded with those settings. Throws mj::Error.
@@ -63,6 +84,12 @@ class Model {
   // or for n < 0.
   int step(int n = 1);
 
+  // The debugger's "next node": steps until another node runs next (RunEnd::next_node), the program
+  // ends, the run reaches its step limit (or control.max_steps), or control.progress, called about
+  // every control.interval, returns false (RunEnd::stopped: a node that runs on and on). Throws
+  // mj::Error (kind argument) before a start.
+  RunEnd to_next_node(const RunControl& control = {});
+
   RunStatus status() const;
   // The node the next step runs; nullopt before a start and at the end.
   std::optional<ActiveNode> next_node() const { return interpreter_.active_node(); }
@@ -79,6 +106,11 @@ class Model {
   // extension (grid_format): .png (3D drawn isometric), .vox, .glb, .tmj (with its tileset beside it),
   // .gif, or .txt (the state text). Each file is written whole or not at all.
   void save(const std::filesystem::path& file, const SaveOptions& options = {});
+  // The run of `seed` again, to its step limit `steps` (not given: the settings'; 0: none), recorded
+  // as an animated GIF (what save writes for .gif, and a kept result's GIF), under `control`'s
+  // progress and cancel: RunEnd::stopped leaves no file. The Model then stands where that run ended.
+  RunEnd save_run(const std::filesystem::path& file, int seed, std::optional<int> steps,
+                  const SaveOptions& options = {}, RunControl control = {});
   // The picture `mj run` writes into `folder` (made when missing): FOLDER/STEM.png for a 2D grid or
   // when the settings say iso, else FOLDER/STEM.vox. Returns the file written.
   std::filesystem::path save_picture(const std::filesystem::path& folder);

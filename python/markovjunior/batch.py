@@ -89,7 +89,10 @@ def _in_processes(model: Model, seeds: List[int], steps: Optional[int], workers:
     """A multiprocessing pool, which (unlike ProcessPoolExecutor) can end its workers mid-run: on
     Ctrl-C or a failed run, leaving the pool terminates them."""
     ended: queue.Queue = queue.Queue()  # each run's outcome as it comes: the first failure is seen at once
-    with multiprocessing.Pool(workers, initializer=_take_model, initargs=(model,)) as pool:
+    # Workers come from a fork server, not forked from this process: a process forked while another of its
+    # threads holds a lock (a run in a thread, a progress bar, a timer) can wait on that lock forever.
+    context = multiprocessing.get_context("forkserver")
+    with context.Pool(workers, initializer=_take_model, initargs=(model,)) as pool:
         runs = [
             pool.apply_async(_run_seed, (seed, steps), callback=ended.put, error_callback=ended.put) for seed in seeds
         ]

@@ -51,10 +51,9 @@ class History:
     that worked in step ``k``. ``bytes``: the memory the record holds (about 5 bytes per cell written
     and 8 per step, twice over with its keyframes)."""
 
-    def __init__(self, core, palette: Optional[dict] = None, pixelsize: int = 1) -> None:
+    def __init__(self, core, settings: dict) -> None:
         self._core = core
-        self._palette = palette or {}  # the model's colours, for notebooks
-        self._pixelsize = pixelsize
+        self._settings = settings  # the library's settings of the model: its colours and pixel size
 
     def _range(self) -> Tuple[int, int, int]:
         facts = self._core.history_range()
@@ -97,12 +96,10 @@ class History:
     def image(self, step: int, pixelsize: Optional[int] = None) -> np.ndarray:
         """The grid after ``step`` steps as an ``(H, W, 3)`` RGB array in the model's colours, drawn as
         ``Result.image`` draws it (3D: isometric); ``pixelsize`` by default the model's."""
-        if pixelsize is not None:
-            _core.check_pixelsize(checked_int("pixelsize", pixelsize))
-        return _core.render(self[step], self._colors(), self._pixelsize if pixelsize is None else pixelsize)
-
-    def _colors(self):
-        return _core.legend_colors(self._core.legend(), self._palette)
+        if step < 0:
+            step += self.last_step + 1
+        self[step]  # IndexError for a step outside the record, as history[step]
+        return self._core.image_at(step, None if pixelsize is None else checked_int("pixelsize", pixelsize))
 
     def filmstrip(self, frames: int = FILMSTRIP) -> np.ndarray:
         """Up to ``frames`` recorded grids, evenly spaced from the first step to the last, side by side with
@@ -119,7 +116,7 @@ class History:
         """A filmstrip of the run in its model's colours, for notebooks (None in 3D: the text shows)."""
         if self._core.grid().ndim != 2:
             return None
-        return _core.encode_png(self.filmstrip(), self._colors(), self._pixelsize)
+        return _core.encode_png(self._settings, self.filmstrip(), self._core.legend())
 
     def __repr__(self) -> str:
         first, last, size = self._range()

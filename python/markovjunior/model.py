@@ -6,7 +6,6 @@ from typing import Dict, Iterable, Iterator, NamedTuple, Optional
 
 import numpy as np
 
-from . import _core
 from ._arguments import checked_int
 from .history import DEFAULT_MAX_BYTES, Breakpoint, BreakpointLike, History, breakpoint_of, core_breakpoints
 from .progress import ProgressBar
@@ -73,7 +72,7 @@ class Model(Views):
         if not isinstance(source, Source):
             raise TypeError(f"Model takes a Source, got {type(source).__name__}: load a model with markovjunior.load()")
         self.source = source
-        self._core = source.interpreter()
+        self._core = source.model()
         self._started = False
 
     def copy(self) -> "Model":
@@ -97,7 +96,7 @@ class Model(Views):
         usable. ``progress=True`` shows the steps as they go (with tqdm when it is installed).
         ``breakpoints``: Breakpoints (or lines, or ``(line, rule)`` pairs) at which the run pauses;
         ``model.paused_at`` then says which, and ``resume()`` goes on."""
-        limit = self.source.steps if steps is None else _step_limit(steps)
+        limit = None if steps is None else checked_int("steps", steps)
         seed = checked_int("seed", seed)
         self._started = True
         with ProgressBar(progress, "steps") as report:
@@ -108,7 +107,7 @@ class Model(Views):
         """Goes on with the current run (after a breakpoint, a step limit or ``step()``s) until it ends,
         reaches ``steps`` steps counted from its start (by default the source's limit) or pauses at one
         of ``breakpoints``."""
-        limit = self.source.steps if steps is None else _step_limit(steps)
+        limit = self.source.steps if steps is None else checked_int("steps", steps)
         return self._result(self._core.advance(limit, None, core_breakpoints(breakpoints)))
 
     @property
@@ -127,7 +126,7 @@ class Model(Views):
         """The current run's record (``history[k]``: the grid after ``k`` steps), or None when not recording."""
         if self._core.history_range() is None:
             return None
-        return History(self._core, dict(self.source.palette), self.source.pixelsize)
+        return History(self._core, self.source.settings())
 
     def grid_at(self, step: int) -> np.ndarray:
         """The grid after ``step`` steps of the current run, from its record (``record()`` first)."""
@@ -141,9 +140,9 @@ class Model(Views):
         on, is made again alike), after which ``step()`` and ``resume()`` go on as the run went. Returns
         the grid there."""
         target = max(0, self.steps - checked_int("steps", steps))
-        self._core.start(self._core.seed())
-        if target > 0:  # a limit of 0 would be none
-            self._core.advance(target, None, [])
+        status = self._core.status()
+        self._core.start(status["seed"], status["step_limit"])
+        self._core.step(target)
         return self.grid
 
     def _stop(self) -> None:
@@ -151,14 +150,16 @@ class Model(Views):
         KeyboardInterrupt (a thread other than the main one sees no Ctrl-C of its own)."""
         self._core.stop()
 
-    def start(self, seed: int) -> None:
-        """Begins a run with ``seed``; then ``step()`` advances it."""
-        self._core.start(checked_int("seed", seed))
+    def start(self, seed: int, steps: Optional[int] = None) -> None:
+        """Begins a run with ``seed`` whose step limit is ``steps`` (by default the source's; ``0``: none);
+        then ``step()`` advances it."""
+        self._core.start(checked_int("seed", seed), None if steps is None else checked_int("steps", steps))
         self._started = True
 
     def step(self) -> bool:
-        """One step of the run; False (and nothing done) once the program has finished."""
-        return self._core.step()
+        """One step of the run; False (and nothing done) once the program has finished or the run has
+        reached its step limit."""
+        return self._core.step(1) == 1
 
     @property
     def grid(self) -> np.ndarray:
@@ -175,12 +176,13 @@ class Model(Views):
     @property
     def steps(self) -> int:
         """Steps taken since start."""
-        return self._core.steps()
+        return self._core.status()["steps"]
 
     @property
     def finished(self) -> bool:
         """True before the first start and once the program has ended."""
-        return self._core.finished()
+        status = self._core.status()
+        return status["ended"] or not status["started"]
 
     @property
     def active_node(self) -> Optional[ActiveNode]:
@@ -194,19 +196,16 @@ class Model(Views):
 
     def frames(self, seed: int, every: int = 1) -> Iterator[np.ndarray]:
         """Starts a run with ``seed`` and yields copies of its grid: the start, then every ``every``
-        steps, and the end. For animations in notebooks."""
+        steps, and where the run ends (its end or its step limit, the source's). For animations in notebooks."""
         if checked_int("every", every) < 1:
             raise ValueError(f"every must be at least 1, got {every}")
         self.start(seed)
         yield np.array(self.grid)
-        while self.step():
-            if self.steps % every == 0:
-                yield np.array(self.grid)
-        if self.steps % every != 0:
+        while self._core.step(every) > 0:
             yield np.array(self.grid)
 
     def _result(self, steps: int) -> Result:
-        grid, legend, seed = np.array(self._core.grid()), self._core.legend(), self._core.seed()
+        grid, legend, seed = np.array(self._core.grid()), self._core.legend(), self._core.status()["seed"]
         return Result(grid, legend, steps, seed, self.source, self._core.tile_layer())
 
     def _repr_png_(self) -> Optional[bytes]:
@@ -216,10 +215,3 @@ class Model(Views):
     def __repr__(self) -> str:
         mx, my, mz = self.source.size
         return f"<markovjunior.Model {self.source.path!r} {mx}x{my}x{mz}>"
-
-
-def _step_limit(steps: object) -> int:
-    """A step limit given to run or resume, checked by the library (0: none; below 0 refused)."""
-    steps = checked_int("steps", steps)
-    _core.check_steps(steps)
-    return steps

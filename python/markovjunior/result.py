@@ -44,7 +44,7 @@ class Result:
     def colors(self) -> np.ndarray:
         """The ``(len(legend), 3)`` RGB colour of each value: the built-in palette, the resources'
         palette.xml over it, then the colours of the model's entry in its models.xml and those given."""
-        argb = self._argb()
+        argb = _core.colors(self.source.settings(), self.legend)
         return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8)
 
     def image(self, pixelsize: Optional[int] = None, iso: Optional[bool] = None) -> np.ndarray:
@@ -57,7 +57,7 @@ class Result:
         """
         if self.is_3d and iso is False:
             raise ValueError("a 3D grid has no flat picture: leave iso as it is, or save() it as .vox")
-        return _core.render(self.grid, self._argb(), self._pixelsize(pixelsize))
+        return _core.draw(self.source.settings(), self.grid, self.legend, _pixelsize(pixelsize))
 
     def save(
         self, path: "os.PathLike[str] | str", *, pixelsize: Optional[int] = None, every: Optional[int] = None
@@ -70,13 +70,15 @@ class Result:
         the same seed and steps). ``pixelsize``: by default the source's. Returns the path. A folder
         that is missing or not writable raises OSError, as ``open`` does."""
         path = os.fspath(path)
-        pixelsize = self._pixelsize(pixelsize)
+        pixelsize = _pixelsize(pixelsize)
         kind = _core.file_format(path)
         _check_folder(path)
         if kind == "gif":
             return self._animate(path, pixelsize, every)
         # whole or not at all, as every file mj writes
-        _core.save_grid(path, self.grid, self.legend, self._argb(), pixelsize, self._tiles)
+        _core.save_grid(
+            self.source.settings(), path, self.grid, self.legend, self.seed, self.steps, pixelsize, self._tiles
+        )
         return path
 
     def state_text(self, name: Optional[str] = None) -> str:
@@ -84,28 +86,25 @@ class Result:
         STEPS`` (NAME: the model's, by default), the legend, then a row of symbols per line."""
         return _core.state_text(name or self.source.name, self.grid, self.legend, self.seed, self.steps)
 
-    def _animate(self, path: str, pixelsize: int, every: Optional[int]) -> str:
-        if every is not None and checked_int("every", every) < 1:
-            raise ValueError(f"every must be at least 1, got {every}")
-        self.source.interpreter().animate(path, self.seed, self.steps, dict(self.source.palette), pixelsize, every)
+    def _animate(self, path: str, pixelsize: Optional[int], every: Optional[int]) -> str:
+        # the run again, from its source: the same seed gives the same run, recorded by the library
+        every = None if every is None else checked_int("every", every)
+        self.source.model().save_run(path, self.seed, self.steps, pixelsize, every)
         return path
-
-    def _pixelsize(self, pixelsize: Optional[int]) -> int:
-        if pixelsize is None:
-            return self.source.pixelsize
-        _core.check_pixelsize(checked_int("pixelsize", pixelsize))
-        return pixelsize
-
-    def _argb(self):
-        return _core.legend_colors(self.legend, dict(self.source.palette))
 
     def _repr_png_(self) -> bytes:
         """The picture as PNG bytes, at the source's pixel size: notebooks (IPython, Jupyter) show it."""
-        return _core.encode_png(self.grid, self._argb(), self.source.pixelsize)
+        return _core.encode_png(self.source.settings(), self.grid, self.legend)
 
     def __repr__(self) -> str:
         mz, my, mx = (1,) * (3 - self.grid.ndim) + self.grid.shape
         return f"<markovjunior.Result seed={self.seed} steps={self.steps} size={mx}x{my}x{mz} legend={self.legend!r}>"
+
+
+def _pixelsize(pixelsize: Optional[int]) -> Optional[int]:
+    """A pixel size as given (None: the source's, which the library takes), its type checked here and its
+    range by the library."""
+    return None if pixelsize is None else checked_int("pixelsize", pixelsize)
 
 
 def _check_folder(path: str) -> None:

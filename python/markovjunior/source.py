@@ -33,21 +33,32 @@ class Source:
     pixelsize: int  # of pictures: the entry's, else the library's default
     iso: bool
     palette: Tuple[Tuple[str, int], ...]  # (symbol, 0xAARRGGBB): palette.xml, the entry's colours, the caller's
+    size_from: str  # where the size came from: "given", "models.xml:12", "default size"
 
     def __repr__(self) -> str:  # its XML text and palette would fill a screen
         mx, my, mz = self.size
         return f"<markovjunior.Source {self.name!r} {mx}x{my}x{mz} steps={self.steps} pixelsize={self.pixelsize}>"
 
-    def interpreter(self):
-        """The library's interpreter of this source, freshly loaded (what a Model, or a Result's GIF, runs)."""
-        return _core.Interpreter.load(
-            self.text if self.text is not None else self.path,
-            self.text is not None,
-            self.path,
-            self.size,
-            self.resources,
-            self.max_cells,
-        )
+    def settings(self) -> dict:
+        """The library's settings of this source (mj::RunSettings, as resolve_run gave them)."""
+        return {
+            "file": self.path if self.text is None else "",
+            "xml": self.text,
+            "source": self.path,
+            "name": self.name,
+            "size": self.size,
+            "resources": self.resources,
+            "max_cells": self.max_cells,
+            "steps": self.steps,
+            "pixelsize": self.pixelsize,
+            "iso": self.iso,
+            "palette": dict(self.palette),
+            "size_from": self.size_from,
+        }
+
+    def model(self):
+        """The library's model of this source, freshly loaded (mj::Model: what a Model, or a Result's GIF, runs)."""
+        return _core.Model(self.settings())
 
 
 def resolve_source(
@@ -88,6 +99,7 @@ def resolve_source(
         s["pixelsize"],
         s["iso"],
         tuple(sorted(s["palette"].items())),
+        s["size_from"],
     )
 
 

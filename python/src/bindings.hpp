@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "mj/interpreter.hpp"
+#include "mj/picture.hpp"
+#include "mj/run_settings.hpp"
 #include "mj/tile_layer.hpp"
 
 namespace mj::python {
@@ -17,7 +19,7 @@ namespace mj::python {
 namespace py = pybind11;
 
 void bind_errors(py::module_& m);
-void bind_interpreter(py::module_& m);
+void bind_model(py::module_& m);
 void bind_pictures(py::module_& m);
 void bind_model_list(py::module_& m);
 void bind_run_settings(py::module_& m);
@@ -30,6 +32,12 @@ py::array grid_array(const GridView& grid);
 py::dict inspection_dict(const Inspection& inspection);
 // The other way: a (mz, my, mx) or (my, mx) uint8 array seen as a grid. The array must outlive the view.
 GridView grid_of_array(const py::array_t<uint8_t, py::array::c_style>& cells);
+
+// The settings resolve_run decided, as Python keeps them (markovjunior.Source): a dict made by
+// run_settings.cpp's settings_dict, read back field for field (nothing decided again).
+RunSettings settings_of(const py::dict& settings);
+// A picture as the (height, width, 3) RGB array that imshow and PIL take.
+py::array_t<uint8_t> rgb_array(const RgbaImage& image);
 
 // A TileLayer as plain Python data, (tileset, size, mx, my, tiles, names, at), so that a Result holding it
 // pickles; the library's struct field for field, nothing decided here.

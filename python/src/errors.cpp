@@ -2,6 +2,8 @@
 // uses): a problem in the model, or a limit it reached, is markovjunior.ModelError (file, line, message); a
 // missing file FileNotFoundError; a file that cannot be read or written OSError; a bad argument ValueError; no
 // memory MemoryError. The library words each, with Python's names for the settings that would fix it.
+#include <pybind11/stl.h>
+
 #include <cerrno>
 #include <filesystem>
 
@@ -43,7 +45,16 @@ void raise(const Failure& f) {
 
 }  // namespace
 
-void bind_errors(py::module_&) {
+void bind_errors(py::module_& m) {
+  m.def(
+      "setting_names",
+      [] {
+        const SettingNames& n = python_setting_names();
+        return std::vector<std::string>{n.size,      n.steps,     n.seed,    n.pixelsize,
+                                        n.max_cells, n.resources, n.workers, n.max_states};
+      },
+      "The words for the settings in messages, in mj::SettingNames' order (size, steps, seed, pixelsize, "
+      "max_cells, resources, workers, max_states)");
   // mj's own failures; other exceptions (Python's own coming back through C++, std ones) go on to pybind11's.
   py::register_exception_translator([](std::exception_ptr thrown) {
     try {

@@ -4,9 +4,9 @@
 #include "mj/version.hpp"
 
 PYBIND11_MODULE(_core, m) {
-  m.doc() = "mj's C++ library: the interpreter, pictures and model lists (use the markovjunior package)";
+  m.doc() = "mj's C++ library: models, pictures and model lists (use the markovjunior package)";
   mj::python::bind_errors(m);
-  mj::python::bind_interpreter(m);
+  mj::python::bind_model(m);
   mj::python::bind_pictures(m);
   mj::python::bind_model_list(m);
   mj::python::bind_explore(m);

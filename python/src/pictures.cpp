@@ -1,11 +1,10 @@
-// Pictures for Python: colours for a legend, a grid rendered to an (H, W, 3) array, and files
-// (PNG, VOX, GIF) written as `mj run` writes them.
+// Pictures for Python: a kept grid (a Result's) drawn to an (H, W, 3) array and written to files as its
+// model's mj::Model draws and writes them (mj::draw_grid, mj::save_grid), from the settings the library decided.
 #include <pybind11/stl.h>
-
-#include <cctype>
 
 #include "bindings.hpp"
 #include "mj/files.hpp"
+#include "mj/model.hpp"
 #include "mj/picture.hpp"
 #include "mj/state_text.hpp"
 
@@ -15,68 +14,76 @@ namespace {
 
 using Cells = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>;
 
-// 0xAARRGGBB pixels as the (height, width, 3) RGB array that imshow and PIL take.
-py::array_t<uint8_t> rgb_array(const Image& image) {
-  py::array_t<uint8_t> rgb({py::ssize_t(image.height), py::ssize_t(image.width), py::ssize_t(3)});
-  uint8_t* out = rgb.mutable_data();
-  for (uint32_t argb : image.argb) {
-    *out++ = uint8_t(argb >> 16);
-    *out++ = uint8_t(argb >> 8);
-    *out++ = uint8_t(argb);
-  }
-  return rgb;
+// A grid as Python holds it (a copy in a Result, a filmstrip) with its legend.
+GridView legend_grid(const Cells& cells, const std::string& legend) {
+  GridView grid = grid_of_array(cells);
+  grid.legend = legend;
+  return grid;
 }
 
-py::array_t<uint8_t> render_array(const Cells& cells, const std::vector<uint32_t>& colors, int pixelsize) {
-  GridView grid = grid_of_array(cells);
-  Image image;
+// mj::draw_grid: the grid drawn as the model's Model draws it.
+py::array_t<uint8_t> draw(const py::dict& settings, const Cells& cells, const std::string& legend,
+                          std::optional<int> pixelsize) {
+  const RunSettings decided = settings_of(settings);
+  const GridView grid = legend_grid(cells, legend);
+  RgbaImage image;
   {
     py::gil_scoped_release unlocked;
-    image = render(grid, colors, RenderOptions{pixelsize, 0});
+    image = draw_grid(decided, grid, pixelsize);
   }
   return rgb_array(image);
 }
 
-// What a file holds, by its extension: "png" (3D grids isometric), "vox" or "gif".
-// The library's word on the file's format: Python only needs to know whether a run must be recorded.
+// What a file holds, by its extension: "gif" (a run) or "grid" (a grid, mj::save_grid).
 std::string file_format(const std::string& file) { return grid_format(file) == GridFormat::gif ? "gif" : "grid"; }
 
-// A grid written in its file's format (.png, .vox, .glb, .tmj), whole or not at all; a tile model's .tmj
-// is a map of its tiles (the tile layer Interpreter.tile_layer gave when its run ended).
-void save_grid_file(const std::string& file, const Cells& cells, const std::string& legend,
-                    const std::vector<uint32_t>& colors, int pixelsize, const std::optional<TileTuple>& tiles) {
-  GridView grid = grid_of_array(cells);
-  grid.legend = legend;  // glTF's materials and Tiled's tiles are named by their symbols
+// mj::save_grid: a kept grid written in its file's format, whole or not at all; a tile model's .tmj is a
+// map of its tiles (the tile layer Model.tile_layer gave when its run ended).
+void save(const py::dict& settings, const std::string& file, const Cells& cells, const std::string& legend, int seed,
+          int steps, std::optional<int> pixelsize, const std::optional<TileTuple>& tiles) {
+  const RunSettings decided = settings_of(settings);
   const std::optional<TileLayer> layer = tiles ? std::optional<TileLayer>(tile_layer_of(*tiles)) : std::nullopt;
+  const GridAt at{legend_grid(cells, legend), seed, steps, layer ? &*layer : nullptr};
+  SaveOptions options;
+  options.pixelsize = pixelsize;
   py::gil_scoped_release unlocked;
-  save_grid(file, grid, colors, pixelsize, layer ? &*layer : nullptr);
+  save_grid(decided, file, at, options);
 }
 
 py::bytes as_bytes(const std::vector<uint8_t>& data) {
   return py::bytes(reinterpret_cast<const char*>(data.data()), data.size());
 }
 
-// The PNG bytes of the picture render_array makes: for notebooks (_repr_png_).
-py::bytes png_bytes(const Cells& cells, const std::vector<uint32_t>& colors, int pixelsize) {
-  GridView grid = grid_of_array(cells);
+// The PNG bytes of the picture `draw` makes: for notebooks (_repr_png_).
+py::bytes png_bytes(const py::dict& settings, const Cells& cells, const std::string& legend,
+                    std::optional<int> pixelsize) {
+  const RunSettings decided = settings_of(settings);
+  const GridView grid = legend_grid(cells, legend);
   std::vector<uint8_t> png;
   {
     py::gil_scoped_release unlocked;
-    png = encode_png(grid, colors, pixelsize);
+    png = grid_png(decided, grid, pixelsize);
   }
   return as_bytes(png);
 }
 
 py::array_t<uint8_t> load_png_array(const std::string& file) {
-  Image image;
+  RgbaImage image;
   {
     py::gil_scoped_release unlocked;
-    image = load_png(file);
+    image = to_rgba(load_png(file));
   }
   return rgb_array(image);
 }
 
 }  // namespace
+
+py::array_t<uint8_t> rgb_array(const RgbaImage& image) {
+  py::array_t<uint8_t> rgb({py::ssize_t(image.height), py::ssize_t(image.width), py::ssize_t(3)});
+  uint8_t* out = rgb.mutable_data();
+  for (size_t i = 0; i < image.rgba.size(); i += 4) out = std::copy_n(&image.rgba[i], 3, out);
+  return rgb;
+}
 
 TileTuple tile_tuple(const TileLayer& layer) {
   return {layer.tileset, layer.size, layer.mx, layer.my, layer.tiles, layer.names, layer.at};
@@ -105,13 +112,13 @@ std::string state_text_of(const std::string& name, const Cells& cells, const std
 }
 
 void bind_pictures(py::module_& m) {
-  m.def("render", &render_array, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
-        "A grid as an (H, W, 3) RGB array: squares in 2D, isometric cubes in 3D");
+  m.def("draw", &draw, py::arg("settings"), py::arg("cells"), py::arg("legend"), py::arg("pixelsize") = py::none(),
+        "A grid of the model of settings as an (H, W, 3) RGB array: squares in 2D, isometric cubes in 3D");
   m.def("file_format", &file_format, py::arg("file"), "\"gif\" or \"grid\", by the file's extension");
-  m.def("save_grid", &save_grid_file, py::arg("file"), py::arg("cells"), py::arg("legend"), py::arg("colors"),
-        py::arg("pixelsize"), py::arg("tiles") = py::none(),
-        "Writes the grid as its file's extension says: .png (3D isometric), .vox, .glb or .tmj (a map of tiles when "
-        "given a tile layer)");
+  m.def("save_grid", &save, py::arg("settings"), py::arg("file"), py::arg("cells"), py::arg("legend"), py::arg("seed"),
+        py::arg("steps"), py::arg("pixelsize") = py::none(), py::arg("tiles") = py::none(),
+        "Writes the grid as its file's extension says: .png (3D isometric), .vox, .glb, .tmj (a map of tiles when "
+        "given a tile layer) or .txt (the state text)");
   m.def(
       "save_file",
       [](const std::string& file, const py::bytes& data) {
@@ -120,11 +127,15 @@ void bind_pictures(py::module_& m) {
         save_file(file, bytes);
       },
       py::arg("file"), py::arg("data"), "Writes the bytes to the file whole or not at all (mj::save_file)");
-  m.def("encode_png", &png_bytes, py::arg("cells"), py::arg("colors"), py::arg("pixelsize"),
-        "render's picture as PNG bytes, as save writes them");
-  m.def("load_png", &load_png_array, py::arg("file"), "A PNG file as an (H, W, 3) RGB array");
+  m.def("encode_png", &png_bytes, py::arg("settings"), py::arg("cells"), py::arg("legend"),
+        py::arg("pixelsize") = py::none(), "draw's picture as PNG bytes, as save writes them");
+  m.def(
+      "colors",
+      [](const py::dict& settings, const std::string& legend) { return grid_colors(settings_of(settings), legend); },
+      py::arg("settings"), py::arg("legend"), "0xAARRGGBB colour of each symbol of the legend");
   m.def("state_text", &state_text_of, py::arg("name"), py::arg("cells"), py::arg("legend"), py::arg("seed"),
         py::arg("steps"), "The grid as mj run --state writes it");
+  m.def("load_png", &load_png_array, py::arg("file"), "A PNG file as an (H, W, 3) RGB array");
 }
 
 }  // namespace mj::python

@@ -33,6 +33,27 @@ py::dict settings_dict(const RunSettings& s) {
   return d;
 }
 
+}  // namespace
+
+RunSettings settings_of(const py::dict& d) {
+  RunSettings s;
+  s.file = d["file"].cast<std::string>();
+  if (!d["xml"].is_none()) s.xml = d["xml"].cast<std::string>();
+  s.source = d["source"].cast<std::string>();
+  s.name = d["name"].cast<std::string>();
+  std::tie(s.load.mx, s.load.my, s.load.mz) = d["size"].cast<std::tuple<int, int, int>>();
+  s.load.resources = d["resources"].cast<std::string>();
+  s.load.max_cells = d["max_cells"].cast<long long>();
+  s.steps = d["steps"].cast<int>();
+  s.pixelsize = d["pixelsize"].cast<int>();
+  s.iso = d["iso"].cast<bool>();
+  for (auto [symbol, color] : d["palette"].cast<std::map<std::string, uint32_t>>()) s.palette[symbol.at(0)] = color;
+  s.size_from = d["size_from"].cast<std::string>();
+  return s;
+}
+
+namespace {
+
 py::dict resolve(const std::string& model, std::optional<std::string> xml, const std::vector<std::string>& folders,
                  const std::vector<int>& size, std::optional<int> steps, std::optional<int> pixelsize,
                  std::optional<bool> iso, const std::string& resources, long long max_cells,
@@ -59,11 +80,7 @@ void bind_run_settings(py::module_& m) {
         py::arg("colors"),
         "The settings of a run (file, xml, source, name, size, resources, max_cells, steps, pixelsize, iso, "
         "palette, size_from): mj's resolve_run, every default decided");
-  m.def("check_steps", &check_steps, py::arg("steps"), "The library's check of a step limit (0: none)");
-  m.def("check_pixelsize", &check_pixelsize, py::arg("pixelsize"), "The library's check of a pixel size");
   m.def("worker_count", &worker_count, py::arg("requested"), "Runs at once: the ones requested, or every core");
-  m.def("legend_colors", &legend_colors, py::arg("legend"), py::arg("palette"),
-        "0xAARRGGBB colour of each symbol of the legend in the palette");
 }
 
 }  // namespace mj::python

@@ -3,6 +3,8 @@
 
 #include <fmt/core.h>
 
+#include <chrono>
+#include <climits>
 #include <string>
 
 #include "mj/animation.hpp"
@@ -57,6 +59,22 @@ int Model::step(int n) {
   return done;
 }
 
+RunEnd Model::to_next_node(const RunControl& control) {
+  require_started("to_next_node");
+  const std::optional<ActiveNode> at = next_node();
+  const int most = control.max_steps > 0 ? control.max_steps : INT_MAX;
+  auto reported = std::chrono::steady_clock::now();
+  while (interpreter_.steps() < most && step(1) == 1) {
+    if (interpreter_.finished()) return RunEnd::finished;
+    if (next_node() != at) return RunEnd::next_node;
+    if (control.progress && std::chrono::steady_clock::now() - reported >= control.interval) {
+      if (!control.progress(interpreter_)) return RunEnd::stopped;
+      reported = std::chrono::steady_clock::now();
+    }
+  }
+  return interpreter_.finished() ? RunEnd::finished : RunEnd::step_limit;
+}
+
 RunStatus Model::status() const {
   RunStatus s;
   s.started = started_;
@@ -74,42 +92,72 @@ RunStatus Model::status() const {
   return s;
 }
 
-std::vector<uint32_t> Model::colors() const { return legend_colors(interpreter_.grid().legend, settings_.palette); }
+std::vector<uint32_t> grid_colors(const RunSettings& settings, const std::string& legend) {
+  return legend_colors(legend, settings.palette);
+}
+
+RgbaImage draw_grid(const RunSettings& settings, const GridView& grid, std::optional<int> pixelsize) {
+  const int size = pixelsize_or(pixelsize, settings.pixelsize);
+  return to_rgba(render(grid, grid_colors(settings, grid.legend), {size}));
+}
+
+std::vector<uint8_t> grid_png(const RunSettings& settings, const GridView& grid, std::optional<int> pixelsize) {
+  return encode_png(grid, grid_colors(settings, grid.legend), pixelsize_or(pixelsize, settings.pixelsize));
+}
+
+void save_grid(const RunSettings& settings, const std::filesystem::path& file, const GridAt& at,
+               const SaveOptions& options) {
+  const int pixelsize = pixelsize_or(options.pixelsize, settings.pixelsize);
+  const std::vector<uint32_t> colors = grid_colors(settings, at.grid.legend);
+  switch (options.format ? *options.format : grid_format(file)) {
+    case GridFormat::state: return save_file(file, state_text(settings.name, at.grid, at.seed, at.steps));
+    case GridFormat::png: return save_png(file, at.grid, colors, pixelsize);
+    case GridFormat::vox: return save_vox(file, at.grid, colors);
+    case GridFormat::glb: return save_glb(file, at.grid, colors);
+    case GridFormat::tiled: return void(save_tiled(file, at.grid, colors, pixelsize, at.tiles));
+    case GridFormat::gif: break;
+  }
+  throw argument_error("a GIF is an animation of a run: save it from the Model that runs it");
+}
+
+std::vector<uint32_t> Model::colors() const { return grid_colors(settings_, interpreter_.grid().legend); }
 
 RgbaImage Model::image(std::optional<int> pixelsize) const { return image(interpreter_.grid(), pixelsize); }
 
 RgbaImage Model::image(const GridView& grid, std::optional<int> pixelsize) const {
-  const int size = pixelsize_or(pixelsize, settings_.pixelsize);
-  return to_rgba(render(grid, legend_colors(grid.legend, settings_.palette), {size}));
+  return draw_grid(settings_, grid, pixelsize);
 }
 
 void Model::save(const std::filesystem::path& file, const SaveOptions& options) {
-  const int pixelsize = pixelsize_or(options.pixelsize, settings_.pixelsize);
   const GridFormat format = options.format ? *options.format : grid_format(file);
-  if (format == GridFormat::state) return save_file(file, state_text());
-  const GridView grid = interpreter_.grid();
-  if (format == GridFormat::glb) return save_glb(file, grid, colors());
   if (format != GridFormat::gif) {
     const std::optional<TileLayer> tiles = interpreter_.tile_layer();  // a tile model's .tmj: its tiles
-    const std::vector<uint32_t> colors = legend_colors(grid.legend, settings_.palette);
-    if (format == GridFormat::tiled) return void(save_tiled(file, grid, colors, pixelsize, tiles ? &*tiles : nullptr));
-    return format == GridFormat::vox ? save_vox(file, grid, colors) : save_png(file, grid, colors, pixelsize);
+    const GridAt at{interpreter_.grid(), interpreter_.seed(), interpreter_.steps(), tiles ? &*tiles : nullptr};
+    return save_grid(settings_, file, at, options);
   }
   // The run again, frame by frame, to where it stands now: the same seed gives the same run.
   require_started("saving a GIF");
+  const int limit = limit_;  // the run goes on to its own limit afterwards
+  save_run(file, interpreter_.seed(), interpreter_.finished() ? limit_ : interpreter_.steps(), options);
+  limit_ = limit;
+}
+
+RunEnd Model::save_run(const std::filesystem::path& file, int seed, std::optional<int> steps,
+                       const SaveOptions& options, RunControl control) {
+  const int pixelsize = pixelsize_or(options.pixelsize, settings_.pixelsize);
   if (options.every < 1)
     throw argument_error("a GIF has a frame every 1 or more steps, got " + std::to_string(options.every));
-  RunControl control;
-  control.max_steps = interpreter_.finished() ? limit_ : interpreter_.steps();
-  write_animation(interpreter_, interpreter_.seed(), control, settings_.palette,
-                  {pixelsize, options.every, options.delay}, file);
+  start(seed, steps);
+  control.max_steps = limit_;
+  return write_animation(interpreter_, seed, control, settings_.palette, {pixelsize, options.every, options.delay},
+                         file);
 }
 
 std::filesystem::path Model::save_picture(const std::filesystem::path& folder) {
   make_folder(folder);
   const GridView grid = interpreter_.grid();
   const std::filesystem::path file = picture_file(folder / output_stem(), grid, settings_.iso);
-  save_grid(file, grid, legend_colors(grid.legend, settings_.palette), settings_.pixelsize);
+  save_grid(settings_, file, {grid, interpreter_.seed(), interpreter_.steps()});
   return file;
 }
 

@@ -45,6 +45,12 @@ def library():
     return lib
 
 
+def setting_names():
+    """The C interface's words for `mj run`'s settings (mj_command_line_setting_names), in their order."""
+    names = library().mj_command_line_setting_names()
+    return [names[k].decode() for k in range(7)]
+
+
 def check(lib, status):
     if status != 0:
         raise CFailure(status, lib.mj_last_error_text().decode())

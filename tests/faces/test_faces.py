@@ -2,8 +2,9 @@
 .NET, Python and the JavaScript API decide its size, steps, pixel size and colours in one place
 (mj::Model, mj::resolve_run), so their state texts and pictures are byte for byte the same, and the
 files `mj run`, C and .NET name NAME_SEED are named the same. The shared bad inputs
-(tests/cli_errors.xml, and bad arguments) are worded the same by `mj run`, C and .NET, each failing
-its own way (exit code 1, a status, an MjException). Run after the web and .NET builds:
+(tests/cli_errors.xml, and bad arguments) are worded the same by `mj run`, C, .NET and Python (Python
+naming the settings its own way, size= for --size), each failing its own way (exit code 1, a status, an
+MjException, the Python exception of the error's kind). Run after the web and .NET builds:
 
     MJ_CLI=build/mj MJ_WEB=build-web .venv/bin/python -m pytest tests/faces -q
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import markovjunior
+from markovjunior import _core
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import face_c  # noqa: E402
@@ -179,6 +181,51 @@ def dotnet_says(cases, work):
     return {line.split("\t")[0]: line.split("\t")[2:] for line in lines}
 
 
+# The Python exception of each kind of failure (C's status names), as python/README.md says.
+PYTHON_RAISES = {
+    "model": markovjunior.ModelError,
+    "limit": markovjunior.ModelError,
+    "missing_file": FileNotFoundError,
+    "argument": ValueError,
+    "io": OSError,
+}
+
+
+def python_arguments(args):
+    """`mj run`'s flags as markovjunior.load's arguments; None when Python has no such argument (--d: a
+    Python size of two sides is 2D, of three 3D)."""
+    flags = dict(zip(args.split()[::2], (int(v) for v in args.split()[1::2])))
+    if "--d" in flags:
+        return None
+    kwargs = {name: flags[f"--{name}"] for name in ("steps", "pixelsize") if f"--{name}" in flags}
+    if "--size" in flags:
+        kwargs["size"] = flags["--size"]
+    elif "--length" in flags:
+        kwargs["size"] = (flags["--length"], flags["--width"])
+    return kwargs
+
+
+def python_says(model, out, kwargs):
+    """(the message, the failure's kind) of load, run and save in Python, as the library's text ("FILE: message",
+    "mj: message" for a failure of no file, as `mj run` prints it) from the exception's parts."""
+    with pytest.raises(Exception) as raised:
+        markovjunior.load(str(model), **kwargs).run(1).save(out / "M.png")
+    error = raised.value
+    kind = next((k for k, t in PYTHON_RAISES.items() if type(error) is t), type(error).__name__)
+    if isinstance(error, FileNotFoundError):
+        return f"{error.filename}: {error.strerror}", kind
+    if type(error) is ValueError:  # a bad argument, of no file: Python's message is the library's alone
+        return f"mj: {error}", kind
+    return str(error), kind
+
+
+def in_python_words(message, c_names):
+    """`mj run`'s message with its setting names (--steps) in Python's (steps=), both the library's."""
+    for cli, python in sorted(zip(c_names, _core.setting_names()), key=lambda pair: -len(pair[0])):
+        message = message.replace(cli, python)
+    return message
+
+
 def test_every_face_words_a_bad_input_the_same(tmp_path):
     require_dotnet()
     cases = ET.Element("cases")
@@ -200,3 +247,11 @@ def test_every_face_words_a_bad_input_the_same(tmp_path):
         said, how = dotnet[name]
         assert said.replace(str(tmp_path / "dotnet"), str(tmp_path)) == mine, name
         assert how.startswith("MjException ") and "Internal" not in how, f"{name}: .NET raised {how}"
+        kwargs = python_arguments(args or "")
+        if kwargs is None:
+            continue
+        with pytest.raises(face_c.CFailure) as c_failure:
+            face_c.run(model, 1, tmp_path / name / "c", (args or "").split())
+        said, kind = python_says(model, tmp_path / name, kwargs)
+        assert kind == c_failure.value.kind or {kind, c_failure.value.kind} == {"model", "limit"}, f"{name}: {kind}"
+        assert said == in_python_words(mine, face_c.setting_names()), name

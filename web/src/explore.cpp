@@ -6,6 +6,7 @@
 #include "color.hpp"
 #include "failure.hpp"
 #include "mj/explore.hpp"
+#include "mj/model.hpp"
 #include "mj/picture.hpp"
 #include "request.hpp"
 
@@ -39,7 +40,7 @@ val explore_model(const std::string& xml, const std::string& name, const val& op
       outcome.set("state", o.state), outcome.set("probability", o.probability), outcome.set("text", o.text);
       outcomes.call<void>("push", outcome);
     }
-    for (uint32_t c : mj::legend_colors(legend, settings.palette)) colors.call<void>("push", mjweb::rgb(c));
+    for (uint32_t c : mj::grid_colors(settings, legend)) colors.call<void>("push", mjweb::rgb(c));
     out.set("states", double(space.states())), out.set("transitions", double(space.transitions));
     out.set("cyclic", space.cyclic), out.set("unending", space.unending);
     out.set("legend", legend), out.set("colors", colors);

@@ -80,13 +80,9 @@ class Session {
   // "stepLimit" (the run's), "stopped" or "breakpoint" (at one of `breakpoints`, [{line, rule}]).
   std::string advance(int count, double ms, const val& breakpoints) {
     return guard([&] {
-      mj::RunControl control;
+      mj::RunControl control = for_at_most(ms);
       if (count > 0) control.max_steps = int(std::min<long long>(INT_MAX, (long long)live().status().steps + count));
       control.breakpoints = mjweb::breakpoints(breakpoints);
-      if (ms > 0) {
-        control.interval = std::chrono::milliseconds(int64_t(ms));
-        control.progress = [](const mj::Interpreter&) { return false; };  // the time is spent
-      }
       return end_name(live().advance(control));
     });
   }
@@ -94,16 +90,7 @@ class Session {
   // limit, or `ms` milliseconds have passed (<= 0: no time limit). Returns "nextNode", "finished",
   // "stepLimit" or "stopped".
   std::string next_node(double ms) {
-    return guard([&] {
-      mj::Model& model = live();
-      const std::optional<mj::ActiveNode> at = model.next_node();
-      const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(int64_t(ms * 1000));
-      while (model.step(1) == 1 && !model.status().ended) {
-        if (!same_node(model.next_node(), at)) return std::string("nextNode");
-        if (ms > 0 && std::chrono::steady_clock::now() > deadline) return std::string("stopped");
-      }
-      return std::string(model.status().ended ? "finished" : "stepLimit");
-    });
+    return guard([&] { return end_name(live().to_next_node(for_at_most(ms))); });
   }
 
   // Where the run stands, in one call (mj::RunStatus): {started, seed, steps, stepLimit, finished,
@@ -257,9 +244,19 @@ class Session {
     if (!model_) throw mj::argument_error("no model loaded");
     return *model_;
   }
+  // A control that stops the run once `ms` milliseconds have passed (<= 0: never).
+  static mj::RunControl for_at_most(double ms) {
+    mj::RunControl control;
+    if (ms > 0) {
+      control.interval = std::chrono::milliseconds(int64_t(ms));
+      control.progress = [](const mj::Interpreter&) { return false; };  // the time is spent
+    }
+    return control;
+  }
   std::string end_name(mj::RunEnd end) {
     if (end == mj::RunEnd::breakpoint) return "breakpoint";
     if (end == mj::RunEnd::finished) return "finished";
+    if (end == mj::RunEnd::next_node) return "nextNode";
     return live().status().at_step_limit ? "stepLimit" : "stopped";
   }
   val picture(mj::RgbaImage image) {
@@ -275,10 +272,6 @@ class Session {
     in.close();
     std::filesystem::remove(file);
     return out;
-  }
-  static bool same_node(const std::optional<mj::ActiveNode>& a, const std::optional<mj::ActiveNode>& b) {
-    if (!a || !b) return !a && !b;
-    return a->kind == b->kind && a->line == b->line && a->depth == b->depth;
   }
   val bytes(std::vector<uint8_t> file) {
     bytes_ = std::move(file);

@@ -1,5 +1,6 @@
-// markovjunior._core.Interpreter: one mj::Interpreter, used by one thread at a time. Loading and
-// running release the GIL, so that models in different threads run in parallel.
+// markovjunior._core.Model: one mj::Model, used by one thread at a time. The library decides the run's
+// step limit, its pictures and its files; this file converts. Loading and running release the GIL, so
+// that models in different threads run in parallel.
 #include <atomic>
 #include <mutex>
 #include <optional>
@@ -7,19 +8,21 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
-#include "mj/animation.hpp"
+#include "mj/model.hpp"
 
 namespace mj::python {
 
 namespace {
 
 struct Session {
-  explicit Session(Interpreter i) : interpreter(std::move(i)) {}
-  Interpreter interpreter;
+  explicit Session(RunSettings settings) : model(std::move(settings)) {}
+  Model model;
   std::mutex busy;
   // Set by another thread (batch, on Ctrl-C) to stop the run in progress, or the next one: a
   // thread's runs see no signals, only the main thread's do.
   std::atomic<bool> stop{false};
+
+  Interpreter& interpreter() { return model.interpreter(); }
 };
 
 // Two threads stepping one interpreter would corrupt it: the second is told so instead.
@@ -34,23 +37,20 @@ class Exclusive {
   std::unique_lock<std::mutex> lock_;
 };
 
-std::unique_ptr<Session> load(const std::string& source, bool is_text, const std::string& name,
-                              std::tuple<int, int, int> size, const std::string& resources, long long max_cells) {
-  LoadOptions options{std::get<0>(size), std::get<1>(size), std::get<2>(size), resources, max_cells};
+std::unique_ptr<Session> load(const py::dict& settings) {
+  RunSettings decided = settings_of(settings);
   py::gil_scoped_release unlocked;
-  return std::make_unique<Session>(is_text ? Interpreter::from_string(source, options, name)
-                                           : Interpreter::from_file(source, options));
+  return std::make_unique<Session>(std::move(decided));
 }
+
+// Breakpoints as Python gives them: (line, rule) pairs, rule -1 for the node itself.
+using BreakpointList = std::vector<std::pair<int, int>>;
 
 // A run's progress callback, called by the library about every 0.1 s with the GIL released: it takes
 // the GIL to see Ctrl-C (KeyboardInterrupt) and the stop of another thread, and to call `report`
 // (a progress bar) with the steps taken. False stops the run, with the Python error set.
-// Breakpoints as Python gives them: (line, rule) pairs, rule -1 for the node itself.
-using BreakpointList = std::vector<std::pair<int, int>>;
-
-RunControl python_control(Session& s, int max_steps, const py::object& report, const BreakpointList& breakpoints = {}) {
+RunControl python_control(Session& s, const py::object& report, const BreakpointList& breakpoints = {}) {
   RunControl control;
-  control.max_steps = max_steps;
   for (auto [line, rule] : breakpoints) control.breakpoints.push_back({line, rule});
   control.progress = [&s, &report](const Interpreter& at) {  // no py::object copied without the GIL
     py::gil_scoped_acquire locked;
@@ -77,35 +77,41 @@ void raise_if_stopped(RunEnd end) {
 }
 
 // A whole run, the GIL released: runs in other threads go on meanwhile, and a run that never ends
-// can be stopped from a notebook with Ctrl-C.
-int run(Session& s, int seed, int max_steps, const py::object& report, const BreakpointList& breakpoints) {
+// can be stopped from a notebook with Ctrl-C. `steps`: the run's step limit (None: the settings').
+int run(Session& s, int seed, std::optional<int> steps, const py::object& report, const BreakpointList& breakpoints) {
   Exclusive guard(s);
-  const RunControl control = python_control(s, max_steps, report, breakpoints);
+  const RunControl control = python_control(s, report, breakpoints);
   RunEnd end;
   {
     py::gil_scoped_release unlocked;
-    end = s.interpreter.run(seed, control);
+    end = s.model.run(seed, steps, control);
   }
   raise_if_stopped(end);
-  return s.interpreter.steps();
+  return s.model.status().steps;
 }
 
-// The same, going on from where the run stands.
-int advance(Session& s, int max_steps, const py::object& report, const BreakpointList& breakpoints) {
+// The same, going on from where the run stands (`steps`: the run's new limit).
+int advance(Session& s, std::optional<int> steps, const py::object& report, const BreakpointList& breakpoints) {
   Exclusive guard(s);
-  const RunControl control = python_control(s, max_steps, report, breakpoints);
+  const RunControl control = python_control(s, report, breakpoints);
   RunEnd end;
   {
     py::gil_scoped_release unlocked;
-    end = s.interpreter.advance(control);
+    end = s.model.advance(control, steps);
   }
   raise_if_stopped(end);
-  return s.interpreter.steps();
+  return s.model.status().steps;
+}
+
+int step(Session& s, int count) {
+  Exclusive guard(s);
+  py::gil_scoped_release unlocked;
+  return s.model.step(count);
 }
 
 py::object breakpoint_hit(Session& s) {
   Exclusive guard(s);
-  std::optional<Breakpoint> hit = s.interpreter.breakpoint_hit();
+  std::optional<Breakpoint> hit = s.interpreter().breakpoint_hit();
   if (!hit) return py::none();
   return py::make_tuple(hit->line, hit->rule);
 }
@@ -113,45 +119,58 @@ py::object breakpoint_hit(Session& s) {
 // The record's facts: (first step, last step, bytes), or None when not recording.
 py::object history_range(Session& s) {
   Exclusive guard(s);
-  const History* h = s.interpreter.history();
+  const History* h = s.interpreter().history();
   if (!h) return py::none();
   return py::make_tuple(h->first_step(), h->last_step(), h->bytes());
 }
 
 const History& recorded(Session& s) {
-  const History* h = s.interpreter.history();
+  const History* h = s.interpreter().history();
   if (!h) throw std::runtime_error("this Model is not recording: model.record() first");
   return *h;
 }
 
-// The run of `seed` recorded as an animated GIF by the library, a frame every `every` steps.
-void animate(Session& s, const std::string& file, int seed, int max_steps, const Palette& palette, int pixelsize,
-             std::optional<int> every) {
+// Model::save: the current grid by the file's extension (a .gif: the run again, animated).
+void save(Session& s, const std::string& file, std::optional<int> pixelsize) {
+  Exclusive guard(s);
+  SaveOptions options;
+  options.pixelsize = pixelsize;
+  py::gil_scoped_release unlocked;
+  s.model.save(file, options);
+}
+
+// Model::save_run: the run of `seed` to `steps` recorded as a GIF, stopped by Ctrl-C (no file then).
+void save_run(Session& s, const std::string& file, int seed, std::optional<int> steps, std::optional<int> pixelsize,
+              std::optional<int> every) {
   Exclusive guard(s);
   const py::object no_report = py::none();
-  const RunControl control = python_control(s, max_steps, no_report);
-  AnimationOptions options;
+  const RunControl control = python_control(s, no_report);
+  SaveOptions options;
   options.pixelsize = pixelsize;
   if (every) options.every = *every;  // else the library's
   RunEnd end;
   {
     py::gil_scoped_release unlocked;
-    end = write_animation(s.interpreter, seed, control, palette, options, file);
+    end = s.model.save_run(file, seed, steps, options, control);
   }
   raise_if_stopped(end);
 }
 
-bool step(Session& s) {
-  Exclusive guard(s);
-  py::gil_scoped_release unlocked;
-  return s.interpreter.step();
-}
-
 py::object active_node(Session& s) {
   Exclusive guard(s);
-  std::optional<ActiveNode> node = s.interpreter.active_node();
+  std::optional<ActiveNode> node = s.model.next_node();
   if (!node) return py::none();
   return py::make_tuple(node->kind, node->line, node->depth);
+}
+
+// Where the run stands (mj::RunStatus): steps, seed, ended (the program finished), at_step_limit.
+py::dict status(Session& s) {
+  Exclusive guard(s);
+  const RunStatus r = s.model.status();
+  py::dict d;
+  d["started"] = r.started, d["seed"] = r.seed, d["steps"] = r.steps, d["step_limit"] = r.step_limit;
+  d["ended"] = r.ended, d["at_step_limit"] = r.at_step_limit;
+  return d;
 }
 
 }  // namespace
@@ -170,33 +189,35 @@ py::array grid_array(const GridView& grid) {
   return cells;
 }
 
-void bind_interpreter(py::module_& m) {
-  py::class_<Session>(m, "Interpreter", "One loaded model (markovjunior.Model wraps it)")
-      .def_static("load", &load, py::arg("source"), py::arg("is_text"), py::arg("name"), py::arg("size"),
-                  py::arg("resources"), py::arg("max_cells"), "Loads a model from a file or from XML text")
+void bind_model(py::module_& m) {
+  py::class_<Session>(m, "Model", "mj::Model: one loaded model (markovjunior.Model wraps it)")
+      .def(py::init(&load), py::arg("settings"), "Loads the model of settings (resolve_run's dict)")
       .def(
           "start",
-          [](Session& s, int seed) {
+          [](Session& s, int seed, std::optional<int> steps) {
             Exclusive guard(s);
-            s.interpreter.start(seed);
+            s.model.start(seed, steps);
           },
-          py::arg("seed"))
+          py::arg("seed"), py::arg("steps") = py::none(),
+          "Begins a run whose step limit is steps (0: none; None: the settings')")
       .def(
           "stop", [](Session& s) { s.stop = true; },
           "Stops the run in progress in another thread (or the next): it raises KeyboardInterrupt")
-      .def("step", &step, "One step; False once the program has finished")
-      .def("run", &run, py::arg("seed"), py::arg("max_steps"), py::arg("report") = py::none(),
+      .def("step", &step, py::arg("count") = 1,
+           "Up to count more steps within the run's step limit; the steps taken (fewer once the run ends)")
+      .def("run", &run, py::arg("seed"), py::arg("steps") = py::none(), py::arg("report") = py::none(),
            py::arg("breakpoints") = BreakpointList{},
-           "start(seed), then steps (report(steps) about every 0.1 s) until the end, the limit or a breakpoint "
-           "((line, rule) pairs, rule -1 for the node); returns the steps taken")
-      .def("advance", &advance, py::arg("max_steps"), py::arg("report") = py::none(),
+           "start(seed, steps), then steps (report(steps) about every 0.1 s) until the end, the limit or a "
+           "breakpoint ((line, rule) pairs, rule -1 for the node); returns the steps taken")
+      .def("advance", &advance, py::arg("steps") = py::none(), py::arg("report") = py::none(),
            py::arg("breakpoints") = BreakpointList{}, "run() going on from where the run stands")
+      .def("status", &status, "Where the run stands: {started, seed, steps, step_limit, ended, at_step_limit}")
       .def("breakpoint_hit", &breakpoint_hit, "(line, rule) of the breakpoint the latest run paused at, or None")
       .def(
           "set_recording",
           [](Session& s, bool on, size_t max_bytes) {
             Exclusive guard(s);
-            s.interpreter.set_recording(on, max_bytes);
+            s.interpreter().set_recording(on, max_bytes);
           },
           py::arg("on"), py::arg("max_bytes"), "Time travel: record every step from now on (in at most max_bytes)")
       .def("history_range", &history_range, "(first step, last step, bytes) of the record, or None")
@@ -208,54 +229,42 @@ void bind_interpreter(py::module_& m) {
           },
           py::arg("step"), "The recorded grid after step steps (a read-only array of its own)")
       .def(
+          "image_at",
+          [](Session& s, int step, std::optional<int> pixelsize) {
+            Exclusive guard(s);
+            return rgb_array(s.model.image(recorded(s).grid_at(step), pixelsize));
+          },
+          py::arg("step"), py::arg("pixelsize") = py::none(), "The recorded grid after step steps, drawn")
+      .def(
           "node_line",
           [](Session& s, int step) {
             Exclusive guard(s);
             return recorded(s).node_line(step);
           },
           py::arg("step"), "The line of the node that worked in step `step` (0: none)")
-      .def("animate", &animate, py::arg("file"), py::arg("seed"), py::arg("max_steps"), py::arg("palette"),
-           py::arg("pixelsize"), py::arg("every"), "Writes the run of seed as an animated GIF")
+      .def("save", &save, py::arg("file"), py::arg("pixelsize") = py::none(),
+           "Writes the grid by the file's extension, or for .gif the run again, animated")
+      .def("save_run", &save_run, py::arg("file"), py::arg("seed"), py::arg("steps"), py::arg("pixelsize") = py::none(),
+           py::arg("every") = py::none(), "The run of seed to steps steps again, recorded as an animated GIF")
       .def(
           "grid",
           [](Session& s) {
             Exclusive guard(s);
-            return grid_array(s.interpreter.grid());
+            return grid_array(s.model.grid());
           },
           "The current grid, a read-only (my, mx) view in 2D, (mz, my, mx) in 3D")
       .def(
           "legend",
           [](Session& s) {
             Exclusive guard(s);
-            return s.interpreter.grid().legend;
+            return s.model.grid().legend;
           },
           "The current grid's symbols, index = value")
-      .def(
-          "steps",
-          [](Session& s) {
-            Exclusive guard(s);
-            return s.interpreter.steps();
-          },
-          "Steps since start")
-      .def(
-          "seed",
-          [](Session& s) {
-            Exclusive guard(s);
-            return s.interpreter.seed();
-          },
-          "The seed of the current (or last) run")
-      .def(
-          "finished",
-          [](Session& s) {
-            Exclusive guard(s);
-            return s.interpreter.finished();
-          },
-          "True before start and once the program has ended")
       .def(
           "tile_layer",
           [](Session& s) -> std::optional<TileTuple> {
             Exclusive guard(s);
-            const std::optional<TileLayer> layer = s.interpreter.tile_layer();
+            const std::optional<TileLayer> layer = s.interpreter().tile_layer();
             return layer ? std::optional<TileTuple>(tile_tuple(*layer)) : std::nullopt;
           },
           "A 2D tile wfc model's grid as (tileset, size, mx, my, tiles, names, at) (mj::TileLayer), else None")
@@ -264,14 +273,14 @@ void bind_interpreter(py::module_& m) {
           "inspect",
           [](Session& s, int line) {
             Exclusive guard(s);
-            return inspection_dict(s.interpreter.inspect(line));
+            return inspection_dict(s.interpreter().inspect(line));
           },
           py::arg("line"), "What the node at line (0: the active one) computed, as a dict (mj/inspect.hpp)")
       .def(
           "set_inspecting",
           [](Session& s, bool on) {
             Exclusive guard(s);
-            s.interpreter.set_inspecting(on);
+            s.interpreter().set_inspecting(on);
           },
           py::arg("on"), "Keep what only a debugger asks for (a guided one's candidates, wfc's failures)");
 }
