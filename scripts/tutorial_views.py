@@ -60,25 +60,27 @@ def side_by_side(picture, values, titles, out):
     print(out)
 
 
-def field():
-    line = line_of("Tutorial7", "<one>")  # the walk, after `<one in="UG" .../>`
-    model, picture = paused("Tutorial7", line)
+def view_of_u(model_name, marker, view, title, picture):
+    """The grid after the hero's first step beside one of its node's views of U (Model.fields or
+    Model.potentials), as docs/PICTURE."""
+    line = line_of(model_name, marker)
+    model, grid_picture = paused(model_name, line)
+    values = getattr(model, view)(line)["U"]
     side_by_side(
-        picture,
-        model.fields(line)["U"],
-        ("the grid after the hero's first step", "field for U: distance to G through W, Y, R"),
-        os.path.join(ROOT, "docs", "tutorial-field.png"),
+        grid_picture,
+        values,
+        ("the grid after the hero's first step", title),
+        os.path.join(ROOT, "docs", picture),
     )
 
 
+def field():  # the walk, after `<one in="UG" .../>`
+    view_of_u("Tutorial7", "<one>", "fields", "field for U: distance to G through W, Y, R", "tutorial-field.png")
+
+
 def observe():
-    line = line_of("Tutorial8", "<one")
-    model, picture = paused("Tutorial8", line)
-    side_by_side(
-        picture,
-        model.potentials(line)["U"],
-        ("the grid after the hero's first step", "backward potentials of U: steps from the goal"),
-        os.path.join(ROOT, "docs", "tutorial-observe.png"),
+    view_of_u(
+        "Tutorial8", "<one", "potentials", "backward potentials of U: steps from the goal", "tutorial-observe.png"
     )
 
 

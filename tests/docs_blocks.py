@@ -192,13 +192,19 @@ def cpp_block(body, settings):
     source = (
         body if whole else "\n".join(includes + ["#include <mj/interpreter.hpp>", "int main() {"] + rest + ["}"]) + "\n"
     )
+    libraries = [os.path.join(build, f"libmj{part}.a") for part in ("", "_nodes", "_io", "_core")]
+    compiled = ["g++", "-std=c++20", "-O0", "-I" + os.path.join(ROOT, "include"), "block.cpp", "-o", "block"]
+    compiled += libraries + ["-lpugixml", "-lfmt", "-lpng", "-lgif", "-lz", "-pthread"]
+    return compile_and_run(source, "block.cpp", compiled, settings)
+
+
+def compile_and_run(source, name, compiled, settings):
+    """Writes the source as `name` in a scratch copy of the block's folder, compiles it with the command
+    `compiled` (which makes ./block) and runs it: (exit code, what went wrong)."""
     scratch = scratch_copy(folder_of(settings))
     try:
-        with open(os.path.join(scratch, "block.cpp"), "w", encoding="utf-8") as f:
+        with open(os.path.join(scratch, name), "w", encoding="utf-8") as f:
             f.write(source)
-        libraries = [os.path.join(build, f"libmj{part}.a") for part in ("", "_nodes", "_io", "_core")]
-        compiled = ["g++", "-std=c++20", "-O0", "-I" + os.path.join(ROOT, "include"), "block.cpp", "-o", "block"]
-        compiled += libraries + ["-lpugixml", "-lfmt", "-lpng", "-lgif", "-lz", "-pthread"]
         code, error = run(compiled, scratch)
         return (code, "compiling: " + error) if code != 0 else run(["./block"], scratch)
     finally:
@@ -209,25 +215,18 @@ def c_block(body, settings):
     """Compiles the block as C11 against the build's libmj.so (the C interface) and runs it."""
     build = os.environ.get("MJ_BUILD", os.path.join(ROOT, "build"))
     library = os.path.join(build, "capi")
-    scratch = scratch_copy(folder_of(settings))
-    try:
-        with open(os.path.join(scratch, "block.c"), "w", encoding="utf-8") as f:
-            f.write(body)
-        compiled = [
-            "cc",
-            "-std=c11",
-            "-Wall",
-            "-Werror",
-            "-I" + os.path.join(ROOT, "include"),
-            "block.c",
-            "-o",
-            "block",
-        ]
-        compiled += ["-L" + library, "-lmj", "-Wl,-rpath," + library]
-        code, error = run(compiled, scratch)
-        return (code, "compiling: " + error) if code != 0 else run(["./block"], scratch)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    compiled = [
+        "cc",
+        "-std=c11",
+        "-Wall",
+        "-Werror",
+        "-I" + os.path.join(ROOT, "include"),
+        "block.c",
+        "-o",
+        "block",
+    ]
+    compiled += ["-L" + library, "-lmj", "-Wl,-rpath," + library]
+    return compile_and_run(body, "block.c", compiled, settings)
 
 
 def js_block(body, settings):

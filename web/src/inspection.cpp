@@ -2,6 +2,8 @@
 
 #include <emscripten/bind.h>
 
+#include "js_array.hpp"
+
 namespace mjweb {
 
 namespace {
@@ -15,24 +17,20 @@ val copied(const char* type, const std::vector<T>& cells) {
 }
 
 val potentials(const std::vector<mj::PotentialView>& list) {
-  val out = val::array();
-  for (const mj::PotentialView& p : list) {
+  return js_array(list, [](const mj::PotentialView& p) {
     val row = val::object();
     row.set("value", p.value), row.set("cells", copied("Int32Array", p.cells));
-    out.call<void>("push", row);
-  }
-  return out;
+    return row;
+  });
 }
 
 val candidates(const std::vector<mj::CandidateView>& list) {
-  val out = val::array();
-  for (const mj::CandidateView& c : list) {
+  return js_array(list, [](const mj::CandidateView& c) {
     val m = val::object();
     m.set("rule", c.rule), m.set("x", c.x), m.set("y", c.y), m.set("z", c.z);
     m.set("delta", c.delta), m.set("score", c.score);
-    out.call<void>("push", m);
-  }
-  return out;
+    return m;
+  });
 }
 
 }  // namespace
@@ -44,16 +42,14 @@ val inspection(const mj::Inspection& v) {
   o.set("fields", potentials(v.fields));
   o.set("future", v.future.empty() ? val::null() : copied("Uint32Array", v.future));
   o.set("potentials", potentials(v.potentials));
-  val trajectory = val::array();
-  for (const std::vector<uint8_t>& state : v.trajectory) trajectory.call<void>("push", copied("Uint8Array", state));
-  o.set("trajectory", trajectory), o.set("trajectoryAt", v.trajectory_at);
+  o.set("trajectory",
+        js_array(v.trajectory, [](const std::vector<uint8_t>& state) { return copied("Uint8Array", state); }));
+  o.set("trajectoryAt", v.trajectory_at);
   o.set("candidates", candidates(v.candidates));
   o.set("chosen", v.chosen);
   o.set("options", v.options.empty() ? val::null() : copied("Int32Array", v.options));
   o.set("patterns", v.patterns), o.set("failedTries", v.failed_tries);
-  val contradictions = val::array();
-  for (int cell : v.contradictions) contradictions.call<void>("push", cell);
-  o.set("contradictions", contradictions);
+  o.set("contradictions", js_array(v.contradictions, [](int cell) { return val(cell); }));
   return o;
 }
 

@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "js_array.hpp"
+
 namespace mjweb {
 
 namespace {
@@ -37,10 +39,8 @@ val node_tree(const mj::NodeView& v) {
   n.set("kind", v.kind), n.set("line", v.line), n.set("legend", v.legend);
   n.set("branch", v.branch), n.set("running", v.running), n.set("current", v.current);
   n.set("counter", v.counter), n.set("steps", v.steps);
-  val children = val::array(), rules = val::array();
-  for (const mj::NodeView& child : v.children) children.call<void>("push", node_tree(child));
-  for (const mj::RuleView& r : v.rules) rules.call<void>("push", rule(r, v));
-  n.set("children", children), n.set("rules", rules);
+  n.set("children", js_array(v.children, [](const mj::NodeView& child) { return node_tree(child); }));
+  n.set("rules", js_array(v.rules, [&v](const mj::RuleView& r) { return rule(r, v); }));
   return n;
 }
 
