@@ -26,6 +26,18 @@ export async function runToEnd(page) {
   await until(page, () => window.mjPlayground.state.frame?.finished);
 }
 
+// The bytes of the next file the page downloads after `act` (a Buffer).
+export async function download(page, act) {
+  await page.evaluate(() => {
+    window.exported = null;
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (blob) => ((window.exported = blob), create(blob));
+  });
+  await act();
+  await until(page, () => window.exported);
+  return Buffer.from(await page.evaluate(async () => [...new Uint8Array(await window.exported.arrayBuffer())]));
+}
+
 // Runs Flowers (a markov of two <one> nodes, both firing in turn) and pauses it long before its end: 1,132
 // steps at this size and seed (at 60x60 it ends at step 301, and sometimes did before the pause). Returns
 // the paused frame's steps.
