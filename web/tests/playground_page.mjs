@@ -26,6 +26,20 @@ export async function runToEnd(page) {
   await until(page, () => window.mjPlayground.state.frame?.finished);
 }
 
+// The editor's text and the size boxes set as a person would, then "state graph" pressed (the graph, or
+// the library's refusal, comes later).
+export async function drawGraph(page, xml, size) {
+  await page.evaluate(
+    (text, sides) => {
+      window.mjPlayground.editor.text = text;
+      ["mx", "my", "mz"].forEach((id, i) => (document.getElementById(id).value = sides[i]));
+    },
+    xml,
+    size,
+  );
+  await page.click("#graphButton");
+}
+
 // The bytes of the next file the page downloads after `act` (a Buffer).
 export async function download(page, act) {
   await page.evaluate(() => {
@@ -43,7 +57,7 @@ export async function download(page, act) {
 // the paused frame's steps.
 export async function pauseMidRun(page) {
   await choose(page, "corpus/Flowers", [120, 120, 1], 3);
-  await page.evaluate(() => (document.getElementById("speed").value = 1));
+  await page.$eval("#speed", (s) => ((s.value = 1), s.oninput())); // 2 steps a frame
   await page.click("#run");
   await until(page, () => window.mjPlayground.state.frame?.steps >= 20).catch(async (e) => {
     throw new Error(
