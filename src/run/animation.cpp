@@ -76,7 +76,8 @@ RunEnd write_animation(Interpreter& ip, int seed, const RunControl& control, con
 void write_animation(const History& history, int from, int to, const Palette& palette, const AnimationOptions& options,
                      const std::filesystem::path& file) {
   if (from > to)
-    throw argument_error("a GIF of the record from step " + std::to_string(from) + " to step " + std::to_string(to));
+    throw argument_error("a GIF of the record from step " + std::to_string(from) + " back to step " +
+                         std::to_string(to) + ": the first step comes after the last");
   const int every = std::max(1, options.every);
   const auto frame_at = [&](int step) { return step % every == 0 || step == to; };  // as a run's frame callback
   Canvas canvas;
