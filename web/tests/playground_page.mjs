@@ -15,10 +15,10 @@ export const mjCli = process.env.MJ_CLI ?? join(root, "build", "mj");
 export const frame = (page) => page.evaluate(() => window.mjPlayground.state.frame);
 export const until = (page, fn, arg) => page.waitForFunction(fn, { timeout: 30000 }, arg);
 
-// The model as the model list and the size and seed fields would set it, loaded.
+// The model as the model list and the size and seed fields would set it, loaded, its first frame shown.
 export async function choose(page, model, size, seed) {
   await page.evaluate((m, s, k) => window.mjPlayground.chooseModel(m, { size: s, seed: k }), model, size, seed);
-  await until(page, () => !window.mjPlayground.state.loading);
+  await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.state.frame);
 }
 
 export async function runToEnd(page) {
