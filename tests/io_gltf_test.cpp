@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "io/formats/greedy_mesh.hpp"
+#include "mj/mesh.hpp"
 #include "mj/picture.hpp"
 
 namespace {
@@ -15,12 +15,12 @@ mj::GridView view(int mx, int my, int mz, const std::vector<uint8_t>& cells) {
 
 TEST(GreedyMesh, OneVoxelIsSixFaces) {
   std::vector<uint8_t> cells{0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-  EXPECT_EQ(mj::io::greedy_mesh(view(3, 3, 3, cells)).size(), 0u + 6);
+  EXPECT_EQ(mj::greedy_mesh(view(3, 3, 3, cells)).size(), 0u + 6);
 }
 
 TEST(GreedyMesh, ASolidBlockMergesIntoSixRectangles) {
   std::vector<uint8_t> cells(4 * 3 * 2, 1);
-  auto quads = mj::io::greedy_mesh(view(4, 3, 2, cells));
+  auto quads = mj::greedy_mesh(view(4, 3, 2, cells));
   EXPECT_EQ(quads.size(), 6u);
   float area = 0;
   for (const auto& q : quads) {
@@ -39,7 +39,7 @@ TEST(GreedyMesh, ASolidBlockMergesIntoSixRectangles) {
 
 TEST(GreedyMesh, FacesBetweenFilledCellsAreLeftOutWhateverTheirValues) {
   std::vector<uint8_t> cells{1, 2};  // two cells side by side, two values
-  auto quads = mj::io::greedy_mesh(view(2, 1, 1, cells));
+  auto quads = mj::greedy_mesh(view(2, 1, 1, cells));
   EXPECT_EQ(quads.size(), 10u);  // 5 faces each; the shared face is inside
   for (const auto& q : quads)
     if (q.normal[0] != 0) {
@@ -49,7 +49,7 @@ TEST(GreedyMesh, FacesBetweenFilledCellsAreLeftOutWhateverTheirValues) {
 
 TEST(GreedyMesh, FacesTurnOutwards) {
   std::vector<uint8_t> cells{1};
-  for (const auto& q : mj::io::greedy_mesh(view(1, 1, 1, cells))) {
+  for (const auto& q : mj::greedy_mesh(view(1, 1, 1, cells))) {
     // (b - a) x (c - a) points along the normal: counter-clockwise seen from outside
     std::array<float, 3> e1{}, e2{};
     for (int k = 0; k < 3; k++) e1[k] = q.corners[1][k] - q.corners[0][k], e2[k] = q.corners[2][k] - q.corners[0][k];

@@ -123,6 +123,17 @@ class Mj {
     return model;
   }
 
+  // The faces of a voxel grid ({mx, my, mz, cells} as grid() gives it; value 0 empty) as the glTF export
+  // (glb()) meshes them: each value's faces where it meets empty space, merged into rectangles. Returns
+  // {values (a Uint8Array, one per rectangle), corners (a Float32Array, 4 corners of x, y, z each, counter-
+  // clockwise seen from outside), normals (x, y, z each)}, in grid coordinates (z up, a cell spans
+  // [x, x + 1]); two triangles a rectangle.
+  mesh({ mx, my, mz, cells }) {
+    const sides = [int32("mx", mx), int32("my", my), int32("mz", mz)];
+    const m = call(this.module, this.module, "mesh", ...sides, cells);
+    return { values: m.values.slice(), corners: m.corners.slice(), normals: m.normals.slice() };
+  }
+
   // The state space of a small model (mj explore): every state its runs reach, each equally likely draw
   // of a `one` node a branch, and the exact probability of each way it ends. Options as load()'s, and
   // maxStates (more is an MjError of kind "limit"; not given: the library's limit). Returns {states, transitions, cyclic, unending, legend, colors (0xRRGGBB
@@ -305,6 +316,14 @@ class Model {
   }
   gifFinish() {
     return this.call("gifFinish").slice();
+  }
+  // The recorded steps `from` to `to` (by default the record's first and last) as an animated GIF, drawn
+  // as `mj run --gif` draws a run: a frame every `every` steps (counted from the run's start) and at `to`,
+  // so that the record of a whole run gives the GIF mj run --gif writes for it. The pixel size is the
+  // model's (settings.pixelsize) unless given.
+  historyGif({ from, to, every = 1, pixelsize } = {}) {
+    const range = [optionalInt("from", from), optionalInt("to", to)];
+    return this.call("historyGif", ...range, int32("every", every), optionalInt("pixelsize", pixelsize)).slice();
   }
   // Frees the model's memory in the module (JavaScript's collector does not see it).
   dispose() {

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "mj/history.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
 
@@ -21,5 +22,12 @@ struct AnimationOptions {
 // the frames would be too large for a GIF.
 RunEnd write_animation(Interpreter& interpreter, int seed, const RunControl& control, const Palette& palette,
                        const AnimationOptions& options, const std::filesystem::path& file);
+
+// The steps `from` to `to` of a run's record, drawn as write_animation draws the run itself: a frame at
+// every `every`-th step (counted from the run's start) and at `to`, so that a record of a whole run
+// gives mj run --gif's frames. A debugger's "record GIF" of what it ran, however fast it was shown.
+// Throws mj::Error for steps outside the record, or frames too large for a GIF.
+void write_animation(const History& history, int from, int to, const Palette& palette, const AnimationOptions& options,
+                     const std::filesystem::path& file);
 
 }  // namespace mj

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/point.hpp"
+#include "mj/error.hpp"
 
 namespace mj {
 
@@ -70,6 +71,29 @@ RunEnd write_animation(Interpreter& ip, int seed, const RunControl& control, con
   RunEnd end = ip.run(seed, recording);
   if (end != RunEnd::stopped) gif.close();
   return end;
+}
+
+void write_animation(const History& history, int from, int to, const Palette& palette, const AnimationOptions& options,
+                     const std::filesystem::path& file) {
+  if (from > to)
+    throw argument_error("a GIF of the record from step " + std::to_string(from) + " back to step " +
+                         std::to_string(to) + ": the first step comes after the last");
+  const int every = std::max(1, options.every);
+  const auto frame_at = [&](int step) { return step % every == 0 || step == to; };  // as a run's frame callback
+  Canvas canvas;
+  for (int step = from; step <= to; step++)
+    if (frame_at(step)) {
+      const Canvas s = picture_size(history.grid_at(step), options.pixelsize);
+      canvas = {std::max(canvas.width, s.width), std::max(canvas.height, s.height)};
+    }
+  check_gif_size(canvas, options.pixelsize, file);
+  GifWriter gif(file, int(canvas.width), int(canvas.height), options.delay);  // abandoned unless closed
+  for (int step = from; step <= to; step++)
+    if (frame_at(step)) {
+      const GridView g = history.grid_at(step);
+      gif.add_frame(on_canvas(render(g, legend_colors(g.legend, palette), {options.pixelsize}), canvas));
+    }
+  gif.close();
 }
 
 }  // namespace mj

@@ -116,6 +116,16 @@ export interface Grid extends Shape {
   cells: Uint8Array;
 }
 
+/** The glTF export's rectangles of a voxel grid, in grid coordinates (z up, a cell spans [x, x + 1]). */
+export interface Mesh {
+  /** The value of each rectangle. */
+  values: Uint8Array;
+  /** 4 corners (x, y, z) a rectangle, counter-clockwise seen from outside. */
+  corners: Float32Array;
+  /** The direction (x, y, z) each rectangle faces. */
+  normals: Float32Array;
+}
+
 export interface Picture {
   width: number;
   height: number;
@@ -214,6 +224,8 @@ export class Mj {
   load(xml: string, options?: LoadOptions): Model;
   /** The state space of a small model (mj explore); MjError for randomness it cannot enumerate or past maxStates (the library's limit unless given). */
   explore(xml: string, options?: LoadOptions & { maxStates?: number }): StateSpace;
+  /** A grid's faces as glb() meshes them (value 0 empty; equal faces merged): two triangles a rectangle. */
+  mesh(grid: { mx: number; my: number; mz: number; cells: Uint8Array }): Mesh;
 }
 
 /** Every state a small model's runs reach (state 0 the start), and the exact probability of each ending. */
@@ -327,6 +339,12 @@ export class Model {
   /** Adds the current grid as a frame of an animated GIF; gifFinish() returns the file. */
   gifFrame(pixelsize?: number): void;
   gifFinish(): Uint8Array;
+  /**
+   * The recorded steps `from` to `to` (default: the record's first and last; setRecording(true) first) as an
+   * animated GIF drawn as `mj run --gif` draws a run: a frame every `every` steps (from the run's start) and at
+   * `to`. The record of a whole run gives mj run --gif's bytes.
+   */
+  historyGif(options?: { from?: number; to?: number; every?: number; pixelsize?: number }): Uint8Array;
   /** Frees the model's WebAssembly memory (JavaScript's collector does not see it). */
   dispose(): void;
 }

@@ -21,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
 const zoom2d = new Zoom2D($("stage2d"), $("grid"), $("readout"), (x, y) => cellWords(x, y));
-const view3d = new View3D($("stage3d"));
+const view3d = new View3D($("stage3d"), (cut) => worker.postMessage({ type: "cut", cut }));
 const overlay = new Overlay($("views"), $("viewsPanel"), (on, line) =>
   worker.postMessage({ type: "inspect", on, line }),
 );
@@ -340,9 +340,13 @@ worker.onmessage = ({ data }) => {
       timeline.clear(),
       zoom2d.fit());
   else if (data.type === "frame") showFrame(data);
+  else if (data.type === "mesh")
+    view3d.drawMesh(data.mesh); // the cutaway moved
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
-  else if (data.type === "file") download(data.name, data.bytes ?? data.text);
-  else if (data.type === "explored") showMessage(graph.show(data.space));
+  else if (data.type === "file") {
+    download(data.name, data.bytes ?? data.text);
+    if (data.note) showMessage((state.notice = data.note)); // what the file holds (a GIF's frames)
+  } else if (data.type === "explored") showMessage(graph.show(data.space));
   else if (data.type === "error") {
     state.loadedKey = ""; // what failed is loaded again next time
     state.loading = false;

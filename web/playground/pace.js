@@ -1,15 +1,17 @@
 // How the worker paces a run between frames. Below the speed slider's top, `speed` steps a frame (or 12 ms
 // of work, whichever comes first) and a frame every 16 ms at most; at its top and for "to the end", no step
-// cap and no wait: the run goes on in the worker and a frame is drawn every `frameMs`, so that a run takes
-// about the engine's own time.
+// cap and no wait: the run goes on in the worker in slices of `sliceMs`, between which the worker reads its
+// messages (a Pause waits for a slice, not a frame), and a frame is drawn every `frameMs`, so that a run
+// takes about the engine's own time.
 export const topSpeed = 2 ** 14; // steps per frame at the slider's top (index.html: max 14)
 export const frameMs = 50; // unpaced: the time between two frames (20 frames a second)
+const sliceMs = 10; // unpaced: the work between two looks at the worker's messages
 const pacedMs = 16; // paced: the shortest time between two frames (60 frames a second)
 
 export const unpaced = ({ toEnd, stepsPerFrame }) => toEnd || stepsPerFrame >= topSpeed;
 
 // The budget of the next stretch of work, as model.advance takes it.
-export const budget = (pace) => (unpaced(pace) ? { steps: 0, ms: frameMs } : { steps: pace.stepsPerFrame, ms: 12 });
+export const budget = (pace) => (unpaced(pace) ? { steps: 0, ms: sliceMs } : { steps: pace.stepsPerFrame, ms: 12 });
 
 // Calls `fn` for the next frame, `workedMs` after this one began: unpaced as soon as the messages already
 // waiting (Pause, a speed change) have been handled, through a channel of its own (a nested setTimeout(fn,

@@ -1,11 +1,14 @@
-// The 3D view: a voxel per non-empty cell (value 0 is empty space), as instanced cubes that the
-// mouse rotates and zooms. Falls back to nothing (the page shows the isometric picture) without WebGL.
+// The 3D view: the grid as the glTF export meshes it (each value's faces where it meets empty space,
+// merged into rectangles: mj.mesh, computed in the worker), lit and coloured by value, which the mouse
+// rotates and zooms; value 0 is empty space. Without WebGL the page shows mj's isometric picture instead.
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 
 export class View3D {
-  constructor(container) {
+  // onCut({x, y, z}): the cutaway changed (the worker meshes the cells it leaves again).
+  constructor(container, onCut = () => {}) {
     this.container = container;
+    this.onCut = onCut;
     try {
       this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     } catch {
@@ -36,7 +39,7 @@ export class View3D {
       slider.id = `cut${axis}`;
       slider.oninput = () => {
         this.cut[axis] = +slider.value >= +slider.max ? Infinity : +slider.value;
-        if (this.last) this.draw(this.last);
+        this.onCut({ ...this.cut });
       };
       label.append(`${axis} ≤ `, slider);
       this.cutPanel.append(label);
@@ -57,40 +60,17 @@ export class View3D {
     this.render();
   }
 
-  // Cells x fastest, then y, then z; MJ's z is up, three.js's y is.
+  // A frame of a 3D grid: its size, its values' colours and the mesh of the cells the cutaway leaves.
   draw(frame) {
     if (!this.renderer) return;
-    const { mx, my, mz, cells, colors } = frame;
+    const { mx, my, mz } = frame;
     this.last = frame;
-    const cut = this.cut;
-    const shown = (i) =>
-      cells[i] !== 0 && i % mx < cut.x && Math.floor(i / mx) % my < cut.y && Math.floor(i / (mx * my)) < cut.z;
-    let count = 0;
-    for (let i = 0; i < cells.length; i++) if (shown(i)) count++;
-    if (this.mesh) (this.scene.remove(this.mesh), this.mesh.dispose());
-    this.mesh = new THREE.InstancedMesh(
-      new THREE.BoxGeometry(1, 1, 1),
-      new THREE.MeshLambertMaterial(),
-      Math.max(count, 1),
-    );
-    this.mesh.count = count;
-    const matrix = new THREE.Matrix4(),
-      color = new THREE.Color();
-    let k = 0;
-    for (let i = 0; i < cells.length; i++) {
-      if (!shown(i)) continue;
-      const x = i % mx,
-        y = Math.floor(i / mx) % my,
-        z = Math.floor(i / (mx * my));
-      matrix.setPosition(x - mx / 2, z - mz / 2, y - my / 2);
-      this.mesh.setMatrixAt(k, matrix);
-      this.mesh.setColorAt(k++, color.setHex(colors[cells[i]]));
-    }
-    this.scene.add(this.mesh);
+    this.drawMesh(frame.mesh);
     const size = `${mx}x${my}x${mz}`;
     this.box = { mx, my, mz };
     if (size !== this.size) {
       this.size = size;
+      if (Object.values(this.cut).some(Number.isFinite)) this.onCut({ x: Infinity, y: Infinity, z: Infinity });
       for (const [axis, side] of [
         ["x", mx],
         ["y", my],
@@ -104,6 +84,47 @@ export class View3D {
     } else this.resize();
   }
 
+  // The mesh ({values, corners, normals} in grid coordinates, z up) as triangles, two a rectangle, of the
+  // last frame's colours. MJ's (x, y, z) is three.js's (x, z, -y), as in the glTF export: turned, not
+  // mirrored, so the rectangles stay counter-clockwise seen from outside. The grid is centred on the origin.
+  drawMesh({ values, corners, normals }) {
+    const { mx, my, mz, colors } = this.last;
+    const quads = values.length;
+    const position = new Float32Array(quads * 12),
+      normal = new Float32Array(quads * 12),
+      color = new Float32Array(quads * 12),
+      index = new Uint32Array(quads * 6);
+    const rgb = new THREE.Color();
+    for (let q = 0; q < quads; q++) {
+      rgb.setHex(colors[values[q]]); // sRGB to three.js's linear colours
+      const [nx, ny, nz] = normals.subarray(q * 3, q * 3 + 3);
+      for (let k = 0; k < 4; k++) {
+        const c = q * 12 + k * 3;
+        position.set([corners[c] - mx / 2, corners[c + 2] - mz / 2, my / 2 - corners[c + 1]], c);
+        normal.set([nx, nz, -ny], c);
+        color.set([rgb.r, rgb.g, rgb.b], c);
+      }
+      index.set(
+        [0, 1, 2, 0, 2, 3].map((k) => q * 4 + k),
+        q * 6,
+      );
+    }
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute("position", new THREE.BufferAttribute(position, 3));
+    geometry.setAttribute("normal", new THREE.BufferAttribute(normal, 3));
+    geometry.setAttribute("color", new THREE.BufferAttribute(color, 3));
+    geometry.setIndex(new THREE.BufferAttribute(index, 1));
+    if (this.mesh) (this.scene.remove(this.mesh), this.mesh.geometry.dispose());
+    this.mesh = new THREE.Mesh(geometry, (this.material ??= new THREE.MeshLambertMaterial({ vertexColors: true })));
+    this.scene.add(this.mesh);
+    this.render();
+  }
+
+  // The triangles drawn (tests: the glTF export's count).
+  get triangles() {
+    return this.mesh ? this.mesh.geometry.index.count / 3 : 0;
+  }
+
   // The camera at the distance where the grid's bounding sphere fits the narrower of the two fields of view.
   frame() {
     const { mx, my, mz } = this.box;
@@ -113,7 +134,7 @@ export class View3D {
     const distance = (radius / Math.sin(Math.min(vertical, horizontal))) * 1.05;
     const direction = new THREE.Vector3(1.5, 1.3, 1.5).normalize();
     this.camera.position.copy(direction.multiplyScalar(distance));
-    this.controls.target.set(-0.5, -0.5, -0.5); // the cubes' centres are at whole coordinates
+    this.controls.target.set(0, 0, 0);
     this.controls.update();
     this.render();
   }
@@ -122,9 +143,9 @@ export class View3D {
   corners() {
     const { mx, my, mz } = this.box;
     const out = [];
-    for (const x of [-mx / 2 - 0.5, mx / 2 - 0.5])
-      for (const y of [-mz / 2 - 0.5, mz / 2 - 0.5])
-        for (const z of [-my / 2 - 0.5, my / 2 - 0.5]) {
+    for (const x of [-mx / 2, mx / 2])
+      for (const y of [-mz / 2, mz / 2])
+        for (const z of [-my / 2, my / 2]) {
           const p = new THREE.Vector3(x, y, z).project(this.camera);
           out.push([p.x, p.y]);
         }

@@ -2,7 +2,7 @@
 // freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, inspect, export,
 // gif. Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj } from "./api.mjs";
-import { budget, nextFrame, unpaced } from "./pace.js";
+import { budget, frameMs, nextFrame, unpaced } from "./pace.js";
 import { PastRun } from "./past_run.js";
 import { Timeline } from "./timeline_worker.js";
 
@@ -22,8 +22,12 @@ const maxCells = 1 << 24;
 let model = null,
   running = false,
   stepsPerFrame = 1,
-  recording = false,
   toEnd = false; // "to the end": no pacing, a frame every pace.js's frameMs
+// "record GIF": the step it began at, or null. Its GIF is made from the run's record when it stops: every
+// step since (as mj run --gif draws a run, however few frames the page showed), a frame every few steps
+// past maxGifFrames so that a long run's GIF stays a file to keep (and its making a few seconds).
+let gifFrom = null;
+const maxGifFrames = 1000;
 // iso: 3D grids as mj's isometric picture (no WebGL on the page).
 let iso = false;
 // The debugger's views (overlay.js): while on, every frame carries the inspection of the node at `line`.
@@ -37,6 +41,22 @@ const pastRun = new PastRun(() => mj.load(...loadedAs));
 const pressure = { undrawn: false, waiting: false, pending: null };
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
+
+// The 3D view's mesh: the glTF export's rectangles (mj.mesh) of the cells its cutaway leaves ({x, y, z}:
+// the cells at or past each are hidden; the page's sliders), the faces the cut opens too. The last 3D
+// grid is kept to mesh again when the cutaway moves.
+let cut = { x: Infinity, y: Infinity, z: Infinity },
+  shown3d = null;
+function meshOf({ mx, my, mz, cells }) {
+  shown3d = { mx, my, mz, cells: cells.slice() };
+  let kept = cells;
+  if (cut.x < mx || cut.y < my || cut.z < mz) {
+    kept = cells.slice();
+    for (let i = 0; i < kept.length; i++)
+      if (i % mx >= cut.x || Math.floor(i / mx) % my >= cut.y || Math.floor(i / (mx * my)) >= cut.z) kept[i] = 0;
+  }
+  return mj.mesh({ mx, my, mz, cells: kept });
+}
 // An error as the page shows it: the library's words (text) in the status line, the detail at its line,
 // its kind and setting (MjError's; a RangeError is a value the library refused). loaded: whether a model
 // is still loaded (a load that failed leaves none).
@@ -128,22 +148,33 @@ function frame(extra = {}) {
   } else {
     message.cells = model.grid().cells;
     message.colors = model.colors();
+    message.mesh = meshOf(message);
     transfer.push(message.cells.buffer);
   }
   if (extra.withTree) message.tree = model.nodeTree();
   if (views.on) withInspection(message);
-  if (recording) model.gifFrame();
   pressure.undrawn = true;
   post(message, transfer);
 }
 
-// Runs for about a frame's time (or stepsPerFrame steps, pace.js), shows the grid, and goes on. The run stops at
-// the end of the program or at the model's step limit, as mj run does.
+// The stretch of the run since the last frame shown: the step and the time it began at (null: none yet).
+let stretch = null;
+// Run, "to the end" and Pause each begin a turn: a slice scheduled in an earlier one does not run.
+let turn = 0;
+const later = (fn, pace, workedMs) => {
+  const mine = turn;
+  nextFrame(() => mine === turn && fn(), pace, workedMs);
+};
+
+// Runs a slice of work (pace.js: stepsPerFrame steps or 12 ms paced, sliceMs unpaced), and goes on. Paced,
+// each slice shows a frame; unpaced, a frame once frameMs have passed, shown after the messages waiting
+// (a Pause shows its own frame instead). The run stops at the end of the program or at the model's step
+// limit, as mj run does.
 function tick() {
   pressure.waiting = false;
   if (!running || !model) return;
-  const start = performance.now();
-  const before = model.steps;
+  const started = performance.now();
+  stretch ??= { steps: model.steps, at: started };
   let hit = null;
   try {
     const end = model.advance({ ...budget({ toEnd, stepsPerFrame }), breakpoints: timeline.breakpoints });
@@ -154,13 +185,44 @@ function tick() {
     return post({ type: "error", ...failure(e) });
   }
   const pace = { toEnd, stepsPerFrame };
-  const show = (ms) => frame({ taken: model.steps - before, ms, withTree: !running, breakpoint: hit });
-  if (!pressure.undrawn) show(performance.now() - start);
-  else if (!running) pressure.pending = show.bind(null, performance.now() - start);
-  if (!running) return;
-  if (pressure.undrawn && !unpaced(pace))
+  const stretched = { taken: model.steps - stretch.steps, ms: performance.now() - stretch.at };
+  if (!running) {
+    // the run's end (or breakpoint): shown now, or once the page has drawn the frame before
+    stretch = null;
+    const last = () => frame({ ...stretched, withTree: true, breakpoint: hit });
+    return pressure.undrawn ? void (pressure.pending = last) : last();
+  }
+  const show = () => ((stretch = null), frame({ ...stretched, withTree: false }));
+  if (!unpaced(pace)) {
+    if (!pressure.undrawn) show();
     pressure.waiting = true; // "drawn" goes on
-  else nextFrame(tick, pace, performance.now() - start);
+  } else if (!pressure.undrawn && stretched.ms >= frameMs)
+    later(() => (show(), tick()), pace); // unless a Pause came first
+  else later(tick, pace, performance.now() - started);
+}
+
+// Run and "to the end" from the live step: a new turn, its first frame counted from here.
+function go() {
+  stretch = null;
+  turn++;
+  tick();
+}
+
+// A run begins again (its record too): a GIF being recorded begins with it.
+function startRun(seed) {
+  model.start(seed);
+  if (gifFrom !== null) gifFrom = 0;
+}
+
+// The GIF of the recorded steps from gifFrom to the live step, named as mj run names it.
+function recordedGif() {
+  const { first, last } = model.history;
+  const from = Math.max(first, Math.min(gifFrom, last));
+  const every = Math.ceil((last - from + 1) / maxGifFrames);
+  // a frame at each step from..last - 1 that is a multiple of `every` (counted from the run's start), and at last
+  const frames = Math.floor((last - 1) / every) - Math.floor((from - 1) / every) + 1;
+  const note = `the GIF has ${frames} frames: steps ${from} to ${last}${every > 1 ? `, a frame every ${every}` : ""}`;
+  return { type: "file", name: `${model.outputStem}.gif`, bytes: model.historyGif({ from, to: last, every }), note };
 }
 
 // Run, Next node and "to the end" go on from the live step: shown at once, even if the run has ended.
@@ -176,6 +238,7 @@ function showTimeline() {
   if (timeline.viewing === null) return frame({ withTree: true });
   try {
     const [message, transfer] = timeline.pastFrame(model, iso);
+    if (message.cells) message.mesh = meshOf(message);
     // the views, the tree and its fired rules as the live run had them at that step (past_run.js)
     const { tree, before } = pastRun.trees(model.seed, timeline.viewing);
     Object.assign(message, { tree, treeBefore: before, active: pastRun.model.activeNode() });
@@ -212,6 +275,7 @@ const handlers = {
     iso = isometric;
     model?.dispose();
     model = null;
+    shown3d = null;
     try {
       const options = { size, steps, name: `${name}.xml`, entry, maxCells };
       pastRun.reset();
@@ -219,7 +283,7 @@ const handlers = {
       loadedAs = [xml, options];
       model.inspecting = views.on;
       timeline.attach(model);
-      model.start(seed);
+      startRun(seed);
       post({ type: "loaded", settings: model.settings, palette: model.palette() });
       frame({ withTree: true });
     } catch (e) {
@@ -232,20 +296,22 @@ const handlers = {
     // Run on a finished run: the same run again (from a past step of it: back to its end)
     const past = goLive();
     if (!model || (past && model.ended)) return;
-    if (model.ended) model.start(model.seed);
+    if (model.ended) startRun(model.seed);
     running = true;
-    tick();
+    go();
   },
   // Runs to the end (or the step limit) as fast as it goes, showing a frame every pace.js's frameMs.
   end() {
     const past = goLive();
     if (!model || (past && model.ended)) return;
-    if (model.ended) model.start(model.seed);
+    if (model.ended) startRun(model.seed);
     toEnd = running = true;
-    tick();
+    go();
   },
   pause() {
     running = toEnd = false;
+    stretch = null;
+    turn++;
     if (model) frame({ withTree: true });
   },
   // Back to step 0 of the same seed.
@@ -253,7 +319,7 @@ const handlers = {
     if (!model) return;
     running = toEnd = false;
     timeline.goLive();
-    model.start(model.seed);
+    startRun(model.seed);
     frame({ withTree: true });
   },
   speed({ speed }) {
@@ -312,16 +378,24 @@ const handlers = {
     running = toEnd = false;
     if (timeline.show(model, step)) showTimeline();
   },
+  cut({ cut: given }) {
+    cut = given;
+    if (shown3d) post({ type: "mesh", mesh: meshOf(shown3d) });
+  },
   breakpoints({ list }) {
     timeline.breakpoints = list;
   },
+  // On: from the step on screen; off: the GIF of the steps since.
   gif({ on }) {
     if (!model) return;
-    if (on) recording = true;
-    else if (recording) {
-      recording = false;
-      post({ type: "file", name: `${model.outputStem}.gif`, bytes: model.gifFinish() });
+    if (on) return void (gifFrom = timeline.viewing ?? model.steps);
+    if (gifFrom === null) return;
+    try {
+      post(recordedGif());
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
     }
+    gifFrom = null;
   },
   export({ what }) {
     if (!model) return;

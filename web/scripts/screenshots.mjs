@@ -4,7 +4,7 @@
 // Usage: node web/scripts/screenshots.mjs DIR [NAME...]   (needs build-web/site with the corpus: scripts/web.sh)
 //        writes DIR/NAME.png for each NAME (all of them when none is given); look at them before committing.
 import { join } from "node:path";
-import { choose, frame, launch, pauseMidRun, runToEnd, until } from "../tests/playground_page.mjs";
+import { choose, drawGraph, frame, launch, pauseMidRun, runToEnd, until } from "../tests/playground_page.mjs";
 
 // Closes the first-run hint, which would cover the top right of the grid.
 const closeHint = (page) => page.evaluate(() => document.querySelector("#hint .close")?.click());
@@ -31,17 +31,9 @@ async function showViews(page, line, view) {
   await page.select("#viewsKind", view);
 }
 
-// The editor's text and the size boxes set, then "state graph" pressed.
-async function drawGraph(page, xml, size) {
-  await page.evaluate(
-    (text, sides) => {
-      window.mjPlayground.editor.text = text;
-      ["mx", "my", "mz"].forEach((id, i) => (document.getElementById(id).value = sides[i]));
-    },
-    xml,
-    size,
-  );
-  await page.click("#graphButton");
+// The state graph of `xml` at `size`, drawn.
+async function showGraph(page, xml, size) {
+  await drawGraph(page, xml, size);
   await until(page, () => document.querySelectorAll("#graph .state").length > 0);
 }
 
@@ -53,19 +45,41 @@ const shots = {
     await page.click("#step");
     await until(page, () => document.getElementById("fired").textContent.length > 0);
   },
-  // README.md: RoomMaze run, the reference at the section it was written from, the hover on one of its nodes
+  // README.md: RoomMaze run, the help beside the grid (over the editor) at the section it was written from
   "playground-help": async (page) => {
     await choose(page, "own/RoomMaze", [41, 41, 1], 2);
     await runToEnd(page);
     await until(page, () => window.mjPlayground.help.bundle);
     await page.evaluate(() => window.mjPlayground.help.show("help:branches:once-for-each-region"));
-    const at = await page.evaluate(() => {
-      const { editor } = window.mjPlayground;
-      const c = editor.view.coordsAtPos(editor.text.indexOf('<all in="AU"') + 2);
-      return { x: c.right + 4, y: (c.top + c.bottom) / 2 };
-    });
-    await page.mouse.move(at.x, at.y);
-    await until(page, () => document.querySelector(".help-tip"));
+    await until(page, () => document.querySelector("#help h2, #help h3"));
+  },
+  // README.md: a live run with the debugger's views, paused at the top speed: BiasedMazeGrowth's field
+  "playground-views": async (page) => {
+    await page.evaluate(() =>
+      window.mjPlayground.chooseModel("corpus/BiasedMazeGrowth", { size: [117, 117, 1], seed: 1, steps: 1000000 }),
+    );
+    await until(page, () => !window.mjPlayground.state.loading);
+    await showViews(page, 4); // the <one> with the field: its first view
+    await until(page, () => window.mjPlayground.state.frame?.inspection?.fields?.length);
+    await page.$eval("#speed", (s) => ((s.value = 6), s.oninput()));
+    await page.click("#run");
+    await until(page, () => window.mjPlayground.state.frame?.steps >= 1500);
+    await page.click("#pause");
+    await until(page, () => window.mjPlayground.state.frame.ms === undefined);
+  },
+  // README.md: a 3D grid drawn as the glTF export's mesh, cut open along z
+  "playground-3d": async (page) => {
+    await choose(page, "corpus/Apartemazements", [12, 12, 12], 1);
+    await page.click("#end");
+    await until(page, () => window.mjPlayground.state.frame?.finished);
+    await page.$eval("#cutz", (s) => ((s.value = 7), s.oninput()));
+    await until(page, () => window.mjPlayground.view3d.triangles > 0 && window.mjPlayground.view3d.cut.z === 7);
+  },
+  // README.md: the state graph of a small model (mj explore), zoomed on its start, a state clicked
+  "playground-graph": async (page) => {
+    await showGraph(page, '<one values="BR" in="BB" out="RR"/>', [6, 1, 1]);
+    const likeliest = await page.evaluate(() => window.mjPlayground.graph.space.outcomes[0].state);
+    await page.click(`#graph .state[data-state="${likeliest}"]`);
   },
   "playground-gallery": async (page) => {
     await page.click("#galleryButton");
@@ -117,7 +131,7 @@ const shots = {
   },
   // docs/explore.md: Dimers on 5x1, its likeliest outcome clicked
   "explore-graph": async (page) => {
-    await drawGraph(page, '<one values="BR" in="BB" out="RR"/>', [5, 1, 1]);
+    await showGraph(page, '<one values="BR" in="BB" out="RR"/>', [5, 1, 1]);
     const likeliest = await page.evaluate(() => window.mjPlayground.graph.space.outcomes[0].state);
     await page.click(`#graph .state[data-state="${likeliest}"]`);
   },
@@ -144,7 +158,8 @@ const { url, browser, close } = await launch();
 try {
   for (const name of names.length ? names : Object.keys(shots)) {
     const page = await browser.newPage();
-    await page.setViewport({ width: 1400, height: 800 });
+    // the page's own pictures at 1400x900, the debugger's at 1400x800 (their docs' width)
+    await page.setViewport({ width: 1400, height: name.startsWith("playground") ? 900 : 800 });
     await page.goto(url);
     await until(page, () => window.mjPlayground?.state.frame);
     await closeHint(page);

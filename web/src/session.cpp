@@ -16,6 +16,7 @@
 #include "color.hpp"
 #include "failure.hpp"
 #include "inspection.hpp"
+#include "mj/animation.hpp"
 #include "mj/error.hpp"
 #include "mj/model.hpp"
 #include "mj/state_text.hpp"
@@ -222,6 +223,21 @@ class Session {
       gif_->add_frame(frame);
     });
   }
+  // The recorded steps `from` to `to` (undefined: the record's first, its last) as mj::write_animation
+  // draws them, a frame every `every` steps (counted from the run's start) and at `to`, at `pixelsize`
+  // (undefined: the settings'): the whole record of a run is mj run --gif's GIF of it. Bytes.
+  val history_gif(const val& from, const val& to, int every, const val& pixelsize) {
+    return guard([&] {
+      const mj::History* h = live().interpreter().history();
+      if (!h) throw mj::argument_error("the run is not recorded (setRecording(true) first)");
+      const std::optional<int> size = given(pixelsize);
+      if (size) mj::check_pixelsize(*size);
+      if (every < 1) throw mj::argument_error("a GIF has a frame every 1 or more steps, got " + std::to_string(every));
+      mj::write_animation(*h, given(from).value_or(h->first_step()), given(to).value_or(h->last_step()),
+                          live().settings().palette, {size.value_or(live().settings().pixelsize), every}, kGifFile);
+      return bytes(read_and_remove(kGifFile));
+    });
+  }
   val gif_finish() {
     return guard([&] {
       if (!gif_) throw mj::argument_error("no GIF frames were recorded (gifFrame)");
@@ -316,5 +332,6 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("file", &Session::file)
       .function("pictureFile", &Session::picture_file)
       .function("gifFrame", &Session::gif_frame)
-      .function("gifFinish", &Session::gif_finish);
+      .function("gifFinish", &Session::gif_finish)
+      .function("historyGif", &Session::history_gif);
 }

@@ -62,7 +62,27 @@ test("glb() is mj run --gltf's mesh, byte for byte, and three.js loads it", asyn
   const legend = model.shape().legend;
   assert.ok(meshes.length > 0, "no mesh in the scene");
   for (const mesh of meshes) assert.ok(legend.includes(mesh.material.name), `material ${mesh.material.name}`);
+  // mj.mesh() is the same mesh: each value's triangles, as many as the glb's primitive of that value
+  const { values, corners, normals } = mj.mesh(model.grid());
+  assert.equal(corners.length, values.length * 12);
+  assert.equal(normals.length, values.length * 3);
+  const triangles = (list) => list.reduce((n, v) => ((n[legend[v]] = (n[legend[v]] ?? 0) + 2), n), {});
+  const glbTriangles = Object.fromEntries(meshes.map((m) => [m.material.name, m.geometry.index.count / 3]));
+  assert.deepEqual(triangles(values), glbTriangles);
   model.dispose();
+});
+
+test("mesh() of one voxel is its six faces, and a wrong grid is refused", () => {
+  const cells = new Uint8Array(27);
+  cells[13] = 2;
+  const { values, normals } = mj.mesh({ mx: 3, my: 3, mz: 3, cells });
+  assert.deepEqual([...values], [2, 2, 2, 2, 2, 2]);
+  assert.equal(
+    normals.reduce((a, b) => a + Math.abs(b), 0),
+    6,
+  );
+  assert.throws(() => mj.mesh({ mx: 3, my: 3, mz: 2, cells }), RangeError);
+  assert.throws(() => mj.mesh({ mx: 0, my: 3, mz: 3, cells }), RangeError);
 });
 
 test("stepping ends where run ends, and a GIF records it", () => {
@@ -78,6 +98,27 @@ test("stepping ends where run ends, and a GIF records it", () => {
   assert.equal(String.fromCharCode(...stepped.gifFinish().slice(0, 6)), "GIF89a");
   assert.throws(() => stepped.gifFinish(), /no GIF frames were recorded/);
   (whole.dispose(), stepped.dispose());
+});
+
+test("historyGif() of a whole run's record is mj run --gif's GIF; part of it, its steps", (t) => {
+  const gif = join(scratch(t), "run.gif");
+  mjRun(own("GrowthMaze"), "--size", 21, "--seed", 3, "--steps", 0, "--no-picture", "--gif", gif);
+  // at its demo.xml entry's pixel size and colours, as mj run finds them beside the model
+  const entry = mj
+    .modelList(readFileSync(join(root, "models", "demo.xml"), "utf8"))
+    .find((e) => e.name === "GrowthMaze");
+  const model = mj.load(ownXml("GrowthMaze"), { entry, size: 21, steps: 0 });
+  model.setRecording(true);
+  const steps = model.run(3);
+  assert.ok(steps > 100, `${steps} steps`);
+  assert.deepEqual(model.historyGif(), new Uint8Array(readFileSync(gif)));
+  assert.deepEqual(model.historyGif({ from: 0, to: steps }), new Uint8Array(readFileSync(gif)));
+  assert.ok(model.historyGif({ from: 10, to: 20 }).length < model.historyGif({ from: 0, to: 20 }).length);
+  assert.throws(() => model.historyGif({ from: 0, to: steps + 1 }), /not in the record/);
+  assert.throws(() => model.historyGif({ every: 0 }), RangeError);
+  model.setRecording(false);
+  assert.throws(() => model.historyGif(), /not recorded/);
+  model.dispose();
 });
 
 test("stateText() is mj run --state's text, with the run's seed", (t) => {

@@ -12,7 +12,18 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
-import { choose, corpus, frame, mjCli, pauseMidRun, playground, root, runToEnd, until } from "./playground_page.mjs";
+import {
+  choose,
+  corpus,
+  download,
+  frame,
+  mjCli,
+  pauseMidRun,
+  playground,
+  root,
+  runToEnd,
+  until,
+} from "./playground_page.mjs";
 
 let nativeDir;
 // Native mj's picture of MazeGrowth 21 seed 7 (from a scratch folder), served on the page's origin so that
@@ -22,6 +33,9 @@ const { served, pageTest, open } = playground(async () => {
   const model = join(corpus, "models", "MazeGrowth.xml");
   const flags = ["--size", "21", "--seed", "7", "--pixelsize", "1", "--resources", join(corpus, "resources")];
   execFileSync(mjCli, ["run", model, ...flags, "--out", nativeDir, "-q"]);
+  // the GIF at the page's pixel size (the corpus entry's, mj's default 4)
+  const gif = ["--pixelsize", "4", "--gif", join(nativeDir, "MazeGrowth_7.gif"), "--no-picture"];
+  execFileSync(mjCli, ["run", model, ...flags.slice(0, 4), ...gif, ...flags.slice(6), "-q"]);
   const growth = join(root, "models", "GrowthMaze.xml"); // at its demo.xml entry's size
   execFileSync(mjCli, [
     "run",
@@ -150,21 +164,60 @@ pageTest("a listed model runs at its entry's size, and its exports are mj run's,
   assert.deepEqual(Buffer.from(await exported("png")), readFileSync(join(nativeDir, "GrowthMaze_42.png")));
 });
 
-pageTest("record GIF gives an animated GIF of the run", async (page) => {
-  await open(page);
-  await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
-  await page.evaluate(() => {
-    const create = URL.createObjectURL;
-    URL.createObjectURL = (blob) => ((window.exported = blob), create(blob));
+// The frames of a GIF: its image descriptors, found by walking its blocks (header, colour tables,
+// extensions and images, each image's data in sub-blocks).
+function gifFrames(bytes) {
+  const table = (flags) => (flags & 0x80 ? 3 << ((flags & 7) + 1) : 0);
+  const subBlocks = (at) => {
+    while (bytes[at] !== 0) at += bytes[at] + 1;
+    return at + 1;
+  };
+  let at = 13 + table(bytes[10]),
+    frames = 0;
+  while (bytes[at] !== 0x3b) {
+    if (at >= bytes.length) throw new Error("the GIF has no trailer");
+    if (bytes[at] === 0x21) at = subBlocks(at + 2);
+    else if (bytes[at] === 0x2c) (frames++, (at = subBlocks(at + 10 + table(bytes[at + 9]) + 1)));
+    else throw new Error(`a block ${bytes[at]} at byte ${at}`);
+  }
+  return frames;
+}
+
+// Run (paced, a few steps a frame) or "to the end" (a frame every 50 ms: MazeGrowth 21 ends in the first):
+// either way the GIF has a frame at every step of the run, mj run --gif's, byte for byte.
+for (const [how, button] of [
+  ["Run", "#run"],
+  ['"to the end"', "#end"],
+]) {
+  pageTest(`record GIF and ${how} give mj run --gif's GIF of the run, every step a frame`, async (page) => {
+    await open(page);
+    await choose(page, "corpus/MazeGrowth", [21, 21, 1], 7);
+    await page.click("#gif");
+    await page.click(button);
+    await until(page, () => window.mjPlayground.state.frame?.finished);
+    const gif = await download(page, () => page.click("#gif"));
+    const native = readFileSync(join(nativeDir, "MazeGrowth_7.gif"));
+    const steps = (await frame(page)).steps;
+    assert.equal(gifFrames(gif), steps + 1, "a frame before each step and one at the end");
+    assert.equal(gifFrames(gif), gifFrames(native));
+    assert.ok(gif.equals(native), "the GIF's bytes are mj run --gif's");
+    const message = await page.$eval("#message", (m) => m.textContent);
+    assert.equal(message, `the GIF has ${steps + 1} frames: steps 0 to ${steps}`);
   });
+}
+
+pageTest("record GIF from a paused step holds the steps since", async (page) => {
+  await open(page);
+  const paused = await pauseMidRun(page);
   await page.click("#gif");
-  await runToEnd(page);
-  await page.click("#gif");
-  await until(page, () => window.exported);
-  const head = await page.evaluate(async () => [...new Uint8Array(await window.exported.arrayBuffer())]);
-  assert.equal(String.fromCharCode(...head.slice(0, 6)), "GIF89a");
-  assert.ok(head.length > 1000, `${head.length} bytes`);
-  assert.equal(await page.$eval("#message", (m) => m.textContent), "");
+  for (let k = 1; k <= 3; k++) {
+    await page.click("#step");
+    await until(page, (s) => window.mjPlayground.state.frame?.steps === s, paused + k);
+  }
+  const gif = await download(page, () => page.click("#gif"));
+  assert.equal(gifFrames(gif), 4);
+  const message = await page.$eval("#message", (m) => m.textContent);
+  assert.equal(message, `the GIF has 4 frames: steps ${paused} to ${paused + 3}`);
 });
 
 pageTest("a 3D model draws in the voxel view", async (page) => {
@@ -188,6 +241,38 @@ pageTest("a 3D model draws in the voxel view", async (page) => {
     return count;
   });
   if (coloured < 1000) throw new Error(`voxel view: ${coloured} non-background pixels`);
+});
+
+// The triangles of a .glb: its meshes' index counts over 3 (the JSON chunk after the 12-byte header).
+function glbTriangles(bytes) {
+  const json = JSON.parse(bytes.subarray(20, 20 + bytes.readUInt32LE(12)).toString("utf8"));
+  const primitives = (json.meshes ?? []).flatMap((m) => m.primitives);
+  return primitives.reduce((n, p) => n + json.accessors[p.indices].count / 3, 0);
+}
+
+pageTest("the voxel view draws the glTF export's mesh, triangle for triangle, cut open too", async (page) => {
+  await open(page);
+  await choose(page, "corpus/Apartemazements", [8, 8, 8], 1);
+  await runToEnd(page);
+  const drawn = () =>
+    page.evaluate(() => {
+      const view = window.mjPlayground.view3d;
+      view.render();
+      return { triangles: view.triangles, rendered: view.renderer.info.render.triangles };
+    });
+  await until(page, () => window.mjPlayground.view3d.available);
+  const glb = await download(page, () => page.click('[data-export="glb"]'));
+  const whole = await drawn();
+  assert.ok(whole.triangles > 100, `${whole.triangles} triangles`);
+  assert.equal(whole.triangles, glbTriangles(glb));
+  assert.equal(whole.rendered, whole.triangles, "the renderer drew them all");
+  // cut at z 4: the upper half hidden, the cut's faces drawn
+  await page.$eval("#cutz", (s) => ((s.value = 4), s.oninput()));
+  await until(page, (n) => window.mjPlayground.view3d.triangles !== n, whole.triangles);
+  const cut = await drawn();
+  assert.ok(cut.triangles > 0 && cut.rendered === cut.triangles, JSON.stringify(cut));
+  await page.$eval("#cutz", (s) => ((s.value = s.max), s.oninput()));
+  await until(page, (n) => window.mjPlayground.view3d.triangles === n, whole.triangles);
 });
 
 pageTest("a shared URL reproduces the run", async (page) => {
@@ -312,7 +397,8 @@ pageTest(
     assert.equal(await page.$eval("#seed", (s) => s.value), "42");
     assert.equal(await page.$eval("#speed", (s) => s.value), "3");
     assert.equal((await frame(page)).mx, 61);
-    await runToEnd(page);
+    // a valid link runs by itself (a Run clicked after its end would run it again)
+    await until(page, () => window.mjPlayground.state.frame?.finished);
     assert.equal((await frame(page)).steps, 50);
     assert.equal(
       await page.$eval("#counter", (c) => c.textContent),

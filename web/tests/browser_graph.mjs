@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { mjCli, playground, until } from "./playground_page.mjs";
+import { drawGraph, mjCli, playground, until } from "./playground_page.mjs";
 
 // Each B turns R or G, one cell a step: 3x1 has 27 grids and 8 ends, each ending as likely.
 const PAINT = '<one values="BRG" symmetry="()"><rule in="B" out="R"/><rule in="B" out="G"/></one>';
@@ -26,19 +26,6 @@ function nativeExplore(xml, mx, my) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-// The editor's text and the size boxes set as a person would, then "state graph" pressed.
-async function drawGraph(page, xml, size) {
-  await page.evaluate(
-    (text, sides) => {
-      window.mjPlayground.editor.text = text;
-      ["mx", "my", "mz"].forEach((id, i) => (document.getElementById(id).value = sides[i]));
-    },
-    xml,
-    size,
-  );
-  await page.click("#graphButton");
 }
 
 const { pageTest, open } = playground();

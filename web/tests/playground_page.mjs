@@ -15,10 +15,10 @@ export const mjCli = process.env.MJ_CLI ?? join(root, "build", "mj");
 export const frame = (page) => page.evaluate(() => window.mjPlayground.state.frame);
 export const until = (page, fn, arg) => page.waitForFunction(fn, { timeout: 30000 }, arg);
 
-// The model as the model list and the size and seed fields would set it, loaded.
+// The model as the model list and the size and seed fields would set it, loaded, its first frame shown.
 export async function choose(page, model, size, seed) {
   await page.evaluate((m, s, k) => window.mjPlayground.chooseModel(m, { size: s, seed: k }), model, size, seed);
-  await until(page, () => !window.mjPlayground.state.loading);
+  await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.state.frame);
 }
 
 export async function runToEnd(page) {
@@ -26,12 +26,38 @@ export async function runToEnd(page) {
   await until(page, () => window.mjPlayground.state.frame?.finished);
 }
 
+// The editor's text and the size boxes set as a person would, then "state graph" pressed (the graph, or
+// the library's refusal, comes later).
+export async function drawGraph(page, xml, size) {
+  await page.evaluate(
+    (text, sides) => {
+      window.mjPlayground.editor.text = text;
+      ["mx", "my", "mz"].forEach((id, i) => (document.getElementById(id).value = sides[i]));
+    },
+    xml,
+    size,
+  );
+  await page.click("#graphButton");
+}
+
+// The bytes of the next file the page downloads after `act` (a Buffer).
+export async function download(page, act) {
+  await page.evaluate(() => {
+    window.exported = null;
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (blob) => ((window.exported = blob), create(blob));
+  });
+  await act();
+  await until(page, () => window.exported);
+  return Buffer.from(await page.evaluate(async () => [...new Uint8Array(await window.exported.arrayBuffer())]));
+}
+
 // Runs Flowers (a markov of two <one> nodes, both firing in turn) and pauses it long before its end: 1,132
 // steps at this size and seed (at 60x60 it ends at step 301, and sometimes did before the pause). Returns
 // the paused frame's steps.
 export async function pauseMidRun(page) {
   await choose(page, "corpus/Flowers", [120, 120, 1], 3);
-  await page.evaluate(() => (document.getElementById("speed").value = 1));
+  await page.$eval("#speed", (s) => ((s.value = 1), s.oninput())); // 2 steps a frame
   await page.click("#run");
   await until(page, () => window.mjPlayground.state.frame?.steps >= 20).catch(async (e) => {
     throw new Error(

@@ -1,5 +1,5 @@
 // glTF 2.0 binary (.glb) of a grid (mj/picture.hpp: encode_glb): one mesh, a primitive and a
-// material per value, the faces greedily meshed (io/greedy_mesh.hpp).
+// material per value, the faces greedily meshed (mj/mesh.hpp).
 #include <cctype>
 #include <cmath>
 #include <cstring>
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/file_bytes.hpp"
-#include "io/formats/greedy_mesh.hpp"
+#include "mj/mesh.hpp"
 #include "mj/picture.hpp"
 
 namespace mj {
@@ -44,7 +44,7 @@ struct Primitive {  // one value's faces
 
 std::map<uint8_t, Primitive> primitives_of(const GridView& grid) {
   std::map<uint8_t, Primitive> out;
-  for (const io::Quad& q : io::greedy_mesh(grid)) {
+  for (const Quad& q : greedy_mesh(grid)) {
     Primitive& p = out[q.value];
     const auto first = uint32_t(p.positions.size() / 3);
     const std::array<float, 3> normal = to_gltf(q.normal, GridView{0, 0, 0, {}, nullptr, {}});
@@ -148,6 +148,6 @@ void save_glb(const std::filesystem::path& file, const GridView& grid, const std
   save_encoded(file, [&] { return encode_glb(grid, colors); });
 }
 
-size_t glb_triangles(const GridView& grid) { return 2 * io::greedy_mesh(grid).size(); }
+size_t glb_triangles(const GridView& grid) { return 2 * greedy_mesh(grid).size(); }
 
 }  // namespace mj

@@ -1,6 +1,6 @@
-#include "io/formats/greedy_mesh.hpp"
+#include "mj/mesh.hpp"
 
-namespace mj::io {
+namespace mj {
 
 namespace {
 
@@ -87,4 +87,4 @@ std::vector<Quad> greedy_mesh(const GridView& grid) {
   return quads;
 }
 
-}  // namespace mj::io
+}  // namespace mj
