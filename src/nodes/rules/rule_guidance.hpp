@@ -41,7 +41,7 @@ class RuleGuidance {
     return fields_.empty() || update_fields(run, grid, counter, matched);
   }
 
-  bool guides() const { return !potentials_.empty(); }  // fields or observations without search
+  bool guides() const { return guides_; }  // fields or observations without search
   bool has_fields() const { return !fields_.empty(); }
   // The goal is met (`one` then stops and computes it anew on its next step).
   bool goal_reached(const Grid& grid);
@@ -87,6 +87,7 @@ class RuleGuidance {
   std::vector<std::optional<Observation>> observations_;  // per value, empty when none
   double temperature_ = 0.0;
   bool search_ = false, future_computed_ = false;
+  bool guides_ = false;  // guides()
   std::vector<ValueSet> future_;
   std::optional<std::vector<std::vector<uint8_t>>> trajectory_;
   // A search that a progress callback stopped, to go on with at the next step, and the tries left.
