@@ -68,7 +68,7 @@ class RuleGuidance {
     const int difference = h - int(first);
     if (difference < -kFactorRange || difference > kFactorRange) return keeps_key(u, boltzmann_factor(difference), max);
     KeyBound& b = key_bound(difference);
-    if (max > 0 && b.factor >= 1e-3 && b.factor <= 1e3 && below_threshold(b, u, max)) return false;
+    if (max > 0 && b.factor >= kLeastBoundFactor && below_threshold(b, u, max)) return false;
     return keeps_key(u, b.factor, max);
   }
 
@@ -112,7 +112,11 @@ class RuleGuidance {
   }
   // Per difference h - first, which takes few values in a step: its factor, computed once, and
   // the u below which pow(u, factor) cannot beat `max`: u >= max^(1/factor) is needed, lowered
-  // by a margin far wider than the rounding of either pow. Used for factors in [1e-3, 1e3].
+  // by a margin far wider than the rounding of either pow. u below that bound gives at most
+  // max * (1 - 1e-6)^factor, below max by a relative 1e-6 * factor at least: from kLeastBoundFactor
+  // up (1e-12) that is thousands of times pow's rounding (a few 1e-16), and the larger the factor
+  // the wider (an infinite factor's bound is 1 - 1e-6, its keys 0). Cold models (temperature 0.3
+  // in BlueNoise) have factors far past 1e3, and used to call pow for every match.
   struct KeyBound {
     double factor = -1.0;  // -1 until computed
     double max = -1.0;     // the max `below` is for
@@ -132,6 +136,7 @@ class RuleGuidance {
     return u < b.below;
   }
   static constexpr int kFactorRange = 1024;
+  static constexpr double kLeastBoundFactor = 1e-6;
   std::vector<KeyBound> key_bounds_;
 };
 
