@@ -1,84 +1,88 @@
 #!/usr/bin/env python3
-"""Counts the instructions of every models.xml entry of the corpus job, entry by entry, with callgrind.
+"""Counts the instructions of the corpus job (`mj -j 1` in a models.xml folder), entry by entry, with callgrind.
 
 Usage: corpus_instructions.py CORPUS OUT.csv MJ [MJ...]
-Runs `mj -j 1` once over the whole models.xml to learn each run's seed (the job's own seeds), then,
-for each entry and each binary, a one-entry models.xml with those seeds under
-`valgrind --tool=callgrind`: the instructions of the whole process (load, runs and pictures), which
-do not drift with the machine's load as times do. Writes OUT.csv (entry, one column per binary) and
-prints the job's total per binary and the entries that weigh most."""
+Runs each binary's whole job once under `valgrind --tool=callgrind --dump-before=*run_job*`: callgrind
+writes a profile each time a run begins, so each profile holds the run before it (load, run and
+picture; an entry's sidebar callbacks dump too and count with their run). With one worker the runs
+follow the list, as the `--json` lines name them. Instruction counts do not move with the machine's
+load as times do (they do not see cache misses or page faults either; `rep stos` counts one per
+iteration). Writes OUT.csv (entry, one column per binary) and prints each job's total and the
+entries that weigh most, with each binary's ratio to the first."""
 import csv
+import glob
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import xml.etree.ElementTree as ET
+
+RUN_START = "run_job(mj::cli::(anonymous namespace)::Job const&, mj::cli::BatchOptions const&)"
 
 
-def job_seeds(mj, corpus, work):
+def profiles(folder):
+    """The profiles callgrind wrote, in order: (what triggered the dump, instructions since the last)."""
+    found = []
+    for path in glob.glob(os.path.join(folder, "cg*")):
+        suffix = path.rsplit(".", 1)[1] if "." in os.path.basename(path) else ""
+        order = int(suffix) if suffix.isdigit() else 1 << 30  # the last, at exit, has no number
+        trigger, total = "", 0
+        with open(path) as f:
+            for line in f:
+                if line.startswith("desc: Trigger:"):
+                    trigger = line.strip()
+                elif line.startswith("summary:"):
+                    total = int(line.split()[1])
+                    break
+        found.append((order, trigger, total))
+    return [(trigger, total) for _, trigger, total in sorted(found)]
+
+
+def entry_instructions(mj, corpus, work):
+    folder = os.path.join(work, os.path.basename(mj) + "-profiles")
+    os.makedirs(folder)
     out = subprocess.run(
-        [mj, "-j", "1", "--json", "--out", os.path.join(work, "seeds")],
+        ["valgrind", "--tool=callgrind", "--dump-before=*run_job*", "--callgrind-out-file=" + folder + "/cg"]
+        + [mj, "-j", "1", "--json", "--out", os.path.join(work, "out")],
         cwd=corpus,
         check=True,
         capture_output=True,
         text=True,
     ).stdout
-    return [json.loads(line)["seed"] for line in out.splitlines()]
-
-
-def entry_lists(corpus, seeds):
-    """One models.xml text per entry, with the seeds the whole job gave its runs."""
-    root = ET.parse(os.path.join(corpus, "models.xml")).getroot()
-    lists, used = [], 0
-    for k, model in enumerate(root.findall("model")):
-        amount = 1 if model.get("gif") == "True" else int(model.get("amount", "2"))
-        model.set("seeds", " ".join(str(s) for s in seeds[used : used + amount]))
-        used += amount
-        lists.append((f"{k:03d} {model.get('name')}", ET.tostring(model, encoding="unicode")))
-    if used != len(seeds):
-        sys.exit(f"models.xml lists {used} runs, the job made {len(seeds)}")
-    return lists
-
-
-def instructions(mj, corpus, text, work):
-    listed = os.path.join(corpus, "one_entry.xml")
-    with open(listed, "w") as f:
-        f.write(f"<models>{text}</models>\n")
-    proc = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", mj, "one_entry.xml", "-j", "1", "-q"]
-        + ["--out", os.path.join(work, "out")],
-        cwd=corpus,
-        capture_output=True,
-        text=True,
-    )
-    found = re.search(r"Collected : (\d+)", proc.stderr)
-    if proc.returncode != 0 or not found:
-        sys.exit(f"{mj} on {text[:60]} failed:\n{proc.stderr[-2000:]}")
-    return int(found.group(1))
+    names = [json.loads(line)["name"] for line in out.splitlines()]
+    runs, current = [], None
+    for trigger, total in profiles(folder):
+        if current is not None:
+            runs[current] += total
+        if trigger.endswith(RUN_START):  # a run begins: what follows is its
+            runs.append(0)
+            current = len(runs) - 1
+    if len(runs) != len(names):
+        sys.exit(f"{mj}: {len(runs)} runs profiled, {len(names)} reported")
+    entries = {}
+    for name, total in zip(names, runs):
+        entries[name] = entries.get(name, 0) + total
+    shutil.rmtree(folder)
+    return entries
 
 
 def main():
     corpus, out_csv, binaries = sys.argv[1], sys.argv[2], sys.argv[3:]
     work = tempfile.mkdtemp(prefix="corpus_instructions_")
-    lists = entry_lists(corpus, job_seeds(binaries[0], corpus, work))
-    rows = []
-    for name, text in lists:
-        rows.append([name] + [instructions(mj, corpus, text, work) for mj in binaries])
-        print(name, *rows[-1][1:], flush=True)
-    os.remove(os.path.join(corpus, "one_entry.xml"))
+    counts = [entry_instructions(mj, corpus, work) for mj in binaries]
     shutil.rmtree(work)
+    names = list(counts[0])
     with open(out_csv, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["entry"] + binaries)
-        w.writerows(rows)
-    totals = [sum(r[k] for r in rows) for k in range(1, len(binaries) + 1)]
+        w.writerows([name] + [c.get(name, 0) for c in counts] for name in names)
+    totals = [sum(c.values()) for c in counts]
     for mj, total in zip(binaries, totals):
         print(f"{mj}: {total:,} instructions, {total / totals[0]:.3f} of the first")
-    for r in sorted(rows, key=lambda r: -r[1])[:10]:
-        print(r[0], *(f"{v:,}" for v in r[1:]), *(f"{v / r[1]:.3f}" for v in r[2:]))
+    for name in sorted(names, key=lambda n: -counts[0][n])[:10]:
+        first = counts[0][name]
+        print(name, *(f"{c.get(name, 0):,}" for c in counts), *(f"{c.get(name, 0) / first:.3f}" for c in counts[1:]))
 
 
 if __name__ == "__main__":
