@@ -11,6 +11,7 @@ namespace mj {
 void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Rule>& rules) {
   for (const Rule& rule : rules) writes_.push_back(rule_writes(rule, g));
   temperature_ = e.real("temperature", 0.0);
+  if (temperature_ > 0) key_bounds_.resize(2 * kFactorRange + 1);  // heuristic_beats reads it without a check
   std::vector<XmlElement> xfields = e.children({"field"});
   if (!xfields.empty()) {
     fields_.assign(size_t(g.values), std::nullopt);

@@ -58,17 +58,19 @@ class RuleGuidance {
   double heuristic_key(Run& run, int h, double& first, bool& first_computed);
   // heuristic_key(...) > max, updating max when it is; skips the pow where the key cannot win.
   // Inline: `one` calls it for every match of every step.
-  bool heuristic_beats(Run& run, int h, double& first, bool& first_computed, double& max) {
-    if (temperature_ <= 0) {
-      double key = heuristic_key(run, h, first, first_computed);
-      return key > max ? (max = key, true) : false;
-    }
+  // `first`: the first match's h, as an int (heuristic_key's double holds the same value).
+  bool heuristic_beats(Run& run, int h, int& first, bool& first_computed, double& max) {
     if (!first_computed) first = h, first_computed = true;
     const double u = run.random.next_double();
-    const int difference = h - int(first);
+    if (temperature_ <= 0) {  // heuristic_key's
+      const double key = -h + 0.001 * u;
+      return key > max ? (max = key, true) : false;
+    }
+    const int difference = h - first;
     if (difference < -kFactorRange || difference > kFactorRange) return keeps_key(u, boltzmann_factor(difference), max);
-    KeyBound& b = key_bound(difference);
-    if (max > 0 && b.factor >= kLeastBoundFactor && below_threshold(b, u, max)) return false;
+    KeyBound& b = key_bounds_[size_t(difference + kFactorRange)];  // sized at load
+    if (b.factor < 0) set_factor(b, difference);
+    if (max > 0 && b.bounded && below_threshold(b, u, max)) return false;
     return keeps_key(u, b.factor, max);
   }
 
@@ -121,11 +123,16 @@ class RuleGuidance {
     double factor = -1.0;  // -1 until computed
     double max = -1.0;     // the max `below` is for
     double below = 0.0;
+    bool bounded = false;  // factor >= kLeastBoundFactor: `below` may reject
   };
+  void set_factor(KeyBound& b, int difference) const {
+    b.factor = boltzmann_factor(difference);
+    b.bounded = b.factor >= kLeastBoundFactor;
+  }
   KeyBound& key_bound(int difference) {                                 // |difference| <= kFactorRange
     if (key_bounds_.empty()) key_bounds_.resize(2 * kFactorRange + 1);  // only nodes with temperature
     KeyBound& b = key_bounds_[size_t(difference + kFactorRange)];
-    if (b.factor < 0) b.factor = boltzmann_factor(difference);
+    if (b.factor < 0) set_factor(b, difference);
     return b;
   }
   // Whether u is below max's threshold. The threshold grows with max, and within a step max only
