@@ -21,6 +21,13 @@ class ZeroedArray {
     if (!items_) throw std::bad_alloc();
     size_ = count;
   }
+  // The same without the zeros, for an array written whole before it is read: calloc clears memory
+  // that a process's allocator hands back (mj keeps what it frees), malloc leaves it as it is.
+  void assign_uninitialized(size_t count) {
+    items_.reset(static_cast<T*>(std::malloc((count == 0 ? 1 : count) * sizeof(T))));
+    if (!items_) throw std::bad_alloc();
+    size_ = count;
+  }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   T* data() { return items_.get(); }

@@ -49,14 +49,25 @@ bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) c
     if (is_zero) queue.push_back(i);
   }
   if (queue.empty()) return false;
+  // A cell off every edge has all its neighbours: one bit tells, where the point of the cell and a
+  // bounds check per neighbour took a third of the search.
+  const bool d3 = grid.mz > 1;
+  const InteriorCells::View inside = grid.interior_cells({1, 1, d3 ? 1 : 0}).view();
+  const int width = grid.mx, layer = grid.mx * grid.my;
   for (size_t head = 0; head < queue.size(); head++) {
     const int i = queue[head], t = potential[i] + 1;
-    const Point p = point_of(i);
-    around.each(i, p.x, p.y, p.z, [&](int j, int, int, int) {
+    const auto reach = [&](int j) {
       if (potential[j] != -1 || (substrate_values >> state[j] & 1u) == 0) return;
       potential[j] = t;
       queue.push_back(j);
-    });
+    };
+    if (inside.contains(i)) {  // in Neighbours::each's order
+      reach(i - 1), reach(i + 1), reach(i - width), reach(i + width);
+      if (d3) reach(i - layer), reach(i + layer);
+      continue;
+    }
+    const Point p = point_of(i);
+    around.each(i, p.x, p.y, p.z, [&](int j, int, int, int) { reach(j); });
   }
   return true;
 }

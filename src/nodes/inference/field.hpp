@@ -18,6 +18,8 @@ struct Potentials {
   ZeroedArray<int> data;
 
   void resize(int values, int n) { C = values, cells = n, data.assign_zeros(size_t(values) * size_t(n)); }
+  // For potentials computed whole before they are read (backward potentials): no zeros written.
+  void resize_unset(int values, int n) { C = values, cells = n, data.assign_uninitialized(size_t(values) * size_t(n)); }
   bool empty() const { return data.empty(); }
   int* operator[](int c) { return data.data() + size_t(c) * size_t(cells); }
   const int* operator[](int c) const { return data.data() + size_t(c) * size_t(cells); }

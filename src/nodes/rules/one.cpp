@@ -80,6 +80,7 @@ class OneNode : public RuleNode {
     if (guidance.goal_reached(*grid)) return false;  // no choice made: the last one's candidates stay
     if constexpr (Record) candidates_.clear(), chosen_ = -1;
     double max = -1000.0, first = 0.0;
+    int first_h = 0;  // the same, for heuristic_beats
     bool first_computed = false;
     int argmax = -1;
     for (int k = 0; k < matcher.count(); k++) {
@@ -94,7 +95,7 @@ class OneNode : public RuleNode {
         const double key = guidance.heuristic_key(run, *h, first, first_computed);
         candidates_.push_back(candidate(m, *h, key));
         if (key > max) max = key, argmax = k, chosen_ = int(candidates_.size()) - 1;
-      } else if (guidance.heuristic_beats(run, *h, first, first_computed, max)) {
+      } else if (guidance.heuristic_beats(run, *h, first_h, first_computed, max)) {
         argmax = k;
       }
     }

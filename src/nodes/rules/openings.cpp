@@ -61,17 +61,21 @@ Openings index_openings(const std::vector<Rule>& rules, const std::vector<RulePa
 }
 
 OpeningSubset covered_openings(const Openings& all, int axes) {
+  const auto covered = [axes](const Point& s) {
+    return !((axes & 1) && s.x != 0) && !((axes & 2) && s.y != 0) && !((axes & 4) && s.z != 0);
+  };
   OpeningSubset group;
   group.start.resize(all.start.size());
+  size_t count = 0;
+  for (const Opening& o : all.items) count += covered(o.shift);
+  group.items.resize(count);  // sized once: 3D nodes have thousands of openings
+  const Opening** out = group.items.data();
   for (size_t v = 0; v + 1 < all.start.size(); v++) {
-    group.start[v] = uint32_t(group.items.size());
-    for (uint32_t k = all.start[v]; k < all.start[v + 1]; k++) {
-      const Point s = all.items[k].shift;
-      if (!((axes & 1) && s.x != 0) && !((axes & 2) && s.y != 0) && !((axes & 4) && s.z != 0))
-        group.items.push_back(&all.items[k]);
-    }
+    group.start[v] = uint32_t(out - group.items.data());
+    for (uint32_t k = all.start[v]; k < all.start[v + 1]; k++)
+      if (covered(all.items[k].shift)) *out++ = &all.items[k];
   }
-  group.start.back() = uint32_t(group.items.size());
+  group.start.back() = uint32_t(count);
   return group;
 }
 

@@ -11,11 +11,13 @@ namespace mj {
 void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Rule>& rules) {
   for (const Rule& rule : rules) writes_.push_back(rule_writes(rule, g));
   temperature_ = e.real("temperature", 0.0);
+  if (temperature_ > 0) key_bounds_.resize(2 * kFactorRange + 1);  // heuristic_beats reads it without a check
   std::vector<XmlElement> xfields = e.children({"field"});
   if (!xfields.empty()) {
     fields_.assign(size_t(g.values), std::nullopt);
     for (const XmlElement& xfield : xfields) fields_[value_attribute(xfield, g, "for")].emplace(xfield, g);
     potentials_.resize(g.values, g.size());
+    guides_ = true;
     inversed_ = inversed_values(fields_);
     fields_found_.assign(size_t(g.values), 0);
   }
@@ -32,7 +34,7 @@ void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Ru
     limit_ = e.integer("limit", -1);
     depth_coefficient_ = e.real("depthCoefficient", 0.5);
   } else {
-    potentials_.resize(g.values, g.size());
+    guides_ = true;  // by backward potentials, made on the first inference (many nodes never run)
   }
   future_.assign(size_t(g.size()), 0);
 }
@@ -42,6 +44,7 @@ bool RuleGuidance::infer(Run& run, Grid& grid, const std::vector<Rule>& rules, A
     if (!compute_future_set_present(future_, grid.state, observations_, run.changes)) return false;
     if (!search_) {
       future_computed_ = true;
+      if (potentials_.empty()) potentials_.resize_unset(grid.values, grid.size());  // written whole below
       compute_backward_potentials(potentials_, future_.data(), grid.mx, grid.my, grid.mz, rules);
       return true;
     }

@@ -41,7 +41,7 @@ class RuleGuidance {
     return fields_.empty() || update_fields(run, grid, counter, matched);
   }
 
-  bool guides() const { return !potentials_.empty(); }  // fields or observations without search
+  bool guides() const { return guides_; }  // fields or observations without search
   bool has_fields() const { return !fields_.empty(); }
   // The goal is met (`one` then stops and computes it anew on its next step).
   bool goal_reached(const Grid& grid);
@@ -58,17 +58,19 @@ class RuleGuidance {
   double heuristic_key(Run& run, int h, double& first, bool& first_computed);
   // heuristic_key(...) > max, updating max when it is; skips the pow where the key cannot win.
   // Inline: `one` calls it for every match of every step.
-  bool heuristic_beats(Run& run, int h, double& first, bool& first_computed, double& max) {
-    if (temperature_ <= 0) {
-      double key = heuristic_key(run, h, first, first_computed);
-      return key > max ? (max = key, true) : false;
-    }
+  // `first`: the first match's h, as an int (heuristic_key's double holds the same value).
+  bool heuristic_beats(Run& run, int h, int& first, bool& first_computed, double& max) {
     if (!first_computed) first = h, first_computed = true;
     const double u = run.random.next_double();
-    const int difference = h - int(first);
+    if (temperature_ <= 0) {  // heuristic_key's
+      const double key = -h + 0.001 * u;
+      return key > max ? (max = key, true) : false;
+    }
+    const int difference = h - first;
     if (difference < -kFactorRange || difference > kFactorRange) return keeps_key(u, boltzmann_factor(difference), max);
-    KeyBound& b = key_bound(difference);
-    if (max > 0 && b.factor >= 1e-3 && b.factor <= 1e3 && below_threshold(b, u, max)) return false;
+    KeyBound& b = key_bounds_[size_t(difference + kFactorRange)];  // sized at load
+    if (b.factor < 0) set_factor(b, difference);
+    if (max > 0 && b.bounded && below_threshold(b, u, max)) return false;
     return keeps_key(u, b.factor, max);
   }
 
@@ -87,6 +89,7 @@ class RuleGuidance {
   std::vector<std::optional<Observation>> observations_;  // per value, empty when none
   double temperature_ = 0.0;
   bool search_ = false, future_computed_ = false;
+  bool guides_ = false;  // guides()
   std::vector<ValueSet> future_;
   std::optional<std::vector<std::vector<uint8_t>>> trajectory_;
   // A search that a progress callback stopped, to go on with at the next step, and the tries left.
@@ -111,16 +114,25 @@ class RuleGuidance {
   }
   // Per difference h - first, which takes few values in a step: its factor, computed once, and
   // the u below which pow(u, factor) cannot beat `max`: u >= max^(1/factor) is needed, lowered
-  // by a margin far wider than the rounding of either pow. Used for factors in [1e-3, 1e3].
+  // by a margin far wider than the rounding of either pow. u below that bound gives at most
+  // max * (1 - 1e-6)^factor, below max by a relative 1e-6 * factor at least: from kLeastBoundFactor
+  // up (1e-12) that is thousands of times pow's rounding (a few 1e-16), and the larger the factor
+  // the wider (an infinite factor's bound is 1 - 1e-6, its keys 0). Cold models (temperature 0.3
+  // in BlueNoise) have factors far past 1e3, and used to call pow for every match.
   struct KeyBound {
     double factor = -1.0;  // -1 until computed
     double max = -1.0;     // the max `below` is for
     double below = 0.0;
+    bool bounded = false;  // factor >= kLeastBoundFactor: `below` may reject
   };
+  void set_factor(KeyBound& b, int difference) const {
+    b.factor = boltzmann_factor(difference);
+    b.bounded = b.factor >= kLeastBoundFactor;
+  }
   KeyBound& key_bound(int difference) {                                 // |difference| <= kFactorRange
     if (key_bounds_.empty()) key_bounds_.resize(2 * kFactorRange + 1);  // only nodes with temperature
     KeyBound& b = key_bounds_[size_t(difference + kFactorRange)];
-    if (b.factor < 0) b.factor = boltzmann_factor(difference);
+    if (b.factor < 0) set_factor(b, difference);
     return b;
   }
   // Whether u is below max's threshold. The threshold grows with max, and within a step max only
@@ -131,6 +143,7 @@ class RuleGuidance {
     return u < b.below;
   }
   static constexpr int kFactorRange = 1024;
+  static constexpr double kLeastBoundFactor = 1e-6;
   std::vector<KeyBound> key_bounds_;
 };
 

@@ -87,7 +87,7 @@ void RuleMatcher::scan_changes_with(Run& run) {
       if (o.holds(state, cell) && !listed_.test(o.r, corner)) list(o.r, corner);
     };
     if constexpr (kCover) {
-      const OpeningSubset& group = covered_[size_t(covered_axes(c, cell))];
+      const OpeningSubset& group = covered(covered_axes(c, cell));
       for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) visit(*group.items[k]);
     } else {
       for (uint32_t k = openings_.start[value], last = openings_.start[value + 1u]; k < last; k++) visit(openings[k]);
@@ -121,7 +121,7 @@ void RuleMatcher::prepare_openings() {
   opening_masks_.reset(&openings_, grid_->values);
   if (!cover_) return;
   seen_.assign(size_t(grid_->size()), 0);
-  for (int axes = 0; axes < 8; axes++) covered_[size_t(axes)] = covered_openings(all, axes);
+  for (OpeningSubset& group : covered_) group = {};
 }
 
 // A rule matches at most once per grid cell that holds a value its rarest input cell accepts (a

@@ -96,7 +96,13 @@ class RuleMatcher {
   // Incremental matching (scan_changes).
   Openings openings_;
   OpeningMasks opening_masks_;
-  std::array<OpeningSubset, 8> covered_;  // with cover_, by covered_axes()
+  std::array<OpeningSubset, 8> covered_;  // with cover_, by covered_axes(); each made on first use
+  // Few of the eight are ever used (a 2D grid's never cover z), and a 3D node's openings run to thousands.
+  const OpeningSubset& covered(int axes) {
+    OpeningSubset& group = covered_[size_t(axes)];
+    if (group.start.empty()) group = covered_openings(openings_, axes);
+    return group;
+  }
   bool openings_indexed_ = false;
   bool cover_ = false;  // use covered_axes: a value opens more than kCoverFrom positions on average
   static constexpr int kCoverFrom = 16;
