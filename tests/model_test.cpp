@@ -175,6 +175,23 @@ TEST(Model, SaveRunIsStoppedByItsControlAndLeavesNoFile) {
   EXPECT_EQ(model.status().steps, 4);
 }
 
+// The whole record of a run, saved as a GIF, is that run's GIF; an unrecorded run has none to save.
+TEST(Model, SaveRecordOfAWholeRunIsItsGif) {
+  const auto dir = mjtest::temp_dir();
+  mj::Model model(text_request(kFill));
+  mj::SaveOptions every2;
+  every2.every = 2;
+  EXPECT_EQ(mjtest::expect_error([&] { model.save_record(dir / "none.gif", {}, {}); }).kind(), mj::ErrorKind::argument);
+  model.interpreter().set_recording(true, 1 << 20);
+  model.run(3);
+  model.save_record(dir / "record.gif", {}, {}, every2);
+  model.save_run(dir / "run.gif", 3, {}, every2);
+  EXPECT_EQ(mjtest::read_bytes(dir / "record.gif"), mjtest::read_bytes(dir / "run.gif"));
+  every2.every = 0;
+  EXPECT_EQ(mjtest::expect_error([&] { model.save_record(dir / "bad.gif", {}, {}, every2); }).kind(),
+            mj::ErrorKind::argument);
+}
+
 TEST(Model, APictureIsNamedNameSeedMadeSafe) {
   const auto dir = mjtest::temp_dir();
   mj::RunRequest r = text_request(kFill);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "mj/animation.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
 #include "mj/run_settings.hpp"
@@ -111,6 +112,11 @@ class Model {
   // progress and cancel: RunEnd::stopped leaves no file. The Model then stands where that run ended.
   RunEnd save_run(const std::filesystem::path& file, int seed, std::optional<int> steps,
                   const SaveOptions& options = {}, RunControl control = {});
+  // The steps `from` to `to` of the run's record (not given: its first, its last) as an animated GIF,
+  // drawn as save_run draws a run: the whole record of a run gives save_run's GIF of it, byte for byte.
+  // Throws mj::Error (kind argument) when the run is not recorded or a step is outside the record.
+  void save_record(const std::filesystem::path& file, std::optional<int> from, std::optional<int> to,
+                   const SaveOptions& options = {}) const;
   // The picture `mj run` writes into `folder` (made when missing): FOLDER/STEM.png for a 2D grid or
   // when the settings say iso, else FOLDER/STEM.vox. Returns the file written.
   std::filesystem::path save_picture(const std::filesystem::path& folder);
@@ -121,6 +127,8 @@ class Model {
 
  private:
   void require_started(const char* what) const;
+  // A GIF's options from save's, checked, the pixel size the settings' when not given.
+  AnimationOptions animation_options(const SaveOptions& options) const;
 
   RunSettings settings_;
   Interpreter interpreter_;

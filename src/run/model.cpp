@@ -142,15 +142,27 @@ void Model::save(const std::filesystem::path& file, const SaveOptions& options) 
   limit_ = limit;
 }
 
-RunEnd Model::save_run(const std::filesystem::path& file, int seed, std::optional<int> steps,
-                       const SaveOptions& options, RunControl control) {
-  const int pixelsize = pixelsize_or(options.pixelsize, settings_.pixelsize);
+AnimationOptions Model::animation_options(const SaveOptions& options) const {
   if (options.every < 1)
     throw argument_error("a GIF has a frame every 1 or more steps, got " + std::to_string(options.every));
+  return {pixelsize_or(options.pixelsize, settings_.pixelsize), options.every, options.delay};
+}
+
+RunEnd Model::save_run(const std::filesystem::path& file, int seed, std::optional<int> steps,
+                       const SaveOptions& options, RunControl control) {
+  const AnimationOptions animation = animation_options(options);
   start(seed, steps);
   control.max_steps = limit_;
-  return write_animation(interpreter_, seed, control, settings_.palette, {pixelsize, options.every, options.delay},
-                         file);
+  return write_animation(interpreter_, seed, control, settings_.palette, animation, file);
+}
+
+void Model::save_record(const std::filesystem::path& file, std::optional<int> from, std::optional<int> to,
+                        const SaveOptions& options) const {
+  const History* record = interpreter_.history();
+  if (!record) throw argument_error("the run is not recorded: turn recording on before the steps to save");
+  const AnimationOptions animation = animation_options(options);
+  write_animation(*record, from.value_or(record->first_step()), to.value_or(record->last_step()), settings_.palette,
+                  animation, file);
 }
 
 std::filesystem::path Model::save_picture(const std::filesystem::path& folder) {

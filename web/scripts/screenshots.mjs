@@ -56,7 +56,10 @@ const shots = {
   // README.md: a live run with the debugger's views, paused at the top speed: BiasedMazeGrowth's field
   "playground-views": async (page) => {
     await page.evaluate(() =>
-      window.mjPlayground.chooseModel("corpus/BiasedMazeGrowth", { size: [117, 117, 1], seed: 1, steps: 1000000 }),
+      window.mjPlayground.chooseModel(
+        "corpus/BiasedMazeGrowth",
+        { size: [117, 117, 1], seed: 1, steps: 0 } /* no step limit */,
+      ),
     );
     await until(page, () => !window.mjPlayground.state.loading);
     await showViews(page, 4); // the <one> with the field: its first view

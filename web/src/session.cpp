@@ -228,13 +228,9 @@ class Session {
   // (undefined: the settings'): the whole record of a run is mj run --gif's GIF of it. Bytes.
   val history_gif(const val& from, const val& to, int every, const val& pixelsize) {
     return guard([&] {
-      const mj::History* h = live().interpreter().history();
-      if (!h) throw mj::argument_error("the run is not recorded (setRecording(true) first)");
-      const std::optional<int> size = given(pixelsize);
-      if (size) mj::check_pixelsize(*size);
-      if (every < 1) throw mj::argument_error("a GIF has a frame every 1 or more steps, got " + std::to_string(every));
-      mj::write_animation(*h, given(from).value_or(h->first_step()), given(to).value_or(h->last_step()),
-                          live().settings().palette, {size.value_or(live().settings().pixelsize), every}, kGifFile);
+      mj::SaveOptions options;
+      options.pixelsize = given(pixelsize), options.every = every;
+      live().save_record(kGifFile, given(from), given(to), options);
       return bytes(read_and_remove(kGifFile));
     });
   }
