@@ -106,4 +106,37 @@ TEST(ExploreBackward, CliAnswersForAStateFileAndA64x64Grid) {
   EXPECT_EQ(mjtest::read_bytes(dir / "e.json"), "{\"garden_of_eden\": true, \"predecessor\": null}\n");
 }
 
+// The library names the limit (max_states) and no flag; the CLI words it with its own flags: past
+// --max-states predecessors, --garden-of-eden still answers; a deep pre-image tree, a smaller --backward.
+TEST(ExploreBackward, LimitsAreWordedByTheFace) {
+  const auto dir = mjtest::temp_dir();
+  std::ofstream(dir / "D.xml") << R"(<one values="BR" in="BB" out="RR"/>)";
+  std::ofstream(dir / "g.txt") << "D 4 1 1 0 0\nBR\nRRRR\n";  // BBRR, RBBR and RRBB lead to it
+  std::ofstream(dir / "long.txt") << "D 6 1 1 0 0\nBR\nRRRRRR\n";  // 5 predecessors, 6 grids at depth 2
+  try {
+    mj::RunRequest r;
+    r.model = (dir / "D.xml").string();
+    r.length = 4, r.width = 1;
+    mj::predecessors(mj::resolve_run(r), {1, 1, 1, 1}, 1, {2});
+    ADD_FAILURE() << "no error past the limit";
+  } catch (const mj::Error& e) {
+    EXPECT_EQ(e.kind(), mj::ErrorKind::limit);
+    EXPECT_EQ(e.setting(), mj::Setting::max_states);
+    EXPECT_EQ(e.message(),
+              "more than 2 predecessors (a higher ExploreOptions::max_states, or ask only whether there is one)");
+  }
+  const auto many = mjtest::run_cli("explore " + (dir / "D.xml").string() + " --predecessors " +
+                                    (dir / "g.txt").string() + " --max-states 2");
+  EXPECT_NE(many.exit_code, 0);
+  EXPECT_TRUE(mjtest::contains(many.output,
+                               "more than 2 predecessors (a higher --max-states, or --garden-of-eden to "
+                               "ask only whether there is one)"))
+      << many.output;
+  const auto deep = mjtest::run_cli("explore " + (dir / "D.xml").string() + " --predecessors " +
+                                    (dir / "long.txt").string() + " --backward 2 --max-states 5");
+  EXPECT_NE(deep.exit_code, 0);
+  EXPECT_TRUE(mjtest::contains(deep.output, "of the pre-image tree (a smaller --backward, or a higher --max-states)"))
+      << deep.output;
+}
+
 }  // namespace

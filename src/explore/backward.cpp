@@ -97,7 +97,7 @@ std::vector<Backward::Cells> Backward::predecessors(const Cells& grid) const {
     if ((long long)found.size() > options_.max_states)
       throw Error(program_.source, 0,
                   "more than " + std::to_string(options_.max_states) +
-                      " predecessors: a higher {setting}, or --garden-of-eden to ask only whether there is one",
+                      " predecessors (a higher {setting}, or ask only whether there is one)",
                   Setting::max_states);
   };
   reverse_one(grid, [&](const Cells& p) {
