@@ -87,7 +87,8 @@ std::string grid_dynamics_json(const GridDynamics& dynamics);
 // The backward questions about a program of one rule node (mj explore --predecessors, --garden-of-eden,
 // --backward): which grids lead to a given grid in one step, as --all-grids counts steps (other than the
 // grid itself). For `one` by the reverse algorithm, at any size: where a rule image's output agrees with
-// the grid, its input put back; for `all` and `prl` by every grid of the size (at most max_states).
+// the grid, its input put back; for `all` and `prl` by constraint search over the cells' values (each
+// cell's value after the step is a constraint on the few cells the matches writing it test).
 
 struct GridSize {
   int mx = 0, my = 0, mz = 0;
