@@ -229,6 +229,8 @@ TEST(ExploreAllGrids, RefusesWhatIsNotOneRuleNode) {
                        "M.xml:1: mj explore cannot enumerate <path>"));
   EXPECT_TRUE(mjtest::contains(error("<one values=\"BW\" in=\"B\" out=\"W\" steps=\"3\"/>"),
                                "M.xml:1: mj explore --all-grids cannot take a step limit"));
+  EXPECT_TRUE(mjtest::contains(error("<prl values=\"BW\" in=\"B\" out=\"W\" p=\"0.5\"/>"),
+                               "M.xml:1: mj explore --all-grids and the backward questions cannot take p below 1"));
   EXPECT_TRUE(mjtest::contains(error("<one values=\"BW\" in=\"B\" out=\"W\" temperature=\"1\"/>"),
                                "cannot enumerate temperature"));
   EXPECT_TRUE(mjtest::contains(error("<one values=\"BWR\" in=\"B\" out=\"W\"/>", 80), "3^4 grids are more than 80"));

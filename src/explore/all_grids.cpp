@@ -9,6 +9,20 @@
 
 namespace mj {
 
+namespace {
+
+// p below 1 (prl): a step whose matches all fail their draws ends the run on a grid where rules
+// match, which the one-step graph of grids cannot say.
+void refuse_chances(const XmlElement& e) {
+  if (e.has("p") && e.real("p", 1.0) < 1.0)
+    e.fail(
+        "mj explore --all-grids and the backward questions cannot take p below 1: a step whose draws all "
+        "fail ends the run where rules still match");
+  for (const XmlElement& child : e.children()) refuse_chances(child);
+}
+
+}  // namespace
+
 // A program of one rule node: branches of one node each down to it (every other node kind is refused
 // as unexplorable before), with no step limit. Else an mj::Error at the line of what makes it more.
 void require_one_rule_node(const XmlElement& e) {
@@ -23,6 +37,7 @@ void require_one_rule_node(const XmlElement& e) {
   }
   if (e.has("steps"))
     e.fail("mj explore --all-grids cannot take a step limit: a grid alone would not say where a run stands");
+  refuse_chances(e);
 }
 
 GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions& options) {

@@ -6,6 +6,7 @@ Stepper::Stepper(const ExploreProgram& program) : program_(program), written_(si
 
 void Stepper::step(Machine& m) {
   draws_.clear();
+  choices_.clear();
   go_branch(program_.branches[size_t(m.current)], m);
 }
 
@@ -118,6 +119,7 @@ bool Stepper::go_prl(int node, Machine& m) {
   const ProgramNode& n = program_.nodes[size_t(node)];
   if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
   holding(n, m);
+  draw_chances(n);
   const bool applied = !draws_.empty();
   touched_.clear();
   for (const Draw& d : draws_)
@@ -132,6 +134,36 @@ bool Stepper::go_prl(int node, Machine& m) {
   draws_.clear();
   if (n.counter >= 0) m.counter[size_t(n.counter)]++;
   return applied;
+}
+
+// The matches of rules with p below 1 each pass their draw or not: one choice among every subset of
+// them, each as likely as the product of its matches' chances (and the others' failing). A step where
+// no match passes applies nothing and the node fails, as the interpreter's does.
+void Stepper::draw_chances(const ProgramNode& n) {
+  constexpr int kMost = 16;
+  int uncertain = 0;
+  for (const Draw& d : draws_) uncertain += n.rules[size_t(d.rule)].chance < 1;
+  if (uncertain == 0) return;
+  if (uncertain > kMost)
+    program_.fail(n.line, "mj explore cannot enumerate this <prl>: " + std::to_string(uncertain) +
+                              " matches with p below 1 at once are 2^" + std::to_string(uncertain) +
+                              " cases (at most 2^" + std::to_string(kMost) + ")");
+  const size_t at = choices_.size();
+  const int chosen = path_ && at < path_->size() ? (*path_)[at] : 0;
+  double probability = 1;
+  size_t kept = 0;
+  int bit = 0;
+  for (const Draw& d : draws_) {
+    const double chance = n.rules[size_t(d.rule)].chance;
+    bool passes = true;
+    if (chance < 1) {
+      passes = (chosen >> bit++ & 1) != 0;
+      probability *= passes ? chance : 1 - chance;
+    }
+    if (passes) draws_[kept++] = d;
+  }
+  draws_.resize(kept);
+  choices_.push_back({1 << uncertain, chosen, probability});
 }
 
 void Stepper::apply(const Draw& d, std::vector<uint8_t>& cells, std::vector<uint8_t>& undo) const {
