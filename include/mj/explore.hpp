@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mj/run_settings.hpp"
@@ -85,6 +86,34 @@ GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions
 
 // {"grids": G, "gardens_of_eden": E, "halting": H, "classes": [{"size": s, "basin": b}, ...]}
 std::string grid_dynamics_json(const GridDynamics& dynamics);
+
+// --all-grids in parts, for machines that share no memory (Python's markovjunior.distributed), when every
+// write of the program raises its cell's value (or every write lowers it; else an mj::Error): grids are
+// put in blocks by the values of their last `top` cells (their numbers' top digits). A successor lies in
+// its grid's block or in one whose top values are each at least (at most) as high, and higher in sum,
+// so blocks are done a level (a sum) at a time, each block from the blocks its successors lie in.
+// Put together, the blocks give the dynamics explore_all_grids gives, its JSON byte for byte.
+struct GridBlockPlan {
+  long long grids = 0, blocks = 0, size = 0;   // `blocks` blocks of `size` grids; block b: b * size ..
+  std::vector<std::vector<long long>> levels;  // each level's blocks, levels in the order they are done
+  std::vector<std::vector<long long>> needs;   // per block: the other blocks its successors can lie in
+};
+GridBlockPlan grid_block_plan(const RunSettings& settings, int top, const ExploreOptions& options = {});
+
+struct GridBlock {
+  long long block = 0;
+  std::vector<uint32_t> ends;  // per grid of the block: the first grid of the class its runs end in, or
+                               // 0xFFFFFFFF when they can end in several
+  long long halting = 0, undecided = 0, transitions = 0;
+  std::vector<std::pair<long long, long long>> basins;  // (a class's first grid, this block's grids ending there)
+  std::vector<std::pair<long long, std::vector<uint64_t>>> led_to;  // per block: a bit per grid this block leads to
+};
+// Block `block`, given every block plan.needs[block] lists (done before it, in any order).
+GridBlock grid_block(const RunSettings& settings, const GridBlockPlan& plan, long long block,
+                     const std::vector<const GridBlock*>& needed);
+// The dynamics of the whole, from every block once.
+GridDynamics grid_dynamics_of_blocks(const RunSettings& settings, const GridBlockPlan& plan,
+                                     const std::vector<const GridBlock*>& blocks);
 
 // The backward questions about a program of one rule node (mj explore --predecessors, --garden-of-eden,
 // --backward): which grids lead to a given grid in one step, as --all-grids counts steps (other than the

@@ -40,7 +40,7 @@ void require_one_rule_node(const XmlElement& e) {
   refuse_chances(e);
 }
 
-GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions& options) {
+AllGrids all_grids_of(const RunSettings& settings, const ExploreOptions& options) {
   require_one_rule_node(load_explorable(settings)->root());
   Interpreter ip = settings.load_model();
   const GridView view = ip.grid();
@@ -55,7 +55,12 @@ GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions
                       std::to_string(most) +
                       ": mj explore --all-grids is for small grids (a smaller size, or a higher {setting})",
                   Setting::max_states);
-  return grid_dynamics(compile_program(settings), grids, options.threads);
+  return {compile_program(settings), grids};
+}
+
+GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions& options) {
+  const AllGrids all = all_grids_of(settings, options);
+  return grid_dynamics(all.program, all.grids, options.threads);
 }
 
 std::string grid_dynamics_json(const GridDynamics& d) {

@@ -9,6 +9,14 @@
 
 namespace mj {
 
+// The program of --all-grids (refused at its line when it is not one rule node, or has what explore
+// cannot enumerate) and its number of grids (more than options.max_states, or 2^30, is an error).
+struct AllGrids {
+  ExploreProgram program;
+  long long grids = 0;
+};
+AllGrids all_grids_of(const RunSettings& settings, const ExploreOptions& options);
+
 // The program's one rule node (compile_program of a program require_one_rule_node let through) on all
 // `grids` grids of its size (at most 2^30), on `threads` threads (<= 0: every core). Classes are listed
 // by basin, then size (largest first), then their first grid.
