@@ -57,7 +57,7 @@ std::map<std::string, std::map<std::string, double>> graph(const Result& r) {
 TEST(ExploreEngine, EveryTransitionOfRandomProgramsIsTheInterpreters) {
   mjtest::ProgramMaker maker(40);
   const mj::ExploreOptions options{1000};
-  int compared = 0, refused = 0, no_op = 0, invalid = 0;
+  int compared = 0, refused = 0, no_op = 0, invalid = 0, drawn_order = 0;
   long long transitions = 0, states = 0;
   for (int k = 0; k < 600; k++) {
     const mjtest::RandomProgram p = maker.make();
@@ -78,6 +78,14 @@ TEST(ExploreEngine, EveryTransitionOfRandomProgramsIsTheInterpreters) {
     });
     if (no_op_refusal(engine.error)) {
       no_op++;
+      continue;
+    }
+    // An `all` whose matches overlap: the interpreter draws their order from its random numbers, which
+    // the replay cannot choose; the engine enumerates the orders (checked against seeded runs in
+    // explore_test.cpp). It may then find more states than the limit, or more overlapping matches than
+    // it enumerates.
+    if (oracle.error.find("matches that write the same cell") != std::string::npos) {
+      (engine.error.empty() ? drawn_order : refused)++;
       continue;
     }
     ASSERT_EQ(engine.error, oracle.error);
@@ -109,8 +117,9 @@ TEST(ExploreEngine, EveryTransitionOfRandomProgramsIsTheInterpreters) {
   }
   std::printf(
       "random programs: %d compared (%lld states, %lld transitions, all equal), %d refused by both, %d "
-      "refused by the engine for a match that changes nothing, %d not models\n",
-      compared, states, transitions, refused, no_op, invalid);
+      "refused by the engine for a match that changes nothing, %d overlapping all explored by the engine only, %d "
+      "not models\n",
+      compared, states, transitions, refused, no_op, drawn_order, invalid);
   EXPECT_GE(compared, 150);
   EXPECT_GE(transitions, 15000);
 }

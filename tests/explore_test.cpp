@@ -170,4 +170,40 @@ TEST(Explore, TheInterpreterAgreesWithPrlChances) {
   EXPECT_GE(expected.size(), 6u);
 }
 
+// An `all` whose matches write cells in common: the interpreter applies them in a random order, each
+// unless a cell it writes is written already, so the next applied is equally likely any still free.
+// On BBB the two dominoes share the middle cell: WWB or BWW, half each.
+TEST(Explore, OverlappingAllDrawsItsOrder) {
+  const auto o = outcomes(explore(R"(<all values="BW" in="BB" out="WW"/>)", 3, 1));
+  EXPECT_EQ(o, (std::map<std::string, double>{{"WWB", 0.5}, {"BWW", 0.5}}));
+}
+
+// The same against the interpreter's runs over fixed seeds: dominoes on 3x2 (7 matches at the start),
+// every final grid an outcome and each frequency within 5 standard deviations.
+TEST(Explore, TheInterpreterAgreesWithOverlappingAll) {
+  const std::string xml = R"(<all values="BW" in="BB" out="WW"/>)";
+  const std::map<std::string, double> expected = outcomes(explore(xml, 3, 2));
+  mj::Interpreter ip = mj::Interpreter::from_string(xml, {3, 2, 1, {}});
+  std::map<std::string, int> seen;
+  const int runs = 4000;
+  for (int seed = 1; seed <= runs; seed++) {
+    ip.run(seed, 0);
+    const mj::GridView g = ip.grid();
+    std::string rows;
+    for (int y = 0; y < 2; y++) {
+      if (y > 0) rows += '/';
+      for (int x = 0; x < 3; x++) rows += g.legend[g.cells[x + 3 * y]];
+    }
+    ASSERT_TRUE(expected.count(rows)) << rows << " is no outcome of the explorer's";
+    seen[rows]++;
+  }
+  double total = 0;
+  for (const auto& [grid, p] : expected) {
+    total += p;
+    EXPECT_NEAR(seen[grid] / double(runs), p, 5 * std::sqrt(p * (1 - p) / runs) + 1e-9) << grid;
+  }
+  EXPECT_NEAR(total, 1.0, 1e-12);
+  EXPECT_GE(expected.size(), 3u);
+}
+
 }  // namespace

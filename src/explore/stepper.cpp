@@ -102,12 +102,13 @@ bool Stepper::go_all(int node, Machine& m) {
     }
   }
   for (int i : touched_) written_[size_t(i)] = 0;
-  if (overlap)
-    program_.fail(n.line,
-                  "mj explore cannot enumerate this <all>: matches that write the same cell are applied in a random "
-                  "order, which can change the result");
-  for (const Draw& d : draws_)
-    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) m.cells[size_t(d.corner + w.offset)] = w.value;
+  if (overlap) {
+    apply_in_drawn_order(n, m);
+  } else {
+    for (const Draw& d : draws_)
+      for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes)
+        m.cells[size_t(d.corner + w.offset)] = w.value;
+  }
   draws_.clear();
   if (n.counter >= 0) m.counter[size_t(n.counter)]++;
   return true;
@@ -134,6 +135,46 @@ bool Stepper::go_prl(int node, Machine& m) {
   draws_.clear();
   if (n.counter >= 0) m.counter[size_t(n.counter)]++;
   return applied;
+}
+
+// `all` whose matches write cells in common: the interpreter takes them in a random order and applies
+// each unless a cell it writes was written already this step (it does not test its input again), so
+// the next match applied is equally likely any of those whose cells are still free: a choice among
+// them, until none is free. At most 8 such matches a step (8! orders).
+void Stepper::apply_in_drawn_order(const ProgramNode& n, Machine& m) {
+  constexpr size_t kMost = 8;
+  if (draws_.size() > kMost)
+    program_.fail(n.line, "mj explore cannot enumerate this <all>: " + std::to_string(draws_.size()) +
+                              " matches that write cells in common are applied in a random order (at most " +
+                              std::to_string(kMost) + " such matches a step)");
+  std::vector<Draw> left = draws_, free;
+  touched_.clear();
+  const auto is_free = [&](const Draw& d) {
+    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes)
+      if (written_[size_t(d.corner + w.offset)]) return false;
+    return true;
+  };
+  for (;;) {
+    free.clear();
+    for (const Draw& d : left)
+      if (is_free(d)) free.push_back(d);
+    if (free.empty()) break;
+    size_t chosen = 0;
+    if (free.size() > 1) {
+      const size_t at = choices_.size();
+      chosen = path_ && at < path_->size() ? size_t((*path_)[at]) : 0;
+      choices_.push_back({int(free.size()), int(chosen), 1.0 / double(free.size())});
+    }
+    const Draw d = free[chosen];
+    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) {
+      const size_t i = size_t(d.corner + w.offset);
+      written_[i] = 1, touched_.push_back(int(i));
+      m.cells[i] = w.value;
+    }
+    free.erase(free.begin() + long(chosen));
+    left.swap(free);
+  }
+  for (int i : touched_) written_[size_t(i)] = 0;
 }
 
 // The matches of rules with p below 1 each pass their draw or not: one choice among every subset of

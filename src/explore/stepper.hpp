@@ -20,8 +20,9 @@ class Stepper {
   void step(Machine& m);
   const std::vector<Draw>& draws() const { return draws_; }
   // The step's other random choices, in order: which of a `prl`'s matches with p below 1 pass their
-  // draws (a subset, as bits). `path` (when given) says which option to take at each choice, in
-  // order; past its end, option 0. Each choice made is reported with its options and its probability.
+  // draws (a subset, as bits); which match an `all` whose matches overlap applies next. `path` (when given) says which
+  // option to take at each choice, in order; past its end, option 0. Each choice made is reported with its options and
+  // its probability.
   struct Choice {
     int options, chosen;
     double probability;
@@ -54,6 +55,7 @@ class Stepper {
   bool go_prl(int node, Machine& m);
   void holding(const ProgramNode& n, const Machine& m);  // draws_ := every match, in scan order
   void draw_chances(const ProgramNode& n);               // draws_ := those whose draws pass
+  void apply_in_drawn_order(const ProgramNode& n, Machine& m);
 };
 
 }  // namespace mj
