@@ -221,14 +221,15 @@ TEST(ExploreEngine, GridDynamicsOfRandomProgramsAreTheStoredGraphs) {
   EXPECT_LE(downhill, compared - 40);
 }
 
-// Downhill in blocks on several threads: dimers on 4x4 and 5x3, three values on 3x3, as one thread and
-// as the stored graph.
+// Downhill in blocks on several threads: dimers on 4x4 and 5x3, three values on 3x3, a prl, and writes
+// that lower values, as one thread and as the stored graph.
 TEST(ExploreEngine, GridDynamicsOnThreadsAreOneThreads) {
   const std::pair<std::string, std::pair<int, int>> cases[] = {
       {R"(<one values="BR" in="BB" out="RR"/>)", {4, 4}},
       {R"(<one values="BR" in="BB" out="RR"/>)", {5, 3}},
       {R"(<one values="BRW"><rule in="BB" out="RW"/><rule in="RB" out="WW"/></one>)", {3, 3}},
       {R"(<prl values="RB" in="RB" out="BB"/>)", {4, 4}},
+      {R"(<one values="BW" in="WW" out="BB"/>)", {4, 4}},  // downhill the other way: from grid 0 up
   };
   for (const auto& [xml, size] : cases) {
     SCOPED_TRACE(xml);
