@@ -1,6 +1,7 @@
 #include "explore/backward.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "core/grid.hpp"
 

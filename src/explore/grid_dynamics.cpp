@@ -21,20 +21,22 @@ constexpr uint32_t kSeveral = 0xFFFFFFFF, kUnset = 0xFFFFFFFE;
 // One bit a grid: whether another grid leads to it. Threads set bits of the same word.
 class LedTo {
  public:
-  explicit LedTo(long long grids) : bits_(size_t((grids + 63) / 64), 0) {}
+  explicit LedTo(long long grids) : bits_(size_t((grids + 63) / 64)) {
+    for (std::atomic<uint64_t>& w : bits_) w.store(0, std::memory_order_relaxed);
+  }
   void mark(uint64_t g) {
-    std::atomic_ref<uint64_t> word(bits_[g >> 6]);
+    std::atomic<uint64_t>& word = bits_[g >> 6];
     const uint64_t bit = uint64_t(1) << (g & 63);
     if ((word.load(std::memory_order_relaxed) & bit) == 0) word.fetch_or(bit, std::memory_order_relaxed);
   }
   long long count() const {
     long long n = 0;
-    for (uint64_t w : bits_) n += std::popcount(w);
+    for (const std::atomic<uint64_t>& w : bits_) n += std::popcount(w.load(std::memory_order_relaxed));
     return n;
   }
 
  private:
-  std::vector<uint64_t> bits_;
+  std::vector<std::atomic<uint64_t>> bits_;
 };
 
 // A thread's counts, added up at the end.
