@@ -229,11 +229,58 @@ TEST(ExploreAllGrids, RefusesWhatIsNotOneRuleNode) {
                        "M.xml:1: mj explore cannot enumerate <path>"));
   EXPECT_TRUE(mjtest::contains(error("<one values=\"BW\" in=\"B\" out=\"W\" steps=\"3\"/>"),
                                "M.xml:1: mj explore --all-grids cannot take a step limit"));
+  EXPECT_TRUE(mjtest::contains(error("<prl values=\"BW\" in=\"B\" out=\"W\" p=\"0.5\"/>"),
+                               "M.xml:1: mj explore --all-grids and the backward questions cannot take p below 1"));
   EXPECT_TRUE(mjtest::contains(error("<one values=\"BW\" in=\"B\" out=\"W\" temperature=\"1\"/>"),
                                "cannot enumerate temperature"));
   EXPECT_TRUE(mjtest::contains(error("<one values=\"BWR\" in=\"B\" out=\"W\"/>", 80), "3^4 grids are more than 80"));
   EXPECT_TRUE(mjtest::contains(error("<all values=\"BW\" in=\"BB\" out=\"WW\"/>"),
                                "M.xml:1: mj explore cannot enumerate this <all>"));
+}
+
+// --all-grids in blocks (for machines that share no memory), done level by level as the plan says,
+// each block given only the blocks it needs: the same dynamics as one process, its JSON byte for byte.
+TEST(ExploreAllGrids, BlocksPutTogetherAreTheWhole) {
+  const std::pair<std::string, std::pair<int, int>> cases[] = {
+      {R"(<one values="BR" in="BB" out="RR"/>)", {4, 3}},
+      {R"(<one values="BRW"><rule in="BB" out="RW"/><rule in="RB" out="WW"/></one>)", {3, 2}},
+      {R"(<prl values="RB" in="RB" out="BB"/>)", {3, 3}},
+      {R"(<one values="BW" in="W" out="B"/>)", {3, 3}},  // downhill the other way
+  };
+  for (const auto& [xml, size] : cases)
+    for (int top : {0, 1, 3}) {
+      SCOPED_TRACE(xml + " top " + std::to_string(top));
+      mj::RunRequest r;
+      r.model = "M.xml", r.xml = xml, r.length = size.first, r.width = size.second;
+      const mj::RunSettings settings = mj::resolve_run(r);
+      const mj::GridBlockPlan plan = mj::grid_block_plan(settings, top);
+      std::vector<mj::GridBlock> done(size_t(plan.blocks));
+      for (const auto& level : plan.levels)
+        for (long long b : level) {
+          std::vector<const mj::GridBlock*> needed;
+          for (long long n : plan.needs[size_t(b)]) needed.push_back(&done[size_t(n)]);
+          done[size_t(b)] = mj::grid_block(settings, plan, b, needed);
+        }
+      std::vector<const mj::GridBlock*> all;
+      for (const mj::GridBlock& b : done) all.push_back(&b);
+      const mj::GridDynamics parts = mj::grid_dynamics_of_blocks(settings, plan, all);
+      const mj::GridDynamics whole = mj::explore_all_grids(settings);
+      EXPECT_EQ(mj::grid_dynamics_json(parts), mj::grid_dynamics_json(whole));
+      EXPECT_EQ(parts.undecided, whole.undecided);
+      EXPECT_EQ(parts.transitions, whole.transitions);
+      ASSERT_EQ(parts.classes.size(), whole.classes.size());
+      for (size_t c = 0; c < parts.classes.size(); c++) EXPECT_EQ(parts.classes[c].example, whole.classes[c].example);
+    }
+  mj::RunRequest r;
+  r.model = "M.xml", r.xml = R"(<one values="BW"><rule in="B" out="W"/><rule in="WW" out="BB"/></one>)";
+  r.length = 3, r.width = 1;
+  try {
+    mj::grid_block_plan(mj::resolve_run(r), 1);
+    ADD_FAILURE() << "a program that goes up and down split into blocks";
+  } catch (const mj::Error& e) {
+    EXPECT_TRUE(mjtest::contains(e.what(), "M.xml:1: mj explore --all-grids in blocks needs a program whose every"))
+        << e.what();
+  }
 }
 
 }  // namespace

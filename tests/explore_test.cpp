@@ -2,8 +2,10 @@
 // what cannot be enumerated exactly, and agreement with the interpreter's runs over fixed seeds.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 
+#include "core/random.hpp"
 #include "mj/explore.hpp"
 #include "test_util.hpp"
 
@@ -73,17 +75,19 @@ TEST(Explore, AllWithoutOverlapsIsOneOutcome) {
 }
 
 TEST(Explore, RandomnessItCannotEnumerateIsRefusedAtItsLine) {
-  auto error = [](const std::string& xml) {
+  auto error = [](const std::string& xml, int mx = 3, int my = 3) {
     try {
-      explore(xml, 3, 3);
+      explore(xml, mx, my);
     } catch (const mj::Error& e) {
       return std::string(e.what());
     }
     return std::string();
   };
   EXPECT_TRUE(mjtest::contains(error(R"(<one values="BW" in="B" out="W" temperature="1"/>)"), "M.xml:1: mj explore"));
-  EXPECT_TRUE(mjtest::contains(error("<sequence values=\"BW\">\n<prl in=\"B\" out=\"W\" p=\"0.5\"/></sequence>"),
-                               "M.xml:2: mj explore cannot enumerate rules with p below 1"));
+  // p below 1: each match's draw is a choice; more than 16 at once are refused at the node's line
+  EXPECT_EQ(error("<sequence values=\"BW\">\n<prl in=\"B\" out=\"W\" p=\"0.5\"/></sequence>"), "");
+  EXPECT_TRUE(mjtest::contains(error("<sequence values=\"BW\">\n<prl in=\"B\" out=\"W\" p=\"0.5\"/></sequence>", 5, 4),
+                               "M.xml:2: mj explore cannot enumerate this <prl>: 20 matches with p below 1 at once"));
   EXPECT_TRUE(mjtest::contains(error("<sequence values=\"BRW\">\n<path from=\"R\" to=\"W\" on=\"B\" color=\"R\"/>"
                                      "</sequence>"),
                                "M.xml:2: mj explore cannot enumerate <path>"));
@@ -120,6 +124,86 @@ TEST(Explore, TheInterpreterAgrees) {
     chi2 += d * d / e;
   }
   EXPECT_LT(chi2, 80.0);  // 35 degrees of freedom: 80 is beyond p = 1e-5
+}
+
+// prl with p below 1: a match passes its draw with the chance the reference's draw gives p (Random's
+// next() below the bound), every subset of passing matches a branch; a step where none passes applies
+// nothing and the node fails, which ends this program.
+TEST(Explore, PrlChancesAreExact) {
+  const double q = double(mj::Random::draws_not_above(0.5)) / 2147483647.0;
+  const mj::StateSpace s = explore(R"(<prl values="BW" in="B" out="W" p="0.5"/>)", 2, 1);
+  const auto o = outcomes(s);
+  ASSERT_EQ(o.size(), 4u);
+  EXPECT_NEAR(o.at("BB"), (1 - q) * (1 - q), 1e-12);
+  EXPECT_NEAR(o.at("WB"), q * (1 - q) * (1 - q), 1e-12);
+  EXPECT_NEAR(o.at("BW"), q * (1 - q) * (1 - q), 1e-12);
+  EXPECT_NEAR(o.at("WW"), q * q + 2 * q * (1 - q) * q, 1e-12);
+}
+
+// The same chances against the interpreter's runs over fixed seeds: p in a sequence with a `one` and
+// step limits; every final grid is an outcome and each frequency is within 5 standard deviations.
+TEST(Explore, TheInterpreterAgreesWithPrlChances) {
+  const std::string xml = R"(<sequence values="BRW"><prl in="B" out="R" p="0.3" steps="2"/>)"
+                          R"(<one in="BR" out="WW" steps="1"/><prl in="R" out="W" p="0.8"/></sequence>)";
+  mj::RunRequest r;
+  r.model = "M.xml", r.xml = xml, r.length = 3, r.width = 1;
+  const mj::StateSpace space = mj::explore(mj::resolve_run(r));
+  const std::map<std::string, double> expected = outcomes(space);
+  mj::Interpreter ip = mj::Interpreter::from_string(xml, {3, 1, 1, {}});
+  std::map<std::string, int> seen;
+  const int runs = 4000;
+  for (int seed = 1; seed <= runs; seed++) {
+    ip.run(seed, 0);
+    const mj::GridView g = ip.grid();
+    std::string rows;
+    for (int x = 0; x < 3; x++) rows += g.legend[g.cells[x]];
+    ASSERT_TRUE(expected.count(rows)) << rows << " is no outcome of the explorer's";
+    seen[rows]++;
+  }
+  double total = 0;
+  for (const auto& [grid, p] : expected) {
+    total += p;
+    const double sigma = std::sqrt(p * (1 - p) / runs);
+    EXPECT_NEAR(seen[grid] / double(runs), p, 5 * sigma + 1e-9) << grid;
+  }
+  EXPECT_NEAR(total, 1.0, 1e-12);
+  EXPECT_GE(expected.size(), 6u);
+}
+
+// An `all` whose matches write cells in common: the interpreter applies them in a random order, each
+// unless a cell it writes is written already, so the next applied is equally likely any still free.
+// On BBB the two dominoes share the middle cell: WWB or BWW, half each.
+TEST(Explore, OverlappingAllDrawsItsOrder) {
+  const auto o = outcomes(explore(R"(<all values="BW" in="BB" out="WW"/>)", 3, 1));
+  EXPECT_EQ(o, (std::map<std::string, double>{{"WWB", 0.5}, {"BWW", 0.5}}));
+}
+
+// The same against the interpreter's runs over fixed seeds: dominoes on 3x2 (7 matches at the start),
+// every final grid an outcome and each frequency within 5 standard deviations.
+TEST(Explore, TheInterpreterAgreesWithOverlappingAll) {
+  const std::string xml = R"(<all values="BW" in="BB" out="WW"/>)";
+  const std::map<std::string, double> expected = outcomes(explore(xml, 3, 2));
+  mj::Interpreter ip = mj::Interpreter::from_string(xml, {3, 2, 1, {}});
+  std::map<std::string, int> seen;
+  const int runs = 4000;
+  for (int seed = 1; seed <= runs; seed++) {
+    ip.run(seed, 0);
+    const mj::GridView g = ip.grid();
+    std::string rows;
+    for (int y = 0; y < 2; y++) {
+      if (y > 0) rows += '/';
+      for (int x = 0; x < 3; x++) rows += g.legend[g.cells[x + 3 * y]];
+    }
+    ASSERT_TRUE(expected.count(rows)) << rows << " is no outcome of the explorer's";
+    seen[rows]++;
+  }
+  double total = 0;
+  for (const auto& [grid, p] : expected) {
+    total += p;
+    EXPECT_NEAR(seen[grid] / double(runs), p, 5 * std::sqrt(p * (1 - p) / runs) + 1e-9) << grid;
+  }
+  EXPECT_NEAR(total, 1.0, 1e-12);
+  EXPECT_GE(expected.size(), 3u);
 }
 
 }  // namespace

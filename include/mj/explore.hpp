@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mj/run_settings.hpp"
@@ -40,11 +41,15 @@ struct StateSpace {
 };
 
 // Every state reachable from the model's start, branching wherever a `one` node draws among several
-// matches (each equally likely, as the reference draws them), equal states merged. Programs whose
+// matches (each equally likely, as the reference draws them) and wherever a `prl` rule's p below 1
+// lets each match pass its draw or not (with the chance the reference's draw gives p; every subset of
+// passing matches a branch, at most 16 such matches a step), equal states merged. Programs whose
 // randomness is not such a draw are refused with an mj::Error at the node's line, never approximated:
-// temperature, fields, observe, search, path, map, convolution, convchain, wfc, prl rules with p below
-// 1, and all nodes whose matches write a cell in common (their order is random). Probabilities are sums
-// of products of 1/n; in a graph with cycles they are the limit of the run's distribution, to about 1e-15.
+// temperature, fields, observe, search, path, map, convolution, convchain, wfc. An `all` whose matches
+// write a cell in common applies them in a drawn order, each unless a cell it writes was written: the
+// next applied is equally likely any match still free (at most 8 such matches a step). Probabilities
+// are sums of products of the draws'; in a graph with cycles they are the limit of the run's
+// distribution, to about 1e-15.
 StateSpace explore(const RunSettings& settings, const ExploreOptions& options = {});
 
 // {"states": S, "transitions": T, "cyclic": bool, "outcomes": [{"probability": p, "state": "..."}]}
@@ -84,10 +89,39 @@ GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions
 // {"grids": G, "gardens_of_eden": E, "halting": H, "classes": [{"size": s, "basin": b}, ...]}
 std::string grid_dynamics_json(const GridDynamics& dynamics);
 
+// --all-grids in parts, for machines that share no memory (Python's markovjunior.distributed), when every
+// write of the program raises its cell's value (or every write lowers it; else an mj::Error): grids are
+// put in blocks by the values of their last `top` cells (their numbers' top digits). A successor lies in
+// its grid's block or in one whose top values are each at least (at most) as high, and higher in sum,
+// so blocks are done a level (a sum) at a time, each block from the blocks its successors lie in.
+// Put together, the blocks give the dynamics explore_all_grids gives, its JSON byte for byte.
+struct GridBlockPlan {
+  long long grids = 0, blocks = 0, size = 0;   // `blocks` blocks of `size` grids; block b: b * size ..
+  std::vector<std::vector<long long>> levels;  // each level's blocks, levels in the order they are done
+  std::vector<std::vector<long long>> needs;   // per block: the other blocks its successors can lie in
+};
+GridBlockPlan grid_block_plan(const RunSettings& settings, int top, const ExploreOptions& options = {});
+
+struct GridBlock {
+  long long block = 0;
+  std::vector<uint32_t> ends;  // per grid of the block: the first grid of the class its runs end in, or
+                               // 0xFFFFFFFF when they can end in several
+  long long halting = 0, undecided = 0, transitions = 0;
+  std::vector<std::pair<long long, long long>> basins;  // (a class's first grid, this block's grids ending there)
+  std::vector<std::pair<long long, std::vector<uint64_t>>> led_to;  // per block: a bit per grid this block leads to
+};
+// Block `block`, given every block plan.needs[block] lists (done before it, in any order).
+GridBlock grid_block(const RunSettings& settings, const GridBlockPlan& plan, long long block,
+                     const std::vector<const GridBlock*>& needed);
+// The dynamics of the whole, from every block once.
+GridDynamics grid_dynamics_of_blocks(const RunSettings& settings, const GridBlockPlan& plan,
+                                     const std::vector<const GridBlock*>& blocks);
+
 // The backward questions about a program of one rule node (mj explore --predecessors, --garden-of-eden,
 // --backward): which grids lead to a given grid in one step, as --all-grids counts steps (other than the
 // grid itself). For `one` by the reverse algorithm, at any size: where a rule image's output agrees with
-// the grid, its input put back; for `all` and `prl` by every grid of the size (at most max_states).
+// the grid, its input put back; for `all` and `prl` by constraint search over the cells' values (each
+// cell's value after the step is a constraint on the few cells the matches writing it test).
 
 struct GridSize {
   int mx = 0, my = 0, mz = 0;

@@ -78,3 +78,6 @@ def _model(source: Source):
             models.clear()
         models[source] = Model(source)
     return models[source]
+
+
+from .distributed_grids import explore_all_grids_on  # noqa: E402,F401  (--all-grids over Dask: its own module)

@@ -153,7 +153,11 @@ def explore_all_grids(
     ``explore`` cannot enumerate, raise ModelError at their line; more than ``max_grids`` grids (None: the
     library's limit, as ``mj explore``) raise ValueError."""
     source = resolve_source(model, size=size, resources=resources)
-    found = _core.explore_all_grids(source.path, source.text, source.size, source.resources, max_grids)
+    return grid_dynamics(_core.explore_all_grids(source.path, source.text, source.size, source.resources, max_grids))
+
+
+def grid_dynamics(found: dict) -> GridDynamics:
+    """GridDynamics from the library's dict (``_core.explore_all_grids``, ``_core.grid_dynamics_of_blocks``)."""
     return GridDynamics(
         grids=found["grids"],
         gardens_of_eden=found["gardens_of_eden"],

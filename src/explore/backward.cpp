@@ -1,10 +1,9 @@
 #include "explore/backward.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "core/grid.hpp"
-#include "explore/grid_coding.hpp"
-#include "explore/grid_steps.hpp"
 
 namespace mj {
 
@@ -12,6 +11,7 @@ Backward::Backward(ExploreProgram program, const ExploreOptions& options)
     : program_(std::move(program)), options_(options) {
   for (const ProgramNode& n : program_.nodes)
     if (!n.is_branch()) node_ = &n;
+  if (node_->kind != ProgramNode::kOne) search_ = std::make_unique<PreimageSearch>(program_);
 }
 
 template <class F>
@@ -56,49 +56,32 @@ void Backward::reverse_one(const Cells& grid, F f) const {
     }
 }
 
-std::vector<Backward::Cells> Backward::by_every_grid(const Cells& grid, bool first_only) const {
-  long long count = 1;
-  for (int i = 0; i < program_.cells(); i++)
-    if ((count *= program_.values) > options_.max_states)
-      program_.fail(node_->line,
-                    "mj explore finds the predecessors of an <" +
-                        std::string(node_->kind == ProgramNode::kAll ? "all" : "prl") +
-                        "> step by trying every grid: " + std::to_string(program_.values) + "^" +
-                        std::to_string(program_.cells()) + " grids are more than " +
-                        std::to_string(options_.max_states) + " (a smaller grid, or a higher {setting})",
-                    Setting::max_states);
-  const GridCoding coding(program_.values, program_.cells());
-  uint64_t word = 0;
-  for (int i = 0; i < program_.cells(); i++) word |= uint64_t(grid[size_t(i)]) << (i * coding.bits());
-  const int target = int(coding.number(word));
-  const StepGraph graph = step_graph(program_, count, options_.threads);
+void Backward::too_many() const {
+  throw Error(program_.source, 0,
+              "more than " + std::to_string(options_.max_states) +
+                  " predecessors (a higher {setting}, or ask only whether there is one)",
+              Setting::max_states);
+}
+
+std::vector<Backward::Cells> Backward::by_search(const Cells& grid, bool first_only) const {
   std::vector<Cells> found;
-  for (long long g = 0; g < count; g++) {
-    if (g == target) continue;
-    if (!std::binary_search(graph.to.begin() + graph.first[size_t(g)], graph.to.begin() + graph.first[size_t(g) + 1],
-                            target))
-      continue;
-    const uint64_t w = coding.word(uint64_t(g));
-    Cells cells(size_t(program_.cells()));
-    for (int i = 0; i < program_.cells(); i++) cells[size_t(i)] = uint8_t(coding.cell(w, i));
-    found.push_back(std::move(cells));
-    if (first_only) break;
-  }
+  search_->each(grid, [&](const Cells& p) {
+    found.push_back(p);
+    if ((long long)found.size() > options_.max_states) too_many();
+    return !first_only;
+  });
+  std::sort(found.begin(), found.end());
   return found;
 }
 
 std::vector<Backward::Cells> Backward::predecessors(const Cells& grid) const {
-  if (node_->kind != ProgramNode::kOne) return by_every_grid(grid, false);
+  if (node_->kind != ProgramNode::kOne) return by_search(grid, false);
   std::vector<Cells> found;
   // Duplicates dropped (the same grid is found through several matches); past the limit, an error.
   const auto settle = [&] {
     std::sort(found.begin(), found.end());
     found.erase(std::unique(found.begin(), found.end()), found.end());
-    if ((long long)found.size() > options_.max_states)
-      throw Error(program_.source, 0,
-                  "more than " + std::to_string(options_.max_states) +
-                      " predecessors: a higher {setting}, or --garden-of-eden to ask only whether there is one",
-                  Setting::max_states);
+    if ((long long)found.size() > options_.max_states) too_many();
   };
   reverse_one(grid, [&](const Cells& p) {
     found.push_back(p);
@@ -111,7 +94,7 @@ std::vector<Backward::Cells> Backward::predecessors(const Cells& grid) const {
 
 std::optional<Backward::Cells> Backward::a_predecessor(const Cells& grid) const {
   if (node_->kind != ProgramNode::kOne) {
-    std::vector<Cells> found = by_every_grid(grid, true);
+    std::vector<Cells> found = by_search(grid, true);
     if (found.empty()) return std::nullopt;
     return found[0];
   }

@@ -2,14 +2,16 @@
 // (other than the grid itself), as --all-grids counts steps. For `one`, by the reverse algorithm:
 // where a rule image's output agrees with the grid, its input is put back (each written cell taking
 // every value the input allows there), which is exactly the set of grids on which that match holds and
-// gives the grid; any size. For `all` and `prl`, whose step depends on every match at once, by the
-// successor engine over every grid of the size (at most ExploreOptions::max_states of them).
+// gives the grid; any size. For `all` and `prl`, whose step depends on every match at once, by
+// constraint search (preimage_search.hpp).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
+#include "explore/preimage_search.hpp"
 #include "explore/program.hpp"
 #include "mj/explore.hpp"
 
@@ -30,11 +32,13 @@ class Backward {
   ExploreProgram program_;
   ExploreOptions options_;
   const ProgramNode* node_ = nullptr;
+  std::unique_ptr<PreimageSearch> search_;  // `all` and `prl`
 
   // `one`: calls f(predecessor) for each (repeats possible) until f returns false.
   template <class F>
   void reverse_one(const Cells& grid, F f) const;
-  std::vector<Cells> by_every_grid(const Cells& grid, bool first_only) const;
+  std::vector<Cells> by_search(const Cells& grid, bool first_only) const;
+  [[noreturn]] void too_many() const;  // more than options_.max_states predecessors
 };
 
 }  // namespace mj

@@ -21,7 +21,6 @@ void refuse_unexplorable(const XmlElement& e) {
              ">: its choices are not a uniform draw among matches");
   if (e.has("temperature")) e.fail("mj explore cannot enumerate temperature: its draws are weighted");
   if (e.boolean("search", false)) e.fail("mj explore cannot enumerate search");
-  if (e.has("p") && e.real("p", 1.0) < 1.0) e.fail("mj explore cannot enumerate rules with p below 1");
   for (const XmlElement& child : e.children()) refuse_unexplorable(child);
 }
 

@@ -30,6 +30,8 @@ class GridCoding {
     }
   }
 
+  int values() const { return values_; }
+  int cells() const { return cells_; }
   int bits() const { return bits_; }
   uint64_t mask() const { return (uint64_t(1) << bits_) - 1; }
   int cell(uint64_t word, int i) const { return int(word >> (i * bits_) & mask()); }
@@ -47,6 +49,15 @@ class GridCoding {
     uint64_t w = 0;
     for (int i = 0; i < cells_; i++, number /= uint64_t(values_)) w |= (number % uint64_t(values_)) << (i * bits_);
     return w;
+  }
+  // The word of the previous grid number (of a grid other than 0).
+  uint64_t previous(uint64_t word) const {
+    if (power_of_two_) return word - 1;
+    for (int i = 0; i < cells_; i++) {
+      if ((word >> (i * bits_) & mask()) != 0) return word - (uint64_t(1) << (i * bits_));
+      word |= uint64_t(values_ - 1) << (i * bits_);
+    }
+    return word;
   }
   // The word of the next grid number.
   uint64_t next(uint64_t word) const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/grid.hpp"
+#include "core/random.hpp"
 #include "core/symmetry.hpp"
 #include "explore/refusals.hpp"
 #include "nodes/node.hpp"
@@ -38,6 +39,8 @@ CompiledRule compile_image(const Rule& rule, const Grid& grid) {
   for (const RulePattern::Cell& cell : compile_rule(rule, grid).cells) c.tests.push_back({cell.offset, cell.wave});
   for (const RuleOutput& o : rule_outputs(rule, grid)) c.writes.push_back({o.offset, o.value});
   c.corners = corners_in_scan_order(rule, grid);
+  // The draw passes when Random::next(), uniform over [0, 2^31 - 1), is below the bound.
+  c.chance = std::min(1.0, double(Random::draws_not_above(rule.p)) / 2147483647.0);
   return c;
 }
 

@@ -27,6 +27,7 @@ struct CompiledRule {
   std::vector<Test> tests;    // input cells that do not accept every value
   std::vector<Write> writes;  // output cells that are not '*'
   std::vector<int> corners;   // every corner the rule fits at, in the reference's scan order
+  double chance = 1;          // prl: the probability that a match's draw passes (p below 1)
 
   bool holds(const uint8_t* cells, int corner) const {
     for (const Test& t : tests)

@@ -49,6 +49,7 @@ class Search {
   std::vector<int> depth_;  // steps from the start, the fewest
   std::vector<uint64_t> packed_;
   std::vector<uint8_t> undo_;
+  std::vector<int> path_;  // the choices the step takes (Stepper::step)
 
   int add(const Machine& m, int depth) {
     packing_.pack(m, packed_.data());
@@ -74,19 +75,44 @@ class Search {
     space_.edges[size_t(from)].push_back({to, probability});
   }
 
+  // Every way the step can go: each path of the prl draws' choices (most steps have none), then the
+  // `one` draw it ends with, if any.
   void expand(int u, Machine& m) {
-    packing_.unpack(table_.state(size_t(u)), m);
-    if (m.finished()) return;
+    path_.clear();
+    for (;;) {
+      packing_.unpack(table_.state(size_t(u)), m);
+      if (m.finished()) return;
+      stepper_.step(m, path_);
+      double chance = 1;
+      for (const Stepper::Choice& c : stepper_.choices()) chance *= c.probability;
+      link_draws(u, m, chance);
+      if (!next_path(stepper_.choices())) return;
+    }
+  }
+
+  void link_draws(int u, Machine& m, double chance) {
     const int depth = depth_[size_t(u)] + 1;
-    stepper_.step(m);
     const std::vector<Draw>& draws = stepper_.draws();
-    if (draws.empty()) return link(u, add(m, depth), 1.0);
-    const double p = 1.0 / double(draws.size());
+    if (draws.empty()) return link(u, add(m, depth), chance);
+    const double p = chance / double(draws.size());
     for (const Draw& d : draws) {
       stepper_.apply(d, m.cells, undo_);
       link(u, add(m, depth), p);
       stepper_.unapply(d, m.cells, undo_);
     }
+  }
+
+  // The next path in the order of an odometer whose last digit turns fastest; false after the last.
+  bool next_path(const std::vector<Stepper::Choice>& made) {
+    path_.resize(made.size());
+    for (size_t i = 0; i < made.size(); i++) path_[i] = made[i].chosen;
+    for (size_t i = made.size(); i-- > 0;)
+      if (path_[i] + 1 < made[i].options) {
+        path_[i]++;
+        path_.resize(i + 1);
+        return true;
+      }
+    return false;
   }
 };
 

@@ -6,6 +6,7 @@ Stepper::Stepper(const ExploreProgram& program) : program_(program), written_(si
 
 void Stepper::step(Machine& m) {
   draws_.clear();
+  choices_.clear();
   go_branch(program_.branches[size_t(m.current)], m);
 }
 
@@ -101,12 +102,13 @@ bool Stepper::go_all(int node, Machine& m) {
     }
   }
   for (int i : touched_) written_[size_t(i)] = 0;
-  if (overlap)
-    program_.fail(n.line,
-                  "mj explore cannot enumerate this <all>: matches that write the same cell are applied in a random "
-                  "order, which can change the result");
-  for (const Draw& d : draws_)
-    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) m.cells[size_t(d.corner + w.offset)] = w.value;
+  if (overlap) {
+    apply_in_drawn_order(n, m);
+  } else {
+    for (const Draw& d : draws_)
+      for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes)
+        m.cells[size_t(d.corner + w.offset)] = w.value;
+  }
   draws_.clear();
   if (n.counter >= 0) m.counter[size_t(n.counter)]++;
   return true;
@@ -118,6 +120,7 @@ bool Stepper::go_prl(int node, Machine& m) {
   const ProgramNode& n = program_.nodes[size_t(node)];
   if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
   holding(n, m);
+  draw_chances(n);
   const bool applied = !draws_.empty();
   touched_.clear();
   for (const Draw& d : draws_)
@@ -132,6 +135,76 @@ bool Stepper::go_prl(int node, Machine& m) {
   draws_.clear();
   if (n.counter >= 0) m.counter[size_t(n.counter)]++;
   return applied;
+}
+
+// `all` whose matches write cells in common: the interpreter takes them in a random order and applies
+// each unless a cell it writes was written already this step (it does not test its input again), so
+// the next match applied is equally likely any of those whose cells are still free: a choice among
+// them, until none is free. At most 8 such matches a step (8! orders).
+void Stepper::apply_in_drawn_order(const ProgramNode& n, Machine& m) {
+  constexpr size_t kMost = 8;
+  if (draws_.size() > kMost)
+    program_.fail(n.line, "mj explore cannot enumerate this <all>: " + std::to_string(draws_.size()) +
+                              " matches that write cells in common are applied in a random order (at most " +
+                              std::to_string(kMost) + " such matches a step)");
+  std::vector<Draw> left = draws_, free;
+  touched_.clear();
+  const auto is_free = [&](const Draw& d) {
+    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes)
+      if (written_[size_t(d.corner + w.offset)]) return false;
+    return true;
+  };
+  for (;;) {
+    free.clear();
+    for (const Draw& d : left)
+      if (is_free(d)) free.push_back(d);
+    if (free.empty()) break;
+    size_t chosen = 0;
+    if (free.size() > 1) {
+      const size_t at = choices_.size();
+      chosen = path_ && at < path_->size() ? size_t((*path_)[at]) : 0;
+      choices_.push_back({int(free.size()), int(chosen), 1.0 / double(free.size())});
+    }
+    const Draw d = free[chosen];
+    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) {
+      const size_t i = size_t(d.corner + w.offset);
+      written_[i] = 1, touched_.push_back(int(i));
+      m.cells[i] = w.value;
+    }
+    free.erase(free.begin() + long(chosen));
+    left.swap(free);
+  }
+  for (int i : touched_) written_[size_t(i)] = 0;
+}
+
+// The matches of rules with p below 1 each pass their draw or not: one choice among every subset of
+// them, each as likely as the product of its matches' chances (and the others' failing). A step where
+// no match passes applies nothing and the node fails, as the interpreter's does.
+void Stepper::draw_chances(const ProgramNode& n) {
+  constexpr int kMost = 16;
+  int uncertain = 0;
+  for (const Draw& d : draws_) uncertain += n.rules[size_t(d.rule)].chance < 1;
+  if (uncertain == 0) return;
+  if (uncertain > kMost)
+    program_.fail(n.line, "mj explore cannot enumerate this <prl>: " + std::to_string(uncertain) +
+                              " matches with p below 1 at once are 2^" + std::to_string(uncertain) +
+                              " cases (at most 2^" + std::to_string(kMost) + ")");
+  const size_t at = choices_.size();
+  const int chosen = path_ && at < path_->size() ? (*path_)[at] : 0;
+  double probability = 1;
+  size_t kept = 0;
+  int bit = 0;
+  for (const Draw& d : draws_) {
+    const double chance = n.rules[size_t(d.rule)].chance;
+    bool passes = true;
+    if (chance < 1) {
+      passes = (chosen >> bit++ & 1) != 0;
+      probability *= passes ? chance : 1 - chance;
+    }
+    if (passes) draws_[kept++] = d;
+  }
+  draws_.resize(kept);
+  choices_.push_back({1 << uncertain, chosen, probability});
 }
 
 void Stepper::apply(const Draw& d, std::vector<uint8_t>& cells, std::vector<uint8_t>& undo) const {

@@ -19,6 +19,20 @@ class Stepper {
   // `m` is the successor. Throws an mj::Error at a node's line where the step is not a uniform draw.
   void step(Machine& m);
   const std::vector<Draw>& draws() const { return draws_; }
+  // The step's other random choices, in order: which of a `prl`'s matches with p below 1 pass their
+  // draws (a subset, as bits); which match an `all` whose matches overlap applies next. `path` (when given) says which
+  // option to take at each choice, in order; past its end, option 0. Each choice made is reported with its options and
+  // its probability.
+  struct Choice {
+    int options, chosen;
+    double probability;
+  };
+  void step(Machine& m, const std::vector<int>& path) {
+    path_ = &path;
+    step(m);
+    path_ = nullptr;
+  }
+  const std::vector<Choice>& choices() const { return choices_; }
   const ProgramNode& drawing_node() const { return program_.nodes[size_t(drawing_)]; }
   // Writes draw `d` into `cells`, noting what it overwrote in `undo` (for unapply()).
   void apply(const Draw& d, std::vector<uint8_t>& cells, std::vector<uint8_t>& undo) const;
@@ -30,6 +44,8 @@ class Stepper {
   int drawing_ = 0;
   std::vector<uint8_t> written_;  // all: cells written this step; prl: the new grid
   std::vector<int> touched_;
+  const std::vector<int>* path_ = nullptr;
+  std::vector<Choice> choices_;
 
   bool go(int node, Machine& m);
   bool go_branch(int node, Machine& m);
@@ -38,6 +54,8 @@ class Stepper {
   bool go_all(int node, Machine& m);
   bool go_prl(int node, Machine& m);
   void holding(const ProgramNode& n, const Machine& m);  // draws_ := every match, in scan order
+  void draw_chances(const ProgramNode& n);               // draws_ := those whose draws pass
+  void apply_in_drawn_order(const ProgramNode& n, Machine& m);
 };
 
 }  // namespace mj
