@@ -9,14 +9,16 @@
    value_attribute / value_of_symbol, in the sources listed in PAGES; and the index of docs/language/README.md
    ("## Every attribute") names it.
 4. Every example's `expect` comments hold (the claims the pages make about its run: scripts/docs.py).
-5. Every XML, JSON and `mj` command-line block of the README and docs/ runs as written (tests/docs_blocks.py; its
+5. The README's layout table names every public header, every top folder and every folder of src/.
+6. Every XML, JSON and `mj` command-line block of the README and docs/ runs as written (tests/docs_blocks.py; its
    --faces run, at the end of scripts/test.sh, runs the Python, C, C++, JavaScript and C# blocks).
 
     python3 tests/docs_test.py MJ            # all three
-    python3 tests/docs_test.py --complete    # 2 and 3 only (no mj needed)
+    python3 tests/docs_test.py --complete    # 2, 3 and 5 only (no mj needed)
 """
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -140,6 +142,35 @@ def completeness():
     return errors
 
 
+def layout():
+    """The README's layout table (## Layout) names every public header in its include/mj/ row, every top folder
+    (`NAME/`, or a folder below it) and every folder of src/ (`NAME/`, by its path below src/ or its own name)."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        table = f.read().split("## Layout", 1)[1].split("\n## ", 1)[0]
+    public = next((line for line in table.splitlines() if line.startswith("| `include/mj/`")), "")
+    errors = [
+        f"include/mj/{name} is not named in the README's layout row for include/mj/"
+        for name in sorted(os.listdir(os.path.join(ROOT, "include", "mj")))
+        if f"`{name}`" not in public
+    ]
+    for name in sorted(os.listdir(ROOT)):
+        kept = os.path.isdir(os.path.join(ROOT, name)) and not name.startswith((".", "build")) and not _ignored(name)
+        if kept and f"`{name}/" not in table:
+            errors.append(f"the folder {name}/ has no row in the README's layout table")
+    src = os.path.join(ROOT, "src")
+    for folder, subfolders, _ in os.walk(src):
+        for sub in subfolders:
+            rel = os.path.relpath(os.path.join(folder, sub), src)
+            if f"`src/{rel}/`" not in table and f"`{rel}/`" not in table and f"`{sub}/`" not in table:
+                errors.append(f"src/{rel}/ is not named in the README's layout table")
+    return errors
+
+
+def _ignored(name):
+    """True for a folder git ignores (a build, a venv, node_modules)."""
+    return subprocess.run(["git", "-C", ROOT, "check-ignore", "-q", name], capture_output=True).returncode == 0
+
+
 def links():
     """Every picture and page that docs/language, docs/tutorial.md and docs/exercises.md link to exists."""
     errors = []
@@ -157,7 +188,7 @@ def links():
 
 
 if __name__ == "__main__":
-    errors = completeness() + links()
+    errors = completeness() + links() + layout()
     if len(sys.argv) > 1 and sys.argv[1] != "--complete":
         counted = {}
         errors += docs.check(sys.argv[1], counted)
