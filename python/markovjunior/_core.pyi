@@ -99,7 +99,12 @@ def backward(
     max_states: Optional[int] = None,
 ) -> dict: ...
 def grid_block_plan(
-    model: str, xml: Optional[str], size: Tuple[int, int, int], resources: str, top: int, max_grids: Optional[int] = None
+    model: str,
+    xml: Optional[str],
+    size: Tuple[int, int, int],
+    resources: str,
+    top: int,
+    max_grids: Optional[int] = None,
 ) -> tuple: ...
 def grid_block(
     model: str, xml: Optional[str], size: Tuple[int, int, int], resources: str, plan: tuple, block: int, needed: list

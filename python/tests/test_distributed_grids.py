@@ -29,3 +29,14 @@ def test_blocks_on_a_local_cluster_are_one_process():
             explore_all_grids_on(
                 client, '<one values="BW"><rule in="B" out="W"/><rule in="WW" out="BB"/></one>', size=(3, 1)
             )
+
+
+def test_a_space_of_2_to_the_24_grids_splits_into_64_blocks():
+    """Dimers on 6x4: 16,777,216 grids in 64 tasks, the same JSON as one process."""
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        remote = explore_all_grids_on(client, DIMERS, size=(6, 4), top=6, max_grids=2**24)
+    local = mj.explore_all_grids(DIMERS, size=(6, 4), max_grids=2**24)
+    assert local.json == remote.json
+    assert "16777216" in local.json
