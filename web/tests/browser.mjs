@@ -286,7 +286,8 @@ pageTest("a shared URL reproduces the run", async (page) => {
   assert.equal(await page.evaluate(() => location.hash), "", "the address bar keeps the page, not the link");
   const other = await served.browser.newPage();
   await open(other, hash);
-  await runToEnd(other);
+  // a valid link runs by itself (a Run clicked meanwhile would run it again, and its first frame could be read)
+  await until(other, () => window.mjPlayground.state.frame?.finished);
   const second = await frame(other);
   await other.close();
   const same =

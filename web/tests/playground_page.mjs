@@ -22,8 +22,13 @@ export async function choose(page, model, size, seed) {
 }
 
 export async function runToEnd(page) {
+  // the frame shown before the click may be a finished run's: the end waited for is a frame after it
+  await page.evaluate(() => (window.frameBeforeRun = window.mjPlayground.state.frame));
   await page.click("#run");
-  await until(page, () => window.mjPlayground.state.frame?.finished);
+  await until(page, () => {
+    const shown = window.mjPlayground.state.frame;
+    return shown?.finished && shown !== window.frameBeforeRun;
+  });
 }
 
 // The editor's text and the size boxes set as a person would, then "state graph" pressed (the graph, or
