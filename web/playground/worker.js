@@ -194,8 +194,11 @@ function tick() {
   }
   const show = () => ((stretch = null), frame({ ...stretched, withTree: false }));
   if (!unpaced(pace)) {
-    if (!pressure.undrawn) show();
-    pressure.waiting = true; // "drawn" goes on
+    // the slice's steps are a frame: shown now, or as soon as the page has drawn the one before (never with
+    // the next slice's steps added); "drawn" then goes on
+    pressure.waiting = true;
+    if (pressure.undrawn) pressure.pending = () => (show(), (pressure.waiting = true));
+    else show();
   } else if (!pressure.undrawn && stretched.ms >= frameMs)
     later(() => (show(), tick()), pace); // unless a Pause came first
   else later(tick, pace, performance.now() - started);
