@@ -264,6 +264,8 @@ pageTest("keys: Ctrl+Enter runs, Space pauses, the arrows step and step back", a
 pageTest("a click on a cell of a rule's picture changes the rule in the XML", async (page) => {
   await open(page, "?model=MazeGrowth&size=21x21&seed=2");
   await loaded(page);
+  // the link runs by itself: its end frame draws the tree again, so the pictures are read after it
+  await until(page, () => window.mjPlayground.state.frame?.finished);
   const picture = await until(page, () => document.querySelector("#tree .rule canvas[data-side='in']"));
   // the list says the size it runs at, beside its entry's
   assert.equal(await page.$eval("#model", (s) => s.selectedOptions[0].textContent), "MazeGrowth (359×359), now 21×21");
@@ -274,7 +276,13 @@ pageTest("a click on a cell of a rule's picture changes the rule in the XML", as
   assert.match(await editorText(page), /<one values="BWA" in="ABB" out="WAW" origin="True"\/>/);
   // the model is loaded again: the tree shows the rule as written now
   await until(page, () => document.querySelector("#tree .rule")?.title === "ABB → WAW");
-  const outCell = await (await page.$("#tree .rule canvas[data-side='out']")).boundingBox();
+  // where the output picture is, read in one step (a frame may draw the tree again between two)
+  const outCell = await (
+    await until(page, () => {
+      const box = document.querySelector("#tree .rule canvas[data-side='out']")?.getBoundingClientRect();
+      return box?.width ? { x: box.left, y: box.top } : null;
+    })
+  ).jsonValue();
   await page.mouse.click(outCell.x + 2 * 11 + 3, outCell.y + 3); // the third cell: W → A
   await until(page, () => window.mjPlayground.editor.text.includes('out="WAA"'));
   assert.deepEqual(await page.evaluate(() => window.mjPlayground.timeline.breakpoints.size), 0, "not a breakpoint");
