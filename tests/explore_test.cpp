@@ -25,6 +25,39 @@ std::map<std::string, double> outcomes(const mj::StateSpace& s) {
   return by_grid;
 }
 
+// The final grid of the interpreter's runs of seeds 1..runs, written as the explorer writes a grid's rows
+// ("BWB/WWB"), counted.
+std::map<std::string, int> final_grids(const std::string& xml, int mx, int my, int runs) {
+  mj::Interpreter ip = mj::Interpreter::from_string(xml, {mx, my, 1, {}});
+  std::map<std::string, int> seen;
+  for (int seed = 1; seed <= runs; seed++) {
+    ip.run(seed, 0);
+    const mj::GridView g = ip.grid();
+    std::string rows;
+    for (int y = 0; y < my; y++) {
+      if (y > 0) rows += '/';
+      for (int x = 0; x < mx; x++) rows += g.legend[g.cells[x + mx * y]];
+    }
+    seen[rows]++;
+  }
+  return seen;
+}
+
+// Every final grid is an outcome of the explorer's, each frequency is within 5 standard deviations of its
+// probability, and the probabilities add up to 1.
+void expect_frequencies(const std::map<std::string, double>& expected, const std::map<std::string, int>& seen,
+                        int runs) {
+  for (const auto& [rows, n] : seen) EXPECT_TRUE(expected.count(rows)) << rows << " is no outcome of the explorer's";
+  double total = 0;
+  for (const auto& [grid, p] : expected) {
+    total += p;
+    const auto found = seen.find(grid);
+    const double frequency = found == seen.end() ? 0 : found->second / double(runs);
+    EXPECT_NEAR(frequency, p, 5 * std::sqrt(p * (1 - p) / runs) + 1e-9) << grid;
+  }
+  EXPECT_NEAR(total, 1.0, 1e-12);
+}
+
 // A state is the grid and the program's position before a step; the end is a state of its own.
 TEST(Explore, OneDrawIsEveryMatchEquallyLikely) {
   // BB: a step makes WB or BW (1/2 each); a step more finds the node done and ends: 1 + 2 + 2 states.
@@ -104,20 +137,9 @@ TEST(Explore, TheInterpreterAgrees) {
   const std::string xml = R"(<one values="BW" in="B" out="W" steps="2"/>)";  // 2 of 9 cells: 36 outcomes, 1/36
   const std::map<std::string, double> expected = outcomes(explore(xml, 3, 3));
   ASSERT_EQ(expected.size(), 36u);
-  mj::Interpreter ip = mj::Interpreter::from_string(xml, {3, 3, 1, {}});
-  std::map<std::string, int> seen;
   const int runs = 3600;
-  for (int seed = 1; seed <= runs; seed++) {
-    ip.run(seed, 0);
-    const mj::GridView g = ip.grid();
-    std::string rows;
-    for (int y = 0; y < 3; y++) {
-      if (y > 0) rows += '/';
-      for (int x = 0; x < 3; x++) rows += g.legend[g.cells[x + 3 * y]];
-    }
-    ASSERT_TRUE(expected.count(rows)) << rows << " is no outcome of the explorer's";
-    seen[rows]++;
-  }
+  std::map<std::string, int> seen = final_grids(xml, 3, 3, runs);
+  for (const auto& [rows, n] : seen) ASSERT_TRUE(expected.count(rows)) << rows << " is no outcome of the explorer's";
   double chi2 = 0;
   for (const auto& [grid, p] : expected) {
     const double e = p * runs, d = seen[grid] - e;
@@ -145,28 +167,9 @@ TEST(Explore, PrlChancesAreExact) {
 TEST(Explore, TheInterpreterAgreesWithPrlChances) {
   const std::string xml = R"(<sequence values="BRW"><prl in="B" out="R" p="0.3" steps="2"/>)"
                           R"(<one in="BR" out="WW" steps="1"/><prl in="R" out="W" p="0.8"/></sequence>)";
-  mj::RunRequest r;
-  r.model = "M.xml", r.xml = xml, r.length = 3, r.width = 1;
-  const mj::StateSpace space = mj::explore(mj::resolve_run(r));
-  const std::map<std::string, double> expected = outcomes(space);
-  mj::Interpreter ip = mj::Interpreter::from_string(xml, {3, 1, 1, {}});
-  std::map<std::string, int> seen;
+  const std::map<std::string, double> expected = outcomes(explore(xml, 3, 1));
   const int runs = 4000;
-  for (int seed = 1; seed <= runs; seed++) {
-    ip.run(seed, 0);
-    const mj::GridView g = ip.grid();
-    std::string rows;
-    for (int x = 0; x < 3; x++) rows += g.legend[g.cells[x]];
-    ASSERT_TRUE(expected.count(rows)) << rows << " is no outcome of the explorer's";
-    seen[rows]++;
-  }
-  double total = 0;
-  for (const auto& [grid, p] : expected) {
-    total += p;
-    const double sigma = std::sqrt(p * (1 - p) / runs);
-    EXPECT_NEAR(seen[grid] / double(runs), p, 5 * sigma + 1e-9) << grid;
-  }
-  EXPECT_NEAR(total, 1.0, 1e-12);
+  expect_frequencies(expected, final_grids(xml, 3, 1, runs), runs);
   EXPECT_GE(expected.size(), 6u);
 }
 
@@ -183,26 +186,8 @@ TEST(Explore, OverlappingAllDrawsItsOrder) {
 TEST(Explore, TheInterpreterAgreesWithOverlappingAll) {
   const std::string xml = R"(<all values="BW" in="BB" out="WW"/>)";
   const std::map<std::string, double> expected = outcomes(explore(xml, 3, 2));
-  mj::Interpreter ip = mj::Interpreter::from_string(xml, {3, 2, 1, {}});
-  std::map<std::string, int> seen;
   const int runs = 4000;
-  for (int seed = 1; seed <= runs; seed++) {
-    ip.run(seed, 0);
-    const mj::GridView g = ip.grid();
-    std::string rows;
-    for (int y = 0; y < 2; y++) {
-      if (y > 0) rows += '/';
-      for (int x = 0; x < 3; x++) rows += g.legend[g.cells[x + 3 * y]];
-    }
-    ASSERT_TRUE(expected.count(rows)) << rows << " is no outcome of the explorer's";
-    seen[rows]++;
-  }
-  double total = 0;
-  for (const auto& [grid, p] : expected) {
-    total += p;
-    EXPECT_NEAR(seen[grid] / double(runs), p, 5 * std::sqrt(p * (1 - p) / runs) + 1e-9) << grid;
-  }
-  EXPECT_NEAR(total, 1.0, 1e-12);
+  expect_frequencies(expected, final_grids(xml, 3, 2, runs), runs);
   EXPECT_GE(expected.size(), 3u);
 }
 
