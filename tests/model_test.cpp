@@ -175,6 +175,18 @@ TEST(Model, SaveRunIsStoppedByItsControlAndLeavesNoFile) {
   EXPECT_EQ(model.status().steps, 4);
 }
 
+// A GIF that cannot be written leaves the run's own step limit in place.
+TEST(Model, AFailedGifKeepsTheStepLimit) {
+  const auto dir = mjtest::temp_dir();
+  mjtest::write(dir / "file", "not a folder");
+  mj::Model model(text_request(kFill));
+  model.start(1, 10);
+  model.step(2);
+  mjtest::expect_error([&] { model.save(dir / "file" / "a.gif"); });
+  EXPECT_EQ(model.status().step_limit, 10);
+  EXPECT_EQ(model.status().steps, 2);
+}
+
 // The whole record of a run, saved as a GIF, is that run's GIF; an unrecorded run has none to save.
 TEST(Model, SaveRecordOfAWholeRunIsItsGif) {
   const auto dir = mjtest::temp_dir();

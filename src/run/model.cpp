@@ -137,9 +137,12 @@ void Model::save(const std::filesystem::path& file, const SaveOptions& options) 
   }
   // The run again, frame by frame, to where it stands now: the same seed gives the same run.
   require_started("saving a GIF");
-  const int limit = limit_;  // the run goes on to its own limit afterwards
+  struct KeptLimit {  // the run goes on to its own limit afterwards, also when writing the GIF fails
+    int& limit;
+    const int kept = limit;
+    ~KeptLimit() { limit = kept; }
+  } kept{limit_};
   save_run(file, interpreter_.seed(), interpreter_.finished() ? limit_ : interpreter_.steps(), options);
-  limit_ = limit;
 }
 
 AnimationOptions Model::animation_options(const SaveOptions& options) const {
