@@ -122,9 +122,43 @@ async function fieldViewAtTopSpeed(page, side) {
   await page.select("#viewsNode", "4"); // the <one> with the field
   await until(page, () => window.mjPlayground.state.frame?.inspection?.fields?.length);
   await page.$eval("#speed", (s) => ((s.value = s.max), s.oninput()));
-  await page.evaluate(() => Object.assign(window.mjPlayground.state.pace, { piledUp: 0, frames: 0, viewsMsMost: 0 }));
+  await page.evaluate(() =>
+    Object.assign(window.mjPlayground.state.pace, { piledUp: 0, frames: 0, viewsMsMost: 0, frameMsMost: 0 }),
+  );
   await page.click("#run");
 }
+
+// What the page spends on a frame with the field view on, at two sizes: each Step's frame carries the field,
+// drawn at a pixel a cell (the figures are reported, not asserted: timing belongs to benchmarks).
+pageTest("the field view's cost per frame at 117x117 and 401x401", async (page) => {
+  await open(page);
+  for (const side of [117, 401]) {
+    await page.evaluate(
+      (side) => window.mjPlayground.chooseModel("corpus/BiasedMazeGrowth", { size: [side, side, 1], seed: 1 }),
+      side,
+    );
+    await until(page, () => !window.mjPlayground.state.loading);
+    if (!(await page.$eval("#viewsOn", (box) => box.checked))) await page.click("#viewsOn");
+    await page.select("#viewsNode", "4");
+    await until(page, () => window.mjPlayground.state.frame?.inspection?.fields?.length);
+    const views = [],
+      frames = [];
+    for (let k = 0; k < 12; k++) {
+      const f = await stepOnce(page);
+      assert.equal(f.inspection?.fields?.length, 1, `step ${f.steps} shows the field`);
+      const pace = await page.evaluate(() => window.mjPlayground.state.pace);
+      (views.push(pace.viewsMs), frames.push(pace.frameMs));
+    }
+    const canvas = await page.$eval("#views", (c) => [c.width, c.height]);
+    assert.deepEqual(canvas, [side, side], "the heat map is drawn at a pixel a cell");
+    const median = (list) => [...list].sort((a, b) => a - b)[list.length >> 1].toFixed(1);
+    const most = (list) => Math.max(...list).toFixed(1);
+    console.log(
+      `# ${side}x${side}, field view, 12 steps: the view drew in ${median(views)} ms (median), ${most(views)} ms at most;` +
+        ` the whole frame in ${median(frames)} ms, ${most(frames)} ms at most`,
+    );
+  }
+});
 
 // A grid large enough that the run lasts many frames however fast the machine is (at 117x117 a fast machine
 // finished the whole run within the first frame); the test waits for the frames, then pauses.
@@ -137,7 +171,8 @@ pageTest("frames wait for the page to draw the last, the field view on at 401x40
   assert.equal(pace.piledUp, 0, "a running frame came before the page drew the last");
   const f = await frame(page);
   console.log(
-    `# 401x401, field view: ${f.steps} steps in ${pace.frames} frames; the view drew in ${pace.viewsMsMost.toFixed(1)} ms at most`,
+    `# 401x401, field view: ${f.steps} steps in ${pace.frames} frames; the view drew in ${pace.viewsMsMost.toFixed(1)} ms` +
+      ` at most, the whole frame in ${pace.frameMsMost.toFixed(1)} ms at most`,
   );
 });
 
