@@ -21,10 +21,10 @@ export class CanvasGraph {
     this.canvas.className = "state-graph-canvas";
     container.appendChild(this.canvas);
     this.drawn = 0; // the states the latest drawing drew
-    // at zoom 1, the start at the top centre
-    this.z = 1;
+    // the layers' whole height in view (at most zoom 1), the start at the top centre
     this.resize();
-    this.tx = this.canvas.width / 2 - this.layout.x[0];
+    this.z = Math.min(1, this.canvas.height / this.layout.height);
+    this.tx = this.canvas.width / 2 - this.layout.x[0] * this.z;
     this.ty = 0;
     this.canvas.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
     this.canvas.addEventListener("pointerdown", (e) => (this.drag = { x: e.clientX, y: e.clientY, moved: false }));
@@ -69,7 +69,7 @@ export class CanvasGraph {
       sy = (s) => y[s] * z + this.ty;
     const half = { w: (this.box.width * z) / 2, h: (this.box.height * z) / 2 };
     // the transitions with an end in view, in one path
-    o.strokeStyle = "#777";
+    o.strokeStyle = "rgba(136, 136, 136, 0.4)"; // thousands of transitions: the states stay readable over them
     o.lineWidth = 1;
     o.beginPath();
     this.space.edges.forEach((successors, from) => {
@@ -100,9 +100,9 @@ export class CanvasGraph {
         o.fillRect(b.x, b.y, b.width, b.height);
         if (pictures) {
           o.drawImage(this.pictureOf(s), b.x + 3 * z, b.y + 3 * z, b.width - 6 * z, b.height - 6 * z);
-          if (p !== undefined) {
+          if (p !== undefined && b.width >= 48) {
             o.fillStyle = "#f0c040";
-            o.fillText(Number(p.toPrecision(3)).toString(), b.x + b.width / 2, b.y + b.height + 11);
+            o.fillText(Number(p.toPrecision(3)).toString(), b.x + b.width / 2, b.y + b.height + 11); // when it fits
           }
         }
       }
