@@ -144,6 +144,17 @@ class Mj {
     const given = { ...request(options), resources: this.resources };
     return call(this.module, this.module, "explore", String(xml), String(name), given, limit);
   }
+
+  // The predecessors of a grid (mj explore --predecessors): every grid other than it that leads to it in one
+  // step of the program's rule node, found backward (a program of one rule node; else an MjError saying
+  // why). grid: its cells ({cells} as grid() gives them, or the values, x fastest) at the model's size
+  // (options as load()'s). Returns {predecessors: [state text, ...] ascending, cells: [Uint8Array, ...]}.
+  predecessors(xml, grid, { name = "model.xml", maxStates, ...options } = {}) {
+    const limit = maxStates === undefined || maxStates === null ? null : Number(maxStates);
+    const given = { ...request(options), resources: this.resources };
+    const cells = Uint8Array.from(grid?.cells ?? grid ?? []);
+    return call(this.module, this.module, "predecessors", String(xml), String(name), given, cells, limit);
+  }
 }
 
 class Model {
@@ -159,6 +170,11 @@ class Model {
   // Begins a run; its step limit is `steps` (0: none), by default the model's (settings.steps).
   start(seed, steps) {
     this.call("start", int32("seed", seed), optionalInt("steps", steps));
+  }
+  // Runs from start() on begin from these cells (grid()'s {cells}, or the values, x fastest, at the model's
+  // size) instead of the empty grid; null: from the empty grid again.
+  set startCells(grid) {
+    this.call("setStartCells", Uint8Array.from(grid?.cells ?? grid ?? []));
   }
   // Up to `count` steps; returns the steps taken (fewer once the program ends).
   step(count = 1) {

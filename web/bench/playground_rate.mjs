@@ -58,6 +58,8 @@ async function pageSeconds(page, entry, button) {
       new Promise((done) => {
         const state = window.mjPlayground.state;
         let shown = state.frame;
+        // the click runs from step 0 of a fresh load: the time below is the whole run's
+        if (shown.steps !== 0 || shown.finished) throw new Error(`the run begins at step ${shown.steps}`);
         const started = performance.now();
         Object.defineProperty(state, "frame", {
           configurable: true,

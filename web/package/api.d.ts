@@ -224,11 +224,24 @@ export class Mj {
   load(xml: string, options?: LoadOptions): Model;
   /** The state space of a small model (mj explore); MjError for randomness it cannot enumerate or past maxStates (the library's limit unless given). */
   explore(xml: string, options?: LoadOptions & { maxStates?: number }): StateSpace;
+  /** Every grid other than `grid` that leads to it in one step of the program's rule node (mj explore --predecessors), ascending; MjError for a program of other nodes. */
+  predecessors(
+    xml: string,
+    grid: { cells: ArrayLike<number> } | ArrayLike<number>,
+    options?: LoadOptions & { maxStates?: number },
+  ): Predecessors;
   /** A grid's faces as glb() meshes them (value 0 empty; equal faces merged): two triangles a rectangle. */
   mesh(grid: { mx: number; my: number; mz: number; cells: Uint8Array }): Mesh;
 }
 
 /** Every state a small model's runs reach (state 0 the start), and the exact probability of each ending. */
+export interface Predecessors {
+  /** Each as mj run --state's text. */
+  predecessors: string[];
+  /** Each one's cells (value indices, x fastest). */
+  cells: Uint8Array[];
+}
+
 export interface StateSpace {
   states: number;
   transitions: number;
@@ -276,6 +289,8 @@ export class Model {
   readonly settings: Settings;
   /** Begins a fresh run: the same seed always gives the same run; its step limit `steps` (0: none), settings.steps unless given. */
   start(seed: number, steps?: number): void;
+  /** Runs from start() on begin from these cells (at the model's size) instead of the empty grid; null: the empty grid again. */
+  set startCells(grid: { cells: ArrayLike<number> } | ArrayLike<number> | null);
   /** Up to `count` steps (1); returns the steps taken, fewer once the program ends. */
   step(count?: number): number;
   /** start(seed, steps), then steps until the end or the step limit (settings.steps unless given; 0: none). */

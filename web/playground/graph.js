@@ -2,9 +2,13 @@
 // each drawn as its small picture. The start is outlined in blue, the outcomes (where runs end) in gold,
 // drawn larger the likelier they are, with their probability; a click on a state shows it in the grid view.
 import dagre from "@dagrejs/dagre";
+import { CanvasGraph } from "./graph_canvas.js";
 
-// More states make a graph no one can read (and dagre slow): the page refuses them.
-export const MAX_GRAPH_STATES = 300;
+// More states than the page draws (the library refuses them, in the page's words).
+export const MAX_GRAPH_STATES = 5000;
+// Up to this many states dagre lays the graph out and each state is an element; past it (dagre would
+// take seconds on the page) the layers' layout on a canvas that draws only what is in view.
+export const DAGRE_STATES = 150;
 // The pixels across a state's picture (its cells at least 3 pixels wide).
 const PICTURE_PIXELS = 64;
 
@@ -78,6 +82,7 @@ export class GraphView {
 
   clear() {
     this.space = null;
+    this.canvasGraph = null;
     this.container.replaceChildren();
     this.container.hidden = true;
   }
@@ -90,6 +95,17 @@ export class GraphView {
     const ending = new Map(space.outcomes.map((o) => [o.state, o.probability]));
     const first = statePicture(space, 0);
     const cell = Math.max(3, Math.floor(PICTURE_PIXELS / Math.max(first.mx, first.my)));
+    this.container.hidden = false;
+    if (space.states > DAGRE_STATES) {
+      this.canvasGraph = new CanvasGraph(
+        this.container,
+        space,
+        (s) => statePicture(space, s),
+        cell,
+        (s) => this.onPick(s, statePicture(space, s)),
+      );
+      return "";
+    }
     const graph = new dagre.graphlib.Graph();
     graph.setGraph({ rankdir: "TB", nodesep: 14, ranksep: 28, marginx: 10, marginy: 10 });
     graph.setDefaultEdgeLabel(() => ({}));

@@ -7,6 +7,7 @@ import { createHelp, helpExtensions } from "./help.js";
 import { showHint } from "./hint.js";
 import { Overlay } from "./overlay.js";
 import { GraphView, MAX_GRAPH_STATES } from "./graph.js";
+import { PredecessorsView } from "./predecessors.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
 import { draftOf, forkName, forks, keepDraft, saveFork, storageProblem } from "./drafts.js";
 import { topSpeed } from "./pace.js";
@@ -31,6 +32,7 @@ const graph = new GraphView($("graph"), (state, picture) => {
   view2d.draw(picture);
   $("counter").textContent = `state ${state} of the state graph`;
 });
+const predecessors = new PredecessorsView($("predecessorsPanel"), (m) => worker.postMessage(m));
 const timeline = new TimelineView({
   bar: $("timeline"),
   back: $("back"),
@@ -53,7 +55,7 @@ const state = {
   linksRead: 0,
   lastExport: "",
   // running frames, those shown and not yet painted, those that came before the last was painted; the views' cost
-  pace: { frames: 0, undrawn: 0, mostUndrawn: 0, piledUp: 0, viewsMs: 0, viewsMsMost: 0 },
+  pace: { frames: 0, undrawn: 0, mostUndrawn: 0, piledUp: 0, viewsMs: 0, viewsMsMost: 0, frameMs: 0, frameMsMost: 0 },
   palette: {}, // {symbol: 0xRRGGBB} of the loaded model
   exampleEntry: null, // the entry of a help example's run line
   editing: "", // the model whose text the editor holds ("own/Name", "corpus/Name", "fork/Name"): its draft
@@ -242,6 +244,7 @@ function labelChosen(sides) {
 }
 
 function showFrame(f) {
+  const began = performance.now();
   state.frame = f;
   const d3 = f.mz > 1 && view3d.available;
   $("stage2d").style.display = d3 ? "none" : "";
@@ -275,6 +278,8 @@ function showFrame(f) {
     if (seconds > 0.2) $("rate").textContent = `${Math.round((f.steps - state.rate.steps) / seconds)} steps/s`;
   }
   showMessage(state.notice);
+  state.pace.frameMs = performance.now() - began; // the page's own work for the frame, views included
+  if (f.ms !== undefined) state.pace.frameMsMost = Math.max(state.pace.frameMsMost, state.pace.frameMs);
   // drawn once the browser has painted it: the worker then sends the next (worker.js, back-pressure)
   if (f.ms !== undefined) state.pace.frames++;
   if (f.ms !== undefined && state.pace.undrawn > 0) state.pace.piledUp++; // a running frame before the last was drawn
@@ -302,7 +307,13 @@ function editRule(node, written, side, index) {
 function markGutter() {
   const loaded = state.loadedKey === key();
   const line = loaded && !state.frame?.finished ? (state.frame?.active?.line ?? 0) : 0;
-  editor.mark(line, loaded ? [...timeline.breakpoints.values()].map((b) => b.line) : []);
+  const breakpoints = loaded ? [...timeline.breakpoints.values()].map((b) => b.line) : [];
+  // marked again only when the marks change: a mark set makes the editor measure the page (a layout a frame)
+  const marks = JSON.stringify([line, breakpoints]),
+    doc = editor.view.state.doc; // a new text (even the same again) holds no marks
+  if (marks === state.gutter?.marks && doc === state.gutter.doc) return;
+  state.gutter = { marks, doc };
+  editor.mark(line, breakpoints);
 }
 
 // The readout of cell (x, y) of a 2D frame: "x 3, y 5: W (value 1)" and what the views show there. The
@@ -338,6 +349,7 @@ worker.onmessage = ({ data }) => {
       (state.palette = data.palette ?? {}),
       (state.frame = null),
       timeline.clear(),
+      predecessors.clear(),
       zoom2d.fit());
   else if (data.type === "frame") showFrame(data);
   else if (data.type === "mesh")
@@ -347,6 +359,7 @@ worker.onmessage = ({ data }) => {
     download(data.name, data.bytes ?? data.text);
     if (data.note) showMessage((state.notice = data.note)); // what the file holds (a GIF's frames)
   } else if (data.type === "explored") showMessage(graph.show(data.space));
+  else if (data.type === "predecessors") predecessors.show(data);
   else if (data.type === "error") {
     state.loadedKey = ""; // what failed is loaded again next time
     state.loading = false;
@@ -480,7 +493,7 @@ $("fork").onclick = () => {
   chooseModel(`fork/${forked}`, { size: givenSize() ?? undefined, seed: +$("seed").value });
 };
 $("revert").onclick = () => (act(), (editor.text = state.originalXml));
-window.addEventListener("resize", () => view3d.resize());
+window.addEventListener("resize", () => (view3d.resize(), graph.canvasGraph?.resize(), graph.canvasGraph?.draw()));
 // Keys: Ctrl+Enter runs (in the editor too); outside the editor and the boxes, Space pauses and the
 // arrows step (→) and step back (←).
 document.addEventListener(
@@ -507,5 +520,8 @@ worker.postMessage({ type: "lists", own: await text("own/demo.xml"), corpus: awa
 showHint({ gallery, help });
 
 // For tests and the curious: the page's state.
-window.mjPlayground = { state, view2d, view3d, zoom2d, overlay, graph, timeline, chooseModel, editor, help, gallery };
+window.mjPlayground = {
+  ...{ state, view2d, view3d, zoom2d, overlay, graph, predecessors, timeline },
+  ...{ chooseModel, editor, help, gallery },
+};
 window.mjPlayground.attributeMarks = (text) => unknownAttributes(text, help.bundle.accepts, help.bundle.nodes);

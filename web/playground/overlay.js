@@ -12,14 +12,14 @@ const darkRGBA = packed(20, 20, 20, 217); // unreachable cells
 const redRGBA = packed(255, 0, 0, 230); // cells with no option left
 // The ramp in 256 steps at one opacity, packed: a table look-up a cell instead of arrays made per cell.
 const ramps = new Map();
-function rampPacked(t, alpha) {
+function rampTable(alpha) {
   let table = ramps.get(alpha);
   if (!table) {
     table = new Uint32Array(256);
     for (let k = 0; k < 256; k++) table[k] = packed(...ramp(k / 255), alpha);
     ramps.set(alpha, table);
   }
-  return table[Math.round(Math.min(Math.max(t, 0), 1) * 255)];
+  return table;
 }
 
 // A perceptual ramp from dark blue (near) through green to yellow (far), t in [0, 1].
@@ -58,8 +58,14 @@ export function viewsOf(inspection) {
 export class Overlay {
   // canvas: stacked over the grid's; panel: where the controls and the legend go; ask(on, line): tells
   // the worker to send (or stop sending) the inspection of the node at `line` (0: the active one).
+  // The colours a cell (heat maps, the wave) go on `canvas` at a pixel a cell, scaled by CSS as the grid is
+  // (one putImageData a frame); the marks (dots, frames, hatching, the goal's squares) on a canvas of their
+  // own at `scale` pixels a cell, cleared and drawn only when a view has marks.
   constructor(canvas, panel, ask) {
     this.canvas = canvas;
+    this.marks = document.createElement("canvas");
+    this.marks.id = "marks";
+    canvas.after(this.marks);
     this.ask = ask;
     this.on = false;
     this.view = ""; // the chosen view's key, kept while the node offers it
@@ -131,39 +137,66 @@ export class Overlay {
 
   draw() {
     const i = this.inspection;
-    const o = this.canvas.getContext("2d");
+    this.painted = this.marked = false;
     this.film.style.display = i && this.view === "trajectory" && i.mz === 1 ? "" : "none";
     if (!i || !this.view || i.mz !== 1) {
-      o.clearRect(0, 0, this.canvas.width, this.canvas.height);
-      this.text.textContent = !this.on
-        ? ""
-        : !i?.kind
-          ? "no node is running"
-          : i.mz !== 1
-            ? "views are drawn for 2D grids"
-            : `<${i.kind}> line ${i.line} has no field, goal or wave to show`;
+      this.clear();
+      this.setText(
+        !this.on
+          ? ""
+          : !i?.kind
+            ? "no node is running"
+            : i.mz !== 1
+              ? "views are drawn for 2D grids"
+              : `<${i.kind}> line ${i.line} has no field, goal or wave to show`,
+      );
       return;
     }
     const scale = Math.max(1, Math.floor(targetPixels / Math.max(i.mx, i.my)));
-    if (this.canvas.width !== i.mx * scale || this.canvas.height !== i.my * scale)
-      ((this.canvas.width = i.mx * scale), (this.canvas.height = i.my * scale));
-    o.clearRect(0, 0, this.canvas.width, this.canvas.height);
     const [kind, value] = this.view.split(":");
     const lines = [`<${i.kind}> line ${i.line}`];
     if (kind === "field" || kind === "potential") {
       const rows = kind === "field" ? i.fields : i.potentials;
       const p = rows.find((r) => r.value === +value);
-      lines.push(this.heat(o, scale, i, p.cells, kind === "field" ? "distance" : "steps to the goal"));
-      lines.push(...this.choice(o, scale, i));
+      lines.push(this.heat(scale, i, p.cells, kind === "field" ? "distance" : "steps to the goal"));
+      lines.push(...this.choice(scale, i));
     } else if (kind === "goal") {
-      lines.push(this.goal(o, scale, i));
-      lines.push(...this.choice(o, scale, i));
+      lines.push(this.goal(scale, i));
+      lines.push(...this.choice(scale, i));
     } else if (kind === "trajectory") {
       lines.push(this.trajectory(i));
     } else if (kind === "wave") {
-      lines.push(...this.wave(o, scale, i));
+      lines.push(...this.wave(scale, i));
     }
-    this.text.textContent = lines.join("\n");
+    this.clear();
+    this.setText(lines.join("\n"));
+  }
+
+  // The text under the controls, set only when it changes (a text set every frame makes the page lay out).
+  setText(text) {
+    if (this.text.textContent !== text) this.text.textContent = text;
+  }
+
+  // Clears what this frame did not draw: the colours, the marks.
+  clear() {
+    if (!this.painted && this.canvasUsed) {
+      this.canvas.getContext("2d").clearRect(0, 0, this.canvas.width, this.canvas.height);
+      this.canvasUsed = false;
+    }
+    if (!this.marked && this.marksUsed) {
+      this.marks.getContext("2d").clearRect(0, 0, this.marks.width, this.marks.height);
+      this.marksUsed = false;
+    }
+  }
+
+  // The marks' canvas at `scale` pixels a cell, cleared, for this frame's marks.
+  marking(scale, i) {
+    const m = this.marks;
+    if (m.width !== i.mx * scale || m.height !== i.my * scale) ((m.width = i.mx * scale), (m.height = i.my * scale));
+    const o = m.getContext("2d");
+    if (!this.marked && this.marksUsed) o.clearRect(0, 0, m.width, m.height);
+    this.marked = this.marksUsed = true;
+    return o;
   }
 
   // What the chosen view shows at cell (x, y): "field of W: 12", or "" (no view, or one of no numbers).
@@ -181,32 +214,38 @@ export class Overlay {
     return "";
   }
 
-  // Potentials as a heat map: near dark, far bright, unreachable cells dark and hatched.
-  heat(o, scale, i, cells, what) {
+  // Potentials as a heat map: near dark, far bright, unreachable cells dark (and hatched when cells are
+  // wide enough to see it).
+  heat(scale, i, cells, what) {
     let max = 0;
-    for (const p of cells) if (p >= 0) max = Math.max(max, p);
+    for (let c = 0; c < cells.length; c++) if (cells[c] > max) max = cells[c];
+    const table = rampTable(204),
+      k = max ? 255 / max : 0;
     const unreached = [];
-    this.paint(o, scale, i, (c) => {
-      if (cells[c] >= 0) return rampPacked(max ? cells[c] / max : 0, 204);
-      unreached.push(c);
-      return darkRGBA;
+    this.paint(i, (pixels) => {
+      for (let c = 0; c < cells.length; c++) {
+        const p = cells[c];
+        if (p >= 0) pixels[c] = table[Math.round(p * k)];
+        else ((pixels[c] = darkRGBA), unreached.push(c));
+      }
     });
-    if (scale >= 4) this.hatchAll(o, scale, i, unreached, "rgba(255, 255, 255, 0.5)");
+    if (scale >= 4 && unreached.length)
+      this.hatchAll(this.marking(scale, i), scale, i, unreached, "rgba(255, 255, 255, 0.5)");
     return `${what} 0 (dark) to ${max} (bright); ${unreached.length} cell${unreached.length === 1 ? "" : "s"} unreachable (hatched)`;
   }
 
-  // One colour per cell (packed, 0 for clear) drawn at a pixel a cell and scaled up without smoothing:
-  // a putImageData and a drawImage a frame instead of a fillRect a cell (20 ms at 117x117).
-  paint(o, scale, i, colorOf) {
-    this.cellCanvas ??= document.createElement("canvas");
-    const c = this.cellCanvas;
+  // The colours of the cells (packed, 0 for clear; fill(pixels) writes them) at a pixel a cell: one
+  // putImageData a frame, which CSS scales up without smoothing as it does the grid.
+  paint(i, fill) {
+    const c = this.canvas;
     if (c.width !== i.mx || c.height !== i.my) ((c.width = i.mx), (c.height = i.my));
-    if (this.picture?.width !== i.mx || this.picture.height !== i.my) this.picture = new ImageData(i.mx, i.my);
-    const pixels = new Uint32Array(this.picture.data.buffer);
-    for (let k = 0; k < i.mx * i.my; k++) pixels[k] = colorOf(k);
+    if (this.picture?.width !== i.mx || this.picture.height !== i.my) {
+      this.picture = new ImageData(i.mx, i.my);
+      this.pixels = new Uint32Array(this.picture.data.buffer);
+    }
+    fill(this.pixels);
     c.getContext("2d").putImageData(this.picture, 0, 0);
-    o.imageSmoothingEnabled = false;
-    o.drawImage(c, 0, 0, i.mx * scale, i.my * scale);
+    this.painted = this.canvasUsed = true;
   }
 
   // A diagonal across each of `cells`, all in one path.
@@ -224,8 +263,9 @@ export class Overlay {
 
   // The goal: each cell whose value the goal does not allow yet gets an inset square of the value
   // it must end with (several allowed: grey); cells that already hold an allowed value are left clear.
-  goal(o, scale, i) {
+  goal(scale, i) {
     let open = 0;
+    const o = this.marking(scale, i);
     for (let c = 0; c < i.mx * i.my; c++) {
       const set = i.future[c];
       if (set === 0 || (this.cells && (set >>> this.cells[c]) & 1)) continue;
@@ -279,8 +319,9 @@ export class Overlay {
   }
 
   // The latest guided choice: every candidate's corner dotted, the chosen one framed.
-  choice(o, scale, i) {
+  choice(scale, i) {
     if (!i.candidates.length) return ["no candidates recorded for its latest step (kept while the views are on)"];
+    const o = this.marking(scale, i);
     o.fillStyle = "rgba(255, 255, 255, 0.9)";
     o.beginPath(); // one path of all the dots: a fill a frame, not one per candidate
     for (const m of i.candidates)
@@ -302,23 +343,29 @@ export class Overlay {
 
   // The wave: decided cells clear, undecided ones by how many options they keep (log scale), cells
   // without options red, and where each failed collapse before this one met its contradiction crossed.
-  wave(o, scale, i) {
+  wave(scale, i) {
     let decided = 0;
-    const top = Math.log(Math.max(2, i.patterns));
-    this.paint(o, scale, i, (c) => {
-      const n = i.options[c];
-      if (n === 1) return (decided++, 0);
-      if (n < 0) return darkRGBA;
-      if (n === 0) return redRGBA;
-      return rampPacked(Math.log(n) / top, 217);
+    const table = rampTable(217),
+      top = Math.log(Math.max(2, i.patterns));
+    this.paint(i, (pixels) => {
+      for (let c = 0; c < i.options.length; c++) {
+        const n = i.options[c];
+        if (n === 1) ((pixels[c] = 0), decided++);
+        else if (n < 0) pixels[c] = darkRGBA;
+        else if (n === 0) pixels[c] = redRGBA;
+        else pixels[c] = table[Math.round(Math.min(Math.log(n) / top, 1) * 255)];
+      }
     });
-    o.strokeStyle = "#ff2020";
-    o.lineWidth = Math.max(1, scale / 6);
-    for (const c of i.contradictions) {
-      const x = (c % i.mx) * scale,
-        y = Math.floor(c / i.mx) * scale;
+    if (i.contradictions.length) {
+      const o = this.marking(scale, i);
+      o.strokeStyle = "#ff2020";
+      o.lineWidth = Math.max(1, scale / 6);
       o.beginPath();
-      (o.moveTo(x, y), o.lineTo(x + scale, y + scale), o.moveTo(x + scale, y), o.lineTo(x, y + scale));
+      for (const c of i.contradictions) {
+        const x = (c % i.mx) * scale,
+          y = Math.floor(c / i.mx) * scale;
+        (o.moveTo(x, y), o.lineTo(x + scale, y + scale), o.moveTo(x + scale, y), o.lineTo(x, y + scale));
+      }
       o.stroke();
     }
     const lines = [`${decided} of ${i.mx * i.my} cells decided; undecided ones by options left (of ${i.patterns})`];

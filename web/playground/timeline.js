@@ -51,7 +51,7 @@ export class TimelineView {
 
   // Every frame: the slider over the record, where the view stands, and the breakpoint a run paused at.
   onFrame(f, tree) {
-    this.mark();
+    if (f.tree) this.mark(); // the tree was drawn again
     if (!f.history) return;
     const { first, last } = f.history;
     Object.assign(this.slider, { min: first, max: last });

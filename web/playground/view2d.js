@@ -20,14 +20,19 @@ export class View2D {
     this.clearChanges();
   }
 
-  // Marks the cells where `before` and `after` differ (cell values, x fastest).
+  // Marks the cells where `before` and `after` differ (cell values, x fastest): a pixel a cell in one
+  // putImageData (a fillRect a cell took 300 ms when a step changed every cell of 401x401).
   showChanges(mx, my, before, after) {
-    const o = this.overlay.getContext("2d");
-    o.clearRect(0, 0, mx, my);
-    o.fillStyle = "rgba(255, 0, 255, 0.55)";
+    if (this.changes?.width !== mx || this.changes.height !== my) this.changes = new ImageData(mx, my);
+    const pixels = new Uint32Array(this.changes.data.buffer);
+    const mark = 0x8cff00ff; // rgba(255, 0, 255, 0.55) as the canvas's bytes read in a Uint32Array
     let changed = 0;
-    for (let i = 0; i < mx * my && before && after; i++)
-      if (before[i] !== after[i]) (o.fillRect(i % mx, Math.floor(i / mx), 1, 1), changed++);
+    for (let i = 0; i < mx * my; i++) {
+      const differs = before && after && before[i] !== after[i];
+      pixels[i] = differs ? mark : 0;
+      changed += differs ? 1 : 0;
+    }
+    this.overlay.getContext("2d").putImageData(this.changes, 0, 0);
     return changed;
   }
 

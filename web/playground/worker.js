@@ -34,7 +34,17 @@ let iso = false;
 const views = { on: false, line: 0 };
 const timeline = new Timeline(); // step back, scrub, breakpoints
 let loadedAs = null; // [xml, options] of the live model: the past run replays it
-const pastRun = new PastRun(() => mj.load(...loadedAs));
+// The grid runs start from (a predecessor the page picked), or null: the empty grid.
+let startCells = null;
+const pastRun = new PastRun(() => {
+  const replay = mj.load(...loadedAs);
+  if (startCells) replay.startCells = startCells;
+  return replay;
+});
+// The predecessors the page lists are pictures: at most this many (the count says how many there are).
+const maxPredecessorsShown = 200;
+// Past this many the library stops the search (the page says so).
+const maxPredecessors = 100000;
 // Back-pressure: while the page has not drawn the last frame (it answers "drawn"), a running tick posts
 // none (an unpaced run goes on, a paced one waits for the answer), so frames never queue up on the page.
 // The frame of a run's end waits for it too (pending), unless another frame goes first.
@@ -275,6 +285,7 @@ const handlers = {
   // a link's step limit, null for the entry's (else the library's).
   async load({ xml, name, size, steps, seed, entry, isometric }) {
     running = false;
+    pressure.pending = null; // the end of the run before, not to be shown as this model's
     iso = isometric;
     model?.dispose();
     model = null;
@@ -282,6 +293,7 @@ const handlers = {
     try {
       const options = { size, steps, name: `${name}.xml`, entry, maxCells };
       pastRun.reset();
+      startCells = null;
       model = await loadWithResources(xml, options);
       loadedAs = [xml, options];
       model.inspecting = views.on;
@@ -366,6 +378,45 @@ const handlers = {
       await ensureResources(xml);
       const space = mj.explore(xml, { size, steps, name: `${name}.xml`, entry, maxCells, maxStates });
       post({ type: "explored", space });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+  // The predecessors of the grid on screen (the live step's, or the past step's the timeline shows): every
+  // grid that leads to it in one step of the program's rule node (mj explore --predecessors), the first
+  // maxPredecessorsShown of them with their cells.
+  predecessors() {
+    if (!model) return;
+    try {
+      const grid = timeline.viewing === null ? model.grid() : model.gridAt(timeline.viewing);
+      const found = mj.predecessors(loadedAs[0], grid, { ...loadedAs[1], maxStates: maxPredecessors });
+      const { mx, my, mz } = grid;
+      post({
+        type: "predecessors",
+        of: timeline.viewing ?? model.steps,
+        count: found.predecessors.length,
+        texts: found.predecessors.slice(0, maxPredecessorsShown),
+        cells: found.cells.slice(0, maxPredecessorsShown),
+        mx,
+        my,
+        mz,
+        colors: model.colors(),
+      });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+  // Runs start from these cells (a predecessor picked; null: the empty grid): the run begins again there.
+  startFrom({ cells }) {
+    if (!model) return;
+    running = toEnd = false;
+    try {
+      model.startCells = cells;
+      startCells = cells;
+      pastRun.reset();
+      timeline.goLive();
+      startRun(model.seed);
+      frame({ withTree: true });
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }

@@ -2,7 +2,8 @@
 // The playground's pictures in docs/ (README.md, docs/debugger.md, docs/views.md), made in headless
 // Chromium as the browser tests open the page: a picture is not a test, so they are made here, not there.
 // Usage: node web/scripts/screenshots.mjs DIR [NAME...]   (needs build-web/site with the corpus: scripts/web.sh)
-//        writes DIR/NAME.png for each NAME (all of them when none is given); look at them before committing.
+//        writes DIR/NAME.png for each NAME (all of them when none is given), and the page's own (playground-*)
+//        at 1000x700 too, DIR/NAME-1000x700.png; look at them before committing.
 import { join } from "node:path";
 import { choose, drawGraph, frame, launch, pauseMidRun, runToEnd, until } from "../tests/playground_page.mjs";
 
@@ -83,6 +84,31 @@ const shots = {
     await showGraph(page, '<one values="BR" in="BB" out="RR"/>', [6, 1, 1]);
     const likeliest = await page.evaluate(() => window.mjPlayground.graph.space.outcomes[0].state);
     await page.click(`#graph .state[data-state="${likeliest}"]`);
+  },
+  // README.md: the predecessors of a dimers grid (mj explore --predecessors), one picked as the start
+  "playground-predecessors": async (page) => {
+    await page.evaluate(() => {
+      window.mjPlayground.editor.text = '<one values="BR" in="BB" out="RR"/>';
+      ["mx", "my", "mz"].forEach((id, i) => (document.getElementById(id).value = [6, 5, 1][i]));
+      document.getElementById("seed").value = 2;
+    });
+    await page.click("#reset");
+    await until(page, () => window.mjPlayground.state.frame?.steps === 0 && !window.mjPlayground.state.loading);
+    await step(page, 4);
+    await page.click("#predecessorsButton");
+    await until(page, () => window.mjPlayground.predecessors.found);
+    await page.click('#predecessors canvas[data-predecessor="2"]');
+    await until(page, () => window.mjPlayground.state.frame?.steps === 0);
+  },
+  // README.md: a state graph of 2,315 states (each of 7 cells turns R or G), drawn by layers, zoomed out
+  "playground-graph-big": async (page) => {
+    const paint = '<one values="BRG" symmetry="()"><rule in="B" out="R"/><rule in="B" out="G"/></one>';
+    await drawGraph(page, paint, [7, 1, 1]);
+    await until(page, () => window.mjPlayground.graph.canvasGraph);
+    const box = await page.$eval("#graph canvas", (c) => c.getBoundingClientRect().toJSON());
+    await page.mouse.move(box.x + box.width / 2, box.y + 10);
+    await page.mouse.wheel({ deltaY: 200 });
+    await page.evaluate(() => new Promise((r) => window.requestAnimationFrame(() => window.requestAnimationFrame(r))));
   },
   "playground-gallery": async (page) => {
     await page.click("#galleryButton");
@@ -169,6 +195,15 @@ try {
     await shots[name](page);
     await page.screenshot({ path: join(dir, `${name}.png`) });
     console.log(join(dir, `${name}.png`));
+    if (name.startsWith("playground")) {
+      // the page's pictures at 1000x700 too: laid out again at that size
+      await page.setViewport({ width: 1000, height: 700 });
+      await page.evaluate(
+        () => new Promise((r) => window.requestAnimationFrame(() => window.requestAnimationFrame(r))),
+      );
+      await page.screenshot({ path: join(dir, `${name}-1000x700.png`) });
+      console.log(join(dir, `${name}-1000x700.png`));
+    }
     await page.close();
   }
 } finally {

@@ -5,6 +5,7 @@
 
 #include "color.hpp"
 #include "failure.hpp"
+#include "js_array.hpp"
 #include "mj/explore.hpp"
 #include "mj/model.hpp"
 #include "mj/picture.hpp"
@@ -50,6 +51,37 @@ val explore_model(const std::string& xml, const std::string& name, const val& op
   });
 }
 
+// A state text's cells (mj run --state: a header line, the legend, then the rows) as value indices.
+val cells_of(const std::string& text) {
+  const size_t legend_at = text.find('\n') + 1, rows_at = text.find('\n', legend_at) + 1;
+  const std::string legend = text.substr(legend_at, rows_at - 1 - legend_at);
+  std::vector<uint8_t> cells;
+  for (size_t i = rows_at; i < text.size(); i++)
+    if (text[i] != '\n') cells.push_back((uint8_t)legend.find(text[i]));
+  return val::global("Uint8Array").new_(emscripten::typed_memory_view(cells.size(), cells.data())).call<val>("slice");
+}
+
+// {predecessors: [state text, ...], cells: [Uint8Array per predecessor]}: every grid other than `cells`
+// (the grid's values, x fastest) that leads to it in one step of the program's rule node (mj explore
+// --predecessors). max_states: null for the library's limit.
+val predecessors_of(const std::string& xml, const std::string& name, const val& options, const val& cells,
+                    const val& max_states) {
+  return mjweb::guard([&] {
+    const mj::RunSettings settings = mj::resolve_run(mjweb::run_request(xml, name, options));
+    mj::ExploreOptions limits;
+    if (!max_states.isNull() && !max_states.isUndefined()) limits.max_states = (long long)max_states.as<double>();
+    const mj::Predecessors found =
+        mj::predecessors(settings, emscripten::convertJSArrayToNumberVector<uint8_t>(cells), 1, limits);
+    val out = val::object();
+    out.set("predecessors", mjweb::js_array(found.grids, [](const std::string& g) { return val(g); }));
+    out.set("cells", mjweb::js_array(found.grids, cells_of));
+    return out;
+  });
+}
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(mj_explore) { emscripten::function("explore", &explore_model); }
+EMSCRIPTEN_BINDINGS(mj_explore) {
+  emscripten::function("explore", &explore_model);
+  emscripten::function("predecessors", &predecessors_of);
+}

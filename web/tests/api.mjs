@@ -346,6 +346,48 @@ test("explore gives native mj explore's state space, and refuses what it cannot 
   });
 });
 
+test("predecessors() are native mj explore --predecessors', and startCells runs from one", (t) => {
+  const folder = scratch(t);
+  const xml = '<one values="BR" in="BB" out="RR"/>';
+  writeFileSync(join(folder, "Dimers.xml"), xml);
+  const model = mj.load(xml, { size: [5, 4], name: "Dimers.xml" });
+  try {
+    model.start(2);
+    model.step(3);
+    writeFileSync(join(folder, "grid.txt"), model.stateText());
+    const json = join(folder, "p.json");
+    execFileSync(mjCli, [
+      "explore",
+      join(folder, "Dimers.xml"),
+      "--predecessors",
+      join(folder, "grid.txt"),
+      "--json",
+      json,
+    ]);
+    const native = JSON.parse(readFileSync(json, "utf8")).predecessors;
+    const found = mj.predecessors(xml, model.grid(), { size: [5, 4], name: "Dimers.xml" });
+    assert.ok(native.length >= 2, `${native.length} predecessors`);
+    assert.deepEqual(found.predecessors, native);
+    assert.equal(found.cells.length, native.length);
+    // each predecessor's cells are its text's, and a run started from them holds them at step 0
+    model.startCells = found.cells[0];
+    model.start(2);
+    assert.deepEqual(model.grid().cells, found.cells[0]);
+    assert.equal(model.stateText().split("\n").slice(2).join("\n"), native[0].split("\n").slice(2).join("\n"));
+    model.startCells = null;
+    model.start(2);
+    assert.ok(
+      model.grid().cells.every((v) => v === 0),
+      "back to the empty grid",
+    );
+    // the empty grid is a Garden of Eden
+    assert.deepEqual(mj.predecessors(xml, model.grid(), { size: [5, 4] }).predecessors, []);
+    assert.throws(() => mj.predecessors(xml, new Uint8Array(3), { size: [5, 4] }), { name: "MjError" });
+  } finally {
+    model.dispose();
+  }
+});
+
 // The debugger: the record's grids are a fresh run's, and breakpoints pause where the rule fires.
 test("time travel and breakpoints", () => {
   const maze = [

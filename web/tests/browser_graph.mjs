@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { drawGraph, mjCli, playground, until } from "./playground_page.mjs";
+import { drawGraph, mjCli, playground, shoot, until } from "./playground_page.mjs";
 
 // Each B turns R or G, one cell a step: 3x1 has 27 grids and 8 ends, each ending as likely.
 const PAINT = '<one values="BRG" symmetry="()"><rule in="B" out="R"/><rule in="B" out="G"/></one>';
@@ -82,14 +82,92 @@ pageTest("outcomes are labelled with the explorer's probabilities", async (page)
   );
 });
 
+// PAINT on 7x1: 2,315 states as mj explore counts them (3^7 grids), 128 outcomes. The graph is laid out by layers and drawn on a canvas,
+// only the states in view; the page answers a Pause, and a click picks a state.
+pageTest(
+  "a graph of over 2,000 states: the page answers, only what is in view is drawn, a click picks",
+  async (page) => {
+    await open(page);
+    const native = nativeExplore(PAINT, 7, 1);
+    assert.ok(native.states >= 2000, `${native.states} states`);
+    // the page's longest task from here on (reported: a figure, not an assertion)
+    await page.evaluate(() => {
+      window.longestTask = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.longestTask = Math.max(window.longestTask, e.duration);
+      }).observe({ type: "longtask" });
+    });
+    await drawGraph(page, PAINT, [7, 1, 1]);
+    await until(page, () => window.mjPlayground.graph.canvasGraph);
+    // the page answers: a Pause clicked now shows its frame (which comes after the graph's, in order), and
+    // a click on a state after that is not drawn over by it
+    await page.evaluate(() => (window.frameBefore = window.mjPlayground.state.frame));
+    await page.click("#pause");
+    await until(page, () => window.mjPlayground.state.frame !== window.frameBefore);
+    const drawn = await page.evaluate(() => {
+      const g = window.mjPlayground.graph;
+      return { states: g.space.states, outcomes: g.space.outcomes.length, drawn: g.canvasGraph.drawn };
+    });
+    assert.equal(drawn.states, native.states);
+    assert.equal(drawn.outcomes, native.outcomes.length);
+    assert.ok(
+      drawn.drawn > 0 && drawn.drawn < drawn.states,
+      `${drawn.drawn} of ${drawn.states} states drawn: those in view`,
+    );
+    await shoot(page, "graph-big");
+
+    // A click on a state in view shows its grid.
+    const target = await page.evaluate(() => {
+      const g = window.mjPlayground.graph.canvasGraph;
+      const r = g.canvas.getBoundingClientRect();
+      // a state of the second layer whose box is in view
+      const inView = (b) => b.x >= 0 && b.y >= 0 && b.x + b.width <= r.width && b.y + b.height <= r.height;
+      const s = g.layout.layers[1].find((k) => inView(g.screenBox(k)));
+      const b = g.screenBox(s);
+      return { state: s, x: r.left + b.x + b.width / 2, y: r.top + b.y + b.height / 2 };
+    });
+    await page.mouse.click(target.x, target.y);
+    await until(
+      page,
+      (s) => document.getElementById("counter").textContent === `state ${s} of the state graph`,
+      target.state,
+    ).catch(async (e) => {
+      const at = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 80), target);
+      throw new Error(`${e.message}: state ${target.state} at (${target.x}, ${target.y}), where the page has ${at}`);
+    });
+    await until(
+      page,
+      (s) => document.getElementById("counter").textContent === `state ${s} of the state graph`,
+      target.state,
+    );
+    const same = await page.evaluate((s) => {
+      const want = window.mjPlayground.graph.canvasGraph.picture(s).rgba;
+      const got = window.mjPlayground.view2d.pixels();
+      return want.length === got.length && want.every((v, k) => v === got[k]);
+    }, target.state);
+    assert.ok(same, "the grid view shows the picked state");
+
+    // Zoomed out, more of the graph is in view and drawn.
+    const box = await page.$eval("#graph canvas", (c) => c.getBoundingClientRect().toJSON());
+    await page.mouse.move(box.x + box.width / 2, box.y + 10);
+    for (let k = 0; k < 6; k++) await page.mouse.wheel({ deltaY: 300 });
+    await until(page, (n) => window.mjPlayground.graph.canvasGraph.drawn > n, drawn.drawn);
+    const longest = await page.evaluate(() => window.longestTask);
+    console.log(
+      `# ${drawn.states} states: ${drawn.drawn} drawn at first; the page's longest task ${longest.toFixed(0)} ms`,
+    );
+    await shoot(page, "graph-big-zoomed-out");
+  },
+);
+
 pageTest("a model with too many states is refused in one line", async (page) => {
   await open(page);
-  await drawGraph(page, '<one values="BW" in="B" out="W"/>', [3, 3, 1]); // 2^9 sets of white cells
+  await drawGraph(page, '<one values="BW" in="B" out="W"/>', [4, 4, 1]); // 2^16 sets of white cells
   await until(page, () => /states/.test(document.getElementById("message").textContent));
   // the library's message, its setting (the state limit) in the page's words
   assert.equal(
     await page.$eval("#message", (e) => e.textContent),
-    "mj: more than 300 states: mj explore is for small models (a smaller grid, or a higher limit, which this page keeps small for a graph to read: make the size boxes smaller)",
+    "mj: more than 5000 states: mj explore is for small models (a smaller grid, or a higher limit, which this page keeps small for a graph to read: make the size boxes smaller)",
   );
   assert.equal(await page.$$eval("#graph .state", (g) => g.length), 0);
   // the page stays usable: a small model's graph is drawn next
