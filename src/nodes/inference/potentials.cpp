@@ -42,7 +42,13 @@ struct Want {
   uint32_t gives_here;
   uint32_t rule;
   int offset;
-  Point at, size;  // size: the rule's, for the bounds
+  Point at;
+  Point fit;  // per axis, the places the rule's corner can take on the grid (0 when it is too large)
+  // Whether the rule fits with this cell of it at (x, y, z): one comparison per axis.
+  bool fits(int x, int y, int z) const {
+    return (unsigned(x - at.x) < unsigned(fit.x)) & (unsigned(y - at.y) < unsigned(fit.y)) &
+           (unsigned(z - at.z) < unsigned(fit.z));
+  }
 };
 
 // What a cell holds as the propagation goes, a bit per value: `settled`, the values it has at time
@@ -150,8 +156,10 @@ void append_probes(Spread<Bits>& p, const std::vector<PatternCell>& cells, int o
 }
 
 template <class Bits>
-Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c) {
-  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, rule.in_size};
+Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c, const Shape& s) {
+  const Point fit{std::max(0, s.mx - rule.in_size.x + 1), std::max(0, s.my - rule.in_size.y + 1),
+                  std::max(0, s.mz - rule.in_size.z + 1)};
+  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, fit};
   append_probes(p, p.gives[r], c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
   const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
@@ -193,7 +201,7 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
   std::vector<size_t> next(p.wanted_start.begin(), p.wanted_start.end() - 1);
   for (size_t r = 0; r < rules.size(); r++)
     for (const PatternCell& c : p.wants[r])
-      if (c.value < C) p.wanted[next[c.value]++] = want_of(p, uint32_t(r), rules[r], c);
+      if (c.value < C) p.wanted[next[c.value]++] = want_of(p, uint32_t(r), rules[r], c, s);
 }
 
 // Marks what applying rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
@@ -263,7 +271,7 @@ bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::ve
 // already reached, wrong for a search's forward ones, where most positions are incomplete.
 // Firing adds to the queue only: the index is read through locals.
 template <bool news_first, class Bits, class Out>
-void arrive(Spread<Bits>& p, const QueueItem& a, const Shape& s, Out& out) {
+void arrive(Spread<Bits>& p, const QueueItem& a, Out& out) {
   CellValues<Bits>* here = &p.cells[size_t(a.cell)];
   here->settled |= Bits(1u << a.value);
   const bool inside = p.interior.contains(a.x, a.y, a.z);
@@ -271,7 +279,7 @@ void arrive(Spread<Bits>& p, const QueueItem& a, const Shape& s, Out& out) {
   const Want* wanted = p.wanted.data();
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
     const Want& w = wanted[k];
-    if (!inside && !s.fits(w.size, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z)) continue;
+    if (!inside && !w.fits(a.x, a.y, a.z)) continue;
     const auto news = [&] {
       return (w.gives_here & ~uint32_t(here->reached)) != 0 || any_news(probes + w.gives, probes + w.pattern, here);
     };
@@ -381,7 +389,7 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
     const QueueItem item = p.queue[head];
     for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, out, backwards);
     if (head < at_start) continue;
-    arrive</*news_first=*/backwards>(p, item, space, out);
+    arrive</*news_first=*/backwards>(p, item, out);
   }
 }
 
