@@ -9,12 +9,14 @@ import csv
 import io
 import subprocess
 import sys
+import tempfile
 
 
 def run(bench, name, extra):
-    out = subprocess.run([bench, "--csv", "/dev/stdout", "--filter", f"^{name}$", *extra],
-                         capture_output=True, text=True, check=True).stdout
-    return list(csv.DictReader(io.StringIO(out)))
+    # A file of its own: /dev/stdout is not always the pipe (here it was once a plain file).
+    with tempfile.NamedTemporaryFile("r", suffix=".csv") as out:
+        subprocess.run([bench, "--csv", out.name, "--filter", f"^{name}$", *extra], capture_output=True, check=True)
+        return list(csv.DictReader(io.StringIO(out.read())))
 
 
 def main():

@@ -112,6 +112,18 @@ TEST(Potentials, PropagationMatchesTheDirectDefinition) {
     for (int i = 0; i < cells; i++) direct[state[size_t(i)]][i] = 0;
     direct_propagate(direct, mx, my, mz, rules, false);
     ASSERT_EQ(values(fast), values(direct)) << "forward, trial " << trial;
+    // The estimate without potentials: for the random goal (mostly unreachable somewhere) and for
+    // one every cell can meet, some cells at time 0 and some later.
+    ASSERT_EQ(forward_estimate(state.data(), future.data(), C, mx, my, mz, rules),
+              forward_pointwise(fast, future.data()))
+        << "estimate, trial " << trial;
+    std::vector<ValueSet> met(static_cast<size_t>(cells));
+    for (int i = 0; i < cells; i++)
+      for (int c = 0; c < C; c++)
+        if (fast[c][i] >= 0 && (met[size_t(i)] == 0 || rng() % 3 == 0)) met[size_t(i)] |= ValueSet(1) << c;
+    const int estimate = forward_estimate(state.data(), met.data(), C, mx, my, mz, rules);
+    ASSERT_EQ(estimate, forward_pointwise(fast, met.data())) << "estimate of a goal met, trial " << trial;
+    ASSERT_GE(estimate, 0);
 
     compute_backward_potentials(fast, future.data(), mx, my, mz, rules);
     for (int c = 0; c < C; c++)
@@ -159,6 +171,25 @@ TEST(Goal, HintDoesNotChangeTheAnswer) {
     EXPECT_EQ(from_end, 0);
     int again = 2;
     EXPECT_TRUE(is_goal_reached(present, met, 5, again, near)) << "near " << near;
+  }
+}
+
+// forward_pointwise counts a potential of 1000 or more as unreachable (as the reference does); the
+// estimate, which stops at the first goal value to reach each cell, does the same.
+TEST(Potentials, EstimateCountsTimesFrom1000AsUnreachable) {
+  const int C = 2;                                                                                   // B, R
+  const std::vector<Rule> rules = {Rule({1u << 1, 1u << 0}, {2, 1, 1}, {0, 1}, {2, 1, 1}, C, 1.0)};  // RB -> BR
+  for (const int length : {999, 1000, 1001, 1200}) {
+    std::vector<uint8_t> state(size_t(length), 0);
+    state[0] = 1;
+    std::vector<ValueSet> goal(size_t(length), 0b11);
+    goal.back() = 0b10;  // R at the far end: length - 1 steps away
+    Potentials potentials;
+    potentials.resize(C, length);
+    compute_forward_potentials(potentials, state.data(), length, 1, 1, rules);
+    const int estimate = forward_estimate(state.data(), goal.data(), C, length, 1, 1, rules);
+    EXPECT_EQ(estimate, forward_pointwise(potentials, goal.data())) << length;
+    EXPECT_EQ(estimate, length - 1 < 1000 ? length - 1 : -1) << length;
   }
 }
 

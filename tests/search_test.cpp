@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <memory>
+#include <random>
 #include <string>
 
 #include "core/xml.hpp"
@@ -210,6 +212,51 @@ TEST(ChildStates, OneMovesAlongZ) {
   for (size_t o = 0; o < children.size(); o += 8) texts.push_back(p.text(children.data() + o));
   std::sort(texts.begin(), texts.end());
   EXPECT_EQ(texts, (std::vector<std::string>{"BBBBRBBB", "BBRBBBBB", "BRBBBBBB"}));
+}
+
+// The children of `one` by the definition: every rule in order, every position z, y, x where its
+// input matches, applied to a copy.
+std::vector<uint8_t> children_by_definition(const Problem& p, const uint8_t* state) {
+  const Shape s = p.shape();
+  std::vector<uint8_t> children;
+  for (const Rule& rule : p.rules)
+    for (int z = 0; z + rule.in_size.z <= s.mz; z++)
+      for (int y = 0; y + rule.in_size.y <= s.my; y++)
+        for (int x = 0; x + rule.in_size.x <= s.mx; x++) {
+          bool match = true;
+          for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+            for (int dy = 0; dy < rule.in_size.y; dy++)
+              for (int dx = 0; dx < rule.in_size.x; dx++, di++)
+                match &= (rule.input[size_t(di)] >> state[s.index(x + dx, y + dy, z + dz)] & 1u) != 0;
+          if (!match) continue;
+          const size_t at = children.size();
+          children.insert(children.end(), state, state + s.cells());
+          for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
+            for (int dy = 0; dy < rule.in_size.y; dy++)
+              for (int dx = 0; dx < rule.in_size.x; dx++, di++)
+                if (rule.output[size_t(di)] != kKeep)
+                  children[at + size_t(s.index(x + dx, y + dy, z + dz))] = rule.output[size_t(di)];
+        }
+  return children;
+}
+
+// Walks' states hold a value or two in a few cells (their heads): `one` then finds the positions
+// from the list of those cells instead of scanning every row; the children and their order stay.
+TEST(ChildStates, OneFindsRareValuesInTheDefinitionsOrder) {
+  const std::string xml = R"x(<one values="BROW"><rule in="ORBB" out="WWOR"/><rule in="RB/*B" out="BR/*W"/></one>)x";
+  for (const auto& [mx, my, mz] : {std::array<int, 3>{9, 7, 1}, std::array<int, 3>{5, 4, 3}}) {
+    Problem p(xml, mx, my, mz);
+    std::mt19937 rng(mx * 100 + mz);
+    for (int trial = 0; trial < 200; trial++) {
+      std::vector<uint8_t> state(size_t(p.shape().cells()), 0);
+      const int heads = 1 + int(rng() % 4);  // R and O in a few cells, W in some, the rest B
+      for (auto& cell : state) cell = rng() % 4 == 0 ? 3 : 0;
+      for (int k = 0; k < heads; k++) state[rng() % state.size()] = uint8_t(1 + rng() % 2);
+      std::vector<uint8_t> children;
+      ChildStates(p.shape(), p.rules, 4).one(state.data(), children);
+      ASSERT_EQ(children, children_by_definition(p, state.data())) << mx << "x" << my << "x" << mz << " " << trial;
+    }
+  }
 }
 
 // Two walkers on different layers: an `all` node moves both at once, a `one` node one at a time.

@@ -56,26 +56,49 @@ uint8_t* ChildStates::append_copy(const uint8_t* state, std::vector<uint8_t>& ch
   return children.data() + offset;
 }
 
-// Positions where the rule does not fit never match, so the loops stop short of them. In each
-// row only the positions whose rarest input cell (by the state's value counts) accepts its value
-// are checked, left to right as before.
+// Positions where the rule does not fit never match, so the loops stop short of them. Only the
+// positions whose rarest input cell (by the state's value counts) accepts its value are checked:
+// found row by row, left to right, or, when fewer cells hold that value than there are rows, from
+// the list of those cells, in the same order (a walk's search has one head cell in the grid).
 void ChildStates::one(const uint8_t* state, std::vector<uint8_t>& children) const {
   const std::array<int, 256> count = value_histogram(state, size_t(shape_.cells()), values_);
+  holders_listed_ = 0;
   for (int r = 0; r < int(rules_.size()); r++) {
     const Rule& rule = rules_[size_t(r)];
     const Pattern& pattern = patterns_[size_t(r)];
     const size_t pivot = rarest_cell(pattern, count);
     const Point q = pivot < pattern.positions.size() ? pattern.positions[pivot] : Point{};
     const ValueSet wave = pivot < pattern.cells.size() ? pattern.cells[pivot].second : ~ValueSet(0);
+    const auto try_at = [&](int x, int y, int z) {
+      if (matches_at(pattern.cells, state + shape_.index(x, y, z))) apply(r, x, y, z, append_copy(state, children));
+    };
+    if (pivot < pattern.cells.size() && cells_holding(wave, count) < (long long)shape_.my * shape_.mz) {
+      const int plane = shape_.mx * shape_.my;
+      for (const int cell : holders_of(wave, state)) {
+        const int x = cell % shape_.mx - q.x, y = cell % plane / shape_.mx - q.y, z = cell / plane - q.z;
+        if (x >= 0 && y >= 0 && z >= 0 && x + rule.in_size.x <= shape_.mx && y + rule.in_size.y <= shape_.my &&
+            z + rule.in_size.z <= shape_.mz)
+          try_at(x, y, z);
+      }
+      continue;
+    }
     for (int z = 0; z + rule.in_size.z <= shape_.mz; z++)
       for (int y = 0; y + rule.in_size.y <= shape_.my; y++) {
         const uint8_t* row = state + shape_.index(0, y + q.y, z + q.z);
-        for_each_in_wave(row, q.x, q.x + shape_.mx - rule.in_size.x + 1, wave, [&](int cx) {
-          const int x = cx - q.x;
-          if (matches_at(pattern.cells, state + shape_.index(x, y, z))) apply(r, x, y, z, append_copy(state, children));
-        });
+        for_each_in_wave(row, q.x, q.x + shape_.mx - rule.in_size.x + 1, wave, [&](int cx) { try_at(cx - q.x, y, z); });
       }
   }
+}
+
+// The cells of `state` holding a value of `wave`, in order; listed once per call of one() and wave.
+const std::vector<int>& ChildStates::holders_of(ValueSet wave, const uint8_t* state) const {
+  for (size_t k = 0; k < holders_listed_; k++)
+    if (holders_[k].first == wave) return holders_[k].second;
+  if (holders_listed_ == holders_.size()) holders_.emplace_back();
+  auto& [listed, cells] = holders_[holders_listed_++];  // its vector kept from earlier calls
+  listed = wave, cells.clear();
+  for_each_in_wave(state, 0, shape_.cells(), wave, [&](int i) { cells.push_back(i); });
+  return cells;
 }
 
 // The input cell whose accepted values the fewest cells hold; past the end for an empty pattern.

@@ -46,6 +46,7 @@ class ChildStates {
   void apply(const Tile& tile, uint8_t* state) const;
   size_t rarest_cell(const Pattern& pattern, const std::array<int, 256>& count) const;
   uint8_t* append_copy(const uint8_t* state, std::vector<uint8_t>& children) const;
+  const std::vector<int>& holders_of(ValueSet wave, const uint8_t* state) const;
 
   void find_tiles(const uint8_t* state);
   void enumerate(const uint8_t* state, std::vector<uint8_t>& children);
@@ -61,6 +62,9 @@ class ChildStates {
   const std::vector<Rule>& rules_;
   std::vector<Pattern> patterns_;
 
+  // Scratch of `one`: the cells holding each rare pivot wave of the state at hand.
+  mutable std::vector<std::pair<ValueSet, std::vector<int>>> holders_;
+  mutable size_t holders_listed_ = 0;  // the first ones are this call's
   // Scratch of `all`.
   std::vector<Tile> tiles_;
   std::vector<uint8_t> visible_;

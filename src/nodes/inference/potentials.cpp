@@ -42,7 +42,13 @@ struct Want {
   uint32_t gives_here;
   uint32_t rule;
   int offset;
-  Point at, size;  // size: the rule's, for the bounds
+  Point at;
+  Point fit;  // per axis, the places the rule's corner can take on the grid (0 when it is too large)
+  // Whether the rule fits with this cell of it at (x, y, z): one comparison per axis.
+  bool fits(int x, int y, int z) const {
+    return (unsigned(x - at.x) < unsigned(fit.x)) & (unsigned(y - at.y) < unsigned(fit.y)) &
+           (unsigned(z - at.z) < unsigned(fit.z));
+  }
 };
 
 // What a cell holds as the propagation goes, a bit per value: `settled`, the values it has at time
@@ -51,6 +57,30 @@ struct Want {
 template <class Bits>
 struct CellValues {
   Bits settled, reached;
+};
+
+// Where the propagation puts what it finds. Potentials: each value's time at each cell.
+struct ToPotentials {
+  static constexpr bool kEstimate = false;
+  Potentials& potentials;
+  bool done() const { return false; }
+  void reach(int cell, uint8_t value, int t) { potentials[value][cell] = t; }
+};
+
+// A forward estimate (forward_pointwise of the forward potentials) without the potentials: the
+// queue is in order of time, so the first of a cell's goal values to reach it is its least
+// potential there. Once every cell has one, later times change nothing and the propagation stops.
+struct ToEstimate {
+  static constexpr bool kEstimate = true;
+  static constexpr int kBeyond = 1000;  // forward_pointwise counts potentials from here as unreachable
+  int missing = 0;                      // cells no goal value has reached yet
+  int sum = 0;
+  bool failed = false;  // some cell's least potential is kBeyond or more
+  bool done() const { return missing == 0 || failed; }
+  void reach(int, uint8_t, int t) {
+    sum += t, missing--;
+    failed |= t >= kBeyond;
+  }
 };
 
 // Rules apply in potentials when every cell of their pattern (forward the input, backward the
@@ -73,6 +103,7 @@ struct Spread {
   Interior interior;                                   // the cells the largest pattern reaches no edge from
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<CellValues<Bits>> cells;
+  std::vector<Bits> goal_unmet;     // forward estimates: a cell's goal values while none has reached it, else 0
   std::vector<PatternCell> pivots;  // apply_at_start: per rule, its pattern cell with the rarest value
   std::array<int, 32> holding{};    // how many cells have each value at time 0
   std::vector<int> holders;         // the cells with each pivot value at time 0, by value
@@ -125,8 +156,10 @@ void append_probes(Spread<Bits>& p, const std::vector<PatternCell>& cells, int o
 }
 
 template <class Bits>
-Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c) {
-  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, rule.in_size};
+Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c, const Shape& s) {
+  const Point fit{std::max(0, s.mx - rule.in_size.x + 1), std::max(0, s.my - rule.in_size.y + 1),
+                  std::max(0, s.mz - rule.in_size.z + 1)};
+  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, fit};
   append_probes(p, p.gives[r], c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
   const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
@@ -168,19 +201,24 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
   std::vector<size_t> next(p.wanted_start.begin(), p.wanted_start.end() - 1);
   for (size_t r = 0; r < rules.size(); r++)
     for (const PatternCell& c : p.wants[r])
-      if (c.value < C) p.wanted[next[c.value]++] = want_of(p, uint32_t(r), rules[r], c);
+      if (c.value < C) p.wanted[next[c.value]++] = want_of(p, uint32_t(r), rules[r], c, s);
 }
 
 // Marks what applying rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
 // makes reachable at t+1. Whether a value is reached is read from the per-cell bits, not from the
 // potentials: one small array instead of one large array per value.
-template <class Bits>
-void give(Spread<Bits>& p, uint32_t r, int corner, int x, int y, int z, Potentials& potentials, int t) {
+template <class Bits, class Out>
+void give(Spread<Bits>& p, uint32_t r, int corner, int x, int y, int z, Out& out, int t) {
   for (const PatternCell& c : p.gives[r]) {
-    Bits& reached = p.cells[size_t(corner + c.offset)].reached;
-    if (reached & c.bit) continue;
-    reached |= Bits(c.bit);
-    potentials[c.value][corner + c.offset] = t + 1;
+    CellValues<Bits>& cell = p.cells[size_t(corner + c.offset)];
+    if (cell.reached & c.bit) continue;
+    cell.reached |= Bits(c.bit);
+    if constexpr (Out::kEstimate) {
+      Bits& unmet = p.goal_unmet[size_t(corner + c.offset)];
+      if (unmet & c.bit) unmet = 0, out.reach(corner + c.offset, c.value, t + 1);
+    } else {
+      out.reach(corner + c.offset, c.value, t + 1);
+    }
     p.queue.push_back({corner + c.offset, x + c.at.x, y + c.at.y, z + c.at.z, t + 1, c.value});
   }
 }
@@ -189,9 +227,9 @@ void give(Spread<Bits>& p, uint32_t r, int corner, int x, int y, int z, Potentia
 // its window, as the direct check would. Every cell of such a pattern takes every value, so the
 // positions are tried in the order of the reference's shifts: all cells, x fastest. (An input '*'
 // of a 32-value alphabet is the empty wave there, and takes none.)
-template <class Bits>
-void arrive_anywhere(Spread<Bits>& p, uint32_t r, const Rule& rule, const QueueItem& a, const Shape& s,
-                     Potentials& potentials, bool backwards) {
+template <class Bits, class Out>
+void arrive_anywhere(Spread<Bits>& p, uint32_t r, const Rule& rule, const QueueItem& a, const Shape& s, Out& out,
+                     bool backwards) {
   if (!backwards && (rule.input[0] >> a.value & 1u) == 0) return;
   for (int dz = 0; dz < rule.in_size.z; dz++)
     for (int dy = 0; dy < rule.in_size.y; dy++)
@@ -199,7 +237,7 @@ void arrive_anywhere(Spread<Bits>& p, uint32_t r, const Rule& rule, const QueueI
         const int sx = a.x - dx, sy = a.y - dy, sz = a.z - dz;
         if (!s.fits(rule, sx, sy, sz)) continue;
         uint8_t& done = p.applied[size_t(s.index(sx, sy, sz)) * p.wants.size() + r];
-        if (!done) done = 1, give(p, r, s.index(sx, sy, sz), sx, sy, sz, potentials, a.t);
+        if (!done) done = 1, give(p, r, s.index(sx, sy, sz), sx, sy, sz, out, a.t);
       }
 }
 
@@ -232,8 +270,8 @@ bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::ve
 // completeness; right for backward potentials, where most completed positions give only values
 // already reached, wrong for a search's forward ones, where most positions are incomplete.
 // Firing adds to the queue only: the index is read through locals.
-template <bool news_first, class Bits>
-void arrive(Spread<Bits>& p, const QueueItem& a, const Shape& s, Potentials& potentials) {
+template <bool news_first, class Bits, class Out>
+void arrive(Spread<Bits>& p, const QueueItem& a, Out& out) {
   CellValues<Bits>* here = &p.cells[size_t(a.cell)];
   here->settled |= Bits(1u << a.value);
   const bool inside = p.interior.contains(a.x, a.y, a.z);
@@ -241,13 +279,13 @@ void arrive(Spread<Bits>& p, const QueueItem& a, const Shape& s, Potentials& pot
   const Want* wanted = p.wanted.data();
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
     const Want& w = wanted[k];
-    if (!inside && !s.fits(w.size, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z)) continue;
+    if (!inside && !w.fits(a.x, a.y, a.z)) continue;
     const auto news = [&] {
       return (w.gives_here & ~uint32_t(here->reached)) != 0 || any_news(probes + w.gives, probes + w.pattern, here);
     };
     const auto complete = [&] { return all_settled(probes + w.pattern, probes + w.end, here); };
     if (news_first ? news() && complete() : complete() && news())
-      give(p, w.rule, a.cell - w.offset, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z, potentials, a.t);
+      give(p, w.rule, a.cell - w.offset, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z, out, a.t);
   }
 }
 
@@ -273,9 +311,9 @@ void list_holders(Spread<Bits>& p, int C, ValueSet pivots) {
 
 // Fires the positions whose whole pattern holds at time 0, found from the cells holding the
 // pattern's rarest value.
-template <bool one_each, class Bits>
-void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape& s, Potentials& potentials) {
-  const auto holding = [&](uint8_t v) { return v >= potentials.C ? 0 : p.holding[v]; };
+template <bool one_each, class Bits, class Out>
+void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape& s, int C, Out& out) {
+  const auto holding = [&](uint8_t v) { return v >= C ? 0 : p.holding[v]; };
   std::vector<PatternCell>& pivot_of = p.pivots;
   pivot_of.clear();
   ValueSet pivots = 0;
@@ -288,7 +326,7 @@ void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape
         wants.begin(), wants.end(), [&](const auto& a, const auto& b) { return holding(a.value) < holding(b.value); }));
     if (holding(pivot_of.back().value) > 0) pivots |= ValueSet(1) << pivot_of.back().value;
   }
-  list_holders<one_each>(p, potentials.C, pivots);
+  list_holders<one_each>(p, C, pivots);
   const int plane = s.mx * s.my;
   for (size_t r = 0; r < rules.size(); r++) {
     const std::vector<PatternCell>& wants = p.wants[r];
@@ -298,32 +336,42 @@ void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape
       const int cell = p.holders[size_t(k)];
       const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
       if (s.fits(rules[r], x, y, z) && settled_at(wants, cell - pivot.offset, p.cells))
-        give(p, uint32_t(r), cell - pivot.offset, x, y, z, potentials, 0);
+        give(p, uint32_t(r), cell - pivot.offset, x, y, z, out, 0);
     }
   }
 }
 
 // start_of(i): the values cell i has at time 0 (those with potential 0): forward, one value (the
-// state's); backward, the cell's future.
-template <bool backwards, class Bits, class StartFn>
-void propagate_with(Potentials& potentials, const Shape& space, const std::vector<Rule>& rules, uint64_t key,
-                    StartFn start_of) {
+// state's); backward, the cell's future. `goal`: for an estimate (ToEstimate), each cell's goal values.
+template <bool backwards, class Bits, class StartFn, class Out>
+void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& rules, uint64_t key, StartFn start_of,
+                    Out& out, const ValueSet* goal) {
   constexpr bool one_each = !backwards;  // a cell holds one value at time 0
   Spread<Bits>& p = scratch<Bits>();
   p.queue.clear();
-  p.cells.resize(size_t(potentials.cells));
+  p.cells.resize(size_t(n));
   std::array<int, 32> holding{};  // a local: counted in the scratch, each count went through memory
   CellValues<Bits>* cells = p.cells.data();
-  for (int i = 0; i < potentials.cells; i++) {
-    const Bits values = Bits(start_of(i));
-    cells[i] = {values, values};
-    if constexpr (one_each) holding[size_t(std::countr_zero(uint32_t(values)))]++;
+  const ValueSet values = C >= 32 ? ~ValueSet(0) : ValueSet((1u << C) - 1u);
+  if constexpr (Out::kEstimate) p.goal_unmet.resize(size_t(n));
+  for (int i = 0; i < n; i++) {
+    const Bits present = Bits(start_of(i));
+    if constexpr (Out::kEstimate) {
+      const ValueSet goal_values = goal[i] & values;
+      if (goal_values == 0) return void(out.failed = true);  // no potential can meet it
+      const bool met = (goal_values & present) != 0;
+      p.goal_unmet[size_t(i)] = met ? 0 : Bits(goal_values);
+      out.missing += !met;
+    }
+    cells[i] = {present, present};
+    if constexpr (one_each) holding[size_t(std::countr_zero(uint32_t(present)))]++;
     else
-      for (uint32_t bits = values; bits != 0; bits &= bits - 1) holding[size_t(std::countr_zero(bits))]++;
+      for (uint32_t bits = present; bits != 0; bits &= bits - 1) holding[size_t(std::countr_zero(bits))]++;
   }
+  if (out.done()) return;
   p.holding = holding;
   // After the counts: the index orders its checks by them.
-  if (key == 0 || p.indexed != key) index_patterns(p, rules, potentials.C, space, backwards);
+  if (key == 0 || p.indexed != key) index_patterns(p, rules, C, space, backwards);
   p.indexed = key;
   // Values present at time 0 are queued only for all-wildcard patterns, which apply on any value.
   if (!p.anywhere.empty())
@@ -333,25 +381,25 @@ void propagate_with(Potentials& potentials, const Shape& space, const std::vecto
           for (uint32_t bits = p.cells[size_t(i)].settled; bits != 0; bits &= bits - 1)
             p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
   const size_t at_start = p.queue.size();
-  if (!p.anywhere.empty()) p.applied.assign(rules.size() * size_t(potentials.cells), 0);
-  apply_at_start<one_each>(p, rules, space, potentials);
+  if (!p.anywhere.empty()) p.applied.assign(rules.size() * size_t(n), 0);
+  apply_at_start<one_each>(p, rules, space, C, out);
   constexpr size_t kAhead = 8;  // the values around an item are a cache miss: fetch them early
-  for (size_t head = 0; head < p.queue.size(); head++) {
+  for (size_t head = 0; head < p.queue.size() && !out.done(); head++) {
     if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.cells[size_t(p.queue[head + kAhead].cell)]);
     const QueueItem item = p.queue[head];
-    for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, potentials, backwards);
+    for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, out, backwards);
     if (head < at_start) continue;
-    arrive</*news_first=*/backwards>(p, item, space, potentials);
+    arrive</*news_first=*/backwards>(p, item, out);
   }
 }
 
-template <bool backwards, class StartFn>
-void propagate(Potentials& potentials, int mx, int my, int mz, const std::vector<Rule>& rules, uint64_t key,
-               StartFn start_of) {
+template <bool backwards, class StartFn, class Out>
+void propagate(int C, int n, int mx, int my, int mz, const std::vector<Rule>& rules, uint64_t key, StartFn start_of,
+               Out& out, const ValueSet* goal = nullptr) {
   const Shape space{mx, my, mz};
-  if (potentials.C <= 8) propagate_with<backwards, uint8_t>(potentials, space, rules, key, start_of);
-  else if (potentials.C <= 16) propagate_with<backwards, uint16_t>(potentials, space, rules, key, start_of);
-  else propagate_with<backwards, uint32_t>(potentials, space, rules, key, start_of);
+  if (C <= 8) propagate_with<backwards, uint8_t>(C, n, space, rules, key, start_of, out, goal);
+  else if (C <= 16) propagate_with<backwards, uint16_t>(C, n, space, rules, key, start_of, out, goal);
+  else propagate_with<backwards, uint32_t>(C, n, space, rules, key, start_of, out, goal);
 }
 
 }  // namespace
@@ -367,7 +415,17 @@ void compute_forward_potentials(Potentials& potentials, const uint8_t* state, in
   int* data = potentials.data.data();
   const size_t cells = size_t(potentials.cells);
   for (size_t i = 0; i < cells; i++) data[state[i] * cells + i] = 0;
-  propagate<false>(potentials, mx, my, mz, rules, key, [state](int i) { return ValueSet(1u << state[i]); });
+  ToPotentials out{potentials};
+  propagate<false>(
+      potentials.C, potentials.cells, mx, my, mz, rules, key, [state](int i) { return ValueSet(1u << state[i]); }, out);
+}
+
+int forward_estimate(const uint8_t* state, const ValueSet* future, int C, int mx, int my, int mz,
+                     const std::vector<Rule>& rules, uint64_t key) {
+  ToEstimate out;
+  propagate<false>(
+      C, mx * my * mz, mx, my, mz, rules, key, [state](int i) { return ValueSet(1u << state[i]); }, out, future);
+  return out.failed || out.missing > 0 ? -1 : out.sum;
 }
 
 void compute_backward_potentials(Potentials& potentials, const ValueSet* future, int mx, int my, int mz,
@@ -384,7 +442,9 @@ void compute_backward_potentials(Potentials& potentials, const ValueSet* future,
     }
   }
   const ValueSet values = potentials.C >= 32 ? ~ValueSet(0) : ValueSet((1u << potentials.C) - 1u);
-  propagate<true>(potentials, mx, my, mz, rules, 0, [future, values](int i) { return future[i] & values; });
+  ToPotentials out{potentials};
+  propagate<true>(
+      potentials.C, cells, mx, my, mz, rules, 0, [future, values](int i) { return future[i] & values; }, out);
 }
 
 int forward_pointwise(const Potentials& potentials, const ValueSet* future) {

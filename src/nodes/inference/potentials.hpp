@@ -16,6 +16,11 @@ namespace mj {
 void compute_forward_potentials(Potentials& potentials, const uint8_t* state, int mx, int my, int mz,
                                 const std::vector<Rule>& rules, uint64_t key = 0);
 uint64_t new_potentials_key();
+// forward_pointwise(potentials, future) of the forward potentials from `state`, computed without
+// them (search's estimate of each state it meets): the propagation stops once every cell has met
+// the goal. C: the grid's values; `key` as above.
+int forward_estimate(const uint8_t* state, const ValueSet* future, int C, int mx, int my, int mz,
+                     const std::vector<Rule>& rules, uint64_t key = 0);
 // Backward: steps needed from having each value at each cell to reaching `future`.
 void compute_backward_potentials(Potentials& potentials, const ValueSet* future, int mx, int my, int mz,
                                  const std::vector<Rule>& rules);

@@ -37,9 +37,8 @@ class Search {
   Search(const std::vector<ValueSet>& future, const std::vector<Rule>& rules, const Grid& grid,
          const SearchOptions& options, int seed)
       : future_(future), rules_(rules), options_(options), shape_{grid.mx, grid.my, grid.mz}, store_(shape_.cells()),
-        random_(seed), child_states_(shape_, rules, grid.values) {
+        random_(seed), child_states_(shape_, rules, grid.values), values_(grid.values) {
     backward_.resize(grid.values, shape_.cells());
-    forward_.resize(grid.values, shape_.cells());
   }
 
   // The root's estimates: true when they already decide the result.
@@ -50,8 +49,8 @@ class Search {
 
  private:
   int forward_estimate(const uint8_t* state) {
-    compute_forward_potentials(forward_, state, shape_.mx, shape_.my, shape_.mz, rules_, potentials_key_);
-    return forward_pointwise(forward_, future_.data());
+    return mj::forward_estimate(state, future_.data(), values_, shape_.mx, shape_.my, shape_.mz, rules_,
+                                potentials_key_);
   }
   void generate_children(int parent);
   std::optional<int> expand(int parent);
@@ -63,13 +62,14 @@ class Search {
   const std::vector<Rule>& rules_;
   const SearchOptions options_;  // a copy: a search that stops outlives the step that began it
   Shape shape_;
-  Potentials backward_, forward_;
+  Potentials backward_;
   StateStore store_;
   std::vector<Board> boards_;  // by state number
   PriorityQueue<int, double> frontier_;
   Random random_;
   std::vector<uint8_t> children_;  // flat, one state after another
   ChildStates child_states_;
+  const int values_;  // the grid's
   const uint64_t potentials_key_ = new_potentials_key();
   int best_ = -1;  // the smallest forward estimate met
 };

@@ -77,6 +77,8 @@ class OneNode : public RuleNode {
   // winner as heuristic_beats, which skips keys that cannot win).
   template <bool Record>
   bool best_match(Run& run, Match& chosen) {
+    if constexpr (!Record)
+      if (!cell_waves_.empty()) return best_cell_match(run, chosen);
     if (guidance.goal_reached(*grid)) return false;  // no choice made: the last one's candidates stay
     if constexpr (Record) candidates_.clear(), chosen_ = -1;
     double max = -1000.0, first = 0.0;
@@ -103,6 +105,46 @@ class OneNode : public RuleNode {
     chosen = matcher[argmax];
     return true;
   }
+
+  // best_match<false> for rules that read and write one cell each (Laplace, BlueNoise, growth with
+  // fields): the same checks, draws and winner, with the cell's value read once and no lists walked.
+  bool best_cell_match(Run& run, Match& chosen) {
+    if (guidance.goal_reached(*grid)) return false;
+    double max = -1000.0;
+    int first_h = 0, argmax = -1;
+    bool first_computed = false;
+    const uint8_t* state = grid->state.data();
+    for (int k = 0; k < matcher.count(); k++) {
+      const Match& m = matcher[k];
+      const uint8_t value = state[m.corner];
+      if ((cell_waves_[size_t(m.rule)] >> value & 1u) == 0) {
+        matcher.remove(k--);
+        continue;
+      }
+      int h;
+      if (guidance.cell_delta(m.rule, value, m.corner, h) &&
+          guidance.heuristic_beats(run, h, first_h, first_computed, max))
+        argmax = k;
+    }
+    if (argmax < 0) return false;
+    chosen = matcher[argmax];
+    return true;
+  }
+
+ public:
+  // After loading: rules that read and write their corner cell only, and guidance by potentials,
+  // take best_cell_match.
+  void prepare_cell_rules() {
+    if (!matcher.all_single() || !guidance.guides() || !guidance.one_cell_writes()) return;
+    for (int r = 0; r < int(rules.size()); r++) {
+      ValueSet wave = ~ValueSet(0);  // a wildcard input has no check
+      for (const RulePattern::Cell& c : matcher.pattern(r).checks) wave &= c.wave;
+      cell_waves_.push_back(wave);
+    }
+  }
+
+ private:
+  std::vector<ValueSet> cell_waves_;  // per rule: the values its one input cell accepts; empty: not such rules
 
   CandidateView candidate(const Match& m, int delta, double key) const {
     const int layer = grid->mx * grid->my;
@@ -136,6 +178,7 @@ NodePtr load_one(const XmlElement& e, const SymmetryGroup& symmetry, Grid& grid,
   auto node = std::make_unique<OneNode>();
   node->grid = &grid;
   node->load_rule_node(e, symmetry, grid, context, nullptr, Applies::kOne);
+  node->prepare_cell_rules();
   return node;
 }
 

@@ -10,6 +10,11 @@ namespace mj {
 
 void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Rule>& rules) {
   for (const Rule& rule : rules) writes_.push_back(rule_writes(rule, g));
+  const auto at_corner = [](const std::vector<RuleWrite>& w) {
+    return w.empty() || (w.size() == 1 && w[0].offset == 0);
+  };
+  if (std::all_of(writes_.begin(), writes_.end(), at_corner))
+    for (const std::vector<RuleWrite>& w : writes_) cell_writes_.push_back(w.empty() ? -1 : w[0].value);
   temperature_ = e.real("temperature", 0.0);
   if (temperature_ > 0) key_bounds_.resize(2 * kFactorRange + 1);  // heuristic_beats reads it without a check
   std::vector<XmlElement> xfields = e.children({"field"});

@@ -54,6 +54,21 @@ class RuleGuidance {
   std::optional<int> delta(const Grid& grid, const Match& m) const {
     return delta_pointwise(grid.state.data(), writes_[size_t(m.rule)], m.corner, inversed_, potentials_);
   }
+  // The same for a node whose rules all have one-cell inputs (one_cell_writes()), rule `rule` on a
+  // cell holding `old_value`; false where delta() gives none.
+  bool cell_delta(int rule, uint8_t old_value, int cell, int& h) const {
+    const int value = cell_writes_[size_t(rule)];
+    if (value < 0) return h = 0, true;
+    const int new_potential = potentials_[value][cell];
+    if (new_potential == -1) return false;
+    const int old_potential = potentials_[old_value][cell];
+    h = new_potential - old_potential;
+    if (inversed_ >> old_value & 1u) h += 2 * old_potential;
+    if (inversed_ >> value & 1u) h -= 2 * new_potential;
+    return true;
+  }
+  // Whether every rule writes at most its corner cell, so that cell_delta() applies.
+  bool one_cell_writes() const { return !cell_writes_.empty(); }
   // Key for choosing among matches by potential: larger is better.
   double heuristic_key(Run& run, int h, double& first, bool& first_computed);
   // heuristic_key(...) > max, updating max when it is; skips the pow where the key cannot win.
@@ -83,8 +98,10 @@ class RuleGuidance {
   bool update_fields(Run& run, const Grid& grid, int counter, const ChangeCursor& matched);
 
   Potentials potentials_;
-  std::vector<std::optional<Field>> fields_;              // per value, empty when none
-  std::vector<std::vector<RuleWrite>> writes_;            // per rule: the cells it changes, for delta()
+  std::vector<std::optional<Field>> fields_;    // per value, empty when none
+  std::vector<std::vector<RuleWrite>> writes_;  // per rule: the cells it changes, for delta()
+  std::vector<int>
+      cell_writes_;  // per rule: the value it writes at its corner, -1 for none; empty: some rule writes elsewhere
   uint32_t inversed_ = 0;                                 // inversed_values(fields_)
   std::vector<std::optional<Observation>> observations_;  // per value, empty when none
   double temperature_ = 0.0;

@@ -48,6 +48,7 @@ class RuleMatcher {
   bool holds(int rule, int corner) const { return patterns_[size_t(rule)].holds(grid_->state.data(), corner); }
   bool holds(const Match& m) const { return holds(m.rule, m.corner); }
   const RulePattern& pattern(int rule) const { return patterns_[size_t(rule)]; }
+  bool all_single() const { return all_single_; }  // every rule has a one-cell input
 
   // The list (one, all): matches found since the last full scan, some of them stale by now.
   int count() const { return count_; }
