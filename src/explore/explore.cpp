@@ -12,14 +12,20 @@
 
 namespace mj {
 
-// Elements and attributes whose randomness is not a `one` node's uniform draw.
+// Elements and attributes whose randomness is not a uniform draw among matches (a `one`'s, a `prl`'s
+// chances, an `all`'s order, or a tie among the best potential changes of fields at temperature 0).
 void refuse_unexplorable(const XmlElement& e) {
-  static const char* const kNodes[] = {"path", "map", "convolution", "convchain", "wfc", "field", "observe"};
+  static const char* const kNodes[] = {"path", "map", "convolution", "convchain", "wfc"};
   for (const char* name : kNodes)
     if (e.name() == name)
       e.fail("mj explore cannot enumerate <" + std::string(name) +
              ">: its choices are not a uniform draw among matches");
-  if (e.has("temperature")) e.fail("mj explore cannot enumerate temperature: its draws are weighted");
+  if (e.name() == "observe")
+    e.fail(
+        "mj explore cannot enumerate <observe>: its goal's potentials, computed when the node starts, guide "
+        "the draws, and are not a uniform draw among matches");
+  if (e.has("temperature") && e.real("temperature", 0.0) > 0)
+    e.fail("mj explore cannot enumerate temperature above 0: its draws are weighted by the potential changes");
   if (e.boolean("search", false)) e.fail("mj explore cannot enumerate search");
   for (const XmlElement& child : e.children()) refuse_unexplorable(child);
 }

@@ -19,7 +19,8 @@ class StatePacking {
     cells_ = program.cells();
     for (int node : program.branches) widths_.push_back(bits_for(int(program.nodes[size_t(node)].children.size())));
     for (int node : program.limited) widths_.push_back(bits_for(program.nodes[size_t(node)].steps + 1));
-    widths_.push_back(bits_for(int(program.branches.size()) + 1));  // the current branch, 0 for none
+    for (size_t k = 0; k < program.freezing.size(); k++) widths_.push_back(32);  // numbers of potentials
+    widths_.push_back(bits_for(int(program.branches.size()) + 1));               // the current branch, 0 for none
     long long bits = (long long)cells_ * cell_bits_;
     for (int w : widths_) bits += w;
     words_ = std::max(1, int((bits + 63) / 64));
@@ -34,6 +35,7 @@ class StatePacking {
     size_t f = 0;
     for (int r : m.running) w.put(uint64_t(r), widths_[f++]);
     for (int c : m.counter) w.put(uint64_t(c), widths_[f++]);
+    for (int c : m.frozen) w.put(uint64_t(c), widths_[f++]);
     w.put(uint64_t(m.current + 1), widths_[f]);
     w.flush();
   }
@@ -43,6 +45,7 @@ class StatePacking {
     size_t f = 0;
     for (int& v : m.running) v = int(r.get(widths_[f++]));
     for (int& v : m.counter) v = int(r.get(widths_[f++]));
+    for (int& v : m.frozen) v = int(r.get(widths_[f++]));
     m.current = int(r.get(widths_[f])) - 1;
   }
 
