@@ -78,6 +78,7 @@ class Explorer {
     add({{}, 0});
     for (size_t u = 0; u < found_.size(); u++) expand(int(u));
     space_.transitions = 0;
+    space_.state_count = (long long)found_.size();
     for (const auto& edges : space_.edges) space_.transitions += (long long)edges.size();
     return std::move(space_);
   }
@@ -104,7 +105,8 @@ class Explorer {
     space_.edges.emplace_back();
     space_.grids.push_back(grid_rows(walker_.grid()));
     if (walker_.finished())
-      space_.outcomes.push_back({at->second, 0, state_text(walker_.name(), walker_.grid(), 0, how.steps)});
+      space_.outcomes.push_back(
+          {at->second, 0, state_text(walker_.name(), walker_.grid(), 0, how.steps), space_.grids.back()});
     found_.push_back(std::move(how));
     return at->second;
   }

@@ -24,6 +24,10 @@ std::string replay_key(const ExploreProgram& p, const Machine& m) {
   return k;
 }
 
+// Thrown by a search without the graph at a transition to a state found before the one it leaves: the
+// states' order is then not one the probabilities can flow in as they are found.
+struct NotForward {};
+
 class Search {
  public:
   Search(const ExploreProgram& program, const ExploreOptions& options, std::vector<std::string>* keys)
@@ -33,8 +37,13 @@ class Search {
   StateSpace run() {
     Machine m = Machine::start_of(program_);
     add(m, 0);
+    if (!options_.graph) mass_[0] = 1;
     for (size_t u = 0; u < table_.size(); u++) expand(int(u), m);
-    for (const auto& edges : space_.edges) space_.transitions += (long long)edges.size();
+    space_.state_count = (long long)table_.size();
+    if (options_.graph)
+      for (const auto& edges : space_.edges) space_.transitions += (long long)edges.size();
+    else
+      for (StateSpace::Outcome& o : space_.outcomes) o.probability = mass_[size_t(o.state)];
     return std::move(space_);
   }
 
@@ -50,6 +59,9 @@ class Search {
   std::vector<uint64_t> packed_;
   std::vector<uint8_t> undo_;
   std::vector<int> path_;  // the choices the step takes (Stepper::step)
+  // Without the graph: the probability of reaching each state, and the successors of the one expanded.
+  std::vector<double> mass_;
+  std::vector<StateSpace::Edge> out_;
 
   int add(const Machine& m, int depth) {
     packing_.pack(m, packed_.data());
@@ -60,25 +72,32 @@ class Search {
                   "more than " + std::to_string(options_.max_states) +
                       " states: mj explore is for small models (a smaller grid, or a higher {setting})",
                   Setting::max_states);
-    space_.edges.emplace_back();
     depth_.push_back(depth);
     const GridView view = program_.view(m.cells.data());
-    space_.grids.push_back(grid_rows(view));
-    if (m.finished()) space_.outcomes.push_back({id, 0, state_text(program_.name, view, 0, depth)});
+    if (options_.graph) {
+      space_.edges.emplace_back();
+      space_.grids.push_back(grid_rows(view));
+    } else {
+      mass_.push_back(0);
+    }
+    if (m.finished()) space_.outcomes.push_back({id, 0, state_text(program_.name, view, 0, depth), grid_rows(view)});
     if (keys_) keys_->push_back(replay_key(program_, m));
     return id;
   }
 
   void link(int from, int to, double probability) {
-    for (StateSpace::Edge& e : space_.edges[size_t(from)])
+    std::vector<StateSpace::Edge>& out = options_.graph ? space_.edges[size_t(from)] : out_;
+    for (StateSpace::Edge& e : out)
       if (e.to == to) return void(e.probability += probability);
-    space_.edges[size_t(from)].push_back({to, probability});
+    out.push_back({to, probability});
   }
 
   // Every way the step can go: each path of the prl draws' choices (most steps have none), then the
-  // `one` draw it ends with, if any.
+  // `one` draw it ends with, if any. Without the graph, the state's probability flows on to its
+  // successors: found after it, they are expanded after every state that leads to them.
   void expand(int u, Machine& m) {
     path_.clear();
+    out_.clear();
     for (;;) {
       packing_.unpack(table_.state(size_t(u)), m);
       if (m.finished()) return;
@@ -86,7 +105,13 @@ class Search {
       double chance = 1;
       for (const Stepper::Choice& c : stepper_.choices()) chance *= c.probability;
       link_draws(u, m, chance);
-      if (!next_path(stepper_.choices())) return;
+      if (!next_path(stepper_.choices())) break;
+    }
+    if (options_.graph) return;
+    space_.transitions += (long long)out_.size();
+    for (const StateSpace::Edge& e : out_) {
+      if (e.to <= u) throw NotForward{};
+      mass_[size_t(e.to)] += mass_[size_t(u)] * e.probability;
     }
   }
 
@@ -120,6 +145,24 @@ class Search {
 
 StateSpace search_states(const ExploreProgram& program, const ExploreOptions& options, std::vector<std::string>* keys) {
   return Search(program, options, keys).run();
+}
+
+StateSpace explore_program(const ExploreProgram& program, const ExploreOptions& options) {
+  if (!options.graph) {
+    try {
+      StateSpace space = Search(program, options, nullptr).run();
+      sort_outcomes(space);
+      return space;
+    } catch (const NotForward&) {
+      // a cycle, or a state reached again from a later one: the graph's flow below
+    }
+  }
+  ExploreOptions with_graph = options;
+  with_graph.graph = true;
+  StateSpace space = Search(program, with_graph, nullptr).run();
+  add_end_probabilities(space);
+  if (!options.graph) space.edges = {}, space.grids = {};
+  return space;
 }
 
 }  // namespace mj
