@@ -50,9 +50,11 @@ struct StateSpace {
 // lets each match pass its draw or not (with the chance the reference's draw gives p; every subset of
 // passing matches a branch, at most 16 such matches a step), equal states merged. Programs whose
 // randomness is not such a draw are refused with an mj::Error at the node's line, never approximated:
-// temperature, fields, observe, search, path, map, convolution, convchain, wfc. An `all` whose matches
+// temperature above 0, observe, search, path, map, convolution, convchain, wfc. An `all` whose matches
 // write a cell in common applies them in a drawn order, each unless a cell it writes was written: the
-// next applied is equally likely any match still free (at most 8 such matches a step). Probabilities
+// next applied is equally likely any match still free (at most 8 such matches a step). Fields (at
+// temperature 0): `one` draws among the matches of the least potential change, `all` applies its
+// matches by increasing change, those of equal change in a drawn order. Probabilities
 // are sums of products of the draws'; in a graph with cycles they are the limit of the run's
 // distribution, to about 1e-15.
 StateSpace explore(const RunSettings& settings, const ExploreOptions& options = {});

@@ -39,6 +39,14 @@ class StatePacking {
     w.put(uint64_t(m.current + 1), widths_[f]);
     w.flush();
   }
+  // Sets one cell of a packed state (the cells come first, each in cell_bits()).
+  void set_cell(uint64_t* words, int cell, unsigned value) const {
+    const int bit = cell * cell_bits_, at = bit / 64, shift = bit % 64;
+    const uint64_t mask = (uint64_t(1) << cell_bits_) - 1;
+    words[at] = (words[at] & ~(mask << shift)) | uint64_t(value) << shift;
+    if (shift + cell_bits_ > 64)  // the cell runs on into the next word
+      words[at + 1] = (words[at + 1] & ~(mask >> (64 - shift))) | uint64_t(value) >> (64 - shift);
+  }
   void unpack(const uint64_t* in, Machine& m) const {
     Reader r{in};
     for (int c = 0; c < cells_; c++) m.cells[size_t(c)] = uint8_t(r.get(cell_bits_));

@@ -1,5 +1,7 @@
 #include "explore/state_search.hpp"
 
+#include <algorithm>
+
 #include "explore/refusals.hpp"
 #include "explore/state_packing.hpp"
 #include "explore/state_table.hpp"
@@ -32,7 +34,7 @@ class Search {
  public:
   Search(const ExploreProgram& program, const ExploreOptions& options, std::vector<std::string>* keys)
       : program_(program), options_(options), keys_(keys), packing_(program), table_(packing_.words()),
-        stepper_(program), packed_(size_t(packing_.words())) {}
+        stepper_(program), packed_(size_t(packing_.words())), base_(size_t(packing_.words())) {}
 
   StateSpace run() {
     Machine m = Machine::start_of(program_);
@@ -56,15 +58,21 @@ class Search {
   Stepper stepper_;
   StateSpace space_;
   std::vector<int> depth_;  // steps from the start, the fewest
-  std::vector<uint64_t> packed_;
+  std::vector<uint64_t> packed_, base_;
   std::vector<uint8_t> undo_;
   std::vector<int> path_;  // the choices the step takes (Stepper::step)
   // Without the graph: the probability of reaching each state, and the successors of the one expanded.
   std::vector<double> mass_;
   std::vector<StateSpace::Edge> out_;
 
-  int add(const Machine& m, int depth) {
+  int add(Machine& m, int depth) {
     packing_.pack(m, packed_.data());
+    return insert(m, depth, nullptr);
+  }
+
+  // The state packed_ holds: `m` unpacked, but for draw `d` when given (written into `m` only when the
+  // state is new and its grid is needed).
+  int insert(Machine& m, int depth, const Draw* d) {
     const auto [id, fresh] = table_.insert(packed_.data());
     if (!fresh) return id;
     if ((long long)table_.size() > options_.max_states)
@@ -73,15 +81,15 @@ class Search {
                       " states: mj explore is for small models (a smaller grid, or a higher {setting})",
                   Setting::max_states);
     depth_.push_back(depth);
+    if (options_.graph) space_.edges.emplace_back();
+    else mass_.push_back(0);
+    if (!options_.graph && !m.finished() && !keys_) return id;
+    if (d) stepper_.apply(*d, m.cells, undo_);
     const GridView view = program_.view(m.cells.data());
-    if (options_.graph) {
-      space_.edges.emplace_back();
-      space_.grids.push_back(grid_rows(view));
-    } else {
-      mass_.push_back(0);
-    }
+    if (options_.graph) space_.grids.push_back(grid_rows(view));
     if (m.finished()) space_.outcomes.push_back({id, 0, state_text(program_.name, view, 0, depth), grid_rows(view)});
     if (keys_) keys_->push_back(replay_key(program_, m));
+    if (d) stepper_.unapply(*d, m.cells, undo_);
     return id;
   }
 
@@ -120,10 +128,13 @@ class Search {
     const std::vector<Draw>& draws = stepper_.draws();
     if (draws.empty()) return link(u, add(m, depth), chance);
     const double p = chance / double(draws.size());
+    // Each draw's state is the state before it with the draw's cells set, packed.
+    packing_.pack(m, base_.data());
     for (const Draw& d : draws) {
-      stepper_.apply(d, m.cells, undo_);
-      link(u, add(m, depth), p);
-      stepper_.unapply(d, m.cells, undo_);
+      std::copy(base_.begin(), base_.end(), packed_.begin());
+      for (const CompiledRule::Write& w : stepper_.writes(d))
+        packing_.set_cell(packed_.data(), d.corner + w.offset, w.value);
+      link(u, insert(m, depth, &d), p);
     }
   }
 

@@ -24,7 +24,7 @@ class StateTable {
     for (;; at = (at + 1) & (slots_.size() - 1)) {
       const Slot& s = slots_[at];
       if (s.id < 0) break;
-      if (s.tag == tag && std::memcmp(state(size_t(s.id)), key, words_ * 8) == 0) return {s.id, false};
+      if (s.tag == tag && equal(state(size_t(s.id)), key)) return {s.id, false};
     }
     slots_[at] = {tag, int(count_)};
     keys_.insert(keys_.end(), key, key + words_);
@@ -43,6 +43,10 @@ class StateTable {
   };
   std::vector<Slot> slots_;
 
+  bool equal(const uint64_t* a, const uint64_t* b) const {
+    if (words_ == 1) return a[0] == b[0];  // most states: no call to memcmp
+    return std::memcmp(a, b, words_ * 8) == 0;
+  }
   uint64_t hash(const uint64_t* key) const {
     uint64_t h = 0x9e3779b97f4a7c15ull;
     for (size_t i = 0; i < words_; i++) {

@@ -35,6 +35,9 @@ class Stepper {
   }
   const std::vector<Choice>& choices() const { return choices_; }
   const ProgramNode& drawing_node() const { return program_.nodes[size_t(drawing_)]; }
+  const std::vector<CompiledRule::Write>& writes(const Draw& d) const {
+    return program_.nodes[size_t(drawing_)].rules[size_t(d.rule)].writes;
+  }
   // Writes draw `d` into `cells`, noting what it overwrote in `undo` (for unapply()).
   void apply(const Draw& d, std::vector<uint8_t>& cells, std::vector<uint8_t>& undo) const;
   void unapply(const Draw& d, std::vector<uint8_t>& cells, const std::vector<uint8_t>& undo) const;
