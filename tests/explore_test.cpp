@@ -280,6 +280,9 @@ TEST(Explore, FieldsItCannotEnumerateAreRefusedAtTheirLine) {
       "M.xml:2: mj explore cannot enumerate a <field> on <prl>: it chooses none of the node's matches"));
   EXPECT_TRUE(mjtest::contains(error("<one values=\"BRW\" in=\"B\" out=\"W\">\n<observe value=\"B\" to=\"W\"/></one>"),
                                "M.xml:2: mj explore cannot enumerate <observe>: its goal's potentials"));
+  EXPECT_TRUE(mjtest::contains(error("<sequence values=\"BW\">\n<one in=\"B\" out=\"W\" search=\"True\"><observe "
+                                     "value=\"B\" to=\"W\"/></one></sequence>"),
+                               "M.xml:2: mj explore cannot enumerate search: the node follows a trajectory"));
   // The field for W reaches no B (its substrate is R): every match's potential change is undefined, the
   // node applies none and would not find them again.
   EXPECT_TRUE(mjtest::contains(

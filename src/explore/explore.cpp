@@ -26,7 +26,8 @@ void refuse_unexplorable(const XmlElement& e) {
         "the draws, and are not a uniform draw among matches");
   if (e.has("temperature") && e.real("temperature", 0.0) > 0)
     e.fail("mj explore cannot enumerate temperature above 0: its draws are weighted by the potential changes");
-  if (e.boolean("search", false)) e.fail("mj explore cannot enumerate search");
+  if (e.boolean("search", false))
+    e.fail("mj explore cannot enumerate search: the node follows a trajectory searched ahead, with draws of its own");
   for (const XmlElement& child : e.children()) refuse_unexplorable(child);
 }
 

@@ -57,7 +57,10 @@ class Search {
   StateTable table_;
   Stepper stepper_;
   StateSpace space_;
-  std::vector<int> depth_;  // steps from the start, the fewest
+  // Steps from the start, the fewest: found breadth first, states come in order of it, so the first
+  // state of each depth says it for all (a few ints, not one a state).
+  std::vector<int> layers_;
+  int depth_of(int u) const { return int(std::upper_bound(layers_.begin(), layers_.end(), u) - layers_.begin()) - 1; }
   std::vector<uint64_t> packed_, base_;
   std::vector<uint8_t> undo_;
   std::vector<int> path_;  // the choices the step takes (Stepper::step)
@@ -80,7 +83,7 @@ class Search {
                   "more than " + std::to_string(options_.max_states) +
                       " states: mj explore is for small models (a smaller grid, or a higher {setting})",
                   Setting::max_states);
-    depth_.push_back(depth);
+    if (depth >= int(layers_.size())) layers_.push_back(id);
     if (options_.graph) space_.edges.emplace_back();
     else mass_.push_back(0);
     if (!options_.graph && !m.finished() && !keys_) return id;
@@ -124,7 +127,7 @@ class Search {
   }
 
   void link_draws(int u, Machine& m, double chance) {
-    const int depth = depth_[size_t(u)] + 1;
+    const int depth = depth_of(u) + 1;
     const std::vector<Draw>& draws = stepper_.draws();
     if (draws.empty()) return link(u, add(m, depth), chance);
     const double p = chance / double(draws.size());
