@@ -20,7 +20,7 @@ awk 'BEGIN { print "P 64 64 1 0 0"; print "BR"; for (y = 0; y < 64; y++) { row =
   for (x = 0; x < 64; x++) row = row "R"; print row } }' > "$work/red.txt"
 
 # One line: label, elapsed s, user s, peak MB, then (a count above 1) the count a second per elapsed and
-# per CPU second.
+# per CPU second, and the peak memory per state or grid counted (the process's own few MB included).
 measure() {
   local label=$1 count=$2
   shift 2
@@ -28,7 +28,7 @@ measure() {
   read -r elapsed user kb < "$work/time"
   awk -v l="$label" -v e="$elapsed" -v u="$user" -v k="$kb" -v n="$count" 'BEGIN {
     printf "%-42s %8.2f s %8.2f s CPU %7.0f MB", l, e, u, k / 1024
-    if (n > 1) printf " %14.0f /s %14.0f /CPU s", n / (e > 0 ? e : 0.01), n / (u > 0 ? u : 0.01)
+    if (n > 1) printf " %14.0f /s %14.0f /CPU s %6.1f B each", n / (e > 0 ? e : 0.01), n / (u > 0 ? u : 0.01), k * 1024 / n
     printf "\n" }'
 }
 

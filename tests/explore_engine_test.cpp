@@ -241,3 +241,39 @@ TEST(ExploreEngine, GridDynamicsOnThreadsAreOneThreads) {
     for (int threads : {2, 3, 8}) expect_same_dynamics(mj::grid_dynamics(program, count, threads), one);
   }
 }
+
+// Without the graph (mj explore without --dot) the probabilities flow as states are found, or, when an
+// edge leads back, the graph is made after all: the same counts and the same outcomes, bit for bit.
+TEST(ExploreEngine, WithoutTheGraphEverythingElseIsTheSame) {
+  mjtest::ProgramMaker maker(45, {true, true});
+  int compared = 0, cyclic = 0;
+  for (int k = 0; k < 300; k++) {
+    const mjtest::RandomProgram p = maker.make();
+    SCOPED_TRACE(p.xml + " on " + std::to_string(p.mx) + "x" + std::to_string(p.my));
+    mj::StateSpace with, without;
+    try {
+      const mj::RunSettings settings = settings_of(p);
+      with = mj::explore(settings, {2000});
+      mj::ExploreOptions lean{2000};
+      lean.graph = false;
+      without = mj::explore(settings, lean);
+    } catch (const mj::Error&) {
+      continue;
+    }
+    EXPECT_TRUE(without.edges.empty() && without.grids.empty());
+    EXPECT_EQ(without.states(), with.states());
+    EXPECT_EQ(without.transitions, with.transitions);
+    EXPECT_EQ(without.cyclic, with.cyclic);
+    EXPECT_EQ(without.unending, with.unending);
+    EXPECT_EQ(mj::state_space_json(without), mj::state_space_json(with));
+    ASSERT_EQ(without.outcomes.size(), with.outcomes.size());
+    for (size_t o = 0; o < with.outcomes.size(); o++) {
+      EXPECT_EQ(without.outcomes[o].grid, with.grids[size_t(with.outcomes[o].state)]);
+      EXPECT_EQ(without.outcomes[o].probability, with.outcomes[o].probability);
+    }
+    compared++, cyclic += with.cyclic;
+  }
+  std::printf("random programs: %d explored with and without the graph (%d with cycles), the same\n", compared, cyclic);
+  EXPECT_GE(compared, 150);
+  EXPECT_GE(cyclic, 10);
+}

@@ -13,9 +13,14 @@ struct RandomProgram {
   int mx = 1, my = 1;
 };
 
+// Draws beyond a `one`'s: `p` below 1 on prl rules, fields (temperature 0) on one and all.
+struct Draws {
+  bool chances = false, fields = false;
+};
+
 class ProgramMaker {
  public:
-  explicit ProgramMaker(unsigned seed) : rng_(seed) {}
+  explicit ProgramMaker(unsigned seed, Draws draws = {}) : rng_(seed), draws_(draws) {}
 
   // `single`: one rule node, alone or as the only child of a markov or sequence (--all-grids' programs).
   RandomProgram make(bool single = false) {
@@ -39,7 +44,28 @@ class ProgramMaker {
 
  private:
   std::mt19937 rng_;
+  Draws draws_;
   std::string values_;
+
+  char value() { return values_[size_t(pick(int(values_.size())))]; }
+
+  std::string chance(const std::string& kind) {
+    static const char* const ps[] = {"0.25", "0.5", "0.75"};
+    return draws_.chances && kind == "prl" && pick(2) == 0 ? std::string(" p=\"") + ps[pick(3)] + "\"" : "";
+  }
+
+  // A field for a value, towards or away from another, on one or two values, recomputed or not.
+  std::string field(const std::string& kind) {
+    if (!draws_.fields || kind == "prl" || pick(2) == 0) return "";
+    std::string on(1, value());
+    if (pick(2) == 0) {
+      const char more = value();
+      if (on.find(more) == std::string::npos) on += more;
+    }
+    const std::string to = pick(4) == 0 ? "from" : "to";
+    return std::string("<field for=\"") + value() + "\" " + to + "=\"" + value() + "\" on=\"" + on + "\" recompute=\"" +
+           (pick(2) == 0 ? "True" : "False") + "\"" + (pick(4) == 0 ? " essential=\"True\"" : "") + "/>";
+  }
 
   int pick(int n) { return int(rng_() % unsigned(n)); }
 
@@ -86,10 +112,14 @@ class ProgramMaker {
     const std::string kind = kinds[pick(4)];
     const std::string steps = limits && pick(3) == 0 ? " steps=\"" + std::to_string(1 + pick(3)) + "\"" : "";
     const std::string symmetry = symmetries[pick(5)];
-    if (pick(3) > 0) return "<" + kind + " " + rule_attributes() + steps + symmetry + "/>\n";
+    if (pick(3) > 0) {
+      const std::string attributes = rule_attributes() + chance(kind), guide = field(kind);
+      if (guide.empty()) return "<" + kind + " " + attributes + steps + symmetry + "/>\n";
+      return "<" + kind + " " + attributes + steps + symmetry + ">" + guide + "</" + kind + ">\n";
+    }
     std::string xml = "<" + kind + steps + symmetry + ">";
-    for (int k = 0, rules = 1 + pick(2); k < rules; k++) xml += "<rule " + rule_attributes() + "/>";
-    return xml + "</" + kind + ">\n";
+    for (int k = 0, rules = 1 + pick(2); k < rules; k++) xml += "<rule " + rule_attributes() + chance(kind) + "/>";
+    return xml + field(kind) + "</" + kind + ">\n";
   }
 };
 

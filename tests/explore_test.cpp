@@ -191,4 +191,116 @@ TEST(Explore, TheInterpreterAgreesWithOverlappingAll) {
   EXPECT_GE(expected.size(), 3u);
 }
 
+// Fields at temperature 0: a match's key is -h + 0.001 u (h its potential change, u a draw below 1), so
+// `one` applies a match of the least h, each of them equally likely. On 5x1 an R falls anywhere, then a
+// W where the field for W (towards R over B) is least: beside R, on either side when both are free.
+const char* const kFieldBesideR = R"(<sequence values="BRW"><one in="B" out="R" steps="1"/>)"
+                                  R"(<one in="B" out="W" steps="1"><field for="W" to="R" on="B" recompute="True"/>)"
+                                  R"(</one></sequence>)";
+
+TEST(Explore, FieldsDrawAmongTheBestMatches) {
+  const auto o = outcomes(explore(kFieldBesideR, 5, 1));
+  const std::map<std::string, double> expected{{"RWBBB", 0.2}, {"BBBWR", 0.2}, {"WRBBB", 0.1}, {"BRWBB", 0.1},
+                                               {"BWRBB", 0.1}, {"BBRWB", 0.1}, {"BBWRB", 0.1}, {"BBBRW", 0.1}};
+  ASSERT_EQ(o.size(), expected.size());
+  for (const auto& [grid, p] : expected) EXPECT_NEAR(o.at(grid), p, 1e-12) << grid;
+  // `from`: away from R, the farthest cell (both ends when R is in the middle).
+  const auto away = outcomes(explore(R"(<sequence values="BRW"><one in="B" out="R" steps="1"/><one in="B" out="W" )"
+                                     R"(steps="1"><field for="W" from="R" on="B" recompute="True"/></one></sequence>)",
+                                     5, 1));
+  const std::map<std::string, double> far{{"RBBBW", 0.2}, {"BRBBW", 0.2}, {"WBRBB", 0.1},
+                                          {"BBRBW", 0.1}, {"WBBRB", 0.2}, {"WBBBR", 0.2}};
+  ASSERT_EQ(away.size(), far.size());
+  for (const auto& [grid, p] : far) EXPECT_NEAR(away.at(grid), p, 1e-12) << grid;
+}
+
+// A field not recomputed keeps the distances of the node's first step: the second W goes on past the
+// first (it is no longer substrate, but the frozen distances do not know). Recomputed, the cells past
+// it are out of reach: their potential is undefined, no match is left and the node stops.
+TEST(Explore, FieldsNotRecomputedKeepTheirFirstDistances) {
+  const std::string frozen = R"(<sequence values="BRW"><one in="B" out="R" steps="1"/><one in="B" out="W" )"
+                             R"(steps="2"><field for="W" to="R" on="B"/></one></sequence>)";
+  EXPECT_EQ(
+      outcomes(explore(frozen, 5, 1)),
+      (std::map<std::string, double>{{"RWWBB", 0.2}, {"WRWBB", 0.2}, {"BWRWB", 0.2}, {"BBWRW", 0.2}, {"BBWWR", 0.2}}));
+  std::string recomputed = frozen;
+  recomputed.replace(recomputed.find("on=\"B\""), 6, "on=\"B\" recompute=\"True\"");
+  const auto o = outcomes(explore(recomputed, 5, 1));
+  EXPECT_NEAR(o.at("RWBBB"), 0.2, 1e-12);
+  EXPECT_NEAR(o.at("BBBWR"), 0.2, 1e-12);
+  EXPECT_EQ(o.count("RWWBB"), 0u);
+}
+
+// `all` applies its matches by increasing h: on BBBRBBB the dominoes beside R (h 3) first, then those
+// farther (h 5) find a cell written already: one outcome, where an unguided `all` draws among several.
+TEST(Explore, AllWithAFieldAppliesTheBestFirst) {
+  const std::string xml = R"(<all values="BRW" origin="True" in="BB" out="WW">)"
+                          R"(<field for="W" to="R" on="B" recompute="True"/></all>)";
+  EXPECT_EQ(outcomes(explore(xml, 7, 1)), (std::map<std::string, double>{{"BWWRWWB", 1.0}}));
+  EXPECT_GT(outcomes(explore(R"(<all values="BRW" origin="True" in="BB" out="WW"/>)", 7, 1)).size(), 1u);
+}
+
+// Against the interpreter's runs over fixed seeds: every final grid an outcome, each frequency within 5
+// standard deviations (the ties of `one`, the frozen distances, an `all` of ties that overlap).
+TEST(Explore, TheInterpreterAgreesWithFields) {
+  const int runs = 4000;
+  const std::pair<std::string, std::pair<int, int>> cases[] = {
+      {kFieldBesideR, {5, 1}},
+      {R"(<sequence values="BRW"><one in="B" out="R" steps="1"/><one in="B" out="W" steps="2">)"
+       R"(<field for="W" to="R" on="B"/></one></sequence>)",
+       {3, 2}},
+      {R"(<sequence values="BRW"><one in="B" out="R" steps="1"/><all in="BB" out="WW">)"
+       R"(<field for="W" to="R" on="BW" recompute="True"/></all></sequence>)",
+       {4, 2}},
+  };
+  for (const auto& [xml, size] : cases) {
+    SCOPED_TRACE(xml);
+    const std::map<std::string, double> expected = outcomes(explore(xml, size.first, size.second));
+    EXPECT_GE(expected.size(), 4u);
+    expect_frequencies(expected, final_grids(xml, size.first, size.second, runs), runs);
+  }
+}
+
+// What stays refused says why, at its line.
+TEST(Explore, FieldsItCannotEnumerateAreRefusedAtTheirLine) {
+  auto error = [](const std::string& xml, int mx = 3, int my = 1) {
+    try {
+      explore(xml, mx, my);
+    } catch (const mj::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_TRUE(mjtest::contains(
+      error("<one values=\"BRW\" in=\"B\" out=\"W\"\ntemperature=\"1\"><field for=\"W\" to=\"R\" on=\"B\"/></one>"),
+      "M.xml:1: mj explore cannot enumerate temperature above 0: its draws are weighted"));
+  EXPECT_EQ(error(R"(<one values="BRW" in="B" out="W" temperature="0"><field for="W" to="B" on="B"/></one>)"), "");
+  EXPECT_TRUE(mjtest::contains(
+      error("<sequence values=\"BRW\">\n<prl in=\"B\" out=\"W\"><field for=\"W\" to=\"R\" on=\"B\"/></prl></sequence>"),
+      "M.xml:2: mj explore cannot enumerate a <field> on <prl>: it chooses none of the node's matches"));
+  EXPECT_TRUE(mjtest::contains(error("<one values=\"BRW\" in=\"B\" out=\"W\">\n<observe value=\"B\" to=\"W\"/></one>"),
+                               "M.xml:2: mj explore cannot enumerate <observe>: its goal's potentials"));
+  EXPECT_TRUE(mjtest::contains(error("<sequence values=\"BW\">\n<one in=\"B\" out=\"W\" search=\"True\"><observe "
+                                     "value=\"B\" to=\"W\"/></one></sequence>"),
+                               "M.xml:2: mj explore cannot enumerate search: the node follows a trajectory"));
+  // The field for W reaches no B (its substrate is R): every match's potential change is undefined, the
+  // node applies none and would not find them again.
+  EXPECT_TRUE(mjtest::contains(
+      error("<sequence values=\"BRW\" origin=\"True\">\n<all in=\"B\" out=\"W\"><field for=\"W\" to=\"R\" "
+            "on=\"R\" recompute=\"True\"/></all></sequence>"),
+      "M.xml:2: mj explore cannot enumerate this <all>: a match whose potential change is undefined"));
+  mj::RunRequest r;
+  r.model = "M.xml";
+  r.xml = "<one values=\"BRW\" in=\"B\" out=\"W\">\n<field for=\"W\" to=\"R\" on=\"B\"/></one>";
+  r.length = 2, r.width = 2;
+  try {
+    mj::explore_all_grids(mj::resolve_run(r));
+    ADD_FAILURE() << "--all-grids took a field";
+  } catch (const mj::Error& e) {
+    EXPECT_TRUE(mjtest::contains(e.what(),
+                                 "M.xml:2: mj explore --all-grids and the backward questions cannot take "
+                                 "<field>"));
+  }
+}
+
 }  // namespace

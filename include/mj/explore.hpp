@@ -16,6 +16,9 @@ namespace mj {
 struct ExploreOptions {
   long long max_states = 1000000;  // more is an mj::Error: the model is not small enough
   int threads = 0;                 // --all-grids: threads to step grids on, <= 0 for every core
+  // explore(): keep the graph (edges, every state's grid). Without it a state takes little more than its
+  // packed words (the counts, `cyclic` and the outcomes are the same).
+  bool graph = true;
 };
 
 // A state is the grid and where the program stands before a step (which branch runs, the children's
@@ -29,15 +32,17 @@ struct StateSpace {
     int state = 0;           // the end state
     double probability = 0;  // of a run from the start ending there
     std::string text;        // its grid as mj run --state writes it (seed 0, the fewest steps that reach it)
+    std::string grid;        // its grid as `grids` holds it
   };
+  long long state_count = 0;
   long long transitions = 0;
   bool cyclic = false;                   // some state can come back to itself
-  std::vector<std::vector<Edge>> edges;  // state 0 is the start; every state's successors
+  std::vector<std::vector<Edge>> edges;  // state 0 is the start; every state's successors (options.graph)
   std::vector<std::string> grids;        // every state's grid, rows of symbols separated by '/' (layers by ' ')
   std::vector<Outcome> outcomes;         // most probable first
   double unending = 0;                   // the probability that a run never ends (cycles it cannot leave)
 
-  long long states() const { return (long long)edges.size(); }
+  long long states() const { return state_count; }
 };
 
 // Every state reachable from the model's start, branching wherever a `one` node draws among several
@@ -45,9 +50,11 @@ struct StateSpace {
 // lets each match pass its draw or not (with the chance the reference's draw gives p; every subset of
 // passing matches a branch, at most 16 such matches a step), equal states merged. Programs whose
 // randomness is not such a draw are refused with an mj::Error at the node's line, never approximated:
-// temperature, fields, observe, search, path, map, convolution, convchain, wfc. An `all` whose matches
+// temperature above 0, observe, search, path, map, convolution, convchain, wfc. An `all` whose matches
 // write a cell in common applies them in a drawn order, each unless a cell it writes was written: the
-// next applied is equally likely any match still free (at most 8 such matches a step). Probabilities
+// next applied is equally likely any match still free (at most 8 such matches a step). Fields (at
+// temperature 0): `one` draws among the matches of the least potential change, `all` applies its
+// matches by increasing change, those of equal change in a drawn order. Probabilities
 // are sums of products of the draws'; in a graph with cycles they are the limit of the run's
 // distribution, to about 1e-15.
 StateSpace explore(const RunSettings& settings, const ExploreOptions& options = {});

@@ -90,9 +90,10 @@ def explore(
 ) -> StateSpace:
     """Every state a small model can reach, branching wherever a ``one`` node draws among its matches (each
     equally likely, as the reference draws), and the exact probability of each way it ends. ``model`` and
-    ``size`` as for ``load``. Programs with other randomness (temperature, fields, observe, search, path,
-    map, convolution, convchain, wfc, ``p`` below 1, an ``all`` whose matches overlap) raise ModelError at
-    their line; more than ``max_states`` states (None: the library's limit, as ``mj explore``) raise ValueError."""
+    ``size`` as for ``load``. ``p`` below 1, an ``all`` whose matches overlap and fields at temperature 0
+    (a draw among the best matches) are enumerated too. Programs with other randomness (temperature above 0,
+    observe, search, path, map, convolution, convchain, wfc) raise ModelError at their line; more than
+    ``max_states`` states (None: the library's limit, as ``mj explore``) raise ValueError."""
     source = resolve_source(model, size=size, resources=resources)
     found = _core.explore(source.path, source.text, source.size, source.resources, max_states)
     return StateSpace(

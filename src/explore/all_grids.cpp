@@ -21,6 +21,15 @@ void refuse_chances(const XmlElement& e) {
   for (const XmlElement& child : e.children()) refuse_chances(child);
 }
 
+// Fields: a match's key depends on the potentials, which a node not recomputing them keeps from its
+// first step; the one-step graph of grids takes each match alike.
+void refuse_fields(const XmlElement& e) {
+  for (const XmlElement& child : e.children({"field"}))
+    child.fail(
+        "mj explore --all-grids and the backward questions cannot take <field>: they take each match of a "
+        "step alike, where a field keeps only the best");
+}
+
 }  // namespace
 
 // A program of one rule node: branches of one node each down to it (every other node kind is refused
@@ -38,6 +47,7 @@ void require_one_rule_node(const XmlElement& e) {
   if (e.has("steps"))
     e.fail("mj explore --all-grids cannot take a step limit: a grid alone would not say where a run stands");
   refuse_chances(e);
+  refuse_fields(e);
 }
 
 AllGrids all_grids_of(const RunSettings& settings, const ExploreOptions& options) {

@@ -12,15 +12,22 @@
 
 namespace mj {
 
-// Elements and attributes whose randomness is not a `one` node's uniform draw.
+// Elements and attributes whose randomness is not a uniform draw among matches (a `one`'s, a `prl`'s
+// chances, an `all`'s order, or a tie among the best potential changes of fields at temperature 0).
 void refuse_unexplorable(const XmlElement& e) {
-  static const char* const kNodes[] = {"path", "map", "convolution", "convchain", "wfc", "field", "observe"};
+  static const char* const kNodes[] = {"path", "map", "convolution", "convchain", "wfc"};
   for (const char* name : kNodes)
     if (e.name() == name)
       e.fail("mj explore cannot enumerate <" + std::string(name) +
              ">: its choices are not a uniform draw among matches");
-  if (e.has("temperature")) e.fail("mj explore cannot enumerate temperature: its draws are weighted");
-  if (e.boolean("search", false)) e.fail("mj explore cannot enumerate search");
+  if (e.name() == "observe")
+    e.fail(
+        "mj explore cannot enumerate <observe>: its goal's potentials, computed when the node starts, guide "
+        "the draws, and are not a uniform draw among matches");
+  if (e.has("temperature") && e.real("temperature", 0.0) > 0)
+    e.fail("mj explore cannot enumerate temperature above 0: its draws are weighted by the potential changes");
+  if (e.boolean("search", false))
+    e.fail("mj explore cannot enumerate search: the node follows a trajectory searched ahead, with draws of its own");
   for (const XmlElement& child : e.children()) refuse_unexplorable(child);
 }
 
@@ -117,6 +124,16 @@ std::vector<double> solved_end_probabilities(const StateSpace& s) {
 std::vector<double> end_probabilities(StateSpace& s) {
   std::vector<double> mass(s.edges.size(), 0.0), ended(s.edges.size(), 0.0);
   mass[0] = 1.0;
+  // Found breadth first, the states are in an order the mass can flow in when every edge leads to a
+  // later state: that order, as explore() without the graph flows it while searching (the same sums).
+  bool forward = true;
+  for (size_t v = 0; v < s.edges.size() && forward; v++)
+    for (const auto& e : s.edges[v]) forward &= size_t(e.to) > v;
+  if (forward) {
+    for (size_t v = 0; v < s.edges.size(); v++)
+      for (const auto& e : s.edges[v]) mass[size_t(e.to)] += mass[v] * e.probability;
+    return mass;
+  }
   const std::vector<int> order = topological_order(s);
   s.cyclic = order.empty();
   if (!s.cyclic) {
@@ -153,8 +170,13 @@ std::vector<double> end_probabilities(StateSpace& s) {
 
 void add_end_probabilities(StateSpace& space) {
   const std::vector<double> ended = end_probabilities(space);
+  for (StateSpace::Outcome& o : space.outcomes) o.probability = ended[size_t(o.state)];
+  sort_outcomes(space);
+}
+
+void sort_outcomes(StateSpace& space) {
   double total = 0;
-  for (StateSpace::Outcome& o : space.outcomes) total += o.probability = ended[size_t(o.state)];
+  for (const StateSpace::Outcome& o : space.outcomes) total += o.probability;
   space.unending = std::max(0.0, 1.0 - total);
   std::stable_sort(space.outcomes.begin(), space.outcomes.end(),
                    [](const auto& a, const auto& b) { return a.probability > b.probability; });
@@ -162,9 +184,7 @@ void add_end_probabilities(StateSpace& space) {
 
 // The successor engine on the compiled program (explore/state_search.cpp).
 StateSpace explore(const RunSettings& settings, const ExploreOptions& options) {
-  StateSpace space = search_states(compile_program(settings), options);
-  add_end_probabilities(space);
-  return space;
+  return explore_program(compile_program(settings), options);
 }
 
 namespace {

@@ -44,6 +44,23 @@ CompiledRule compile_image(const Rule& rule, const Grid& grid) {
   return c;
 }
 
+// A field on a one or all with temperature 0: the matches with the best (lowest) potential change are
+// those the node draws among (temperature above 0 is refused with the XML).
+void add_fields(ExploreProgram& program, ProgramNode& n, const RuleNode& node, const Grid& grid) {
+  const auto& fields = node.guide().fields();
+  if (fields.empty()) return;
+  if (n.kind == ProgramNode::kPrl)
+    program.fail(n.line,
+                 "mj explore cannot enumerate a <field> on <prl>: it chooses none of the node's matches, and one "
+                 "that fails stops the node after its writes are drawn");
+  n.fields = fields;
+  for (const Rule& rule : node.rules) n.field_writes.push_back(rule_writes(rule, grid));
+  n.inversed = inversed_values(fields);
+  bool frozen = false;
+  for (const auto& f : fields) frozen |= f && !f->recompute;
+  if (frozen) n.frozen = int(program.freezing.size()), program.freezing.push_back(int(&n - program.nodes.data()));
+}
+
 ProgramNode::Kind kind_of(const Node& node) {
   if (node.kind == "one") return ProgramNode::kOne;
   if (node.kind == "all") return ProgramNode::kAll;
@@ -75,6 +92,7 @@ void add_node(ExploreProgram& program, const Node& node, const Grid& grid, int p
   ProgramNode& n = program.nodes[size_t(index)];
   for (const Rule& rule : rules->rules) n.rules.push_back(compile_image(rule, grid));
   n.steps = rules->steps > 0 ? rules->steps : 0;
+  add_fields(program, n, *rules, grid);
   if (n.steps > 0) n.counter = int(program.limited.size()), program.limited.push_back(index);
 }
 
@@ -96,7 +114,7 @@ ExploreProgram compile_program(const RunSettings& settings) {
   // The tree as the interpreter builds it (Interpreter::Impl::build): a root that is not a branch
   // is wrapped in a markov of its own.
   const XmlElement root = doc->root();
-  const std::unique_ptr<Grid> grid =
+  std::unique_ptr<Grid> grid =
       Grid::load(root, start.mx, start.my, start.mz, settings.load.max_cells > 0 ? settings.load.max_cells : kMaxCells);
   std::vector<std::unique_ptr<Grid>> grids;
   LoadContext context{settings.load.resources, grid.get(), &grids, 0, kMaxCells};
@@ -105,10 +123,13 @@ ExploreProgram compile_program(const RunSettings& settings) {
   if (top->as_branch()) {
     add_node(program, *top, *grid, -1);
   } else {
-    program.nodes.push_back({ProgramNode::kMarkov, 0, -1, {1}, {}, 0, 0, -1});
+    ProgramNode root;
+    root.children = {1}, root.branch = 0;
+    program.nodes.push_back(root);
     program.branches.push_back(0);
     add_node(program, *top, *grid, 0);
   }
+  program.grid = std::move(grid);
   return program;
 }
 

@@ -5,12 +5,16 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/grid.hpp"
 #include "mj/grid_view.hpp"
 #include "mj/run_settings.hpp"
 #include "mj/value_set.hpp"
+#include "nodes/inference/field.hpp"
 
 namespace mj {
 
@@ -46,6 +50,14 @@ struct ProgramNode {
   int steps = 0;     // the step limit, 0 for none
   int branch = -1;   // branches: the slot of `running` in a state
   int counter = -1;  // rule nodes with a step limit: the slot of their counter in a state
+  // Fields (temperature 0: the best potential change wins, ties drawn): per value, empty when none;
+  // per rule the cells it changes, for delta_pointwise.
+  std::vector<std::optional<Field>> fields;
+  std::vector<std::vector<RuleWrite>> field_writes;
+  uint32_t inversed = 0;
+  // Nodes with fields not recomputed every step: the slot, in a state, of the number of the
+  // potentials computed at the node's first step (0 before it).
+  int frozen = -1;
 
   bool is_branch() const { return kind == kMarkov || kind == kSequence; }
 };
@@ -55,10 +67,12 @@ struct ExploreProgram {
   std::string name;    // the model's name, for state texts
   int mx = 0, my = 0, mz = 0, values = 0;
   std::string legend;
-  std::vector<uint8_t> start;      // the grid a run starts from (origin set)
-  std::vector<ProgramNode> nodes;  // in the order of the tree (node 0 the root: markov or sequence)
-  std::vector<int> branches;       // per branch slot, its node
-  std::vector<int> limited;        // per counter slot, its node
+  std::vector<uint8_t> start;        // the grid a run starts from (origin set)
+  std::vector<ProgramNode> nodes;    // in the order of the tree (node 0 the root: markov or sequence)
+  std::vector<int> branches;         // per branch slot, its node
+  std::vector<int> limited;          // per counter slot, its node
+  std::vector<int> freezing;         // per frozen-potentials slot, its node
+  std::shared_ptr<const Grid> grid;  // the fields' distances are computed on a copy
 
   int cells() const { return mx * my * mz; }
   GridView view(const uint8_t* cells) const { return {mx, my, mz, legend, cells, nullptr}; }

@@ -21,6 +21,12 @@ void position(const NodeView& v, std::string& key) {
   for (const NodeView& child : v.children) position(child, key);
 }
 
+// The chooser picks among a `one`'s matches, not among the ties of fields: the oracle takes no fields.
+void refuse_fields(const XmlElement& e) {
+  if (e.name() == "field") e.fail("explore_by_replay cannot choose among the best matches of a field");
+  for (const XmlElement& child : e.children()) refuse_fields(child);
+}
+
 // One interpreter replays paths of choices from the start: a state is reached by its path and steps.
 class Walker {
  public:
@@ -46,13 +52,7 @@ class Walker {
       return b.options;
     }
   }
-  std::string key() const {
-    const GridView g = ip_.grid();
-    std::string k(reinterpret_cast<const char*>(g.cells), g.size());
-    k += std::to_string(g.mx) + "x" + std::to_string(g.my) + "x" + std::to_string(g.mz) + (ip_.finished() ? "!" : "|");
-    position(ip_.node_tree(), k);
-    return k;
-  }
+  std::string key() const { return interpreter_state_key(ip_); }
   bool finished() const { return ip_.finished(); }
   GridView grid() const { return ip_.grid(); }
   const std::string& name() const { return name_; }
@@ -78,6 +78,7 @@ class Explorer {
     add({{}, 0});
     for (size_t u = 0; u < found_.size(); u++) expand(int(u));
     space_.transitions = 0;
+    space_.state_count = (long long)found_.size();
     for (const auto& edges : space_.edges) space_.transitions += (long long)edges.size();
     return std::move(space_);
   }
@@ -104,7 +105,8 @@ class Explorer {
     space_.edges.emplace_back();
     space_.grids.push_back(grid_rows(walker_.grid()));
     if (walker_.finished())
-      space_.outcomes.push_back({at->second, 0, state_text(walker_.name(), walker_.grid(), 0, how.steps)});
+      space_.outcomes.push_back(
+          {at->second, 0, state_text(walker_.name(), walker_.grid(), 0, how.steps), space_.grids.back()});
     found_.push_back(std::move(how));
     return at->second;
   }
@@ -132,9 +134,17 @@ class Explorer {
 
 }  // namespace
 
+std::string interpreter_state_key(const Interpreter& ip) {
+  const GridView g = ip.grid();
+  std::string k(reinterpret_cast<const char*>(g.cells), g.size());
+  k += std::to_string(g.mx) + "x" + std::to_string(g.my) + "x" + std::to_string(g.mz) + (ip.finished() ? "!" : "|");
+  position(ip.node_tree(), k);
+  return k;
+}
+
 StateSpace explore_by_replay(const RunSettings& settings, const ExploreOptions& options,
                              std::vector<std::string>* keys) {
-  load_explorable(settings);
+  refuse_fields(load_explorable(settings)->root());
   StateSpace space = Explorer(settings, options, keys).run();
   add_end_probabilities(space);
   return space;

@@ -19,7 +19,8 @@ class StatePacking {
     cells_ = program.cells();
     for (int node : program.branches) widths_.push_back(bits_for(int(program.nodes[size_t(node)].children.size())));
     for (int node : program.limited) widths_.push_back(bits_for(program.nodes[size_t(node)].steps + 1));
-    widths_.push_back(bits_for(int(program.branches.size()) + 1));  // the current branch, 0 for none
+    for (size_t k = 0; k < program.freezing.size(); k++) widths_.push_back(32);  // numbers of potentials
+    widths_.push_back(bits_for(int(program.branches.size()) + 1));               // the current branch, 0 for none
     long long bits = (long long)cells_ * cell_bits_;
     for (int w : widths_) bits += w;
     words_ = std::max(1, int((bits + 63) / 64));
@@ -34,8 +35,17 @@ class StatePacking {
     size_t f = 0;
     for (int r : m.running) w.put(uint64_t(r), widths_[f++]);
     for (int c : m.counter) w.put(uint64_t(c), widths_[f++]);
+    for (int c : m.frozen) w.put(uint64_t(c), widths_[f++]);
     w.put(uint64_t(m.current + 1), widths_[f]);
     w.flush();
+  }
+  // Sets one cell of a packed state (the cells come first, each in cell_bits()).
+  void set_cell(uint64_t* words, int cell, unsigned value) const {
+    const int bit = cell * cell_bits_, at = bit / 64, shift = bit % 64;
+    const uint64_t mask = (uint64_t(1) << cell_bits_) - 1;
+    words[at] = (words[at] & ~(mask << shift)) | uint64_t(value) << shift;
+    if (shift + cell_bits_ > 64)  // the cell runs on into the next word
+      words[at + 1] = (words[at + 1] & ~(mask >> (64 - shift))) | uint64_t(value) >> (64 - shift);
   }
   void unpack(const uint64_t* in, Machine& m) const {
     Reader r{in};
@@ -43,6 +53,7 @@ class StatePacking {
     size_t f = 0;
     for (int& v : m.running) v = int(r.get(widths_[f++]));
     for (int& v : m.counter) v = int(r.get(widths_[f++]));
+    for (int& v : m.frozen) v = int(r.get(widths_[f++]));
     m.current = int(r.get(widths_[f])) - 1;
   }
 

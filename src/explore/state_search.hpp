@@ -7,6 +7,7 @@
 
 #include "explore/program.hpp"
 #include "mj/explore.hpp"
+#include "mj/interpreter.hpp"
 
 namespace mj {
 
@@ -19,6 +20,14 @@ StateSpace search_states(const ExploreProgram& program, const ExploreOptions& op
 // engine): the oracle of the tests. `keys` as above.
 StateSpace explore_by_replay(const RunSettings& settings, const ExploreOptions& options,
                              std::vector<std::string>* keys = nullptr);
+
+// The key of the state an interpreter stands at, as explore_by_replay and search_states' `keys` give it.
+std::string interpreter_state_key(const Interpreter& ip);
+
+// explore(): the search, and where runs end; without options.graph, edges and grids are left empty.
+StateSpace explore_program(const ExploreProgram& program, const ExploreOptions& options);
+// The outcomes most probable first, and `unending`, once their probabilities are known.
+void sort_outcomes(StateSpace& space);
 
 // Where runs end: the outcomes' probabilities, `cyclic`, `unending`, outcomes most probable first.
 void add_end_probabilities(StateSpace& space);

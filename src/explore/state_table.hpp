@@ -18,14 +18,15 @@ class StateTable {
   // The number of `key`, and whether it is new.
   std::pair<int, bool> insert(const uint64_t* key) {
     if ((count_ + 1) * 4 > slots_.size() * 3) grow();
-    size_t at = hash(key) & (slots_.size() - 1);
+    const uint64_t h = hash(key);
+    const uint32_t tag = uint32_t(h >> 32);
+    size_t at = h & (slots_.size() - 1);
     for (;; at = (at + 1) & (slots_.size() - 1)) {
       const Slot& s = slots_[at];
       if (s.id < 0) break;
-      if (s.first == key[0] && (words_ == 1 || std::memcmp(state(size_t(s.id)) + 1, key + 1, (words_ - 1) * 8) == 0))
-        return {s.id, false};
+      if (s.tag == tag && equal(state(size_t(s.id)), key)) return {s.id, false};
     }
-    slots_[at] = {key[0], int(count_)};
+    slots_[at] = {tag, int(count_)};
     keys_.insert(keys_.end(), key, key + words_);
     return {int(count_++), true};
   }
@@ -34,13 +35,18 @@ class StateTable {
   size_t words_;
   size_t count_ = 0;
   std::vector<uint64_t> keys_;
-  // A state's first word beside its number: most states are one word, found without a second read.
+  // A state's number beside 32 bits of its hash, which tell most other states apart without reading
+  // theirs: 8 bytes a slot.
   struct Slot {
-    uint64_t first = 0;
+    uint32_t tag = 0;
     int id = -1;
   };
   std::vector<Slot> slots_;
 
+  bool equal(const uint64_t* a, const uint64_t* b) const {
+    if (words_ == 1) return a[0] == b[0];  // most states: no call to memcmp
+    return std::memcmp(a, b, words_ * 8) == 0;
+  }
   uint64_t hash(const uint64_t* key) const {
     uint64_t h = 0x9e3779b97f4a7c15ull;
     for (size_t i = 0; i < words_; i++) {
@@ -48,14 +54,16 @@ class StateTable {
       h *= 0xbf58476d1ce4e5b9ull;
       h ^= h >> 31;
     }
-    return h * 0x94d049bb133111ebull >> 17;
+    h *= 0x94d049bb133111ebull;
+    return h ^ (h >> 32);  // the slot from both halves, the tag from the high one
   }
   void grow() {
     std::vector<Slot> slots(slots_.size() * 2);
     for (size_t k = 0; k < count_; k++) {
-      size_t at = hash(state(k)) & (slots.size() - 1);
+      const uint64_t h = hash(state(k));
+      size_t at = h & (slots.size() - 1);
       while (slots[at].id >= 0) at = (at + 1) & (slots.size() - 1);
-      slots[at] = {state(k)[0], int(k)};
+      slots[at] = {uint32_t(h >> 32), int(k)};
     }
     slots_.swap(slots);
   }

@@ -2,7 +2,10 @@
 
 namespace mj {
 
-Stepper::Stepper(const ExploreProgram& program) : program_(program), written_(size_t(program.cells()), 0) {}
+Stepper::Stepper(const ExploreProgram& program)
+    : program_(program), written_(size_t(program.cells()), 0), grid_(*program.grid) {
+  potentials_.resize(program.values, program.cells());
+}
 
 void Stepper::step(Machine& m) {
   draws_.clear();
@@ -42,6 +45,7 @@ bool Stepper::go_branch(int node, Machine& m) {
 void Stepper::reset(int node, Machine& m) const {
   const ProgramNode& n = program_.nodes[size_t(node)];
   if (n.counter >= 0) m.counter[size_t(n.counter)] = 0;
+  if (n.frozen >= 0) m.frozen[size_t(n.frozen)] = 0;
   if (!n.is_branch()) return;
   for (int child : n.children) reset(child, m);
   m.running[size_t(n.branch)] = 0;
@@ -63,6 +67,7 @@ bool Stepper::go_one(int node, Machine& m) {
   const ProgramNode& n = program_.nodes[size_t(node)];
   if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
   holding(n, m);
+  if (!fields_computed(n, m)) draws_.clear();
   if (draws_.empty()) return false;
   for (const Draw& d : draws_) {
     bool changes = false;
@@ -73,6 +78,8 @@ bool Stepper::go_one(int node, Machine& m) {
                     "mj explore cannot enumerate this <one>: a match that changes nothing leaves the node's list "
                     "until a cell near it changes, so the grid alone does not say what the node draws from");
   }
+  if (!n.fields.empty() && !best_draws(n, m)) return false;
+  freeze(n, m);
   drawing_ = node;
   if (n.counter >= 0) m.counter[size_t(n.counter)]++;
   return true;
@@ -85,30 +92,22 @@ bool Stepper::go_all(int node, Machine& m) {
   const ProgramNode& n = program_.nodes[size_t(node)];
   if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
   holding(n, m);
+  if (!fields_computed(n, m)) draws_.clear();
   if (draws_.empty()) return false;
-  touched_.clear();
-  bool overlap = false;
-  for (const Draw& d : draws_) {
+  for (const Draw& d : draws_)
     if (n.rules[size_t(d.rule)].writes.empty())
       program_.fail(n.line,
                     "mj explore cannot enumerate this <all>: a match that changes nothing (its output is all '*') "
                     "is not found again in the interpreter's next step, so the grid alone does not say what the "
                     "node sees");
-    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) {
-      uint8_t& mark = written_[size_t(d.corner + w.offset)];
-      overlap |= mark != 0;
-      mark = 1;
-      touched_.push_back(d.corner + w.offset);
-    }
+  touched_.clear();
+  if (n.fields.empty()) {
+    apply_in_drawn_order(n, m, draws_);
+  } else {
+    apply_by_potential(n, m);
+    freeze(n, m);
   }
   for (int i : touched_) written_[size_t(i)] = 0;
-  if (overlap) {
-    apply_in_drawn_order(n, m);
-  } else {
-    for (const Draw& d : draws_)
-      for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes)
-        m.cells[size_t(d.corner + w.offset)] = w.value;
-  }
   draws_.clear();
   if (n.counter >= 0) m.counter[size_t(n.counter)]++;
   return true;
@@ -137,23 +136,46 @@ bool Stepper::go_prl(int node, Machine& m) {
   return applied;
 }
 
-// `all` whose matches write cells in common: the interpreter takes them in a random order and applies
-// each unless a cell it writes was written already this step (it does not test its input again), so
-// the next match applied is equally likely any of those whose cells are still free: a choice among
-// them, until none is free. At most 8 such matches a step (8! orders).
-void Stepper::apply_in_drawn_order(const ProgramNode& n, Machine& m) {
+// `all`: the interpreter takes a group of matches (all of them, or those of one potential change) in a
+// random order and applies each unless a cell it writes was written already this step (it does not
+// test its input again). A match that writes no cell another of the group writes is applied or not
+// whatever the order: those first. Among the others the next applied is equally likely any whose
+// cells are still free: a choice among them, until none is free. At most 8 such matches a group.
+// Cells written are marked in written_ and listed in touched_ (the caller clears them).
+void Stepper::apply_in_drawn_order(const ProgramNode& n, Machine& m, std::vector<Draw>& group) {
   constexpr size_t kMost = 8;
-  if (draws_.size() > kMost)
-    program_.fail(n.line, "mj explore cannot enumerate this <all>: " + std::to_string(draws_.size()) +
-                              " matches that write cells in common are applied in a random order (at most " +
-                              std::to_string(kMost) + " such matches a step)");
-  std::vector<Draw> left = draws_, free;
-  touched_.clear();
+  const auto writes = [&](const Draw& d) -> const std::vector<CompiledRule::Write>& {
+    return n.rules[size_t(d.rule)].writes;
+  };
   const auto is_free = [&](const Draw& d) {
-    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes)
+    for (const CompiledRule::Write& w : writes(d))
       if (written_[size_t(d.corner + w.offset)]) return false;
     return true;
   };
+  const auto write = [&](const Draw& d) {
+    for (const CompiledRule::Write& w : writes(d)) {
+      const size_t i = size_t(d.corner + w.offset);
+      written_[i] = 1, touched_.push_back(int(i));
+      m.cells[i] = w.value;
+    }
+  };
+  // How many of the group write each cell (in overlaps_, cleared after).
+  if (overlaps_.size() != written_.size()) overlaps_.assign(written_.size(), 0);
+  for (const Draw& d : group)
+    for (const CompiledRule::Write& w : writes(d)) overlaps_[size_t(d.corner + w.offset)]++;
+  std::vector<Draw> left, free;
+  for (const Draw& d : group) {
+    bool shared = false;
+    for (const CompiledRule::Write& w : writes(d)) shared |= overlaps_[size_t(d.corner + w.offset)] > 1;
+    if (!shared && is_free(d)) write(d);
+    if (shared) left.push_back(d);
+  }
+  for (const Draw& d : group)
+    for (const CompiledRule::Write& w : writes(d)) overlaps_[size_t(d.corner + w.offset)] = 0;
+  if (left.size() > kMost)
+    program_.fail(n.line, "mj explore cannot enumerate this <all>: " + std::to_string(left.size()) +
+                              " matches that write cells in common are applied in a random order (at most " +
+                              std::to_string(kMost) + " such matches a step)");
   for (;;) {
     free.clear();
     for (const Draw& d : left)
@@ -165,16 +187,10 @@ void Stepper::apply_in_drawn_order(const ProgramNode& n, Machine& m) {
       chosen = path_ && at < path_->size() ? size_t((*path_)[at]) : 0;
       choices_.push_back({int(free.size()), int(chosen), 1.0 / double(free.size())});
     }
-    const Draw d = free[chosen];
-    for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) {
-      const size_t i = size_t(d.corner + w.offset);
-      written_[i] = 1, touched_.push_back(int(i));
-      m.cells[i] = w.value;
-    }
+    write(free[chosen]);
     free.erase(free.begin() + long(chosen));
     left.swap(free);
   }
-  for (int i : touched_) written_[size_t(i)] = 0;
 }
 
 // The matches of rules with p below 1 each pass their draw or not: one choice among every subset of

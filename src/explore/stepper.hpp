@@ -4,6 +4,7 @@
 // successor (apply()).
 #pragma once
 
+#include <map>
 #include <vector>
 
 #include "explore/machine.hpp"
@@ -34,6 +35,9 @@ class Stepper {
   }
   const std::vector<Choice>& choices() const { return choices_; }
   const ProgramNode& drawing_node() const { return program_.nodes[size_t(drawing_)]; }
+  const std::vector<CompiledRule::Write>& writes(const Draw& d) const {
+    return program_.nodes[size_t(drawing_)].rules[size_t(d.rule)].writes;
+  }
   // Writes draw `d` into `cells`, noting what it overwrote in `undo` (for unapply()).
   void apply(const Draw& d, std::vector<uint8_t>& cells, std::vector<uint8_t>& undo) const;
   void unapply(const Draw& d, std::vector<uint8_t>& cells, const std::vector<uint8_t>& undo) const;
@@ -44,8 +48,18 @@ class Stepper {
   int drawing_ = 0;
   std::vector<uint8_t> written_;  // all: cells written this step; prl: the new grid
   std::vector<int> touched_;
+  std::vector<uint8_t> overlaps_;  // all: how many matches of a group write each cell
   const std::vector<int>* path_ = nullptr;
   std::vector<Choice> choices_;
+  // Fields: the potentials of the node stepping, computed on a copy of the grid; potentials frozen
+  // at a node's first step, each once, numbered (Machine::frozen).
+  Grid grid_;
+  Potentials potentials_;
+  std::vector<int> queue_;
+  std::vector<std::vector<int>> frozen_;
+  std::map<std::vector<int>, int> frozen_number_;
+  std::vector<std::pair<int, Draw>> keyed_;  // all with fields: the matches by potential change
+  std::vector<Draw> group_, undefined_;
 
   bool go(int node, Machine& m);
   bool go_branch(int node, Machine& m);
@@ -55,7 +69,12 @@ class Stepper {
   bool go_prl(int node, Machine& m);
   void holding(const ProgramNode& n, const Machine& m);  // draws_ := every match, in scan order
   void draw_chances(const ProgramNode& n);               // draws_ := those whose draws pass
-  void apply_in_drawn_order(const ProgramNode& n, Machine& m);
+  void apply_in_drawn_order(const ProgramNode& n, Machine& m, std::vector<Draw>& group);
+  // stepper_fields.cpp
+  bool fields_computed(const ProgramNode& n, const Machine& m);
+  void freeze(const ProgramNode& n, Machine& m);
+  bool best_draws(const ProgramNode& n, const Machine& m);
+  void apply_by_potential(const ProgramNode& n, Machine& m);
 };
 
 }  // namespace mj

@@ -22,7 +22,7 @@ int report_state_space(const std::string& name, const RunSettings& settings, con
              seconds > 0 ? double(space.states()) / seconds : 0.0);
   for (size_t k = 0; k < space.outcomes.size() && k < kShownOutcomes; k++) {
     const StateSpace::Outcome& o = space.outcomes[k];
-    fmt::print("  {:<18.15g} {}\n", o.probability, space.grids[size_t(o.state)]);
+    fmt::print("  {:<18.15g} {}\n", o.probability, o.grid);
   }
   if (space.outcomes.size() > kShownOutcomes) fmt::print("  ... {} more\n", space.outcomes.size() - kShownOutcomes);
   if (space.unending > 1e-12) fmt::print("  {:<18.15g} (runs that never end)\n", space.unending);

@@ -200,7 +200,9 @@ int explore_model(const ExploreArgs& a, const CLI::App& command) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return mj::cli::report_grid_dynamics(settings, dynamics, a.files.json, seconds);
   }
-  const mj::StateSpace space = mj::explore(settings, {a.max_states});
+  mj::ExploreOptions options{a.max_states};
+  options.graph = !a.files.dot.empty();  // the graph is only written
+  const mj::StateSpace space = mj::explore(settings, options);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return mj::cli::report_state_space(settings.name, settings, space, a.files, seconds);
 }

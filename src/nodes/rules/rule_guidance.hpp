@@ -43,6 +43,7 @@ class RuleGuidance {
 
   bool guides() const { return guides_; }  // fields or observations without search
   bool has_fields() const { return !fields_.empty(); }
+  const std::vector<std::optional<Field>>& fields() const { return fields_; }  // per value
   // The goal is met (`one` then stops and computes it anew on its next step).
   bool goal_reached(const Grid& grid);
   // A searched trajectory: the node copies its states in turn instead of matching.

@@ -26,8 +26,9 @@ class RuleNode : public Node {
   bool fired_as_written(int written) const;
 
   std::vector<Rule> rules;
-  int counter = 0;  // steps this node made since its last reset
-  int steps = 0;    // limit on `counter`, 0 for none
+  const RuleGuidance& guide() const { return guidance; }  // mj explore reads the fields
+  int counter = 0;                                        // steps this node made since its last reset
+  int steps = 0;                                          // limit on `counter`, 0 for none
 
   // Reads rules (with their symmetric images), steps, fields and observations. `taker`: null for
   // a node that keeps a list of its matches (one, all), else who applies them as found (prl).
