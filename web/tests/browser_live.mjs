@@ -108,14 +108,32 @@ pageTest("a wfc run's 3D grid changes at every step of its collapse, and a past 
   assert.equal(await filled(), counts.at(-2));
 });
 
-// BiasedMazeGrowth at `side`x`side` with its field view on, run at the top speed.
+// BiasedMazeGrowth with one more rule, A -> A, that always matches once the maze has begun: the run goes on
+// after the maze is done (a fast machine finished the maze at 401x401 before the test could pause it).
+const endlessBiasedMaze = `<sequence values="NWAUB" origin="True">
+  <prl in="N/*" out="U/*" symmetry="()"/>
+  <prl in="*/U" out="*/B" symmetry="()"/>
+  <one temperature="10.0">
+    <rule in="WBB" out="WAW"/>
+    <rule in="A" out="A"/>
+    <field for="W" to="N" on="B" recompute="False"/>
+  </one>
+</sequence>`;
+
+// That model at `side`x`side` with its field view on, run at the top speed.
 async function fieldViewAtTopSpeed(page, side) {
   await open(page);
-  // without the entry's limit of 400 steps
+  // no step limit (the entry has 400; A -> A would reach any other within a few frames)
   await page.evaluate(
-    (side) =>
-      window.mjPlayground.chooseModel("corpus/BiasedMazeGrowth", { size: [side, side, 1], seed: 1, steps: 1000000 }),
+    (side, xml) =>
+      window.mjPlayground.chooseModel("corpus/BiasedMazeGrowth", {
+        size: [side, side, 1],
+        seed: 1,
+        steps: 0,
+        xml,
+      }),
     side,
+    endlessBiasedMaze,
   );
   await until(page, () => !window.mjPlayground.state.loading);
   await page.click("#viewsOn");
