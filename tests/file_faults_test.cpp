@@ -1,6 +1,8 @@
 // Files are written whole or not at all: a failed write names the file and the reason, and leaves
 // nothing under the name (tests/fault_test.sh adds a full disk, a read-only folder and kill -9).
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,6 +45,33 @@ TEST(FileFaults, AFileIsReplacedWhole) {
   mj::save_file(dir / "a.txt", "first, longer text");
   mj::save_file(dir / "a.txt", "second");
   EXPECT_EQ(mjtest::read_bytes(dir / "a.txt"), "second");
+  EXPECT_EQ(files_in(dir), 1u);
+}
+
+// A link is written through to its file, and stays a link (a new file renamed over it would replace it).
+TEST(FileFaults, ALinkIsWrittenThrough) {
+  auto dir = mjtest::temp_dir();
+  mjtest::write(dir / "target.txt", "old, longer text");
+  std::filesystem::create_symlink("target.txt", dir / "link.txt");
+  mj::save_file(dir / "link.txt", "new");
+  EXPECT_TRUE(std::filesystem::is_symlink(dir / "link.txt"));
+  EXPECT_EQ(mjtest::read_bytes(dir / "target.txt"), "new");
+  EXPECT_EQ(files_in(dir), 2u);
+}
+
+// A pipe (as /dev/stdout may be) gets the bytes and stays a pipe.
+TEST(FileFaults, APipeIsWrittenThrough) {
+  auto dir = mjtest::temp_dir();
+  const std::filesystem::path fifo = dir / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);  // open first: the write then does not wait
+  ASSERT_GE(reader, 0);
+  mj::save_file(fifo, "bytes");
+  char got[16] = {};
+  EXPECT_EQ(::read(reader, got, sizeof got), 5);
+  ::close(reader);
+  EXPECT_EQ(std::string(got), "bytes");
+  EXPECT_EQ(std::filesystem::status(fifo).type(), std::filesystem::file_type::fifo);
   EXPECT_EQ(files_in(dir), 1u);
 }
 

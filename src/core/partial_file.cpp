@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -37,18 +38,28 @@ pid_t writer_of(const std::string& name) {
   return end != digits && *end == '-' && pid > 0 ? pid_t(pid) : 0;
 }
 
+// A name that is a link, or that names neither a plain file nor a folder (a device such as /dev/null, a pipe,
+// a terminal), is written through, as a shell's `>` writes it: a new file renamed over it would replace the
+// link or the device itself (as root, /dev/stdout by a plain file of the output).
+bool written_through(const std::filesystem::path& file) {
+  struct stat at {};
+  return ::lstat(file.c_str(), &at) == 0 && !S_ISREG(at.st_mode) && !S_ISDIR(at.st_mode);
+}
+
 }  // namespace
 
-PartialFile::PartialFile(const std::filesystem::path& file) : file_(file), temporary_(temporary_name(file)) {
+PartialFile::PartialFile(const std::filesystem::path& file)
+    : file_(file), through_(written_through(file)), temporary_(through_ ? file : temporary_name(file)) {
   errno = 0;
   // 0666 less the umask, as for any new file (mkstemp would make it 0600).
-  fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  const int flags = through_ ? O_TRUNC : O_EXCL;
+  fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0666);
   if (fd_ < 0) fail("cannot create the file");
 }
 
 PartialFile::~PartialFile() {
   if (fd_ >= 0) ::close(fd_);
-  if (!committed_) ::unlink(temporary_.c_str());
+  if (!committed_ && !through_) ::unlink(temporary_.c_str());
 }
 
 void PartialFile::write(const void* data, size_t size) {
@@ -68,7 +79,7 @@ void PartialFile::commit() {
   errno = 0;
   // close() reports what a network or quota-bound file system deferred
   if (fd_ >= 0 && ::close(std::exchange(fd_, -1)) != 0) fail("cannot write the file");
-  if (::rename(temporary_.c_str(), file_.c_str()) != 0) fail("cannot write the file");
+  if (!through_ && ::rename(temporary_.c_str(), file_.c_str()) != 0) fail("cannot write the file");
   committed_ = true;
 }
 

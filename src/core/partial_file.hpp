@@ -1,7 +1,8 @@
 // A file written whole or not at all. Its bytes go to a new file beside it (same folder, so the same
 // file system) that is renamed over the name asked for once complete: a full disk, an error or a
 // killed process never leaves a half-written file under that name, and readers of the old file see
-// it whole until the new one replaces it.
+// it whole until the new one replaces it. A link, a device or a pipe (/dev/stdout, /dev/null) is written
+// through instead, as a shell writes it: there is no whole file to keep.
 #pragma once
 
 #include <filesystem>
@@ -30,7 +31,9 @@ class PartialFile {
   static int remove_stale(const std::filesystem::path& folder);
 
  private:
-  std::filesystem::path file_, temporary_;
+  std::filesystem::path file_;
+  bool through_ = false;  // written in place: a link, a device or a pipe
+  std::filesystem::path temporary_;
   int fd_ = -1;
   bool committed_ = false;
 };
