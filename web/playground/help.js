@@ -9,10 +9,14 @@ const escape = (text) => text.replace(/[&<>"]/g, (c) => `&${{ "&": "amp", "<": "
 
 export function createHelp({ onExample }) {
   let bundle = null;
-  const loading = fetch("help.json")
-    .then((r) => (r.ok ? r.json() : null))
-    .then((b) => (bundle = b))
-    .catch(() => null);
+  let loading = null;
+  // help.json, fetched once; a fetch that failed is said in the panel and tried again at the next opening
+  const load = () =>
+    (loading ??= fetch("help.json")
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then((b) => (bundle = b))
+      .catch((e) => ((loading = null), e)));
+  load();
 
   const panel = document.createElement("div");
   panel.id = "help";
@@ -41,13 +45,13 @@ export function createHelp({ onExample }) {
 
   // Opens the panel at `section` (an id of help.json), with the table rows of `attribute` marked.
   async function show(section = "", attribute = "") {
-    await loading;
-    if (!bundle) return;
+    const outcome = await load(); // the bundle, or what kept it away
+    panel.style.top = `${document.querySelector("header").getBoundingClientRect().bottom}px`; // below the controls
+    panel.hidden = false;
+    if (!bundle) return void (content.textContent = `the help could not be loaded (${outcome.message}): open it again`);
     if (!pages.options.length) for (const p of bundle.pages) pages.appendChild(new Option(p.title, p.file));
     const page = bundle.pages.find((p) => p.file === `${section.split(":")[1]}.md`);
     showPage(page?.file || shown || bundle.pages[0].file);
-    panel.style.top = `${document.querySelector("header").getBoundingClientRect().bottom}px`; // below the controls
-    panel.hidden = false;
     for (const marked of content.querySelectorAll(".marked")) marked.classList.remove("marked");
     let target = section ? content.querySelector(`#${CSS.escape(section)}`) : null;
     if (target && attribute) {
@@ -131,7 +135,6 @@ export function createHelp({ onExample }) {
     get bundle() {
       return bundle;
     },
-    loading,
     get open() {
       return !panel.hidden;
     },

@@ -230,6 +230,21 @@ pageTest("the first visit shows a hint until it is closed; the first load runs i
   assert.equal(await page.$("#hint"), null, "closed stays closed");
 });
 
+pageTest("a help that could not be loaded says so, and is fetched again at the next opening", async (page) => {
+  let refusing = true;
+  await page.setRequestInterception(true);
+  page.on("request", (request) =>
+    refusing && request.url().endsWith("/help.json") ? request.abort() : request.continue(),
+  );
+  await open(page, "?model=GrowthMaze");
+  await page.click("#helpButton");
+  await until(page, () => document.querySelector("#help .page")?.textContent.includes("could not be loaded"));
+  refusing = false;
+  await page.click("#help .close");
+  await page.click("#helpButton");
+  await until(page, () => document.querySelector("#help .try"));
+});
+
 pageTest("the help's examples open in the editor", async (page) => {
   await open(page, "?model=GrowthMaze");
   await page.click("#helpButton");
