@@ -141,7 +141,8 @@ GridSize grid_file_size(const std::filesystem::path& file);
 std::vector<uint8_t> read_grid_file(const RunSettings& settings, const std::filesystem::path& file);
 
 struct Predecessors {
-  std::vector<std::string> grids;  // depth 1: every predecessor as state text (mj run --state), ascending
+  std::vector<std::string> grids;           // depth 1: every predecessor as state text (mj run --state), ascending
+  std::vector<std::vector<uint8_t>> cells;  // the same predecessors as values (x fastest), in that order
   // The pre-image tree to `depth`: per depth d (0 = the grid), its nodes (a grid counted once per path
   // down to it) and the distinct grids among them.
   std::vector<long long> tree_nodes, distinct;

@@ -43,7 +43,7 @@ Predecessors predecessors(const RunSettings& settings, const std::vector<uint8_t
     for (const auto& [cells, paths] : level) {
       const auto found = backward.predecessors(cells);
       if (d == 1)
-        for (const auto& p : found) result.grids.push_back(text_of(backward.program(), p));
+        for (const auto& p : found) result.grids.push_back(text_of(backward.program(), p)), result.cells.push_back(p);
       for (const auto& p : found) next[p] += paths;
       nodes += paths * (long long)found.size();
       if ((long long)next.size() > options.max_states)

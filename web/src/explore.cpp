@@ -15,33 +15,37 @@ namespace {
 
 using emscripten::val;
 
+// max_states: null or undefined for the library's limit.
+mj::ExploreOptions limits_of(const val& max_states) {
+  mj::ExploreOptions limits;
+  if (!max_states.isNull() && !max_states.isUndefined()) limits.max_states = (long long)max_states.as<double>();
+  return limits;
+}
+
 // {states, transitions, cyclic, unending, legend, colors: [0xRRGGBB per legend symbol], grids: [rows],
 //  edges: [[[to, probability], ...] per state], outcomes: [{state, probability, text}], json}.
 // max_states: null for the library's limit.
 val explore_model(const std::string& xml, const std::string& name, const val& options, const val& max_states) {
   return mjweb::guard([&] {
     const mj::RunSettings settings = mj::resolve_run(mjweb::run_request(xml, name, options));
-    mj::ExploreOptions limits;
-    if (!max_states.isNull() && !max_states.isUndefined()) limits.max_states = (long long)max_states.as<double>();
+    const mj::ExploreOptions limits = limits_of(max_states);
     const mj::StateSpace space = mj::explore(settings, limits);
     const std::string legend = settings.load_model().grid().legend;
-    val out = val::object(), grids = val::array(), edges = val::array(), outcomes = val::array(), colors = val::array();
-    for (const std::string& grid : space.grids) grids.call<void>("push", grid);
-    for (const auto& successors : space.edges) {
-      val list = val::array();
-      for (const mj::StateSpace::Edge& e : successors) {
-        val edge = val::array();
-        edge.call<void>("push", e.to), edge.call<void>("push", e.probability);
-        list.call<void>("push", edge);
-      }
-      edges.call<void>("push", list);
-    }
-    for (const mj::StateSpace::Outcome& o : space.outcomes) {
-      val outcome = val::object();
-      outcome.set("state", o.state), outcome.set("probability", o.probability), outcome.set("text", o.text);
-      outcomes.call<void>("push", outcome);
-    }
-    for (uint32_t c : mj::grid_colors(settings, legend)) colors.call<void>("push", mjweb::rgb(c));
+    val out = val::object();
+    const auto edge = [](const mj::StateSpace::Edge& e) {
+      val pair = val::array();
+      pair.call<void>("push", e.to), pair.call<void>("push", e.probability);
+      return pair;
+    };
+    const auto outcome = [](const mj::StateSpace::Outcome& o) {
+      val item = val::object();
+      item.set("state", o.state), item.set("probability", o.probability), item.set("text", o.text);
+      return item;
+    };
+    val grids = mjweb::js_array(space.grids, [](const std::string& g) { return val(g); });
+    val edges = mjweb::js_array(space.edges, [&](const auto& successors) { return mjweb::js_array(successors, edge); });
+    val outcomes = mjweb::js_array(space.outcomes, outcome);
+    val colors = mjweb::js_array(mj::grid_colors(settings, legend), [](uint32_t c) { return val(mjweb::rgb(c)); });
     out.set("states", double(space.states())), out.set("transitions", double(space.transitions));
     out.set("cyclic", space.cyclic), out.set("unending", space.unending);
     out.set("legend", legend), out.set("colors", colors);
@@ -51,16 +55,6 @@ val explore_model(const std::string& xml, const std::string& name, const val& op
   });
 }
 
-// A state text's cells (mj run --state: a header line, the legend, then the rows) as value indices.
-val cells_of(const std::string& text) {
-  const size_t legend_at = text.find('\n') + 1, rows_at = text.find('\n', legend_at) + 1;
-  const std::string legend = text.substr(legend_at, rows_at - 1 - legend_at);
-  std::vector<uint8_t> cells;
-  for (size_t i = rows_at; i < text.size(); i++)
-    if (text[i] != '\n') cells.push_back((uint8_t)legend.find(text[i]));
-  return val::global("Uint8Array").new_(emscripten::typed_memory_view(cells.size(), cells.data())).call<val>("slice");
-}
-
 // {predecessors: [state text, ...], cells: [Uint8Array per predecessor]}: every grid other than `cells`
 // (the grid's values, x fastest) that leads to it in one step of the program's rule node (mj explore
 // --predecessors). max_states: null for the library's limit.
@@ -68,13 +62,12 @@ val predecessors_of(const std::string& xml, const std::string& name, const val& 
                     const val& max_states) {
   return mjweb::guard([&] {
     const mj::RunSettings settings = mj::resolve_run(mjweb::run_request(xml, name, options));
-    mj::ExploreOptions limits;
-    if (!max_states.isNull() && !max_states.isUndefined()) limits.max_states = (long long)max_states.as<double>();
+    const mj::ExploreOptions limits = limits_of(max_states);
     const mj::Predecessors found =
         mj::predecessors(settings, emscripten::convertJSArrayToNumberVector<uint8_t>(cells), 1, limits);
     val out = val::object();
     out.set("predecessors", mjweb::js_array(found.grids, [](const std::string& g) { return val(g); }));
-    out.set("cells", mjweb::js_array(found.grids, cells_of));
+    out.set("cells", mjweb::js_array(found.cells, [](const auto& c) { return mjweb::js_copy("Uint8Array", c); }));
     return out;
   });
 }

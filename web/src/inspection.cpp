@@ -10,16 +10,10 @@ namespace {
 
 using emscripten::val;
 
-// A typed array of its own (a copy: the inspection is gone when the call returns).
-template <class T>
-val copied(const char* type, const std::vector<T>& cells) {
-  return val::global(type).new_(emscripten::typed_memory_view(cells.size(), cells.data())).template call<val>("slice");
-}
-
 val potentials(const std::vector<mj::PotentialView>& list) {
   return js_array(list, [](const mj::PotentialView& p) {
     val row = val::object();
-    row.set("value", p.value), row.set("cells", copied("Int32Array", p.cells));
+    row.set("value", p.value), row.set("cells", js_copy("Int32Array", p.cells));
     return row;
   });
 }
@@ -40,14 +34,14 @@ val inspection(const mj::Inspection& v) {
   o.set("kind", v.kind), o.set("line", v.line), o.set("legend", v.legend);
   o.set("mx", v.mx), o.set("my", v.my), o.set("mz", v.mz);
   o.set("fields", potentials(v.fields));
-  o.set("future", v.future.empty() ? val::null() : copied("Uint32Array", v.future));
+  o.set("future", v.future.empty() ? val::null() : js_copy("Uint32Array", v.future));
   o.set("potentials", potentials(v.potentials));
   o.set("trajectory",
-        js_array(v.trajectory, [](const std::vector<uint8_t>& state) { return copied("Uint8Array", state); }));
+        js_array(v.trajectory, [](const std::vector<uint8_t>& state) { return js_copy("Uint8Array", state); }));
   o.set("trajectoryAt", v.trajectory_at);
   o.set("candidates", candidates(v.candidates));
   o.set("chosen", v.chosen);
-  o.set("options", v.options.empty() ? val::null() : copied("Int32Array", v.options));
+  o.set("options", v.options.empty() ? val::null() : js_copy("Int32Array", v.options));
   o.set("patterns", v.patterns), o.set("failedTries", v.failed_tries);
   o.set("contradictions", js_array(v.contradictions, [](int cell) { return val(cell); }));
   return o;

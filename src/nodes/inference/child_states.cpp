@@ -95,8 +95,9 @@ const std::vector<int>& ChildStates::holders_of(ValueSet wave, const uint8_t* st
   for (size_t k = 0; k < holders_listed_; k++)
     if (holders_[k].first == wave) return holders_[k].second;
   if (holders_listed_ == holders_.size()) holders_.emplace_back();
-  auto& [listed, cells] = holders_[holders_listed_++];  // its vector kept from earlier calls
-  listed = wave, cells.clear();
+  auto& entry = holders_[holders_listed_++];  // its vector kept from earlier calls
+  std::vector<int>& cells = entry.second;
+  entry.first = wave, cells.clear();
   for_each_in_wave(state, 0, shape_.cells(), wave, [&](int i) { cells.push_back(i); });
   return cells;
 }
