@@ -217,20 +217,21 @@ TEST(ExploreAllGrids, RefusesWhatIsNotOneRuleNode) {
   };
   EXPECT_TRUE(mjtest::contains(
       error("<sequence values=\"BW\">\n<one in=\"B\" out=\"W\"/>\n<one in=\"W\" out=\"B\"/>\n</sequence>"),
-      "M.xml:1: mj explore --all-grids takes a program of one rule node: this <sequence> "
+      "M.xml:1: exploring every grid and the backward questions take a program of one rule node: this <sequence> "
       "has 2 nodes"));
   EXPECT_TRUE(mjtest::contains(
       error("<markov values=\"BW\">\n<sequence><one in=\"B\" out=\"W\"/><all in=\"W\" out=\"B\"/></sequence></markov>"),
-      "M.xml:2: mj explore --all-grids takes a program of one rule node: this <sequence> has 2 nodes"));
+      "M.xml:2: exploring every grid and the backward questions take a program of one rule node: this <sequence> has 2 "
+      "nodes"));
   // a branch of one node is that node
   EXPECT_EQ(dynamics("<markov values=\"BW\"><sequence><one in=\"B\" out=\"W\"/></sequence></markov>", 2, 2).grids, 16);
   EXPECT_TRUE(
       mjtest::contains(error("<markov values=\"BRW\"><path from=\"R\" to=\"W\" on=\"B\" color=\"R\"/></markov>"),
                        "M.xml:1: mj explore cannot enumerate <path>"));
   EXPECT_TRUE(mjtest::contains(error("<one values=\"BW\" in=\"B\" out=\"W\" steps=\"3\"/>"),
-                               "M.xml:1: mj explore --all-grids cannot take a step limit"));
+                               "M.xml:1: exploring every grid cannot take a step limit"));
   EXPECT_TRUE(mjtest::contains(error("<prl values=\"BW\" in=\"B\" out=\"W\" p=\"0.5\"/>"),
-                               "M.xml:1: mj explore --all-grids and the backward questions cannot take p below 1"));
+                               "M.xml:1: exploring every grid and the backward questions cannot take p below 1"));
   EXPECT_TRUE(mjtest::contains(error("<one values=\"BW\" in=\"B\" out=\"W\" temperature=\"1\"/>"),
                                "cannot enumerate temperature"));
   EXPECT_TRUE(mjtest::contains(error("<one values=\"BWR\" in=\"B\" out=\"W\"/>", 80), "3^4 grids are more than 80"));
@@ -278,7 +279,7 @@ TEST(ExploreAllGrids, BlocksPutTogetherAreTheWhole) {
     mj::grid_block_plan(mj::resolve_run(r), 1);
     ADD_FAILURE() << "a program that goes up and down split into blocks";
   } catch (const mj::Error& e) {
-    EXPECT_TRUE(mjtest::contains(e.what(), "M.xml:1: mj explore --all-grids in blocks needs a program whose every"))
+    EXPECT_TRUE(mjtest::contains(e.what(), "M.xml:1: exploring every grid in blocks needs a program whose every"))
         << e.what();
   }
 }

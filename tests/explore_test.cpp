@@ -298,7 +298,7 @@ TEST(Explore, FieldsItCannotEnumerateAreRefusedAtTheirLine) {
     ADD_FAILURE() << "--all-grids took a field";
   } catch (const mj::Error& e) {
     EXPECT_TRUE(mjtest::contains(e.what(),
-                                 "M.xml:2: mj explore --all-grids and the backward questions cannot take "
+                                 "M.xml:2: exploring every grid and the backward questions cannot take "
                                  "<field>"));
   }
 }

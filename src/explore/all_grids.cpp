@@ -16,7 +16,7 @@ namespace {
 void refuse_chances(const XmlElement& e) {
   if (e.has("p") && e.real("p", 1.0) < 1.0)
     e.fail(
-        "mj explore --all-grids and the backward questions cannot take p below 1: a step whose draws all "
+        "exploring every grid and the backward questions cannot take p below 1: a step whose draws all "
         "fail ends the run where rules still match");
   for (const XmlElement& child : e.children()) refuse_chances(child);
 }
@@ -26,7 +26,7 @@ void refuse_chances(const XmlElement& e) {
 void refuse_fields(const XmlElement& e) {
   for (const XmlElement& child : e.children({"field"}))
     child.fail(
-        "mj explore --all-grids and the backward questions cannot take <field>: they take each match of a "
+        "exploring every grid and the backward questions cannot take <field>: they take each match of a "
         "step alike, where a field keeps only the best");
 }
 
@@ -40,12 +40,12 @@ void require_one_rule_node(const XmlElement& e) {
     for (const XmlElement& child : e.children())
       if (is_node_name(child.name())) nodes.push_back(child);
     if (nodes.size() != 1)
-      e.fail("mj explore --all-grids takes a program of one rule node: this <" + std::string(e.name()) + "> has " +
-             std::to_string(nodes.size()) + " nodes");
+      e.fail("exploring every grid and the backward questions take a program of one rule node: this <" +
+             std::string(e.name()) + "> has " + std::to_string(nodes.size()) + " nodes");
     return require_one_rule_node(nodes[0]);
   }
   if (e.has("steps"))
-    e.fail("mj explore --all-grids cannot take a step limit: a grid alone would not say where a run stands");
+    e.fail("exploring every grid cannot take a step limit: a grid alone would not say where a run stands");
   refuse_chances(e);
   refuse_fields(e);
 }
@@ -63,7 +63,7 @@ AllGrids all_grids_of(const RunSettings& settings, const ExploreOptions& options
       throw Error(settings.source, 0,
                   std::to_string(values) + "^" + std::to_string(view.size()) + " grids are more than " +
                       std::to_string(most) +
-                      ": mj explore --all-grids is for small grids (a smaller size, or a higher {setting})",
+                      ": exploring every grid is for small grids (a smaller size, or a higher {setting})",
                   Setting::max_states);
   return {compile_program(settings), grids};
 }

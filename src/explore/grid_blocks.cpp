@@ -25,7 +25,7 @@ bool uphill(const ExploreProgram& program) {
     for (const ProgramNode& n : program.nodes)
       if (!n.is_branch()) line = n.line;
     program.fail(line,
-                 "mj explore --all-grids in blocks needs a program whose every write raises its cell's value, or "
+                 "exploring every grid in blocks needs a program whose every write raises its cell's value, or "
                  "every write lowers it: otherwise runs can go round between blocks");
   }
   return stepper.increasing();
