@@ -267,7 +267,8 @@ TEST(Model, TwoSidesAreA2DGrid) {
 }
 
 TEST(Failure, EveryExceptionBecomesOneFailure) {
-  const mj::SettingNames names{"--size", "--steps", "--seed", "--pixelsize", "--max-cells", "--resources", "-j", "--max-states"};
+  const mj::SettingNames names{"--size",      "--steps",     "--seed", "--pixelsize",
+                               "--max-cells", "--resources", "-j",     "--max-states"};
   auto of = [&](auto thrown) { return mj::failure_of(std::make_exception_ptr(thrown), names); };
   mj::Failure f = of(mj::argument_error("{setting} must be at least 1", mj::Setting::workers));
   EXPECT_EQ(f.kind, mj::ErrorKind::argument);
