@@ -15,7 +15,7 @@ namespace mj {
 
 struct ExploreOptions {
   long long max_states = 1000000;  // more is an mj::Error: the model is not small enough
-  int threads = 0;                 // --all-grids: threads to step grids on, <= 0 for every core
+  int threads = 0;                 // explore_all_grids(): threads to step grids on, <= 0 for every core
   // explore(): keep the graph (edges, every state's grid). Without it a state takes little more than its
   // packed words (the counts, `cyclic` and the outcomes are the same).
   bool graph = true;
@@ -34,7 +34,7 @@ struct StateSpace {
     std::string text;        // its grid as mj run --state writes it (seed 0, the fewest steps that reach it)
     std::string grid;        // its grid as `grids` holds it
   };
-  long long state_count = 0;
+  long long state_count = 0;  // the states found (as many as `edges` when the graph is kept)
   long long transitions = 0;
   bool cyclic = false;                   // some state can come back to itself
   std::vector<std::vector<Edge>> edges;  // state 0 is the start; every state's successors (options.graph)
