@@ -6,17 +6,14 @@
 #include <map>
 #include <set>
 
+#include "explore_random_programs.hpp"
 #include "mj/explore.hpp"
 #include "test_util.hpp"
 
 namespace {
 
 mj::GridDynamics dynamics(const std::string& xml, int mx, int my, long long max_grids = 1000000) {
-  mj::RunRequest r;
-  r.model = "M.xml";
-  r.xml = xml;
-  r.length = mx, r.width = my;
-  return mj::explore_all_grids(mj::resolve_run(r), {max_grids});
+  return mj::explore_all_grids(mjtest::settings_of(xml, mx, my), {max_grids});
 }
 
 using Classes = std::multiset<std::pair<long long, long long>>;  // (size, basin)

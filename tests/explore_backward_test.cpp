@@ -17,13 +17,7 @@
 
 namespace {
 
-mj::RunSettings settings_of(const std::string& xml, int mx, int my) {
-  mj::RunRequest r;
-  r.model = "B.xml";
-  r.xml = xml;
-  r.length = mx, r.width = my;
-  return mj::resolve_run(r);
-}
+using mjtest::settings_of;
 
 std::vector<uint8_t> cells_of(long long number, int values, int cells) {
   std::vector<uint8_t> c(size_t(cells), 0);

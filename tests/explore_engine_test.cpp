@@ -17,13 +17,7 @@
 
 namespace {
 
-mj::RunSettings settings_of(const mjtest::RandomProgram& p) {
-  mj::RunRequest r;
-  r.model = "R.xml";
-  r.xml = p.xml;
-  r.length = p.mx, r.width = p.my;
-  return mj::resolve_run(r);
-}
+using mjtest::settings_of;
 
 struct Result {
   mj::StateSpace space;

@@ -6,12 +6,24 @@
 #include <random>
 #include <string>
 
+#include "mj/run_settings.hpp"
+
 namespace mjtest {
 
 struct RandomProgram {
   std::string xml;
   int mx = 1, my = 1;
 };
+
+// A program's settings as the library resolves them, its file named M.xml in messages.
+inline mj::RunSettings settings_of(const std::string& xml, int mx, int my) {
+  mj::RunRequest r;
+  r.model = "M.xml";
+  r.xml = xml;
+  r.length = mx, r.width = my;
+  return mj::resolve_run(r);
+}
+inline mj::RunSettings settings_of(const RandomProgram& p) { return settings_of(p.xml, p.mx, p.my); }
 
 // Draws beyond a `one`'s: `p` below 1 on prl rules, fields (temperature 0) on one and all.
 struct Draws {

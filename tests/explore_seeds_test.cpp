@@ -18,13 +18,7 @@
 
 namespace {
 
-mj::RunSettings settings_of(const std::string& xml, int mx, int my) {
-  mj::RunRequest r;
-  r.model = "R.xml";
-  r.xml = xml;
-  r.length = mx, r.width = my;
-  return mj::resolve_run(r);
-}
+using mjtest::settings_of;
 
 struct Tally {
   long long runs = 0, steps = 0, frequencies = 0;

@@ -6,17 +6,22 @@
 #include <map>
 
 #include "core/random.hpp"
+#include "explore_random_programs.hpp"
 #include "mj/explore.hpp"
 #include "test_util.hpp"
 
 namespace {
 
-mj::StateSpace explore(const std::string& xml, int mx, int my) {
-  mj::RunRequest r;
-  r.model = "M.xml";
-  r.xml = xml;
-  r.length = mx, r.width = my;
-  return mj::explore(mj::resolve_run(r));
+mj::StateSpace explore(const std::string& xml, int mx, int my) { return mj::explore(mjtest::settings_of(xml, mx, my)); }
+
+// The message explore() refuses the program with, or "" when it takes it.
+std::string refusal(const std::string& xml, int mx, int my) {
+  try {
+    explore(xml, mx, my);
+  } catch (const mj::Error& e) {
+    return e.what();
+  }
+  return "";
 }
 
 std::map<std::string, double> outcomes(const mj::StateSpace& s) {
@@ -108,14 +113,7 @@ TEST(Explore, AllWithoutOverlapsIsOneOutcome) {
 }
 
 TEST(Explore, RandomnessItCannotEnumerateIsRefusedAtItsLine) {
-  auto error = [](const std::string& xml, int mx = 3, int my = 3) {
-    try {
-      explore(xml, mx, my);
-    } catch (const mj::Error& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
+  auto error = [](const std::string& xml, int mx = 3, int my = 3) { return refusal(xml, mx, my); };
   EXPECT_TRUE(mjtest::contains(error(R"(<one values="BW" in="B" out="W" temperature="1"/>)"), "M.xml:1: mj explore"));
   // p below 1: each match's draw is a choice; more than 16 at once are refused at the node's line
   EXPECT_EQ(error("<sequence values=\"BW\">\n<prl in=\"B\" out=\"W\" p=\"0.5\"/></sequence>"), "");
@@ -263,14 +261,7 @@ TEST(Explore, TheInterpreterAgreesWithFields) {
 
 // What stays refused says why, at its line.
 TEST(Explore, FieldsItCannotEnumerateAreRefusedAtTheirLine) {
-  auto error = [](const std::string& xml, int mx = 3, int my = 1) {
-    try {
-      explore(xml, mx, my);
-    } catch (const mj::Error& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
+  auto error = [](const std::string& xml, int mx = 3, int my = 1) { return refusal(xml, mx, my); };
   EXPECT_TRUE(mjtest::contains(
       error("<one values=\"BRW\" in=\"B\" out=\"W\"\ntemperature=\"1\"><field for=\"W\" to=\"R\" on=\"B\"/></one>"),
       "M.xml:1: mj explore cannot enumerate temperature above 0: its draws are weighted"));
