@@ -54,9 +54,13 @@ class OverlapNode : public WfcNode {
   void build_propagator();
   void load_rules(const XmlElement& element, const Grid& grid);
   void update_state() override;
+  void draw_all();
+  void vote(int i, int t, int count);
 
   std::vector<Pattern> patterns_;
-  std::vector<int> votes_;  // [cell][value], scratch of update_state
+  std::vector<int> votes_;      // [cell][value]: how many allowed patterns cover the cell with the value
+  std::vector<uint8_t> stale_;  // [cell]: in redraw_
+  std::vector<int> redraw_;     // the cells whose votes changed since they were drawn
 };
 
 void OverlapNode::load(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid,
@@ -80,6 +84,8 @@ void OverlapNode::load(const XmlElement& element, const SymmetryGroup& parent_sy
   load_rules(element, grid);
   load_collapse(element, parent_symmetry, grid, context);
   votes_.assign(size_t(newgrid->size()) * size_t(newgrid->values), 0);
+  stale_.assign(size_t(newgrid->size()), 0);
+  redraw_.reserve(size_t(newgrid->size()));
 }
 
 // A pattern while counting: n x n values (n <= 8) in a fixed array, so that the sample's positions
@@ -166,22 +172,43 @@ void OverlapNode::load_rules(const XmlElement& element, const Grid& grid) {
 }
 
 // Every cell takes the value most voted for by the patterns still allowed around it.
+// Each cell shows the value most voted for by the patterns that cover it: pattern t at cell i covers
+// the n x n cells from i, wrapping, and votes its value for each. The votes are kept between the
+// steps of an animated run, so a step takes back only the votes of the patterns it banned and draws
+// only the cells they cover.
 void OverlapNode::update_state() {
-  int mx = newgrid->mx, my = newgrid->my, C = newgrid->values, n = model.n;
-  std::fill(votes_.begin(), votes_.end(), 0);
-  for (int i = 0; i < wave.cells(); i++) {
-    int x = i % mx, y = i / mx;
-    for (int t = 0; t < model.patterns; t++) {
-      if (!wave.allows(i, t)) continue;
-      const Pattern& pattern = patterns_[size_t(t)];
-      for (int dy = 0; dy < n; dy++)
-        for (int dx = 0; dx < n; dx++) {
-          int cell = (x + dx) % mx + ((y + dy) % my) * mx;
-          votes_[size_t(cell * C + pattern[size_t(dx + dy * n)])]++;
-        }
-    }
+  if (!shown.drawn()) return draw_all();
+  shown.update(wave, [&](int i, int t) { vote(i, t, -1); });
+  for (int cell : redraw_) {
+    newgrid->state[size_t(cell)] = most_voted(&votes_[size_t(cell) * size_t(newgrid->values)], newgrid->values);
+    stale_[size_t(cell)] = 0;
   }
+  redraw_.clear();
+}
+
+void OverlapNode::draw_all() {
+  std::fill(votes_.begin(), votes_.end(), 0);
+  for (int i = 0; i < wave.cells(); i++)
+    for (int t = 0; t < model.patterns; t++)
+      if (wave.allows(i, t)) vote(i, t, 1);
+  const int C = newgrid->values;
   for (int i = 0; i < newgrid->size(); i++) newgrid->state[size_t(i)] = most_voted(&votes_[size_t(i * C)], C);
+  std::fill(stale_.begin(), stale_.end(), 0);
+  redraw_.clear();
+  shown.record(wave);
+}
+
+// Adds `count` to the votes pattern t at cell i gives, and lists the cells whose votes changed.
+void OverlapNode::vote(int i, int t, int count) {
+  const int mx = newgrid->mx, my = newgrid->my, C = newgrid->values, n = model.n;
+  const int x = i % mx, y = i / mx;
+  const Pattern& pattern = patterns_[size_t(t)];
+  for (int dy = 0; dy < n; dy++)
+    for (int dx = 0; dx < n; dx++) {
+      const int cell = (x + dx) % mx + ((y + dy) % my) * mx;
+      votes_[size_t(cell * C + pattern[size_t(dx + dy * n)])] += count;
+      if (!stale_[size_t(cell)]) stale_[size_t(cell)] = 1, redraw_.push_back(cell);
+    }
 }
 
 }  // namespace

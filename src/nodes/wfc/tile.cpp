@@ -77,10 +77,22 @@ void TileNode::load_rules(const XmlElement& element, const Grid& grid) {
   }
 }
 
+// Tiles apart (no overlap) are drawn from their own cell's patterns alone: an animated run's step
+// draws again only the cells whose patterns changed. Overlapping tiles share voxels, the later cell's
+// drawing winning: those are drawn in full, in order.
 void TileNode::update_state() {
+  if (shown.drawn() && overlap_ <= 0 && overlapz_ <= 0) {
+    const int mx = grid->mx, mxy = grid->mx * grid->my;
+    int last = -1;
+    shown.update(wave, [&](int i, int) {
+      if (i != last) draw_cell(i % mx, i % mxy / mx, i / mxy), last = i;
+    });
+    return;
+  }
   for (int z = 0; z < grid->mz; z++)
     for (int y = 0; y < grid->my; y++)
       for (int x = 0; x < grid->mx; x++) draw_cell(x, y, z);
+  shown.record(wave);
 }
 
 // Each voxel of the cell's tile takes the value most voted for by the variants the cell still allows:

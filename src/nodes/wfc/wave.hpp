@@ -93,6 +93,8 @@ class Wave {
   static constexpr int kRowBlock = 16;
 
   bool allows(int i, int t) const { return data_[slot(i, t)] != 0; }
+  // allows() of every cell and pattern, [cell][pattern], 1 or 0.
+  const uint8_t* allowances() const { return data_.data(); }
   int remaining(int i) const { return sums_of_ones_[size_t(i)]; }
   double entropy(int i) const { return entropies_[size_t(i)].entropy; }
   int cells() const { return cells_; }

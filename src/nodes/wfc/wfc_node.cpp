@@ -113,6 +113,7 @@ bool WfcNode::begin(Run& run) {
   restart();
   first_go_ = false;
   newgrid->clear();
+  shown.forget();
   run.grid = newgrid;
   run.changes.rewrite_all();
   return true;
@@ -160,6 +161,7 @@ void WfcNode::list_observable_cells() {
 void WfcNode::restart() {
   propagation_.clear();
   wave.copy_from(start_wave_);
+  shown.forget();
   open_ = start_open_;  // same size after the first time: no allocation
   propagation_.forget_changes();
 }

@@ -9,6 +9,7 @@
 #include "nodes/node.hpp"
 #include "nodes/wfc/min_tree.hpp"
 #include "nodes/wfc/propagator.hpp"
+#include "nodes/wfc/shown_wave.hpp"
 #include "nodes/wfc/wave.hpp"
 
 namespace mj::wfc {
@@ -52,6 +53,7 @@ class WfcNode : public Branch {
   Model model;
   Grid* newgrid = nullptr;
   Wave wave;
+  ShownWave shown;  // what update_state last drew; forgotten when the new grid is cleared
 
  private:
   bool begin(Run& run);
