@@ -30,6 +30,7 @@ class Field {
   Field(const XmlElement& element, const Grid& grid);
 
   // Breadth-first distance over `substrate` cells from the `zero` cells; false when there are none.
+  // `queue` is scratch, grown to the grid's cells.
   bool compute(int* potential, const Grid& grid, std::vector<int>& queue) const;
 
   // A cell whose distance an update lowered, to pass on to its neighbours.
