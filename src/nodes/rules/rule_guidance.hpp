@@ -98,6 +98,9 @@ class RuleGuidance {
     const int difference = h - first;
     if (difference < -kFactorRange || difference > kFactorRange) return keeps_key(u, boltzmann_factor(difference), max);
     KeyBound& b = key_bounds_[size_t(difference + kFactorRange)];  // sized at load
+    // Most draws fall below a threshold already computed (below_threshold's first test): a
+    // threshold above 0 was computed for a bounded factor and a max above 0, no larger than this.
+    if (b.max <= max && u < b.below) return false;
     if (b.factor < 0) set_factor(b, difference);
     if (max > 0 && b.bounded && below_threshold(b, u, max)) return false;
     return keeps_key(u, b.factor, max);
