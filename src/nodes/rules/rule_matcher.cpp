@@ -175,9 +175,17 @@ int RuleMatcher::cheaper_pivot(int r, const std::array<int, 256>& histogram) con
 }
 
 // Finds rule r's matches from the cells its pivot input cell accepts (from the grid's cells
-// bucketed by value once per full scan), then sorts them into the lattice order.
+// bucketed by value once per full scan), then sorts them into the lattice order. The pivot holds
+// by construction: when it is the first cell holds() would test, the test starts after it.
 void RuleMatcher::scan_from_pivot(int r, int pivot) {
   const RulePattern& p = patterns_[size_t(r)];
+  const Grid& g = *grid_;
+  if (g.mx < p.in_size.x || g.my < p.in_size.y || g.mz < p.in_size.z) return;
+  // The corners that fit: one unsigned comparison per axis.
+  const unsigned last_x = unsigned(g.mx - p.in_size.x), last_y = unsigned(g.my - p.in_size.y),
+                 last_z = unsigned(g.mz - p.in_size.z);
+  const size_t skipped = !p.checks.empty() && p.checks[0].offset == p.cells[size_t(pivot)].offset;
+  const uint8_t* state = g.state.data();
   const Point q = p.positions[size_t(pivot)];
   const size_t first = scan_.size();
   for (ValueSet values = p.cells[size_t(pivot)].wave; values != 0; values &= values - 1) {
@@ -185,8 +193,9 @@ void RuleMatcher::scan_from_pivot(int r, int pivot) {
     for (uint32_t k = bucket_start_[v]; k < bucket_start_[v + 1]; k++) {
       const Point c = bucket_[k];
       const int sx = c.x - q.x, sy = c.y - q.y, sz = c.z - q.z;
-      if (p.fits(sx, sy, sz, *grid_) && holds(r, grid_->index(sx, sy, sz)))
-        scan_.push_back({p.scan_key(sx, sy, sz, *grid_), r, grid_->index(sx, sy, sz)});
+      if (unsigned(sx) > last_x || unsigned(sy) > last_y || unsigned(sz) > last_z) continue;
+      const int corner = g.index(sx, sy, sz);
+      if (p.holds_from(skipped, state, corner)) scan_.push_back({p.scan_key(sx, sy, sz, g), r, corner});
     }
   }
   std::sort(scan_.begin() + std::ptrdiff_t(first), scan_.end());
