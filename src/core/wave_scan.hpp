@@ -62,26 +62,51 @@ inline void for_each_in_wave(const uint8_t* cells, int from, int to, ValueSet wa
     if (wave >> cells[x] & 1u) f(x);
 }
 
+#if defined(__SSE2__)
+// Per byte: the places of its set bits, in order, and their number (collect_in_wave's lists).
+struct SetBitPlaces {
+  uint8_t at[256][8];
+  uint8_t count[256];
+  constexpr SetBitPlaces() : at{}, count{} {
+    for (int byte = 0; byte < 256; byte++)
+      for (int bit = 0; bit < 8; bit++)
+        if (byte >> bit & 1) at[byte][count[byte]++] = uint8_t(bit);
+  }
+};
+inline constexpr SetBitPlaces kSetBitPlaces{};
+
+// Writes x + the places of the set bits of `byte` to out (eight ints written, the first
+// count[byte] of them meant), and returns their number: a list without a branch per cell.
+inline int write_set_bits(unsigned byte, int x, int* out) {
+  const __m128i zero = _mm_setzero_si128(), base = _mm_set1_epi32(x);
+  const __m128i places =
+      _mm_unpacklo_epi8(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(kSetBitPlaces.at[byte])), zero);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_add_epi32(_mm_unpacklo_epi16(places, zero), base));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 4), _mm_add_epi32(_mm_unpackhi_epi16(places, zero), base));
+  return kSetBitPlaces.count[byte];
+}
+#endif
+
 // Writes to `out` every x in [from, to) whose cell value is in `wave`, left to right, and returns
 // their number. For rows where such cells are common: a block of sixteen cells with any of them
-// is written without branches (a branch per cell would mispredict on mixed rows), a block with
-// none is skipped.
+// is listed without a branch per cell (which would mispredict on mixed rows), its hits by byte
+// from a table of their places; a block with none is skipped. `out` has room for to - from ints.
 inline int collect_in_wave(const uint8_t* cells, int from, int to, ValueSet wave, int* out) {
   int count = 0, x = from;
-  const auto take = [&](int end) {
-    for (; x < end; x++) out[count] = x, count += int(wave >> cells[x] & 1u);
-  };
 #if defined(__SSE2__)
   const int values = count_values(wave);
   if (values >= 1 && values <= 4) {
     const WaveLanes lanes(wave, values);
-    while (x + 16 <= to) {
-      if (lanes.hits(cells + x) == 0) x += 16;
-      else take(x + 16);
+    for (; x + 16 <= to; x += 16) {
+      const unsigned hits = lanes.hits(cells + x);
+      if (hits == 0) continue;
+      // count <= x - from: the eight ints written end before out[to - from].
+      count += write_set_bits(hits & 0xffu, x, out + count);
+      count += write_set_bits(hits >> 8, x + 8, out + count);
     }
   }
 #endif
-  take(to);
+  for (; x < to; x++) out[count] = x, count += int(wave >> cells[x] & 1u);
   return count;
 }
 

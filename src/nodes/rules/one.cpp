@@ -114,6 +114,7 @@ class OneNode : public RuleNode {
     int first_h = 0, argmax = -1;
     bool first_computed = false;
     const uint8_t* state = grid->state.data();
+    const RuleGuidance::CellDeltas cell_delta = guidance.cell_deltas();
     for (int k = 0; k < matcher.count(); k++) {
       const Match& m = matcher[k];
       const uint8_t value = state[m.corner];
@@ -122,8 +123,7 @@ class OneNode : public RuleNode {
         continue;
       }
       int h;
-      if (guidance.cell_delta(m.rule, value, m.corner, h) &&
-          guidance.heuristic_beats(run, h, first_h, first_computed, max))
+      if (cell_delta(m.rule, value, m.corner, h) && guidance.heuristic_beats(run, h, first_h, first_computed, max))
         argmax = k;
     }
     if (argmax < 0) return false;

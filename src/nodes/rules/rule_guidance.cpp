@@ -109,6 +109,20 @@ bool RuleGuidance::follow_trajectory(Run& run, Grid& grid, int step) const {
   return true;
 }
 
+// h = new - old, where an inversed field counts its potential negated: new + old when the old
+// value's field is inversed, -new - old when the written value's is.
+RuleGuidance::CellDeltas RuleGuidance::cell_deltas() {
+  const auto sign = [&](int value) { return inversed_ >> value & 1u ? -1 : 1; };
+  written_terms_.resize(cell_writes_.size());
+  for (size_t r = 0; r < cell_writes_.size(); r++) {
+    const int value = cell_writes_[r];
+    written_terms_[r] = value < 0 ? CellDeltas::Term{nullptr, 0} : CellDeltas::Term{potentials_[value], sign(value)};
+  }
+  old_terms_.resize(size_t(potentials_.C));
+  for (int value = 0; value < potentials_.C; value++) old_terms_[size_t(value)] = {potentials_[value], -sign(value)};
+  return {written_terms_.data(), old_terms_.data()};
+}
+
 double RuleGuidance::heuristic_key(Run& run, int h, double& first, bool& first_computed) {
   if (!first_computed) {
     first = h;

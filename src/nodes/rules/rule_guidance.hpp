@@ -56,18 +56,31 @@ class RuleGuidance {
     return delta_pointwise(grid.state.data(), writes_[size_t(m.rule)], m.corner, inversed_, potentials_);
   }
   // The same for a node whose rules all have one-cell inputs (one_cell_writes()), rule `rule` on a
-  // cell holding `old_value`; false where delta() gives none.
-  bool cell_delta(int rule, uint8_t old_value, int cell, int& h) const {
-    const int value = cell_writes_[size_t(rule)];
-    if (value < 0) return h = 0, true;
-    const int new_potential = potentials_[value][cell];
-    if (new_potential == -1) return false;
-    const int old_potential = potentials_[old_value][cell];
-    h = new_potential - old_potential;
-    if (inversed_ >> old_value & 1u) h += 2 * old_potential;
-    if (inversed_ >> value & 1u) h -= 2 * new_potential;
-    return true;
-  }
+  // cell holding `old_value`; false where delta() gives none. Made once per step (cell_deltas()):
+  // each term's row of potentials and its sign (-1 or 1, an inversed field's folded in) are
+  // looked up per rule and value rather than per match.
+  class CellDeltas {
+   public:
+    struct Term {
+      const int* row;  // null: the rule writes nothing
+      int sign;
+    };
+    CellDeltas(const Term* written, const Term* old) : written_(written), old_(old) {}
+    bool operator()(int rule, uint8_t old_value, int cell, int& h) const {
+      const Term& w = written_[rule];
+      if (w.row == nullptr) return h = 0, true;
+      const int new_potential = w.row[cell];
+      if (new_potential == -1) return false;
+      const Term& o = old_[old_value];
+      h = w.sign * new_potential + o.sign * o.row[cell];
+      return true;
+    }
+
+   private:
+    const Term* written_;  // per rule
+    const Term* old_;      // per value
+  };
+  CellDeltas cell_deltas();
   // Whether every rule writes at most its corner cell, so that cell_delta() applies.
   bool one_cell_writes() const { return !cell_writes_.empty(); }
   // Key for choosing among matches by potential: larger is better.
@@ -85,6 +98,9 @@ class RuleGuidance {
     const int difference = h - first;
     if (difference < -kFactorRange || difference > kFactorRange) return keeps_key(u, boltzmann_factor(difference), max);
     KeyBound& b = key_bounds_[size_t(difference + kFactorRange)];  // sized at load
+    // Most draws fall below a threshold already computed (below_threshold's first test): a
+    // threshold above 0 was computed for a bounded factor and a max above 0, no larger than this.
+    if (b.max <= max && u < b.below) return false;
     if (b.factor < 0) set_factor(b, difference);
     if (max > 0 && b.bounded && below_threshold(b, u, max)) return false;
     return keeps_key(u, b.factor, max);
@@ -103,8 +119,9 @@ class RuleGuidance {
   std::vector<std::vector<RuleWrite>> writes_;  // per rule: the cells it changes, for delta()
   std::vector<int>
       cell_writes_;  // per rule: the value it writes at its corner, -1 for none; empty: some rule writes elsewhere
-  uint32_t inversed_ = 0;                                 // inversed_values(fields_)
-  std::vector<std::optional<Observation>> observations_;  // per value, empty when none
+  std::vector<CellDeltas::Term> written_terms_, old_terms_;  // cell_deltas(), per rule and per value
+  uint32_t inversed_ = 0;                                    // inversed_values(fields_)
+  std::vector<std::optional<Observation>> observations_;     // per value, empty when none
   double temperature_ = 0.0;
   bool search_ = false, future_computed_ = false;
   bool guides_ = false;  // guides()

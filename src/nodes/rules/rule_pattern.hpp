@@ -27,10 +27,12 @@ struct RulePattern {
 
   int volume() const { return in_size.x * in_size.y * in_size.z; }
   // Does the input match with its corner at cell index `corner`? (The caller checks the bounds.)
-  bool holds(const uint8_t* state, int corner) const {
+  bool holds(const uint8_t* state, int corner) const { return holds_from(0, state, corner); }
+  // The same, from test number `first` on: the caller knows the cells tested before it hold.
+  bool holds_from(size_t first, const uint8_t* state, int corner) const {
     state += corner;
-    for (const Cell& c : checks)
-      if ((c.wave >> state[c.offset] & 1u) == 0) return false;
+    for (const Cell *c = checks.data() + first, *end = checks.data() + checks.size(); c != end; c++)
+      if ((c->wave >> state[c->offset] & 1u) == 0) return false;
     return true;
   }
   // Tests the cells whose values the fewest grid cells hold first (by the grid's value counts):
