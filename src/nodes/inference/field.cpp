@@ -127,6 +127,17 @@ std::vector<RuleWrite> rule_writes(const Rule& rule, const Grid& grid) {
   return writes;
 }
 
+ValueSet rows_read_by_deltas(const std::vector<Rule>& rules) {
+  ValueSet rows = 0;
+  for (const Rule& rule : rules)
+    for (size_t di = 0; di < rule.output.size(); di++) {
+      const uint8_t value = rule.output[di];
+      if (value == kKeep || (rule.input[di] & (1u << value)) != 0) continue;  // as rule_writes
+      rows |= (ValueSet(1) << value) | rule.input[di];
+    }
+  return rows;
+}
+
 uint32_t inversed_values(const std::vector<std::optional<Field>>& fields) {
   uint32_t bits = 0;
   for (size_t v = 0; v < fields.size() && v < 32; v++)
