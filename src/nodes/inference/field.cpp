@@ -1,6 +1,7 @@
 #include "nodes/inference/field.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace mj {
 
@@ -34,32 +35,40 @@ struct Neighbours {
 
 // Locals throughout: writes to the int potentials could otherwise alias the grid's int members.
 bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) const {
-  // Every cell enters the queue at most once: reserved for all of them, it never moves (and so
-  // never faults in its pages twice over).
-  queue.clear();
-  queue.reserve(grid.state.size());
+  // Every cell enters the queue at most once: sized for all of them once per run, it never moves
+  // (and so never faults in its pages twice over), and is written through a plain index.
   const uint8_t* state = grid.state.data();
   const int cells = grid.size();
+  if (queue.size() < size_t(cells)) queue.resize(size_t(cells));
+  int* const q = queue.data();
+  int tail = 0;
   const Neighbours around{grid.mx, grid.my, grid.mz};
   const PointOfCell point_of(grid);
-  const ValueSet zero_values = zero, substrate_values = substrate;
+  // Cells that are neither zero nor substrate start at kBlocked, so that the search reads one
+  // value per neighbour (is it -1: substrate not reached yet); they become -1 at the end.
+  constexpr int kBlocked = -2;
+  std::array<int, 256> start;
+  for (int v = 0; v < 256; v++)
+    start[size_t(v)] = v < 32 && (zero >> v & 1u) ? 0 : v < 32 && (substrate >> v & 1u) ? -1 : kBlocked;
   for (int i = 0; i < cells; i++) {
-    const bool is_zero = (zero_values >> state[i] & 1u) != 0;
-    potential[i] = is_zero ? 0 : -1;
-    if (is_zero) queue.push_back(i);
+    potential[i] = start[state[i]];
+    q[tail] = i, tail += potential[i] == 0;
   }
-  if (queue.empty()) return false;
+  const auto unblock = [&] {
+    for (int i = 0; i < cells; i++) potential[i] = std::max(potential[i], -1);
+  };
+  if (tail == 0) return unblock(), false;
   // A cell off every edge has all its neighbours: one bit tells, where the point of the cell and a
   // bounds check per neighbour took a third of the search.
   const bool d3 = grid.mz > 1;
   const InteriorCells::View inside = grid.interior_cells({1, 1, d3 ? 1 : 0}).view();
   const int width = grid.mx, layer = grid.mx * grid.my;
-  for (size_t head = 0; head < queue.size(); head++) {
-    const int i = queue[head], t = potential[i] + 1;
+  for (int head = 0; head < tail; head++) {
+    const int i = q[head], t = potential[i] + 1;
     const auto reach = [&](int j) {
-      if (potential[j] != -1 || (substrate_values >> state[j] & 1u) == 0) return;
+      if (potential[j] != -1) return;
       potential[j] = t;
-      queue.push_back(j);
+      q[tail++] = j;
     };
     if (inside.contains(i)) {  // in Neighbours::each's order
       reach(i - 1), reach(i + 1), reach(i - width), reach(i + width);
@@ -69,6 +78,7 @@ bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) c
     const Point p = point_of(i);
     around.each(i, p.x, p.y, p.z, [&](int j, int, int, int) { reach(j); });
   }
+  unblock();
   return true;
 }
 
