@@ -51,6 +51,7 @@ struct Want {
   // The same for the other side: its first probe, or one never news (the arriving value) if none.
   Probe news_lead;
   uint32_t news_rest;
+  uint32_t same_lead;  // forward: this want and those after it with the same lead (group_by_lead)
   // Whether the rule fits with this cell of it at (x, y, z): one comparison per axis.
   bool fits(int x, int y, int z) const {
     return (unsigned(x - at.x) < unsigned(fit.x)) & (unsigned(y - at.y) < unsigned(fit.y)) &
@@ -170,7 +171,7 @@ template <class Bits>
 Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c, const Shape& s) {
   const Point fit{std::max(0, s.mx - rule.in_size.x + 1), std::max(0, s.my - rule.in_size.y + 1),
                   std::max(0, s.mz - rule.in_size.z + 1)};
-  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0};
+  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0, 1};
   append_probes(p, p.gives[r], c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
   const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
@@ -187,6 +188,24 @@ Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c
   w.lead = w.end > w.pattern ? p.probes[w.pattern] : Probe{0, c.bit};
   w.rest = std::min(w.pattern + 1, w.end);
   return w;
+}
+
+// Forward, most checks end at their lead, and the images of rules share leads (the rare value of
+// a walk's head next to it): a value's wants are grouped by lead, so that one failed lead skips
+// its group. Within one arriving value the order of firings only orders items of one time, which
+// changes no potential.
+template <class Bits>
+void group_by_lead(Spread<Bits>& p) {
+  const auto key = [](const Want& w) { return std::pair(w.lead.delta, w.lead.bit); };
+  for (size_t v = 0; v + 1 < p.wanted_start.size(); v++) {
+    const auto first = p.wanted.begin() + ptrdiff_t(p.wanted_start[v]),
+               last = p.wanted.begin() + ptrdiff_t(p.wanted_start[v + 1]);
+    std::stable_sort(first, last, [&](const Want& a, const Want& b) { return key(a) < key(b); });
+    for (auto w = last; w != first; w--) {
+      const auto next = w;
+      (w - 1)->same_lead = next != last && key(*next) == key(*(w - 1)) ? next->same_lead + 1 : 1;
+    }
+  }
 }
 
 template <class Bits>
@@ -217,6 +236,7 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
   for (size_t r = 0; r < rules.size(); r++)
     for (const PatternCell& c : p.wants[r])
       if (c.value < C) p.wanted[next[c.value]++] = want_of(p, uint32_t(r), rules[r], c, s);
+  if (!backwards) group_by_lead(p);
 }
 
 // Marks what applying rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
@@ -296,7 +316,10 @@ void arrive(Spread<Bits>& p, const QueueItem& a, Out& out) {
     const Want& w = wanted[k];
     const auto lead = [&] { return (here[w.lead.delta].settled & w.lead.bit) != 0; };
     // Forward, most checks end at the lead: read first, in the margin where the rule cannot fit.
-    if (!news_first && !lead()) continue;
+    if (!news_first && !lead()) {
+      k += w.same_lead - 1;
+      continue;
+    }
     if (!inside && !w.fits(a.x, a.y, a.z)) continue;
     const auto news = [&] {
       return (w.gives_here & ~uint32_t(here->reached)) != 0 || !(here[w.news_lead.delta].reached & w.news_lead.bit) ||
