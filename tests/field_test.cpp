@@ -60,6 +60,14 @@ TEST(Observation, BackwardPotentialsInACorridor) {
   EXPECT_EQ(mj::backward_pointwise(p, blocked.data()), -1);
 }
 
+TEST(Observation, DeltasReadTheRowsOfWrittenValuesAndOfWhatTheyOverwrite) {
+  // RB -> WR writes W over R and R over B; a cell the rule keeps (G stays G) is read by no delta.
+  auto doc = mj::XmlDocument::load_string(R"x(<one values="BRWGN" in="RBG" out="WRG" symmetry="()"/>)x", "o.xml");
+  auto grid = mj::Grid::load(doc->root(), 5, 1, 1);
+  std::vector<mj::Rule> rules{mj::load_rule(doc->root(), *grid, *grid, {})};
+  EXPECT_EQ(mj::rows_read_by_deltas(rules), 0b111u);  // B, R, W; not G or N
+}
+
 }  // namespace
 
 namespace {

@@ -130,6 +130,17 @@ TEST(Potentials, PropagationMatchesTheDirectDefinition) {
       for (int i = 0; i < cells; i++) direct[c][i] = (future[size_t(i)] >> c & 1u) ? 0 : -1;
     direct_propagate(direct, mx, my, mz, rules, true);
     ASSERT_EQ(values(fast), values(direct)) << "backward, trial " << trial;
+    // Some rows asked for: those and every row by backward_row are the whole computation's.
+    Potentials some;
+    some.resize_unset(C, cells);
+    const ValueSet rows = ValueSet(rng()) & all_values(C);
+    compute_backward_potentials(some, future.data(), mx, my, mz, rules, rows);
+    for (int c = 0; c < C; c++) {
+      const std::vector<int> whole(direct[c], direct[c] + cells);
+      if (rows >> c & 1u) ASSERT_EQ(std::vector<int>(some[c], some[c] + cells), whole) << "trial " << trial;
+      ASSERT_EQ(backward_row(some, future.data(), c), whole) << "row " << c << ", trial " << trial;
+    }
+    ASSERT_EQ(some.unset_rows & rows, 0u);
   }
 }
 

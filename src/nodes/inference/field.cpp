@@ -1,6 +1,7 @@
 #include "nodes/inference/field.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace mj {
 
@@ -34,34 +35,41 @@ struct Neighbours {
 
 // Locals throughout: writes to the int potentials could otherwise alias the grid's int members.
 bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) const {
-  // Every cell enters the queue at most once: sized for all of them, it never moves (and so never
-  // faults in its pages twice over), and cells are written at its tail without push_back's checks,
-  // which kept the search out of line in WebAssembly (a third of the speed of native code).
+  // Every cell enters the queue at most once: sized for all of them once per run, it never moves
+  // (and so never faults in its pages twice over), and is written through a plain index (with
+  // push_back the search stayed out of line in WebAssembly, at a third of native code's speed).
+  const uint8_t* state = grid.state.data();
   const int cells = grid.size();
   if (queue.size() < size_t(cells)) queue.resize(size_t(cells));
-  int* const order = queue.data();
+  int* const q = queue.data();
   int tail = 0;
-  const uint8_t* state = grid.state.data();
   const Neighbours around{grid.mx, grid.my, grid.mz};
   const PointOfCell point_of(grid);
-  const ValueSet zero_values = zero, substrate_values = substrate;
+  // Cells that are neither zero nor substrate start at kBlocked, so that the search reads one
+  // value per neighbour (is it -1: substrate not reached yet); they become -1 at the end.
+  constexpr int kBlocked = -2;
+  std::array<int, 256> start;
+  for (int v = 0; v < 256; v++)
+    start[size_t(v)] = v < 32 && (zero >> v & 1u) ? 0 : v < 32 && (substrate >> v & 1u) ? -1 : kBlocked;
   for (int i = 0; i < cells; i++) {
-    const bool is_zero = (zero_values >> state[i] & 1u) != 0;
-    potential[i] = is_zero ? 0 : -1;
-    if (is_zero) order[tail++] = i;
+    potential[i] = start[state[i]];
+    q[tail] = i, tail += potential[i] == 0;
   }
-  if (tail == 0) return false;
+  const auto unblock = [&] {
+    for (int i = 0; i < cells; i++) potential[i] = std::max(potential[i], -1);
+  };
+  if (tail == 0) return unblock(), false;
   // A cell off every edge has all its neighbours: one bit tells, where the point of the cell and a
   // bounds check per neighbour took a third of the search.
   const bool d3 = grid.mz > 1;
   const InteriorCells::View inside = grid.interior_cells({1, 1, d3 ? 1 : 0}).view();
   const int width = grid.mx, layer = grid.mx * grid.my;
   for (int head = 0; head < tail; head++) {
-    const int i = order[head], t = potential[i] + 1;
+    const int i = q[head], t = potential[i] + 1;
     const auto reach = [&](int j) {
-      if (potential[j] != -1 || (substrate_values >> state[j] & 1u) == 0) return;
+      if (potential[j] != -1) return;
       potential[j] = t;
-      order[tail++] = j;
+      q[tail++] = j;
     };
     if (inside.contains(i)) {  // in Neighbours::each's order
       reach(i - 1), reach(i + 1), reach(i - width), reach(i + width);
@@ -71,6 +79,7 @@ bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) c
     const Point p = point_of(i);
     around.each(i, p.x, p.y, p.z, [&](int j, int, int, int) { reach(j); });
   }
+  unblock();
   return true;
 }
 
@@ -127,6 +136,17 @@ std::vector<RuleWrite> rule_writes(const Rule& rule, const Grid& grid) {
         writes.push_back({grid.index(dx, dy, dz), value});
       }
   return writes;
+}
+
+ValueSet rows_read_by_deltas(const std::vector<Rule>& rules) {
+  ValueSet rows = 0;
+  for (const Rule& rule : rules)
+    for (size_t di = 0; di < rule.output.size(); di++) {
+      const uint8_t value = rule.output[di];
+      if (value == kKeep || (rule.input[di] & (1u << value)) != 0) continue;  // as rule_writes
+      rows |= (ValueSet(1) << value) | rule.input[di];
+    }
+  return rows;
 }
 
 uint32_t inversed_values(const std::vector<std::optional<Field>>& fields) {

@@ -16,6 +16,8 @@ namespace mj {
 struct Potentials {
   int C = 0, cells = 0;
   ZeroedArray<int> data;
+  // Rows compute_backward_potentials left unwritten, as nothing reads them (backward_row gives them).
+  ValueSet unset_rows = 0;
 
   void resize(int values, int n) { C = values, cells = n, data.assign_zeros(size_t(values) * size_t(n)); }
   // For potentials computed whole before they are read (backward potentials): no zeros written.
@@ -56,6 +58,9 @@ struct RuleWrite {
   uint8_t value;
 };
 std::vector<RuleWrite> rule_writes(const Rule& rule, const Grid& grid);
+// The rows of potentials that delta_pointwise reads for these rules: the values they write and the
+// values their inputs accept where they write.
+ValueSet rows_read_by_deltas(const std::vector<Rule>& rules);
 // Bit v: the field of value v is inversed (`from`).
 uint32_t inversed_values(const std::vector<std::optional<Field>>& fields);
 

@@ -20,7 +20,8 @@ bool compute_future_set_present(std::vector<ValueSet>& future, std::vector<uint8
                                 const std::vector<std::optional<Observation>>& observations, ChangeLog& log);
 
 // `hint`: where the last call found an unmet cell. Such a cell tends to stay unmet, or to have
-// passed the work on to a neighbour, so the `near` cells on either side are looked at first.
+// passed the work on to a neighbour, so the `near` cells on either side are looked at first, and
+// before them the hint's neighbours along x and at near / 2 (callers pass twice a grid's stride).
 bool is_goal_reached(const uint8_t* present, const ValueSet* future, int cells, int& hint, int near = 0);
 
 }  // namespace mj

@@ -44,6 +44,14 @@ struct Want {
   int offset;
   Point at;
   Point fit;  // per axis, the places the rule's corner can take on the grid (0 when it is too large)
+  // probes[pattern] again, or one that always holds (the arriving value) for a pattern of one
+  // cell: most checks of a search's forward potentials end at it, without the loop's set-up.
+  Probe lead;
+  uint32_t rest;  // where the pattern's probes after the lead begin
+  // The same for the other side: its first probe, or one never news (the arriving value) if none.
+  Probe news_lead;
+  uint32_t news_rest;
+  uint32_t same_lead;  // forward: this want and those after it with the same lead (group_by_lead)
   // Whether the rule fits with this cell of it at (x, y, z): one comparison per axis.
   bool fits(int x, int y, int z) const {
     return (unsigned(x - at.x) < unsigned(fit.x)) & (unsigned(y - at.y) < unsigned(fit.y)) &
@@ -102,13 +110,17 @@ struct Spread {
   std::vector<uint32_t> anywhere;                      // the rules whose pattern is all wildcards
   Interior interior;                                   // the cells the largest pattern reaches no edge from
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
+  // The cells, with a margin of empty ones before and after as wide as a rule reaches: a check
+  // whose rule may not fit there can read its cells first (forward: the lead).
   std::vector<CellValues<Bits>> cells;
-  std::vector<Bits> goal_unmet;     // forward estimates: a cell's goal values while none has reached it, else 0
-  std::vector<PatternCell> pivots;  // apply_at_start: per rule, its pattern cell with the rarest value
-  std::array<int, 32> holding{};    // how many cells have each value at time 0
-  std::vector<int> holders;         // the cells with each pivot value at time 0, by value
-  std::vector<int> holders_start;   // value -> first entry in `holders`
-  uint64_t indexed = 0;             // the caller's key the index above (wanted .. gives) is for, 0: none
+  CellValues<Bits>* base = nullptr;  // cell 0, past the margin
+  int count = 0;                     // cells of the grid
+  std::vector<Bits> goal_unmet;      // forward estimates: a cell's goal values while none has reached it, else 0
+  std::vector<PatternCell> pivots;   // apply_at_start: per rule, its pattern cell with the rarest value
+  std::array<int, 32> holding{};     // how many cells have each value at time 0
+  std::vector<int> holders;          // the cells with each pivot value at time 0, by value
+  std::vector<int> holders_start;    // value -> first entry in `holders`
+  uint64_t indexed = 0;              // the caller's key the index above (wanted .. gives) is for, 0: none
 };
 
 // Scratch kept between calls: search computes forward potentials for every state it explores.
@@ -159,7 +171,7 @@ template <class Bits>
 Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c, const Shape& s) {
   const Point fit{std::max(0, s.mx - rule.in_size.x + 1), std::max(0, s.my - rule.in_size.y + 1),
                   std::max(0, s.mz - rule.in_size.z + 1)};
-  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, fit};
+  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0, 1};
   append_probes(p, p.gives[r], c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
   const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
@@ -167,11 +179,33 @@ Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c
   for (auto g = gives; g != p.probes.end(); g++) w.gives_here |= here(*g) ? g->bit : 0;
   p.probes.erase(std::remove_if(gives, p.probes.end(), here), p.probes.end());
   w.pattern = uint32_t(p.probes.size());
+  w.news_lead = w.pattern > w.gives ? p.probes[w.gives] : Probe{0, c.bit};
+  w.news_rest = std::min(w.gives + 1, w.pattern);
   append_probes(p, p.wants[r], c.offset);
   p.probes.erase(
       std::find_if(p.probes.begin() + w.pattern, p.probes.end(), [](const Probe& q) { return q.delta == 0; }));
   w.end = uint32_t(p.probes.size());
+  w.lead = w.end > w.pattern ? p.probes[w.pattern] : Probe{0, c.bit};
+  w.rest = std::min(w.pattern + 1, w.end);
   return w;
+}
+
+// Forward, most checks end at their lead, and the images of rules share leads (the rare value of
+// a walk's head next to it): a value's wants are grouped by lead, so that one failed lead skips
+// its group. Within one arriving value the order of firings only orders items of one time, which
+// changes no potential.
+template <class Bits>
+void group_by_lead(Spread<Bits>& p) {
+  const auto key = [](const Want& w) { return std::pair(w.lead.delta, w.lead.bit); };
+  for (size_t v = 0; v + 1 < p.wanted_start.size(); v++) {
+    const auto first = p.wanted.begin() + ptrdiff_t(p.wanted_start[v]),
+               last = p.wanted.begin() + ptrdiff_t(p.wanted_start[v + 1]);
+    std::stable_sort(first, last, [&](const Want& a, const Want& b) { return key(a) < key(b); });
+    for (auto w = last; w != first; w--) {
+      const auto next = w;
+      (w - 1)->same_lead = next != last && key(*next) == key(*(w - 1)) ? next->same_lead + 1 : 1;
+    }
+  }
 }
 
 template <class Bits>
@@ -202,6 +236,7 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
   for (size_t r = 0; r < rules.size(); r++)
     for (const PatternCell& c : p.wants[r])
       if (c.value < C) p.wanted[next[c.value]++] = want_of(p, uint32_t(r), rules[r], c, s);
+  if (!backwards) group_by_lead(p);
 }
 
 // Marks what applying rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
@@ -210,7 +245,7 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
 template <class Bits, class Out>
 void give(Spread<Bits>& p, uint32_t r, int corner, int x, int y, int z, Out& out, int t) {
   for (const PatternCell& c : p.gives[r]) {
-    CellValues<Bits>& cell = p.cells[size_t(corner + c.offset)];
+    CellValues<Bits>& cell = p.base[corner + c.offset];
     if (cell.reached & c.bit) continue;
     cell.reached |= Bits(c.bit);
     if constexpr (Out::kEstimate) {
@@ -259,9 +294,9 @@ bool any_news(const Probe* probe, const Probe* end, const CellValues<Bits>* here
 
 // Whether every cell of a pattern, with its corner at `corner`, has its value settled.
 template <class Bits>
-bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::vector<CellValues<Bits>>& cells) {
+bool settled_at(const std::vector<PatternCell>& wants, int corner, const CellValues<Bits>* cells) {
   for (const PatternCell& c : wants)
-    if (!(cells[size_t(corner + c.offset)].settled & c.bit)) return false;
+    if (!(cells[corner + c.offset].settled & c.bit)) return false;
   return true;
 }
 
@@ -272,19 +307,26 @@ bool settled_at(const std::vector<PatternCell>& wants, int corner, const std::ve
 // Firing adds to the queue only: the index is read through locals.
 template <bool news_first, class Bits, class Out>
 void arrive(Spread<Bits>& p, const QueueItem& a, Out& out) {
-  CellValues<Bits>* here = &p.cells[size_t(a.cell)];
+  CellValues<Bits>* here = p.base + a.cell;
   here->settled |= Bits(1u << a.value);
   const bool inside = p.interior.contains(a.x, a.y, a.z);
   const Probe* probes = p.probes.data();
   const Want* wanted = p.wanted.data();
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
     const Want& w = wanted[k];
+    const auto lead = [&] { return (here[w.lead.delta].settled & w.lead.bit) != 0; };
+    // Forward, most checks end at the lead: read first, in the margin where the rule cannot fit.
+    if (!news_first && !lead()) {
+      k += w.same_lead - 1;
+      continue;
+    }
     if (!inside && !w.fits(a.x, a.y, a.z)) continue;
     const auto news = [&] {
-      return (w.gives_here & ~uint32_t(here->reached)) != 0 || any_news(probes + w.gives, probes + w.pattern, here);
+      return (w.gives_here & ~uint32_t(here->reached)) != 0 || !(here[w.news_lead.delta].reached & w.news_lead.bit) ||
+             any_news(probes + w.news_rest, probes + w.pattern, here);
     };
-    const auto complete = [&] { return all_settled(probes + w.pattern, probes + w.end, here); };
-    if (news_first ? news() && complete() : complete() && news())
+    const auto rest = [&] { return all_settled(probes + w.rest, probes + w.end, here); };
+    if (news_first ? news() && lead() && rest() : rest() && news())
       give(p, w.rule, a.cell - w.offset, a.x - w.at.x, a.y - w.at.y, a.z - w.at.z, out, a.t);
   }
 }
@@ -299,8 +341,8 @@ void list_holders(Spread<Bits>& p, int C, ValueSet pivots) {
   p.holders.resize(size_t(p.holders_start.back()));
   std::array<int, 32> next{};
   std::copy(p.holders_start.begin(), p.holders_start.end() - 1, next.begin());
-  for (int i = 0; i < int(p.cells.size()); i++) {
-    uint32_t bits = p.cells[size_t(i)].settled & pivots;
+  for (int i = 0; i < p.count; i++) {
+    uint32_t bits = p.base[i].settled & pivots;
     if constexpr (one_each) {
       if (bits != 0) p.holders[size_t(next[size_t(std::countr_zero(bits))]++)] = i;
     } else {
@@ -335,10 +377,23 @@ void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape
     for (int k = p.holders_start[pivot.value]; k < p.holders_start[pivot.value + 1u]; k++) {
       const int cell = p.holders[size_t(k)];
       const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
-      if (s.fits(rules[r], x, y, z) && settled_at(wants, cell - pivot.offset, p.cells))
+      if (s.fits(rules[r], x, y, z) && settled_at(wants, cell - pivot.offset, p.base))
         give(p, uint32_t(r), cell - pivot.offset, x, y, z, out, 0);
     }
   }
+}
+
+// How far from a cell, in cells of the grid, another cell of a rule's pattern can be.
+inline int rule_reach(const std::vector<Rule>& rules, const Shape& s) {
+  int reach = 0;
+  for (const Rule& rule : rules)
+    reach = std::max(reach, s.index(rule.in_size.x - 1, rule.in_size.y - 1, rule.in_size.z - 1));
+  return reach;
+}
+
+// Adds a run of `length` cells holding `values` to the counts of each value.
+inline void count_run(std::array<int, 32>& holding, uint32_t values, int length) {
+  for (; values != 0; values &= values - 1) holding[size_t(std::countr_zero(values))] += length;
 }
 
 // start_of(i): the values cell i has at time 0 (those with potential 0): forward, one value (the
@@ -349,9 +404,15 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
   constexpr bool one_each = !backwards;  // a cell holds one value at time 0
   Spread<Bits>& p = scratch<Bits>();
   p.queue.clear();
-  p.cells.resize(size_t(n));
+  const int margin = rule_reach(rules, space);
+  p.cells.resize(size_t(n) + 2 * size_t(margin));
+  p.base = p.cells.data() + margin, p.count = n;
+  std::fill(p.cells.begin(), p.cells.begin() + margin, CellValues<Bits>{});
+  std::fill(p.cells.end() - margin, p.cells.end(), CellValues<Bits>{});
   std::array<int, 32> holding{};  // a local: counted in the scratch, each count went through memory
-  CellValues<Bits>* cells = p.cells.data();
+  uint32_t run_values = 0;        // backward: the values of the run of cells before i, and its length
+  int run = 0;
+  CellValues<Bits>* cells = p.base;
   const ValueSet values = C >= 32 ? ~ValueSet(0) : ValueSet((1u << C) - 1u);
   if constexpr (Out::kEstimate) p.goal_unmet.resize(size_t(n));
   for (int i = 0; i < n; i++) {
@@ -364,10 +425,15 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
       out.missing += !met;
     }
     cells[i] = {present, present};
-    if constexpr (one_each) holding[size_t(std::countr_zero(uint32_t(present)))]++;
-    else
-      for (uint32_t bits = present; bits != 0; bits &= bits - 1) holding[size_t(std::countr_zero(bits))]++;
+    if constexpr (one_each) {
+      holding[size_t(std::countr_zero(uint32_t(present)))]++;
+    } else if (present != run_values) {  // a goal's sets come in long runs (seas, land): counted by run
+      count_run(holding, run_values, run);
+      run_values = present, run = 0;
+    }
+    run++;
   }
+  if constexpr (!one_each) count_run(holding, run_values, run);
   if (out.done()) return;
   p.holding = holding;
   // After the counts: the index orders its checks by them.
@@ -378,14 +444,14 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
     for (int z = 0, i = 0; z < space.mz; z++)
       for (int y = 0; y < space.my; y++)
         for (int x = 0; x < space.mx; x++, i++)
-          for (uint32_t bits = p.cells[size_t(i)].settled; bits != 0; bits &= bits - 1)
+          for (uint32_t bits = p.base[i].settled; bits != 0; bits &= bits - 1)
             p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
   const size_t at_start = p.queue.size();
   if (!p.anywhere.empty()) p.applied.assign(rules.size() * size_t(n), 0);
   apply_at_start<one_each>(p, rules, space, C, out);
   constexpr size_t kAhead = 8;  // the values around an item are a cache miss: fetch them early
   for (size_t head = 0; head < p.queue.size() && !out.done(); head++) {
-    if (head + kAhead < p.queue.size()) __builtin_prefetch(&p.cells[size_t(p.queue[head + kAhead].cell)]);
+    if (head + kAhead < p.queue.size()) __builtin_prefetch(p.base + p.queue[head + kAhead].cell);
     const QueueItem item = p.queue[head];
     for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, out, backwards);
     if (head < at_start) continue;
@@ -429,22 +495,34 @@ int forward_estimate(const uint8_t* state, const ValueSet* future, int C, int mx
 }
 
 void compute_backward_potentials(Potentials& potentials, const ValueSet* future, int mx, int my, int mz,
-                                 const std::vector<Rule>& rules) {
+                                 const std::vector<Rule>& rules, ValueSet rows) {
   const int cells = potentials.cells;  // a local: the writes below could alias the member
+  // The propagation writes the values the rules give (their inputs): those rows are needed whole.
+  for (const Rule& rule : rules)
+    for (const uint8_t value : rule.binput) rows |= value < potentials.C ? ValueSet(1) << value : 0;
+  const ValueSet values = potentials.C >= 32 ? ~ValueSet(0) : ValueSet((1u << potentials.C) - 1u);
+  potentials.unset_rows = values & ~rows;
   // By blocks of the future that stay in the L1 cache while every value's row is written: row by
   // row over the whole grid read the future (4 bytes a cell) once per value from memory.
   constexpr int kBlock = 2048;
   for (int start = 0; start < cells; start += kBlock) {
     const int end = std::min(cells, start + kBlock);
-    for (int c = 0; c < potentials.C; c++) {
+    for (ValueSet written = rows & values; written != 0; written &= written - 1) {
+      const int c = std::countr_zero(written);
       int* row = potentials[c];
       for (int i = start; i < end; i++) row[i] = (future[i] >> c & 1u) ? 0 : -1;
     }
   }
-  const ValueSet values = potentials.C >= 32 ? ~ValueSet(0) : ValueSet((1u << potentials.C) - 1u);
   ToPotentials out{potentials};
   propagate<true>(
       potentials.C, cells, mx, my, mz, rules, 0, [future, values](int i) { return future[i] & values; }, out);
+}
+
+std::vector<int> backward_row(const Potentials& potentials, const ValueSet* future, int c) {
+  if (!(potentials.unset_rows >> c & 1u)) return {potentials[c], potentials[c] + potentials.cells};
+  std::vector<int> row(size_t(potentials.cells));
+  for (size_t i = 0; i < row.size(); i++) row[i] = (future[i] >> c & 1u) ? 0 : -1;
+  return row;
 }
 
 int forward_pointwise(const Potentials& potentials, const ValueSet* future) {

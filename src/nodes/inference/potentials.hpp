@@ -21,9 +21,13 @@ uint64_t new_potentials_key();
 // the goal. C: the grid's values; `key` as above.
 int forward_estimate(const uint8_t* state, const ValueSet* future, int C, int mx, int my, int mz,
                      const std::vector<Rule>& rules, uint64_t key = 0);
-// Backward: steps needed from having each value at each cell to reaching `future`.
+// Backward: steps needed from having each value at each cell to reaching `future`. Only the `rows`
+// of the values asked for and of those the propagation reaches are written (an observe node reads
+// a few of a large grid's rows: rows_read_by_deltas); the others are left as potentials.unset_rows.
 void compute_backward_potentials(Potentials& potentials, const ValueSet* future, int mx, int my, int mz,
-                                 const std::vector<Rule>& rules);
+                                 const std::vector<Rule>& rules, ValueSet rows = ~ValueSet(0));
+// Row c of backward potentials computed for `future`, whether written or left unset.
+std::vector<int> backward_row(const Potentials& potentials, const ValueSet* future, int c);
 
 // Sums of per-cell estimates; -1 when some cell cannot reach (or be reached from) the goal.
 int forward_pointwise(const Potentials& potentials, const ValueSet* future);

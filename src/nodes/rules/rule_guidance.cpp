@@ -50,7 +50,9 @@ bool RuleGuidance::infer(Run& run, Grid& grid, const std::vector<Rule>& rules, A
     if (!search_) {
       future_computed_ = true;
       if (potentials_.empty()) potentials_.resize_unset(grid.values, grid.size());  // written whole below
-      compute_backward_potentials(potentials_, future_.data(), grid.mx, grid.my, grid.mz, rules);
+      // Only the rows delta() reads, unless fields share the potentials (inspect() shows theirs).
+      const ValueSet rows = fields_.empty() ? rows_read_by_deltas(rules) : ~ValueSet(0);
+      compute_backward_potentials(potentials_, future_.data(), grid.mx, grid.my, grid.mz, rules, rows);
       return true;
     }
     trajectory_.reset();
@@ -159,7 +161,8 @@ void RuleGuidance::inspect(Inspection& view) const {
   view.future = future_;
   if (trajectory_) view.trajectory = *trajectory_;
   if (!search_)
-    for (int c = 0; c < potentials_.C; c++) view.potentials.push_back(potential_view(potentials_, c));
+    for (int c = 0; c < potentials_.C; c++)
+      view.potentials.push_back({c, backward_row(potentials_, future_.data(), c)});
 }
 
 }  // namespace mj
