@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-RUN_START = "run_job(mj::cli::(anonymous namespace)::Job const&, mj::cli::BatchOptions const&)"
+RUN_START = "run_job(mj::cli::(anonymous namespace)::Job const&, mj::cli::BatchOptions const&"  # then the kept models
 
 
 def profiles(folder):
@@ -55,7 +55,7 @@ def entry_instructions(mj, corpus, work):
     for trigger, total in profiles(folder):
         if current is not None:
             runs[current] += total
-        if trigger.endswith(RUN_START):  # a run begins: what follows is its
+        if RUN_START in trigger:  # a run begins: what follows is its
             runs.append(0)
             current = len(runs) - 1
     if len(runs) != len(names):

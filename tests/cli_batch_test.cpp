@@ -45,6 +45,34 @@ TEST(CliBatch, ParallelRunsWriteTheSameFiles) {
   EXPECT_TRUE(fs::exists(dir / "one" / "Maze_6.png"));
 }
 
+// A list's runs of one model at one size share its loaded program (whatever their pictures): each
+// writes the file its run alone writes. CentralCrawlers' `all` with fields keeps flags of skipped
+// matches within a run (as the reference does), which must not reach the next run.
+TEST(CliBatch, RunsOfOneProgramWriteWhatEachRunAloneWrites) {
+  const fs::path dir = mjtest::temp_dir();
+  fs::create_directory_symlink(mjtest::corpus_dir() / "models", dir / "models");
+  fs::create_directory_symlink(mjtest::corpus_dir() / "resources", dir / "resources");
+  mjtest::write(dir / "models.xml", R"(<models>
+    <model name="CentralCrawlers" size="30" steps="300" seeds="2 1"/>
+    <model name="CentralCrawlers" size="30" steps="300" seeds="3" pixelsize="2"/>
+    <model name="CentralCrawlers" size="28" steps="300" seeds="4"/>
+  </models>)");
+  auto list = mjtest::run_cli((dir / "models.xml").string() + " -j 1 -q --out " + (dir / "list").string());
+  ASSERT_EQ(list.exit_code, 0) << list.output;
+  struct Alone {
+    int seed, size, pixelsize;
+  };
+  for (const Alone& a : {Alone{2, 30, 4}, Alone{1, 30, 4}, Alone{3, 30, 2}, Alone{4, 28, 4}}) {
+    const fs::path out = dir / ("alone" + std::to_string(a.seed));
+    auto alone = mjtest::run_cli("run " + (dir / "models" / "CentralCrawlers.xml").string() + " --size " +
+                                 std::to_string(a.size) + " --seed " + std::to_string(a.seed) + " --pixelsize " +
+                                 std::to_string(a.pixelsize) + " --steps 300 -q --out " + out.string());
+    ASSERT_EQ(alone.exit_code, 0) << alone.output;
+    const std::string file = "CentralCrawlers_" + std::to_string(a.seed) + ".png";
+    EXPECT_EQ(bytes(dir / "list" / file), bytes(out / file)) << file;
+  }
+}
+
 TEST(CliBatch, JsonLinePerRun) {
   fs::path dir = corpus_like_folder("json");
   auto r = mjtest::run_cli((dir / "models.xml").string() + " -j 2 --json --out " + (dir / "json").string());

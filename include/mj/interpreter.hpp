@@ -70,8 +70,11 @@ class Interpreter {
   Interpreter& operator=(Interpreter&&) noexcept;
   ~Interpreter();
 
-  // Begins a fresh run: the same seed always gives the same run.
+  // Begins a fresh run: the same seed always gives the same run, whatever ran before.
   void start(int seed);
+  // Back to the state just after loading: no run, the empty grid, and set_initial_cells, set_animated,
+  // set_chooser, set_inspecting and set_recording undone. The loaded program is kept.
+  void reset();
   // Runs start from these cells (mx*my*mz value indices, x fastest) instead of the empty grid
   // (and the origin); an empty vector goes back to the empty grid. Throws on a wrong size or value.
   void set_initial_cells(std::vector<uint8_t> cells);

@@ -64,6 +64,11 @@ class Model {
   // resolve_run(request), then the model loaded with those settings. Throws mj::Error.
   explicit Model(const RunRequest& request);
   explicit Model(RunSettings settings);
+  // A Model of these settings that takes over `earlier`'s loaded program when both load the same one
+  // (same_program), as it stands after loading (Interpreter::reset): a list of runs of one model at one
+  // size loads it once, whatever each run's steps, pictures and colours. Else it loads anew, as
+  // Model(settings). The model file and resources are not read again; `earlier` is not to be used again.
+  Model(RunSettings settings, Model&& earlier);
 
   const RunSettings& settings() const { return settings_; }
   // The interpreter, for what a debugger does beyond running (inspect, history, breakpoints,

@@ -75,6 +75,10 @@ struct RunSettings {
   Interpreter load_model() const;
 };
 
+// Both settings load the same program: the same model file or text, named alike, at the same size,
+// with the same resources and cell limit (their steps, pictures and colours may differ).
+bool same_program(const RunSettings& a, const RunSettings& b);
+
 // Settings for a request: a listed model takes its entry's size, steps, pixel size, iso and colours
 // (the request's own values win); a model alone takes the defaults, 3D when its rules are. Throws
 // mj::Error for a missing model, a bad list beside it, a bad palette.xml or a colour's bad symbol.

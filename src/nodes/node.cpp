@@ -40,6 +40,10 @@ void Branch::reset() {
   running = 0;
 }
 
+void Branch::restart() {
+  for (auto& child : children) child->restart();
+}
+
 const Node* worker_of_step(const Branch* before, int running_before, const Branch* after) {
   if (!before || !after) return nullptr;  // the run ended
   // A map or wfc (running -1) makes its own steps before its children's; one entered in this step

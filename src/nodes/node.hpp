@@ -71,6 +71,10 @@ class Node {
  public:
   virtual ~Node() = default;
   virtual void reset() = 0;
+  // Called after reset() when a new run begins on the same program: drops what reset() keeps within a
+  // run as the reference does (an `all` node's flags of the matches it skipped), so that a run never
+  // depends on the runs before it. What every run computes alike (rules, tables) stays.
+  virtual void restart() {}
   // Does one step of work; false when the node has nothing (more) to do.
   virtual bool go(Run& run) = 0;
   // Fills in what the reference's GUI shows of this node (nodes/node_view.hpp); children are added by the tree walk.
@@ -100,6 +104,7 @@ class Branch : public Node {
   Branch() { branch_ = this; }
   bool go(Run& run) override;
   void reset() override;
+  void restart() override;
 
   Branch* parent = nullptr;  // null for the root and for map/wfc, whose end ends the run
   std::vector<NodePtr> children;

@@ -14,7 +14,8 @@
 
 namespace mj {
 
-// The node tree of one run. Rebuilt for every run so that no state leaks between seeds.
+// The node tree, built once at load and kept between runs: each start resets it (Node::reset and
+// restart) and clears its grids, so that no state leaks between seeds (tests/runs_in_turn_test.cpp).
 struct Program {
   std::vector<std::unique_ptr<Grid>> grids;  // grids[0] is the start grid; map and wfc add theirs
   std::unique_ptr<Branch> root;
@@ -26,6 +27,7 @@ struct Interpreter::Impl {
   LoadOptions options;
   std::shared_ptr<Program> program;  // shared with GridViews that outlive the run (GridView::owner)
   std::unique_ptr<Run> run;
+  ChangeLog spare_changes;  // the last run's change list, kept for the next after reset()
   bool animated = false;
   bool inspecting = false;
   std::vector<uint8_t> initial;          // cells to start from, empty for the empty grid
@@ -36,6 +38,7 @@ struct Interpreter::Impl {
   std::optional<Breakpoint> hit;         // where the latest advance paused
 
   Program build() const;
+  void renew_program();
   static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
   void start(int seed);
   bool step();
@@ -88,16 +91,27 @@ Program Interpreter::Impl::build() const {
   return p;
 }
 
+// The program as loaded, for the next run: its grids cleared (its nodes are reset by start), or built
+// anew while a GridView a caller keeps holds its grids (their cells stay those of the run they show).
+void Interpreter::Impl::renew_program() {
+  if (program.use_count() > 1) {
+    program = std::make_shared<Program>(build());
+    return;
+  }
+  for (auto& g : program->grids) g->clear();
+}
+
 void Interpreter::Impl::start(int run_seed) {
   seed = run_seed;
-  if (!program_unused) program = std::make_shared<Program>(build());
+  if (!program_unused) renew_program();
   program_unused = false;
   Grid& grid = *program->grids[0];
   auto fresh = std::make_unique<Run>(run_seed, &grid);
   // The change list of the last run is kept (unless a long run grew it): freed and mapped anew at every
   // start, it made threads that run models side by side wait on each other's page-table updates.
-  if (run && run->changes.capacity() <= 2 * kReservedChanges) {
-    fresh->changes = std::move(run->changes);
+  ChangeLog& kept = run ? run->changes : spare_changes;
+  if (kept.capacity() <= 2 * kReservedChanges) {
+    fresh->changes = std::move(kept);
     fresh->changes.clear();
   }
   run = std::move(fresh);
@@ -109,6 +123,7 @@ void Interpreter::Impl::start(int run_seed) {
   run->changes.reserve(kReservedChanges);
   run->changes.rewrite_all();
   program->root->reset();
+  program->root->restart();
   run->current = program->root.get();
   if (recording) recording->begin(*run);
 }
@@ -202,6 +217,20 @@ Interpreter Interpreter::from_string(const std::string& xml, const LoadOptions& 
 
 void Interpreter::start(int seed) {
   adding_file(*impl_->doc, [&] { impl_->start(seed); });
+}
+
+void Interpreter::reset() {
+  Impl& i = *impl_;
+  if (i.run) i.spare_changes = std::move(i.run->changes);
+  i.run.reset();
+  if (!i.program_unused) i.renew_program();
+  i.program_unused = true;
+  i.seed = 0;
+  i.animated = i.inspecting = false;
+  i.initial.clear();
+  i.chooser = {};
+  i.recording.reset();
+  i.hit.reset();
 }
 
 bool Interpreter::step() {

@@ -15,6 +15,11 @@ namespace mj {
 
 namespace {
 
+Interpreter as_loaded(Interpreter&& interpreter) {
+  interpreter.reset();
+  return std::move(interpreter);
+}
+
 int pixelsize_or(std::optional<int> given, int decided) {
   if (!given) return decided;
   check_pixelsize(*given);
@@ -26,6 +31,11 @@ int pixelsize_or(std::optional<int> given, int decided) {
 Model::Model(const RunRequest& request) : Model(resolve_run(request)) {}
 
 Model::Model(RunSettings settings) : settings_(std::move(settings)), interpreter_(settings_.load_model()) {}
+
+Model::Model(RunSettings settings, Model&& earlier)
+    : settings_(std::move(settings)),
+      interpreter_(same_program(settings_, earlier.settings_) ? as_loaded(std::move(earlier.interpreter_))
+                                                              : settings_.load_model()) {}
 
 void Model::require_started(const char* what) const {
   if (!started_) throw argument_error(std::string(what) + " before a run is started (start or run)");

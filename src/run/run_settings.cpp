@@ -163,6 +163,12 @@ RunSettings resolve_run(const RunRequest& r) {
   return s;
 }
 
+bool same_program(const RunSettings& a, const RunSettings& b) {
+  const LoadOptions &x = a.load, &y = b.load;
+  return a.file == b.file && a.xml == b.xml && a.source == b.source && x.mx == y.mx && x.my == y.my && x.mz == y.mz &&
+         x.resources == y.resources && x.max_cells == y.max_cells;
+}
+
 Interpreter RunSettings::load_model() const {
   return xml ? Interpreter::from_string(*xml, load, source) : Interpreter::from_file(file, load);
 }

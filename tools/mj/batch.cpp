@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "kept_models.hpp"
 #include "messages.hpp"
 #include "mj/animation.hpp"
 #include "mj/files.hpp"
@@ -64,13 +65,9 @@ void order_for(int workers, std::vector<Job>& jobs, const BatchOptions& options)
   jobs = std::move(sorted);
 }
 
-Report run_job(const Job& job, const BatchOptions& options) {
+// The run's picture (or GIF), written with `model`.
+Report run_with(Model& model, const Job& job, const BatchOptions& options) {
   const ModelEntry& entry = *job.entry;
-  auto started = std::chrono::steady_clock::now();
-  RunRequest request = options.request(entry);
-  request.entry = entry;
-  request.max_cells = options.max_cells;
-  Model model(request);
   const RunSettings& settings = model.settings();
   Interpreter& ip = model.interpreter();
   auto stem = options.out / output_stem(entry.name, job.seed);
@@ -91,6 +88,24 @@ Report run_job(const Job& job, const BatchOptions& options) {
     report.file = write_picture(stem, ip.grid(), settings.palette, image, sidebar);
   }
   report.steps = ip.steps();
+  return report;
+}
+
+// A run of the list, on the Model of an earlier run of the same program when one is kept.
+Report run_job(const Job& job, const BatchOptions& options, KeptModels& models) {
+  auto started = std::chrono::steady_clock::now();
+  RunRequest request = options.request(*job.entry);
+  request.entry = *job.entry;
+  request.max_cells = options.max_cells;
+  Model model = models.take(resolve_run(request));
+  Report report;
+  try {
+    report = run_with(model, job, options);
+  } catch (...) {
+    models.lost();
+    throw;
+  }
+  models.give_back(std::move(model));
   report.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
   return report;
 }
@@ -123,10 +138,13 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
   std::atomic<size_t> next{0};
   std::atomic<int> failures{0};
   std::mutex print;
+  // No idle threads, and never so many that the system refuses to create them.
+  int workers = std::clamp(options.jobs, 1, std::clamp(int(jobs.size()), 1, 1024));
+  KeptModels models{size_t(workers)};
   auto worker = [&] {
     for (size_t i; (i = next++) < jobs.size();) {
       try {
-        Report r = run_job(jobs[i], options);
+        Report r = run_job(jobs[i], options, models);
         std::lock_guard<std::mutex> lock(print);
         print_report(jobs[i], r, options);
       } catch (...) {
@@ -137,8 +155,6 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
     }
   };
   std::vector<std::thread> threads;
-  // No idle threads, and never so many that the system refuses to create them.
-  int workers = std::clamp(options.jobs, 1, std::clamp(int(jobs.size()), 1, 1024));
   order_for(workers, jobs, options);
   for (int t = 1; t < workers; t++) threads.emplace_back(worker);
   worker();

@@ -2,6 +2,7 @@
 // front to back, then stamped back to front as shaded sprites with outlines.
 #include <algorithm>
 #include <array>
+#include <cstddef>
 
 #include "io/render/canvas.hpp"
 #include "io/render/render.hpp"
@@ -18,7 +19,7 @@ struct Grid {
 };
 
 struct Voxel {
-  uint32_t color;
+  uint8_t value;
   int x, y, z;
   std::array<bool, 8> edges;
 };
@@ -52,7 +53,7 @@ void for_each_at_depth(const Grid& g, int depth, F f) {
 // Non-hidden cubes, bucketed by depth x + y + z. Two cubes hide one another
 // when they project to the same screen cell (u, v); scanning from the nearest
 // depth outward, the first cube to claim a cell is the visible one.
-std::vector<std::vector<Voxel>> visible_voxels(const Grid& g, const std::vector<uint32_t>& colors) {
+std::vector<std::vector<Voxel>> visible_voxels(const Grid& g) {
   const int depths = g.mx + g.my + g.mz - 2, rows_v = g.mx + g.my + 2 * g.mz - 3;
   std::vector<std::vector<Voxel>> buckets(depths);
   std::vector<char> claimed(static_cast<size_t>(g.mx + g.my - 1) * rows_v, 0);
@@ -62,7 +63,7 @@ std::vector<std::vector<Voxel>> visible_voxels(const Grid& g, const std::vector<
       char& cell = claimed[static_cast<size_t>(x - y + g.my - 1) * rows_v + (x + y - 2 * z + 2 * g.mz - 2)];
       if (cell) return;
       cell = 1;
-      buckets[depth].push_back({colors[g.at(x, y, z)], x, y, z, outline_edges(g, x, y, z)});
+      buckets[depth].push_back({g.at(x, y, z), x, y, z, outline_edges(g, x, y, z)});
     });
   return buckets;
 }
@@ -78,15 +79,42 @@ uint32_t shade(uint32_t channel, int grey) {
   return static_cast<uint8_t>(static_cast<float>(channel) * static_cast<float>(grey) / 256.0f);
 }
 
-void blit(Screen& s, const Sprite& sprite, const std::vector<int>& stencil, int left, int top, uint32_t color) {
-  const uint32_t r = color >> 16 & 0xFF, g = color >> 8 & 0xFF, b = color & 0xFF;
-  for (int dy = 0; dy < sprite.height; ++dy)
-    for (int dx = 0; dx < sprite.width; ++dx) {
-      const int grey = stencil[dx + dy * sprite.width], x = left + dx, y = top + dy;
-      if (grey < 0 || s.margin + x < 0 || x >= s.width || y < 0 || y >= s.height) continue;
-      s.image.argb[s.margin + x + static_cast<size_t>(y) * (s.margin + s.width)] =
-          0xFF000000u | shade(r, grey) << 16 | shade(g, grey) << 8 | shade(b, grey);
-    }
+uint32_t shaded(uint32_t color, int grey) {
+  return 0xFF000000u | shade(color >> 16 & 0xFF, grey) << 16 | shade(color >> 8 & 0xFF, grey) << 8 |
+         shade(color & 0xFF, grey);
+}
+
+// A stencil's drawn pixels, each its place on the screen from the sprite's corner and its grey's
+// index in Sprite::kGreys: a cube stamps them without testing its transparent pixels, and, away from
+// the edges, without bounds checks, each pixel's colour shaded once per picture.
+struct Stamp {
+  struct Pixel {
+    int dx, dy, offset, grey;
+  };
+  std::vector<Pixel> pixels;
+
+  Stamp(const Sprite& sprite, const std::vector<int>& stencil, int stride) {
+    for (int dy = 0; dy < sprite.height; ++dy)
+      for (int dx = 0; dx < sprite.width; ++dx)
+        if (const int grey = stencil[dx + dy * sprite.width]; grey >= 0)
+          pixels.push_back({dx, dy, dx + dy * stride, Sprite::grey_index(grey)});
+  }
+};
+
+// Every value's colour shaded by every grey of the sprites.
+using ShadedColors = std::vector<std::array<uint32_t, Sprite::kGreys.size()>>;
+
+void blit(Screen& s, const Sprite& sprite, const Stamp& stamp, int left, int top, const uint32_t* colors) {
+  uint32_t* argb = s.image.argb.data();
+  const ptrdiff_t corner = s.margin + left + static_cast<ptrdiff_t>(top) * (s.margin + s.width);
+  if (s.margin + left >= 0 && left + sprite.width <= s.width && top >= 0 && top + sprite.height <= s.height) {
+    for (const Stamp::Pixel& p : stamp.pixels) argb[corner + p.offset] = colors[p.grey];
+    return;
+  }
+  for (const Stamp::Pixel& p : stamp.pixels) {
+    const int x = left + p.dx, y = top + p.dy;
+    if (s.margin + x >= 0 && x < s.width && y >= 0 && y < s.height) argb[corner + p.offset] = colors[p.grey];
+  }
 }
 
 }  // namespace
@@ -101,15 +129,23 @@ Image render_isometric(const uint8_t* state, int mx, int my, int mz, const std::
   Image image = make_canvas(margin + width, height, kBackground);  // rejects overflowing sizes
   Screen screen{image, margin, static_cast<int>(width), static_cast<int>(height)};
   const Sprite sprite(blocksize);
+  const int stride = margin + screen.width;
+  const Stamp cube(sprite, sprite.cube, stride);
+  std::vector<Stamp> edges;
+  for (const std::vector<int>& edge : sprite.edges) edges.emplace_back(sprite, edge, stride);
+  ShadedColors shades(colors.size());
+  for (size_t c = 0; c < colors.size(); c++)
+    for (size_t k = 0; k < Sprite::kGreys.size(); k++) shades[c][k] = shaded(colors[c], Sprite::kGreys[k]);
   const Grid grid{state, mx, my, mz};
   const int top0 = static_cast<int>((height - fit_height) / 2) + (mz - 1) * blocksize;
-  for (const std::vector<Voxel>& bucket : visible_voxels(grid, colors))
+  for (const std::vector<Voxel>& bucket : visible_voxels(grid))
     for (const Voxel& v : bucket) {
       const int left = screen.width / 2 + blocksize * (v.x - v.y) - blocksize;
       const int top = top0 + blocksize * (v.x + v.y) / 2 - blocksize * v.z;
-      blit(screen, sprite, sprite.cube, left, top, v.color);
+      const uint32_t* shade = shades[v.value].data();
+      blit(screen, sprite, cube, left, top, shade);
       for (int j = 0; j < 8; ++j)
-        if (v.edges[j]) blit(screen, sprite, sprite.edges[j], left, top, v.color);
+        if (v.edges[j]) blit(screen, sprite, edges[size_t(j)], left, top, shade);
     }
   return image;
 }

@@ -17,6 +17,12 @@ int cube_shade(int size, int x, int y) {
 
 }  // namespace
 
+int Sprite::grey_index(int grey) {
+  for (size_t k = 0; k < kGreys.size(); k++)
+    if (kGreys[k] == grey) return int(k);
+  return -1;
+}
+
 Sprite::Sprite(int size) : width(2 * size), height(2 * size - 1) {
   // Shapes are defined around the cube's centre with y pointing up; integer
   // divisions truncate toward zero, which the outlines' pixel pattern relies on.

@@ -13,6 +13,10 @@ namespace mj::io {
 struct Sprite {
   explicit Sprite(int size);
 
+  // Every grey a stencil holds (the faces' and the outlines'), and a grey's index among them.
+  static constexpr std::array<int, 4> kGreys{0, 71, 143, 215};
+  static int grey_index(int grey);
+
   int width, height;
   std::vector<int> cube;
   std::array<std::vector<int>, 8> edges;

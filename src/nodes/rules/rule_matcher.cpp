@@ -24,6 +24,15 @@ void RuleMatcher::clear() {
   count_ = 0;
 }
 
+void RuleMatcher::restart() {
+  forget();
+  count_ = 0;
+  listed_ = {};  // made again on the first scan, as after load()
+  dense_ = false;
+  memory_ = {};
+  memory_.enable(rules().size(), size_t(grid_->size()));
+}
+
 // Lists every cell one-cell rule r accepts, and returns their number.
 size_t RuleMatcher::list_cells(int r) {
   size_t found = 0;

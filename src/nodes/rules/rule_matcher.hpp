@@ -66,6 +66,8 @@ class RuleMatcher {
   void empty_list() { count_ = 0; }
   // Unlists every match; few are cleared one by one, so that untouched pages of flags stay so.
   void clear();
+  // Back to the state after load() for a new run: no match listed or flagged, nothing remembered.
+  void restart();
 
  private:
   const std::vector<Rule>* rules_ = nullptr;
