@@ -31,6 +31,7 @@ void RuleMatcher::restart() {
   dense_ = false;
   memory_ = {};
   memory_.enable(rules().size(), size_t(grid_->size()));
+  histogram_taken_ = {};  // epochs are unique in the process: this only says what a new matcher says
 }
 
 // Lists every cell one-cell rule r accepts, and returns their number.
