@@ -364,7 +364,9 @@ template <int Directions, int Words>
 void Propagation::drain_set_words(Wave& wave) {
   const size_t directions = Directions ? size_t(Directions) : size_t(directions_);
   const size_t words = Words ? size_t(Words) : size_t(wave.set_words()), row = directions * words;
-  uint64_t* const masks = masks_.data();
+  // With known sizes the masks stay in registers (through a member, each OR was stored back).
+  uint64_t known[Directions * Words > 0 ? Directions * Words : 1];
+  uint64_t* const masks = Directions * Words > 0 ? known : masks_.data();
   const uint64_t* const allowed = set_allowed_.data();
   while (!queue_.empty() && !doomed_) {
     const int i1 = queue_.back();
