@@ -228,6 +228,14 @@ void Propagation::fill_regular(const Space& space, const Wave& wave) {
   }
 }
 
+// Inlined into ban: the bans of observations and start waves, one call each.
+[[gnu::always_inline]] inline void Propagation::ban_counting(Wave& wave, int i, int t) {
+  note_change(i);
+  if (wave.support_width() == 1) ban_as<int8_t>(wave, i, t);
+  else if (wave.support_width() == 2) ban_as<int16_t>(wave, i, t);
+  else ban_as<int32_t>(wave, i, t);
+}
+
 void Propagation::ban(Wave& wave, int i, int t) {
   if (wave.counted()) return ban_counting(wave, i, t);
   if (wave.allows(i, t)) {
@@ -245,13 +253,6 @@ void Propagation::ban(Wave& wave, int i, int t) {
   if (doomed_) return;  // the propagation fails whatever follows
   count_supports(wave);
   ban_counting(wave, i, t);
-}
-
-void Propagation::ban_counting(Wave& wave, int i, int t) {
-  note_change(i);
-  if (wave.support_width() == 1) ban_as<int8_t>(wave, i, t);
-  else if (wave.support_width() == 2) ban_as<int16_t>(wave, i, t);
-  else ban_as<int32_t>(wave, i, t);
 }
 
 // Inlined: a ban comes about once per ban taken off the stack, and the call cost half as much again.
