@@ -153,6 +153,68 @@ TEST(WfcReferenceBan, PropagationMatchesTheReference) {
   EXPECT_GT(failures, 20);
 }
 
+// A wave that goes by sets ends each propagation as the reference's (the same patterns, hence the same
+// remaining counts), from bans in any order, including bans of patterns already banned (the
+// reference takes their supports once more, which an observation does when it draws a banned pattern),
+// after which it counts as the reference does.
+TEST(WfcReferenceBan, SetsReachTheReferenceWave) {
+  std::mt19937 rng(9);
+  int counted = 0, failures = 0, wide = 0;
+  for (int trial = 0; trial < 300; trial++) {
+    const int patterns = 1 + int(rng() % 150), directions = rng() % 3 == 0 ? 6 : 4;
+    const Propagator propagator(directions, patterns,
+                                random_lists(rng, patterns, directions, 0.02 + 0.06 * (rng() % 4), false));
+    if (propagator.longest() > INT8_MAX / 2) continue;
+    const Space space{1 + int(rng() % 6), 1 + int(rng() % 6), directions == 6 ? 1 + int(rng() % 4) : 1,
+                      1 + int(rng() % 2), rng() % 2 == 0};
+    const std::vector<double> weight = random_weights(rng, patterns, 0);
+    const Weights weights(weight, false), reference_weights(weight, true);  // the reference's entropies go unread
+    Wave wave(space.size(), patterns, directions, false, propagator.longest(), true, true);
+    wave.init(propagator, weights);
+    Propagation propagation(&propagator, &weights, space, wave, Propagation::Decrements::by_list);
+    ReferenceWave reference(propagator, reference_weights, space);
+    wide += wave.set_words() > 2;
+    for (int round = 0; round < 20; round++) {
+      const int i = int(rng() % unsigned(space.size())), t = int(rng() % unsigned(patterns));
+      if (round > 0 && !reference.data[size_t(i)][size_t(t)] && rng() % 3 == 0) {
+        // An observation at rest that drew banned pattern t (WfcNode::observe): t is banned again,
+        // with every pattern left, as each wave allows them while banning.
+        for (int t2 = 0; t2 < patterns; t2++) {
+          if (reference.data[size_t(i)][size_t(t2)] != (t2 == t)) reference.ban(i, t2);
+          if (wave.allows(i, t2) != (t2 == t)) propagation.ban(wave, i, t2);
+        }
+      } else {
+        for (int bans = 1 + int(rng() % unsigned(patterns)); bans > 0; bans--) {
+          const int i2 = int(rng() % unsigned(space.size())), t2 = int(rng() % unsigned(patterns));
+          if (!reference.data[size_t(i2)][size_t(t2)]) continue;
+          reference.ban(i2, t2);
+          propagation.ban(wave, i2, t2);
+        }
+      }
+      const bool ok = reference.propagate();
+      if (propagation.propagate(wave) != ok || ok || !propagator.emptiness_spreads()) {
+        for (int i = 0; i < wave.cells(); i++) {
+          ASSERT_EQ(wave.remaining(i), reference.ones[size_t(i)]) << "trial " << trial << " cell " << i;
+          for (int t = 0; t < patterns; t++) {
+            ASSERT_EQ(wave.allows(i, t), reference.data[size_t(i)][size_t(t)]) << "trial " << trial << " cell " << i;
+            // A banned pattern's count no longer matters: never one again.
+            if (!wave.counted() || !wave.allows(i, t)) continue;
+            for (int d = 0; d < directions; d++)
+              ASSERT_EQ(int(wave.supports<int8_t>(i, d)[t]), reference.compatible[size_t(i)][size_t(t)][size_t(d)])
+                  << "trial " << trial << " cell " << i << " pattern " << t << " direction " << d;
+          }
+        }
+      }
+      failures += !ok;
+      if (!ok) break;
+    }
+    counted += wave.counted();
+  }
+  EXPECT_GT(counted, 20);  // bans of banned patterns turned waves to counting
+  EXPECT_GT(failures, 20);
+  EXPECT_GT(wide, 20);  // cells of more than two words
+}
+
 // Cached logs are the logs computed, for sums that are multiples of a power of two.
 TEST(WfcReferenceBan, CachedLogsAreComputedLogs) {
   const Weights weights({0.25, 3, 1.5, 7}, true);

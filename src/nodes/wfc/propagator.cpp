@@ -105,11 +105,16 @@ Propagator::Propagator(int directions, int patterns, const std::vector<std::vect
 
 bool Propagator::emptiness_spreads() const {
   for (int d = 0; d < directions_; d++)
+    for (int t1 = 0; t1 < patterns_; t1++)
+      if (allowed(opposite(d), t1).empty()) return false;
+  return symmetric();
+}
+
+bool Propagator::symmetric() const {
+  for (int d = 0; d < directions_; d++)
     for (int t1 = 0; t1 < patterns_; t1++) {
       const std::span<const int> list = allowed(d, t1);
-      if (allowed(opposite(d), t1).empty() ||
-          std::adjacent_find(list.begin(), list.end(), std::greater_equal<>()) != list.end())
-        return false;
+      if (std::adjacent_find(list.begin(), list.end(), std::greater_equal<>()) != list.end()) return false;
       for (int t2 : list) {
         const std::span<const int> back = allowed(opposite(d), t2);
         if (!std::binary_search(back.begin(), back.end(), t1)) return false;
@@ -141,6 +146,7 @@ Propagation::Propagation(const Propagator* propagator, const Weights* weights, S
     if (!wave.has_sentinel()) throw std::logic_error("a wfc propagation by lists needs waves with a sentinel");
     fill_regular(space, wave);
   }
+  if (wave.set_words() > 0) fill_sets(wave);
   stack_.reserve(size_t(space.size()) * size_t(propagator->patterns()));
   changed_.reserve(size_t(space.size()));
   is_changed_.assign(size_t(space.size()), 0);
@@ -165,6 +171,35 @@ void Propagation::fill_takes(const Wave& wave, Decrements decrements) {
   for (int t = 0; t < p.patterns(); t++)
     for (int d = 0; d < directions_; d++)
       for (int t2 : p.allowed(d, t)) takes_[(size_t(t) * size_t(directions_) + size_t(d)) * length + size_t(t2)] = -1;
+}
+
+bool Propagation::goes_by_sets(const Propagator& propagator, bool shannon) {
+  // A changed cell costs its patterns times its words in each direction; a ban of the counts, the
+  // lengths of its lists: the sets win when the lists are long next to the cells' words (tile
+  // models: Escher 55 patterns, lists of 12.5 on average), and lose by far for overlap models'
+  // short lists and many patterns (Sewers: 149 patterns, lists of 2.7, took 4.9 times as long).
+  const size_t patterns = size_t(propagator.patterns()), words = (patterns + 63) / 64;
+  const size_t lists = patterns * size_t(propagator.directions());
+  return !shannon && patterns * words * lists <= 16 * size_t(propagator.bounds(propagator.patterns())[0]) &&
+         propagator.symmetric();
+}
+
+void Propagation::fill_sets(const Wave& wave) {
+  const Propagator& p = *propagator_;
+  const size_t words = size_t(wave.set_words()), directions = size_t(directions_);
+  set_allowed_.assign(size_t(p.patterns()) * directions * words, 0);
+  set_unconstrained_.assign(directions * words, 0);
+  for (int t = 0; t < p.patterns(); t++)
+    for (int d = 0; d < directions_; d++) {
+      uint64_t* const set = set_allowed_.data() + (size_t(t) * directions + size_t(d)) * words;
+      for (int t2 : p.allowed(d, t)) set[t2 / 64] |= uint64_t(1) << (t2 % 64);
+      // t's support count from d starts at zero and never runs out.
+      if (p.allowed(opposite(d), t).empty())
+        set_unconstrained_[size_t(d) * words + size_t(t / 64)] |= uint64_t(1) << (t % 64);
+    }
+  masks_.assign(directions * words, 0);
+  queued_.assign(neighbours_.size() / directions, 0);
+  queue_.reserve(queued_.size());
 }
 
 void Propagation::fill_regular(const Space& space, const Wave& wave) {
@@ -193,11 +228,31 @@ void Propagation::fill_regular(const Space& space, const Wave& wave) {
   }
 }
 
-void Propagation::ban(Wave& wave, int i, int t) {
+// Inlined into ban: the bans of observations and start waves, one call each.
+[[gnu::always_inline]] inline void Propagation::ban_counting(Wave& wave, int i, int t) {
   note_change(i);
   if (wave.support_width() == 1) ban_as<int8_t>(wave, i, t);
   else if (wave.support_width() == 2) ban_as<int16_t>(wave, i, t);
   else ban_as<int32_t>(wave, i, t);
+}
+
+void Propagation::ban(Wave& wave, int i, int t) {
+  if (wave.counted()) return ban_counting(wave, i, t);
+  if (wave.allows(i, t)) {
+    note_change(i);
+    wave.ban_in_set(i, t);
+    queue(i);
+    if (spreads_ && wave.remaining(i) == 0 && holds_[size_t(i)]) doomed_ = true;
+    return;
+  }
+  // A ban of a pattern already banned takes its supports from the neighbours once more, which
+  // sets cannot tell: the wave counts from here on (until the caller starts over from a copy).
+  // Counts are made at rest: what is pending goes first, which reaches the same wave, as any
+  // order of the bans does.
+  drain_sets(wave);
+  if (doomed_) return;  // the propagation fails whatever follows
+  count_supports(wave);
+  ban_counting(wave, i, t);
 }
 
 // Inlined: a ban comes about once per ban taken off the stack, and the call cost half as much again.
@@ -294,10 +349,93 @@ void Propagation::ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t
   }
 }
 
+void Propagation::drain_sets(Wave& wave) {
+  const int words = wave.set_words();
+  if (directions_ == 4 && words == 1) drain_set_words<4, 1>(wave);
+  else if (directions_ == 6 && words == 1) drain_set_words<6, 1>(wave);
+  else if (directions_ == 4 && words == 2) drain_set_words<4, 2>(wave);
+  else if (directions_ == 6 && words == 2) drain_set_words<6, 2>(wave);
+  else drain_set_words<0, 0>(wave);
+}
+
+// Cell by cell: a cell that lost patterns leaves each neighbour only the patterns that one of its
+// remaining patterns allows there (or that nothing allows: their counts never run out). Directions
+// and Words: the number of each when known at compile time (the loops unroll), or 0.
+template <int Directions, int Words>
+void Propagation::drain_set_words(Wave& wave) {
+  const size_t directions = Directions ? size_t(Directions) : size_t(directions_);
+  const size_t words = Words ? size_t(Words) : size_t(wave.set_words()), row = directions * words;
+  // With known sizes the masks stay in registers (through a member, each OR was stored back).
+  uint64_t known[Directions * Words > 0 ? Directions * Words : 1];
+  uint64_t* const masks = Directions * Words > 0 ? known : masks_.data();
+  const uint64_t* const allowed = set_allowed_.data();
+  while (!queue_.empty() && !doomed_) {
+    const int i1 = queue_.back();
+    queue_.pop_back();
+    queued_[size_t(i1)] = 0;
+    std::copy_n(set_unconstrained_.data(), row, masks);
+    const uint64_t* const set1 = wave.set(i1);
+    for (size_t w = 0; w < words; w++)
+      for (uint64_t bits = set1[w]; bits != 0; bits &= bits - 1) {
+        const uint64_t* const from = allowed + (w * 64 + size_t(std::countr_zero(bits))) * row;
+        for (size_t k = 0; k < row; k++) masks[k] |= from[k];
+      }
+    for (size_t d = 0; d < directions; d++) {
+      const int i2 = neighbours_[size_t(i1) * directions + d];
+      if (i2 < 0) continue;
+      uint64_t* const set2 = wave.set(i2);
+      bool lost = false;
+      for (size_t w = 0; w < words; w++) {
+        const uint64_t gone = set2[w] & ~masks[d * words + w];
+        if (gone == 0) continue;
+        lost = true;
+        wave.lose_patterns(i2, int(w), gone);
+      }
+      if (!lost) continue;
+      note_change(i2);
+      queue(i2);
+      if (spreads_ && wave.remaining(i2) == 0 && holds_[size_t(i2)]) {
+        doomed_ = true;
+        return;
+      }
+    }
+  }
+}
+
+void Propagation::count_supports(Wave& wave) {
+  wave.make_counts(*propagator_);
+  if (wave.support_width() == 1) count_supports_as<int8_t>(wave);
+  else if (wave.support_width() == 2) count_supports_as<int16_t>(wave);
+  else count_supports_as<int32_t>(wave);
+}
+
+// A pattern's count from d is the number of the neighbour's remaining patterns that allow it
+// (Propagator::symmetric), and a banned pattern's is zero, as Wave::ban leaves it.
+template <class Count>
+void Propagation::count_supports_as(Wave& wave) {
+  const Propagator& p = *propagator_;
+  const size_t directions = size_t(directions_), patterns = size_t(p.patterns());
+  Count* const supports = wave.supports<Count>();
+  for (int i1 = 0; i1 < wave.cells(); i1++)
+    for (size_t d = 0; d < directions; d++) {
+      if (rows_[size_t(i1) * directions + d] < 0) continue;
+      Count* const row = supports + rows_[size_t(i1) * directions + d];
+      std::fill_n(row, patterns, Count(0));
+      for (int t1 = 0; t1 < p.patterns(); t1++)
+        if (wave.allows(i1, t1))
+          for (int t2 : p.allowed(int(d), t1)) row[t2]++;
+    }
+  for (int i = 0; i < wave.cells(); i++)
+    for (int t = 0; t < p.patterns(); t++)
+      if (!wave.allows(i, t))
+        for (size_t d = 0; d < directions; d++) wave.supports<Count>(i, int(d))[t] = 0;
+}
+
 bool Propagation::propagate(Wave& wave) {
   // Rows of up to four blocks, the tile models', get loops unrolled for them.
   const int blocks = wave.pattern_blocks();
-  if (by_lanes() && blocks == 1) drain_by_lanes<1>(wave);
+  if (!wave.counted()) drain_sets(wave);
+  else if (by_lanes() && blocks == 1) drain_by_lanes<1>(wave);
   else if (by_lanes() && blocks == 2) drain_by_lanes<2>(wave);
   else if (by_lanes() && blocks == 3) drain_by_lanes<3>(wave);
   else if (by_lanes() && blocks == 4) drain_by_lanes<4>(wave);

@@ -33,6 +33,9 @@ class Propagator {
   // each of its patterns is the number of patterns of the emptied cell that allowed it, and each of
   // their bans takes one away, down to zero.
   bool emptiness_spreads() const;
+  // Is t2 allowed at d from t1 exactly when t1 is allowed at -d from t2, in lists without repeats? Then
+  // a support count is the number of the neighbour's remaining patterns that allow the pattern.
+  bool symmetric() const;
   std::span<const int> allowed(int d, int t) const {
     const int* b = bounds(t);
     return {targets_.data() + b[d], size_t(b[d + 1] - b[d])};
@@ -92,6 +95,8 @@ class Propagation {
   bool propagate(Wave& wave);
   void clear() {
     stack_.clear();
+    for (int i : queue_) queued_[size_t(i)] = 0;
+    queue_.clear();
     doomed_ = false;
   }
   // The cells that lost patterns since forget_changes(), each once, for the scan to update its MinTree.
@@ -103,6 +108,12 @@ class Propagation {
   bool by_lanes() const { return !takes_.empty(); }
   // Whether a propagation of waves of that layout will go by lanes (so its waves need no sentinel).
   static bool goes_by_lanes(const Propagator& propagator, int support_width, int pattern_blocks, Decrements decrements);
+  // Whether waves of such a model can go by sets (Wave's `sets`): each cell's remaining patterns
+  // as a bitset, a changed cell taking from each neighbour the patterns that none of its own
+  // allows. That reaches the same wave as the counts whatever the order of the bans, and only the
+  // entropies of `shannon` depend on that order. A wave that goes by sets still counts from a ban
+  // of a pattern already banned on (the reference takes supports once more for it).
+  static bool goes_by_sets(const Propagator& propagator, bool shannon);
 
  private:
   void fill_takes(const Wave& wave, Decrements decrements);
@@ -116,6 +127,20 @@ class Propagation {
   template <size_t Blocks>
   void drain_by_lanes(Wave& wave);
   void ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t* take, size_t blocks);
+  void fill_sets(const Wave& wave);
+  void ban_counting(Wave& wave, int i, int t);
+  void drain_sets(Wave& wave);
+  template <int Directions, int Words>
+  void drain_set_words(Wave& wave);
+  // Turns a wave that goes by sets into one that counts, at rest (nothing pending).
+  void count_supports(Wave& wave);
+  template <class Count>
+  void count_supports_as(Wave& wave);
+  void queue(int i) {
+    if (queued_[size_t(i)]) return;
+    queued_[size_t(i)] = 1;
+    queue_.push_back(i);
+  }
   // ban with the wave's ban for its support width, leaving note_change to the caller: a caller
   // that bans many patterns of one cell notes it once.
   template <class Count>
@@ -147,6 +172,12 @@ class Propagation {
   int steps_[6] = {};
   // by_lanes: [pattern t][direction d][Wave::row_length()]: -1 at the patterns allowed(d, t), else 0.
   std::vector<int8_t> takes_;
+  // by sets, Wave::set_words() words each: [pattern t][direction d] the patterns allowed(d, t);
+  // [direction d] the patterns that no pattern allows at d (their counts never run out).
+  std::vector<uint64_t> set_allowed_, set_unconstrained_;
+  std::vector<uint64_t> masks_;             // by sets: [direction][word] scratch of drain_set_words
+  std::vector<int> queue_;                  // by sets: the cells whose loss their neighbours have yet to see
+  std::vector<uint8_t> queued_;             // per cell: in queue_
   std::vector<std::pair<int, int>> stack_;  // (cell, pattern)
   bool spreads_ = false;                    // emptiness spreads over the cells that hold patterns
   std::vector<uint8_t> holds_;              // per cell, when spreads_: Space::holds_patterns

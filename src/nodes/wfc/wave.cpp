@@ -52,14 +52,35 @@ int blocks_for(int counts, int width) {
 int Wave::support_width_for(int longest) { return width_for(longest); }
 int Wave::pattern_blocks_for(int patterns, int longest) { return blocks_for(patterns, width_for(longest)); }
 
-Wave::Wave(int cells, int patterns, int directions, bool shannon, int longest, bool sentinel)
+Wave::Wave(int cells, int patterns, int directions, bool shannon, int longest, bool sentinel, bool sets)
     : cells_(cells), patterns_(patterns), directions_(directions), width_(width_for(longest)),
       row_length_(blocks_for(patterns + (sentinel ? 1 : 0), width_) * (kRowBlock / width_)),
-      pattern_blocks_(blocks_for(patterns, width_)), has_sentinel_(sentinel),
-      data_(size_t(cells) * size_t(patterns), 1),
-      compatible_((size_t(cells) * size_t(row_length_) * size_t(directions) * size_t(width_) + 7) / 8, 0),
+      pattern_blocks_(blocks_for(patterns, width_)), has_sentinel_(sentinel), words_(sets ? (patterns + 63) / 64 : 0),
+      counted_(!sets), sets_(size_t(cells) * size_t(words_), 0), data_(size_t(cells) * size_t(patterns), 1),
       sums_of_ones_(size_t(cells), 0) {
+  if (!sets) compatible_.assign(count_words(), 0);
   if (shannon) entropies_.assign(size_t(cells), Entropy{});
+}
+
+size_t Wave::count_words() const {
+  return (size_t(cells_) * size_t(row_length_) * size_t(directions_) * size_t(width_) + 7) / 8;
+}
+
+void Wave::copy_from(const Wave& other) {
+  data_ = other.data_;
+  sums_of_ones_ = other.sums_of_ones_;
+  entropies_ = other.entropies_;
+  sets_ = other.sets_;
+  counted_ = other.counted_;
+  if (counted_) compatible_ = other.compatible_;
+}
+
+void Wave::make_counts(const Propagator& propagator) {
+  if (compatible_.empty()) compatible_.assign(count_words(), 0);
+  if (width_ == 1) fill_supports<int8_t>(propagator);
+  else if (width_ == 2) fill_supports<int16_t>(propagator);
+  else fill_supports<int32_t>(propagator);
+  counted_ = true;
 }
 
 // A pattern's support from direction d is the number of patterns that allow it from the opposite side.
@@ -73,10 +94,14 @@ void Wave::fill_supports(const Propagator& propagator) {
 }
 
 void Wave::init(const Propagator& propagator, const Weights& weights) {
-  if (width_ == 1) fill_supports<int8_t>(propagator);
-  else if (width_ == 2) fill_supports<int16_t>(propagator);
-  else fill_supports<int32_t>(propagator);
+  if (words_ == 0) make_counts(propagator);
+  else counted_ = false;
   for (int i = 0; i < cells_; i++) {
+    if (words_ > 0) {
+      uint64_t* bits = set(i);
+      std::fill_n(bits, words_, ~uint64_t(0));
+      if (patterns_ % 64 != 0) bits[words_ - 1] = (uint64_t(1) << (patterns_ % 64)) - 1;
+    }
     std::fill_n(data_.begin() + ptrdiff_t(slot(i, 0)), patterns_, uint8_t(1));
     sums_of_ones_[size_t(i)] = patterns_;
     if (!weights.shannon) continue;

@@ -2,6 +2,7 @@
 // each of them keeps from every direction, and the entropy bookkeeping that picks the next cell.
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -47,15 +48,18 @@ class Wave {
   // `longest`: the most patterns any pattern allows on one side (Propagator::longest()).
   // `sentinel`: keep a count past the patterns' in each row for a propagation that goes by lists
   // (one that goes by lanes has no use for it, and a row of sixteen patterns would grow by a block).
-  Wave(int cells, int patterns, int directions, bool shannon, int longest, bool sentinel = true);
+  // `sets`: keep each cell's patterns as a bitset too, for a propagation that goes by sets
+  // (Propagation::goes_by_sets); its support counts are then made only when needed (counted()).
+  Wave(int cells, int patterns, int directions, bool shannon, int longest, bool sentinel = true, bool sets = false);
   // The layout such a wave will have, before making one.
   static int support_width_for(int longest);
   static int pattern_blocks_for(int patterns, int longest);
 
   // Every pattern allowed everywhere, each supported by all its neighbours.
   void init(const Propagator& propagator, const Weights& weights);
-  // Takes over another wave of the same shape (no allocation).
-  void copy_from(const Wave& other) { *this = other; }
+  // Takes over another wave of the same shape (no allocation once its counts exist), its counts
+  // only when they are valid.
+  void copy_from(const Wave& other);
 
   // Removes pattern t from cell i. Its supports drop to zero so that later losses never ban it again.
   void ban(int i, int t, const Weights& weights);
@@ -80,6 +84,30 @@ class Wave {
   }
   size_t row(int i, int d) const { return (size_t(i) * size_t(directions_) + size_t(d)) * size_t(row_length_); }
   int support_width() const { return width_; }
+  // Do the support counts hold (for every pattern still allowed) how many patterns of the neighbour
+  // allow it? A wave without sets always counts; one with sets from make_counts() until copy_from().
+  bool counted() const { return counted_; }
+  // Sets every count to its value in a fresh wave, allocating them if needed, and counted().
+  void make_counts(const Propagator& propagator);
+  // With sets: the patterns of cell i, bit t % 64 of word t / 64, set_words() words.
+  uint64_t* set(int i) { return sets_.data() + size_t(i) * size_t(words_); }
+  int set_words() const { return words_; }
+  // Removes allowed pattern t from cell i, in a wave that has sets and does not count.
+  void ban_in_set(int i, int t) {
+    set(i)[t / 64] &= ~(uint64_t(1) << (t % 64));
+    data_[slot(i, t)] = 0;
+    sums_of_ones_[size_t(i)] -= 1;
+  }
+  // ban_in_set for each pattern 64 * word + k of bit k of `gone`, all allowed.
+  void lose_patterns(int i, int word, uint64_t gone) {
+    set(i)[word] &= ~gone;
+    uint8_t* const data = data_.data() + slot(i, word * 64);
+    int& remaining = sums_of_ones_[size_t(i)];
+    for (; gone != 0; gone &= gone - 1) {
+      data[std::countr_zero(gone)] = 0;
+      remaining--;
+    }
+  }
   // Counts per row of supports: the patterns', then (with a sentinel) at least one more, up to a
   // whole number of kRowBlock bytes.
   int row_length() const { return row_length_; }
@@ -105,6 +133,7 @@ class Wave {
 
   template <class Count>
   void fill_supports(const Propagator& propagator);
+  size_t count_words() const;  // compatible_'s size
   // The bounds are copied to locals: the stores may be char-sized, and the compiler would otherwise
   // read the members again after each.
   template <class Count>
@@ -137,6 +166,9 @@ class Wave {
   int width_ = 4;
   int row_length_ = 0, pattern_blocks_ = 0;
   bool has_sentinel_ = false;
+  int words_ = 0;  // per cell in sets_; 0 without sets
+  bool counted_ = true;
+  std::vector<uint64_t> sets_;       // [cell][word], with sets
   std::vector<uint8_t> data_;        // [cell][pattern]
   std::vector<int64_t> compatible_;  // [cell][direction][pattern] counts of width_ bytes, 8-aligned
   std::vector<int> sums_of_ones_;

@@ -58,8 +58,9 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
   const bool sentinel =
       !Propagation::goes_by_lanes(model.propagator, Wave::support_width_for(longest),
                                   Wave::pattern_blocks_for(model.patterns, longest), Propagation::Decrements::best);
-  wave = Wave(input.size(), model.patterns, directions, shannon_, longest, sentinel);
-  start_wave_ = Wave(input.size(), model.patterns, directions, shannon_, longest, sentinel);
+  const bool sets = Propagation::goes_by_sets(model.propagator, shannon_);
+  wave = Wave(input.size(), model.patterns, directions, shannon_, longest, sentinel, sets);
+  start_wave_ = Wave(input.size(), model.patterns, directions, shannon_, longest, sentinel, sets);
   propagation_ = Propagation(&model.propagator, &weights_, space_, wave);
   list_observable_cells();
   distribution_.assign(size_t(model.patterns), 0.0);
