@@ -121,3 +121,65 @@ TEST(RunsInTurn, AKeptGridStaysItsRuns) {
 }
 
 }  // namespace
+
+namespace {
+
+// What Interpreter::inspect shows of a node, as text to compare.
+std::string inspection_text(const mj::Inspection& v) {
+  std::string s = v.kind + " " + std::to_string(v.line) + "\n";
+  auto numbers = [&s](const char* name, const auto& values) {
+    s += name;
+    for (auto x : values) s += " " + std::to_string(x);
+    s += "\n";
+  };
+  for (const mj::PotentialView& p : v.fields) numbers(("field " + std::to_string(p.value)).c_str(), p.cells);
+  for (const mj::PotentialView& p : v.potentials) numbers(("potential " + std::to_string(p.value)).c_str(), p.cells);
+  numbers("future", v.future);
+  for (const auto& state : v.trajectory) numbers("state", state);
+  for (const mj::CandidateView& c : v.candidates)
+    numbers("candidate", std::vector<double>{double(c.rule), double(c.x), double(c.y), double(c.delta), c.score});
+  numbers("options", v.options);
+  numbers("contradictions", v.contradictions);
+  return s + "chosen " + std::to_string(v.chosen) + " trajectory_at " + std::to_string(v.trajectory_at) + " failed " +
+         std::to_string(v.failed_tries) + "\n";
+}
+
+void node_lines(const mj::NodeView& node, std::vector<int>& lines) {
+  lines.push_back(node.line);
+  for (const mj::NodeView& child : node.children) node_lines(child, lines);
+}
+
+// Every node's inspection after `steps` steps of seed 2, inspecting.
+std::string inspections_after(mj::Model& model, int steps) {
+  mj::Interpreter& ip = model.interpreter();
+  ip.set_inspecting(true);
+  ip.start(2);
+  for (int k = 0; k < steps && ip.step(); k++) {
+  }
+  std::vector<int> lines;
+  node_lines(ip.node_tree(), lines);
+  std::string text;
+  for (int line : lines) text += inspection_text(ip.inspect(line));
+  return text;
+}
+
+}  // namespace
+
+// The debugger's views of a run on a kept program are those of a fresh load: nothing an earlier run
+// computed (a guided `one`'s candidates, fields, a goal, a wfc collapse) shows before this run computes
+// its own. The page's views of a past step replay the run on the same program.
+TEST(RunsInTurn, InspectionsShowNothingOfTheRunBefore) {
+  for (const char* name : {"BiasedMazeGrowth", "DiagonalPath", "Knots2D"}) {
+    const auto& entries = corpus_entries();
+    auto entry = std::find_if(entries.begin(), entries.end(), [&](const mj::ModelEntry& e) { return e.name == name; });
+    ASSERT_NE(entry, entries.end()) << name;
+    for (int steps : {0, 1, 2, 6}) {
+      mj::Model kept(entry_request(*entry));
+      kept.interpreter().set_inspecting(true);
+      kept.run(1);
+      mj::Model fresh(entry_request(*entry));
+      EXPECT_EQ(inspections_after(kept, steps), inspections_after(fresh, steps))
+          << name << " after " << steps << " steps";
+    }
+  }
+}

@@ -31,6 +31,11 @@ class OneNode : public RuleNode {
     RuleNode::reset();
     matcher.clear();
   }
+  void restart() override {  // the candidates inspect() shows are this run's
+    RuleNode::restart();
+    candidates_.clear();
+    chosen_ = -1;
+  }
 
  private:
   // Draws matches uniformly, dropping stale ones, until one still holds. Dense lists hold many

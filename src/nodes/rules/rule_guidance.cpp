@@ -137,6 +137,13 @@ double RuleGuidance::heuristic_key(Run& run, int h, double& first, bool& first_c
   return std::pow(u, tabled ? key_bound(difference).factor : boltzmann_factor(difference));
 }
 
+void RuleGuidance::restart() {
+  std::fill(future_.begin(), future_.end(), ValueSet(0));
+  trajectory_.reset();
+  for (size_t c = 0; c < fields_.size(); c++)
+    if (fields_[c]) std::fill_n(potentials_[int(c)], potentials_.cells, 0);
+}
+
 void RuleGuidance::describe(NodeView& view) const {
   view.has_fields = !fields_.empty();
   for (size_t c = 0; c < fields_.size(); c++)

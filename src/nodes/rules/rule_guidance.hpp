@@ -28,6 +28,9 @@ class RuleGuidance {
     future_computed_ = false;
     search_run_.reset(), tries_left_ = 0;
   }
+  // A new run on the kept program: what inspect() shows is what a fresh load shows (no goal, no
+  // trajectory, fields at 0) until this run computes its own.
+  void restart();
 
   // Before the node matches: with observations, the goal and its potentials (or a searched
   // trajectory) on the node's first step after a reset. False when the goal cannot be reached.

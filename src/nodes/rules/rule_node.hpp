@@ -15,7 +15,10 @@ namespace mj {
 class RuleNode : public Node {
  public:
   void reset() override;
-  void restart() override { matcher.restart(); }
+  void restart() override {
+    matcher.restart();
+    guidance.restart();
+  }
   // The shared first half of a step: checks limits, sets up inference, updates matches and
   // fields. False when the node cannot run this step.
   bool go(Run& run) override;

@@ -73,6 +73,14 @@ void WfcNode::reset() {
   first_go_ = true;
 }
 
+// A new run on the kept program: inspect() shows no collapse until this run begins one.
+void WfcNode::restart() {
+  Branch::restart();
+  begun_ = false;
+  failed_tries_ = 0;
+  contradictions_.clear();
+}
+
 bool WfcNode::go(Run& run) {
   if (running >= 0) return Branch::go(run);
   if (first_go_) return begin(run);
@@ -111,7 +119,7 @@ bool WfcNode::begin(Run& run) {
   std::optional<int> seed = good_seed(run);
   if (!seed) return false;
   random_.emplace(*seed);
-  restart();
+  restart_wave();
   first_go_ = false;
   newgrid->clear();
   shown.forget();
@@ -134,7 +142,7 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   for (int k = 0; k < tries_; k++) {
     int seed = run.random.next();
     Random random(seed);
-    restart();
+    restart_wave();
     while (true) {
       int node = next_unobserved_node(random);
       if (node < 0) return seed;
@@ -159,7 +167,7 @@ void WfcNode::list_observable_cells() {
 }
 
 // Starts a collapse over from the start wave.
-void WfcNode::restart() {
+void WfcNode::restart_wave() {
   propagation_.clear();
   wave.copy_from(start_wave_);
   shown.forget();

@@ -32,6 +32,7 @@ class WfcNode : public Branch {
  public:
   bool go(Run& run) override;
   void reset() override;
+  void restart() override;
   void describe(NodeView& view) const override;
   void inspect(Inspection& view) const override;
   // The grid `current` as tiles, when this node made it and it is still all tiles (tile models only).
@@ -60,7 +61,7 @@ class WfcNode : public Branch {
   void apply_start_waves();
   std::optional<int> good_seed(Run& run);
   void list_observable_cells();
-  void restart();
+  void restart_wave();  // the wave as after the input grid's constraints, for another try or the replay
   int next_unobserved_node(Random& random);
   template <bool Shannon>
   double cell_entropy(int i) const;
