@@ -55,6 +55,7 @@ class OverlapNode : public WfcNode {
   void load_rules(const XmlElement& element, const Grid& grid);
   void update_state() override;
   void draw_all();
+  template <bool List>
   void vote(int i, int t, int count);
 
   std::vector<Pattern> patterns_;
@@ -171,14 +172,13 @@ void OverlapNode::load_rules(const XmlElement& element, const Grid& grid) {
   }
 }
 
-// Every cell takes the value most voted for by the patterns still allowed around it.
 // Each cell shows the value most voted for by the patterns that cover it: pattern t at cell i covers
 // the n x n cells from i, wrapping, and votes its value for each. The votes are kept between the
 // steps of an animated run, so a step takes back only the votes of the patterns it banned and draws
 // only the cells they cover.
 void OverlapNode::update_state() {
   if (!shown.drawn()) return draw_all();
-  shown.update(wave, [&](int i, int t) { vote(i, t, -1); });
+  shown.update(wave, [&](int i, int t) { vote<true>(i, t, -1); });
   for (int cell : redraw_) {
     newgrid->state[size_t(cell)] = most_voted(&votes_[size_t(cell) * size_t(newgrid->values)], newgrid->values);
     stale_[size_t(cell)] = 0;
@@ -190,15 +190,15 @@ void OverlapNode::draw_all() {
   std::fill(votes_.begin(), votes_.end(), 0);
   for (int i = 0; i < wave.cells(); i++)
     for (int t = 0; t < model.patterns; t++)
-      if (wave.allows(i, t)) vote(i, t, 1);
+      if (wave.allows(i, t)) vote<false>(i, t, 1);
   const int C = newgrid->values;
   for (int i = 0; i < newgrid->size(); i++) newgrid->state[size_t(i)] = most_voted(&votes_[size_t(i * C)], C);
-  std::fill(stale_.begin(), stale_.end(), 0);
-  redraw_.clear();
   shown.record(wave);
 }
 
-// Adds `count` to the votes pattern t at cell i gives, and lists the cells whose votes changed.
+// Adds `count` to the votes pattern t at cell i gives; with List, lists the cells whose votes changed
+// (a drawing of the whole wave draws every cell anyway).
+template <bool List>
 void OverlapNode::vote(int i, int t, int count) {
   const int mx = newgrid->mx, my = newgrid->my, C = newgrid->values, n = model.n;
   const int x = i % mx, y = i / mx;
@@ -207,7 +207,7 @@ void OverlapNode::vote(int i, int t, int count) {
     for (int dx = 0; dx < n; dx++) {
       const int cell = (x + dx) % mx + ((y + dy) % my) * mx;
       votes_[size_t(cell * C + pattern[size_t(dx + dy * n)])] += count;
-      if (!stale_[size_t(cell)]) stale_[size_t(cell)] = 1, redraw_.push_back(cell);
+      if (List && !stale_[size_t(cell)]) stale_[size_t(cell)] = 1, redraw_.push_back(cell);
     }
 }
 

@@ -81,7 +81,8 @@ void TileNode::load_rules(const XmlElement& element, const Grid& grid) {
 // draws again only the cells whose patterns changed. Overlapping tiles share voxels, the later cell's
 // drawing winning: those are drawn in full, in order.
 void TileNode::update_state() {
-  if (shown.drawn() && overlap_ <= 0 && overlapz_ <= 0) {
+  const bool apart = overlap_ <= 0 && overlapz_ <= 0;
+  if (apart && shown.drawn()) {
     const int mx = grid->mx, mxy = grid->mx * grid->my;
     int last = -1;
     shown.update(wave, [&](int i, int) {
@@ -92,7 +93,7 @@ void TileNode::update_state() {
   for (int z = 0; z < grid->mz; z++)
     for (int y = 0; y < grid->my; y++)
       for (int x = 0; x < grid->mx; x++) draw_cell(x, y, z);
-  shown.record(wave);
+  if (apart) shown.record(wave);
 }
 
 // Each voxel of the cell's tile takes the value most voted for by the variants the cell still allows:

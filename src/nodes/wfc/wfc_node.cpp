@@ -121,8 +121,7 @@ bool WfcNode::begin(Run& run) {
   random_.emplace(*seed);
   restart_wave();
   first_go_ = false;
-  newgrid->clear();
-  shown.forget();
+  newgrid->clear();  // restart_wave() forgot what was drawn
   run.grid = newgrid;
   run.changes.rewrite_all();
   return true;

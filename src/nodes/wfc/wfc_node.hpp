@@ -54,7 +54,7 @@ class WfcNode : public Branch {
   Model model;
   Grid* newgrid = nullptr;
   Wave wave;
-  ShownWave shown;  // what update_state last drew; forgotten when the new grid is cleared
+  ShownWave shown;  // what update_state last drew; forgotten when the wave restarts
 
  private:
   bool begin(Run& run);
