@@ -30,11 +30,9 @@ class MapNode : public Branch {
     if (!match_.compiled()) compile();
     match_.take_grid();
     for (size_t r = 0; r < rules.size(); r++)
-      for (int z = 0; z < grid->mz; z++)
-        for (int y = 0; y < grid->my; y++)
-          match_.for_each_in_row(r, y, z, [&](int x) {
-            apply(r, int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
-          });
+      match_.for_each_match(r, [&](int x, int y, int z) {
+        apply(r, int(scales[0].apply(x)), int(scales[1].apply(y)), int(scales[2].apply(z)));
+      });
     run.grid = newgrid;
     run.changes.rewrite_all();
     running++;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/wave_scan.hpp"
 #include "mj/error.hpp"
 
 namespace mj {
@@ -41,15 +42,18 @@ void PeriodicMatch::compile(const std::vector<Rule>& rules, const Grid& grid, in
 void PeriodicMatch::take_grid() {
   if (padding_used_) pad();
   choose_pivots();
+  group_pivots();
 }
 
 void PeriodicMatch::pad() {
   const Grid& g = *grid_;
   uint8_t* cell = padded_.state.data();
+  const int reach = padded_.mx - g.mx;  // at most g.mx: a rule wider than the grid is read cell by cell
   for (int z = 0; z < padded_.mz; z++)
     for (int y = 0; y < padded_.my; y++) {
       const uint8_t* row = g.state.data() + g.index(0, wrap(y, g.my), wrap(z, g.mz));
-      for (int x = 0; x < padded_.mx; x++) *cell++ = row[wrap(x, g.mx)];
+      cell = std::copy(row, row + g.mx, cell);
+      cell = std::copy(row, row + reach, cell);
     }
 }
 
@@ -75,6 +79,41 @@ void PeriodicMatch::choose_pivots() {
       if (fewest < 0 || holding < fewest) fewest = holding, pivots_[r] = k;
     }
   }
+}
+
+// Gives each rule matched by its pivot the group of rules with the same pivot, and lists the
+// positions that pass each group's pivot, each group with one scan.
+void PeriodicMatch::group_pivots() {
+  group_of_.assign(patterns_.size(), 0);
+  group_count_ = 0;
+  for (size_t r = 0; r < patterns_.size(); r++) {
+    if (!on_padded_[r] || patterns_[r].cells.empty()) continue;
+    const ValueSet wave = patterns_[r].cells[pivots_[r]].wave;
+    const Point at = patterns_[r].positions[pivots_[r]];
+    size_t g = 0;
+    while (g < group_count_ && !(groups_[g].wave == wave && groups_[g].at == at)) g++;
+    if (g == group_count_) {
+      if (g == groups_.size()) groups_.emplace_back();
+      groups_[g].wave = wave, groups_[g].at = at;
+      list_candidates(groups_[g]);
+      group_count_++;
+    }
+    group_of_[r] = g;
+  }
+}
+
+// One scan of the padded grid from the pivot's place at the grid's corner to its place at the far
+// corner, in index order (z, y, x, the order rules apply in); the cells it passes in the padding
+// are not positions of the grid, and are left out when they hold a pivot value.
+void PeriodicMatch::list_candidates(PivotGroup& group) const {
+  group.candidates.clear();
+  const Point q = group.at;
+  const int mx = grid_->mx, my = grid_->my, mz = grid_->mz;
+  const int first = padded_.index(q.x, q.y, q.z), last = padded_.index(q.x + mx - 1, q.y + my - 1, q.z + mz - 1);
+  for_each_in_wave(padded_.state.data(), first, last + 1, group.wave, [&](int i) {
+    const int row = i / padded_.mx, x = i - row * padded_.mx - q.x, y = row % padded_.my - q.y;
+    if (x >= 0 && x < mx && y >= 0 && y < my) group.candidates.push_back({i - first, {x, y, row / padded_.my - q.z}});
+  });
 }
 
 }  // namespace mj
