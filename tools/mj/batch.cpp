@@ -6,9 +6,12 @@
 #include <chrono>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <mutex>
 #include <thread>
+#include <tuple>
 
+#include "job_queue.hpp"
 #include "kept_models.hpp"
 #include "messages.hpp"
 #include "mj/animation.hpp"
@@ -63,6 +66,19 @@ void order_for(int workers, std::vector<Job>& jobs, const BatchOptions& options)
   std::vector<Job> sorted;
   for (const auto& o : order) sorted.push_back(jobs[o.second]);
   jobs = std::move(sorted);
+}
+
+// Per run, its program: runs of the same model and size share one (numbered in order). One worker
+// takes the runs in the listed order: each its own number.
+std::vector<int> programs_of(const std::vector<Job>& jobs, int workers) {
+  std::map<std::tuple<std::string, int, int, int>, int> numbers;
+  std::vector<int> programs;
+  for (const Job& job : jobs) {
+    const ModelEntry& e = *job.entry;
+    const auto key = std::make_tuple(e.name, e.mx, e.my, e.mz);
+    programs.push_back(workers < 2 ? int(programs.size()) : numbers.emplace(key, int(numbers.size())).first->second);
+  }
+  return programs;
 }
 
 // The run's picture (or GIF), written with `model`.
@@ -135,14 +151,16 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
   make_folder(options.out);
   remove_stale_partials(options.out);  // what a killed batch left beside its files
   std::vector<Job> jobs = plan(entries, options.meta_seed);
-  std::atomic<size_t> next{0};
   std::atomic<int> failures{0};
   std::mutex print;
   // No idle threads, and never so many that the system refuses to create them.
   int workers = std::clamp(options.jobs, 1, std::clamp(int(jobs.size()), 1, 1024));
   KeptModels models{size_t(workers)};
-  auto worker = [&] {
-    for (size_t i; (i = next++) < jobs.size();) {
+  order_for(workers, jobs, options);
+  JobQueue queue(programs_of(jobs, workers), workers);
+  auto worker = [&](int w) {
+    for (std::optional<size_t> job; (job = queue.take(w));) {
+      const size_t i = *job;
       try {
         Report r = run_job(jobs[i], options, models);
         std::lock_guard<std::mutex> lock(print);
@@ -155,9 +173,8 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
     }
   };
   std::vector<std::thread> threads;
-  order_for(workers, jobs, options);
-  for (int t = 1; t < workers; t++) threads.emplace_back(worker);
-  worker();
+  for (int t = 1; t < workers; t++) threads.emplace_back(worker, t);
+  worker(0);
   for (auto& t : threads) t.join();
   if (failures > 0)
     fmt::print(stderr, "{} of {} runs written, {} failed\n", jobs.size() - size_t(failures.load()), jobs.size(),
