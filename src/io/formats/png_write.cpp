@@ -128,9 +128,12 @@ struct CellPixels {
   }
 
   void pack_row(const uint8_t* cells, int mx, png_byte* out) const {
+    const int bits = depth * run;  // a cell's, when run == pixelsize
+    if (run == pixelsize && 8 % bits == 0) return pack_into_bytes(cells, mx, out);
+    if (run == pixelsize && bits % 8 == 0) return pack_whole_bytes(cells, mx, out);
     BitWriter writer{out};
     if (run == pixelsize) {  // a put a cell
-      for (int x = 0; x < mx; x++) writer.put(pattern[cells[x]], depth * run);
+      for (int x = 0; x < mx; x++) writer.put(pattern[cells[x]], bits);
       writer.flush();
       return;
     }
@@ -140,6 +143,48 @@ struct CellPixels {
         writer.put(pattern[cells[x]] >> (depth * (run - n)), depth * n);
       }
     writer.flush();
+  }
+
+  // Cells of 1, 2, 4 or 8 bits (the pictures of large grids at pixel size 1): a byte holds several,
+  // put together without the writer's count.
+  void pack_into_bytes(const uint8_t* cells, int mx, png_byte* out) const {
+    switch (depth * run) {
+      case 1: return pack_into_bytes<1>(cells, mx, out);
+      case 2: return pack_into_bytes<2>(cells, mx, out);
+      case 4: return pack_into_bytes<4>(cells, mx, out);
+      default: return pack_into_bytes<8>(cells, mx, out);
+    }
+  }
+  template <int kBits>
+  void pack_into_bytes(const uint8_t* cells, int mx, png_byte* out) const {
+    constexpr int kPerByte = 8 / kBits;
+    int x = 0;
+    for (; x + kPerByte <= mx; x += kPerByte) {
+      unsigned byte = 0;
+      for (int k = 0; k < kPerByte; k++) byte = byte << kBits | unsigned(pattern[cells[x + k]]);
+      *out++ = png_byte(byte);
+    }
+    if (x == mx) return;
+    unsigned byte = 0;
+    for (int k = 0; k < kPerByte; k++) byte = byte << kBits | (x + k < mx ? unsigned(pattern[cells[x + k]]) : 0u);
+    *out = png_byte(byte);
+  }
+
+  // Cells of whole bytes: each its value's bytes, high first.
+  void pack_whole_bytes(const uint8_t* cells, int mx, png_byte* out) const {
+    switch (depth * run / 8) {
+      case 2: return pack_whole_bytes<2>(cells, mx, out);
+      case 4: return pack_whole_bytes<4>(cells, mx, out);
+      default: break;
+    }
+    const int bytes = depth * run / 8;
+    for (int x = 0; x < mx; x++)
+      for (int k = bytes - 1; k >= 0; k--) *out++ = png_byte(pattern[cells[x]] >> (8 * k));
+  }
+  template <int kBytes>
+  void pack_whole_bytes(const uint8_t* cells, int mx, png_byte* out) const {
+    for (int x = 0; x < mx; x++, out += kBytes)
+      for (int k = 0; k < kBytes; k++) out[k] = png_byte(pattern[cells[x]] >> (8 * (kBytes - 1 - k)));
   }
 };
 
