@@ -1,5 +1,5 @@
 // Writing MagicaVoxel files as the reference does: 3D grids' pictures (mj/picture.hpp: encode_vox).
-#include <array>
+#include <algorithm>
 #include <string>
 
 #include "core/file_bytes.hpp"
@@ -26,15 +26,14 @@ struct ByteWriter {
   }
 };
 
-// Non-empty cells in z, y, x order; colour index v + 1 wraps in a byte as in the reference.
-std::vector<std::array<uint8_t, 4>> collect_voxels(const uint8_t* state, int mx, int my, int mz) {
-  std::vector<std::array<uint8_t, 4>> voxels;
+// Non-empty cells in z, y, x order, each x, y, z and its colour index v + 1 (wrapping in a byte as
+// in the reference), written at `out`, sized for them.
+void write_voxels(const uint8_t* state, int mx, int my, int mz, uint8_t* out) {
   for (int z = 0; z < mz; ++z)
-    for (int y = 0; y < my; ++y)
+    for (int y = 0; y < my; ++y, state += mx)
       for (int x = 0; x < mx; ++x)
-        if (uint8_t v = state[x + y * mx + z * mx * my]; v != 0)
-          voxels.push_back({uint8_t(x), uint8_t(y), uint8_t(z), static_cast<uint8_t>(v + 1)});
-  return voxels;
+        if (const uint8_t v = state[x]; v != 0)
+          out[0] = uint8_t(x), out[1] = uint8_t(y), out[2] = uint8_t(z), out[3] = uint8_t(v + 1), out += 4;
 }
 
 // The palette as the reference writes it: given colours with alpha byte 0, grey
@@ -62,17 +61,17 @@ std::vector<uint8_t> encode_vox(const GridView& grid, const std::vector<uint32_t
     throw Error("", 0, "cannot save a " + size_text(mx, my, mz) + " model as VOX (each side 1..256)");
   if (colors.size() > 255)
     throw Error("", 0, "cannot save " + std::to_string(colors.size()) + " colours as VOX (at most 255)");
-  const auto voxels = collect_voxels(grid.cells, mx, my, mz);
-  const auto n = static_cast<int32_t>(voxels.size());
+  const size_t cells = size_t(mx) * size_t(my) * size_t(mz);
+  const auto n = static_cast<int32_t>(cells - size_t(std::count(grid.cells, grid.cells + cells, uint8_t(0))));
   ByteWriter out;
-  out.bytes.reserve(8 + 12 + 1092 + 4 * voxels.size());
+  out.bytes.reserve(8 + 12 + 1092 + 4 * size_t(n));
   out.tag("VOX "), out.i32(150);
   out.chunk("MAIN", 0, 1092 + 4 * n);  // 1092 = PACK + SIZE + XYZI headers + RGBA
   out.chunk("PACK", 4, 0), out.i32(1);
   out.chunk("SIZE", 12, 0), out.i32(mx), out.i32(my), out.i32(mz);
   out.chunk("XYZI", 4 + 4 * n, 0), out.i32(n);
-  for (const auto& v : voxels)
-    for (uint8_t b : v) out.u8(b);
+  out.bytes.resize(out.bytes.size() + 4 * size_t(n));
+  write_voxels(grid.cells, mx, my, mz, out.bytes.data() + out.bytes.size() - 4 * size_t(n));
   write_rgba_chunk(out, colors);
   return std::move(out.bytes);
 }
