@@ -1,5 +1,5 @@
 // Writing MagicaVoxel files as the reference does: 3D grids' pictures (mj/picture.hpp: encode_vox).
-#include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "core/file_bytes.hpp"
@@ -26,14 +26,37 @@ struct ByteWriter {
   }
 };
 
+// Cells holding a value other than 0, counted eight at a time without a branch (the library has no
+// popcount instruction to count on).
+size_t count_nonzero(const uint8_t* cells, size_t n) {
+  constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
+  size_t count = 0, i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, cells + i, 8);
+    const uint64_t nonzero = ((((w & kLow7) + kLow7) | w) & ~kLow7) >> 7;  // a 1 per byte that is not 0
+    count += size_t(nonzero * 0x0101010101010101ull >> 56);                // their sum, in the top byte
+  }
+  for (; i < n; i++) count += cells[i] != 0;
+  return count;
+}
+
 // Non-empty cells in z, y, x order, each x, y, z and its colour index v + 1 (wrapping in a byte as
-// in the reference), written at `out`, sized for them.
+// in the reference), written at `out`, sized for them. Eight empty cells in a row are passed at once:
+// most of a sparse 3D grid.
 void write_voxels(const uint8_t* state, int mx, int my, int mz, uint8_t* out) {
   for (int z = 0; z < mz; ++z)
     for (int y = 0; y < my; ++y, state += mx)
-      for (int x = 0; x < mx; ++x)
+      for (int x = 0; x < mx;) {
+        uint64_t eight = 0;
+        if (x + 8 <= mx && (std::memcpy(&eight, state + x, 8), eight == 0)) {
+          x += 8;
+          continue;
+        }
         if (const uint8_t v = state[x]; v != 0)
           out[0] = uint8_t(x), out[1] = uint8_t(y), out[2] = uint8_t(z), out[3] = uint8_t(v + 1), out += 4;
+        x++;
+      }
 }
 
 // The palette as the reference writes it: given colours with alpha byte 0, grey
@@ -62,7 +85,7 @@ std::vector<uint8_t> encode_vox(const GridView& grid, const std::vector<uint32_t
   if (colors.size() > 255)
     throw Error("", 0, "cannot save " + std::to_string(colors.size()) + " colours as VOX (at most 255)");
   const size_t cells = size_t(mx) * size_t(my) * size_t(mz);
-  const auto n = static_cast<int32_t>(cells - size_t(std::count(grid.cells, grid.cells + cells, uint8_t(0))));
+  const auto n = static_cast<int32_t>(count_nonzero(grid.cells, cells));
   ByteWriter out;
   out.bytes.reserve(8 + 12 + 1092 + 4 * size_t(n));
   out.tag("VOX "), out.i32(150);
