@@ -31,7 +31,6 @@ void RuleMatcher::restart() {
   dense_ = false;
   memory_ = {};
   memory_.enable(rules().size(), size_t(grid_->size()));
-  histogram_taken_ = {};  // epochs are unique in the process: this only says what a new matcher says
 }
 
 // Lists every cell one-cell rule r accepts, and returns their number.
@@ -234,16 +233,16 @@ void RuleMatcher::bucket_cells(const std::array<int, 256>& histogram, ValueSet n
 // Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
 // rule contains exactly one cell of the lattice with that spacing), then the lattice cell's place
 // in the rule. The random choices made from the matches depend on that order.
-void RuleMatcher::full_scan(GridBits& bits, const ChangeLog& log, const ChangeCursor& scanned) {
+void RuleMatcher::full_scan(Workspace& workspace, const ChangeLog& log, const ChangeCursor& scanned) {
   scan_.clear();
   streamed_ = 0;
   const bool listing = stream_ && !taker_;
   if (all_single_) {  // then neither pivots nor (but for the list's size) value counts are needed
-    if (listing) reserve_matches(grid_histogram(log, scanned));
+    if (listing) reserve_matches(workspace.counts.at(*grid_, log, scanned));
     for (int r = 0; r < int(rules().size()); r++) scan_single(r);
     return;
   }
-  const std::array<int, 256>& histogram = grid_histogram(log, scanned);
+  const std::array<int, 256>& histogram = workspace.counts.at(*grid_, log, scanned);
   if (listing) reserve_matches(histogram);
   pivots_.resize(rules().size());
   ValueSet needed = 0;
@@ -261,24 +260,10 @@ void RuleMatcher::full_scan(GridBits& bits, const ChangeLog& log, const ChangeCu
     } else if (pivots_[size_t(r)] >= 0) {
       scan_from_pivot(r, pivots_[size_t(r)]);
     } else {
-      if (!bits_loaded) bits.load(*grid_, histogram), bits_loaded = true;
-      scan_bits(r, bits, histogram);
+      if (!bits_loaded) workspace.bits.load(*grid_, histogram), bits_loaded = true;
+      scan_bits(r, workspace.bits, histogram);
     }
   }
-}
-
-// Counting costs about two instructions a cell past eight values (SIMD counters below), a change
-// taken from the log several times that: an eighth of the grid's cells changed is about even.
-const std::array<int, 256>& RuleMatcher::grid_histogram(const ChangeLog& log, const ChangeCursor& scanned) {
-  const uint8_t* state = grid_->state.data();
-  const size_t cells = grid_->state.size();
-  if (grid_->values > 8 && log.changed_since(histogram_taken_, state, cells, cells / 8, histogram_changes_)) {
-    for (const Change& c : histogram_changes_) histogram_[c.before]--, histogram_[state[c.cell]]++;
-  } else {
-    histogram_ = value_histogram(state, cells, grid_->values);
-  }
-  histogram_taken_ = scanned;
-  return histogram_;
 }
 
 // A full scan's result, from the memory of the previous one when that is cheaper. When the result
@@ -291,7 +276,7 @@ void RuleMatcher::scan_grid(Run& run) {
   const ChangeCursor scanned = run.changes.now();  // prl logs its writes as it takes matches
   if (dense_ || !memory_.enabled() || !memory_.keeps_next_scan()) {
     stream_ = &run;
-    full_scan(run.workspace.bits, run.changes, scanned);
+    full_scan(run.workspace, run.changes, scanned);
     stream_ = nullptr;
     dense_ = MatchMemory::too_dense(streamed_, size_t(grid_->size()));
     return;
@@ -301,7 +286,7 @@ void RuleMatcher::scan_grid(Run& run) {
     for (const ScanMatch& m : memory_.matches()) deliver(run, m.r, m.corner);
     return;
   }
-  full_scan(run.workspace.bits, run.changes, scanned);
+  full_scan(run.workspace, run.changes, scanned);
   for (const ScanMatch& m : scan_) deliver(run, m.r, m.corner);
   dense_ = MatchMemory::too_dense(scan_.size(), size_t(grid_->size()));
   memory_.remember(scanned, scan_);

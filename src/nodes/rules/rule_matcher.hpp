@@ -123,13 +123,7 @@ class RuleMatcher {
 
   // Full scans (scan_grid), from the memory of the last one when that is cheaper.
   void scan_grid(Run& run);
-  void full_scan(GridBits& bits, const ChangeLog& log, const ChangeCursor& scanned);
-  // The grid's count of each value at `scanned` (the grid as it is now): from the count of the last
-  // full scan and the cells changed since, when they are few and the alphabet too large for SIMD counters.
-  const std::array<int, 256>& grid_histogram(const ChangeLog& log, const ChangeCursor& scanned);
-  std::array<int, 256> histogram_{};
-  ChangeCursor histogram_taken_;  // when histogram_ was counted; epoch 0: never
-  std::vector<Change> histogram_changes_;
+  void full_scan(Workspace& workspace, const ChangeLog& log, const ChangeCursor& scanned);
   bool all_single_ = false;  // every rule has a one-cell input
   void scan_single(int rule);
   size_t list_cells(int rule);
