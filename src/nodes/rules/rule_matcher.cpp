@@ -96,8 +96,8 @@ void RuleMatcher::scan_changes_with(Run& run) {
       if (o.holds(state, cell) && !listed_.test(o.r, corner)) list(o.r, corner);
     };
     if constexpr (kCover) {
-      const OpeningSubset& group = covered(covered_axes(c, cell));
-      for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) visit(*group.items[k]);
+      const auto [first, last] = covered(covered_axes(c, cell), value);
+      for (uint32_t k = first; k < last; k++) visit(*covered_items_[k]);
     } else {
       for (uint32_t k = openings_.start[value], last = openings_.start[value + 1u]; k < last; k++) visit(openings[k]);
     }
@@ -108,13 +108,15 @@ void RuleMatcher::scan_changes_with(Run& run) {
       if (changes[n] >= 0) seen_[size_t(changes[n])] = 0;
 }
 
-// Bit a: the neighbour before the cell along axis a changed earlier in this scan. A rule position
-// covering both was visited for that neighbour (and listed if it holds), so only positions
-// starting at the cell's coordinate on that axis are new.
+// Bit a: the neighbour before the cell along axis a changed earlier in this scan; bit 3 + a: the
+// one after. A rule position covering both was visited for that neighbour (and listed if it
+// holds), so only positions starting (or ending) at the cell's coordinate on that axis are new.
 int RuleMatcher::covered_axes(const Point& c, int cell) const {
   const Grid& g = *grid_;
-  return (c.x > 0 && seen_[size_t(cell - 1)]) | (c.y > 0 && seen_[size_t(cell - g.mx)]) << 1 |
-         (c.z > 0 && seen_[size_t(cell - g.mx * g.my)]) << 2;
+  const int layer = g.mx * g.my;
+  const uint8_t* seen = seen_.data() + cell;
+  return (c.x > 0 && seen[-1]) | (c.y > 0 && seen[-g.mx]) << 1 | (c.z > 0 && seen[-layer]) << 2 |
+         (c.x + 1 < g.mx && seen[1]) << 3 | (c.y + 1 < g.my && seen[g.mx]) << 4 | (c.z + 1 < g.mz && seen[layer]) << 5;
 }
 
 void RuleMatcher::prepare_openings() {
@@ -130,7 +132,8 @@ void RuleMatcher::prepare_openings() {
   opening_masks_.reset(&openings_, grid_->values);
   if (!cover_) return;
   seen_.assign(size_t(grid_->size()), 0);
-  for (OpeningSubset& group : covered_) group = {};
+  covered_items_.clear();
+  covered_ranges_.assign(64 * size_t(grid_->values), kNotCovered);
 }
 
 // A rule matches at most once per grid cell that holds a value its rarest input cell accepts (a

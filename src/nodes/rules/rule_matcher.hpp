@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "nodes/node.hpp"
@@ -99,12 +100,20 @@ class RuleMatcher {
   // Incremental matching (scan_changes).
   Openings openings_;
   OpeningMasks opening_masks_;
-  std::array<OpeningSubset, 8> covered_;  // with cover_, by covered_axes(); each made on first use
-  // Few of the eight are ever used (a 2D grid's never cover z), and a 3D node's openings run to thousands.
-  const OpeningSubset& covered(int axes) {
-    OpeningSubset& group = covered_[size_t(axes)];
-    if (group.start.empty()) group = covered_openings(openings_, axes);
-    return group;
+  // With cover_, the openings of a value by covered_axes(): ranges of covered_items_ by axes * values
+  // + value, each made on first use. Few are ever used (a 2D grid's never cover z), and a 3D node's
+  // openings run to thousands.
+  std::vector<const Opening*> covered_items_;
+  std::vector<std::pair<uint32_t, uint32_t>> covered_ranges_;  // kNotCovered: not made yet
+  static constexpr std::pair<uint32_t, uint32_t> kNotCovered{UINT32_MAX, 0};
+  std::pair<uint32_t, uint32_t> covered(int axes, uint8_t value) {
+    std::pair<uint32_t, uint32_t>& range = covered_ranges_[size_t(axes) * size_t(grid_->values) + value];
+    if (range == kNotCovered) {
+      range.first = uint32_t(covered_items_.size());
+      add_covered_openings(openings_, axes, value, covered_items_);
+      range.second = uint32_t(covered_items_.size());
+    }
+    return range;
   }
   bool openings_indexed_ = false;
   bool cover_ = false;  // use covered_axes: a value opens more than kCoverFrom positions on average
