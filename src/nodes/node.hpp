@@ -15,6 +15,7 @@
 #include "core/xml.hpp"
 #include "mj/search_progress.hpp"
 #include "nodes/change_log.hpp"
+#include "nodes/rules/cells_by_value.hpp"
 #include "nodes/rules/value_counts.hpp"
 
 namespace mj {
@@ -29,6 +30,7 @@ struct Inspection;
 struct Workspace {
   GridBits bits;               // full scans: the grid as bit rows
   ValueCounts counts;          // full scans: each value's count on the grid
+  CellsByValue cells;          // full scans: the cells holding some values, by value
   std::vector<int> queue;      // field computations: the breadth-first queue
   std::vector<uint8_t> marks;  // per cell of the largest grid, all zeros between uses (all: cells written)
 };

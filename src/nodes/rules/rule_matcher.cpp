@@ -189,7 +189,7 @@ int RuleMatcher::cheaper_pivot(int r, const std::array<int, 256>& histogram) con
 // Finds rule r's matches from the cells its pivot input cell accepts (from the grid's cells
 // bucketed by value once per full scan), then sorts them into the lattice order. The pivot holds
 // by construction: when it is the first cell holds() would test, the test starts after it.
-void RuleMatcher::scan_from_pivot(int r, int pivot) {
+void RuleMatcher::scan_from_pivot(int r, int pivot, const CellsByValue& cells) {
   const RulePattern& p = patterns_[size_t(r)];
   const Grid& g = *grid_;
   if (g.mx < p.in_size.x || g.my < p.in_size.y || g.mz < p.in_size.z) return;
@@ -202,8 +202,8 @@ void RuleMatcher::scan_from_pivot(int r, int pivot) {
   const size_t first = scan_.size();
   for (ValueSet values = p.cells[size_t(pivot)].wave; values != 0; values &= values - 1) {
     const size_t v = size_t(std::countr_zero(values));
-    for (uint32_t k = bucket_start_[v]; k < bucket_start_[v + 1]; k++) {
-      const Point c = bucket_[k];
+    for (const Point *at = cells.begin(v), *end = cells.end(v); at != end; at++) {
+      const Point c = *at;
       const int sx = c.x - q.x, sy = c.y - q.y, sz = c.z - q.z;
       if (unsigned(sx) > last_x || unsigned(sy) > last_y || unsigned(sz) > last_z) continue;
       const int corner = g.index(sx, sy, sz);
@@ -215,22 +215,6 @@ void RuleMatcher::scan_from_pivot(int r, int pivot) {
   for (size_t k = first; k < scan_.size(); k++) deliver(*stream_, scan_[k].r, scan_[k].corner);
   streamed_ += scan_.size() - first;
   scan_.resize(first);
-}
-
-// bucket_: the grid's cells holding the `needed` values, by value (a counting sort by the
-// histogram), with their coordinates.
-void RuleMatcher::bucket_cells(const std::array<int, 256>& histogram, ValueSet needed) {
-  bucket_start_[0] = 0;
-  for (size_t v = 0; v < 32; v++)
-    bucket_start_[v + 1] = bucket_start_[v] + uint32_t(needed >> v & 1u ? histogram[v] : 0);
-  bucket_.resize(bucket_start_[32]);
-  std::array<uint32_t, 32> next;
-  std::copy(bucket_start_.begin(), bucket_start_.end() - 1, next.begin());
-  for (int z = 0; z < grid_->mz; z++)
-    for (int y = 0; y < grid_->my; y++) {
-      const uint8_t* row = grid_->state.data() + grid_->index(0, y, z);
-      for_each_in_wave(row, 0, grid_->mx, needed, [&](int x) { bucket_[next[row[x]]++] = {x, y, z}; });
-    }
 }
 
 // Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
@@ -254,14 +238,14 @@ void RuleMatcher::full_scan(Workspace& workspace, const ChangeLog& log, const Ch
     pivots_[r] = cheaper_pivot(int(r), histogram);
     if (pivots_[r] >= 0) needed |= patterns_[r].cells[size_t(pivots_[r])].wave;
   }
-  if (needed != 0) bucket_cells(histogram, needed);
+  if (needed != 0) workspace.cells.list(*grid_, scanned, needed, histogram);
   bool bits_loaded = false;
   for (int r = 0; r < int(rules().size()); r++) {
     const RulePattern& p = patterns_[size_t(r)];
     if (p.single) {
       scan_single(r);
     } else if (pivots_[size_t(r)] >= 0) {
-      scan_from_pivot(r, pivots_[size_t(r)]);
+      scan_from_pivot(r, pivots_[size_t(r)], workspace.cells);
     } else {
       if (!bits_loaded) workspace.bits.load(*grid_, histogram), bits_loaded = true;
       scan_bits(r, workspace.bits, histogram);

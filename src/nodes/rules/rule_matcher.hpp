@@ -159,11 +159,8 @@ class RuleMatcher {
   std::vector<BitPlace> bit_places_;
   std::vector<const uint64_t*> bit_rows_;  // per window row, its bits or a row of zeros
   std::vector<uint64_t> bit_window_;       // the corner rows of one lattice row, then their OR
-  void scan_from_pivot(int rule, int pivot);
-  void bucket_cells(const std::array<int, 256>& histogram, ValueSet needed);
-  std::vector<int> pivots_;                  // per rule, for the full scan under way: cheaper_pivot
-  std::vector<Point> bucket_;                // the grid's cells by value, for pivot scans
-  std::array<uint32_t, 33> bucket_start_{};  // value (a ValueSet's bit) -> first entry in bucket_
+  void scan_from_pivot(int rule, int pivot, const CellsByValue& cells);
+  std::vector<int> pivots_;  // per rule, for the full scan under way: cheaper_pivot
   // A match found by a full scan: kept in scan_, or when streaming handed on at once.
   void found(const ScanMatch& m) {
     if (!stream_) return scan_.push_back(m);
