@@ -4,22 +4,62 @@
 
 namespace mj {
 
-// A counting sort by the counts, the rows read sixteen cells at a time.
-void CellsByValue::list(const Grid& grid, const ChangeCursor& now, ValueSet needed, const std::array<int, 256>& count) {
-  const bool unchanged = grid_ == &grid && taken_.epoch == now.epoch && taken_.position == now.position;
-  if (unchanged && (needed & ~listed_) == 0) return;
-  if (unchanged) needed |= listed_;  // for the nodes that scan next
-  start_[0] = 0;
-  for (size_t v = 0; v < 32; v++) start_[v + 1] = start_[v] + uint32_t(needed >> v & 1u ? count[v] : 0);
-  cells_.resize(start_[32]);
-  std::array<uint32_t, 32> next;
-  std::copy(start_.begin(), start_.end() - 1, next.begin());
+// Taking a change costs a few times what listing a cell does: past an eighth of the grid's cells
+// changed, the values are listed anew.
+void CellsByValue::list(const Grid& grid, const ChangeLog& log, const ChangeCursor& now, ValueSet needed,
+                        const std::array<int, 256>& count) {
+  const uint8_t* state = grid.state.data();
+  const size_t cells = grid.state.size();
+  if (grid_ != &grid || !log.changed_since(taken_, state, cells, cells / 8, changes_)) {
+    start_over(grid);
+  } else {
+    for (const Change& c : changes_) move(grid, c.cell, c.before, state[c.cell]);
+  }
+  if ((needed & ~listed_) != 0) add(grid, needed & ~listed_, count);
+  taken_ = now;
+}
+
+void CellsByValue::start_over(const Grid& grid) {
+  for (std::vector<Point>& cells : of_value_) cells.clear();
+  listed_ = 0;
+  place_.resize(grid.state.size());
+  grid_ = &grid;
+}
+
+// The cells of `values`, none of them listed yet, row by row, sixteen cells at a time.
+void CellsByValue::add(const Grid& grid, ValueSet values, const std::array<int, 256>& count) {
+  for (ValueSet bits = values; bits != 0; bits &= bits - 1)
+    of_value_[size_t(std::countr_zero(bits))].reserve(size_t(count[size_t(std::countr_zero(bits))]));
+  uint32_t* place = place_.data();
   for (int z = 0; z < grid.mz; z++)
     for (int y = 0; y < grid.my; y++) {
-      const uint8_t* row = grid.state.data() + grid.index(0, y, z);
-      for_each_in_wave(row, 0, grid.mx, needed, [&](int x) { cells_[next[row[x]]++] = {x, y, z}; });
+      const int row = grid.index(0, y, z);
+      const uint8_t* cells = grid.state.data() + row;
+      for_each_in_wave(cells, 0, grid.mx, values, [&](int x) {
+        std::vector<Point>& of = of_value_[cells[x]];
+        place[row + x] = uint32_t(of.size());
+        of.push_back({x, y, z});
+      });
     }
-  grid_ = &grid, taken_ = now, listed_ = needed;
+  listed_ |= values;
+}
+
+// A cell that held `before` and holds `after` now: out of one list (the last cell of that list
+// into its place), onto the other.
+void CellsByValue::move(const Grid& grid, int cell, uint8_t before, uint8_t after) {
+  if (listed_ >> before & 1u) {
+    std::vector<Point>& of = of_value_[before];
+    const uint32_t at = place_[size_t(cell)];
+    const Point last = of.back();
+    of[at] = last;
+    place_[size_t(grid.index(last.x, last.y, last.z))] = at;
+    of.pop_back();
+  }
+  if (listed_ >> after & 1u) {
+    std::vector<Point>& of = of_value_[after];
+    place_[size_t(cell)] = uint32_t(of.size());
+    of.push_back(grid.point(cell));
+  }
 }
 
 }  // namespace mj

@@ -238,7 +238,7 @@ void RuleMatcher::full_scan(Workspace& workspace, const ChangeLog& log, const Ch
     pivots_[r] = cheaper_pivot(int(r), histogram);
     if (pivots_[r] >= 0) needed |= patterns_[r].cells[size_t(pivots_[r])].wave;
   }
-  if (needed != 0) workspace.cells.list(*grid_, scanned, needed, histogram);
+  if (needed != 0) workspace.cells.list(*grid_, log, scanned, needed, histogram);
   bool bits_loaded = false;
   for (int r = 0; r < int(rules().size()); r++) {
     const RulePattern& p = patterns_[size_t(r)];
