@@ -11,6 +11,7 @@
 
 #include "core/grid.hpp"
 #include "core/point.hpp"
+#include "core/zeroed_array.hpp"
 #include "nodes/change_log.hpp"
 
 namespace mj {
@@ -33,7 +34,9 @@ class CellsByValue {
   ChangeCursor taken_;  // epoch 0: nothing listed
   ValueSet listed_ = 0;
   std::array<std::vector<Point>, kMaxValues> of_value_;
-  std::vector<uint32_t> place_;  // per cell holding a listed value: its place in of_value_
+  // Per cell holding a listed value, its place in of_value_: written when listed, never read
+  // before, so not cleared (pages of cells no node pivots on are never touched).
+  ZeroedArray<uint32_t> place_;
   std::vector<Change> changes_;
 };
 
