@@ -60,23 +60,15 @@ Openings index_openings(const std::vector<Rule>& rules, const std::vector<RulePa
   return all;
 }
 
-OpeningSubset covered_openings(const Openings& all, int axes) {
-  const auto covered = [axes](const Point& s) {
-    return !((axes & 1) && s.x != 0) && !((axes & 2) && s.y != 0) && !((axes & 4) && s.z != 0);
+void add_covered_openings(const Openings& all, int axes, int value, std::vector<const Opening*>& out) {
+  const auto covered = [axes](const Opening& o) {
+    const Point& s = o.shift;
+    const Point last = {o.pattern->in_size.x - 1, o.pattern->in_size.y - 1, o.pattern->in_size.z - 1};
+    return !((axes & 1) && s.x != 0) && !((axes & 2) && s.y != 0) && !((axes & 4) && s.z != 0) &&
+           !((axes & 8) && s.x != last.x) && !((axes & 16) && s.y != last.y) && !((axes & 32) && s.z != last.z);
   };
-  OpeningSubset group;
-  group.start.resize(all.start.size());
-  size_t count = 0;
-  for (const Opening& o : all.items) count += covered(o.shift);
-  group.items.resize(count);  // sized once: 3D nodes have thousands of openings
-  const Opening** out = group.items.data();
-  for (size_t v = 0; v + 1 < all.start.size(); v++) {
-    group.start[v] = uint32_t(out - group.items.data());
-    for (uint32_t k = all.start[v]; k < all.start[v + 1]; k++)
-      if (covered(all.items[k].shift)) *out++ = &all.items[k];
-  }
-  group.start.back() = uint32_t(count);
-  return group;
+  for (uint32_t k = all.start[size_t(value)]; k < all.start[size_t(value) + 1]; k++)
+    if (covered(all.items[k])) out.push_back(&all.items[k]);
 }
 
 void OpeningMasks::reset(const Openings* openings, int values) {

@@ -45,13 +45,9 @@ struct Openings {
 // rules[r] compiled for it.
 Openings index_openings(const std::vector<Rule>& rules, const std::vector<RulePattern>& patterns, const Grid& grid);
 
-// Some of the openings, pointing into Openings::items, grouped by value in the same order.
-struct OpeningSubset {
-  std::vector<const Opening*> items;
-  std::vector<uint32_t> start;
-};
-// The openings with shift 0 on each axis of `axes` (bit 0: x, 1: y, 2: z).
-OpeningSubset covered_openings(const Openings& all, int axes);
+// Appends to `out` the openings of `value` with shift 0 on each axis of `axes`' bits 0-2 (x, y, z)
+// and with the pattern's last shift on each axis of bits 3-5, in their order.
+void add_covered_openings(const Openings& all, int axes, int value, std::vector<const Opening*>& out);
 
 // All the openings of a value checked at once. Their other input cells lie at a few distinct
 // offsets from the changed cell; per offset, a table gives for each value there the openings it

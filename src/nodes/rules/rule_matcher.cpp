@@ -31,7 +31,6 @@ void RuleMatcher::restart() {
   dense_ = false;
   memory_ = {};
   memory_.enable(rules().size(), size_t(grid_->size()));
-  histogram_taken_ = {};  // epochs are unique in the process: this only says what a new matcher says
 }
 
 // Lists every cell one-cell rule r accepts, and returns their number.
@@ -97,8 +96,8 @@ void RuleMatcher::scan_changes_with(Run& run) {
       if (o.holds(state, cell) && !listed_.test(o.r, corner)) list(o.r, corner);
     };
     if constexpr (kCover) {
-      const OpeningSubset& group = covered(covered_axes(c, cell));
-      for (uint32_t k = group.start[value], last = group.start[value + 1u]; k < last; k++) visit(*group.items[k]);
+      const auto [first, last] = covered(covered_axes(c, cell), value);
+      for (uint32_t k = first; k < last; k++) visit(*covered_items_[k]);
     } else {
       for (uint32_t k = openings_.start[value], last = openings_.start[value + 1u]; k < last; k++) visit(openings[k]);
     }
@@ -109,13 +108,15 @@ void RuleMatcher::scan_changes_with(Run& run) {
       if (changes[n] >= 0) seen_[size_t(changes[n])] = 0;
 }
 
-// Bit a: the neighbour before the cell along axis a changed earlier in this scan. A rule position
-// covering both was visited for that neighbour (and listed if it holds), so only positions
-// starting at the cell's coordinate on that axis are new.
+// Bit a: the neighbour before the cell along axis a changed earlier in this scan; bit 3 + a: the
+// one after. A rule position covering both was visited for that neighbour (and listed if it
+// holds), so only positions starting (or ending) at the cell's coordinate on that axis are new.
 int RuleMatcher::covered_axes(const Point& c, int cell) const {
   const Grid& g = *grid_;
-  return (c.x > 0 && seen_[size_t(cell - 1)]) | (c.y > 0 && seen_[size_t(cell - g.mx)]) << 1 |
-         (c.z > 0 && seen_[size_t(cell - g.mx * g.my)]) << 2;
+  const int layer = g.mx * g.my;
+  const uint8_t* seen = seen_.data() + cell;
+  return (c.x > 0 && seen[-1]) | (c.y > 0 && seen[-g.mx]) << 1 | (c.z > 0 && seen[-layer]) << 2 |
+         (c.x + 1 < g.mx && seen[1]) << 3 | (c.y + 1 < g.my && seen[g.mx]) << 4 | (c.z + 1 < g.mz && seen[layer]) << 5;
 }
 
 void RuleMatcher::prepare_openings() {
@@ -131,7 +132,8 @@ void RuleMatcher::prepare_openings() {
   opening_masks_.reset(&openings_, grid_->values);
   if (!cover_) return;
   seen_.assign(size_t(grid_->size()), 0);
-  for (OpeningSubset& group : covered_) group = {};
+  covered_items_.clear();
+  covered_ranges_.assign(64 * size_t(grid_->values), kNotCovered);
 }
 
 // A rule matches at most once per grid cell that holds a value its rarest input cell accepts (a
@@ -187,7 +189,7 @@ int RuleMatcher::cheaper_pivot(int r, const std::array<int, 256>& histogram) con
 // Finds rule r's matches from the cells its pivot input cell accepts (from the grid's cells
 // bucketed by value once per full scan), then sorts them into the lattice order. The pivot holds
 // by construction: when it is the first cell holds() would test, the test starts after it.
-void RuleMatcher::scan_from_pivot(int r, int pivot) {
+void RuleMatcher::scan_from_pivot(int r, int pivot, const CellsByValue& cells) {
   const RulePattern& p = patterns_[size_t(r)];
   const Grid& g = *grid_;
   if (g.mx < p.in_size.x || g.my < p.in_size.y || g.mz < p.in_size.z) return;
@@ -200,8 +202,8 @@ void RuleMatcher::scan_from_pivot(int r, int pivot) {
   const size_t first = scan_.size();
   for (ValueSet values = p.cells[size_t(pivot)].wave; values != 0; values &= values - 1) {
     const size_t v = size_t(std::countr_zero(values));
-    for (uint32_t k = bucket_start_[v]; k < bucket_start_[v + 1]; k++) {
-      const Point c = bucket_[k];
+    for (const Point *at = cells.begin(v), *end = cells.end(v); at != end; at++) {
+      const Point c = *at;
       const int sx = c.x - q.x, sy = c.y - q.y, sz = c.z - q.z;
       if (unsigned(sx) > last_x || unsigned(sy) > last_y || unsigned(sz) > last_z) continue;
       const int corner = g.index(sx, sy, sz);
@@ -215,35 +217,19 @@ void RuleMatcher::scan_from_pivot(int r, int pivot) {
   scan_.resize(first);
 }
 
-// bucket_: the grid's cells holding the `needed` values, by value (a counting sort by the
-// histogram), with their coordinates.
-void RuleMatcher::bucket_cells(const std::array<int, 256>& histogram, ValueSet needed) {
-  bucket_start_[0] = 0;
-  for (size_t v = 0; v < 32; v++)
-    bucket_start_[v + 1] = bucket_start_[v] + uint32_t(needed >> v & 1u ? histogram[v] : 0);
-  bucket_.resize(bucket_start_[32]);
-  std::array<uint32_t, 32> next;
-  std::copy(bucket_start_.begin(), bucket_start_.end() - 1, next.begin());
-  for (int z = 0; z < grid_->mz; z++)
-    for (int y = 0; y < grid_->my; y++) {
-      const uint8_t* row = grid_->state.data() + grid_->index(0, y, z);
-      for_each_in_wave(row, 0, grid_->mx, needed, [&](int x) { bucket_[next[row[x]]++] = {x, y, z}; });
-    }
-}
-
 // Finds every match, in the reference's order: rule, then lattice cell (a match of an a x b x c
 // rule contains exactly one cell of the lattice with that spacing), then the lattice cell's place
 // in the rule. The random choices made from the matches depend on that order.
-void RuleMatcher::full_scan(GridBits& bits, const ChangeLog& log, const ChangeCursor& scanned) {
+void RuleMatcher::full_scan(Workspace& workspace, const ChangeLog& log, const ChangeCursor& scanned) {
   scan_.clear();
   streamed_ = 0;
   const bool listing = stream_ && !taker_;
   if (all_single_) {  // then neither pivots nor (but for the list's size) value counts are needed
-    if (listing) reserve_matches(grid_histogram(log, scanned));
+    if (listing) reserve_matches(workspace.counts.at(*grid_, log, scanned));
     for (int r = 0; r < int(rules().size()); r++) scan_single(r);
     return;
   }
-  const std::array<int, 256>& histogram = grid_histogram(log, scanned);
+  const std::array<int, 256>& histogram = workspace.counts.at(*grid_, log, scanned);
   if (listing) reserve_matches(histogram);
   pivots_.resize(rules().size());
   ValueSet needed = 0;
@@ -252,33 +238,19 @@ void RuleMatcher::full_scan(GridBits& bits, const ChangeLog& log, const ChangeCu
     pivots_[r] = cheaper_pivot(int(r), histogram);
     if (pivots_[r] >= 0) needed |= patterns_[r].cells[size_t(pivots_[r])].wave;
   }
-  if (needed != 0) bucket_cells(histogram, needed);
+  if (needed != 0) workspace.cells.list(*grid_, log, scanned, needed, histogram);
   bool bits_loaded = false;
   for (int r = 0; r < int(rules().size()); r++) {
     const RulePattern& p = patterns_[size_t(r)];
     if (p.single) {
       scan_single(r);
     } else if (pivots_[size_t(r)] >= 0) {
-      scan_from_pivot(r, pivots_[size_t(r)]);
+      scan_from_pivot(r, pivots_[size_t(r)], workspace.cells);
     } else {
-      if (!bits_loaded) bits.load(*grid_, histogram), bits_loaded = true;
-      scan_bits(r, bits, histogram);
+      if (!bits_loaded) workspace.bits.load(*grid_, histogram), bits_loaded = true;
+      scan_bits(r, workspace.bits, histogram);
     }
   }
-}
-
-// Counting costs about two instructions a cell past eight values (SIMD counters below), a change
-// taken from the log several times that: an eighth of the grid's cells changed is about even.
-const std::array<int, 256>& RuleMatcher::grid_histogram(const ChangeLog& log, const ChangeCursor& scanned) {
-  const uint8_t* state = grid_->state.data();
-  const size_t cells = grid_->state.size();
-  if (grid_->values > 8 && log.changed_since(histogram_taken_, state, cells, cells / 8, histogram_changes_)) {
-    for (const Change& c : histogram_changes_) histogram_[c.before]--, histogram_[state[c.cell]]++;
-  } else {
-    histogram_ = value_histogram(state, cells, grid_->values);
-  }
-  histogram_taken_ = scanned;
-  return histogram_;
 }
 
 // A full scan's result, from the memory of the previous one when that is cheaper. When the result
@@ -291,7 +263,7 @@ void RuleMatcher::scan_grid(Run& run) {
   const ChangeCursor scanned = run.changes.now();  // prl logs its writes as it takes matches
   if (dense_ || !memory_.enabled() || !memory_.keeps_next_scan()) {
     stream_ = &run;
-    full_scan(run.workspace.bits, run.changes, scanned);
+    full_scan(run.workspace, run.changes, scanned);
     stream_ = nullptr;
     dense_ = MatchMemory::too_dense(streamed_, size_t(grid_->size()));
     return;
@@ -301,7 +273,7 @@ void RuleMatcher::scan_grid(Run& run) {
     for (const ScanMatch& m : memory_.matches()) deliver(run, m.r, m.corner);
     return;
   }
-  full_scan(run.workspace.bits, run.changes, scanned);
+  full_scan(run.workspace, run.changes, scanned);
   for (const ScanMatch& m : scan_) deliver(run, m.r, m.corner);
   dense_ = MatchMemory::too_dense(scan_.size(), size_t(grid_->size()));
   memory_.remember(scanned, scan_);

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "nodes/node.hpp"
@@ -99,12 +100,20 @@ class RuleMatcher {
   // Incremental matching (scan_changes).
   Openings openings_;
   OpeningMasks opening_masks_;
-  std::array<OpeningSubset, 8> covered_;  // with cover_, by covered_axes(); each made on first use
-  // Few of the eight are ever used (a 2D grid's never cover z), and a 3D node's openings run to thousands.
-  const OpeningSubset& covered(int axes) {
-    OpeningSubset& group = covered_[size_t(axes)];
-    if (group.start.empty()) group = covered_openings(openings_, axes);
-    return group;
+  // With cover_, the openings of a value by covered_axes(): ranges of covered_items_ by axes * values
+  // + value, each made on first use. Few are ever used (a 2D grid's never cover z), and a 3D node's
+  // openings run to thousands.
+  std::vector<const Opening*> covered_items_;
+  std::vector<std::pair<uint32_t, uint32_t>> covered_ranges_;  // kNotCovered: not made yet
+  static constexpr std::pair<uint32_t, uint32_t> kNotCovered{UINT32_MAX, 0};
+  std::pair<uint32_t, uint32_t> covered(int axes, uint8_t value) {
+    std::pair<uint32_t, uint32_t>& range = covered_ranges_[size_t(axes) * size_t(grid_->values) + value];
+    if (range == kNotCovered) {
+      range.first = uint32_t(covered_items_.size());
+      add_covered_openings(openings_, axes, value, covered_items_);
+      range.second = uint32_t(covered_items_.size());
+    }
+    return range;
   }
   bool openings_indexed_ = false;
   bool cover_ = false;  // use covered_axes: a value opens more than kCoverFrom positions on average
@@ -123,13 +132,7 @@ class RuleMatcher {
 
   // Full scans (scan_grid), from the memory of the last one when that is cheaper.
   void scan_grid(Run& run);
-  void full_scan(GridBits& bits, const ChangeLog& log, const ChangeCursor& scanned);
-  // The grid's count of each value at `scanned` (the grid as it is now): from the count of the last
-  // full scan and the cells changed since, when they are few and the alphabet too large for SIMD counters.
-  const std::array<int, 256>& grid_histogram(const ChangeLog& log, const ChangeCursor& scanned);
-  std::array<int, 256> histogram_{};
-  ChangeCursor histogram_taken_;  // when histogram_ was counted; epoch 0: never
-  std::vector<Change> histogram_changes_;
+  void full_scan(Workspace& workspace, const ChangeLog& log, const ChangeCursor& scanned);
   bool all_single_ = false;  // every rule has a one-cell input
   void scan_single(int rule);
   size_t list_cells(int rule);
@@ -156,11 +159,8 @@ class RuleMatcher {
   std::vector<BitPlace> bit_places_;
   std::vector<const uint64_t*> bit_rows_;  // per window row, its bits or a row of zeros
   std::vector<uint64_t> bit_window_;       // the corner rows of one lattice row, then their OR
-  void scan_from_pivot(int rule, int pivot);
-  void bucket_cells(const std::array<int, 256>& histogram, ValueSet needed);
-  std::vector<int> pivots_;                  // per rule, for the full scan under way: cheaper_pivot
-  std::vector<Point> bucket_;                // the grid's cells by value, for pivot scans
-  std::array<uint32_t, 33> bucket_start_{};  // value (a ValueSet's bit) -> first entry in bucket_
+  void scan_from_pivot(int rule, int pivot, const CellsByValue& cells);
+  std::vector<int> pivots_;  // per rule, for the full scan under way: cheaper_pivot
   // A match found by a full scan: kept in scan_, or when streaming handed on at once.
   void found(const ScanMatch& m) {
     if (!stream_) return scan_.push_back(m);
