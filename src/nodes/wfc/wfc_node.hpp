@@ -50,6 +50,10 @@ class WfcNode : public Branch {
   virtual void update_state() = 0;
   // The value most voted for; ties go to the lowest value (the reference breaks them with an unseeded generator).
   static uint8_t most_voted(const int* votes, int count);
+  // The wave as the replay stands, for what shows it between steps (inspect, tile_layer): a replay
+  // that skips its observations makes them first. Const for those callers: it only computes what
+  // the wave would hold at this step.
+  void catch_up() const;
 
   Model model;
   Grid* newgrid = nullptr;
@@ -68,6 +72,7 @@ class WfcNode : public Branch {
   template <bool Shannon>
   int scan_open_cells(Random& random);
   void observe(int node, Random& random);
+  void replay_skipped();
 
   Weights weights_;
   Space space_;
@@ -82,6 +87,12 @@ class WfcNode : public Branch {
   int tries_ = 1000;
   bool first_go_ = true;
   bool begun_ = false;  // the wave has been set up once: it holds a collapse to show
+  // A replay that nobody watches (neither animated nor inspected) skips its observations: good_seed
+  // left the wave at the end of the very collapse the replay would make again, so the steps only
+  // count the observations (observations_ in all, skipped_ so far). The replay makes the skipped
+  // ones when someone starts watching (catch_up). The grid is drawn only at the end either way.
+  bool skipping_ = false;
+  int observations_ = 0, skipped_ = 0;
   // While inspecting: the collapses of the latest begin() that failed, and per failure the cell whose
   // observation the propagation could not satisfy (or the input grid's first contradictory cell).
   int failed_tries_ = 0;
