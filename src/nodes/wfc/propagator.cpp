@@ -199,8 +199,28 @@ void Propagation::fill_sets(const Wave& wave) {
         set_unconstrained_[size_t(d) * words + size_t(t / 64)] |= uint64_t(1) << (t % 64);
     }
   masks_.assign(directions * words, 0);
+  fill_byte_unions(words * directions);
   queued_.assign(neighbours_.size() / directions, 0);
   queue_.reserve(queued_.size());
+}
+
+// A cell's union of allowed patterns byte by byte of its set rather than bit by bit: a byte stands for
+// up to eight patterns, and a cell that lost a few of many patterns has most of its bytes full.
+void Propagation::fill_byte_unions(size_t row) {
+  const size_t words = size_t(propagator_->patterns() + 63) / 64;
+  if (words > kMostByteUnionWords) return;
+  const size_t bytes = size_t(propagator_->patterns() + 7) / 8;
+  byte_unions_.assign(bytes * 256 * row, 0);
+  for (size_t byte = 0; byte < bytes; byte++) {
+    uint64_t* const unions = byte_unions_.data() + byte * 256 * row;
+    for (unsigned v = 1; v < 256; v++) {
+      // The union for v: that for v without its lowest bit, and the lowest bit's pattern.
+      const size_t t = byte * 8 + size_t(std::countr_zero(v));
+      const uint64_t* const rest = unions + size_t(v & (v - 1)) * row;
+      const uint64_t* const own = t < size_t(propagator_->patterns()) ? set_allowed_.data() + t * row : nullptr;
+      for (size_t k = 0; k < row; k++) unions[v * row + k] = rest[k] | (own ? own[k] : 0);
+    }
+  }
 }
 
 void Propagation::fill_regular(const Space& space, const Wave& wave) {
@@ -386,17 +406,28 @@ void Propagation::drain_set_words(Wave& wave) {
   uint64_t known[Directions * Words > 0 ? Directions * Words : 1];
   uint64_t* const masks = Directions * Words > 0 ? known : masks_.data();
   const uint64_t* const allowed = set_allowed_.data();
+  const uint64_t* const unions = byte_unions_.empty() ? nullptr : byte_unions_.data();
   while (!queue_.empty() && !doomed_) {
     const int i1 = queue_.back();
     queue_.pop_back();
     queued_[size_t(i1)] = 0;
     std::copy_n(set_unconstrained_.data(), row, masks);
     const uint64_t* const set1 = wave.set(i1);
-    for (size_t w = 0; w < words; w++)
-      for (uint64_t bits = set1[w]; bits != 0; bits &= bits - 1) {
-        const uint64_t* const from = allowed + (w * 64 + size_t(std::countr_zero(bits))) * row;
-        for (size_t k = 0; k < row; k++) masks[k] |= from[k];
-      }
+    if (unions != nullptr) {
+      for (size_t w = 0; w < words; w++)
+        for (uint64_t bits = set1[w]; bits != 0;) {
+          const int shift = std::countr_zero(bits) & ~7;  // the lowest byte with patterns
+          const uint64_t* const from = unions + ((w * 8 + size_t(shift / 8)) * 256 + (bits >> shift & 0xff)) * row;
+          for (size_t k = 0; k < row; k++) masks[k] |= from[k];
+          bits &= ~(uint64_t(0xff) << shift);
+        }
+    } else {
+      for (size_t w = 0; w < words; w++)
+        for (uint64_t bits = set1[w]; bits != 0; bits &= bits - 1) {
+          const uint64_t* const from = allowed + (w * 64 + size_t(std::countr_zero(bits))) * row;
+          for (size_t k = 0; k < row; k++) masks[k] |= from[k];
+        }
+    }
     for (size_t d = 0; d < directions; d++) {
       const int i2 = neighbours_[size_t(i1) * directions + d];
       if (i2 < 0) continue;

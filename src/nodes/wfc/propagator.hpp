@@ -124,6 +124,7 @@ class Propagation {
   void drain_by_lanes(Wave& wave);
   void ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t* take, size_t blocks);
   void fill_sets(const Wave& wave);
+  void fill_byte_unions(size_t row);
   void ban_counting(Wave& wave, int i, int t);
   void drain_sets(Wave& wave);
   template <int Directions, int Words>
@@ -172,6 +173,10 @@ class Propagation {
   // [direction d] the patterns that no pattern allows at d (their counts never run out).
   std::vector<uint64_t> set_allowed_, set_unconstrained_;
   std::vector<uint64_t> masks_;  // by sets: [direction][word] scratch of drain_set_words
+  // by sets, up to kMostByteUnionWords words: [byte b of the set][value v] the union of set_allowed_
+  // over the patterns 8b + k of the bits k of v, a row of directions * words words each (6 x 1: 96 KiB).
+  static constexpr size_t kMostByteUnionWords = 2;
+  std::vector<uint64_t> byte_unions_;
   std::vector<int> queue_;       // by sets: the cells whose loss their neighbours have yet to see
   std::vector<uint8_t> queued_;  // per cell: in queue_
   // A ban waiting to reach the neighbours. Trivial: the stack is allocated without being written,
