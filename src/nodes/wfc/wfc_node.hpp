@@ -79,9 +79,9 @@ class WfcNode : public Branch {
   Wave start_wave_;
   Propagation propagation_;
   std::vector<double> distribution_;
-  std::vector<bool> observable_;  // per cell: list_observable_cells
-  MinTree open_;                  // cell_entropy of every cell, as of the last scan
-  MinTree start_open_;            // open_ for the start wave
+  std::vector<uint8_t> observable_;  // per cell: list_observable_cells (bytes: read at every changed cell)
+  MinTree open_;                     // cell_entropy of every cell, as of the last scan
+  MinTree start_open_;               // open_ for the start wave
   std::optional<Random> random_;
   bool shannon_ = false;
   int tries_ = 1000;
