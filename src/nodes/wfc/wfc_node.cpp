@@ -149,7 +149,7 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   for (int k = 0; k < tries_; k++) {
     int seed = run.random.next();
     Random random(seed);
-    restart_wave();
+    restart_wave(k > 0);  // begin() made the start wave from the wave of the first try
     for (observations_ = 0;; observations_++) {
       int node = next_unobserved_node(random);
       if (node < 0) return seed;
@@ -174,9 +174,9 @@ void WfcNode::list_observable_cells() {
 }
 
 // Starts a collapse over from the start wave.
-void WfcNode::restart_wave() {
+void WfcNode::restart_wave(bool copy) {
   propagation_.clear();
-  wave.copy_from(start_wave_);
+  if (copy) wave.copy_from(start_wave_);
   shown.forget();
   open_ = start_open_;  // same size after the first time: no allocation
   propagation_.forget_changes();

@@ -65,7 +65,9 @@ class WfcNode : public Branch {
   void apply_start_waves();
   std::optional<int> good_seed(Run& run);
   void list_observable_cells();
-  void restart_wave();  // the wave as after the input grid's constraints, for another try or the replay
+  // The wave as after the input grid's constraints, for another try or the replay; `copy` false: the
+  // wave already is the start wave.
+  void restart_wave(bool copy = true);
   int next_unobserved_node(Random& random);
   template <bool Shannon>
   double cell_entropy(int i) const;
