@@ -89,10 +89,7 @@ class Wave {
   // The same, for Count the type of support_width() bytes: inline in the propagation's loop.
   template <class Count>
   void ban(int i, int t, const Weights& weights) {
-    data_[slot(i, t)] = 0;
-    clear_supports<Count>(i, t);
-    sums_of_ones_[size_t(i)] -= 1;
-    if (weights.shannon) lose_weight(i, t, weights);
+    banning<Count>().ban(i, t, weights.terms());
   }
   // What a ban writes, as plain pointers and sizes: a loop that bans many patterns keeps them in
   // registers (its byte stores may alias the wave's members, which the compiler would otherwise
@@ -106,11 +103,11 @@ class Wave {
     size_t patterns, stride, cell_stride;  // stride: row_length(); cell_stride: a cell's counts
     int directions;
 
-    // Wave::ban<Count>, the same stores in the same order of operations.
+    // Removes pattern t from cell i, as Wave::ban does.
     void ban(int i, int t, const Weights::Terms& terms) const {
       allowed[size_t(i) * patterns + size_t(t)] = 0;
       Count* support = supports + size_t(i) * cell_stride + size_t(t);
-      if (directions == 4) {
+      if (directions == 4) {  // every 2D model: unrolled, the loop's steps cost as much as the stores
         support[0] = support[stride] = support[2 * stride] = support[3 * stride] = 0;
       } else {
         for (int d = 0; d < directions; d++, support += stride) *support = 0;
@@ -193,24 +190,8 @@ class Wave {
   template <class Count>
   void fill_supports(const Propagator& propagator);
   size_t count_words() const;  // compatible_'s size
-  // The bounds are copied to locals: the stores may be char-sized, and the compiler would otherwise
-  // read the members again after each.
-  template <class Count>
-  void clear_supports(int i, int t) {
-    const size_t stride = size_t(row_length_);
-    Count* support = supports<Count>(i, 0) + t;
-    if (directions_ == 4) {  // every 2D model: unrolled, the loop's steps cost as much as the stores
-      support[0] = support[stride] = support[2 * stride] = support[3 * stride] = 0;
-      return;
-    }
-    Count* const end = support + size_t(directions_) * stride;
-    for (; support != end; support += stride) *support = 0;
-  }
   // The entropy bookkeeping of a ban. Inlined into the propagation's loop: the call cost a third as
   // much as the bookkeeping.
-  [[gnu::always_inline]] void lose_weight(int i, int t, const Weights& weights) {
-    lose_weight(entropies_[size_t(i)], t, weights.terms());
-  }
   [[gnu::always_inline]] static void lose_weight(Entropy& cell, int t, const Weights::Terms& terms) {
     // Kept in the reference's order of operations: entropies must round the same way.
     cell.entropy += cell.term;
