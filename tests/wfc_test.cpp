@@ -272,6 +272,34 @@ TEST(Wfc, AnimationSwitchedOnMidCollapseDrawsEveryStep) {
   EXPECT_EQ(cells(animated.grid()), expected);
 }
 
+// A run that nobody watches skips the replay's observations (the collapse of the seed it found
+// already reached the end the replay would reach again). Asked mid-collapse, it shows the wave of
+// the step it stands at, as an inspected run does at every step, and then ends as that run does.
+TEST(Wfc, UnwatchedReplayShowsTheWaveOfItsStep) {
+  const auto model = mjtest::corpus_dir() / "models" / "WaveBrickWall.xml";
+  const mj::LoadOptions options{24, 24, 1, mjtest::corpus_dir() / "resources"};
+  auto cells = [](const mj::GridView& g) { return std::vector<uint8_t>(g.cells, g.cells + g.size()); };
+  auto inspected = mj::Interpreter::from_file(model, options);
+  inspected.set_inspecting(true);
+  inspected.start(4);
+  std::vector<std::vector<int>> shown;  // shown[k]: the options after step k + 1
+  while (inspected.step()) shown.push_back(inspected.inspect(2).options);
+  ASSERT_GT(shown.size(), 20u);
+  size_t last_open = shown.size() - 1;  // the last step before the wave is all decided
+  while (last_open > 0 && shown[last_open] == shown.back()) last_open--;
+  for (size_t k : {size_t(1), size_t(2), size_t(7), shown.size() / 2, last_open}) {
+    auto plain = mj::Interpreter::from_file(model, options);
+    plain.start(4);
+    for (size_t s = 0; s <= k; s++) ASSERT_TRUE(plain.step());
+    EXPECT_EQ(plain.inspect(2).options, shown[k]) << "step " << k + 1;
+    EXPECT_NE(shown[k], shown.back()) << "step " << k + 1;  // mid-collapse indeed
+    while (plain.step()) {
+    }
+    EXPECT_EQ(plain.steps(), inspected.steps());
+    EXPECT_EQ(cells(plain.grid()), cells(inspected.grid()));
+  }
+}
+
 // An animated run draws at each step only the cells whose patterns changed; what it shows must be
 // what drawing the whole wave shows. A run not animated draws nothing until the collapse ends, so
 // switching animation on after step k - 1 draws the whole wave at step k: the two must agree.

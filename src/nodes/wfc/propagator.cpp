@@ -147,8 +147,9 @@ Propagation::Propagation(const Propagator* propagator, const Weights* weights, S
     fill_regular(space, wave);
   }
   if (wave.set_words() > 0) fill_sets(wave);
-  stack_.reserve(size_t(space.size()) * size_t(propagator->patterns()));
-  changed_.reserve(size_t(space.size()));
+  // A propagation bans each pattern of each cell at most once, an observation at most every pattern.
+  stack_.reset(new Pending[(size_t(space.size()) + 1) * size_t(propagator->patterns())]);
+  changed_.assign(size_t(space.size()), 0);
   is_changed_.assign(size_t(space.size()), 0);
   // The cells that hold patterns form one connected box, which contains cell 0 unless it is empty.
   spreads_ = propagator->emptiness_spreads() && (space.periodic || space.holds_patterns(0, 0, 0));
@@ -198,8 +199,28 @@ void Propagation::fill_sets(const Wave& wave) {
         set_unconstrained_[size_t(d) * words + size_t(t / 64)] |= uint64_t(1) << (t % 64);
     }
   masks_.assign(directions * words, 0);
+  fill_byte_unions(words * directions);
   queued_.assign(neighbours_.size() / directions, 0);
   queue_.reserve(queued_.size());
+}
+
+// A cell's union of allowed patterns byte by byte of its set rather than bit by bit: a byte stands for
+// up to eight patterns, and a cell that lost a few of many patterns has most of its bytes full.
+void Propagation::fill_byte_unions(size_t row) {
+  const size_t words = size_t(propagator_->patterns() + 63) / 64;
+  if (words > kMostByteUnionWords) return;
+  const size_t bytes = size_t(propagator_->patterns() + 7) / 8;
+  byte_unions_.assign(bytes * 256 * row, 0);
+  for (size_t byte = 0; byte < bytes; byte++) {
+    uint64_t* const unions = byte_unions_.data() + byte * 256 * row;
+    for (unsigned v = 1; v < 256; v++) {
+      // The union for v: that for v without its lowest bit, and the lowest bit's pattern.
+      const size_t t = byte * 8 + size_t(std::countr_zero(v));
+      const uint64_t* const rest = unions + size_t(v & (v - 1)) * row;
+      const uint64_t* const own = t < size_t(propagator_->patterns()) ? set_allowed_.data() + t * row : nullptr;
+      for (size_t k = 0; k < row; k++) unions[v * row + k] = rest[k] | (own ? own[k] : 0);
+    }
+  }
 }
 
 void Propagation::fill_regular(const Space& space, const Wave& wave) {
@@ -220,7 +241,7 @@ void Propagation::fill_regular(const Space& space, const Wave& wave) {
       const int row = (steps_[d] * directions_ + d) * wave.row_length();
       for (int t2 : p.allowed(d, t)) {
         regular_offsets_.push_back(row + t2);
-        regular_bans_.push_back({t2, d});
+        regular_bans_.push_back({t2, steps_[d]});
       }
     }
     regular_offsets_.push_back(wave.sentinel());
@@ -259,60 +280,77 @@ void Propagation::ban(Wave& wave, int i, int t) {
 template <class Count>
 [[gnu::always_inline]] inline void Propagation::ban_as(Wave& wave, int i, int t) {
   wave.ban<Count>(i, t, *weights_);
-  stack_.emplace_back(i, t);
+  stack_[stack_size_++] = {i, t};
   if (spreads_ && wave.remaining(i) == 0 && holds_[size_t(i)]) doomed_ = true;
 }
 
+// Goes down the stack as the reference does, with every member it writes through copied to
+// locals: the counts and flags are bytes, whose stores may alias anything, and the compiler would
+// otherwise read the members again after each of them.
 template <class Count>
 void Propagation::drain(Wave& wave) {
-  while (!stack_.empty() && !doomed_) {
-    auto [i1, t1] = stack_.back();
-    stack_.pop_back();
-    if (regular_[size_t(i1)]) lose_supports_around<Count>(wave, i1, t1);
-    else lose_supports_by_direction<Count>(wave, i1, t1);
-  }
-}
-
-// The ban of t1 at a regular cell i1 takes supports from all its neighbours in one pass down its
-// lists, direction after direction as the reference goes: the lists are short (overlap models
-// average three to four patterns), so a loop per direction cost more than its decrements.
-template <class Count>
-[[gnu::always_inline]] inline void Propagation::lose_supports_around(Wave& wave, int i1, int t1) {
-  Count* const supports = wave.supports<Count>(i1, 0);
-  const size_t start = size_t(regular_starts_[size_t(t1)]);
-  const int* const offsets = regular_offsets_.data() + start;
-  const RegularBan* const bans = regular_bans_.data() + start;
-  supports[wave.sentinel()] = 1;
-  for (const int* k = offsets;; k++) {
-    k = lose_support_to_sentinel(supports, k);
-    const RegularBan ban = bans[k - offsets];
-    if (ban.pattern < 0) return;
-    const int i2 = i1 + steps_[ban.direction];
-    note_change(i2);
-    ban_as<Count>(wave, i2, ban.pattern);
-  }
-}
-
-template <class Count>
-void Propagation::lose_supports_by_direction(Wave& wave, int i1, int t1) {
-  // Locals throughout: the counts may be char-sized, and the compiler would read members again
-  // after each store through them.
-  Count* const supports = wave.supports<Count>();
-  const int* const targets = propagator_->targets();
+  if (stack_size_ == 0 || doomed_) return;
+  const Wave::Banning<Count> banning = wave.banning<Count>();
+  const Weights::Terms terms = weights_->terms();
+  Pending* const stack = stack_.get();
+  Pending* top = stack + stack_size_;
+  uint8_t* const is_changed = is_changed_.data();
+  int* const changed = changed_.data();
+  size_t changed_size = changed_size_;
+  const uint8_t* const holds = spreads_ ? holds_.data() : nullptr;
+  bool doomed = false;
+  // The ban of t2 at i2, after its count reached zero: Propagation::ban_as and note_change.
+  const auto ban = [&](int i2, int t2) {
+    if (!is_changed[size_t(i2)]) {
+      is_changed[size_t(i2)] = 1;
+      changed[changed_size++] = i2;
+    }
+    banning.ban(i2, t2, terms);
+    *top++ = {i2, t2};
+    if (holds && banning.remaining[size_t(i2)] == 0 && holds[size_t(i2)]) doomed = true;
+  };
+  const uint8_t* const regular = regular_.data();
+  const int* const regular_starts = regular_starts_.data();
+  const int* const regular_offsets = regular_offsets_.data();
+  const RegularBan* const regular_bans = regular_bans_.data();
+  const int sentinel = wave.sentinel();
   const size_t directions = size_t(directions_);
-  const int* const rows = rows_.data() + size_t(i1) * directions;
-  const int* const bounds = propagator_->bounds(t1);
-  for (size_t d = 0; d < directions; d++) {
-    if (rows[d] < 0) continue;
-    Count* const row = supports + rows[d];
-    const int* const end = targets + bounds[d + 1];
-    for (const int* t2 = targets + bounds[d]; (t2 = lose_support(row, t2, end)) != end; t2++) {
-      // Noted ban by ban: noting once per row before its first ban made the loop slower.
-      const int i2 = neighbours_[size_t(i1) * directions + d];
-      note_change(i2);
-      ban_as<Count>(wave, i2, *t2);
+  const int* const neighbours = neighbours_.data();
+  const int* const rows = rows_.data();
+  const int* const targets = propagator_->targets();
+  const Propagator& propagator = *propagator_;
+  while (top != stack && !doomed) {
+    const auto [i1, t1] = *--top;
+    if (regular[size_t(i1)]) {
+      // The ban of t1 at a regular cell i1 takes supports from all its neighbours in one pass down
+      // its lists, direction after direction as the reference goes: the lists are short (overlap
+      // models average three to four patterns), so a loop per direction cost more than its decrements.
+      Count* const supports = banning.supports + size_t(i1) * banning.cell_stride;
+      const int* const offsets = regular_offsets + regular_starts[size_t(t1)];
+      const RegularBan* const bans = regular_bans + regular_starts[size_t(t1)];
+      supports[sentinel] = 1;
+      for (const int* k = offsets;; k++) {
+        k = lose_support_to_sentinel(supports, k);
+        const RegularBan next = bans[k - offsets];
+        if (next.pattern < 0) break;
+        ban(i1 + next.step, next.pattern);
+      }
+      continue;
+    }
+    // Cells by the edges (or wrapping around them), direction by direction.
+    const int* const row_of = rows + size_t(i1) * directions;
+    const int* const bounds = propagator.bounds(t1);
+    for (size_t d = 0; d < directions; d++) {
+      if (row_of[d] < 0) continue;
+      Count* const row = banning.supports + row_of[d];
+      const int* const end = targets + bounds[d + 1];
+      for (const int* t2 = targets + bounds[d]; (t2 = lose_support(row, t2, end)) != end; t2++)
+        ban(neighbours[size_t(i1) * directions + d], *t2);
     }
   }
+  stack_size_ = size_t(top - stack);
+  changed_size_ = changed_size;
+  doomed_ = doomed;
 }
 
 // drain for by_lanes, Blocks as lose_supports. A row's bans come after all its losses, in increasing
@@ -323,9 +361,8 @@ void Propagation::drain_by_lanes(Wave& wave) {
   int8_t* const supports = wave.supports<int8_t>();
   const size_t directions = size_t(directions_), length = size_t(wave.row_length());
   const size_t blocks = size_t(wave.pattern_blocks());
-  while (!stack_.empty() && !doomed_) {
-    auto [i1, t1] = stack_.back();
-    stack_.pop_back();
+  while (stack_size_ != 0 && !doomed_) {
+    const auto [i1, t1] = stack_[--stack_size_];
     const int* const rows = rows_.data() + size_t(i1) * directions;
     const int8_t* take = takes_.data() + size_t(t1) * directions * length;
     for (size_t d = 0; d < directions; d++, take += length) {
@@ -369,17 +406,28 @@ void Propagation::drain_set_words(Wave& wave) {
   uint64_t known[Directions * Words > 0 ? Directions * Words : 1];
   uint64_t* const masks = Directions * Words > 0 ? known : masks_.data();
   const uint64_t* const allowed = set_allowed_.data();
+  const uint64_t* const unions = byte_unions_.empty() ? nullptr : byte_unions_.data();
   while (!queue_.empty() && !doomed_) {
     const int i1 = queue_.back();
     queue_.pop_back();
     queued_[size_t(i1)] = 0;
     std::copy_n(set_unconstrained_.data(), row, masks);
     const uint64_t* const set1 = wave.set(i1);
-    for (size_t w = 0; w < words; w++)
-      for (uint64_t bits = set1[w]; bits != 0; bits &= bits - 1) {
-        const uint64_t* const from = allowed + (w * 64 + size_t(std::countr_zero(bits))) * row;
-        for (size_t k = 0; k < row; k++) masks[k] |= from[k];
-      }
+    if (unions != nullptr) {
+      for (size_t w = 0; w < words; w++)
+        for (uint64_t bits = set1[w]; bits != 0;) {
+          const int shift = std::countr_zero(bits) & ~7;  // the lowest byte with patterns
+          const uint64_t* const from = unions + ((w * 8 + size_t(shift / 8)) * 256 + (bits >> shift & 0xff)) * row;
+          for (size_t k = 0; k < row; k++) masks[k] |= from[k];
+          bits &= ~(uint64_t(0xff) << shift);
+        }
+    } else {
+      for (size_t w = 0; w < words; w++)
+        for (uint64_t bits = set1[w]; bits != 0; bits &= bits - 1) {
+          const uint64_t* const from = allowed + (w * 64 + size_t(std::countr_zero(bits))) * row;
+          for (size_t k = 0; k < row; k++) masks[k] |= from[k];
+        }
+    }
     for (size_t d = 0; d < directions; d++) {
       const int i2 = neighbours_[size_t(i1) * directions + d];
       if (i2 < 0) continue;

@@ -2,8 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
-#include <utility>
 #include <vector>
 
 #include "nodes/wfc/wave.hpp"
@@ -94,16 +94,16 @@ class Propagation {
   // caller starts over from a copy after a failure).
   bool propagate(Wave& wave);
   void clear() {
-    stack_.clear();
+    stack_size_ = 0;
     for (int i : queue_) queued_[size_t(i)] = 0;
     queue_.clear();
     doomed_ = false;
   }
   // The cells that lost patterns since forget_changes(), each once, for the scan to update its MinTree.
-  const std::vector<int>& changed() const { return changed_; }
+  std::span<const int> changed() const { return {changed_.data(), changed_size_}; }
   void forget_changes() {
-    for (int i : changed_) is_changed_[size_t(i)] = 0;
-    changed_.clear();
+    for (int i : changed()) is_changed_[size_t(i)] = 0;
+    changed_size_ = 0;
   }
   bool by_lanes() const { return !takes_.empty(); }
   // Whether a propagation of waves of that layout will go by lanes (so its waves need no sentinel).
@@ -120,14 +120,11 @@ class Propagation {
   void fill_regular(const Space& space, const Wave& wave);
   template <class Count>
   void drain(Wave& wave);
-  template <class Count>
-  void lose_supports_around(Wave& wave, int i1, int t1);
-  template <class Count>
-  void lose_supports_by_direction(Wave& wave, int i1, int t1);
   template <size_t Blocks>
   void drain_by_lanes(Wave& wave);
   void ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t* take, size_t blocks);
   void fill_sets(const Wave& wave);
+  void fill_byte_unions(size_t row);
   void ban_counting(Wave& wave, int i, int t);
   void drain_sets(Wave& wave);
   template <int Directions, int Words>
@@ -148,7 +145,7 @@ class Propagation {
   void note_change(int i) {
     if (is_changed_[size_t(i)]) return;
     is_changed_[size_t(i)] = 1;
-    changed_.push_back(i);
+    changed_[changed_size_++] = i;
   }
 
   const Propagator* propagator_ = nullptr;
@@ -163,7 +160,7 @@ class Propagation {
   // says what a count that runs out bans: which pattern, at which neighbour.
   struct RegularBan {
     int pattern;  // -1 at the sentinel
-    int direction;
+    int step;     // the neighbour's index from the cell's
   };
   std::vector<uint8_t> regular_;     // per cell
   std::vector<int> regular_starts_;  // per pattern
@@ -175,15 +172,26 @@ class Propagation {
   // by sets, Wave::set_words() words each: [pattern t][direction d] the patterns allowed(d, t);
   // [direction d] the patterns that no pattern allows at d (their counts never run out).
   std::vector<uint64_t> set_allowed_, set_unconstrained_;
-  std::vector<uint64_t> masks_;             // by sets: [direction][word] scratch of drain_set_words
-  std::vector<int> queue_;                  // by sets: the cells whose loss their neighbours have yet to see
-  std::vector<uint8_t> queued_;             // per cell: in queue_
-  std::vector<std::pair<int, int>> stack_;  // (cell, pattern)
-  bool spreads_ = false;                    // emptiness spreads over the cells that hold patterns
-  std::vector<uint8_t> holds_;              // per cell, when spreads_: Space::holds_patterns
-  bool doomed_ = false;                     // a cell that holds patterns ran out of them
-  std::vector<int> changed_;                // reserved for every cell: no allocation in a ban
-  std::vector<uint8_t> is_changed_;         // per cell: in changed_
+  std::vector<uint64_t> masks_;  // by sets: [direction][word] scratch of drain_set_words
+  // by sets, up to kMostByteUnionWords words: [byte b of the set][value v] the union of set_allowed_
+  // over the patterns 8b + k of the bits k of v, a row of directions * words words each (6 x 1: 96 KiB).
+  static constexpr size_t kMostByteUnionWords = 2;
+  std::vector<uint64_t> byte_unions_;
+  std::vector<int> queue_;       // by sets: the cells whose loss their neighbours have yet to see
+  std::vector<uint8_t> queued_;  // per cell: in queue_
+  // A ban waiting to reach the neighbours. Trivial: the stack is allocated without being written,
+  // and only the part a propagation uses is ever touched.
+  struct Pending {
+    int cell, pattern;
+  };
+  std::unique_ptr<Pending[]> stack_;  // room for a ban of every pattern of every cell, and more
+  size_t stack_size_ = 0;
+  bool spreads_ = false;             // emptiness spreads over the cells that hold patterns
+  std::vector<uint8_t> holds_;       // per cell, when spreads_: Space::holds_patterns
+  bool doomed_ = false;              // a cell that holds patterns ran out of them
+  std::vector<int> changed_;         // room for every cell: no allocation in a ban
+  size_t changed_size_ = 0;          // in changed_
+  std::vector<uint8_t> is_changed_;  // per cell: in changed_
 };
 
 }  // namespace mj::wfc

@@ -127,6 +127,7 @@ std::optional<TileLayer> TileNode::tile_layer(const Grid& current) const {
   const int s = tileset_.shape.s;
   if (newgrid != &current || tileset_.shape.sz != 1 || grid->mz != 1 || overlap_ != 0 || wave.cells() == 0)
     return std::nullopt;
+  catch_up();
   TileLayer layer{tileset_name_, s, grid->mx, grid->my, tileset_.variants, {}, {}};
   layer.at.reserve(size_t(grid->mx) * size_t(grid->my));
   for (int i = 0; i < grid->mx * grid->my; i++) {

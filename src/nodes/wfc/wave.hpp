@@ -17,14 +17,28 @@ struct Weights {
   Weights() = default;
   Weights(std::vector<double> weights, bool shannon);
 
-  // log(sum) for a cell's sum of remaining weights, from a cache when the sums take few values.
-  double log_of_sum(double sum) const {
-    const double index = sum * log_scale_;
-    if (!(index >= 0 && index < logs_end_)) return std::log(sum);
-    double& log = logs_[size_t(int64_t(index))];
-    if (std::isnan(log)) log = std::log(sum);
-    return log;
+  // log_of_sum and the weights' terms as plain pointers and values, for a loop that bans many
+  // patterns: copied to locals, they stay in registers across its stores.
+  struct Terms {
+    const double* weight;
+    const double* weight_log_weight;
+    double* logs;
+    double log_scale, logs_end;
+    bool shannon;
+
+    double log_of_sum(double sum) const {
+      const double index = sum * log_scale;
+      if (!(index >= 0 && index < logs_end)) return std::log(sum);
+      double& log = logs[size_t(int64_t(index))];
+      if (std::isnan(log)) log = std::log(sum);
+      return log;
+    }
+  };
+  Terms terms() const {
+    return {weight.data(), weight_log_weight.data(), logs_.data(), log_scale_, logs_end_, shannon};
   }
+  // log(sum) for a cell's sum of remaining weights, from a cache when the sums take few values.
+  double log_of_sum(double sum) const { return terms().log_of_sum(sum); }
 
   std::vector<double> weight;
   std::vector<double> weight_log_weight;  // weight * log(weight); only with shannon
@@ -44,6 +58,15 @@ struct Weights {
 
 class Wave {
  public:
+  // What a ban changes of a cell's entropy, side by side: one cache line rather than four.
+  struct Entropy {
+    double sum_of_weights, sum_of_log_weights;
+    // sum_of_log_weights / sum_of_weights - log(sum_of_weights), as of the last ban: the next ban
+    // adds back exactly this (the reference computes it again, from the same doubles).
+    double term;
+    double entropy;
+  };
+
   Wave() = default;
   // `longest`: the most patterns any pattern allows on one side (Propagator::longest()).
   // `sentinel`: keep a count past the patterns' in each row for a propagation that goes by lists
@@ -66,10 +89,43 @@ class Wave {
   // The same, for Count the type of support_width() bytes: inline in the propagation's loop.
   template <class Count>
   void ban(int i, int t, const Weights& weights) {
-    data_[slot(i, t)] = 0;
-    clear_supports<Count>(i, t);
-    sums_of_ones_[size_t(i)] -= 1;
-    if (weights.shannon) lose_weight(i, t, weights);
+    banning<Count>().ban(i, t, weights.terms());
+  }
+  // What a ban writes, as plain pointers and sizes: a loop that bans many patterns keeps them in
+  // registers (its byte stores may alias the wave's members, which the compiler would otherwise
+  // read again after each). Valid until the wave is resized or copied into.
+  template <class Count>
+  struct Banning {
+    Count* supports;
+    uint8_t* allowed;
+    int* remaining;
+    Entropy* entropies;
+    size_t patterns, stride, cell_stride;  // stride: row_length(); cell_stride: a cell's counts
+    int directions;
+
+    // Removes pattern t from cell i, as Wave::ban does.
+    void ban(int i, int t, const Weights::Terms& terms) const {
+      allowed[size_t(i) * patterns + size_t(t)] = 0;
+      Count* support = supports + size_t(i) * cell_stride + size_t(t);
+      if (directions == 4) {  // every 2D model: unrolled, the loop's steps cost as much as the stores
+        support[0] = support[stride] = support[2 * stride] = support[3 * stride] = 0;
+      } else {
+        for (int d = 0; d < directions; d++, support += stride) *support = 0;
+      }
+      remaining[size_t(i)] -= 1;
+      if (terms.shannon) lose_weight(entropies[size_t(i)], t, terms);
+    }
+  };
+  template <class Count>
+  Banning<Count> banning() {
+    return {supports<Count>(),
+            data_.data(),
+            sums_of_ones_.data(),
+            entropies_.data(),
+            size_t(patterns_),
+            size_t(row_length_),
+            size_t(row_length_) * size_t(directions_),
+            directions_};
   }
   // supports<Count>(i, d)[t]: how many patterns of the neighbour in direction -d still allow
   // pattern t at cell i. Count is the type of support_width() bytes.
@@ -134,28 +190,14 @@ class Wave {
   template <class Count>
   void fill_supports(const Propagator& propagator);
   size_t count_words() const;  // compatible_'s size
-  // The bounds are copied to locals: the stores may be char-sized, and the compiler would otherwise
-  // read the members again after each.
-  template <class Count>
-  void clear_supports(int i, int t) {
-    const size_t stride = size_t(row_length_);
-    Count* support = supports<Count>(i, 0) + t;
-    if (directions_ == 4) {  // every 2D model: unrolled, the loop's steps cost as much as the stores
-      support[0] = support[stride] = support[2 * stride] = support[3 * stride] = 0;
-      return;
-    }
-    Count* const end = support + size_t(directions_) * stride;
-    for (; support != end; support += stride) *support = 0;
-  }
   // The entropy bookkeeping of a ban. Inlined into the propagation's loop: the call cost a third as
   // much as the bookkeeping.
-  [[gnu::always_inline]] void lose_weight(int i, int t, const Weights& weights) {
+  [[gnu::always_inline]] static void lose_weight(Entropy& cell, int t, const Weights::Terms& terms) {
     // Kept in the reference's order of operations: entropies must round the same way.
-    Entropy& cell = entropies_[size_t(i)];
     cell.entropy += cell.term;
-    cell.sum_of_weights -= weights.weight[size_t(t)];
-    cell.sum_of_log_weights -= weights.weight_log_weight[size_t(t)];
-    cell.term = cell.sum_of_log_weights / cell.sum_of_weights - weights.log_of_sum(cell.sum_of_weights);
+    cell.sum_of_weights -= terms.weight[size_t(t)];
+    cell.sum_of_log_weights -= terms.weight_log_weight[size_t(t)];
+    cell.term = cell.sum_of_log_weights / cell.sum_of_weights - terms.log_of_sum(cell.sum_of_weights);
     cell.entropy -= cell.term;
   }
 
@@ -172,14 +214,6 @@ class Wave {
   std::vector<uint8_t> data_;        // [cell][pattern]
   std::vector<int64_t> compatible_;  // [cell][direction][pattern] counts of width_ bytes, 8-aligned
   std::vector<int> sums_of_ones_;
-  // What a ban changes of a cell's entropy, side by side: one cache line rather than four.
-  struct Entropy {
-    double sum_of_weights, sum_of_log_weights;
-    // sum_of_log_weights / sum_of_weights - log(sum_of_weights), as of the last ban: the next ban
-    // adds back exactly this (the reference computes it again, from the same doubles).
-    double term;
-    double entropy;
-  };
   std::vector<Entropy> entropies_;  // only with shannon
 };
 

@@ -71,12 +71,14 @@ void WfcNode::reset() {
   Branch::reset();
   running = -1;
   first_go_ = true;
+  skipping_ = false;
 }
 
 // A new run on the kept program: inspect() shows no collapse until this run begins one.
 void WfcNode::restart() {
   Branch::restart();
   begun_ = false;
+  skipping_ = false;
   failed_tries_ = 0;
   contradictions_.clear();
 }
@@ -84,8 +86,11 @@ void WfcNode::restart() {
 bool WfcNode::go(Run& run) {
   if (running >= 0) return Branch::go(run);
   if (first_go_) return begin(run);
-  int node = next_unobserved_node(*random_);
-  if (node >= 0) {
+  if (skipping_ && (run.animated || run.inspecting)) catch_up();
+  if (skipping_) {
+    if (skipped_ < observations_) skipped_++;
+    else running++, skipping_ = false;
+  } else if (int node = next_unobserved_node(*random_); node >= 0) {
     observe(node, *random_);
     propagation_.propagate(wave);
   } else {
@@ -119,7 +124,10 @@ bool WfcNode::begin(Run& run) {
   std::optional<int> seed = good_seed(run);
   if (!seed) return false;
   random_.emplace(*seed);
-  restart_wave();
+  skipping_ = !run.animated && !run.inspecting;
+  skipped_ = 0;
+  if (skipping_) shown.forget();  // the wave holds the collapse's end
+  else restart_wave();
   first_go_ = false;
   newgrid->clear();  // restart_wave() forgot what was drawn
   run.grid = newgrid;
@@ -141,8 +149,8 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   for (int k = 0; k < tries_; k++) {
     int seed = run.random.next();
     Random random(seed);
-    restart_wave();
-    while (true) {
+    restart_wave(k > 0);  // begin() made the start wave from the wave of the first try
+    for (observations_ = 0;; observations_++) {
       int node = next_unobserved_node(random);
       if (node < 0) return seed;
       observe(node, random);
@@ -166,9 +174,9 @@ void WfcNode::list_observable_cells() {
 }
 
 // Starts a collapse over from the start wave.
-void WfcNode::restart_wave() {
+void WfcNode::restart_wave(bool copy) {
   propagation_.clear();
-  wave.copy_from(start_wave_);
+  if (copy) wave.copy_from(start_wave_);
   shown.forget();
   open_ = start_open_;  // same size after the first time: no allocation
   propagation_.forget_changes();
@@ -205,6 +213,21 @@ void WfcNode::observe(int node, Random& random) {
     if (wave.allows(node, t) != (t == r)) propagation_.ban(wave, node, t);
 }
 
+void WfcNode::catch_up() const {
+  // Not a change of the node's state as callers see it: the wave it shows at this step.
+  if (skipping_) const_cast<WfcNode*>(this)->replay_skipped();
+}
+
+// The skipped observations, made as the replay would have: from the start wave, with the same draws.
+void WfcNode::replay_skipped() {
+  restart_wave();
+  for (int k = 0; k < skipped_; k++) {
+    observe(next_unobserved_node(*random_), *random_);
+    propagation_.propagate(wave);
+  }
+  skipping_ = false;
+}
+
 uint8_t WfcNode::most_voted(const int* votes, int count) {
   int argmax = 0;
   for (int c = 1; c < count; c++)
@@ -219,6 +242,7 @@ void WfcNode::inspect(Inspection& view) const {
   view.failed_tries = failed_tries_;
   view.contradictions = contradictions_;
   if (!begun_) return;
+  catch_up();
   view.options.resize(size_t(wave.cells()));
   for (int i = 0; i < wave.cells(); i++) view.options[size_t(i)] = observable_[size_t(i)] ? wave.remaining(i) : -1;
 }

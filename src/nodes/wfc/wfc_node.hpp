@@ -50,6 +50,10 @@ class WfcNode : public Branch {
   virtual void update_state() = 0;
   // The value most voted for; ties go to the lowest value (the reference breaks them with an unseeded generator).
   static uint8_t most_voted(const int* votes, int count);
+  // The wave as the replay stands, for what shows it between steps (inspect, tile_layer): a replay
+  // that skips its observations makes them first. Const for those callers: it only computes what
+  // the wave would hold at this step.
+  void catch_up() const;
 
   Model model;
   Grid* newgrid = nullptr;
@@ -61,27 +65,36 @@ class WfcNode : public Branch {
   void apply_start_waves();
   std::optional<int> good_seed(Run& run);
   void list_observable_cells();
-  void restart_wave();  // the wave as after the input grid's constraints, for another try or the replay
+  // The wave as after the input grid's constraints, for another try or the replay; `copy` false: the
+  // wave already is the start wave.
+  void restart_wave(bool copy = true);
   int next_unobserved_node(Random& random);
   template <bool Shannon>
   double cell_entropy(int i) const;
   template <bool Shannon>
   int scan_open_cells(Random& random);
   void observe(int node, Random& random);
+  void replay_skipped();
 
   Weights weights_;
   Space space_;
   Wave start_wave_;
   Propagation propagation_;
   std::vector<double> distribution_;
-  std::vector<bool> observable_;  // per cell: list_observable_cells
-  MinTree open_;                  // cell_entropy of every cell, as of the last scan
-  MinTree start_open_;            // open_ for the start wave
+  std::vector<uint8_t> observable_;  // per cell: list_observable_cells (bytes: read at every changed cell)
+  MinTree open_;                     // cell_entropy of every cell, as of the last scan
+  MinTree start_open_;               // open_ for the start wave
   std::optional<Random> random_;
   bool shannon_ = false;
   int tries_ = 1000;
   bool first_go_ = true;
   bool begun_ = false;  // the wave has been set up once: it holds a collapse to show
+  // A replay that nobody watches (neither animated nor inspected) skips its observations: good_seed
+  // left the wave at the end of the very collapse the replay would make again, so the steps only
+  // count the observations (observations_ in all, skipped_ so far). The replay makes the skipped
+  // ones when someone starts watching (catch_up). The grid is drawn only at the end either way.
+  bool skipping_ = false;
+  int observations_ = 0, skipped_ = 0;
   // While inspecting: the collapses of the latest begin() that failed, and per failure the cell whose
   // observation the propagation could not satisfy (or the input grid's first contradictory cell).
   int failed_tries_ = 0;
