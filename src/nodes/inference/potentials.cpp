@@ -109,6 +109,7 @@ struct Spread {
   std::vector<size_t> wanted_start;                    // value -> first entry in `wanted`
   std::vector<uint32_t> anywhere;                      // the rules whose pattern is all wildcards
   Interior interior;                                   // the cells the largest pattern reaches no edge from
+  InteriorCells inside;                                // the same by cell index (apply_at_start)
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   // The cells, with a margin of empty ones before and after as wide as a rule reaches: a check
   // whose rule may not fit there can read its cells first (forward: the lead).
@@ -136,6 +137,7 @@ struct Shape {
   bool fits(const Point& size, int x, int y, int z) const {
     return x >= 0 && y >= 0 && z >= 0 && x + size.x <= mx && y + size.y <= my && z + size.z <= mz;
   }
+  bool fits(const Point& size, const Point& at) const { return fits(size, at.x, at.y, at.z); }
   int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
 };
 
@@ -212,6 +214,7 @@ template <class Bits>
 void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, const Shape& s, bool backwards) {
   p.wants.clear(), p.gives.clear(), p.anywhere.clear();
   p.interior = Interior(input_reach(rules), s.mx, s.my, s.mz);
+  p.inside = InteriorCells(p.interior, s.mx, s.my, s.mz);
   for (const Rule& rule : rules) {
     const std::vector<PatternCell>& wants = p.wants.emplace_back(cells_of(rule, pattern_of(rule, backwards), C, s));
     if (wants.empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
@@ -370,15 +373,22 @@ void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape
   }
   list_holders<one_each>(p, C, pivots);
   const int plane = s.mx * s.my;
+  const InteriorCells::View inside = p.inside.view();
   for (size_t r = 0; r < rules.size(); r++) {
     const std::vector<PatternCell>& wants = p.wants[r];
     const PatternCell pivot = pivot_of[r];
     if (wants.empty() || holding(pivot.value) == 0) continue;
     for (int k = p.holders_start[pivot.value]; k < p.holders_start[pivot.value + 1u]; k++) {
       const int cell = p.holders[size_t(k)];
-      const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
-      if (s.fits(rules[r], x, y, z) && settled_at(wants, cell - pivot.offset, p.base))
-        give(p, uint32_t(r), cell - pivot.offset, x, y, z, out, 0);
+      // The corner's place, by divisions: only off the interior (where the rule may not fit) and
+      // for the few positions that apply.
+      const auto corner_at = [&] {
+        return Point{cell % s.mx - pivot.at.x, (cell % plane) / s.mx - pivot.at.y, cell / plane - pivot.at.z};
+      };
+      if (!inside.contains(cell) && !s.fits(rules[r].in_size, corner_at())) continue;
+      if (!settled_at(wants, cell - pivot.offset, p.base)) continue;
+      const Point at = corner_at();
+      give(p, uint32_t(r), cell - pivot.offset, at.x, at.y, at.z, out, 0);
     }
   }
 }
