@@ -111,6 +111,11 @@ struct Spread {
   Interior interior;                                   // the cells the largest pattern reaches no edge from
   InteriorCells inside;                                // the same by cell index (apply_at_start)
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
+  std::vector<std::vector<PatternCell>> news;          // per rule: the gives that can be news (implied_at_start)
+  // Backward, from the values at time 0: per value, the values missing at some cell holding it, and
+  // the values every cell holds.
+  std::array<uint32_t, 32> absent{};
+  uint32_t everywhere = 0;
   // The cells, with a margin of empty ones before and after as wide as a rule reaches: a check
   // whose rule may not fit there can read its cells first (forward: the lead).
   std::vector<CellValues<Bits>> cells;
@@ -174,7 +179,7 @@ Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c
   const Point fit{std::max(0, s.mx - rule.in_size.x + 1), std::max(0, s.my - rule.in_size.y + 1),
                   std::max(0, s.mz - rule.in_size.z + 1)};
   Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0, 1};
-  append_probes(p, p.gives[r], c.offset);
+  append_probes(p, p.news.empty() ? p.gives[r] : p.news[r], c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
   const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
   const auto gives = p.probes.begin() + w.gives;
@@ -190,6 +195,48 @@ Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c
   w.lead = w.end > w.pattern ? p.probes[w.pattern] : Probe{0, c.bit};
   w.rest = std::min(w.pattern + 1, w.end);
   return w;
+}
+
+// Backward: the values reached at time 0 at every cell where value q can ever be settled, per q.
+// A cell settles q at time 0 or when a rule gives q there, its pattern holding some q' there (or a
+// wildcard: any cell): the largest sets with implied[q] within the values of every cell holding q
+// at time 0 and within implied[q'] for every such q'. A value a rule gives where its pattern's
+// value implies it is never news when the pattern is complete, and the check fires nothing when
+// the pattern is not: it is left out of the check (Island: N where the pattern holds W on land).
+template <class Bits>
+std::array<uint32_t, 32> implied_at_start(const Spread<Bits>& p, int C) {
+  std::array<uint32_t, 32> implied{};
+  for (int q = 0; q < C; q++) implied[size_t(q)] = ~p.absent[size_t(q)];
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t r = 0; r < p.gives.size(); r++)
+      for (const PatternCell& g : p.gives[r]) {
+        if (g.value >= C) continue;
+        const auto q = std::find_if(p.wants[r].begin(), p.wants[r].end(),
+                                    [&](const PatternCell& w) { return w.offset == g.offset; });
+        if (q != p.wants[r].end() && q->value >= C) continue;  // never settled: the rule never applies
+        const uint32_t from = q == p.wants[r].end() ? p.everywhere : implied[q->value];
+        const uint32_t next = implied[g.value] & from;
+        changed |= next != implied[g.value];
+        implied[g.value] = next;
+      }
+  }
+  return implied;
+}
+
+// The gives of each rule without those its pattern implies at time 0 (implied_at_start).
+template <class Bits>
+void index_news(Spread<Bits>& p, int C) {
+  const std::array<uint32_t, 32> implied = implied_at_start(p, C);
+  p.news.resize(p.gives.size());
+  for (size_t r = 0; r < p.gives.size(); r++) {
+    p.news[r] = p.gives[r];
+    std::erase_if(p.news[r], [&](const PatternCell& g) {
+      const auto q = std::find_if(p.wants[r].begin(), p.wants[r].end(),
+                                  [&](const PatternCell& w) { return w.offset == g.offset; });
+      return g.value < C && q != p.wants[r].end() && q->value < C && (implied[q->value] >> g.value & 1u);
+    });
+  }
 }
 
 // Forward, most checks end at their lead, and the images of rules share leads (the rare value of
@@ -212,7 +259,7 @@ void group_by_lead(Spread<Bits>& p) {
 
 template <class Bits>
 void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, const Shape& s, bool backwards) {
-  p.wants.clear(), p.gives.clear(), p.anywhere.clear();
+  p.wants.clear(), p.gives.clear(), p.news.clear(), p.anywhere.clear();
   p.interior = Interior(input_reach(rules), s.mx, s.my, s.mz);
   p.inside = InteriorCells(p.interior, s.mx, s.my, s.mz);
   for (const Rule& rule : rules) {
@@ -226,6 +273,7 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
     });
     p.gives.push_back(std::move(gives));
   }
+  if (backwards) index_news(p, C);
   // wanted: the pattern cells again, bucketed by value, by rule within a value. A value outside
   // the alphabet counts in the pattern but never arrives: it has no bucket.
   p.wanted_start.assign(size_t(C) + 1, 0);
@@ -406,6 +454,15 @@ inline void count_run(std::array<int, 32>& holding, uint32_t values, int length)
   for (; values != 0; values &= values - 1) holding[size_t(std::countr_zero(values))] += length;
 }
 
+// The same, and what the run tells of the values missing where each value is (Spread::absent).
+template <class Bits>
+void note_run(Spread<Bits>& p, std::array<int, 32>& holding, uint32_t values, int length) {
+  if (length == 0) return;
+  count_run(holding, values, length);
+  p.everywhere &= values;
+  for (uint32_t v = values; v != 0; v &= v - 1) p.absent[size_t(std::countr_zero(v))] |= ~values;
+}
+
 // start_of(i): the values cell i has at time 0 (those with potential 0): forward, one value (the
 // state's); backward, the cell's future. `goal`: for an estimate (ToEstimate), each cell's goal values.
 template <bool backwards, class Bits, class StartFn, class Out>
@@ -422,6 +479,7 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
   std::array<int, 32> holding{};  // a local: counted in the scratch, each count went through memory
   uint32_t run_values = 0;        // backward: the values of the run of cells before i, and its length
   int run = 0;
+  if constexpr (!one_each) p.absent = {}, p.everywhere = ~0u;
   CellValues<Bits>* cells = p.base;
   const ValueSet values = C >= 32 ? ~ValueSet(0) : ValueSet((1u << C) - 1u);
   if constexpr (Out::kEstimate) p.goal_unmet.resize(size_t(n));
@@ -438,12 +496,12 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
     if constexpr (one_each) {
       holding[size_t(std::countr_zero(uint32_t(present)))]++;
     } else if (present != run_values) {  // a goal's sets come in long runs (seas, land): counted by run
-      count_run(holding, run_values, run);
+      note_run(p, holding, run_values, run);
       run_values = present, run = 0;
     }
     run++;
   }
-  if constexpr (!one_each) count_run(holding, run_values, run);
+  if constexpr (!one_each) note_run(p, holding, run_values, run);
   if (out.done()) return;
   p.holding = holding;
   // After the counts: the index orders its checks by them.
