@@ -111,7 +111,7 @@ struct Spread {
   Interior interior;                                   // the cells the largest pattern reaches no edge from
   InteriorCells inside;                                // the same by cell index (apply_at_start)
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
-  std::vector<std::vector<PatternCell>> news;          // per rule: the gives that can be news (implied_at_start)
+  std::vector<std::vector<PatternCell>> news;          // per rule: the gives that can be new when it applies
   // Backward, from the values at time 0: per value, the values missing at some cell holding it, and
   // the values every cell holds.
   std::array<uint32_t, 32> absent{};
@@ -179,7 +179,7 @@ Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c
   const Point fit{std::max(0, s.mx - rule.in_size.x + 1), std::max(0, s.my - rule.in_size.y + 1),
                   std::max(0, s.mz - rule.in_size.z + 1)};
   Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0, 1};
-  append_probes(p, p.news.empty() ? p.gives[r] : p.news[r], c.offset);
+  append_probes(p, p.news[r], c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
   const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
   const auto gives = p.probes.begin() + w.gives;
@@ -224,9 +224,10 @@ std::array<uint32_t, 32> implied_at_start(const Spread<Bits>& p, int C) {
   return implied;
 }
 
-// The gives of each rule without those its pattern implies at time 0 (implied_at_start).
+// The gives of each rule without those its pattern implies at time 0 (backward, implied_at_start).
 template <class Bits>
-void index_news(Spread<Bits>& p, int C) {
+void index_news(Spread<Bits>& p, int C, bool backwards) {
+  if (!backwards) return void(p.news = p.gives);
   const std::array<uint32_t, 32> implied = implied_at_start(p, C);
   p.news.resize(p.gives.size());
   for (size_t r = 0; r < p.gives.size(); r++) {
@@ -273,7 +274,7 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
     });
     p.gives.push_back(std::move(gives));
   }
-  if (backwards) index_news(p, C);
+  index_news(p, C, backwards);
   // wanted: the pattern cells again, bucketed by value, by rule within a value. A value outside
   // the alphabet counts in the pattern but never arrives: it has no bucket.
   p.wanted_start.assign(size_t(C) + 1, 0);
@@ -295,7 +296,7 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
 // potentials: one small array instead of one large array per value.
 template <class Bits, class Out>
 void give(Spread<Bits>& p, uint32_t r, int corner, int x, int y, int z, Out& out, int t) {
-  for (const PatternCell& c : p.gives[r]) {
+  for (const PatternCell& c : p.news[r]) {  // the others are reached: the pattern implies them
     CellValues<Bits>& cell = p.base[corner + c.offset];
     if (cell.reached & c.bit) continue;
     cell.reached |= Bits(c.bit);
