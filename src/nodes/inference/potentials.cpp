@@ -39,6 +39,7 @@ struct Probe {
 // former: what applying would give there is `gives_here`, checked against that cell's bits at once.
 struct Want {
   uint32_t gives, pattern, end;
+  uint32_t far_end;  // [gives, far_end): the news probes of a check far from exceptions (index_far)
   uint32_t gives_here;
   uint32_t rule;
   int offset;
@@ -57,6 +58,12 @@ struct Want {
     return (unsigned(x - at.x) < unsigned(fit.x)) & (unsigned(y - at.y) < unsigned(fit.y)) &
            (unsigned(z - at.z) < unsigned(fit.z));
   }
+};
+
+// Backward: cells [first, first + length) have the same values at time 0.
+struct StartRun {
+  int first, length;
+  uint32_t values;
 };
 
 // What a cell holds as the propagation goes, a bit per value: `settled`, the values it has at time
@@ -112,10 +119,14 @@ struct Spread {
   InteriorCells inside;                                // the same by cell index (apply_at_start)
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<std::vector<PatternCell>> news;          // per rule: the gives that can be new when it applies
+  std::vector<size_t> news_far;                        // per rule: how many of them a check far() reads
   // Backward, from the values at time 0: per value, the values missing at some cell holding it, and
-  // the values every cell holds.
+  // the values every cell holds; the runs of cells with the same values, and the cells near the
+  // few where a value lacks one it implies elsewhere (index_far).
   std::array<uint32_t, 32> absent{};
   uint32_t everywhere = 0;
+  std::vector<StartRun> runs;
+  std::vector<uint8_t> near;
   // The cells, with a margin of empty ones before and after as wide as a rule reaches: a check
   // whose rule may not fit there can read its cells first (forward: the lead).
   std::vector<CellValues<Bits>> cells;
@@ -178,16 +189,22 @@ template <class Bits>
 Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c, const Shape& s) {
   const Point fit{std::max(0, s.mx - rule.in_size.x + 1), std::max(0, s.my - rule.in_size.y + 1),
                   std::max(0, s.mz - rule.in_size.z + 1)};
-  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0, 1};
-  append_probes(p, p.news[r], c.offset);
+  Want w{uint32_t(p.probes.size()), 0, 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0, 1};
+  // The probes a far check reads, then the others: each part rarest first.
+  const std::vector<PatternCell>& news = p.news[r];
+  append_probes(p, std::vector<PatternCell>(news.begin(), news.begin() + ptrdiff_t(p.news_far[r])), c.offset);
+  const size_t far_end = p.probes.size();
+  append_probes(p, std::vector<PatternCell>(news.begin() + ptrdiff_t(p.news_far[r]), news.end()), c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
   const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
   const auto gives = p.probes.begin() + w.gives;
   for (auto g = gives; g != p.probes.end(); g++) w.gives_here |= here(*g) ? g->bit : 0;
+  w.far_end = uint32_t(far_end - size_t(std::count_if(gives, p.probes.begin() + ptrdiff_t(far_end), here)));
   p.probes.erase(std::remove_if(gives, p.probes.end(), here), p.probes.end());
   w.pattern = uint32_t(p.probes.size());
   w.news_lead = w.pattern > w.gives ? p.probes[w.gives] : Probe{0, c.bit};
   w.news_rest = std::min(w.gives + 1, w.pattern);
+  w.far_end = std::max(w.far_end, w.news_rest);
   append_probes(p, p.wants[r], c.offset);
   p.probes.erase(
       std::find_if(p.probes.begin() + w.pattern, p.probes.end(), [](const Probe& q) { return q.delta == 0; }));
@@ -203,10 +220,9 @@ Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c
 // at time 0 and within implied[q'] for every such q'. A value a rule gives where its pattern's
 // value implies it is never news when the pattern is complete, and the check fires nothing when
 // the pattern is not: it is left out of the check (Island: N where the pattern holds W on land).
+// `implied` starts as what the cells holding each value at time 0 tell.
 template <class Bits>
-std::array<uint32_t, 32> implied_at_start(const Spread<Bits>& p, int C) {
-  std::array<uint32_t, 32> implied{};
-  for (int q = 0; q < C; q++) implied[size_t(q)] = ~p.absent[size_t(q)];
+std::array<uint32_t, 32> implied_at_start(const Spread<Bits>& p, int C, std::array<uint32_t, 32> implied) {
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t r = 0; r < p.gives.size(); r++)
@@ -225,18 +241,84 @@ std::array<uint32_t, 32> implied_at_start(const Spread<Bits>& p, int C) {
 }
 
 // The gives of each rule without those its pattern implies at time 0 (backward, implied_at_start).
+// Whether the pattern of rule r implies its give g where they meet (by `implied`).
 template <class Bits>
-void index_news(Spread<Bits>& p, int C, bool backwards) {
-  if (!backwards) return void(p.news = p.gives);
-  const std::array<uint32_t, 32> implied = implied_at_start(p, C);
+bool implies(const Spread<Bits>& p, size_t r, const PatternCell& g, int C, const std::array<uint32_t, 32>& implied) {
+  const auto q =
+      std::find_if(p.wants[r].begin(), p.wants[r].end(), [&](const PatternCell& w) { return w.offset == g.offset; });
+  return g.value < C && q != p.wants[r].end() && q->value < C && (implied[q->value] >> g.value & 1u);
+}
+
+// Implications with a few exceptions (Island: N implies W on land, but a river's spring has N and
+// no W): a value's cells at time 0 may lack a value it implies at up to kExceptions cells in all.
+// Checks around an arrival farther than a rule reaches from every such cell leave those out too
+// (p.near: the cells that are not that far). Returns the implications, or `strict` when the
+// exceptions are too many (far checks are then whole).
+template <class Bits>
+std::array<uint32_t, 32> index_far(Spread<Bits>& p, int C, const Shape& s, const Point& reach,
+                                   const std::array<uint32_t, 32>& strict) {
+  constexpr int kExceptions = 256;
+  p.near.clear();
+  std::vector<std::pair<uint32_t, int>> kinds;  // the sets of values at time 0, and their cells
+  for (const StartRun& run : p.runs) {
+    auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == run.values; });
+    if (kind == kinds.end()) {
+      if (kinds.size() == 64) return strict;
+      kind = kinds.insert(kinds.end(), {run.values, 0});
+    }
+    kind->second += run.length;
+  }
+  std::array<uint32_t, 32> loose{};
+  for (int q = 0; q < C; q++)
+    for (int g = 0; g < C; g++) {
+      int lacking = 0;
+      for (const auto& [values, cells] : kinds) lacking += (values >> q & ~values >> g & 1u) ? cells : 0;
+      loose[size_t(q)] |= lacking <= kExceptions ? 1u << g : 0u;
+    }
+  loose = implied_at_start(p, C, loose);
+  const auto exception = [&](uint32_t values) {
+    for (uint32_t v = values; v != 0; v &= v - 1)
+      if (loose[size_t(std::countr_zero(v))] & ~values & ((C >= 32 ? 0u : 1u << C) - 1u)) return true;
+    return false;
+  };
+  int exceptions = 0;
+  for (const StartRun& run : p.runs) exceptions += exception(run.values) ? run.length : 0;
+  if (exceptions > kExceptions) return strict;
+  p.near.assign(size_t(p.count), 0);
+  for (const StartRun& run : p.runs) {
+    if (!exception(run.values)) continue;
+    for (int i = run.first; i < run.first + run.length; i++) {
+      const int x = i % s.mx, y = i / s.mx % s.my, z = i / (s.mx * s.my);
+      for (int nz = std::max(0, z - reach.z); nz <= std::min(s.mz - 1, z + reach.z); nz++)
+        for (int ny = std::max(0, y - reach.y); ny <= std::min(s.my - 1, y + reach.y); ny++)
+          for (int nx = std::max(0, x - reach.x); nx <= std::min(s.mx - 1, x + reach.x); nx++)
+            p.near[size_t(s.index(nx, ny, nz))] = 1;
+    }
+  }
+  return loose;
+}
+
+// news and news_far.
+template <class Bits>
+void index_news(Spread<Bits>& p, int C, const Shape& s, const Point& reach, bool backwards) {
+  p.news_far.clear();
+  if (!backwards) {
+    p.news = p.gives;
+    for (const auto& news : p.news) p.news_far.push_back(news.size());
+    return;
+  }
+  std::array<uint32_t, 32> implied{};
+  for (int q = 0; q < C; q++) implied[size_t(q)] = ~p.absent[size_t(q)];
+  implied = implied_at_start(p, C, implied);
+  const std::array<uint32_t, 32> loose = index_far(p, C, s, reach, implied);
   p.news.resize(p.gives.size());
   for (size_t r = 0; r < p.gives.size(); r++) {
     p.news[r] = p.gives[r];
-    std::erase_if(p.news[r], [&](const PatternCell& g) {
-      const auto q = std::find_if(p.wants[r].begin(), p.wants[r].end(),
-                                  [&](const PatternCell& w) { return w.offset == g.offset; });
-      return g.value < C && q != p.wants[r].end() && q->value < C && (implied[q->value] >> g.value & 1u);
-    });
+    std::erase_if(p.news[r], [&](const PatternCell& g) { return implies(p, r, g, C, implied); });
+    // Those a far check reads first.
+    const auto far = std::stable_partition(p.news[r].begin(), p.news[r].end(),
+                                           [&](const PatternCell& g) { return !implies(p, r, g, C, loose); });
+    p.news_far.push_back(size_t(far - p.news[r].begin()));
   }
 }
 
@@ -274,7 +356,7 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
     });
     p.gives.push_back(std::move(gives));
   }
-  index_news(p, C, backwards);
+  index_news(p, C, s, input_reach(rules), backwards);
   // wanted: the pattern cells again, bucketed by value, by rule within a value. A value outside
   // the alphabet counts in the pattern but never arrives: it has no bucket.
   p.wanted_start.assign(size_t(C) + 1, 0);
@@ -362,6 +444,7 @@ void arrive(Spread<Bits>& p, const QueueItem& a, Out& out) {
   CellValues<Bits>* here = p.base + a.cell;
   here->settled |= Bits(1u << a.value);
   const bool inside = p.interior.contains(a.x, a.y, a.z);
+  const bool near = !news_first || (!p.near.empty() && p.near[size_t(a.cell)]);
   const Probe* probes = p.probes.data();
   const Want* wanted = p.wanted.data();
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
@@ -375,7 +458,7 @@ void arrive(Spread<Bits>& p, const QueueItem& a, Out& out) {
     if (!inside && !w.fits(a.x, a.y, a.z)) continue;
     const auto news = [&] {
       return (w.gives_here & ~uint32_t(here->reached)) != 0 || !(here[w.news_lead.delta].reached & w.news_lead.bit) ||
-             any_news(probes + w.news_rest, probes + w.pattern, here);
+             any_news(probes + w.news_rest, probes + (near ? w.pattern : w.far_end), here);
     };
     const auto rest = [&] { return all_settled(probes + w.rest, probes + w.end, here); };
     if (news_first ? news() && lead() && rest() : rest() && news())
@@ -457,8 +540,9 @@ inline void count_run(std::array<int, 32>& holding, uint32_t values, int length)
 
 // The same, and what the run tells of the values missing where each value is (Spread::absent).
 template <class Bits>
-void note_run(Spread<Bits>& p, std::array<int, 32>& holding, uint32_t values, int length) {
+void note_run(Spread<Bits>& p, std::array<int, 32>& holding, uint32_t values, int end, int length) {
   if (length == 0) return;
+  p.runs.push_back({end - length, length, values});
   count_run(holding, values, length);
   p.everywhere &= values;
   for (uint32_t v = values; v != 0; v &= v - 1) p.absent[size_t(std::countr_zero(v))] |= ~values;
@@ -480,7 +564,7 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
   std::array<int, 32> holding{};  // a local: counted in the scratch, each count went through memory
   uint32_t run_values = 0;        // backward: the values of the run of cells before i, and its length
   int run = 0;
-  if constexpr (!one_each) p.absent = {}, p.everywhere = ~0u;
+  if constexpr (!one_each) p.absent = {}, p.everywhere = ~0u, p.runs.clear();
   CellValues<Bits>* cells = p.base;
   const ValueSet values = C >= 32 ? ~ValueSet(0) : ValueSet((1u << C) - 1u);
   if constexpr (Out::kEstimate) p.goal_unmet.resize(size_t(n));
@@ -497,12 +581,12 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
     if constexpr (one_each) {
       holding[size_t(std::countr_zero(uint32_t(present)))]++;
     } else if (present != run_values) {  // a goal's sets come in long runs (seas, land): counted by run
-      note_run(p, holding, run_values, run);
+      note_run(p, holding, run_values, i, run);
       run_values = present, run = 0;
     }
     run++;
   }
-  if constexpr (!one_each) note_run(p, holding, run_values, run);
+  if constexpr (!one_each) note_run(p, holding, run_values, n, run);
   if (out.done()) return;
   p.holding = holding;
   // After the counts: the index orders its checks by them.
