@@ -562,31 +562,32 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
   std::fill(p.cells.begin(), p.cells.begin() + margin, CellValues<Bits>{});
   std::fill(p.cells.end() - margin, p.cells.end(), CellValues<Bits>{});
   std::array<int, 32> holding{};  // a local: counted in the scratch, each count went through memory
-  uint32_t run_values = 0;        // backward: the values of the run of cells before i, and its length
-  int run = 0;
-  if constexpr (!one_each) p.absent = {}, p.everywhere = ~0u, p.runs.clear();
   CellValues<Bits>* cells = p.base;
   const ValueSet values = C >= 32 ? ~ValueSet(0) : ValueSet((1u << C) - 1u);
   if constexpr (Out::kEstimate) p.goal_unmet.resize(size_t(n));
-  for (int i = 0; i < n; i++) {
-    const Bits present = Bits(start_of(i));
-    if constexpr (Out::kEstimate) {
-      const ValueSet goal_values = goal[i] & values;
-      if (goal_values == 0) return void(out.failed = true);  // no potential can meet it
-      const bool met = (goal_values & present) != 0;
-      p.goal_unmet[size_t(i)] = met ? 0 : Bits(goal_values);
-      out.missing += !met;
-    }
-    cells[i] = {present, present};
-    if constexpr (one_each) {
+  if constexpr (one_each) {
+    for (int i = 0; i < n; i++) {
+      const Bits present = Bits(start_of(i));
+      if constexpr (Out::kEstimate) {
+        const ValueSet goal_values = goal[i] & values;
+        if (goal_values == 0) return void(out.failed = true);  // no potential can meet it
+        const bool met = (goal_values & present) != 0;
+        p.goal_unmet[size_t(i)] = met ? 0 : Bits(goal_values);
+        out.missing += !met;
+      }
+      cells[i] = {present, present};
       holding[size_t(std::countr_zero(uint32_t(present)))]++;
-    } else if (present != run_values) {  // a goal's sets come in long runs (seas, land): counted by run
-      note_run(p, holding, run_values, i, run);
-      run_values = present, run = 0;
     }
-    run++;
+  } else {  // a goal's sets come in long runs (seas, land): found by a tight loop, set and counted by run
+    p.absent = {}, p.everywhere = ~0u, p.runs.clear();
+    for (int i = 0, j = 0; i < n; i = j) {
+      const Bits present = Bits(start_of(i));
+      for (j = i + 1; j < n && Bits(start_of(j)) == present; j++) {
+      }
+      std::fill(cells + i, cells + j, CellValues<Bits>{present, present});
+      note_run(p, holding, present, j, j - i);
+    }
   }
-  if constexpr (!one_each) note_run(p, holding, run_values, n, run);
   if (out.done()) return;
   p.holding = holding;
   // After the counts: the index orders its checks by them.
