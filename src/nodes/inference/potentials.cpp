@@ -7,6 +7,7 @@
 #include <atomic>
 #include <bit>
 #include <cstddef>
+#include <span>
 
 namespace mj {
 
@@ -175,7 +176,7 @@ std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& 
 // The values rarest at time 0 first: in a pattern, the likeliest to be missing; on the other
 // side, the likeliest not to be reached yet. Either check then ends soonest.
 template <class Bits>
-void append_probes(Spread<Bits>& p, const std::vector<PatternCell>& cells, int origin) {
+void append_probes(Spread<Bits>& p, std::span<const PatternCell> cells, int origin) {
   const size_t first = p.probes.size();
   for (const PatternCell& c : cells) p.probes.push_back({c.offset - origin, c.bit});
   const auto holding = [&](const Probe& probe) {
@@ -192,9 +193,9 @@ Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c
   Want w{uint32_t(p.probes.size()), 0, 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0, 1};
   // The probes a far check reads, then the others: each part rarest first.
   const std::vector<PatternCell>& news = p.news[r];
-  append_probes(p, std::vector<PatternCell>(news.begin(), news.begin() + ptrdiff_t(p.news_far[r])), c.offset);
+  append_probes(p, std::span(news).first(p.news_far[r]), c.offset);
   const size_t far_end = p.probes.size();
-  append_probes(p, std::vector<PatternCell>(news.begin() + ptrdiff_t(p.news_far[r]), news.end()), c.offset);
+  append_probes(p, std::span(news).subspan(p.news_far[r]), c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
   const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
   const auto gives = p.probes.begin() + w.gives;
@@ -250,14 +251,16 @@ bool implies(const Spread<Bits>& p, size_t r, const PatternCell& g, int C, const
 }
 
 // Implications with a few exceptions (Island: N implies W on land, but a river's spring has N and
-// no W): a value's cells at time 0 may lack a value it implies at up to kExceptions cells in all.
+// no W): a value's cells at time 0 may lack a value it implies at a few cells in all (kExceptions).
 // Checks around an arrival farther than a rule reaches from every such cell leave those out too
 // (p.near: the cells that are not that far). Returns the implications, or `strict` when the
 // exceptions are too many (far checks are then whole).
 template <class Bits>
 std::array<uint32_t, 32> index_far(Spread<Bits>& p, int C, const Shape& s, const Point& reach,
                                    const std::array<uint32_t, 32>& strict) {
-  constexpr int kExceptions = 256;
+  // Few enough that the cells near them are few, and marking them is cheap.
+  const int box = (2 * reach.x + 1) * (2 * reach.y + 1) * (2 * reach.z + 1);
+  const int kExceptions = std::min(256, p.count / (8 * box));
   p.near.clear();
   std::vector<std::pair<uint32_t, int>> kinds;  // the sets of values at time 0, and their cells
   for (const StartRun& run : p.runs) {
