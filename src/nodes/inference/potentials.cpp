@@ -120,7 +120,7 @@ struct Spread {
   InteriorCells inside;                                // the same by cell index (apply_at_start)
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
   std::vector<std::vector<PatternCell>> news;          // per rule: the gives that can be new when it applies
-  std::vector<size_t> news_far;                        // per rule: how many of them a check far() reads
+  std::vector<size_t> news_far;                        // per rule: how many of them are read far from exceptions
   // Backward, from the values at time 0: per value, the values missing at some cell holding it, and
   // the values every cell holds; the runs of cells with the same values, and the cells near the
   // few where a value lacks one it implies elsewhere (index_far).
@@ -241,7 +241,6 @@ std::array<uint32_t, 32> implied_at_start(const Spread<Bits>& p, int C, std::arr
   return implied;
 }
 
-// The gives of each rule without those its pattern implies at time 0 (backward, implied_at_start).
 // Whether the pattern of rule r implies its give g where they meet (by `implied`).
 template <class Bits>
 bool implies(const Spread<Bits>& p, size_t r, const PatternCell& g, int C, const std::array<uint32_t, 32>& implied) {
@@ -251,7 +250,7 @@ bool implies(const Spread<Bits>& p, size_t r, const PatternCell& g, int C, const
 }
 
 // Implications with a few exceptions (Island: N implies W on land, but a river's spring has N and
-// no W): a value's cells at time 0 may lack a value it implies at a few cells in all (kExceptions).
+// no W): a value's cells at time 0 may lack a value it implies at a few cells in all (`most`).
 // Checks around an arrival farther than a rule reaches from every such cell leave those out too
 // (p.near: the cells that are not that far). Returns the implications, or `strict` when the
 // exceptions are too many (far checks are then whole).
@@ -260,7 +259,7 @@ std::array<uint32_t, 32> index_far(Spread<Bits>& p, int C, const Shape& s, const
                                    const std::array<uint32_t, 32>& strict) {
   // Few enough that the cells near them are few, and marking them is cheap.
   const int box = (2 * reach.x + 1) * (2 * reach.y + 1) * (2 * reach.z + 1);
-  const int kExceptions = std::min(256, p.count / (8 * box));
+  const int most = std::min(256, p.count / (8 * box));
   p.near.clear();
   std::vector<std::pair<uint32_t, int>> kinds;  // the sets of values at time 0, and their cells
   for (const StartRun& run : p.runs) {
@@ -276,7 +275,7 @@ std::array<uint32_t, 32> index_far(Spread<Bits>& p, int C, const Shape& s, const
     for (int g = 0; g < C; g++) {
       int lacking = 0;
       for (const auto& [values, cells] : kinds) lacking += (values >> q & ~values >> g & 1u) ? cells : 0;
-      loose[size_t(q)] |= lacking <= kExceptions ? 1u << g : 0u;
+      loose[size_t(q)] |= lacking <= most ? 1u << g : 0u;
     }
   loose = implied_at_start(p, C, loose);
   const auto exception = [&](uint32_t values) {
@@ -286,7 +285,7 @@ std::array<uint32_t, 32> index_far(Spread<Bits>& p, int C, const Shape& s, const
   };
   int exceptions = 0;
   for (const StartRun& run : p.runs) exceptions += exception(run.values) ? run.length : 0;
-  if (exceptions > kExceptions) return strict;
+  if (exceptions > most) return strict;
   p.near.assign(size_t(p.count), 0);
   for (const StartRun& run : p.runs) {
     if (!exception(run.values)) continue;
@@ -301,7 +300,8 @@ std::array<uint32_t, 32> index_far(Spread<Bits>& p, int C, const Shape& s, const
   return loose;
 }
 
-// news and news_far.
+// Per rule, the gives that can be new when it applies (backward: not those its pattern implies at
+// time 0), those that checks far from exceptions read first (index_far).
 template <class Bits>
 void index_news(Spread<Bits>& p, int C, const Shape& s, const Point& reach, bool backwards) {
   p.news_far.clear();
@@ -447,7 +447,9 @@ void arrive(Spread<Bits>& p, const QueueItem& a, Out& out) {
   CellValues<Bits>* here = p.base + a.cell;
   here->settled |= Bits(1u << a.value);
   const bool inside = p.interior.contains(a.x, a.y, a.z);
+  // Where a want's news probes end: a member chosen once per arrival (one load a check, as before).
   const bool near = !news_first || (!p.near.empty() && p.near[size_t(a.cell)]);
+  const uint32_t Want::*news_end = near ? &Want::pattern : &Want::far_end;
   const Probe* probes = p.probes.data();
   const Want* wanted = p.wanted.data();
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
@@ -461,7 +463,7 @@ void arrive(Spread<Bits>& p, const QueueItem& a, Out& out) {
     if (!inside && !w.fits(a.x, a.y, a.z)) continue;
     const auto news = [&] {
       return (w.gives_here & ~uint32_t(here->reached)) != 0 || !(here[w.news_lead.delta].reached & w.news_lead.bit) ||
-             any_news(probes + w.news_rest, probes + (near ? w.pattern : w.far_end), here);
+             any_news(probes + w.news_rest, probes + w.*news_end, here);
     };
     const auto rest = [&] { return all_settled(probes + w.rest, probes + w.end, here); };
     if (news_first ? news() && lead() && rest() : rest() && news())
