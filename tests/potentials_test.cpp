@@ -144,6 +144,62 @@ TEST(Potentials, PropagationMatchesTheDirectDefinition) {
   }
 }
 
+// Goals whose cells take a few sets of values, as an observation's do (Island: every W cell may
+// stay W or become N): then a value often implies others at time 0, and the propagation leaves
+// out of its checks the values a pattern implies there. Random rules and goals, as above.
+TEST(Potentials, BackwardWithGoalsOfFewKindsMatchesTheDirectDefinition) {
+  std::mt19937 rng(2024);
+  for (int trial = 0; trial < 600; trial++) {
+    const bool d3 = trial % 4 == 0;
+    const int C = 2 + int(rng() % 7), mx = 3 + int(rng() % 6), my = 1 + int(rng() % 6);
+    const int mz = d3 ? 2 + int(rng() % 3) : 1;
+    const int cells = mx * my * mz;
+    std::vector<Rule> rules;
+    for (int r = 0, n = 1 + int(rng() % 4); r < n; r++) rules.push_back(random_rule(rng, C, d3));
+    std::vector<ValueSet> kinds(2 + rng() % 3);
+    for (ValueSet& kind : kinds)
+      kind = ValueSet(1u << (rng() % unsigned(C))) | (rng() % 2 ? 1u << (rng() % unsigned(C)) : 0u);
+    std::vector<ValueSet> future(static_cast<size_t>(cells));
+    for (ValueSet& f : future) f = kinds[rng() % kinds.size()];
+    Potentials fast, direct;
+    fast.resize(C, cells);
+    direct.resize(C, cells);
+    compute_backward_potentials(fast, future.data(), mx, my, mz, rules);
+    for (int c = 0; c < C; c++)
+      for (int i = 0; i < cells; i++) direct[c][i] = (future[size_t(i)] >> c & 1u) ? 0 : -1;
+    direct_propagate(direct, mx, my, mz, rules, true);
+    ASSERT_EQ(std::vector<int>(fast.data.begin(), fast.data.end()),
+              std::vector<int>(direct.data.begin(), direct.data.end()))
+        << "trial " << trial;
+  }
+}
+
+// A large grid of two kinds of cells with a few cells of others: a value implies others at time 0
+// but for those few, and the checks far from them leave the implied values out (index_far).
+TEST(Potentials, BackwardWithFewExceptionsMatchesTheDirectDefinition) {
+  std::mt19937 rng(77);
+  for (int trial = 0; trial < 60; trial++) {
+    const int C = 2 + int(rng() % 5), mx = 20 + int(rng() % 20), my = 20 + int(rng() % 20), cells = mx * my;
+    std::vector<Rule> rules;
+    for (int r = 0, n = 1 + int(rng() % 4); r < n; r++) rules.push_back(random_rule(rng, C, false));
+    const auto kind = [&] { return ValueSet(1u << (rng() % unsigned(C))) | ValueSet(1u << (rng() % unsigned(C))); };
+    const ValueSet land = kind(), sea = kind();
+    std::vector<ValueSet> future(static_cast<size_t>(cells));
+    for (int i = 0; i < cells; i++) future[size_t(i)] = (i % mx) * 3 < mx * 2 ? land : sea;
+    for (int k = 0, n = int(rng() % 6); k < n; k++) future[rng() % unsigned(cells)] = kind();
+    Potentials fast, direct;
+    fast.resize(C, cells);
+    direct.resize(C, cells);
+    compute_backward_potentials(fast, future.data(), mx, my, 1, rules);
+    for (int c = 0; c < C; c++)
+      for (int i = 0; i < cells; i++) direct[c][i] = (future[size_t(i)] >> c & 1u) ? 0 : -1;
+    direct_propagate(direct, mx, my, 1, rules, true);
+    ASSERT_EQ(std::vector<int>(fast.data.begin(), fast.data.end()),
+              std::vector<int>(direct.data.begin(), direct.data.end()))
+        << "trial " << trial;
+  }
+}
+
 // With 32 values the reference's wildcard is the empty wave (a 32-bit shift): a rule whose input is
 // all wildcards then takes no value and never fires forward, though its pattern wants nothing.
 TEST(Potentials, AWildcardOf32ValuesTakesNothing) {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <bit>
 #include <cstddef>
+#include <span>
 
 namespace mj {
 
@@ -39,6 +40,7 @@ struct Probe {
 // former: what applying would give there is `gives_here`, checked against that cell's bits at once.
 struct Want {
   uint32_t gives, pattern, end;
+  uint32_t far_end;  // [gives, far_end): the news probes of a check far from exceptions (index_far)
   uint32_t gives_here;
   uint32_t rule;
   int offset;
@@ -57,6 +59,12 @@ struct Want {
     return (unsigned(x - at.x) < unsigned(fit.x)) & (unsigned(y - at.y) < unsigned(fit.y)) &
            (unsigned(z - at.z) < unsigned(fit.z));
   }
+};
+
+// Backward: cells [first, first + length) have the same values at time 0.
+struct StartRun {
+  int first, length;
+  uint32_t values;
 };
 
 // What a cell holds as the propagation goes, a bit per value: `settled`, the values it has at time
@@ -109,7 +117,17 @@ struct Spread {
   std::vector<size_t> wanted_start;                    // value -> first entry in `wanted`
   std::vector<uint32_t> anywhere;                      // the rules whose pattern is all wildcards
   Interior interior;                                   // the cells the largest pattern reaches no edge from
+  InteriorCells inside;                                // the same by cell index (apply_at_start)
   std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
+  std::vector<std::vector<PatternCell>> news;          // per rule: the gives that can be new when it applies
+  std::vector<size_t> news_far;                        // per rule: how many of them are read far from exceptions
+  // Backward, from the values at time 0: per value, the values missing at some cell holding it, and
+  // the values every cell holds; the runs of cells with the same values, and the cells near the
+  // few where a value lacks one it implies elsewhere (index_far).
+  std::array<uint32_t, 32> absent{};
+  uint32_t everywhere = 0;
+  std::vector<StartRun> runs;
+  std::vector<uint8_t> near;
   // The cells, with a margin of empty ones before and after as wide as a rule reaches: a check
   // whose rule may not fit there can read its cells first (forward: the lead).
   std::vector<CellValues<Bits>> cells;
@@ -136,6 +154,7 @@ struct Shape {
   bool fits(const Point& size, int x, int y, int z) const {
     return x >= 0 && y >= 0 && z >= 0 && x + size.x <= mx && y + size.y <= my && z + size.z <= mz;
   }
+  bool fits(const Point& size, const Point& at) const { return fits(size, at.x, at.y, at.z); }
   int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
 };
 
@@ -157,7 +176,7 @@ std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& 
 // The values rarest at time 0 first: in a pattern, the likeliest to be missing; on the other
 // side, the likeliest not to be reached yet. Either check then ends soonest.
 template <class Bits>
-void append_probes(Spread<Bits>& p, const std::vector<PatternCell>& cells, int origin) {
+void append_probes(Spread<Bits>& p, std::span<const PatternCell> cells, int origin) {
   const size_t first = p.probes.size();
   for (const PatternCell& c : cells) p.probes.push_back({c.offset - origin, c.bit});
   const auto holding = [&](const Probe& probe) {
@@ -171,16 +190,22 @@ template <class Bits>
 Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c, const Shape& s) {
   const Point fit{std::max(0, s.mx - rule.in_size.x + 1), std::max(0, s.my - rule.in_size.y + 1),
                   std::max(0, s.mz - rule.in_size.z + 1)};
-  Want w{uint32_t(p.probes.size()), 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0, 1};
-  append_probes(p, p.gives[r], c.offset);
+  Want w{uint32_t(p.probes.size()), 0, 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0, 1};
+  // The probes a far check reads, then the others: each part rarest first.
+  const std::vector<PatternCell>& news = p.news[r];
+  append_probes(p, std::span(news).first(p.news_far[r]), c.offset);
+  const size_t far_end = p.probes.size();
+  append_probes(p, std::span(news).subspan(p.news_far[r]), c.offset);
   // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
   const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
   const auto gives = p.probes.begin() + w.gives;
   for (auto g = gives; g != p.probes.end(); g++) w.gives_here |= here(*g) ? g->bit : 0;
+  w.far_end = uint32_t(far_end - size_t(std::count_if(gives, p.probes.begin() + ptrdiff_t(far_end), here)));
   p.probes.erase(std::remove_if(gives, p.probes.end(), here), p.probes.end());
   w.pattern = uint32_t(p.probes.size());
   w.news_lead = w.pattern > w.gives ? p.probes[w.gives] : Probe{0, c.bit};
   w.news_rest = std::min(w.gives + 1, w.pattern);
+  w.far_end = std::max(w.far_end, w.news_rest);
   append_probes(p, p.wants[r], c.offset);
   p.probes.erase(
       std::find_if(p.probes.begin() + w.pattern, p.probes.end(), [](const Probe& q) { return q.delta == 0; }));
@@ -188,6 +213,116 @@ Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c
   w.lead = w.end > w.pattern ? p.probes[w.pattern] : Probe{0, c.bit};
   w.rest = std::min(w.pattern + 1, w.end);
   return w;
+}
+
+// Backward: the values reached at time 0 at every cell where value q can ever be settled, per q.
+// A cell settles q at time 0 or when a rule gives q there, its pattern holding some q' there (or a
+// wildcard: any cell): the largest sets with implied[q] within the values of every cell holding q
+// at time 0 and within implied[q'] for every such q'. A value a rule gives where its pattern's
+// value implies it is never news when the pattern is complete, and the check fires nothing when
+// the pattern is not: it is left out of the check (Island: N where the pattern holds W on land).
+// `implied` starts as what the cells holding each value at time 0 tell.
+template <class Bits>
+std::array<uint32_t, 32> implied_at_start(const Spread<Bits>& p, int C, std::array<uint32_t, 32> implied) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t r = 0; r < p.gives.size(); r++)
+      for (const PatternCell& g : p.gives[r]) {
+        if (g.value >= C) continue;
+        const auto q = std::find_if(p.wants[r].begin(), p.wants[r].end(),
+                                    [&](const PatternCell& w) { return w.offset == g.offset; });
+        if (q != p.wants[r].end() && q->value >= C) continue;  // never settled: the rule never applies
+        const uint32_t from = q == p.wants[r].end() ? p.everywhere : implied[q->value];
+        const uint32_t next = implied[g.value] & from;
+        changed |= next != implied[g.value];
+        implied[g.value] = next;
+      }
+  }
+  return implied;
+}
+
+// Whether the pattern of rule r implies its give g where they meet (by `implied`).
+template <class Bits>
+bool implies(const Spread<Bits>& p, size_t r, const PatternCell& g, int C, const std::array<uint32_t, 32>& implied) {
+  const auto q =
+      std::find_if(p.wants[r].begin(), p.wants[r].end(), [&](const PatternCell& w) { return w.offset == g.offset; });
+  return g.value < C && q != p.wants[r].end() && q->value < C && (implied[q->value] >> g.value & 1u);
+}
+
+// Implications with a few exceptions (Island: N implies W on land, but a river's spring has N and
+// no W): a value's cells at time 0 may lack a value it implies at a few cells in all (`most`).
+// Checks around an arrival farther than a rule reaches from every such cell leave those out too
+// (p.near: the cells that are not that far). Returns the implications, or `strict` when the
+// exceptions are too many (far checks are then whole).
+template <class Bits>
+std::array<uint32_t, 32> index_far(Spread<Bits>& p, int C, const Shape& s, const Point& reach,
+                                   const std::array<uint32_t, 32>& strict) {
+  // Few enough that the cells near them are few, and marking them is cheap.
+  const int box = (2 * reach.x + 1) * (2 * reach.y + 1) * (2 * reach.z + 1);
+  const int most = std::min(256, p.count / (8 * box));
+  p.near.clear();
+  std::vector<std::pair<uint32_t, int>> kinds;  // the sets of values at time 0, and their cells
+  for (const StartRun& run : p.runs) {
+    auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == run.values; });
+    if (kind == kinds.end()) {
+      if (kinds.size() == 64) return strict;
+      kind = kinds.insert(kinds.end(), {run.values, 0});
+    }
+    kind->second += run.length;
+  }
+  std::array<uint32_t, 32> loose{};
+  for (int q = 0; q < C; q++)
+    for (int g = 0; g < C; g++) {
+      int lacking = 0;
+      for (const auto& [values, cells] : kinds) lacking += (values >> q & ~values >> g & 1u) ? cells : 0;
+      loose[size_t(q)] |= lacking <= most ? 1u << g : 0u;
+    }
+  loose = implied_at_start(p, C, loose);
+  const auto exception = [&](uint32_t values) {
+    for (uint32_t v = values; v != 0; v &= v - 1)
+      if (loose[size_t(std::countr_zero(v))] & ~values & ((C >= 32 ? 0u : 1u << C) - 1u)) return true;
+    return false;
+  };
+  int exceptions = 0;
+  for (const StartRun& run : p.runs) exceptions += exception(run.values) ? run.length : 0;
+  if (exceptions > most) return strict;
+  p.near.assign(size_t(p.count), 0);
+  for (const StartRun& run : p.runs) {
+    if (!exception(run.values)) continue;
+    for (int i = run.first; i < run.first + run.length; i++) {
+      const int x = i % s.mx, y = i / s.mx % s.my, z = i / (s.mx * s.my);
+      for (int nz = std::max(0, z - reach.z); nz <= std::min(s.mz - 1, z + reach.z); nz++)
+        for (int ny = std::max(0, y - reach.y); ny <= std::min(s.my - 1, y + reach.y); ny++)
+          for (int nx = std::max(0, x - reach.x); nx <= std::min(s.mx - 1, x + reach.x); nx++)
+            p.near[size_t(s.index(nx, ny, nz))] = 1;
+    }
+  }
+  return loose;
+}
+
+// Per rule, the gives that can be new when it applies (backward: not those its pattern implies at
+// time 0), those that checks far from exceptions read first (index_far).
+template <class Bits>
+void index_news(Spread<Bits>& p, int C, const Shape& s, const Point& reach, bool backwards) {
+  p.news_far.clear();
+  if (!backwards) {
+    p.news = p.gives;
+    for (const auto& news : p.news) p.news_far.push_back(news.size());
+    return;
+  }
+  std::array<uint32_t, 32> implied{};
+  for (int q = 0; q < C; q++) implied[size_t(q)] = ~p.absent[size_t(q)];
+  implied = implied_at_start(p, C, implied);
+  const std::array<uint32_t, 32> loose = index_far(p, C, s, reach, implied);
+  p.news.resize(p.gives.size());
+  for (size_t r = 0; r < p.gives.size(); r++) {
+    p.news[r] = p.gives[r];
+    std::erase_if(p.news[r], [&](const PatternCell& g) { return implies(p, r, g, C, implied); });
+    // Those a far check reads first.
+    const auto far = std::stable_partition(p.news[r].begin(), p.news[r].end(),
+                                           [&](const PatternCell& g) { return !implies(p, r, g, C, loose); });
+    p.news_far.push_back(size_t(far - p.news[r].begin()));
+  }
 }
 
 // Forward, most checks end at their lead, and the images of rules share leads (the rare value of
@@ -210,8 +345,9 @@ void group_by_lead(Spread<Bits>& p) {
 
 template <class Bits>
 void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, const Shape& s, bool backwards) {
-  p.wants.clear(), p.gives.clear(), p.anywhere.clear();
+  p.wants.clear(), p.gives.clear(), p.news.clear(), p.anywhere.clear();
   p.interior = Interior(input_reach(rules), s.mx, s.my, s.mz);
+  p.inside = InteriorCells(p.interior, s.mx, s.my, s.mz);
   for (const Rule& rule : rules) {
     const std::vector<PatternCell>& wants = p.wants.emplace_back(cells_of(rule, pattern_of(rule, backwards), C, s));
     if (wants.empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
@@ -223,6 +359,7 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
     });
     p.gives.push_back(std::move(gives));
   }
+  index_news(p, C, s, input_reach(rules), backwards);
   // wanted: the pattern cells again, bucketed by value, by rule within a value. A value outside
   // the alphabet counts in the pattern but never arrives: it has no bucket.
   p.wanted_start.assign(size_t(C) + 1, 0);
@@ -244,7 +381,7 @@ void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, cons
 // potentials: one small array instead of one large array per value.
 template <class Bits, class Out>
 void give(Spread<Bits>& p, uint32_t r, int corner, int x, int y, int z, Out& out, int t) {
-  for (const PatternCell& c : p.gives[r]) {
+  for (const PatternCell& c : p.news[r]) {  // the others are reached: the pattern implies them
     CellValues<Bits>& cell = p.base[corner + c.offset];
     if (cell.reached & c.bit) continue;
     cell.reached |= Bits(c.bit);
@@ -310,6 +447,9 @@ void arrive(Spread<Bits>& p, const QueueItem& a, Out& out) {
   CellValues<Bits>* here = p.base + a.cell;
   here->settled |= Bits(1u << a.value);
   const bool inside = p.interior.contains(a.x, a.y, a.z);
+  // Where a want's news probes end: a member chosen once per arrival (one load a check, as before).
+  const bool near = !news_first || (!p.near.empty() && p.near[size_t(a.cell)]);
+  const uint32_t Want::*news_end = near ? &Want::pattern : &Want::far_end;
   const Probe* probes = p.probes.data();
   const Want* wanted = p.wanted.data();
   for (size_t k = p.wanted_start[a.value], end = p.wanted_start[a.value + 1u]; k < end; k++) {
@@ -323,7 +463,7 @@ void arrive(Spread<Bits>& p, const QueueItem& a, Out& out) {
     if (!inside && !w.fits(a.x, a.y, a.z)) continue;
     const auto news = [&] {
       return (w.gives_here & ~uint32_t(here->reached)) != 0 || !(here[w.news_lead.delta].reached & w.news_lead.bit) ||
-             any_news(probes + w.news_rest, probes + w.pattern, here);
+             any_news(probes + w.news_rest, probes + w.*news_end, here);
     };
     const auto rest = [&] { return all_settled(probes + w.rest, probes + w.end, here); };
     if (news_first ? news() && lead() && rest() : rest() && news())
@@ -370,15 +510,22 @@ void apply_at_start(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape
   }
   list_holders<one_each>(p, C, pivots);
   const int plane = s.mx * s.my;
+  const InteriorCells::View inside = p.inside.view();
   for (size_t r = 0; r < rules.size(); r++) {
     const std::vector<PatternCell>& wants = p.wants[r];
     const PatternCell pivot = pivot_of[r];
     if (wants.empty() || holding(pivot.value) == 0) continue;
     for (int k = p.holders_start[pivot.value]; k < p.holders_start[pivot.value + 1u]; k++) {
       const int cell = p.holders[size_t(k)];
-      const int x = cell % s.mx - pivot.at.x, y = (cell % plane) / s.mx - pivot.at.y, z = cell / plane - pivot.at.z;
-      if (s.fits(rules[r], x, y, z) && settled_at(wants, cell - pivot.offset, p.base))
-        give(p, uint32_t(r), cell - pivot.offset, x, y, z, out, 0);
+      // The corner's place, by divisions: only off the interior (where the rule may not fit) and
+      // for the few positions that apply.
+      const auto corner_at = [&] {
+        return Point{cell % s.mx - pivot.at.x, (cell % plane) / s.mx - pivot.at.y, cell / plane - pivot.at.z};
+      };
+      if (!inside.contains(cell) && !s.fits(rules[r].in_size, corner_at())) continue;
+      if (!settled_at(wants, cell - pivot.offset, p.base)) continue;
+      const Point at = corner_at();
+      give(p, uint32_t(r), cell - pivot.offset, at.x, at.y, at.z, out, 0);
     }
   }
 }
@@ -396,6 +543,16 @@ inline void count_run(std::array<int, 32>& holding, uint32_t values, int length)
   for (; values != 0; values &= values - 1) holding[size_t(std::countr_zero(values))] += length;
 }
 
+// The same, and what the run tells of the values missing where each value is (Spread::absent).
+template <class Bits>
+void note_run(Spread<Bits>& p, std::array<int, 32>& holding, uint32_t values, int end, int length) {
+  if (length == 0) return;
+  p.runs.push_back({end - length, length, values});
+  count_run(holding, values, length);
+  p.everywhere &= values;
+  for (uint32_t v = values; v != 0; v &= v - 1) p.absent[size_t(std::countr_zero(v))] |= ~values;
+}
+
 // start_of(i): the values cell i has at time 0 (those with potential 0): forward, one value (the
 // state's); backward, the cell's future. `goal`: for an estimate (ToEstimate), each cell's goal values.
 template <bool backwards, class Bits, class StartFn, class Out>
@@ -410,30 +567,32 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
   std::fill(p.cells.begin(), p.cells.begin() + margin, CellValues<Bits>{});
   std::fill(p.cells.end() - margin, p.cells.end(), CellValues<Bits>{});
   std::array<int, 32> holding{};  // a local: counted in the scratch, each count went through memory
-  uint32_t run_values = 0;        // backward: the values of the run of cells before i, and its length
-  int run = 0;
   CellValues<Bits>* cells = p.base;
   const ValueSet values = C >= 32 ? ~ValueSet(0) : ValueSet((1u << C) - 1u);
   if constexpr (Out::kEstimate) p.goal_unmet.resize(size_t(n));
-  for (int i = 0; i < n; i++) {
-    const Bits present = Bits(start_of(i));
-    if constexpr (Out::kEstimate) {
-      const ValueSet goal_values = goal[i] & values;
-      if (goal_values == 0) return void(out.failed = true);  // no potential can meet it
-      const bool met = (goal_values & present) != 0;
-      p.goal_unmet[size_t(i)] = met ? 0 : Bits(goal_values);
-      out.missing += !met;
-    }
-    cells[i] = {present, present};
-    if constexpr (one_each) {
+  if constexpr (one_each) {
+    for (int i = 0; i < n; i++) {
+      const Bits present = Bits(start_of(i));
+      if constexpr (Out::kEstimate) {
+        const ValueSet goal_values = goal[i] & values;
+        if (goal_values == 0) return void(out.failed = true);  // no potential can meet it
+        const bool met = (goal_values & present) != 0;
+        p.goal_unmet[size_t(i)] = met ? 0 : Bits(goal_values);
+        out.missing += !met;
+      }
+      cells[i] = {present, present};
       holding[size_t(std::countr_zero(uint32_t(present)))]++;
-    } else if (present != run_values) {  // a goal's sets come in long runs (seas, land): counted by run
-      count_run(holding, run_values, run);
-      run_values = present, run = 0;
     }
-    run++;
+  } else {  // a goal's sets come in long runs (seas, land): found by a tight loop, set and counted by run
+    p.absent = {}, p.everywhere = ~0u, p.runs.clear();
+    for (int i = 0, j = 0; i < n; i = j) {
+      const Bits present = Bits(start_of(i));
+      for (j = i + 1; j < n && Bits(start_of(j)) == present; j++) {
+      }
+      std::fill(cells + i, cells + j, CellValues<Bits>{present, present});
+      note_run(p, holding, present, j, j - i);
+    }
   }
-  if constexpr (!one_each) count_run(holding, run_values, run);
   if (out.done()) return;
   p.holding = holding;
   // After the counts: the index orders its checks by them.
