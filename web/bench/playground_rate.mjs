@@ -17,7 +17,9 @@ import { serve } from "../tests/static_server.mjs";
 const root = resolve(new URL("../..", import.meta.url).pathname);
 const corpus = process.env.MJ_CORPUS ?? join(root, "..", "shared", "corpus");
 const mjCli = process.env.MJ_CLI ?? join(root, "build", "mj");
-const rounds = +(process.argv[process.argv.indexOf("--rounds") + 1] || 3);
+const roundsAt = process.argv.indexOf("--rounds"); // absent: -1, and argv[0] is node's path, not a number
+const rounds = roundsAt < 0 ? 3 : Number(process.argv[roundsAt + 1]);
+if (!(Number.isInteger(rounds) && rounds > 0)) throw new Error("--rounds takes a whole number above 0");
 const web = resolve(process.env.MJ_BUILD_WEB ?? join(root, "build-web")); // another build: MJ_BUILD_WEB=DIR
 const { loadMj } = await import(join(web, "api.mjs"));
 const mj = await loadMj();
