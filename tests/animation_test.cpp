@@ -81,4 +81,18 @@ TEST(RecordAnimation, PartOfTheRecordAndStepsOutsideIt) {
   EXPECT_FALSE(std::filesystem::exists(dir / "back.gif"));
 }
 
+// Writing a run's GIF animates it, and leaves the interpreter as its caller had it: a page that
+// animates every run still does afterwards, a library user's plain runs stay plain.
+TEST(RunAnimation, LeavesAnimationAsItWas) {
+  const Case c{"MazeGrowth", 15, 2, 0, 1};
+  const std::filesystem::path dir = mjtest::temp_dir();
+  for (const bool before : {false, true}) {
+    auto run = corpus_model(c);
+    run.set_animated(before);
+    mj::write_animation(run, 5, {}, mj::default_palette(), {}, dir / "run.gif");
+    EXPECT_EQ(run.animated(), before);
+    EXPECT_GT(gif_frames(dir / "run.gif"), 2);
+  }
+}
+
 }  // namespace

@@ -235,7 +235,9 @@ class Model {
     return this.call("status");
   }
   // start(seed, steps), then steps until the end or the step limit (by default the model's,
-  // settings.steps, as mj run and Python take it; 0: none). Returns the steps taken.
+  // settings.steps, as mj run and Python take it; 0: none). Returns the steps taken. It ends on mj
+  // run's grid (a wfc stopped mid-collapse shows nothing yet); while recording (setRecording), every
+  // step is kept as mj run --gif draws it, and it ends on that GIF's last frame.
   run(seed, steps) {
     return this.call("run", int32("seed", seed), optionalInt("steps", steps));
   }

@@ -101,9 +101,12 @@ class Interpreter {
   std::optional<ActiveNode> active_node() const;
   // Ask nodes to keep their visible state up to date after every step, as `mj run --gif` draws them:
   // a collapsing wfc shows the cells it has decided at every step (off, its grid stays empty until
-  // the collapse ends). Applies to the current run from its next step, and to later runs. The run's
-  // result is the same either way.
+  // the collapse ends). Applies to the current run from its next step, and to later runs. A run
+  // that ends ends on the same grid either way; one stopped by its step limit mid-collapse shows the
+  // decided cells when animated and the empty grid when not, as the reference with and without its
+  // GIF. Off by default, and cheaper off: a wfc nobody watches does not replay its collapse step by step.
   void set_animated(bool animated);
+  bool animated() const;
   // Where a `one` node would draw one of several matches at random, `choose(options)` says which of
   // them (0 to options - 1) instead: mj explore (mj/explore.hpp) follows every choice. An empty
   // function goes back to the seeded draw. Kept across starts.

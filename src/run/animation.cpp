@@ -63,10 +63,13 @@ RunEnd write_animation(Interpreter& ip, int seed, const RunControl& control, con
     GridView g = at.grid();
     gif.add_frame(on_canvas(render(g, legend_colors(g.legend, palette), {options.pixelsize}), canvas));
   };
-  struct Animated {  // nodes keep their visible state up to date only while frames are drawn
+  // Nodes keep their visible state up to date while frames are drawn; afterwards as the caller had
+  // it (a page that animates its runs still does after writing a GIF).
+  struct Animated {
     Interpreter& ip;
+    const bool before = ip.animated();
     explicit Animated(Interpreter& i) : ip(i) { ip.set_animated(true); }
-    ~Animated() { ip.set_animated(false); }
+    ~Animated() { ip.set_animated(before); }
   } animated(ip);
   RunEnd end = ip.run(seed, recording);
   if (end != RunEnd::stopped) gif.close();

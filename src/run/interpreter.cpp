@@ -388,6 +388,7 @@ void Interpreter::set_animated(bool animated) {
   impl_->animated = animated;
   if (impl_->run) impl_->run->animated = animated;
 }
+bool Interpreter::animated() const { return impl_->animated; }
 void Interpreter::set_chooser(std::function<int(int)> choose) {
   impl_->chooser = std::move(choose);
   if (impl_->run) impl_->run->chooser = impl_->chooser ? &impl_->chooser : nullptr;

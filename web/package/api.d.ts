@@ -293,7 +293,7 @@ export class Model {
   set startCells(grid: { cells: ArrayLike<number> } | ArrayLike<number> | null);
   /** Up to `count` steps (1); returns the steps taken, fewer once the program ends. */
   step(count?: number): number;
-  /** start(seed, steps), then steps until the end or the step limit (settings.steps unless given; 0: none). */
+  /** start(seed, steps), then steps until the end or the step limit (settings.steps unless given; 0: none). It ends on `mj run`'s grid; while recording, on `mj run --gif`'s last frame. */
   run(seed: number, steps?: number): number;
   /** Where the run stands, in one call. */
   status(): RunStatus;

@@ -70,8 +70,17 @@ class Session {
   void set_start_cells(const val& cells) {
     guard([&] { live().interpreter().set_initial_cells(emscripten::convertJSArrayToNumberVector<uint8_t>(cells)); });
   }
+  // A run to its end shows none of its steps: it runs as mj run runs it (a run stopped mid-collapse
+  // ends on mj run's grid, and a wfc nobody watches does not replay its collapse), unless it is
+  // recorded, when every step is kept as mj run --gif draws it. Steps taken one by one stay animated.
   int run(int seed, const val& steps) {
     return guard([&] {
+      mj::Interpreter& interpreter = live().interpreter();
+      struct Shown {  // animated again however the run ends
+        mj::Interpreter& interpreter;
+        ~Shown() { interpreter.set_animated(true); }
+      } shown{interpreter};
+      interpreter.set_animated(interpreter.history() != nullptr);
       live().run(seed, given(steps));
       return live().status().steps;
     });

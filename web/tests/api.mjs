@@ -133,6 +133,43 @@ test("stateText() is mj run --state's text, with the run's seed", (t) => {
   }
 });
 
+test("run() ends on mj run's grid, a recorded run() and stepping on mj run --gif's", async (t) => {
+  // WaveBrickWall stopped mid-collapse: animated, the decided cells show; not, the grid is still empty.
+  const corpus = process.env.MJ_CORPUS ?? join(root, "..", "shared", "corpus");
+  const model = join(corpus, "models", "WaveBrickWall.xml");
+  const folder = scratch(t);
+  const [plain, gif] = [join(folder, "plain.txt"), join(folder, "gif.txt")];
+  const args = [
+    model,
+    "--size",
+    20,
+    "--seed",
+    1,
+    "--steps",
+    50,
+    "--no-picture",
+    "--resources",
+    join(corpus, "resources"),
+  ];
+  mjRun(...args, "--state", plain);
+  mjRun(...args, "--state", gif, "--gif", join(folder, "run.gif"));
+  assert.notEqual(readFileSync(plain, "utf8"), readFileSync(gif, "utf8"));
+  const own = await loadMj();
+  own.addResource("samples/BrickWall.png", readFileSync(join(corpus, "resources", "samples", "BrickWall.png")));
+  const loaded = own.load(readFileSync(model, "utf8"), { name: "WaveBrickWall.xml", size: 20 });
+  const state = () => loaded.stateText("WaveBrickWall");
+  loaded.run(1, 50);
+  assert.equal(state(), readFileSync(plain, "utf8"));
+  loaded.setRecording(true);
+  loaded.run(1, 50);
+  assert.equal(state(), readFileSync(gif, "utf8"));
+  loaded.setRecording(false);
+  loaded.start(1, 50);
+  loaded.step(50);
+  assert.equal(state(), readFileSync(gif, "utf8"));
+  loaded.dispose();
+});
+
 test("errors are MjError with file and line, and the module goes on", () => {
   const bad = '<sequence values="BW">\n  <one in="BX" out="WW"/>\n</sequence>';
   assert.throws(
