@@ -186,8 +186,8 @@ int RuleMatcher::cheaper_pivot(int r, const std::array<int, 256>& histogram) con
   return best;
 }
 
-// Finds rule r's matches from the cells its pivot input cell accepts (from the grid's cells
-// bucketed by value once per full scan), then sorts them into the lattice order. The pivot holds
+// Finds rule r's matches from the cells its pivot input cell accepts (the run's listing of cells
+// by value, cells_by_value.hpp), then sorts them into the lattice order. The pivot holds
 // by construction: when it is the first cell holds() would test, the test starts after it.
 void RuleMatcher::scan_from_pivot(int r, int pivot, const CellsByValue& cells) {
   const RulePattern& p = patterns_[size_t(r)];
