@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Counts of the reference corpus that the docs quote, computed from its files.
+
+    python3 scripts/corpus_counts.py [CORPUS]     # default: ../shared/corpus beside the repository (or MJ_CORPUS)
+
+Every program of models/ is parsed as XML, so a node inside an XML comment is not counted and a node written
+without attributes is: `<one>` counts as much as `<one in="B" out="W"/>`. Prints one `name count` a line:
+    node:KIND       elements <KIND> over every file of models/ (node kinds, <rule>, <field>, <observe>, <union>)
+    model_files     files in models/
+    entries         <model> entries of models.xml (comments left out)
+    programs        different programs those entries name
+tests/docs_test.py compares the numbers the docs give with these.
+"""
+import collections
+import glob
+import os
+import sys
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def default_corpus():
+    return os.environ.get("MJ_CORPUS", os.path.join(os.path.dirname(ROOT), "shared", "corpus"))
+
+
+def counts(corpus):
+    """{name: count} for the corpus folder (its models.xml and models/)."""
+    found = collections.Counter()
+    files = sorted(glob.glob(os.path.join(corpus, "models", "*.xml")))
+    for path in files:
+        for element in ET.parse(path).getroot().iter():
+            found["node:" + element.tag] += 1
+    entries = [e.get("name") for e in ET.parse(os.path.join(corpus, "models.xml")).getroot().iter("model")]
+    found["model_files"] = len(files)
+    found["entries"] = len(entries)
+    found["programs"] = len(set(entries))
+    return dict(found)
+
+
+if __name__ == "__main__":
+    corpus = sys.argv[1] if len(sys.argv) > 1 else default_corpus()
+    for name, n in sorted(counts(corpus).items()):
+        print(name, n)
