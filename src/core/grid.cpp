@@ -43,6 +43,9 @@ std::unique_ptr<Grid> Grid::load(const XmlElement& element, int mx, int my, int 
 }
 
 void Grid::add_value(char symbol, const XmlElement& where) {
+  // Rules read '*' as any value (in an input) and as "leave the cell" (in an output): no rule could name such a
+  // value, and the reference stops on it (its '*' wave is added after the values').
+  if (symbol == '*') where.fail("'*' cannot be a value: rules read it as any value");
   if (value_index_[uint8_t(symbol)] >= 0) where.fail(std::string("repeated value ") + symbol + " in 'values'");
   value_index_[uint8_t(symbol)] = int16_t(values);
   waves_[uint8_t(symbol)] = ValueSet(1u << values);
