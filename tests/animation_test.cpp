@@ -39,7 +39,8 @@ class RecordAnimation : public ::testing::TestWithParam<Case> {};
 TEST_P(RecordAnimation, AWholeRecordIsTheRunsGif) {
   const Case& c = GetParam();
   const std::filesystem::path dir = mjtest::temp_dir();
-  const mj::AnimationOptions options{2, c.every};
+  mj::AnimationOptions options;
+  options.pixelsize = 2, options.every = c.every;
   mj::RunControl control;
   control.max_steps = c.steps;
   auto run = corpus_model(c);

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <string>
+#include <vector>
 
 #include "io/formats/vox.hpp"
 #include "mj/model_list.hpp"
@@ -52,6 +54,22 @@ TEST(CliRunAnywhere, PaletteXmlOverridesTheBuiltInColours) {
   EXPECT_EQ(colours_of(mj::load_png(dir / "output" / "M_1.png")), (std::set<uint32_t>{0xFF123456, 0xFFFFF1E8}));
 }
 
+// The resources default to ../resources from the model's folder, however the model is named: from models/,
+// `M.xml` and `./M.xml` find the same palette as `models/M.xml` from above.
+TEST(CliRunAnywhere, ResourcesAreBesideTheModelsFolder) {
+  auto dir = mjtest::temp_dir("resources-beside");
+  mjtest::write(dir / "models" / "M.xml", kOneRewrite);
+  mjtest::write(dir / "resources" / "palette.xml", R"(<colors><color symbol="B" value="123456"/></colors>)");
+  const std::set<uint32_t> overridden{0xFF123456, 0xFFFFF1E8};
+  for (const char* model : {"M.xml", "./M.xml"}) {
+    auto run = mjtest::run_cli(std::string("run ") + model + " --size 2 --pixelsize 1 -q", dir / "models");
+    ASSERT_EQ(run.exit_code, 0) << model << ": " << run.output;
+    EXPECT_EQ(colours_of(mj::load_png(dir / "models" / "output" / "M_1.png")), overridden) << model;
+  }
+  ASSERT_EQ(mjtest::run_cli("run models/M.xml --size 2 --pixelsize 1 -q", dir).exit_code, 0);
+  EXPECT_EQ(colours_of(mj::load_png(dir / "output" / "M_1.png")), overridden);
+}
+
 TEST(CliRunAnywhere, SizeComesFromTheListBesideTheModel) {
   auto dir = mjtest::temp_dir("listed-size");
   mjtest::write(dir / "models" / "M.xml", kOneRewrite);
@@ -65,6 +83,23 @@ TEST(CliRunAnywhere, SizeComesFromTheListBesideTheModel) {
   EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 20);
   ASSERT_EQ(mjtest::run_cli("run models/M.xml --size 4 --pixelsize 2", dir).exit_code, 0);
   EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 8);
+}
+
+// mj run takes an entry's grid and picture settings, not how the list runs it (docs/language/models-xml.md): one
+// run of --seed (default 1), not the entry's seeds; a picture, not a GIF; no gui margin.
+TEST(CliRunAnywhere, RunTakesNotTheEntrysSeedsGifOrGui) {
+  auto dir = mjtest::temp_dir("listed-run");
+  mjtest::write(dir / "models" / "M.xml", kOneRewrite);
+  mjtest::write(dir / "models.xml",
+                R"(<models><model name="M" size="3" pixelsize="2" seeds="5 6" gif="True" gui="40"/></models>)");
+  auto run = mjtest::run_cli("run models/M.xml", dir);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_TRUE(mjtest::contains(run.output, "M seed 1 (3x3x1, ")) << run.output;
+  std::vector<std::string> written;
+  for (const auto& file : std::filesystem::directory_iterator(dir / "output"))
+    written.push_back(file.path().filename().string());
+  EXPECT_EQ(written, std::vector<std::string>{"M_1.png"});
+  EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 6);  // 3 cells of 2 pixels, no margin
 }
 
 TEST(CliRunAnywhere, UnlistedModelRunsAtTheDefaultSize) {

@@ -10,20 +10,27 @@
    ("## Every attribute") names it.
 4. Every example's `expect` comments hold (the claims the pages make about its run: scripts/docs.py).
 5. The README's layout table names every public header, every top folder and every folder of src/.
-6. Every XML, JSON and `mj` command-line block of the README and docs/ runs as written (tests/docs_blocks.py; its
+6. Every count of the corpus the docs give is what scripts/corpus_counts.py computes from its files (CORPUS_CLAIMS).
+7. Every number the docs give of what a command prints is what the command prints now (COMMAND_CLAIMS), and the
+   README's four pictures are what their commands make now, byte for byte (PICTURES).
+8. Every XML, JSON and `mj` command-line block of the README and docs/ runs as written (tests/docs_blocks.py; its
    --faces run, at the end of scripts/test.sh, runs the Python, C, C++, JavaScript and C# blocks).
 
-    python3 tests/docs_test.py MJ            # all three
+    python3 tests/docs_test.py MJ            # all
     python3 tests/docs_test.py --complete    # 2, 3 and 5 only (no mj needed)
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import docs  # noqa: E402
+
+import corpus_counts  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import docs_blocks  # noqa: E402
@@ -166,6 +173,158 @@ def layout():
     return errors
 
 
+# (page, a pattern whose groups are counts, the scripts/corpus_counts.py name of each group): every count of the
+# corpus written in the docs. A page that loses its sentence fails the test, so a count is never left unchecked.
+CORPUS_CLAIMS = [
+    ("docs/language/rule-nodes.md", r"\((\d+), (\d+) and (\d+) of its nodes\)", ["node:one", "node:all", "node:prl"]),
+    ("docs/language/wfc.md", r"(\d+) wfc nodes in all", ["node:wfc"]),
+    ("docs/language/path.md", r"(\d+) path nodes in all", ["node:path"]),
+    ("docs/language/convolution.md", r"(\d+) convolution nodes\s+in all", ["node:convolution"]),
+    ("docs/language/inference.md", r"Fields \((\d+) in the corpus\)", ["node:field"]),
+    (
+        "docs/language/models-xml.md",
+        r"`models.xml` has (\d+) entries, which run (\d+) of the (\d+) programs",
+        ["entries", "programs", "model_files"],
+    ),
+    ("README.md", r"\| all (\d+) \(", ["entries"]),
+    ("docs/language/README.md", r"The reference's (\d+) example programs", ["model_files"]),
+]
+
+
+def corpus_numbers():
+    """The counts of CORPUS_CLAIMS against the corpus's files."""
+    errors, found = [], corpus_counts.counts(corpus_counts.default_corpus())
+    for page, pattern, names in CORPUS_CLAIMS:
+        with open(os.path.join(ROOT, page), encoding="utf-8") as f:
+            m = re.search(pattern, f.read())
+        if not m:
+            errors.append(f"{page}: no sentence matches {pattern!r} (tests/docs_test.py's CORPUS_CLAIMS)")
+            continue
+        for name, written in zip(names, m.groups()):
+            if int(written) != found.get(name, 0):
+                errors.append(
+                    f"{page}: says {written} for {name}, scripts/corpus_counts.py counts {found.get(name, 0)}"
+                )
+    print(f"{sum(len(n) for _, _, n in CORPUS_CLAIMS)} counts of the corpus checked")
+    return errors
+
+
+DIMERS = '<one values="BW" in="BB" out="WW"/>'
+CORPUS = corpus_counts.default_corpus()
+
+# (page, a pattern whose groups are numbers in the prose, the mj command that prints them (run in `folder`: the
+# repository, or the corpus; "DIMERS.xml" is the dimers program written in a scratch folder), a pattern whose
+# groups are the same numbers in its output, in the same order). Thousands separators are ignored.
+COMMAND_CLAIMS = [
+    (
+        "README.md",
+        r"`GrowthMaze --size 5` has ([\d,]+) states, ([\d,]+) transitions and ([\d,]+) outcomes",
+        ["explore", "models/GrowthMaze.xml", "--size", "5"],
+        ROOT,
+        r": (\d+) states, (\d+) transitions, .*?; (\d+) outcomes",
+    ),
+    (
+        "README.md",
+        r"on 5x4 \(`--max-states (\d+)`\): ([\d,]+) grids, ([\d,]+) halting",
+        ["explore", "DIMERS.xml", "--all-grids", "--length", "5", "--width", "4", "--max-states", "2000000"],
+        None,
+        r"--max-states (\d+)|every grid: (\d+) grids, \d+ Gardens of Eden, (\d+) halting",
+    ),
+    (
+        "README.md",
+        r"under dimers a 64x64 grid all `W` has ([\d,]+)",
+        ["explore", "DIMERS.xml", "--predecessors", "W64.txt"],
+        None,
+        r"W64.txt: (\d+) predecessors",
+    ),
+    (
+        "README.md",
+        r"past `--max-states` \(default ([\d,]+)\)",
+        ["explore", "--help"],
+        ROOT,
+        r"--max-states INT:\S*=(\d+)",
+    ),
+    ("README.md", r"\(`--meta-seed`, default (\d+)\)", ["--help"], ROOT, r"--meta-seed INT=(\d+)"),
+    (
+        "docs/errors.md",
+        r"`mj run` to `--steps (\d+)`",
+        ["run", "--help"],
+        ROOT,
+        r"--steps INT .*?else (\d+)\)",
+    ),
+    (
+        "docs/language/models-xml.md",
+        r"no entry runs at 64x64 \(24x24x24 when its rules are 3D\), (\d+) steps, pixel size (\d+)\.",
+        ["run", "--help"],
+        ROOT,
+        r"--steps INT .*?else (\d+)\)|--pixelsize INT .*?else (\d+)\)",
+    ),
+]
+
+# The README's pictures: (picture, the mj command that makes it, its folder, the file it writes there).
+PICTURES = [
+    (
+        "docs/Apartemazements.png",
+        ["run", "models/Apartemazements.xml", "--size", "8", "--d", "3", "--iso", "--pixelsize", "6", "--seed", "3"],
+        CORPUS,
+        "output/Apartemazements_3.png",
+    ),
+    ("docs/BacktrackerMaze.png", [], None, "output/BacktrackerMaze_11.png"),
+    ("docs/Territories.png", [], None, "output/Territories_3.png"),
+    ("docs/RoomsAndLoops.png", [], None, "output/RoomsAndLoops_5.png"),
+]
+
+
+def numbers(match):
+    return [int(g.replace(",", "")) for g in match.groups() if g is not None]
+
+
+def run_in(mj, args, folder):
+    """Runs mj with `args` in a scratch copy of `folder` (an empty scratch folder when `folder` is None), with
+    the dimers program and a 64x64 grid all W (W64.txt) in it: (its output, the scratch folder, which the caller
+    removes)."""
+    scratch = docs_blocks.scratch_copy(folder) if folder else tempfile.mkdtemp(prefix="mj-docs-claim-")
+    with open(os.path.join(scratch, "DIMERS.xml"), "w", encoding="utf-8") as f:
+        f.write(DIMERS)
+    with open(os.path.join(scratch, "W64.txt"), "w", encoding="utf-8") as f:  # a grid all W, as mj run --state
+        f.write("DIMERS 64 64 1 0 0\nBW\n" + ("W" * 64 + "\n") * 64)
+    done = subprocess.run([mj] + args, cwd=scratch, capture_output=True, text=True, timeout=600)
+    return done.stdout + done.stderr, scratch
+
+
+def command_numbers(mj):
+    """The numbers of COMMAND_CLAIMS against their commands' output, and PICTURES against their commands."""
+    errors = []
+    for page, prose, args, folder, printed in COMMAND_CLAIMS:
+        with open(os.path.join(ROOT, page), encoding="utf-8") as f:
+            written = re.search(prose, f.read())
+        if not written:
+            errors.append(f"{page}: no sentence matches {prose!r} (tests/docs_test.py's COMMAND_CLAIMS)")
+            continue
+        output, scratch = run_in(mj, args, folder)
+        shutil.rmtree(scratch, ignore_errors=True)
+        said = [n for m in re.finditer(printed, " ".join(args) + "\n" + output) for n in numbers(m)]
+        if numbers(written) != said:
+            errors.append(f"{page}: says {numbers(written)}, `mj {' '.join(args)}` prints {said}: {output[-300:]}")
+    made = {}
+    for picture, args, folder, file in PICTURES:
+        if (tuple(args), folder) not in made:
+            made[(tuple(args), folder)] = run_in(mj, args, folder)
+        output, scratch = made[(tuple(args), folder)]
+        fresh = os.path.join(scratch, file)
+        if not os.path.exists(fresh):
+            errors.append(f"{picture}: `mj {' '.join(args)}` wrote no {file}: {output[-300:]}")
+        elif open(fresh, "rb").read() != open(os.path.join(ROOT, picture), "rb").read():
+            errors.append(f"{picture} is not what `mj {' '.join(args)}` makes now ({file})")
+    for _, scratch in made.values():
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(
+        f"{sum(re.compile(p).groups for _, p, _, _, _ in COMMAND_CLAIMS)} numbers of the docs checked "
+        f"against their commands, {len(PICTURES)} pictures made again"
+    )
+    return errors
+
+
 def _ignored(name):
     """True for a folder git ignores (a build, a venv, node_modules)."""
     return subprocess.run(["git", "-C", ROOT, "check-ignore", "-q", name], capture_output=True).returncode == 0
@@ -191,6 +350,8 @@ if __name__ == "__main__":
     errors = completeness() + links() + layout()
     if len(sys.argv) > 1 and sys.argv[1] != "--complete":
         counted = {}
+        errors += corpus_numbers()
+        errors += command_numbers(os.path.abspath(sys.argv[1]))
         errors += docs.check(sys.argv[1], counted)
         claimed = {name: n for name, n in counted.items() if n}
         print(f"{sum(claimed.values())} claims checked by running {len(claimed)} examples of docs/language")

@@ -2,6 +2,9 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
 
 #include "mj/history.hpp"
 #include "mj/interpreter.hpp"
@@ -14,6 +17,9 @@ struct AnimationOptions {
   int pixelsize = 4;
   int every = 1;  // a frame every `every` steps, and the last state
   int delay = 5;  // centiseconds per frame
+  // A grid's colours by its legend (Model's: a symbol without a colour named at its model's line); not
+  // given: legend_colors of the palette.
+  std::function<std::vector<uint32_t>(const std::string& legend)> colors;
 };
 
 // Runs `seed` under `control` (its step limit, progress and cancel; its `frame` and `every` are the

@@ -142,7 +142,10 @@ class Model {
 };
 
 // The line `mj run` prints for a run: "NAME seed SEED (MXxMYxMZ, where the size came from): STEPS
-// steps -> FILE", the size left out when given, the arrow when no file was `written`.
-std::string run_summary(const Model& model, const std::string& written);
+// steps, T ms -> FILE", the size left out when given, the time when no `milliseconds` are given (a
+// run's time differs from run to run: the faces' lines, which tests compare, leave it out), the arrow
+// when no file was `written`.
+std::string run_summary(const Model& model, const std::string& written,
+                        std::optional<long long> milliseconds = std::nullopt);
 
 }  // namespace mj

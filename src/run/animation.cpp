@@ -33,6 +33,10 @@ void check_gif_size(Canvas canvas, int pixelsize, const std::filesystem::path& f
               Setting::pixelsize);
 }
 
+std::vector<uint32_t> frame_colors(const std::string& legend, const Palette& palette, const AnimationOptions& options) {
+  return options.colors ? options.colors(legend) : legend_colors(legend, palette);
+}
+
 Image on_canvas(const Image& picture, Canvas canvas) {
   if (picture.width == canvas.width && picture.height == canvas.height) return picture;
   Image out{int(canvas.width), int(canvas.height),
@@ -61,7 +65,7 @@ RunEnd write_animation(Interpreter& ip, int seed, const RunControl& control, con
   RunControl recording = sizing;
   recording.frame = [&](const Interpreter& at) {
     GridView g = at.grid();
-    gif.add_frame(on_canvas(render(g, legend_colors(g.legend, palette), {options.pixelsize}), canvas));
+    gif.add_frame(on_canvas(render(g, frame_colors(g.legend, palette, options), {options.pixelsize}), canvas));
   };
   // Nodes keep their visible state up to date while frames are drawn; afterwards as the caller had
   // it (a page that animates its runs still does after writing a GIF).
@@ -94,7 +98,7 @@ void write_animation(const History& history, int from, int to, const Palette& pa
   for (int step = from; step <= to; step++)
     if (frame_at(step)) {
       const GridView g = history.grid_at(step);
-      gif.add_frame(on_canvas(render(g, legend_colors(g.legend, palette), {options.pixelsize}), canvas));
+      gif.add_frame(on_canvas(render(g, frame_colors(g.legend, palette, options), {options.pixelsize}), canvas));
     }
   gif.close();
 }

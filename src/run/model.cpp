@@ -3,10 +3,12 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <string>
 
+#include "core/xml.hpp"
 #include "mj/animation.hpp"
 #include "mj/files.hpp"
 #include "mj/state_text.hpp"
@@ -24,6 +26,25 @@ int pixelsize_or(std::optional<int> given, int decided) {
   if (!given) return decided;
   check_pixelsize(*given);
   return *given;
+}
+
+// The line of the first element whose `values` lists `symbol` (the root, or a map or wfc making a grid); 0 when
+// none does.
+int line_of_values(const XmlElement& e, char symbol) {
+  if (auto values = e.text("values"); values && values->find(symbol) != std::string::npos) return e.line();
+  for (const XmlElement& child : e.children())
+    if (int line = line_of_values(child, symbol)) return line;
+  return 0;
+}
+
+// Where the model lists `symbol`: its file (or the name its text was given) and the line.
+int line_in_model(const RunSettings& s, char symbol) {
+  try {
+    auto document = s.xml ? XmlDocument::load_string(*s.xml, s.source) : XmlDocument::load_file(s.file);
+    return line_of_values(document->root(), symbol);
+  } catch (const Error&) {
+    return 0;  // the model loaded before: a file changed since is no reason to hide the first error
+  }
 }
 
 }  // namespace
@@ -103,7 +124,13 @@ RunStatus Model::status() const {
 }
 
 std::vector<uint32_t> grid_colors(const RunSettings& settings, const std::string& legend) {
-  return legend_colors(legend, settings.palette);
+  try {
+    return legend_colors(legend, settings.palette);
+  } catch (const Error& e) {  // a symbol without a colour: said at the line of the model that lists it
+    auto colourless = std::find_if(legend.begin(), legend.end(), [&](char c) { return !settings.palette.count(c); });
+    if (!e.file().empty() || colourless == legend.end()) throw;
+    throw Error(settings.source, line_in_model(settings, *colourless), e.message(), e.kind());
+  }
 }
 
 RgbaImage draw_grid(const RunSettings& settings, const GridView& grid, std::optional<int> pixelsize) {
@@ -118,9 +145,12 @@ std::vector<uint8_t> grid_png(const RunSettings& settings, const GridView& grid,
 void save_grid(const RunSettings& settings, const std::filesystem::path& file, const GridAt& at,
                const SaveOptions& options) {
   const int pixelsize = pixelsize_or(options.pixelsize, settings.pixelsize);
+  const GridFormat format = options.format ? *options.format : grid_format(file);
+  // The state text names symbols; only pictures need their colours.
+  if (format == GridFormat::state) return save_file(file, state_text(settings.name, at.grid, at.seed, at.steps));
   const std::vector<uint32_t> colors = grid_colors(settings, at.grid.legend);
-  switch (options.format ? *options.format : grid_format(file)) {
-    case GridFormat::state: return save_file(file, state_text(settings.name, at.grid, at.seed, at.steps));
+  switch (format) {
+    case GridFormat::state: break;
     case GridFormat::png: return save_png(file, at.grid, colors, pixelsize);
     case GridFormat::vox: return save_vox(file, at.grid, colors);
     case GridFormat::glb: return save_glb(file, at.grid, colors);
@@ -158,7 +188,8 @@ void Model::save(const std::filesystem::path& file, const SaveOptions& options) 
 AnimationOptions Model::animation_options(const SaveOptions& options) const {
   if (options.every < 1)
     throw argument_error("a GIF has a frame every 1 or more steps, got " + std::to_string(options.every));
-  return {pixelsize_or(options.pixelsize, settings_.pixelsize), options.every, options.delay};
+  return {pixelsize_or(options.pixelsize, settings_.pixelsize), options.every, options.delay,
+          [this](const std::string& legend) { return grid_colors(settings_, legend); }};
 }
 
 RunEnd Model::save_run(const std::filesystem::path& file, int seed, std::optional<int> steps,
@@ -192,13 +223,14 @@ std::string Model::state_text() const {
   return mj::state_text(settings_.name, interpreter_.grid(), interpreter_.seed(), interpreter_.steps());
 }
 
-std::string run_summary(const Model& model, const std::string& written) {
+std::string run_summary(const Model& model, const std::string& written, std::optional<long long> milliseconds) {
   const RunSettings& s = model.settings();
   std::string sized;
   if (s.size_from != "given") sized = fmt::format(" ({}x{}x{}, {})", s.load.mx, s.load.my, s.load.mz, s.size_from);
   const Interpreter& ip = model.interpreter();
-  return fmt::format("{} seed {}{}: {} steps{}{}", s.name, ip.seed(), sized, ip.steps(), written.empty() ? "" : " -> ",
-                     written);
+  const std::string timed = milliseconds ? fmt::format(", {} ms", *milliseconds) : "";
+  return fmt::format("{} seed {}{}: {} steps{}{}{}", s.name, ip.seed(), sized, ip.steps(), timed,
+                     written.empty() ? "" : " -> ", written);
 }
 
 }  // namespace mj

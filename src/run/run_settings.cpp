@@ -155,9 +155,11 @@ RunSettings resolve_run(const RunRequest& r) {
   s.steps = r.steps ? *r.steps : e ? e->steps : kDefaultSteps;
   s.pixelsize = r.pixelsize ? *r.pixelsize : e ? e->pixelsize : kDefaultPixelsize;
   s.iso = r.iso ? *r.iso : e && e->iso;
+  // The folder beside the model's own folder, however the model is named: `X.xml` run from models/ finds
+  // ../resources as `models/X.xml` run from above finds resources/.
   s.load.resources = !r.resources.empty() ? r.resources
                      : s.file.empty()     ? fs::path("resources")
-                                          : s.file.parent_path().parent_path() / "resources";
+                                          : (s.file.parent_path() / ".." / "resources").lexically_normal();
   s.load.max_cells = r.max_cells;
   decide_colors(s, r);
   return s;

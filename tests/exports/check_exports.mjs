@@ -1,6 +1,7 @@
 // The files mj writes for engines, checked against their formats (a CTest; `npm ci` in this folder first):
 // - glTF: every 3D entry of the corpus's models.xml run with `mj run --gltf`, each file passed through the
-//   Khronos glTF validator (0 errors, 0 warnings), its triangles counted against one cube per voxel;
+//   Khronos glTF validator (0 errors, 0 warnings), its triangles counted against one cube per voxel (the README's
+//   "N times fewer", checked);
 // - Tiled: 2D entries run with `mj run --tiled`, the map read back as Tiled's JSON format describes it
 //   (orthogonal map, one tile layer, gids = value + 1, a tileset image of legend x pixelsize) and its
 //   cells compared with `--state`'s grid; a tile model's map (its tiles over an atlas of tile pictures)
@@ -265,9 +266,24 @@ const flat = all.filter(
 for (const entry of flat) checkTiled(entry);
 // Knots2D ends on its tile wfc node, untouched by children: its map is made of its tiles.
 assert.ok(tileMaps.includes("Knots2D"), `tile maps: ${tileMaps.join(", ")}`);
+const fewer = (12 * voxels) / Math.max(1, triangles);
 console.log(
   `glTF: ${threeD.length} 3D entries, 0 errors and 0 warnings from the Khronos validator; ${triangles} triangles ` +
-    `where one cube per voxel would take ${12 * voxels} (${((12 * voxels) / Math.max(1, triangles)).toFixed(1)}x fewer)`,
+    `where one cube per voxel would take ${12 * voxels} (${fewer.toFixed(1)}x fewer)`,
+);
+// The README's figure is this run's, rounded.
+const readme = readFileSync(
+  new URL("../../README.md", import.meta.url),
+  "utf8",
+);
+const said = readme.match(
+  /with (\d+) times fewer triangles than a cube per voxel/,
+);
+assert.ok(said, "the README's sentence on the glTF export's triangles");
+assert.equal(
+  Number(said[1]),
+  Math.round(fewer),
+  `the README says ${said[1]} times fewer triangles, the corpus gives ${fewer.toFixed(1)}`,
 );
 console.log(
   `Tiled: ${flat.length} 2D entries (the first of each name) read back, cells and tileset as written; ` +

@@ -92,7 +92,7 @@ Report run_with(Model& model, const Job& job, const BatchOptions& options) {
   Report report;
   if (entry.gif) {
     report.file = stem.string() + ".gif";
-    write_animation(ip, job.seed, progress.control(), settings.palette, {settings.pixelsize}, report.file);
+    model.save_run(report.file, job.seed, {}, {}, progress.control());
   } else {
     model.run(job.seed, {}, progress.control());
     ImageOptions image{settings.pixelsize, settings.iso, std::max(0, entry.gui)};
@@ -101,7 +101,7 @@ Report run_with(Model& model, const Job& job, const BatchOptions& options) {
       sidebar = [&](mj::Image& picture) {
         draw_sidebar(picture, entry.name, ip.node_tree(), settings.palette, settings.load.resources);
       };
-    report.file = write_picture(stem, ip.grid(), settings.palette, image, sidebar);
+    report.file = write_picture(stem, ip.grid(), grid_colors(settings, ip.grid().legend), image, sidebar);
   }
   report.steps = ip.steps();
   return report;

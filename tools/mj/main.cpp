@@ -89,19 +89,23 @@ mj::SaveOptions as(mj::GridFormat format) {
 }
 
 int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
+  const auto started = std::chrono::steady_clock::now();  // the run's time: load, run and files, as a batch's
   mj::Model model(request_of(a, command));
   const mj::RunSettings& settings = model.settings();
   if (!a.start.empty()) model.interpreter().set_initial_picture(a.start, settings.palette);
   mj::cli::ProgressLine progress(settings.name, settings.steps, !quiet && mj::cli::progress_wanted());
+  mj::SaveOptions animation;
+  animation.every = a.every;
   if (a.gif.empty()) model.run(a.seed, {}, progress.control());
-  else
-    mj::write_animation(model.interpreter(), a.seed, progress.control(), settings.palette,
-                        {settings.pixelsize, a.every}, a.gif);
+  else model.save_run(a.gif, a.seed, {}, animation, progress.control());
   if (!a.state.empty()) model.save(a.state, as(mj::GridFormat::state));
   if (!a.gltf.empty()) model.save(a.gltf, as(mj::GridFormat::glb));
   if (!a.tiled.empty()) model.save(a.tiled, as(mj::GridFormat::tiled));
   const std::string written = a.no_picture ? "" : model.save_picture(a.out).string();
-  if (!quiet) fmt::print("{}\n", mj::run_summary(model, written));
+  const auto elapsed = std::chrono::steady_clock::now() - started;
+  if (!quiet)
+    fmt::print("{}\n",
+               mj::run_summary(model, written, std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count()));
   return 0;
 }
 

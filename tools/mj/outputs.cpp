@@ -4,9 +4,9 @@
 
 namespace mj::cli {
 
-std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid, const mj::Palette& palette,
-                                    const ImageOptions& options, const std::function<void(mj::Image&)>& decorate) {
-  std::vector<uint32_t> colors = legend_colors(grid.legend, palette);
+std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid,
+                                    const std::vector<uint32_t>& colors, const ImageOptions& options,
+                                    const std::function<void(mj::Image&)>& decorate) {
   const std::filesystem::path file = picture_file(stem, grid, options.iso);
   if (grid_format(file) == GridFormat::png && (decorate || options.margin > 0)) {
     mj::Image picture = render(grid, colors, {options.pixelsize, options.margin});

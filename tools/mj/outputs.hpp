@@ -16,10 +16,11 @@ struct ImageOptions {
   int margin = 0;     // background columns left of a PNG, where `decorate` may draw (the GUI sidebar)
 };
 
-// Writes `stem`.png (2D or iso) or `stem`.vox (3D) and returns the file written.
+// Writes `stem`.png (2D or iso) or `stem`.vox (3D) in `colors` (grid_colors) and returns the file written.
 // `decorate`, when given, draws over a PNG before it is saved.
-std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid, const mj::Palette& palette,
-                                    const ImageOptions& options, const std::function<void(mj::Image&)>& decorate = {});
+std::filesystem::path write_picture(const std::filesystem::path& stem, const GridView& grid,
+                                    const std::vector<uint32_t>& colors, const ImageOptions& options,
+                                    const std::function<void(mj::Image&)>& decorate = {});
 void write_text(const std::filesystem::path& file, const std::string& text);
 
 }  // namespace mj::cli
