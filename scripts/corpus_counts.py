@@ -9,11 +9,14 @@ without attributes is: `<one>` counts as much as `<one in="B" out="W"/>`. Prints
     model_files     files in models/
     entries         <model> entries of models.xml (comments left out)
     programs        different programs those entries name
+    golden_runs     the reference's runs in the golden folder (N_NAME_SEED.txt, as tests/conformance.cpp finds them:
+                    ../shared/golden, or MJ_GOLDEN)
 tests/docs_test.py compares the numbers the docs give with these.
 """
 import collections
 import glob
 import os
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -24,7 +27,11 @@ def default_corpus():
     return os.environ.get("MJ_CORPUS", os.path.join(os.path.dirname(ROOT), "shared", "corpus"))
 
 
-def counts(corpus):
+def default_golden():
+    return os.environ.get("MJ_GOLDEN", os.path.join(os.path.dirname(ROOT), "shared", "golden"))
+
+
+def counts(corpus, golden=None):
     """{name: count} for the corpus folder (its models.xml and models/)."""
     found = collections.Counter()
     files = sorted(glob.glob(os.path.join(corpus, "models", "*.xml")))
@@ -35,6 +42,9 @@ def counts(corpus):
     found["model_files"] = len(files)
     found["entries"] = len(entries)
     found["programs"] = len(set(entries))
+    golden = golden or default_golden()
+    if os.path.isdir(golden):
+        found["golden_runs"] = sum(1 for f in os.listdir(golden) if re.fullmatch(r"\d+_.+_\d+\.txt", f))
     return dict(found)
 
 

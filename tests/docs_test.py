@@ -10,7 +10,8 @@
    ("## Every attribute") names it.
 4. Every example's `expect` comments hold (the claims the pages make about its run: scripts/docs.py).
 5. The README's layout table names every public header, every top folder and every folder of src/.
-6. Every count of the corpus the docs give is what scripts/corpus_counts.py computes from its files (CORPUS_CLAIMS).
+6. Every count of the corpus (and of the golden runs) the docs give is what scripts/corpus_counts.py computes from
+   the files (CORPUS_CLAIMS).
 7. Every number the docs give of what a command prints is what the command prints now (COMMAND_CLAIMS), and the
    README's four pictures are what their commands make now, byte for byte (PICTURES).
 8. Every XML, JSON and `mj` command-line block of the README and docs/ runs as written (tests/docs_blocks.py; its
@@ -188,6 +189,10 @@ CORPUS_CLAIMS = [
     ),
     ("README.md", r"\| all (\d+) \(", ["entries"]),
     ("docs/language/README.md", r"The reference's (\d+) example programs", ["model_files"]),
+    ("README.md", r"today all (\d+) of (\d+) match", ["golden_runs", "golden_runs"]),
+    ("README.md", r"runs all (\d+) golden runs through it in one process", ["golden_runs"]),
+    ("README.md", r"all (\d+) golden runs match through", ["golden_runs"]),
+    ("docs/fuzzing.md", r"unit tests and the (\d+) golden runs", ["golden_runs"]),
 ]
 
 
