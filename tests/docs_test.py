@@ -201,7 +201,7 @@ def corpus_numbers():
     errors, found = [], corpus_counts.counts(corpus_counts.default_corpus())
     for page, pattern, names in CORPUS_CLAIMS:
         with open(os.path.join(ROOT, page), encoding="utf-8") as f:
-            m = re.search(pattern, f.read())
+            m = re.search(pattern, " ".join(f.read().split()))  # lines joined: a sentence may wrap
         if not m:
             errors.append(f"{page}: no sentence matches {pattern!r} (tests/docs_test.py's CORPUS_CLAIMS)")
             continue
@@ -278,6 +278,7 @@ COMMAND_CLAIMS = [
         CORPUS,
         r"Island seed 1: (\d+) steps",
     ),
+    ("docs/language/models-xml.md", r"of `--seed` \(default (\d+)\)", ["run", "--help"], ROOT, r"--seed INT=(\d+)"),
 ]
 
 # The README's pictures: (picture, the mj command that makes it, its folder, the file it writes there).
@@ -316,7 +317,7 @@ def command_numbers(mj):
     errors, printed_by = [], {}
     for page, prose, args, folder, printed in COMMAND_CLAIMS:
         with open(os.path.join(ROOT, page), encoding="utf-8") as f:
-            written = re.search(prose, f.read())
+            written = re.search(prose, " ".join(f.read().split()))  # lines joined: a sentence may wrap
         if not written:
             errors.append(f"{page}: no sentence matches {prose!r} (tests/docs_test.py's COMMAND_CLAIMS)")
             continue
