@@ -279,6 +279,13 @@ COMMAND_CLAIMS = [
         r"Island seed 1: (\d+) steps",
     ),
     ("docs/language/models-xml.md", r"of `--seed` \(default (\d+)\)", ["run", "--help"], ROOT, r"--seed INT=(\d+)"),
+    (
+        "docs/debugger.md",
+        r"MazeGrowth 239 \(([\d,]+) steps\)",
+        ["run", "models/MazeGrowth.xml", "--size", "239", "--seed", "1", "--no-picture"],
+        CORPUS,
+        r"MazeGrowth seed 1: (\d+) steps",
+    ),
 ]
 
 # The README's pictures: (picture, the mj command that makes it, its folder, the file it writes there).
