@@ -8,6 +8,7 @@
 
 #include "mj/animation.hpp"
 #include "mj/interpreter.hpp"
+#include "mj/model.hpp"
 #include "mj/picture.hpp"
 #include "test_util.hpp"
 
@@ -94,6 +95,26 @@ TEST(RunAnimation, LeavesAnimationAsItWas) {
     EXPECT_EQ(run.animated(), before);
     EXPECT_GT(gif_frames(dir / "run.gif"), 2);
   }
+}
+
+// A frame every 0 steps is a value out of range, no file's fault: an argument error said as `mj: ...`
+// (docs/errors.md), and no GIF is made.
+TEST(RunAnimation, AFrameEveryZeroStepsIsAnArgumentError) {
+  mj::RunRequest request;
+  request.xml = R"(<one values="BW" in="B" out="W"/>)";
+  request.size = 2;
+  mj::Model model(request);
+  mj::SaveOptions options;
+  options.every = 0;
+  const std::filesystem::path dir = mjtest::temp_dir();
+  try {
+    model.save_run(dir / "a.gif", 1, {}, options);
+    ADD_FAILURE() << "no error";
+  } catch (const mj::Error& e) {
+    EXPECT_EQ(std::string(e.what()), "mj: a GIF has a frame every 1 or more steps, got 0");
+    EXPECT_EQ(e.kind(), mj::ErrorKind::argument);
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.gif"));
 }
 
 }  // namespace
