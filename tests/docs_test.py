@@ -195,9 +195,13 @@ def vocabulary():
         for place in sorted(set(docs_table) | set(source_table)):
             in_docs, in_source = docs_table.get(place, set()), source_table.get(place, set())
             for name in sorted(in_docs - in_source):
-                errors.append(f"docs/language/README.md's index {what} '{name}' on {place}; src/nodes/vocabulary.cpp not")
+                errors.append(
+                    f"docs/language/README.md's index {what} '{name}' on {place}; src/nodes/vocabulary.cpp not"
+                )
             for name in sorted(in_source - in_docs):
-                errors.append(f"src/nodes/vocabulary.cpp {what} '{name}' on {place}; docs/language/README.md's index not")
+                errors.append(
+                    f"src/nodes/vocabulary.cpp {what} '{name}' on {place}; docs/language/README.md's index not"
+                )
     pairs = sum(len(names) for table in docs_tables for names in table.values())
     print(f"{pairs} (place, attribute) pairs of the index the same in src/nodes/vocabulary.cpp")
     return errors

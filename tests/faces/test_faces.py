@@ -159,7 +159,9 @@ def test_every_face_gives_a_typod_models_notices_the_same(tmp_path):
     model.parent.mkdir()
     model.write_text(TYPOS)
     cli = subprocess.run(
-        [str(CLI), "run", str(model), "--seed", str(SEED), "--out", str(tmp_path / "cli")], capture_output=True, text=True
+        [str(CLI), "run", str(model), "--seed", str(SEED), "--out", str(tmp_path / "cli")],
+        capture_output=True,
+        text=True,
     )
     assert cli.returncode == 0, cli.stderr
     lines = cli.stderr.splitlines()
