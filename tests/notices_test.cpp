@@ -47,11 +47,10 @@ TEST(Notices, AnAttributeReadElsewhereSaysWhere) {
             "legend, out, p, symmetry");
   // the root reads the grid's attributes; a node inside does not
   EXPECT_TRUE(notices_of("<one values=\"BW\" origin=\"True\" in=\"B\" out=\"W\"/>").empty());
-  EXPECT_EQ(
-      only_message("<sequence values=\"BW\"><one values=\"BW\" in=\"B\" out=\"W\"/></sequence>"),
-      "attribute 'values' is not read on <one> (it is read on <convolution>'s <rule>s, <map>, <union>, <wfc>, the "
-      "root); <one> reads: depthCoefficient, file, fin, fout, in, legend, limit, out, p, search, steps, "
-      "symmetry, temperature");
+  EXPECT_EQ(only_message("<sequence values=\"BW\"><one values=\"BW\" in=\"B\" out=\"W\"/></sequence>"),
+            "attribute 'values' is not read on <one> (it is read on the root, <convolution>'s <rule>s, <map>, <union>, "
+            "<wfc>); <one> reads: depthCoefficient, file, fin, fout, in, legend, limit, out, p, search, steps, "
+            "symmetry, temperature");
 }
 
 TEST(Notices, AnElementThatNothingReadsWhereItStands) {
@@ -87,7 +86,8 @@ TEST(Notices, AModelRunsAsIfTheyWereNotThere) {
 
 TEST(Notices, AnUnknownNodeInABranchIsStillAnError) {
   mj::Error e = mjtest::expect_error([] {
-    mj::Interpreter::from_string("<sequence values=\"BW\">\n<onee in=\"B\" out=\"W\"/></sequence>", {}, "M.xml");
+    mj::Interpreter::from_string("<sequence values=\"BW\">\n<onee in=\"B\" out=\"W\"/></sequence>", {8, 8, 1, {}},
+                                 "M.xml");
   });
   EXPECT_EQ(std::string(e.what()), "M.xml:2: unknown node <onee>");
 }
@@ -133,7 +133,7 @@ TEST(Notices, MjsOwnModelsGiveNone) {
   int models = 0;
   const std::filesystem::path own = std::filesystem::path(MJ_SOURCE_DIR) / "models";
   EXPECT_EQ(notices_of_folder(own, mjtest::corpus_dir() / "resources", &models), std::set<std::string>{});
-  EXPECT_GE(models, 10);
+  EXPECT_GE(models, 6);
 }
 
 TEST(Notices, MjRunPrintsThemOnStderrAndRunsOn) {

@@ -27,10 +27,10 @@ int distance(std::string_view a, std::string_view b) {
   return d[a.size()][b.size()];
 }
 
-// The closest of `names` to `written`, when it is close enough to be what was meant (a short name only
-// differs in case: 'd' is not a misspelt 'p').
+// The closest of `names` to `written`, when it is close enough to be what was meant (a name of one or two
+// letters only differs in case: 'd' is not a misspelt 'p').
 std::string closest(std::string_view written, const std::vector<std::string>& names) {
-  int allowed = written.size() <= 3 ? 0 : written.size() <= 5 ? 1 : 2;
+  int allowed = written.size() <= 2 ? 0 : written.size() <= 5 ? 1 : 2;
   std::string best;
   int best_distance = allowed + 1;
   for (const std::string& name : names)
