@@ -47,7 +47,7 @@ std::string joined(const std::vector<std::string>& items, const char* before = "
 std::string tag(std::string_view name) { return "<" + std::string(name) + ">"; }
 
 std::string attribute_message(const Place& place, std::string_view name) {
-  std::vector<std::string> read = attributes_read(place);
+  const std::vector<std::string>& read = attributes_read(place);
   std::vector<std::string> elsewhere = places_reading(name);
   std::string text = elsewhere.empty() ? "unknown attribute '" + std::string(name) + "' on " + tag(place.element)
                                        : "attribute '" + std::string(name) + "' is not read on " + tag(place.element) +
@@ -78,9 +78,8 @@ std::string element_message(std::string_view parent, std::string_view name) {
 }
 
 void look(const XmlElement& e, const Place& place, std::vector<Notice>& out) {
-  std::vector<std::string> read;
+  const std::vector<std::string>& read = attributes_read(place);
   for (std::string_view name : e.attribute_names()) {
-    if (read.empty()) read = attributes_read(place);
     if (!std::binary_search(read.begin(), read.end(), name) && !is_note(place, name))
       out.push_back({e.file(), e.line_of(name), attribute_message(place, name)});
   }

@@ -148,9 +148,7 @@ std::string in_words(std::string_view key) {
   return "<" + std::string(key.substr(0, slash)) + ">'s <" + std::string(key.substr(slash + 1)) + ">s";
 }
 
-}  // namespace
-
-std::vector<std::string> attributes_read(const Place& place) {
+std::vector<std::string> read_at(const Place& place) {
   std::vector<std::string> result;
   for (const std::string& key : keys_of(place)) {
     auto found = reads().find(key);
@@ -159,6 +157,17 @@ std::vector<std::string> attributes_read(const Place& place) {
   std::sort(result.begin(), result.end());
   result.erase(std::unique(result.begin(), result.end()), result.end());
   return result;
+}
+
+}  // namespace
+
+// Kept per place once worked out, in each thread (models load in threads at once): a load then asks a map.
+const std::vector<std::string>& attributes_read(const Place& place) {
+  thread_local std::map<std::string, std::vector<std::string>, std::less<>> known;
+  std::string key = std::string(place.element) + (place.root ? "!" : "/") + std::string(place.parent);
+  auto found = known.find(key);
+  if (found == known.end()) found = known.emplace(std::move(key), read_at(place)).first;
+  return found->second;
 }
 
 bool is_note(const Place& place, std::string_view attribute) {

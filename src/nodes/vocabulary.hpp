@@ -16,7 +16,7 @@ struct Place {
 };
 
 // The attributes read at `place`, sorted (a rule node's include a rule's: it holds one rule written on itself).
-std::vector<std::string> attributes_read(const Place& place);
+const std::vector<std::string>& attributes_read(const Place& place);
 // A note at `place`: written for the reader (comment="..."), read by no interpreter, passed by in silence.
 bool is_note(const Place& place, std::string_view attribute);
 // Where `attribute` is read, in words ("<one>", "<convolution>'s <rule>s", "the root"); empty: nowhere.
