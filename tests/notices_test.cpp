@@ -35,6 +35,14 @@ TEST(Notices, AMisspeltAttributeIsNamedWithWhatItMeantAndWhatItsElementReads) {
   EXPECT_EQ(notices[0].text(), "M.xml:2: warning: " + notices[0].message);
 }
 
+TEST(Notices, AnAttributeIsPlacedAtItsOwnLine) {
+  std::vector<mj::Notice> notices =
+      notices_of("<one values=\"BW\"\n  in=\"B\" out=\"W\"\n  symetry=\"()\"\n><rul/></one>");
+  ASSERT_EQ(notices.size(), 2u);
+  EXPECT_EQ(notices[0].line, 3);  // the attribute's line, not its element's (1)
+  EXPECT_EQ(notices[1].line, 4);
+}
+
 TEST(Notices, SwappedLettersAndCaseAreMisspellingsAShortNameIsNot) {
   EXPECT_TRUE(contains(only_message("<one values=\"BW\" in=\"B\" out=\"W\" stesp=\"3\"/>"), "did you mean 'steps'?"));
   EXPECT_TRUE(contains(only_message("<one values=\"BW\" in=\"B\" out=\"W\" Steps=\"3\"/>"), "did you mean 'steps'?"));
