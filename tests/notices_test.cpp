@@ -73,9 +73,20 @@ TEST(Notices, AnElementThatNothingReadsWhereItStands) {
   EXPECT_EQ(notices_of("<one values=\"BW\" in=\"B\" out=\"W\"><foo><bar baz=\"1\"/></foo></one>").size(), 1u);
 }
 
+TEST(Notices, ARuleNodeWithRulesReadsNoRuleAttributesItself) {
+  EXPECT_EQ(only_message("<prl values=\"BW\" p=\"0.5\"><rule in=\"B\" out=\"W\" p=\"0.5\"/></prl>"),
+            "attribute 'p' is not read on <prl> (it is read on <convolution>'s <rule>s, <rule>); <prl> reads: "
+            "folder, origin, steps, symmetry, transparent, values");
+  EXPECT_TRUE(notices_of("<prl values=\"BW\" in=\"B\" out=\"W\" p=\"0.5\"/>").empty());  // its own rule
+  // a map's rules read no symmetry of their own
+  EXPECT_TRUE(contains(only_message("<sequence values=\"BW\"><map scale=\"2 2 1\" values=\"BW\">"
+                                    "<rule in=\"B\" out=\"BB/BB\" symmetry=\"()\"/></map></sequence>"),
+                       "attribute 'symmetry' is not read on <rule>"));
+}
+
 TEST(Notices, NotesPassInSilence) {
   EXPECT_TRUE(notices_of("<sequence values=\"BW\" comment=\"a\"><union symbol=\"?\" values=\"BW\" color=\"ff0000\"/>"
-                         "<one in=\"B\" out=\"W\" comment=\"b\"><rule in=\"B\" out=\"W\" comment=\"c\"/></one>"
+                         "<one comment=\"b\"><rule in=\"B\" out=\"W\" comment=\"c\"/></one>"
                          "<map scale=\"2 2 1\" values=\"BW\" outputValues=\"B\" regular=\"False\" comment=\"d\">"
                          "<rule in=\"B\" out=\"BB/BB\" comment=\"e\"/></map></sequence>")
                   .empty());
@@ -102,11 +113,12 @@ TEST(Notices, AnUnknownNodeInABranchIsStillAnError) {
 
 // What the corpus writes that no interpreter reads, each a mistake a notice is right to name: a search limit
 // on a rule (it belongs on its node), `periodic` on a root or a rule node (grids are not periodic), `d` on a
-// node (the rules do not change with the dimension).
+// node (the rules do not change with the dimension), `p` on a prl whose <rule>s each have their own (1).
 const std::set<std::string> kCorpusNotices = {
     "BasicKeys.xml:5: attribute 'limit' is not read on <rule>",
     "Chase.xml:1: attribute 'periodic' is not read on <sequence>",
     "GrowthCompetition.xml:1: attribute 'periodic' is not read on <sequence>",
+    "Island.xml:52: attribute 'p' is not read on <prl>",
     "StrangeDungeon.xml:3: attribute 'd' is not read on <prl>",
     "StrangeDungeon.xml:4: attribute 'd' is not read on <prl>",
     "StrangeNoise.xml:3: attribute 'periodic' is not read on <one>",

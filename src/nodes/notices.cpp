@@ -77,7 +77,8 @@ std::string element_message(std::string_view parent, std::string_view name) {
   return text + " " + tag(parent) + (read.empty() ? " reads no elements" : " reads: " + joined(read, "<", ">"));
 }
 
-void look(const XmlElement& e, const Place& place, std::vector<Notice>& out) {
+void look(const XmlElement& e, Place place, std::vector<Notice>& out) {
+  place.holds_rules = !e.children({"rule"}).empty();
   const std::vector<std::string>& read = attributes_read(place);
   for (std::string_view name : e.attribute_names()) {
     if (!std::binary_search(read.begin(), read.end(), name) && !is_note(place, name))

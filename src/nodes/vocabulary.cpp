@@ -26,16 +26,16 @@ const Row kReads[] = {
     {"depthCoefficient", "one all"},
     {"edges", "path"},
     {"essential", "field"},
-    {"file fin fout", "rule one all prl"},
+    {"file fin fout", "rule map/rule"},
     {"folder", "#root map wfc"},
     {"for", "field"},
     {"from", "field observe path"},
     {"fullSymmetry", "tileset"},
     {"gif gui iso", "model"},
-    {"in", "rule convolution/rule wfc/rule"},
+    {"in", "rule map/rule convolution/rule wfc/rule"},
     {"inertia", "path"},
     {"left right", "neighbor"},
-    {"legend", "rule"},
+    {"legend", "rule map/rule"},
     {"length width height size", "model"},
     {"limit", "one all"},
     {"longest", "path"},
@@ -44,9 +44,9 @@ const Row kReads[] = {
     {"neighborhood", "convolution"},
     {"on", "field path convchain"},
     {"origin", "#root"},
-    {"out", "rule convolution/rule wfc/rule"},
+    {"out", "rule map/rule convolution/rule wfc/rule"},
     {"overlap overlapz", "wfc"},
-    {"p", "rule prl convolution/rule"},
+    {"p", "rule convolution/rule"},
     {"periodic", "convolution wfc"},
     {"periodicInput", "wfc"},
     {"pixelsize", "model"},
@@ -131,13 +131,13 @@ const Table& notes() {
 bool is_rule_node(std::string_view element) { return element == "one" || element == "all" || element == "prl"; }
 
 // The table's keys that hold what `place` reads: its parent's own for it ("convolution/rule") when there
-// is one, else its element's, the root's, and a rule's for a rule node.
+// is one, else its element's, the root's, and a rule's for a rule node that is its own rule.
 std::vector<std::string> keys_of(const Place& place) {
   std::string in_parent = std::string(place.parent) + "/" + std::string(place.element);
   if (reads().count(in_parent)) return {in_parent};
   std::vector<std::string> keys{std::string(place.element)};
   if (place.root) keys.emplace_back("#root");
-  if (is_rule_node(place.element)) keys.emplace_back("rule");
+  if (is_rule_node(place.element) && !place.holds_rules) keys.emplace_back("rule");
   return keys;
 }
 
@@ -164,7 +164,8 @@ std::vector<std::string> read_at(const Place& place) {
 // Kept per place once worked out, in each thread (models load in threads at once): a load then asks a map.
 const std::vector<std::string>& attributes_read(const Place& place) {
   thread_local std::map<std::string, std::vector<std::string>, std::less<>> known;
-  std::string key = std::string(place.element) + (place.root ? "!" : "/") + std::string(place.parent);
+  std::string key = std::string(place.element) + (place.root ? "!" : "/") + std::string(place.parent) +
+                    (place.holds_rules ? "+" : "");
   auto found = known.find(key);
   if (found == known.end()) found = known.emplace(std::move(key), read_at(place)).first;
   return found->second;

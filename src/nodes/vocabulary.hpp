@@ -9,13 +9,15 @@
 
 namespace mj {
 
-// An element where it is written: its name, its parent's ("" for the root), and whether it is the root.
+// An element where it is written: its name, its parent's ("" for the root), whether it is the root, and
+// whether it has <rule> children (a rule node without them is its own rule).
 struct Place {
   std::string_view element, parent;
   bool root = false;
+  bool holds_rules = false;
 };
 
-// The attributes read at `place`, sorted (a rule node's include a rule's: it holds one rule written on itself).
+// The attributes read at `place`, sorted (a rule node's include a rule's when it is its own rule).
 const std::vector<std::string>& attributes_read(const Place& place);
 // A note at `place`: written for the reader (comment="..."), read by no interpreter, passed by in silence.
 bool is_note(const Place& place, std::string_view attribute);
