@@ -80,6 +80,16 @@ const SettingNames& names_of(const mj_model* model) { return model ? model->name
 
 }  // namespace mj::capi
 
+namespace {
+
+// The model's notice `index`, or null for a NULL model or an index out of range.
+const mj::Notice* notice_at(const mj_model* model, int index) {
+  if (!model || index < 0 || size_t(index) >= model->model.notices().size()) return nullptr;
+  return &model->model.notices()[size_t(index)];
+}
+
+}  // namespace
+
 extern "C" {
 
 const char* mj_version(void) {
@@ -112,6 +122,23 @@ int mj_model_steps(const mj_model* model) { return model ? model->model.settings
 int mj_model_pixelsize(const mj_model* model) { return model ? model->model.settings().pixelsize : 0; }
 int mj_model_iso(const mj_model* model) { return model && model->model.settings().iso; }
 const char* mj_model_size_from(const mj_model* model) { return model ? model->model.settings().size_from.c_str() : ""; }
+
+int mj_model_notice_count(const mj_model* model) { return model ? int(model->model.notices().size()) : 0; }
+const char* mj_model_notice_file(const mj_model* model, int index) {
+  const mj::Notice* notice = notice_at(model, index);
+  return notice ? notice->file.c_str() : "";
+}
+int mj_model_notice_line(const mj_model* model, int index) {
+  const mj::Notice* notice = notice_at(model, index);
+  return notice ? notice->line : 0;
+}
+const char* mj_model_notice_message(const mj_model* model, int index) {
+  const mj::Notice* notice = notice_at(model, index);
+  return notice ? notice->message.c_str() : "";
+}
+const char* mj_model_notice_text(const mj_model* model, int index) {
+  return notice_at(model, index) ? model->notice_texts[size_t(index)].c_str() : "";
+}
 
 mj_status mj_start(mj_model* model, int seed) {
   return guarded(mj::capi::names_of(model), [&] { require(model, "model").model.start(seed); });

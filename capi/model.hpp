@@ -16,8 +16,11 @@ struct mj_model {
   std::string active_kind;                    // behind mj_model_active_node's and mj_model_status's kind
   mj::RgbaImage picture;                      // behind mj_render
   std::string state, written, stem, summary;  // behind mj_state_text, the written files, names and summary
+  std::vector<std::string> notice_texts;      // behind mj_model_notice_text
 
-  mj_model(const mj::RunRequest& request, mj::SettingNames n) : model(request), names(std::move(n)) {}
+  mj_model(const mj::RunRequest& request, mj::SettingNames n) : model(request), names(std::move(n)) {
+    for (const mj::Notice& notice : model.notices()) notice_texts.push_back(notice.text());
+  }
 };
 
 namespace mj::capi {

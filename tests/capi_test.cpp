@@ -46,6 +46,32 @@ TEST(CApi, LoadErrorsGiveFileLineAndMessage) {
   mj_model_free(maze);
 }
 
+TEST(CApi, NoticesHaveFileLineMessageAndTheLineMjRunPrints) {
+  mj_load_options o;
+  mj_load_options_init(&o);
+  o.size = 5;
+  o.name = "typo.xml";
+  mj_model* m = nullptr;
+  ASSERT_EQ(mj_model_load_xml("<one values=\"BW\" in=\"B\" out=\"W\">\n<rul/></one>", &o, &m), MJ_OK);
+  ASSERT_EQ(mj_model_notice_count(m), 1);
+  EXPECT_STREQ(mj_model_notice_file(m, 0), "typo.xml");
+  EXPECT_EQ(mj_model_notice_line(m, 0), 2);
+  EXPECT_STREQ(mj_model_notice_message(m, 0),
+               "unknown element <rul> in <one>; did you mean <rule>? <one> reads: <field>, <observe>, <rule>");
+  EXPECT_EQ(std::string(mj_model_notice_text(m, 0)),
+            std::string("typo.xml:2: warning: ") + mj_model_notice_message(m, 0));
+  // out of range or NULL: "" and 0, never a crash
+  EXPECT_STREQ(mj_model_notice_text(m, 1), "");
+  EXPECT_EQ(mj_model_notice_line(m, -1), 0);
+  EXPECT_EQ(mj_model_notice_count(nullptr), 0);
+  EXPECT_STREQ(mj_model_notice_file(nullptr, 0), "");
+  EXPECT_EQ(mj_run(m, 1, MJ_STEPS_DEFAULT, nullptr, nullptr, nullptr), MJ_OK);  // the model runs
+  mj_model_free(m);
+  mj_model* maze = load_maze(5);
+  EXPECT_EQ(mj_model_notice_count(maze), 0);
+  mj_model_free(maze);
+}
+
 TEST(CApi, NullArgumentsAreArgumentErrors) {
   mj_grid g;
   EXPECT_EQ(mj_model_grid(nullptr, &g), MJ_ERROR_ARGUMENT);

@@ -9,6 +9,9 @@
    value_attribute / value_of_symbol, in the sources listed in PAGES; and the index of docs/language/README.md
    ("## Every attribute") names it.
 4. Every example's `expect` comments hold (the claims the pages make about its run: scripts/docs.py).
+4b. MJ's own list of what it reads (src/nodes/vocabulary.cpp: kReads and kNotes, whose notices mj gives) says
+   what the index of docs/language/README.md ("## Every attribute") says, read as the playground reads it
+   (web/playground/build/help_bundle.mjs, everyAttribute): the same attributes at the same places, the same notes.
 5. The README's layout table names every public header, every top folder and every folder of src/.
 6. Every count of the corpus (and of the golden runs) the docs give is what scripts/corpus_counts.py computes from
    the files (CORPUS_CLAIMS).
@@ -147,6 +150,68 @@ def completeness():
                 f"attribute '{name}' is missing from the index (## Every attribute) of docs/language/README.md"
             )
     print(f"{len(kinds)} node kinds, {count} attribute reads in {len(reads)} sources checked")
+    return errors
+
+
+def index_of_docs(readme):
+    """({place: set of attributes}, {place: set of notes}) of the "Every attribute" index, read by the rules of
+    help_bundle.mjs's everyAttribute (the playground's completion and marks)."""
+    table = readme.split("## Every attribute", 1)[1].split("\n## ", 1)[0]
+    reads, notes = {}, {}
+    for line in table.splitlines():
+        if not line.startswith("| `"):
+            continue
+        names, on = [c.strip() for c in line.strip().strip("|").split("|")][:2]
+        attributes = set(re.findall(r"`([^`]+)`", names))
+        if re.search(r"\ba note\b", on):
+            places = (["*"] if "any element" in on else []) + re.findall(r"`<(\w+)>`", on)
+            for place in places:
+                notes.setdefault(place, set()).update(attributes)
+            continue
+        places = re.findall(r"`<(\w+)[^`]*>`( rules)?", on)
+        keys = [f"{e}/rule" if rules else e for e, rules in places]
+        keys += ["#root"] if re.search(r"\broot\b", on) else []
+        keys += ["#node"] if "any node" in on else []
+        keys += ["one", "all", "prl"] if "rule node" in on else []
+        for key in keys:
+            reads.setdefault(key, set()).update(attributes)
+    return reads, notes
+
+
+def index_of_source():
+    """The same two tables from src/nodes/vocabulary.cpp's kReads and kNotes ({"names", "places"} rows)."""
+    with open(os.path.join(ROOT, "src", "nodes", "vocabulary.cpp"), encoding="utf-8") as f:
+        text = f.read()
+    tables = []
+    for name in ("kReads", "kNotes"):
+        body = re.search(name + r"\[\]\s*=\s*\{(.*?)\n\};", text, re.S)
+        if not body:
+            raise SystemExit(f"src/nodes/vocabulary.cpp: no {name} table")
+        table = {}
+        for names, places in re.findall(r'\{"([^"]*)",\s*"([^"]*)"\}', body.group(1)):
+            for place in places.split():
+                table.setdefault(place, set()).update(names.split())
+        tables.append(table)
+    return tables
+
+
+def vocabulary():
+    """src/nodes/vocabulary.cpp and the docs' index say the same, place by place."""
+    errors = []
+    docs_tables = index_of_docs(read_pages()["README.md"])
+    for what, docs_table, source_table in zip(("reads", "notes"), docs_tables, index_of_source()):
+        for place in sorted(set(docs_table) | set(source_table)):
+            in_docs, in_source = docs_table.get(place, set()), source_table.get(place, set())
+            for name in sorted(in_docs - in_source):
+                errors.append(
+                    f"docs/language/README.md's index {what} '{name}' on {place}; src/nodes/vocabulary.cpp not"
+                )
+            for name in sorted(in_source - in_docs):
+                errors.append(
+                    f"src/nodes/vocabulary.cpp {what} '{name}' on {place}; docs/language/README.md's index not"
+                )
+    pairs = sum(len(names) for table in docs_tables for names in table.values())
+    print(f"{pairs} (place, attribute) pairs of the index the same in src/nodes/vocabulary.cpp")
     return errors
 
 
@@ -377,7 +442,7 @@ def links():
 
 
 if __name__ == "__main__":
-    errors = completeness() + links() + layout()
+    errors = completeness() + vocabulary() + links() + layout()
     if len(sys.argv) > 1 and sys.argv[1] != "--complete":
         counted = {}
         errors += corpus_numbers()

@@ -184,6 +184,12 @@ class Model {
   get settings() {
     return this.call("settings");
   }
+  // What the model writes that no interpreter reads (a misspelt attribute, an element nothing reads where it
+  // stands), in the order written: [{file, line, message, text}], text the line mj run prints on stderr
+  // ("file:line: warning: message"). The model runs as if they were not there.
+  get notices() {
+    return this.call("notices");
+  }
   // Goes on with the run until it ends, reaches the run's step limit (settings.steps), takes `steps`
   // more steps (0: any number), has run for `ms` milliseconds (0: no time limit) or hits one of
   // `breakpoints` ([{line, rule}]: the node written on `line` when it begins to work, or with `rule`,

@@ -56,6 +56,7 @@ static class Program
             SettingNames = LoadOptions.CommandLineSettingNames };
         using (Model model = Model.Load(a.Model, options))
         {
+            foreach (Notice notice in model.Notices) Console.Error.WriteLine(notice.Text);
             model.Run(a.Seed);
             if (a.State != null) model.WriteState(a.State);
             return model.Summary(a.NoPicture ? "" : model.SavePicture(a.Out));

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Runtime.InteropServices;
 
 namespace MarkovJunior
@@ -56,6 +57,15 @@ namespace MarkovJunior
     {
         public string Kind;  // "one", "markov", ...
         public int Line, Depth;
+    }
+
+    // What a model writes that no interpreter reads (a misspelt attribute, an element nothing reads where it
+    // stands): the model runs as if it were not there. Text is the line `mj run` prints on stderr.
+    public sealed class Notice
+    {
+        public string File, Message, Text;  // Text: "file:line: warning: message"
+        public int Line;
+        public override string ToString() { return Text; }
     }
 
     // A loaded MarkovJunior model: run it with a seed, step it, read its grid, write its pictures. Loading throws
@@ -130,6 +140,20 @@ namespace MarkovJunior
         public bool Iso { get { return Native.mj_model_iso(H) != 0; } }
         // Where the size came from: "given", "default size", or the entry's "FILE:LINE".
         public string SizeFrom { get { return Utf8.Read(Native.mj_model_size_from(H)); } }
+        // What the model writes that nothing reads, in the order written (mj run prints each on stderr).
+        public IList<Notice> Notices
+        {
+            get
+            {
+                var notices = new List<Notice>();
+                for (int i = 0; i < Native.mj_model_notice_count(H); i++)
+                    notices.Add(new Notice {
+                        File = Utf8.Read(Native.mj_model_notice_file(H, i)), Line = Native.mj_model_notice_line(H, i),
+                        Message = Utf8.Read(Native.mj_model_notice_message(H, i)),
+                        Text = Utf8.Read(Native.mj_model_notice_text(H, i)) });
+                return notices;
+            }
+        }
 
         // The current run.
         public int Seed { get { return Native.mj_model_seed(H); } }

@@ -80,6 +80,17 @@ static class ApiTests
             finally { Directory.Delete(dir, true); }
         }
 
+        using (Model typo = Model.FromXml("<one values=\"BWA\" origin=\"True\" in=\"WBB\" out=\"WAW\"\n symetry=\"()\"/>",
+                                          new LoadOptions { Size = 15, Name = "typo.xml" }))
+        {
+            using (Model plain = MazeModel()) Check(plain.Notices.Count == 0, "a model written right has no notices");
+            Notice n = typo.Notices.Single();
+            Check(n.File == "typo.xml" && n.Line == 2 && n.Message.StartsWith("unknown attribute 'symetry' on <one>; did you mean 'symmetry'?"),
+                  "a misspelt attribute is a notice with its file and line: " + n.Text);
+            Check(n.Text == "typo.xml:2: warning: " + n.Message && n.ToString() == n.Text, "its text is mj run's line");
+            Check(typo.Run(1) == RunEnd.Finished && typo.StateText() == whole.Replace("maze 15", "typo 15"), "the model runs as without it");
+        }
+
         var error = Throws<MjException>(() => Model.FromXml("<one values=\"BW\" in=\"B\" out=\"W\">\n</two>",
                                                             new LoadOptions { Name = "broken.xml" }), "a broken model");
         Check(error.Status == MjStatus.Model && error.File == "broken.xml" && error.Line == 2, "file and line");

@@ -17,6 +17,7 @@
 #include "mj/history.hpp"
 #include "mj/inspect.hpp"
 #include "mj/node_view.hpp"
+#include "mj/notice.hpp"
 #include "mj/search_progress.hpp"
 #include "mj/tile_layer.hpp"
 
@@ -69,6 +70,10 @@ class Interpreter {
   Interpreter(Interpreter&&) noexcept;
   Interpreter& operator=(Interpreter&&) noexcept;
   ~Interpreter();
+
+  // What the model writes that no interpreter reads (a misspelt attribute, an element nothing reads
+  // where it stands), in the order written: the model runs as if they were not there.
+  const std::vector<Notice>& notices() const;
 
   // Begins a fresh run: the same seed always gives the same run, whatever ran before.
   void start(int seed);

@@ -118,6 +118,17 @@ MJ_API int mj_model_iso(const mj_model* model);
 /* Where the grid size came from: "given", "default size", or the entry's "FILE:LINE" (mj run prints it). */
 MJ_API const char* mj_model_size_from(const mj_model* model);
 
+/* Notices: what the model writes that no interpreter reads (a misspelt attribute, an element that nothing reads
+ * where it stands). The model loads and runs as if they were not there; `mj run` prints each on stderr. Each has a
+ * file, a line, a message, and the text `mj run` prints ("file:line: warning: message"), in the order written.
+ * The strings belong to the handle and live as long as it. A NULL model or an index outside 0 to count - 1: ""
+ * and 0. */
+MJ_API int mj_model_notice_count(const mj_model* model);
+MJ_API const char* mj_model_notice_file(const mj_model* model, int index);
+MJ_API int mj_model_notice_line(const mj_model* model, int index);
+MJ_API const char* mj_model_notice_message(const mj_model* model, int index);
+MJ_API const char* mj_model_notice_text(const mj_model* model, int index);
+
 /* ---- Running ---------------------------------------------------------------------------------------- */
 
 /* Called about every 100 ms of a run (mj_model_set_progress_interval) with the steps taken so far;

@@ -71,6 +71,9 @@ class Model {
   Model(RunSettings settings, Model&& earlier);
 
   const RunSettings& settings() const { return settings_; }
+  // What the model writes that no interpreter reads, with file and line (Interpreter::notices): every
+  // face shows them (mj prints them on stderr, Python warns), and the model runs as written.
+  const std::vector<Notice>& notices() const { return interpreter_.notices(); }
   // The interpreter, for what a debugger does beyond running (inspect, history, breakpoints,
   // explore, set_initial_cells...). Runs are begun through the Model, which keeps their step limit.
   Interpreter& interpreter() { return interpreter_; }

@@ -12,7 +12,7 @@ Runs across machines: markovjunior.distributed (Dask). ``MarkovJunior`` (an ener
 
 from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
-from .errors import ModelError
+from .errors import ModelError, ModelWarning
 from .energy_sampler import MarkovJunior
 from .explore import (
     ClosedClass,
@@ -46,6 +46,7 @@ __all__ = [
     "MODELS",
     "Model",
     "ModelError",
+    "ModelWarning",
     "Outcome",
     "Result",
     "Source",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Dict, Iterable, Iterator, NamedTuple, Optional
 
 import numpy as np
 
 from ._arguments import checked_int
+from .errors import ModelWarning
 from .history import DEFAULT_MAX_BYTES, Breakpoint, BreakpointLike, History, breakpoint_of, core_breakpoints
 from .progress import ProgressBar
 from .result import Result
@@ -44,9 +46,10 @@ def load(
     ``resources``: the folder with rules/, samples/, tilesets/ and palette.xml; by default
     ``../resources`` from the model file (the reference's layout), or ``resources`` for XML text.
     ``max_cells`` bounds every grid the model makes (default 2^28). ``colors``: ``{symbol: 0xRRGGBB}``
-    over the palette. Raises ModelError with the file and line of any problem in the model.
+    over the palette. Raises ModelError with the file and line of any problem in the model, and warns
+    (ModelWarning) of each thing it writes that nothing reads (a misspelt attribute): the model still runs.
     """
-    return Model(
+    model = Model(
         resolve_source(
             model,
             size=size,
@@ -57,6 +60,9 @@ def load(
             colors=colors,
         )
     )
+    for file, line, message, text in model._core.notices():
+        warnings.warn(ModelWarning(text, file, line, message), stacklevel=2)
+    return model
 
 
 class Model(Views):

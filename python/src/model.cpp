@@ -212,6 +212,14 @@ void bind_model(py::module_& m) {
       .def("advance", &advance, py::arg("steps") = py::none(), py::arg("report") = py::none(),
            py::arg("breakpoints") = BreakpointList{}, "run() going on from where the run stands")
       .def("status", &status, "Where the run stands: {started, seed, steps, step_limit, ended, at_step_limit}")
+      .def(
+          "notices",
+          [](const Session& s) {
+            std::vector<std::tuple<std::string, int, std::string, std::string>> notices;
+            for (const Notice& n : s.model.notices()) notices.emplace_back(n.file, n.line, n.message, n.text());
+            return notices;
+          },
+          "What the model writes that nothing reads: (file, line, message, text) each, in the order written")
       .def("breakpoint_hit", &breakpoint_hit, "(line, rule) of the breakpoint the latest run paused at, or None")
       .def(
           "set_recording",

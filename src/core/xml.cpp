@@ -131,6 +131,20 @@ char XmlElement::symbol(const char* attribute, char fallback) const {
   return has(attribute) ? symbol(attribute) : fallback;
 }
 
+std::vector<std::string_view> XmlElement::attribute_names() const {
+  std::vector<std::string_view> names;
+  for (pugi::xml_attribute a : node_.attributes()) names.emplace_back(a.name());
+  return names;
+}
+
+int XmlElement::line_of(std::string_view attribute) const {
+  // The document is parsed in place: a name's offset in the text is its distance from the element's name.
+  for (pugi::xml_attribute a : node_.attributes())
+    if (a.name() == attribute && node_.offset_debug() >= 0)
+      return doc_->line_of(node_.offset_debug() + (a.name() - node_.name()));
+  return line();
+}
+
 std::vector<XmlElement> XmlElement::children() const {
   std::vector<XmlElement> result;
   for (pugi::xml_node child : node_.children())

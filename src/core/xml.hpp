@@ -26,6 +26,10 @@ class XmlElement {
   int line() const;
   const std::string& file() const;
   bool has(const char* attribute) const { return bool(node_.attribute(attribute)); }
+  // The names of the attributes written on it, in order.
+  std::vector<std::string_view> attribute_names() const;
+  // The line where `attribute` (one of attribute_names()) is written: an element's attributes may span lines.
+  int line_of(std::string_view attribute) const;
 
   // Typed attribute reads. The defaulted form returns `fallback` when absent;
   // the other throws when absent. Both throw on text that does not parse.

@@ -102,6 +102,8 @@ using NodePtr = std::unique_ptr<Node>;
 // Builds the node an element describes, through the table of node kinds (registry.cpp).
 NodePtr load_node(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context);
 bool is_node_name(std::string_view name);
+// The node kinds' element names, in the registry's order.
+std::vector<std::string_view> node_names();
 
 class Branch : public Node {
  public:

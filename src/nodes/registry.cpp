@@ -37,6 +37,12 @@ const NodeKind* find_kind(std::string_view name) {
 
 bool is_node_name(std::string_view name) { return find_kind(name) != nullptr; }
 
+std::vector<std::string_view> node_names() {
+  std::vector<std::string_view> names;
+  for (const NodeKind& kind : kKinds) names.push_back(kind.name);
+  return names;
+}
+
 NodePtr load_node(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context) {
   const NodeKind* kind = find_kind(element.name());
   if (!kind) element.fail("unknown node <" + std::string(element.name()) + ">");

@@ -9,6 +9,7 @@
 #include "io/formats/picture_cells.hpp"
 #include "nodes/inference/search.hpp"
 #include "nodes/node_view_fill.hpp"
+#include "nodes/notices.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/wfc/wfc_node.hpp"
 
@@ -36,6 +37,7 @@ struct Interpreter::Impl {
   std::function<int(int)> chooser;       // mj explore's choices, or empty
   std::unique_ptr<Recording> recording;  // time travel, when on
   std::optional<Breakpoint> hit;         // where the latest advance paused
+  std::vector<Notice> notices;           // what the model writes that nothing reads, found at load
 
   Program build() const;
   void renew_program();
@@ -203,6 +205,7 @@ Interpreter Interpreter::Impl::load(std::unique_ptr<XmlDocument> doc, const Load
   impl->options = options;
   if (impl->options.resources.empty()) impl->options.resources = "resources";
   impl->program = std::make_shared<Program>(impl->build());  // load once now, so that every error surfaces here
+  impl->notices = notices_of(impl->doc->root());
   impl->program_unused = true;
   return Interpreter(std::move(impl));
 }
@@ -214,6 +217,8 @@ Interpreter Interpreter::from_file(const std::filesystem::path& model, const Loa
 Interpreter Interpreter::from_string(const std::string& xml, const LoadOptions& options, const std::string& name) {
   return Impl::load(XmlDocument::load_string(xml, name), options);
 }
+
+const std::vector<Notice>& Interpreter::notices() const { return impl_->notices; }
 
 void Interpreter::start(int seed) {
   adding_file(*impl_->doc, [&] { impl_->start(seed); });

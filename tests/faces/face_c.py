@@ -42,6 +42,11 @@ def library():
     lib.mj_model_free.argtypes = [ctypes.c_void_p]
     for name in ("mj_run", "mj_state_text", "mj_save_picture"):
         getattr(lib, name).argtypes = None
+    for name in ("file", "message", "text"):
+        getattr(lib, f"mj_model_notice_{name}").restype = ctypes.c_char_p
+        getattr(lib, f"mj_model_notice_{name}").argtypes = [ctypes.c_void_p, ctypes.c_int]
+    lib.mj_model_notice_line.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    lib.mj_model_notice_count.argtypes = [ctypes.c_void_p]
     return lib
 
 
@@ -80,5 +85,24 @@ def run(model, seed, out, args=()):
         check(lib, lib.mj_save_picture(handle, str(out).encode(), ctypes.byref(written)))
         picture = written.value.decode()
         return (Path(out) / "state.txt").read_text(), picture, lib.mj_run_summary(handle, picture.encode()).decode()
+    finally:
+        lib.mj_model_free(handle)
+
+
+def notices(model):
+    """The notices of `model` loaded as `mj run` loads it: (file, line, message, text) each."""
+    lib = library()
+    handle = ctypes.c_void_p()
+    check(lib, lib.mj_model_load(str(model).encode(), None, ctypes.byref(handle)))
+    try:
+        return [
+            (
+                lib.mj_model_notice_file(handle, i).decode(),
+                lib.mj_model_notice_line(handle, i),
+                lib.mj_model_notice_message(handle, i).decode(),
+                lib.mj_model_notice_text(handle, i).decode(),
+            )
+            for i in range(lib.mj_model_notice_count(handle))
+        ]
     finally:
         lib.mj_model_free(handle)

@@ -1,6 +1,7 @@
 // One run through the JavaScript API, for tests/faces/test_faces.py: the model's text (and the list
 // that names it, as the playground holds it), run with a seed as the library decides; writes the
-// state text and the picture that `mj run` would write (as the library names it: OUT_STEM.png, or .vox).
+// state text and the picture that `mj run` would write (as the library names it: OUT_STEM.png, or .vox), and the
+// model's notices as JSON (OUT_STEM.notices.json: [{file, line, message, text}]).
 // The resources folder beside the model's folder (../resources, as `mj run` reads it) is handed over with
 // addResource().
 // Usage: node face_js.mjs API_MJS MODEL.xml LIST.xml|- SEED OUT_STEM
@@ -31,6 +32,7 @@ const model = mj.load(readFileSync(modelFile, "utf8"), {
   name: `${name}.xml`,
   entry: entry ?? null,
 });
+writeFileSync(`${stem}.notices.json`, JSON.stringify(model.notices));
 model.start(Number(seedText));
 model.advance();
 writeFileSync(`${stem}.txt`, model.stateText());

@@ -9,10 +9,12 @@ MjException, the Python exception of the error's kind). Run after the web and .N
     MJ_CLI=build/mj MJ_WEB=build-web .venv/bin/python -m pytest tests/faces -q
 """
 
+import json
 import os
 import shutil
 import subprocess
 import sys
+import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -138,6 +140,60 @@ def test_every_face_runs_a_model_the_same(case, tmp_path):
         assert faces[face][1] == ext, f"{face} wrote {faces[face][1]}, mj run {ext}"
         assert faces[face][2] == picture, f"{face}'s picture differs from mj run's"
         assert faces[face][3] in (None, name), f"{face} named its picture {faces[face][3]}, mj run {name}"
+
+
+# A misspelt attribute, an attribute read elsewhere, and an element nothing reads inside a rule node.
+TYPOS = """<sequence values="BW" origin="True" periodic="True">
+  <all symetry="()" in="W" out="B"/>
+  <one in="B" out="W" steps="3"><rul in="W" out="B"/></one>
+</sequence>"""
+
+
+def test_every_face_gives_a_typod_models_notices_the_same(tmp_path):
+    """`mj run` prints the library's notices on stderr and runs on; C, .NET, Python (ModelWarning) and
+    JavaScript give the same lines."""
+    require_dotnet()
+    if not (WEB / "api.mjs").is_file() or shutil.which("node") is None:
+        pytest.fail(f"the web build is missing ({WEB / 'api.mjs'}): run scripts/web.sh first")
+    model = tmp_path / "models" / "Typo.xml"
+    model.parent.mkdir()
+    model.write_text(TYPOS)
+    cli = subprocess.run(
+        [str(CLI), "run", str(model), "--seed", str(SEED), "--out", str(tmp_path / "cli")],
+        capture_output=True,
+        text=True,
+    )
+    assert cli.returncode == 0, cli.stderr
+    lines = cli.stderr.splitlines()
+    assert lines == [
+        f"{model}:1: warning: attribute 'periodic' is not read on <sequence> (it is read on <convolution>, <wfc>); "
+        "<sequence> reads: folder, origin, symmetry, transparent, values",
+        f"{model}:2: warning: unknown attribute 'symetry' on <all>; did you mean 'symmetry'? <all> reads: "
+        "depthCoefficient, file, fin, fout, in, legend, limit, out, p, search, steps, symmetry, temperature",
+        f"{model}:3: warning: unknown element <rul> in <one>; did you mean <rule>? <one> reads: <field>, <observe>, "
+        "<rule>",
+    ], cli.stderr
+    c = face_c.notices(model)
+    assert [text for _, _, _, text in c] == lines
+    assert all(text == f"{file}:{line}: warning: {message}" for file, line, message, text in c)
+    dotnet = subprocess.run(
+        ["mono", str(DOTNET / "mj-dotnet.exe"), "run", str(model), "--seed", str(SEED), "--out", str(tmp_path / "dn")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert dotnet.stderr.splitlines() == lines
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        markovjunior.load(str(model))
+    assert [type(w.message) for w in caught] == [markovjunior.ModelWarning] * 3
+    assert [str(w.message) for w in caught] == lines
+    assert [(w.message.file, w.message.line, w.message.message) for w in caught] == [n[:3] for n in c]
+    (tmp_path / "js").mkdir()
+    run_js(model, None, tmp_path / "js")
+    js = json.loads((tmp_path / "js" / "js.notices.json").read_text())
+    assert [(n["line"], n["message"]) for n in js] == [(line, message) for _, line, message, _ in c]
+    assert [n["text"] for n in js] == [f"Typo.xml:{line}: warning: {message}" for _, line, message, _ in c]
 
 
 CASES = ET.parse(ROOT / "tests" / "cli_errors.xml").getroot().findall("case")

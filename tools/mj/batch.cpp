@@ -8,6 +8,7 @@
 #include <iterator>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <tuple>
 
@@ -34,6 +35,7 @@ struct Report {
   std::filesystem::path file;
   int steps = 0;
   long long ms = 0;
+  std::vector<Notice> notices;  // the model's, printed once however many runs load it
 };
 
 std::vector<Job> plan(const std::vector<ModelEntry>& entries, int meta_seed) {
@@ -121,6 +123,7 @@ Report run_job(const Job& job, const BatchOptions& options, KeptModels& models) 
     models.lost();
     throw;
   }
+  report.notices = model.notices();
   models.give_back(std::move(model));
   report.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
   return report;
@@ -153,6 +156,7 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
   std::vector<Job> jobs = plan(entries, options.meta_seed);
   std::atomic<int> failures{0};
   std::mutex print;
+  std::set<std::string> noticed;  // the notices printed so far (under `print`)
   // No idle threads, and never so many that the system refuses to create them.
   int workers = std::clamp(options.jobs, 1, std::clamp(int(jobs.size()), 1, 1024));
   KeptModels models{size_t(workers)};
@@ -164,6 +168,8 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
       try {
         Report r = run_job(jobs[i], options, models);
         std::lock_guard<std::mutex> lock(print);
+        for (const Notice& notice : r.notices)
+          if (noticed.insert(notice.text()).second) fmt::print(stderr, "{}\n", notice.text());
         print_report(jobs[i], r, options);
       } catch (...) {
         failures++;

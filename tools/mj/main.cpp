@@ -91,6 +91,7 @@ mj::SaveOptions as(mj::GridFormat format) {
 int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
   const auto started = std::chrono::steady_clock::now();  // the run's time: load, run and files, as a batch's
   mj::Model model(request_of(a, command));
+  for (const mj::Notice& notice : model.notices()) fmt::print(stderr, "{}\n", notice.text());
   const mj::RunSettings& settings = model.settings();
   if (!a.start.empty()) model.interpreter().set_initial_picture(a.start, settings.palette);
   mj::cli::ProgressLine progress(settings.name, settings.steps, !quiet && mj::cli::progress_wanted());

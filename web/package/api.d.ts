@@ -83,6 +83,15 @@ export interface Settings {
   sizeFrom: string;
 }
 
+/** Something a model writes that no interpreter reads (a misspelt attribute, an element nothing reads where it stands). */
+export interface Notice {
+  file: string;
+  line: number;
+  message: string;
+  /** "file:line: warning: message", the line mj run prints on stderr. */
+  text: string;
+}
+
 /** How advance() stopped: the program ended, the model's step limit, its steps or time were spent, or a breakpoint. */
 export type RunEnd = "finished" | "stepLimit" | "stopped" | "breakpoint";
 
@@ -287,6 +296,8 @@ export interface RunStatus {
 
 export class Model {
   readonly settings: Settings;
+  /** What the model writes that no interpreter reads, in the order written: the model runs as if it were not there. */
+  readonly notices: Notice[];
   /** Begins a fresh run: the same seed always gives the same run; its step limit `steps` (0: none), settings.steps unless given. */
   start(seed: number, steps?: number): void;
   /** Runs from start() on begin from these cells (at the model's size) instead of the empty grid; null: the empty grid again. */

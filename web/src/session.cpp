@@ -61,6 +61,20 @@ class Session {
     });
   }
   val settings() const { return model_ ? mjweb::settings_object(model_->settings()) : val::null(); }
+  // What the model writes that nothing reads: [{file, line, message, text}] in the order written.
+  val notices() const {
+    val list = val::array();
+    if (model_)
+      for (const mj::Notice& n : model_->notices()) {
+        val notice = val::object();
+        notice.set("file", n.file);
+        notice.set("line", n.line);
+        notice.set("message", n.message);
+        notice.set("text", n.text());
+        list.call<void>("push", notice);
+      }
+    return list;
+  }
 
   // A run with the step limit `steps` (0: none; undefined: the settings').
   void start(int seed, const val& steps) {
@@ -311,6 +325,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .constructor<>()
       .function("load", &Session::load)
       .function("settings", &Session::settings)
+      .function("notices", &Session::notices)
       .function("advance", &Session::advance)
       .function("status", &Session::status)
       .function("ended", &Session::ended)

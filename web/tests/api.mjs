@@ -3,7 +3,7 @@
 // tests/cli_errors.xml, shared with the C++ and Python tests, among them).
 // Usage: node --test web/tests/api.mjs   (needs build-web: scripts/web.sh, and build/mj or MJ_CLI)
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -119,6 +119,38 @@ test("historyGif() of a whole run's record is mj run --gif's GIF; part of it, it
   model.setRecording(false);
   assert.throws(() => model.historyGif(), /not recorded/);
   model.dispose();
+});
+
+test("notices are the lines mj run prints for a typo, and the model runs as without it", (t) => {
+  const folder = scratch(t);
+  const typo = '<one values="BW" in="B" out="W"\n  symetry="()"><rul/></one>';
+  writeFileSync(join(folder, "Typo.xml"), typo);
+  const cli = spawnSync(mjCli, ["run", "Typo.xml", "--size", 4, "--no-picture", "-q"].map(String), {
+    cwd: folder,
+    encoding: "utf8",
+  });
+  assert.equal(cli.status, 0, cli.stderr);
+  const model = mj.load(typo, { name: "Typo.xml", size: 4 });
+  assert.deepEqual(
+    model.notices.map((n) => n.text),
+    cli.stderr.trim().split("\n"),
+  );
+  assert.deepEqual(
+    model.notices.map((n) => [n.file, n.line]),
+    [
+      ["Typo.xml", 2],
+      ["Typo.xml", 2],
+    ],
+  );
+  assert.match(model.notices[0].message, /^unknown attribute 'symetry' on <one>; did you mean 'symmetry'\?/);
+  assert.match(model.notices[1].message, /^unknown element <rul> in <one>; did you mean <rule>\?/);
+  model.run(1);
+  const plain = mj.load(tiny, { size: 4 });
+  assert.deepEqual(plain.notices, []);
+  plain.run(1);
+  assert.deepEqual([...model.grid().cells], [...plain.grid().cells]);
+  model.dispose();
+  plain.dispose();
 });
 
 test("stateText() is mj run --state's text, with the run's seed", (t) => {

@@ -54,20 +54,29 @@ const sectionId = (page, anchor) => `help:${stem(page)}${anchor ? ":" + anchor :
 
 // The "Every attribute" index: {element: [attribute]}; "#root" for the root element, "#node" for any node.
 // "`<convolution>` rules" are the <rule> children of a convolution ("convolution/rule"); "(or a rule node)"
-// adds the three rule nodes, which read a rule's attributes when they hold a single rule.
-function accepts(index) {
+// adds the three rule nodes, which read a rule's attributes when they hold a single rule. Rows that say "a
+// note" go to `notes` instead ({element: [attribute]}, "*" for any element): written for the reader, read by
+// no interpreter. src/nodes/vocabulary.cpp states the same table (tests/docs_test.py compares the two).
+function everyAttribute(index) {
   const table = index.split("## Every attribute")[1].split("\n## ")[0];
   const reads = {};
-  const add = (element, names) => (reads[element] ??= new Set()) && names.forEach((n) => reads[element].add(n));
+  const notes = {};
+  const add = (into, element, names) => (into[element] ??= new Set()) && names.forEach((n) => into[element].add(n));
   for (const line of table.split("\n").filter((l) => l.startsWith("| `"))) {
     const [names, on] = rowCells(line);
     const attributes = codes(names);
-    if (/\broot\b/.test(on)) add("#root", attributes);
-    if (/any node/.test(on)) add("#node", attributes);
-    if (/rule node/.test(on)) ["one", "all", "prl"].forEach((e) => add(e, attributes));
-    for (const m of on.matchAll(/`<(\w+)[^`]*>`( rules)?/g)) add(m[2] ? `${m[1]}/rule` : m[1], attributes);
+    if (/\ba note\b/.test(on)) {
+      if (/any element/.test(on)) add(notes, "*", attributes);
+      for (const m of on.matchAll(/`<(\w+)>`/g)) add(notes, m[1], attributes);
+      continue;
+    }
+    if (/\broot\b/.test(on)) add(reads, "#root", attributes);
+    if (/any node/.test(on)) add(reads, "#node", attributes);
+    if (/rule node/.test(on)) ["one", "all", "prl"].forEach((e) => add(reads, e, attributes));
+    for (const m of on.matchAll(/`<(\w+)[^`]*>`( rules)?/g)) add(reads, m[2] ? `${m[1]}/rule` : m[1], attributes);
   }
-  return Object.fromEntries(Object.entries(reads).map(([e, set]) => [e, [...set].sort()]));
+  const sorted = (table) => Object.fromEntries(Object.entries(table).map(([e, set]) => [e, [...set].sort()]));
+  return { accepts: sorted(reads), notes: sorted(notes) };
 }
 
 // A link or picture of `page` as the help panel has it: links between pages go to a section of the panel,
@@ -85,6 +94,11 @@ function relink(token, page, pages) {
     }
   }
   if (token.type === "image") token.attrSet("src", `help/pictures/${token.attrGet("src").split("/").pop()}`);
+}
+
+// {accepts, notes} of the language reference's index (docs/language/README.md), as help.json holds them.
+export function attributeIndex(language) {
+  return everyAttribute(readFileSync(join(language, "README.md"), "utf8"));
 }
 
 export function helpBundle(language) {
@@ -134,13 +148,5 @@ export function helpBundle(language) {
     const html = md.renderer.render(tokens, md.options, {});
     pages.push({ file, title, html });
   }
-  // The top sections' first paragraphs, for the editor's hover: a node's summary.
-  const summaries = {};
-  for (const [name, section] of Object.entries(nodes)) {
-    const page = pages.find((p) => section.split(":")[1] === stem(p.file));
-    const after = page.html.split(`id="${section}"`)[1] ?? "";
-    summaries[name] = (after.match(/<p>([\s\S]*?)<\/p>/) ?? ["", ""])[1];
-  }
-  const index = readFileSync(join(language, "README.md"), "utf8");
-  return { pages, nodes, summaries, attributes, accepts: accepts(index) };
+  return { pages, nodes, attributes, ...attributeIndex(language) };
 }

@@ -1,0 +1,46 @@
+"""What a model writes that nothing reads warns with markovjunior.ModelWarning (the library's notice: its file,
+line and message), and the model runs as without it."""
+
+import pickle
+import warnings
+
+import numpy as np
+import pytest
+
+import markovjunior as mj
+
+PLAIN = '<one values="BW" in="B" out="W" steps="5"/>'
+TYPO = '<one values="BW" in="B" out="W" steps="5"\n     symetry="()"><rul/></one>'
+
+
+def test_a_typo_warns_with_file_line_and_the_librarys_words(tmp_path):
+    model = tmp_path / "Typo.xml"
+    model.write_text(TYPO)
+    with pytest.warns(mj.ModelWarning) as caught:
+        loaded = mj.load(str(model), size=6)
+    assert len(caught) == 2
+    symetry, rul = (w.message for w in caught)
+    assert (symetry.file, symetry.line) == (str(model), 2)
+    assert symetry.message.startswith("unknown attribute 'symetry' on <one>; did you mean 'symmetry'? <one> reads: ")
+    assert str(symetry) == f"{model}:2: warning: {symetry.message}"
+    assert rul.message == "unknown element <rul> in <one>; did you mean <rule>? <one> reads: <field>, <observe>, <rule>"
+    assert caught[0].filename == __file__  # the warning points at the load() that loaded the model
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        plain = mj.load(PLAIN, size=6)  # a model written right: no warning
+    assert np.array_equal(loaded.run(3).grid, plain.run(3).grid)
+
+
+def test_a_warning_can_be_made_an_error_and_crosses_processes():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", mj.ModelWarning)
+        with pytest.raises(mj.ModelWarning) as raised:
+            mj.load(TYPO, size=6)
+    again = pickle.loads(pickle.dumps(raised.value))
+    assert (again.file, again.line, again.message, str(again)) == (
+        raised.value.file,
+        raised.value.line,
+        raised.value.message,
+        str(raised.value),
+    )
+    assert isinstance(again, UserWarning)

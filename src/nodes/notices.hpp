@@ -1,0 +1,15 @@
+// The notices of a loaded model: each attribute that its element does not read where it is written, and
+// each element that its parent does not read (the reference passes both by), from MJ's one list of what it
+// reads (vocabulary.hpp). A branch's unknown children are no notices: the loader stops there (unknown node).
+#pragma once
+
+#include <vector>
+
+#include "core/xml.hpp"
+#include "mj/notice.hpp"
+
+namespace mj {
+
+std::vector<Notice> notices_of(const XmlElement& root);
+
+}  // namespace mj
