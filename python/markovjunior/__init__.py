@@ -13,7 +13,7 @@ Runs across machines: markovjunior.distributed (Dask). ``MarkovJunior`` (an ener
 from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
 from .errors import ModelError
-from .energy_sampler import MarkovJunior
+from .energy_sampler import MarkovJunior, SlowEnergyWarning
 from .explore import (
     ClosedClass,
     GridDynamics,
@@ -48,6 +48,7 @@ __all__ = [
     "ModelError",
     "Outcome",
     "Result",
+    "SlowEnergyWarning",
     "Source",
     "StateSpace",
     "Trajectory",
