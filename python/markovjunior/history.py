@@ -149,12 +149,10 @@ class History:
 
 
 def _replayed(source, seed: int, step_limit: int, step: int, max_bytes: int) -> History:
-    """The History of a run made again (History.__reduce__): a new Model of ``source`` recording ``seed``
-    from its start to ``step``."""
-    from .model import Model
-
-    model = Model(source)
-    model.record(max_bytes=max_bytes)
-    model.start(seed, step_limit)
-    model._core.step(step)
-    return model.history
+    """The History of a run made again (History.__reduce__): the library's model of ``source`` recording
+    ``seed`` from its start to ``step``."""
+    core = source.model()
+    core.set_recording(True, max_bytes)
+    core.start(seed, step_limit)
+    core.step(step)
+    return History(core, source.settings(), source, max_bytes)
