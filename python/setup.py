@@ -21,7 +21,14 @@ BUILD.mkdir(parents=True, exist_ok=True)  # setuptools' egg_info writes there be
 
 
 def library_version() -> str:
-    header = (ROOT / "include" / "mj" / "version.hpp").read_text()
+    header = ROOT / "include" / "mj" / "version.hpp"
+    if not header.is_file():  # python/ copied alone: the C++ library it binds is not beside it
+        sys.exit(
+            f"markovjunior is built from the whole mj repository, not python/ alone: {header} is missing."
+            " Install from a clone of the repository (pip install ./python from its root), or a wheel made there"
+            " (pip wheel --no-build-isolation --no-index --no-deps -w dist ./python)."
+        )
+    header = header.read_text()
     return re.search(r'kVersion = "([^"]+)"', header).group(1)
 
 

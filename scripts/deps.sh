@@ -10,7 +10,8 @@ if [ "${1:-}" = python ]; then
   packages+=(python3-dev python3-venv pybind11-dev python3-pybind11 python3-numpy python3-pytest
              python3-distributed python3-matplotlib python3-setuptools
              python3-wheel python3-pip python3-flake8 black python3-tqdm python3-pil python3-networkx
-             python3-nbclient python3-nbformat python3-ipykernel python3-ipywidgets python3-jupyter-client)
+             python3-nbclient python3-nbformat python3-ipykernel python3-ipywidgets python3-jupyter-client
+             jupyter-core)  # `jupyter execute` (the notebook tour, as the README runs it)
 fi
 if [ "${1:-}" = web ]; then
   packages+=(emscripten dpkg-dev chromium)

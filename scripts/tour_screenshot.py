@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
-"""docs/python-tour.png: examples/python/tour.ipynb executed (as python/tests/test_notebook.py runs it), rendered
-to HTML by nbconvert and photographed by headless Chromium, from its GIF to its Dask batch.
+"""docs/python-tour.png: examples/python/tour.ipynb executed by nbclient in the kernel it names (registered as the
+README says, in a folder of its own), rendered to HTML by nbconvert and photographed by headless Chromium, from its
+GIF to its Dask batch.
 
     .venv/bin/python scripts/tour_screenshot.py    # after scripts/python.sh; writes docs/python-tour.png
 """
-import json
+import os
 import pathlib
 import subprocess
 import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "python" / "tests"))
-from test_notebook import NOTEBOOK, client_class  # noqa: E402
+NOTEBOOK = ROOT / "examples" / "python" / "tour.ipynb"
 
 WIDTH, HEIGHT = 1000, 4200
 CROP = (0, 1150, 1000, 2900)  # the GIF, the record with its slider, the state graph
@@ -20,21 +20,17 @@ CROP = (0, 1150, 1000, 2900)  # the GIF, the record with its slider, the state g
 
 def main():
     import nbformat
-    from jupyter_client import KernelManager
-    from jupyter_client.kernelspec import KernelSpecManager
+    from nbclient import NotebookClient
     from nbconvert import HTMLExporter
     from PIL import Image
 
     with tempfile.TemporaryDirectory() as scratch:
         folder = pathlib.Path(scratch)
-        spec = folder / "kernels" / "mj"
-        spec.mkdir(parents=True)
-        argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-        (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "mj", "language": "python"}))
+        os.environ["JUPYTER_DATA_DIR"] = str(folder / "jupyter")  # the README's kernel line, here only
+        register = [sys.executable, "-m", "ipykernel", "install", "--user", "--name", "markovjunior"]
+        subprocess.run(register, check=True, capture_output=True)
         notebook = nbformat.read(NOTEBOOK, as_version=4)
-        kernels = KernelSpecManager(kernel_dirs=[str(folder / "kernels")])
-        manager = KernelManager(kernel_name="mj", kernel_spec_manager=kernels)
-        client_class()(notebook, km=manager, timeout=900, resources={"metadata": {"path": scratch}}).execute()
+        NotebookClient(notebook, timeout=900, resources={"metadata": {"path": scratch}}).execute()
         (folder / "tour.html").write_text(HTMLExporter().from_notebook_node(notebook)[0])
         shot = folder / "tour.png"
         subprocess.run(

@@ -3,7 +3,10 @@
 // gives its steps' frames; steps outside the record are refused.
 #include <gif_lib.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <fstream>
 #include <string>
 
 #include "mj/animation.hpp"
@@ -115,6 +118,37 @@ TEST(RunAnimation, AFrameEveryZeroStepsIsAnArgumentError) {
     EXPECT_EQ(e.kind(), mj::ErrorKind::argument);
   }
   EXPECT_FALSE(std::filesystem::exists(dir / "a.gif"));
+}
+
+// More frames than the bound is refused before the file is made, naming the `every` that fits (which
+// then does); a killed writer's partial file of the same GIF goes when the GIF is written again.
+TEST(RunAnimation, AFrameBoundAndAKilledWritersFile) {
+  const Case c{"MazeGrowth", 15, 2, 0, 1};
+  const std::filesystem::path dir = mjtest::temp_dir();
+  mj::AnimationOptions options;
+  options.max_frames = 10;
+  auto run = corpus_model(c);
+  std::string message;
+  try {
+    mj::write_animation(run, 5, {}, mj::default_palette(), options, dir / "run.gif");
+  } catch (const mj::Error& e) {
+    message = e.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "run.gif"));
+  const size_t at = message.find("frames, more than 10: a frame every ");
+  ASSERT_NE(at, std::string::npos) << message;
+  options.every = std::stoi(message.substr(at + std::string("frames, more than 10: a frame every ").size()));
+
+  const pid_t killed = ::fork();  // a process id that is gone, as a killed writer's
+  if (killed == 0) ::_exit(0);
+  ::waitpid(killed, nullptr, 0);
+  const std::filesystem::path left = dir / ("run.gif.partial-" + std::to_string(killed) + "-0");
+  std::ofstream(left) << "half a GIF";
+  mj::write_animation(run, 5, {}, mj::default_palette(), options, dir / "run.gif");
+  const int frames = gif_frames(dir / "run.gif");
+  EXPECT_GT(frames, 2);
+  EXPECT_LE(frames, 10);
+  EXPECT_FALSE(std::filesystem::exists(left));
 }
 
 }  // namespace

@@ -241,9 +241,10 @@ TEST(Model, BadArgumentsAreRefusedOnceWithAKind) {
   };
   mj::RunRequest r = text_request(kFill);
   r.steps = -5;
-  EXPECT_EQ(refused(r, mj::Setting::steps), "RunControl::max_steps must be 0 (no limit) or a positive number of steps");
+  EXPECT_EQ(refused(r, mj::Setting::steps),
+            "RunControl::max_steps must be 0 (no limit) or a positive number of steps, got -5");
   r = text_request(kFill), r.pixelsize = 65;
-  EXPECT_EQ(refused(r, mj::Setting::pixelsize), "RenderOptions::pixelsize must be from 1 to 64 pixels");
+  EXPECT_EQ(refused(r, mj::Setting::pixelsize), "RenderOptions::pixelsize must be from 1 to 64 pixels, got 65");
   r = text_request(kFill), r.pixelsize = 0;
   refused(r, mj::Setting::pixelsize);
   r = text_request(kFill), r.width = 0;

@@ -102,7 +102,7 @@ static class ApiTests
         Check(missing.Status == MjStatus.MissingFile, "a missing file is its own kind");
         var negative = Throws<MjException>(() => Model.FromXml(Maze, new LoadOptions { Steps = -5 }), "negative steps");
         Check(negative.Status == MjStatus.Argument && negative.Setting == MjSetting.Steps &&
-              negative.Detail == "the step limit must be 0 (no limit) or a positive number of steps", negative.Detail);
+              negative.Detail == "the step limit must be 0 (no limit) or a positive number of steps, got -5", negative.Detail);
         Throws<MjException>(() => Model.FromXml(Maze, new LoadOptions { Size = 0 }), "a size of 0 is given, not left out");
 
         using (Model m = MazeModel())

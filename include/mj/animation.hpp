@@ -20,12 +20,15 @@ struct AnimationOptions {
   // A grid's colours by its legend (Model's: a symbol without a colour named at its model's line); not
   // given: legend_colors of the palette.
   std::function<std::vector<uint32_t>(const std::string& legend)> colors;
+  // More frames is an mj::Error before the file is made, naming the `every` that fits (a long run's
+  // GIF of every step is gigabytes: BacktrackerMaze at 201, 20,402 frames, 1.16 GB); <= 0: no bound.
+  int max_frames = 5000;
 };
 
 // Runs `seed` under `control` (its step limit, progress and cancel; its `frame` and `every` are the
 // animation's) and writes the frames to `file`, whole or not at all. The canvas fits the largest
 // frame (map and wfc change the grid's size mid-run). Throws mj::Error before making the file when
-// the frames would be too large for a GIF.
+// the frames would be too large for a GIF, or more than options.max_frames.
 RunEnd write_animation(Interpreter& interpreter, int seed, const RunControl& control, const Palette& palette,
                        const AnimationOptions& options, const std::filesystem::path& file);
 

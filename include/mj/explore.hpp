@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,6 +20,9 @@ struct ExploreOptions {
   // explore(): keep the graph (edges, every state's grid). Without it a state takes little more than its
   // packed words (the counts, `cyclic` and the outcomes are the same).
   bool graph = true;
+  // Called about every 1024 new states while the states are searched: a face stops a search by
+  // throwing from it (Python's Ctrl-C), the search's memory freed as the exception passes.
+  std::function<void()> poll = nullptr;
 };
 
 // A state is the grid and where the program stands before a step (which branch runs, the children's

@@ -13,7 +13,7 @@ Runs across machines: markovjunior.distributed (Dask). ``MarkovJunior`` (an ener
 from ._core import __version__  # noqa: F401 (public: the library's version)
 from .batch import batch
 from .errors import ModelError, ModelWarning
-from .energy_sampler import MarkovJunior
+from .energy_sampler import MarkovJunior, SlowEnergyWarning
 from .explore import (
     ClosedClass,
     GridDynamics,
@@ -49,6 +49,7 @@ __all__ = [
     "ModelWarning",
     "Outcome",
     "Result",
+    "SlowEnergyWarning",
     "Source",
     "StateSpace",
     "Trajectory",

@@ -15,7 +15,7 @@ and keeps it (a copy per worker thread) for its later tasks.
 from __future__ import annotations
 
 import threading
-from typing import Iterable, List, Optional
+from typing import Iterable, List, Optional, Set
 
 from .generate import ModelLike, resolve
 from .model import Model
@@ -39,13 +39,25 @@ def run_on(
     resolved here (as ``load`` resolves it) and sent to the workers as a Source. ``progress=True``:
     a bar of the tasks done (tqdm's: a widget in a notebook)."""
     futures = submit(client, model, seeds, size=size, steps=steps, resources=resources)
-    with ProgressBar(progress, "runs", len(futures)) as report:
-        if report is not None:
-            from distributed import as_completed
+    try:
+        with ProgressBar(progress, "runs", len(futures)) as report:
+            if report is not None:
+                from distributed import as_completed
 
-            for count, _ in enumerate(as_completed(futures), start=1):
-                report(count)
-        return client.gather(futures)
+                for count, _ in enumerate(as_completed(futures), start=1):
+                    report(count)
+            return client.gather(futures)
+    except BaseException:  # Ctrl-C, or a failed run: the tasks still going are stopped, not waited for
+        stop_tasks(client, futures)
+        raise
+
+
+def stop_tasks(client, futures: list) -> None:
+    """Cancels ``futures`` and stops their runs under way on every worker (Dask's cancel leaves a running
+    task running: a worker thread in this process, with Client(processes=False), would keep the client
+    from closing until the run's end, for ever for a run without one)."""
+    client.cancel(futures)
+    client.run(stop_runs, on_error="ignore")
 
 
 def submit(
@@ -65,10 +77,34 @@ def submit(
 
 def run_seed(source: Source, seed: int, steps: Optional[int]) -> Result:
     """One task: the seed's run of the model, loaded once per worker."""
-    return _model(source).run(seed, steps)
+    model = _model(source)
+    with _lock:
+        _running.add(model)
+    try:
+        return model.run(seed, steps)
+    except KeyboardInterrupt:  # stop_runs stopped it: an Exception for Dask, whose worker a KeyboardInterrupt ends
+        raise RuntimeError(f"the run of seed {seed} was stopped") from None
+    finally:
+        with _lock:
+            _running.discard(model)
+            if model in _stopped:  # its stop may have come after its run: a stop left set ends the next run
+                _stopped.discard(model)
+                _loaded.models.pop(source, None)
+
+
+def stop_runs() -> int:
+    """Stops the runs of run_seed under way in this process (a worker's, as Client.run calls it); how many."""
+    with _lock:
+        for model in _running:
+            model._stop()
+        _stopped.update(_running)
+        return len(_running)
 
 
 _loaded = threading.local()  # a worker's threads each keep their own: a Model is for one thread at a time
+_lock = threading.Lock()
+_running: Set[Model] = set()  # the Models of run_seed's runs under way, in every thread of the process
+_stopped: Set[Model] = set()  # those stop_runs stopped: loaded again for the next task
 
 
 def _model(source: Source):

@@ -8,7 +8,8 @@ cells of a grid at a temperature, so that low-energy grids are likely (probabili
 from __future__ import annotations
 
 import math
-from typing import Callable, Optional, Sequence
+import warnings
+from typing import Callable, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -71,10 +72,13 @@ class MarkovJunior:
 
     @property
     def reach(self) -> Optional[int]:
-        """The radius of the windows on which a move's energy change is computed, or None: the whole grid."""
+        """The radius of the windows on which a move's energy change is computed, or None: the whole grid
+        (said once, by a SlowEnergyWarning)."""
         if not self._reach_known:
-            self._reach = self._find_reach(np.random.default_rng(self.seed))
+            self._reach, why = self._find_reach(np.random.default_rng(self.seed))
             self._reach_known = True
+            if self._reach is None:
+                warnings.warn(_slow_path(self.width, self.height, why), SlowEnergyWarning, stacklevel=3)
         return self._reach
 
     def random_grid(self, seed: Optional[int] = None) -> np.ndarray:
@@ -116,22 +120,28 @@ class MarkovJunior:
             self._dependencies = _dependencies(self.energy, 2 * reach, self.values, np.random.default_rng(self.seed))
         return _LocalChange(self.energy, 2 * reach, self._dependencies)
 
-    def _find_reach(self, rng: np.random.Generator) -> Optional[int]:
+    def _find_reach(self, rng: np.random.Generator) -> Tuple[Optional[int], str]:
+        """The first radius on which every probed change agrees with the whole grid's, or None and why
+        not: the energy fails on a window (it takes only grids of its own shape) or gives other changes
+        there (it is not a sum of local terms, or its terms wrap round the sides)."""
         grid = self.random_grid()
         h, w = self.height - 1, self.width - 1
         probes = [(0, 0), (0, w), (h, 0), (h, w), (0, w // 2), (h // 2, 0), (h, w // 2), (h // 2, w)]
         probes += list(zip(rng.integers(0, h + 1, RANDOM_PROBES).tolist(), rng.integers(0, w + 1, RANDOM_PROBES)))
         whole = _WholeChange(self.energy)
-        changes = [whole(grid, y, x, self._other(grid.item(y, x))) for y, x in probes]
+        changes = [whole(grid, y, x, self._other(grid.item(y, x))) for y, x in probes]  # the user's errors raise
         tolerance = 1e-9 * max(1.0, abs(float(self.energy(grid))))
         for reach in REACHES:
-            if all(
-                abs(_window_change(self.energy, grid, y, x, 2 * reach, self._other(grid.item(y, x))) - change)
-                <= tolerance
-                for (y, x), change in zip(probes, changes)
-            ):
-                return reach
-        return None
+            try:
+                if all(
+                    abs(_window_change(self.energy, grid, y, x, 2 * reach, self._other(grid.item(y, x))) - change)
+                    <= tolerance
+                    for (y, x), change in zip(probes, changes)
+                ):
+                    return reach, ""
+            except Exception as failure:  # an energy of the whole grid only: that is its right
+                return None, f"it fails on a window of the grid ({type(failure).__name__}: {failure})"
+        return None, "its changes on windows of the grid differ from those on the whole grid"
 
     def _other(self, value):
         return self.values[1] if value == self.values[0] else self.values[0]
@@ -142,6 +152,21 @@ class MarkovJunior:
             f"<markovjunior.MarkovJunior {self.width}x{self.height} energy={name} values={self.values.tolist()!r}"
             f" temperature={self.temperature} sweeps={self.sweeps} seed={self.seed}>"
         )
+
+
+class SlowEnergyWarning(UserWarning):
+    """An energy the sampler evaluates on the whole grid at every move: exact, but each sweep costs as many
+    evaluations as the grid has cells. The message says why, and how to write an energy that is fast."""
+
+
+def _slow_path(width: int, height: int, why: str) -> str:
+    return (
+        f"the energy is evaluated on the whole {width}x{height} grid at every move (slow): {why}. A fast energy"
+        " is a sum of terms that each read a few neighbouring cells, written for a grid of any shape, so that a"
+        " move's change is found on a small window around it: np.diff rather than np.roll (no wrapping round"
+        " the sides), no array of the whole grid's shape (a target picture); for instance"
+        " lambda x: -x.sum() + np.square(np.diff(x, axis=0)).sum() + np.square(np.diff(x, axis=1)).sum()"
+    )
 
 
 class _WholeChange:

@@ -8,11 +8,14 @@ import numpy as np
 
 from . import _core
 from ._arguments import checked_int
+from .slider import Slider
 
 #: The record's default bound on memory, 256 MiB (the oldest steps are dropped past it).
 DEFAULT_MAX_BYTES = 256 << 20
 #: The grids of a History's filmstrip (its picture in notebooks).
 FILMSTRIP = 6
+#: The steps a History's slider shows at most, by default.
+SLIDER_FRAMES = 60
 
 
 class Breakpoint(NamedTuple):
@@ -51,9 +54,18 @@ class History:
     that worked in step ``k``. ``bytes``: the memory the record holds (about 5 bytes per cell written
     and 8 per step, twice over with its keyframes)."""
 
-    def __init__(self, core, settings: dict) -> None:
+    def __init__(self, core, settings: dict, source=None, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self._core = core
         self._settings = settings  # the library's settings of the model: its colours and pixel size
+        self._source, self._max_bytes = source, max_bytes  # what pickling makes it again from
+
+    def __reduce__(self):
+        """Pickled as its run (the model's source, the seed, the step it stands at): unpickled, that run is
+        made again, recorded from its start, to the same step; the grids are the same, cell for cell."""
+        if self._source is None:
+            raise TypeError("this History does not know its model's source: pickle model.history")
+        status = self._core.status()
+        return (_replayed, (self._source, status["seed"], status["step_limit"], self.last_step, self._max_bytes))
 
     def _range(self) -> Tuple[int, int, int]:
         facts = self._core.history_range()
@@ -112,6 +124,19 @@ class History:
         gap = np.zeros((grids[0].shape[0], 1), dtype=np.uint8)
         return np.concatenate([part for g in grids for part in (g, gap)][:-1], axis=1)
 
+    def slider(self, frames: int = SLIDER_FRAMES, pixelsize: Optional[int] = None) -> Slider:
+        """Up to ``frames`` recorded steps, evenly spaced from the first to the last, under a slider: a
+        notebook shows it (plain HTML, no widget library), each picture in the model's colours with its
+        step and the line of the node that worked in it."""
+        first, last, _ = self._range()
+        count = min(checked_int("frames", frames), last - first + 1)
+        if count < 1:
+            raise ValueError(f"frames must be at least 1, got {frames}")
+        size = None if pixelsize is None else checked_int("pixelsize", pixelsize)
+        steps = sorted({round(first + (last - first) * k / max(1, count - 1)) for k in range(count)})
+        legend = self._core.legend()
+        return Slider([(s, self.node_line(s), _core.encode_png(self._settings, self[s], legend, size)) for s in steps])
+
     def _repr_png_(self) -> Optional[bytes]:
         """A filmstrip of the run in its model's colours, for notebooks (None in 3D: the text shows)."""
         if self._core.grid().ndim != 2:
@@ -121,3 +146,13 @@ class History:
     def __repr__(self) -> str:
         first, last, size = self._range()
         return f"<markovjunior.History steps {first}..{last}, {size} bytes>"
+
+
+def _replayed(source, seed: int, step_limit: int, step: int, max_bytes: int) -> History:
+    """The History of a run made again (History.__reduce__): the library's model of ``source`` recording
+    ``seed`` from its start to ``step``."""
+    core = source.model()
+    core.set_recording(True, max_bytes)
+    core.start(seed, step_limit)
+    core.step(step)
+    return History(core, source.settings(), source, max_bytes)

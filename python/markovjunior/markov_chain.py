@@ -7,7 +7,7 @@ shows under this name, made real. Its states are any hashable names; ``simulate(
 from __future__ import annotations
 
 import html
-from typing import Dict, Hashable, Iterable, List, Optional, Tuple
+from typing import Dict, Hashable, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -16,25 +16,43 @@ SUM_TOLERANCE = 1e-9
 #: The states a notebook's table shows.
 SHOWN = 12
 
+#: A transition matrix: rows of probabilities (lists, or a 2D numpy array).
+Matrix = Union[Sequence[Sequence[float]], np.ndarray]
+#: Transitions as set_transition_probabilities takes them.
+Transitions = Union[Dict[Tuple[Hashable, Hashable], float], Dict[Hashable, Dict[Hashable, float]], Matrix]
+
 
 class MarkovChain:
     """States and the probabilities of going from one to another in a step.
 
-    ``add_state(s)``; ``add_transition(a, b, p)``: from ``a`` to ``b`` with probability ``p`` (states are
-    added when new; giving the same pair again replaces its probability). The probabilities out of a state
-    sum to at most 1: what they leave stays on the state (a state with no transitions stays where it is).
-    A negative probability, or a state whose probabilities would sum to more than 1, is refused with
-    ValueError and changes nothing. ``simulate(n)``: a list of ``n`` states, the first one added first, then
-    a step at a time, drawn with ``seed`` (the same seed, the same walk).
+    Made empty, then ``add_state(s)``; ``add_transition(a, b, p)``: from ``a`` to ``b`` with probability
+    ``p`` (states are added when new; giving the same pair again replaces its probability). Or at once:
+    ``MarkovChain(states=[...], transitions=...)``, the transitions a dict of dicts (``{'A': {'B': 0.5}}``),
+    a dict of pairs (``{('A', 'B'): 0.5}``) or a matrix whose row ``i`` holds the probabilities out of
+    ``states[i]``; ``MarkovChain(P)``, a matrix alone, names its states 0, 1, ... The probabilities out of a
+    state sum to at most 1: what they leave stays on the state (a state with no transitions stays where it
+    is). A negative probability, or a state whose probabilities would sum to more than 1, is refused with
+    ValueError and changes nothing. ``simulate(n, start)``: a list of ``n`` states, from ``start`` (by
+    default the first state added), a step at a time, drawn with ``seed`` (the same seed, the same walk).
     """
 
-    def __init__(self, states: Optional[Iterable[Hashable]] = None, *, seed: int = 0) -> None:
+    def __init__(
+        self,
+        states: "Optional[Iterable[Hashable] | Matrix]" = None,
+        transitions: "Optional[Transitions]" = None,
+        *,
+        seed: int = 0,
+    ) -> None:
         self.states: List[Hashable] = []
         self._index: Dict[Hashable, int] = {}
         self._transitions: Dict[Hashable, Dict[Hashable, float]] = {}
         self.seed = int(seed)
+        if transitions is None and _is_matrix(states):  # MarkovChain(P): a matrix alone, states 0, 1, ...
+            states, transitions = range(len(states)), states  # type: ignore[arg-type]
         for state in states or ():
             self.add_state(state)
+        if transitions is not None:
+            self.set_transition_probabilities(transitions)
 
     def add_state(self, state: Hashable) -> None:
         """Adds ``state`` (nothing happens when it is there already)."""
@@ -47,12 +65,13 @@ class MarkovChain:
         """From ``source`` to ``target`` with ``probability`` in a step."""
         self.set_transition_probabilities({(source, target): probability})
 
-    def set_transition_probabilities(self, probabilities: Dict[Tuple[Hashable, Hashable], float]) -> None:
-        """Sets every ``(source, target): p`` given, all or none: they are checked before any is set."""
+    def set_transition_probabilities(self, probabilities: "Transitions") -> None:
+        """Sets every probability given, all or none (they are checked before any is set): a dict of
+        ``(source, target): p``, a dict of dicts ``{source: {target: p}}``, or a matrix of the chain's
+        states (row ``i``: the probabilities out of ``states[i]``)."""
+        pairs = self._pairs(probabilities)
         changed = {state: dict(targets) for state, targets in self._transitions.items()}
-        for pair, p in probabilities.items():
-            if not (isinstance(pair, tuple) and len(pair) == 2):
-                raise TypeError(f"transitions are (source, target) pairs, got {pair!r}")
+        for pair, p in pairs:
             if isinstance(p, bool) or not isinstance(p, (int, float, np.floating, np.integer)):
                 raise TypeError(f"the probability of {pair[0]!r} -> {pair[1]!r} must be a number, got {p!r}")
             if not 0 <= p <= 1:
@@ -64,10 +83,34 @@ class MarkovChain:
             if total > 1 + SUM_TOLERANCE:
                 listed = ", ".join(f"{t!r}: {p:g}" for t, p in targets.items())
                 raise ValueError(f"the probabilities out of {state!r} sum to {total:g}, more than 1 ({listed})")
-        for source, target in probabilities:
+        for (source, target), _ in pairs:
             self.add_state(source)
             self.add_state(target)
         self._transitions = changed
+
+    def _pairs(self, probabilities: "Transitions") -> List[Tuple[Tuple[Hashable, Hashable], object]]:
+        """The ((source, target), p) of the three forms set_transition_probabilities takes."""
+        if _is_matrix(probabilities):
+            matrix = [list(row) for row in probabilities]  # type: ignore[union-attr]
+            n = len(self.states)
+            if len(matrix) != n or any(len(row) != n for row in matrix):
+                shape = f"{len(matrix)} rows of {sorted({len(row) for row in matrix})}"
+                raise ValueError(f"a transition matrix of this chain is {n} x {n} (its states), got {shape}")
+            return [((a, b), p) for a, row in zip(self.states, matrix) for b, p in zip(self.states, row)]
+        if not isinstance(probabilities, dict):
+            raise TypeError(
+                "transitions are a dict of (source, target) pairs, a dict of dicts or a matrix,"
+                f" got {type(probabilities).__name__}"
+            )
+        pairs = []
+        for key, value in probabilities.items():
+            if isinstance(value, dict):
+                pairs += [((key, target), p) for target, p in value.items()]
+            elif isinstance(key, tuple) and len(key) == 2:
+                pairs.append((key, value))
+            else:
+                raise TypeError(f"transitions are (source, target) pairs or {{source: {{target: p}}}}, got {key!r}")
+        return pairs
 
     def transition_matrix(self) -> np.ndarray:
         """``m[i, j]``: the probability of going from ``states[i]`` to ``states[j]``; each row sums to 1 (what
@@ -90,18 +133,21 @@ class MarkovChain:
         pi = np.linalg.lstsq(system, np.append(np.zeros(n), 1.0), rcond=None)[0]
         return np.clip(pi, 0.0, None) / np.clip(pi, 0.0, None).sum()
 
-    def simulate(self, n: int, seed: Optional[int] = None) -> List[Hashable]:
-        """``n`` states of a walk from the first state added, drawn with ``seed`` (by default the chain's)."""
+    def simulate(self, n: int, start: Optional[Hashable] = None, seed: Optional[int] = None) -> List[Hashable]:
+        """``n`` states of a walk from ``start`` (by default the first state added), drawn with ``seed`` (by
+        default the chain's)."""
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
             raise TypeError(f"n must be an int, got {type(n).__name__}")
         if n < 0:
             raise ValueError(f"n must be 0 or more, got {n}")
         if n and not self.states:
             raise ValueError("the chain has no states: add_state() first")
+        if start is not None and start not in self._index:
+            raise ValueError(f"the walk's start must be one of the chain's states {self.states!r}, got {start!r}")
         rng = np.random.default_rng(self.seed if seed is None else int(seed))
         cumulative = np.cumsum(self.transition_matrix(), axis=1)
         cumulative[:, -1] = 1.0  # rounding must not leave a draw past the last state
-        walk = [0] * n
+        walk = [0 if start is None else self._index[start]] * n
         for k, u in enumerate(rng.random(max(0, n - 1)).tolist(), start=1):
             walk[k] = int(np.searchsorted(cumulative[walk[k - 1]], u, side="right"))
         return [self.states[i] for i in walk]
@@ -133,3 +179,15 @@ class MarkovChain:
         shown = ", ".join(repr(s) for s in self.states[:8]) + (", ..." if len(self.states) > 8 else "")
         count = sum(len(t) for t in self._transitions.values())
         return f"<markovjunior.MarkovChain states=[{shown}] transitions={count} seed={self.seed}>"
+
+
+def _is_matrix(value: object) -> bool:
+    """Rows of numbers: a 2D numpy array, or a list of lists or arrays (a list is no state's name, so
+    ``MarkovChain([[...], [...]])`` cannot mean states)."""
+    if isinstance(value, np.ndarray):
+        return value.ndim == 2
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) > 0
+        and all(isinstance(row, (list, np.ndarray)) for row in value)
+    )

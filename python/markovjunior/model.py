@@ -7,7 +7,7 @@ from typing import Dict, Iterable, Iterator, NamedTuple, Optional
 
 import numpy as np
 
-from ._arguments import checked_int
+from ._arguments import Colour, checked_int
 from .errors import ModelWarning
 from .history import DEFAULT_MAX_BYTES, Breakpoint, BreakpointLike, History, breakpoint_of, core_breakpoints
 from .progress import ProgressBar
@@ -33,7 +33,7 @@ def load(
     pixelsize: Optional[int] = None,
     resources: Optional[PathOrXml] = None,
     max_cells: Optional[int] = None,
-    colors: Optional[Dict[str, int]] = None,
+    colors: Optional[Dict[str, Colour]] = None,
 ) -> "Model":
     """Loads and checks a model: a file, XML text (a string starting with ``<``) or a name
     (``models/NAME.xml`` of the current folder, else one of mj's own models, ``MODELS``).
@@ -45,9 +45,10 @@ def load(
     the step limit of ``run`` (``0``: none). ``pixelsize``: of ``image``, ``save`` and notebooks.
     ``resources``: the folder with rules/, samples/, tilesets/ and palette.xml; by default
     ``../resources`` from the model file (the reference's layout), or ``resources`` for XML text.
-    ``max_cells`` bounds every grid the model makes (default 2^28). ``colors``: ``{symbol: 0xRRGGBB}``
-    over the palette. Raises ModelError with the file and line of any problem in the model, and warns
-    (ModelWarning) of each thing it writes that nothing reads (a misspelt attribute): the model still runs.
+    ``max_cells`` bounds every grid the model makes (default 2^28). ``colors``:
+    ``{symbol: colour}`` over the palette, a colour 0xRRGGBB, ``"#rrggbb"``, a name (``"teal"``, with
+    matplotlib) or ``(r, g, b)``. Raises ModelError with the file and line of any problem in the model, and
+    warns (ModelWarning) of each thing it writes that nothing reads (a misspelt attribute): the model still runs.
     """
     model = Model(
         resolve_source(
@@ -80,6 +81,7 @@ class Model(Views):
         self.source = source
         self._core = source.model()
         self._started = False
+        self._max_bytes = DEFAULT_MAX_BYTES  # the record's bound (record()), which a pickled History keeps
 
     def copy(self) -> "Model":
         """Another Model of the same source, for another thread."""
@@ -126,13 +128,14 @@ class Model(Views):
         runs from their start) in at most ``max_bytes`` (past it the oldest steps are dropped);
         ``record(False)`` drops the record. Then ``history``, ``grid_at`` and ``back`` work."""
         self._core.set_recording(bool(on), checked_int("max_bytes", max_bytes))
+        self._max_bytes = max_bytes
 
     @property
     def history(self) -> Optional[History]:
         """The current run's record (``history[k]``: the grid after ``k`` steps), or None when not recording."""
         if self._core.history_range() is None:
             return None
-        return History(self._core, self.source.settings())
+        return History(self._core, self.source.settings(), self.source, self._max_bytes)
 
     def grid_at(self, step: int) -> np.ndarray:
         """The grid after ``step`` steps of the current run, from its record (``record()`` first)."""

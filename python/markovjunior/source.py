@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _core
-from ._arguments import INT_MAX, checked_int, is_int
+from ._arguments import INT_MAX, Colour, checked_int, is_int, rgb_of
 
 Size = Union[int, Tuple[int, int], Tuple[int, int, int]]
 PathOrXml = Union[str, "os.PathLike[str]"]
@@ -69,7 +69,7 @@ def resolve_source(
     pixelsize: Optional[int] = None,
     resources: Optional[PathOrXml] = None,
     max_cells: Optional[int] = None,
-    colors: Optional[Dict[str, int]] = None,
+    colors: Optional[Dict[str, Colour]] = None,
 ) -> Source:
     """The Source of a model file, a name or XML text, with the arguments checked and the rest decided
     by the library."""
@@ -86,7 +86,7 @@ def resolve_source(
         None,
         "" if resources is None else os.fspath(resources),
         0 if max_cells is None else _count("max_cells", max_cells),
-        dict(colors or {}),
+        {symbol: rgb_of(symbol, c) for symbol, c in dict(colors or {}).items()},
     )
     return Source(
         s["xml"],

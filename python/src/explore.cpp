@@ -27,13 +27,29 @@ ExploreOptions explore_options(std::optional<long long> max_states) {
   return options;
 }
 
+// Thrown by the poll below when Python has an error to raise (Ctrl-C's KeyboardInterrupt): the search
+// unwinds, freeing its states, and the error is raised once the GIL is held again.
+struct Interrupted {};
+
+// The options, and a poll that sees Ctrl-C while the states are searched (the GIL taken about every
+// 1024 states, a millisecond or so).
+ExploreOptions interruptible(ExploreOptions options) {
+  options.poll = [] {
+    py::gil_scoped_acquire locked;
+    if (PyErr_CheckSignals() != 0) throw Interrupted{};
+  };
+  return options;
+}
+
 py::dict explore_model(const std::string& model, std::optional<std::string> xml, std::tuple<int, int, int> size,
                        const std::string& resources, std::optional<long long> max_states) {
   const RunRequest r = explore_request(model, std::move(xml), size, resources);
   StateSpace space;
-  {
+  try {
     py::gil_scoped_release unlocked;
-    space = explore(resolve_run(r), explore_options(max_states));
+    space = explore(resolve_run(r), interruptible(explore_options(max_states)));
+  } catch (const Interrupted&) {
+    throw py::error_already_set();
   }
   py::list edges, outcomes;
   for (const auto& out : space.edges) {

@@ -21,7 +21,7 @@ def test_every_block_of_the_python_page_runs(tmp_path, monkeypatch):
     for block in blocks():
         exec(block, scope)
     assert scope["image"].shape == (128, 128)
-    start, *_, end = scope["mj"].energies
+    start, *_, end = scope["sampler"].energies
     text = PAGE.read_text()
     assert f"{-round(start):,} for the random start, -{-round(end):,} after two sweeps" in text
-    assert scope["mj"].reach == 1 and "`mj.reach`: 1" in text
+    assert scope["sampler"].reach == 1 and "`sampler.reach`: 1" in text

@@ -1,10 +1,14 @@
 """MarkovJunior, the energy sampler: the write-up's calls, both example energies lowered by a clear margin
-against a random grid, the local shortcut equal to whole-grid moves, and seeded runs."""
+against a random grid, the local shortcut equal to whole-grid moves, and seeded runs; energies of the whole grid
+only (a target picture, terms wrapping round the sides) sampled on the whole grid, which is said once."""
+
+import re
+import warnings
 
 import numpy as np
 import pytest
 
-from markovjunior import MarkovJunior
+from markovjunior import MarkovJunior, SlowEnergyWarning
 
 
 def minus_sum(x):
@@ -53,7 +57,8 @@ def test_local_moves_make_the_grid_whole_grid_moves_make():
 
 def test_an_energy_that_is_not_local_is_evaluated_whole():
     sampler = MarkovJunior(16, 16, minus_mean, temperature=0.0005, sweeps=3)
-    assert sampler.reach is None
+    with pytest.warns(SlowEnergyWarning, match="differ from those on the whole grid"):
+        assert sampler.reach is None
     assert sampler.generate().mean() > 0.9  # a move raising the energy by 1/256 is taken once in 2400
 
 
@@ -75,3 +80,42 @@ def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="at least 2 values"):
         MarkovJunior(8, 8, minus_sum, values=(1,))
     assert len(repr(MarkovJunior(8, 8, minus_sum))) < 200
+
+
+STRIPES = (np.indices((32, 32)).sum(axis=0) // 4 % 2).astype(float)  # a target picture, of the grid's shape
+
+
+def like_the_target(x):  # fails on a 3x3 window: its shape is the target's
+    return np.sum((x - STRIPES) ** 2)
+
+
+def periodic(x):  # its terms wrap round the sides: on a window they are another energy's
+    return np.sum(np.square(x - np.roll(x, 1, axis=0))) + np.sum(np.square(x - np.roll(x, 1, axis=1)))
+
+
+@pytest.mark.parametrize(
+    "energy, why",
+    [
+        (like_the_target, r"it fails on a window of the grid \(ValueError: operands could not be broadcast"),
+        (periodic, "its changes on windows of the grid differ from those on the whole grid"),
+    ],
+)
+def test_an_energy_of_any_shape_is_sampled_and_its_slow_path_said_once(energy, why):
+    sampler = MarkovJunior(32, 32, energy)
+    with pytest.warns(SlowEnergyWarning) as said:
+        image = sampler.generate()
+    assert len(said) == 1 and "whole 32x32 grid at every move" in str(said[0].message), [str(w.message) for w in said]
+    assert re.search(why, str(said[0].message)) and "np.diff rather than np.roll" in str(said[0].message)
+    start, *_, end = sampler.energies
+    assert end == energy(image) and end < 0.75 * start, sampler.energies  # lowered: the moves were taken
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # said once: the next run says nothing
+        sampler.generate(seed=1)
+
+
+def test_an_energy_that_fails_on_the_whole_grid_raises_its_own_error():
+    def broken(x):
+        raise ArithmeticError("the user's own")
+
+    with pytest.raises(ArithmeticError, match="the user's own"):
+        MarkovJunior(8, 8, broken).generate()

@@ -145,3 +145,70 @@ def test_errors_are_raised_by_their_kind(tmp_path):
     with pytest.raises(OSError) as unwritable:
         result.save("/proc/x.png")
     assert not isinstance(unwritable.value, mj.ModelError)
+
+
+FILL = '<one values="BW" in="B" out="W"/>'
+
+
+@pytest.mark.parametrize(
+    "colour", ["#ff8800", "#F80", " #ff8800", (255, 136, 0), [255, 136, 0], (1.0, 136 / 255, 0.0), 0xFF8800]
+)
+def test_a_colour_as_text_a_tuple_or_a_number(colour):
+    assert dict(mj.load(FILL, colors={"W": colour}).source.palette)["W"] == 0xFFFF8800
+
+
+def test_a_colour_by_its_name():
+    pytest.importorskip("matplotlib")  # its table of names
+    assert dict(mj.load(FILL, colors={"W": "teal"}).source.palette)["W"] == 0xFF008080
+
+
+@pytest.mark.parametrize("colour", ["#ff880", "no such colour", (255, 136), (256, 0, 0), 2.5, None, -1, 2**40])
+def test_a_colour_that_is_none_is_a_value_error_repeating_it(colour):
+    with pytest.raises(ValueError, match="the colour of 'W' must be 0xRRGGBB, '#rrggbb', a colour's name") as e:
+        mj.load(FILL, colors={"W": colour})
+    assert str(e.value).endswith(f"got {colour!r}")
+
+
+def test_bad_values_are_repeated_in_the_message():
+    with pytest.raises(ValueError, match=r"^size must be a positive number of cells \(size=\), got -3$"):
+        mj.load(FILL, size=-3)
+    with pytest.raises(ValueError, match=r"^width must be a positive number of cells \(size=\), got 0$"):
+        mj.load(FILL, size=(4, 0))
+    with pytest.raises(ValueError, match=r"steps= must be 0 \(no limit\) or a positive number of steps, got -5$"):
+        mj.load(FILL, steps=-5)
+    with pytest.raises(ValueError, match=r"colour of 'W' is past 0xFFFFFF, got 0x1000000$"):
+        mj.load(FILL, colors={"W": 0x1000000})
+
+
+def test_a_model_name_off_by_its_case_or_a_letter_has_a_did_you_mean(corpus, monkeypatch):
+    with pytest.raises(FileNotFoundError, match=r"did you mean GrowthMaze\?$"):
+        mj.load("growthmaze")  # one of mj's own
+    monkeypatch.chdir(corpus)
+    with pytest.raises(FileNotFoundError, match=r"no model named 'flowers' .*: did you mean Flowers\?$"):
+        mj.load("flowers")
+    with pytest.raises(FileNotFoundError, match=r"did you mean Flowers\?$"):
+        mj.load("Flowrs")
+    with pytest.raises(FileNotFoundError, match=r"\)$"):  # nothing near: no guess
+        mj.load("Quux")
+
+
+def test_a_3d_models_size_is_read_as_mj_run_reads_it():
+    assert mj.load("SearchWalk3D", size=16).source.size == (16, 16, 16)  # mj run SearchWalk3D --size 16
+    assert mj.load("SearchWalk3D", size=(16, 16, 8)).source.size == (16, 16, 8)
+    with pytest.raises(ValueError) as flat:
+        mj.load("SearchWalk3D", size=(16, 16))
+    assert str(flat.value) == (
+        "SearchWalk3D is a 3D model: a size of two sides, 16x16, is a 2D grid (size=: one side for every side,"
+        " or three)"
+    )
+    assert mj.load("GrowthMaze", size=(16, 12)).source.size == (16, 12, 1)  # a 2D model: two sides
+
+
+def test_a_gif_past_the_frame_bound_is_refused_naming_every(tmp_path):
+    endless = '<markov values="BW"><one in="B" out="W"/><one in="W" out="B"/></markov>'
+    result = mj.load(endless, size=2).run(1, steps=6000)
+    with pytest.raises(ValueError, match=r"the GIF would have 6001 frames, more than 5000: a frame every 2 steps") as e:
+        result.save(tmp_path / "long.gif")
+    assert "(every 2)" in str(e.value) and not list(tmp_path.iterdir())
+    result.save(tmp_path / "long.gif", every=2)
+    assert (tmp_path / "long.gif").stat().st_size > 0

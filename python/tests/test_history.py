@@ -77,3 +77,32 @@ def test_a_node_breakpoint_and_a_wrong_line():
     assert model.paused_at == mj.Breakpoint(2) and model.steps == 1
     with pytest.raises(mj.ModelError):
         model.run(seed=2, breakpoints=[7])
+
+
+def test_a_history_pickles_as_its_run():
+    """Pickled, a History is its run (the source, the seed, the step): unpickled, the same grids, step for step."""
+    import pickle
+
+    model = maze()
+    model.record()
+    model.start(6)
+    for _ in range(25):
+        model.step()
+    history = model.history
+    again = pickle.loads(pickle.dumps(history))
+    assert (again.first_step, again.last_step) == (0, 25)
+    assert all(np.array_equal(again[k], history[k]) for k in range(26))
+    assert [again.node_line(k) for k in range(26)] == [history.node_line(k) for k in range(26)]
+
+
+def test_a_slider_over_the_record():
+    model = maze()
+    model.record()
+    steps = model.run(seed=4).steps
+    slider = model.history.slider(frames=10)
+    assert slider.steps[0] == 0 and slider.steps[-1] == steps and len(slider.steps) == 10
+    page = slider._repr_html_()
+    assert page.count("data:image/png;base64,") == 10 and 'type="range"' in page and 'max="9"' in page
+    assert f"step {steps}" in page
+    with pytest.raises(ValueError, match="frames must be at least 1, got 0"):
+        model.history.slider(frames=0)

@@ -4,6 +4,7 @@ a test): that they end with KeyboardInterrupt is the proof, no clock is read."""
 
 import os
 import signal
+import sys
 import threading
 
 import pytest
@@ -110,3 +111,117 @@ def test_ctrl_c_stops_a_gif_and_leaves_no_file(ctrl_c, tmp_path):
         ctrl_c.arm()
         result.save(tmp_path / "endless.gif")
     assert list(tmp_path.iterdir()) == []  # written whole or not at all
+
+
+# A terminal's Ctrl-C, for real: SIGINT to the process group of a Python of its own, once what it stops is under
+# way (an event its output or its CPU time shows, never a delay). The time from the signal to the line the Python
+# prints on KeyboardInterrupt, and to its exit, is printed (pytest -s) as a measurement; the test asks only that
+# it ends (a generous bound: without the stop, each waits for an end that does not come).
+CHILD_PRELUDE = """
+import signal, sys, threading
+import markovjunior as mj
+signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell that starts tests in the background ignores it
+"""
+ENDS_WITHIN = 120  # seconds: "it ends", not how fast
+
+
+def cpu_ticks(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime, of the process's threads
+
+
+def ctrl_c_in_a_child(tmp_path, body, ready, busy_ticks=0):
+    """Runs CHILD_PRELUDE + body; when it prints `ready` (and has then used `busy_ticks` more CPU ticks), sends
+    SIGINT to its group. Returns (seconds to its line "stopped", seconds to its exit, its output)."""
+    import subprocess
+    import time
+
+    script = tmp_path / "child.py"
+    script.write_text(CHILD_PRELUDE + body)
+    child = subprocess.Popen(
+        [sys.executable, str(script)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        lines = []
+        for line in child.stdout:
+            lines.append(line)
+            if line.strip() == ready:
+                break
+        assert lines and lines[-1].strip() == ready, "".join(lines)
+        start = cpu_ticks(child.pid)
+        while cpu_ticks(child.pid) < start + busy_ticks:  # the work under way, by the CPU it takes
+            pass
+        sent = time.monotonic()
+        os.killpg(child.pid, signal.SIGINT)
+        stopped = None
+        for line in child.stdout:
+            lines.append(line)
+            if line.strip() == "stopped":
+                stopped = time.monotonic() - sent
+        child.wait(timeout=ENDS_WITHIN)
+        ended = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    output = "".join(lines)
+    assert stopped is not None and child.returncode == 0, output
+    print(f"\nCtrl-C: stopped after {stopped:.3f} s, exited after {ended:.3f} s")
+    return stopped, ended, output
+
+
+def test_ctrl_c_ends_explore(tmp_path):
+    """An exploration of millions of states (every grid of 36 cells its one rule can reach) stops within about a
+    millisecond of work (the library's poll, every 1024 states) rather than at its end."""
+    body = """
+print("exploring", flush=True)
+try:
+    mj.explore('<one values="BW" in="B"><rule in="B" out="W"/></one>', size=6, max_states=10**9)
+except KeyboardInterrupt:
+    print("stopped", flush=True)
+"""
+    ctrl_c_in_a_child(tmp_path, body, "exploring", busy_ticks=50)  # half a second of exploring first
+
+
+RUN_ON = """
+from dask.distributed import Client, LocalCluster
+from markovjunior import distributed
+
+
+def runs_under_way():
+    return len(distributed._running)
+
+
+def main():  # a worker process of a LocalCluster imports this file again: not the cluster's own
+    cluster = LocalCluster(n_workers=1, threads_per_worker=2, processes={processes}, dashboard_address=None)
+    client = Client(cluster)
+
+    def watch():  # says when the runs are under way on the worker
+        while not any(client.run(runs_under_way).values()):
+            pass
+        print("running", flush=True)
+
+    threading.Thread(target=watch, daemon=True).start()
+    try:
+        distributed.run_on(client, '{endless}', [1, 2], size=4, steps=0)
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+    client.close()
+    cluster.close()
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+@pytest.mark.parametrize("processes", [False, True], ids=["threads", "processes"])
+def test_ctrl_c_ends_run_on(tmp_path, processes):
+    """run_on's endless runs on a Dask worker stop, and the client and cluster close: with Client(processes=False)
+    the runs are threads of this process, which Dask's cancel alone leaves running (its close then waits for them)."""
+    ctrl_c_in_a_child(tmp_path, RUN_ON.format(processes=processes, endless=ENDLESS.replace("\n", " ")), "running")

@@ -1,10 +1,14 @@
-"""examples/python/tour.ipynb runs from start to end in a Jupyter kernel (nbclient) in a folder of its own, and
-shows what it says: pictures, the GIF inline, the slider, the state graph, the Dask batch and the bars."""
+"""examples/python/tour.ipynb opens as a user opens it: the README's two lines (register the venv as Jupyter's
+kernel `markovjunior`, then `jupyter execute` the notebook) run as written, with Debian's Jupyter, the kernel
+registered in a folder of this test's own (JUPYTER_DATA_DIR) and the notebook copied to one (it writes maze.gif
+beside itself). Then nbclient, as it comes (no subclass, the kernel the notebook names), executes it again so that
+its outputs can be looked at: pictures, the GIF inline, the slider, the state graph, the Dask batch and the bars."""
 
 import base64
-import json
+import os
 import re
-import sys
+import shutil
+import subprocess
 
 import pytest
 
@@ -13,37 +17,62 @@ from conftest import ROOT
 NOTEBOOK = ROOT / "examples" / "python" / "tour.ipynb"
 
 
+def readme_lines():
+    """The README's notebook commands, as a user copies them."""
+    readme = (ROOT / "README.md").read_text()
+    block = next(b for b in re.findall(r"```sh\n(.*?)```", readme, re.S) if "ipykernel install" in b)
+    return [re.sub(r"\s+#.*$", "", line).strip() for line in block.splitlines() if line.strip()]
+
+
 @pytest.fixture(scope="module")
-def executed(tmp_path_factory):
-    import nbformat
-    from jupyter_client import KernelManager
-    from jupyter_client.kernelspec import KernelSpecManager
-
-    Client = client_class()
-    notebook = nbformat.read(NOTEBOOK, as_version=4)
+def jupyter(tmp_path_factory):
+    """The environment of a user who ran the README's kernel line: JUPYTER_DATA_DIR is this test's folder."""
     folder = tmp_path_factory.mktemp("tour")
-    # the kernel is this interpreter (the venv with markovjunior), whatever kernels Jupyter knows
-    spec = folder / "kernels" / "mj-python"
-    spec.mkdir(parents=True)
-    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "mj", "language": "python"}))
-    kernels = KernelSpecManager(kernel_dirs=[str(folder / "kernels")])
-    manager = KernelManager(kernel_name="mj-python", kernel_spec_manager=kernels)
-    Client(notebook, km=manager, timeout=900, resources={"metadata": {"path": str(folder)}}).execute()
-    return notebook, folder
+    env = {**os.environ, "JUPYTER_DATA_DIR": str(folder / "jupyter")}
+    register, _ = readme_lines()
+    assert register.startswith(".venv/bin/python -m ipykernel install --user --name markovjunior"), register
+    assert (ROOT / ".venv" / "bin" / "python").exists(), "the README's venv, .venv, is not made (scripts/python.sh)"
+    subprocess.run(register, shell=True, cwd=ROOT, env=env, check=True, capture_output=True)
+    shutil.copy(NOTEBOOK, folder / "tour.ipynb")
+    return folder, env
 
 
-def client_class():
+def test_the_readmes_jupyter_execute_runs_the_tour(jupyter):
+    folder, env = jupyter
+    _, execute = readme_lines()
+    assert execute == "jupyter execute examples/python/tour.ipynb"
+    assert shutil.which("jupyter"), "Debian's jupyter is not installed (bash scripts/deps.sh python)"
+    done = subprocess.run(
+        execute.replace("examples/python/tour.ipynb", "tour.ipynb"),
+        shell=True,
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (folder / "maze.gif").stat().st_size > 0
+
+
+@pytest.fixture(scope="module")
+def executed(jupyter, tmp_path_factory):
+    import nbformat
     from nbclient import NotebookClient
 
-    class Client(NotebookClient):
-        """Debian's ipywidgets 6 opens its widgets' comms without the "state" that nbclient reads (widget
-        protocol 2): such a widget is left to the kernel, as a frontend without its JavaScript leaves it."""
-
-        def on_comm_open_jupyter_widget(self, msg):
-            return super().on_comm_open_jupyter_widget(msg) if "state" in msg["content"]["data"] else None
-
-    return Client
+    folder = tmp_path_factory.mktemp("outputs")
+    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    assert notebook.metadata.kernelspec.name == "markovjunior"
+    saved = os.environ.get("JUPYTER_DATA_DIR")
+    os.environ["JUPYTER_DATA_DIR"] = jupyter[1]["JUPYTER_DATA_DIR"]  # where the README's line registered it
+    try:
+        NotebookClient(notebook, timeout=900, resources={"metadata": {"path": str(folder)}}).execute()
+    finally:
+        if saved is None:
+            del os.environ["JUPYTER_DATA_DIR"]
+        else:
+            os.environ["JUPYTER_DATA_DIR"] = saved
+    return notebook, folder
 
 
 def outputs(notebook, marker):
@@ -75,7 +104,8 @@ def test_the_gif_is_inline(executed):
 
 def test_the_slider_the_graph_and_the_bars(executed):
     notebook, _ = executed
-    assert "image/png" in kinds(notebook, "ipywidgets.IntSlider")  # interact drew the slider's step
+    (slider,) = [o["data"]["text/html"] for o in outputs(notebook, "history.slider()") if "data" in o]
+    assert 'type="range"' in slider and slider.count("data:image/png;base64,") > 10
     graph = kinds(notebook, "to_networkx()")
     assert "image/png" in graph and "text/html" in graph  # the drawing and the state space's table
     for marker in ("mj.batch(", "run_on(client"):  # tqdm's bar: its widget, or its text on an old ipywidgets

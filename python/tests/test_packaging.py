@@ -5,6 +5,7 @@ seconds), makes a wheel that installs into a fresh venv with its metadata, runs 
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import venv
@@ -81,3 +82,20 @@ def test_a_build_folder_of_another_source_is_refused(tmp_path):
     assert done.returncode != 0
     assert f"{other} builds {tmp_path / 'another-mj'}, not {ROOT}" in done.stdout + done.stderr
     assert not (tmp_path / "dist").exists() or not list((tmp_path / "dist").iterdir())
+
+
+def test_python_copied_alone_stops_with_a_message(tmp_path):
+    """pip install of python/ without the repository around it says what it needs, rather than a traceback."""
+    shutil.copytree(ROOT / "python", tmp_path / "python", ignore=shutil.ignore_patterns("__pycache__", "build*"))
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-index", "--no-deps", "-w", "dist"]
+        + [str(tmp_path / "python")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "MJ_PYTHON_BUILD": str(tmp_path / "build")},
+    )
+    assert done.returncode != 0
+    said = done.stdout + done.stderr
+    assert "markovjunior is built from the whole mj repository, not python/ alone" in said, said
+    assert "Traceback" not in said, said

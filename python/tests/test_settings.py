@@ -59,5 +59,5 @@ def test_messages_name_pythons_settings():
         mj.load(FLAT, size=8, max_cells=10)
     assert str(raised.value) == "<string>:1: " + raised.value.message
     assert raised.value.message.endswith("raise the limit with max_cells=)")
-    with pytest.raises(ValueError, match="^pixelsize= must be from 1 to 64 pixels$"):
+    with pytest.raises(ValueError, match="^pixelsize= must be from 1 to 64 pixels, got 0$"):
         mj.load(FLAT, pixelsize=0)

@@ -91,11 +91,14 @@ void PartialFile::fail(const std::string& what) const {
 
 namespace mj {
 
-int PartialFile::remove_stale(const std::filesystem::path& folder) {
+int PartialFile::remove_stale(const std::filesystem::path& folder, const std::string& of) {
   int removed = 0;
   std::error_code error;
+  const std::string prefix = of.empty() ? "" : of + std::string(kMark);
   for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
-    const pid_t writer = writer_of(entry.path().filename().string());
+    const std::string name = entry.path().filename().string();
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    const pid_t writer = writer_of(name);
     if (writer == 0 || writer == ::getpid() || ::kill(writer, 0) == 0 || errno != ESRCH) continue;
     removed += std::filesystem::remove(entry.path(), error) ? 1 : 0;
   }

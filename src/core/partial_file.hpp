@@ -27,8 +27,9 @@ class PartialFile {
   // mj::Error naming the file asked for, `what` and the system's reason (errno).
   [[noreturn]] void fail(const std::string& what) const;
 
-  // Removes the new files of `folder` whose writer's process is gone (killed before commit()).
-  static int remove_stale(const std::filesystem::path& folder);
+  // Removes the new files of `folder` whose writer's process is gone (killed before commit()); with
+  // `of`, only those of that file name (a long writer's: a killed GIF's hundreds of megabytes).
+  static int remove_stale(const std::filesystem::path& folder, const std::string& of = {});
 
  private:
   std::filesystem::path file_;

@@ -102,6 +102,7 @@ class Explorer {
                   "more than " + std::to_string(options_.max_states) +
                       " states: mj explore is for small models (a smaller grid, or a higher {setting})",
                   Setting::max_states);
+    if ((found_.size() & 1023) == 0 && options_.poll) options_.poll();
     space_.edges.emplace_back();
     space_.grids.push_back(grid_rows(walker_.grid()));
     if (walker_.finished())

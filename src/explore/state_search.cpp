@@ -83,6 +83,7 @@ class Search {
                   "more than " + std::to_string(options_.max_states) +
                       " states: mj explore is for small models (a smaller grid, or a higher {setting})",
                   Setting::max_states);
+    if ((table_.size() & 1023) == 0 && options_.poll) options_.poll();
     if (depth >= int(layers_.size())) layers_.push_back(id);
     if (options_.graph) space_.edges.emplace_back();
     else mass_.push_back(0);

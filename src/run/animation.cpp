@@ -37,6 +37,19 @@ std::vector<uint32_t> frame_colors(const std::string& legend, const Palette& pal
   return options.colors ? options.colors(legend) : legend_colors(legend, palette);
 }
 
+// A GIF of every step of a long run is gigabytes written for minutes: more frames than the options'
+// bound are refused before the file is made, with the `every` that keeps them under it.
+void check_frame_count(long long frames, const AnimationOptions& options, const std::filesystem::path& file) {
+  if (options.max_frames <= 0 || frames <= options.max_frames) return;
+  const long long fits =
+      std::max(1, options.every) * ((frames + options.max_frames - 2) / std::max(1, options.max_frames - 1));
+  throw Error(file.string(), 0,
+              "the GIF would have " + std::to_string(frames) + " frames, more than " +
+                  std::to_string(options.max_frames) + ": a frame every " + std::to_string(fits) +
+                  " steps keeps it under (every " + std::to_string(fits) + ")",
+              ErrorKind::argument);
+}
+
 Image on_canvas(const Image& picture, Canvas canvas) {
   if (picture.width == canvas.width && picture.height == canvas.height) return picture;
   Image out{int(canvas.width), int(canvas.height),
@@ -54,12 +67,15 @@ RunEnd write_animation(Interpreter& ip, int seed, const RunControl& control, con
   RunControl sizing = control;  // a first pass finds the largest frame: the canvas
   Canvas canvas;
   sizing.every = std::max(1, options.every);
+  long long frames = 0;
   sizing.frame = [&](const Interpreter& at) {
+    frames++;
     Canvas s = picture_size(at.grid(), options.pixelsize);
     canvas = {std::max(canvas.width, s.width), std::max(canvas.height, s.height)};
   };
   if (ip.run(seed, sizing) == RunEnd::stopped) return RunEnd::stopped;
   check_gif_size(canvas, options.pixelsize, file);
+  check_frame_count(frames, options, file);
 
   GifWriter gif(file, int(canvas.width), int(canvas.height), options.delay);  // abandoned unless closed
   RunControl recording = sizing;
@@ -88,12 +104,15 @@ void write_animation(const History& history, int from, int to, const Palette& pa
   const int every = std::max(1, options.every);
   const auto frame_at = [&](int step) { return step % every == 0 || step == to; };  // as a run's frame callback
   Canvas canvas;
+  long long frames = 0;
   for (int step = from; step <= to; step++)
     if (frame_at(step)) {
+      frames++;
       const Canvas s = picture_size(history.grid_at(step), options.pixelsize);
       canvas = {std::max(canvas.width, s.width), std::max(canvas.height, s.height)};
     }
   check_gif_size(canvas, options.pixelsize, file);
+  check_frame_count(frames, options, file);
   GifWriter gif(file, int(canvas.width), int(canvas.height), options.delay);  // abandoned unless closed
   for (int step = from; step <= to; step++)
     if (frame_at(step)) {

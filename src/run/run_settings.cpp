@@ -1,5 +1,9 @@
 #include "mj/run_settings.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
 #include "core/xml.hpp"
 
 namespace fs = std::filesystem;
@@ -7,6 +11,36 @@ namespace fs = std::filesystem;
 namespace mj {
 
 namespace {
+
+// The edits (a letter added, removed or changed; case aside) between two names, past `most` counted as most + 1.
+int edits(const std::string& a, const std::string& b, int most) {
+  const auto low = [](char c) { return char(std::tolower((unsigned char)c)); };
+  std::vector<int> row(b.size() + 1), next(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); j++) row[j] = int(j);
+  for (size_t i = 1; i <= a.size(); i++) {
+    next[0] = int(i);
+    for (size_t j = 1; j <= b.size(); j++)
+      next[j] = std::min({row[j] + 1, next[j - 1] + 1, row[j - 1] + (low(a[i - 1]) != low(b[j - 1]))});
+    std::swap(row, next);
+  }
+  return std::min(row[b.size()], most + 1);
+}
+
+// The model of the folders whose name is nearest `model` (its case aside, or two letters off at most),
+// for a "did you mean": empty when none is that near.
+std::string nearest_model(const std::string& model, const std::vector<fs::path>& places) {
+  std::string best;
+  int fewest = std::min(2, int(model.size()) / 3);
+  std::error_code error;
+  for (const fs::path& folder : places)
+    for (const auto& entry : fs::directory_iterator(folder, error)) {
+      if (entry.path().extension() != ".xml") continue;
+      const std::string name = entry.path().stem().string();
+      const int n = edits(model, name, fewest);
+      if (n <= fewest && (best.empty() || n < fewest || name < best)) best = name, fewest = n;
+    }
+  return best;
+}
 
 // A path as given (a missing file is reported by the loader, with its name), or a name found in
 // ./models or in the face's folders of models.
@@ -22,7 +56,11 @@ fs::path find_model(const std::string& model, const std::vector<fs::path>& folde
     if (fs::is_regular_file(candidate)) return candidate;
     looked += (looked.empty() ? "" : ", ") + folder.string();
   }
-  throw Error("", 0, "no model named '" + model + "' (looked in " + looked + ")", ErrorKind::missing_file);
+  const std::string nearest = nearest_model(model, places);
+  throw Error("", 0,
+              "no model named '" + model + "' (looked in " + looked + ")" +
+                  (nearest.empty() ? "" : ": did you mean " + nearest + "?"),
+              ErrorKind::missing_file);
 }
 
 // True when an element or one below it needs a 3D grid.
@@ -37,7 +75,9 @@ bool needs_3d(const XmlElement& e) {
 
 void check_side(const std::optional<int>& side, const char* what) {
   if (side && *side < 1)
-    throw argument_error(std::string(what) + " must be a positive number of cells ({setting})", Setting::size);
+    throw argument_error(
+        std::string(what) + " must be a positive number of cells ({setting}), got " + std::to_string(*side),
+        Setting::size);
 }
 
 // Sides: the request's where given, else the entry's (when the request gives none), else the defaults.
@@ -73,6 +113,19 @@ int decide_dimension(const RunSettings& s, const RunRequest& r) {
   return needs_3d(XmlDocument::load_file(s.file)->root()) ? 3 : 2;
 }
 
+// Two sides (a face's (mx, my), or --d 2 with a length and a width) make a 2D grid: a model that is 3D
+// (its entry, or, unlisted, its rules) would run flat on it, so it is refused, naming the sizes it takes.
+void check_flat_size(const RunSettings& s, const RunRequest& r) {
+  if (r.dimension != 2 || !r.length || !r.width || r.height || r.size) return;
+  const bool three = s.entry ? s.entry->entry.mz > 1
+                     : s.xml ? model_dimension(*s.xml, s.source) == 3
+                             : fs::is_regular_file(s.file) && needs_3d(XmlDocument::load_file(s.file)->root());
+  if (!three) return;
+  throw argument_error(s.name + " is a 3D model: a size of two sides, " + std::to_string(*r.length) + "x" +
+                           std::to_string(*r.width) + ", is a 2D grid ({setting}: one side for every side, or three)",
+                       Setting::size);
+}
+
 // Every symbol the model's grids have: the `values` of its root and of the grids map and wfc make.
 void add_symbols(const XmlElement& e, std::string& symbols) {
   if (auto values = e.text("values")) symbols += *values;
@@ -100,9 +153,19 @@ void decide_colors(RunSettings& s, const RunRequest& r) {
 
 }  // namespace
 
+namespace {
+
+std::string hex_rgb(uint32_t rgb) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%X", rgb);
+  return text;
+}
+
+}  // namespace
+
 std::pair<char, uint32_t> given_color(const std::string& symbol, uint32_t rgb) {
   if (symbol.size() != 1) throw argument_error("a colour's symbol is one character, got '" + symbol + "'");
-  if (rgb > 0xFFFFFF) throw argument_error("colour of '" + symbol + "' is past 0xFFFFFF");
+  if (rgb > 0xFFFFFF) throw argument_error("colour of '" + symbol + "' is past 0xFFFFFF, got " + hex_rgb(rgb));
   return {symbol[0], 0xFF000000u | rgb};
 }
 
@@ -116,13 +179,16 @@ void set_sides(RunRequest& r, const std::vector<int>& sides) {
 }
 
 void check_steps(int steps) {
-  if (steps < 0) throw argument_error("{setting} must be 0 (no limit) or a positive number of steps", Setting::steps);
+  if (steps < 0)
+    throw argument_error("{setting} must be 0 (no limit) or a positive number of steps, got " + std::to_string(steps),
+                         Setting::steps);
 }
 
 void check_pixelsize(int pixelsize) {
   if (pixelsize < 1 || pixelsize > kMaxPixelsize)
-    throw argument_error("{setting} must be from 1 to " + std::to_string(kMaxPixelsize) + " pixels",
-                         Setting::pixelsize);
+    throw argument_error(
+        "{setting} must be from 1 to " + std::to_string(kMaxPixelsize) + " pixels, got " + std::to_string(pixelsize),
+        Setting::pixelsize);
 }
 
 int model_dimension(const std::string& xml, const std::string& name) {
@@ -150,6 +216,7 @@ RunSettings resolve_run(const RunRequest& r) {
   if (r.entry) s.entry = ListedEntry{*r.entry, {}};
   else if (!r.xml) s.entry = entry_in_dimension(find_listed_entry(s.file), r);
 
+  check_flat_size(s, r);
   decide_size(s, r, decide_dimension(s, r));
   const ModelEntry* e = s.entry ? &s.entry->entry : nullptr;
   s.steps = r.steps ? *r.steps : e ? e->steps : kDefaultSteps;

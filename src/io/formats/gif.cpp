@@ -64,7 +64,12 @@ bool put_image(GifFileType* gif, const io::IndexedFrame& frame, int width, int h
 
 // giflib's handle, kept out of the public header.
 struct GifWriter::Stream {
-  explicit Stream(const std::filesystem::path& file) : out(file) {}
+  explicit Stream(const std::filesystem::path& file) : out((remove_killed(file), file)) {}
+  // What a killed writer of the same GIF left (a long run's file of hundreds of megabytes) goes now.
+  static void remove_killed(const std::filesystem::path& file) {
+    const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
+    PartialFile::remove_stale(folder, file.filename().string());
+  }
   PartialFile out;  // the GIF is written beside its name, and renamed to it by close()
   GifFileType* gif = nullptr;
 };
