@@ -642,7 +642,7 @@ pageTest("'to the end' runs unpaced to the end Run reaches", async (page) => {
   await until(page, () => window.mjPlayground.state.frame?.finished);
   const f = await frame(page);
   assert.equal(f.steps, paced.steps);
-  assert.equal(await page.$eval("#counter", (c) => c.textContent), `${f.steps} steps (finished)`);
+  assert.equal(await page.$eval("#counter", (c) => c.textContent), `${f.steps.toLocaleString("en")} steps (finished)`);
   assert.ok(
     Object.keys(f.rgba).every((k) => f.rgba[k] === paced.rgba[k]),
     "another grid",

@@ -238,7 +238,7 @@ for (const [width, height] of [
     await shoot(page, "framed-61", [[width, height]]);
   });
 
-pageTest("keys: Ctrl+Enter runs, Space pauses, the arrows step and step back", async (page) => {
+pageTest("keys: Ctrl+Enter runs, Space pauses and runs, the arrows step and step back", async (page) => {
   await open(page, "?model=MazeGrowth&size=61x61&seed=2&speed=0");
   await loaded(page);
   await page.evaluate(() => window.mjPlayground.editor.view.focus());
@@ -259,6 +259,15 @@ pageTest("keys: Ctrl+Enter runs, Space pauses, the arrows step and step back", a
     (s) => window.mjPlayground.state.frame.steps === s && window.mjPlayground.state.frame.viewing === s,
     paused,
   );
+  // Space again: the run goes on (from its live step), and once more: it pauses
+  await page.keyboard.press("Space");
+  await until(
+    page,
+    (s) => window.mjPlayground.state.frame.running && window.mjPlayground.state.frame.steps > s + 1,
+    paused,
+  );
+  await page.keyboard.press("Space");
+  await until(page, () => !window.mjPlayground.state.frame.running && window.mjPlayground.state.frame.ms === undefined);
 });
 
 pageTest("a click on a cell of a rule's picture changes the rule in the XML", async (page) => {
@@ -336,3 +345,81 @@ pageTest("the gutter marks the node that runs next and the breakpoints", async (
   assert.deepEqual(await marks(), at === 4 ? ["4◉"] : [`${at}▶`, "4●"]);
   await shoot(page, "gutter-marks");
 });
+
+// A Step from step 0 (the model as the page shows it loaded first), its frame shown.
+async function stepOnce(page) {
+  await page.click("#reset");
+  await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.state.frame?.steps === 0);
+  await page.click("#step");
+  await until(page, () => window.mjPlayground.state.frame?.steps === 1);
+}
+
+// The state text export's file name, once the page has made it.
+async function exportedName(page) {
+  await page.evaluate(() => (window.mjPlayground.state.lastExport = ""));
+  await page.click('[data-export="state"]');
+  await until(page, () => window.mjPlayground.state.lastExport);
+  return page.evaluate(() => window.mjPlayground.state.lastExport);
+}
+
+pageTest(
+  "models of one's own: new, renamed, deleted; listed models edited are marked; exports take the name",
+  async (page) => {
+    await open(page, "?model=GrowthMaze&seed=5");
+    await loaded(page);
+    // a listed model edited: marked in the list, its exports "NAME-edited", until reverted
+    const own = await editorText(page);
+    await setText(page, own.replace("<one", "<!-- mine -->\n<one"));
+    await until(page, () =>
+      document.querySelector('#model option[value="own/GrowthMaze"]').textContent.includes("edited"),
+    );
+    await stepOnce(page); // the edited text loaded and run
+    assert.equal(await exportedName(page), "GrowthMaze-edited_5.txt");
+    await page.click("#revert");
+    await until(
+      page,
+      () => !document.querySelector('#model option[value="own/GrowthMaze"]').textContent.includes("edited"),
+    );
+    await stepOnce(page);
+    assert.equal(await exportedName(page), "GrowthMaze_5.txt");
+
+    // new model: an empty program with values, which loads, listed under "your models"
+    await page.click("#newModel");
+    await until(page, () => document.getElementById("model").value === "fork/model");
+    await loaded(page);
+    const text = await editorText(page);
+    assert.match(text, /values="BW"/);
+    assert.match(await message(page), /a model of your own/);
+    assert.ok(await page.$eval("#message", (m) => m.classList.contains("notice")), "a notice, not an error's colour");
+    assert.equal(
+      await page.$eval('#model option[value="fork/model"]', (o) => o.parentElement.label),
+      "your models (this browser)",
+    );
+    await setText(page, text.replace("</markov>", '  <one in="WB" out="WW"/>\n</markov>'));
+    await stepOnce(page);
+    assert.match(await exportedName(page), /^model_\d+\.txt$/);
+
+    // renamed: its list entry, its storage, its exports
+    assert.ok(!(await page.$eval("#rename", (b) => b.hidden)));
+    page.once("dialog", (d) => d.accept("cave"));
+    await page.click("#rename");
+    await until(page, () => document.getElementById("model").value === "fork/cave");
+    await loaded(page); // loaded again under its new name
+    assert.equal(await page.$('#model option[value="fork/model"]'), null);
+    assert.match(await exportedName(page), /^cave_\d+\.txt$/);
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("mj.forks")));
+    assert.deepEqual(
+      kept.map((f) => [f.name, f.xml.includes('<one in="WB" out="WW"/>')]),
+      [["cave", true]],
+    );
+
+    // deleted: gone from the list and the storage, another model shown
+    page.once("dialog", (d) => d.accept());
+    await page.click("#delete");
+    await until(page, () => document.getElementById("model").value !== "fork/cave");
+    await loaded(page);
+    assert.equal(await page.$('#model option[value^="fork/"]'), null);
+    assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem("mj.forks"))), []);
+    assert.ok(await page.$eval("#rename", (b) => b.hidden), "no rename for a listed model");
+  },
+);
