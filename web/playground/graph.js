@@ -69,7 +69,7 @@ export class GraphView {
     this.space = null;
     container.innerHTML = `<div class="bar"><span class="summary"></span>
       <span class="key"><i class="start"></i>start <i class="outcome"></i>an end (its probability under it)
-      <i class="current"></i>the run's grid <i class="picked"></i>picked</span>
+      <i class="current"></i>the run's grid (a ring) <i class="picked"></i>picked</span>
       <span class="fill"></span><button class="close" title="close the state graph">×</button></div>
       <div class="drawing"></div>`;
     this.panel = container;

@@ -97,16 +97,14 @@ export class CanvasGraph {
         const b = this.screenBox(s),
           p = this.ending.get(s);
         o.fillStyle =
-          s === this.picked
-            ? FRAME.picked
-            : s === this.current
-              ? FRAME.current
-              : s === 0
-                ? FRAME.start
-                : p !== undefined
-                  ? FRAME.outcome
-                  : FRAME.other;
+          s === this.picked ? FRAME.picked : s === 0 ? FRAME.start : p !== undefined ? FRAME.outcome : FRAME.other;
         o.fillRect(b.x, b.y, b.width, b.height);
+        if (s === this.current) {
+          // the run's grid: a ring around whatever frame it has
+          o.strokeStyle = FRAME.current;
+          o.lineWidth = Math.max(2, 3 * z);
+          o.strokeRect(b.x - o.lineWidth / 2, b.y - o.lineWidth / 2, b.width + o.lineWidth, b.height + o.lineWidth);
+        }
         if (pictures) {
           o.drawImage(this.pictureOf(s), b.x + 3 * z, b.y + 3 * z, b.width - 6 * z, b.height - 6 * z);
           if (p !== undefined && b.width >= 48) {

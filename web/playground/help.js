@@ -75,7 +75,6 @@ export function createHelp({ onExample }) {
   // Opens the panel at `section` (an id of help.json), with the table rows of `attribute` marked.
   async function show(section = "", attribute = "") {
     const outcome = await load(); // the bundle, or what kept it away
-    panel.style.top = `${document.querySelector("header").getBoundingClientRect().bottom}px`; // narrow: below the controls
     setOpen(true);
     if (!bundle) return void (content.textContent = `the help could not be loaded (${outcome.message}): open it again`);
     if (!pages.options.length) for (const p of bundle.pages) pages.appendChild(new Option(p.title, p.file));
@@ -180,7 +179,7 @@ export function createHelp({ onExample }) {
     },
     // Whether the open panel hides the editor (a narrow screen): an example tried then closes it.
     get overEditor() {
-      return !panel.hidden && getComputedStyle(panel).position === "fixed";
+      return !panel.hidden && getComputedStyle(panel).position === "absolute";
     },
     close: () => setOpen(false),
   };

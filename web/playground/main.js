@@ -152,7 +152,7 @@ const size = () => sizeBoxes.map((box) => +box.value);
 // it (its entry's, else mj's default), which then fills them.
 const givenSize = () => (sizeBoxes.some((box) => box.value === "") ? null : size());
 const speed = () => 2 ** +$("speed").value;
-const speedText = () => (speed() >= topSpeed ? "top: as fast as it goes" : `${speed()} steps/frame`);
+const speedText = () => (speed() >= topSpeed ? "full speed" : `${speed()} steps/frame`);
 // Each model runs at its own speed: the slider's top (a frame every 50 ms of work, the engine's own pace)
 // until it is moved for that model (this page's memory).
 const speeds = new Map();
@@ -177,7 +177,8 @@ const showNotice = (text) => showMessage(text, !state.noticeWrong);
 // The entry the model loads with: the list's, or an example's run line (else the library's defaults); and the
 // size boxes and a link's step limit (null: the entry's).
 const example = () => (state.editing.startsWith("example/") ? state.editing.slice(8) : null);
-const loadEntry = () => (example() ? state.exampleEntry : (selected().entry ?? null));
+// (a model of one's own made new has no entry: the library's defaults)
+const loadEntry = () => (example() ? state.exampleEntry : selected().entry?.mx ? selected().entry : null);
 const sizeAndSteps = () => ({ size: givenSize(), steps: state.stepLimit });
 // The name a run's exports take: the model's ("NAME-edited" for a listed model the editor holds edits of).
 function exportName() {

@@ -51,7 +51,7 @@ export class PredecessorsView {
   }
 
   // Predecessor k's cells in the model's colours (a 3D grid's layers side by side), `side` pixels a cell,
-  // each cell that differs from the grid it leads to framed in red.
+  // each cell that differs from the grid it leads to framed in yellow.
   picture({ mx, my, mz, colors, texts, target }, cells, k) {
     const width = mz * mx + (mz - 1),
       canvas = document.createElement("canvas");
@@ -71,10 +71,10 @@ export class PredecessorsView {
       o.fillRect(x, y, side, side);
       if (!target || target[i] === cells[i]) continue;
       differ++;
-      o.strokeStyle = "#ff3030";
+      o.strokeStyle = "#ffe040";
       if (side >= 4) o.strokeRect(x + o.lineWidth / 2, y + o.lineWidth / 2, side - o.lineWidth, side - o.lineWidth);
     }
-    canvas.title = `${texts[k]}\n${differ} cell${differ === 1 ? "" : "s"} differ from the grid it leads to (framed in red)`;
+    canvas.title = `${texts[k]}\n${differ} cell${differ === 1 ? "" : "s"} differ from the grid it leads to (framed in yellow)`;
     canvas.onclick = () => this.startFrom(k);
     return canvas;
   }

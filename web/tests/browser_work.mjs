@@ -280,7 +280,7 @@ pageTest("a click on a cell of a rule's picture changes the rule in the XML", as
   assert.equal(await page.$eval("#model", (s) => s.selectedOptions[0].textContent), "MazeGrowth (359×359), now 21×21");
   assert.match(await editorText(page), /in="WBB" out="WAW"/);
   const box = await picture.boundingBox();
-  await page.mouse.click(box.x + 3, box.y + 3); // the first cell: W, then the next of the node's symbols
+  await page.mouse.click(box.x + 3, box.y + 3); // the first cell: W, then the next of the grid's values
   await until(page, () => window.mjPlayground.editor.text.includes('in="ABB"'));
   assert.match(await editorText(page), /<one values="BWA" in="ABB" out="WAW" origin="True"\/>/);
   // the model is loaded again: the tree shows the rule as written now
@@ -288,11 +288,12 @@ pageTest("a click on a cell of a rule's picture changes the rule in the XML", as
   // where the output picture is, read in one step (a frame may draw the tree again between two)
   const outCell = await (
     await until(page, () => {
-      const box = document.querySelector("#tree .rule canvas[data-side='out']")?.getBoundingClientRect();
-      return box?.width ? { x: box.left, y: box.top } : null;
+      const canvas = document.querySelector("#tree .rule canvas[data-side='out']");
+      const box = canvas?.getBoundingClientRect();
+      return box?.width ? { x: box.left, y: box.top, cell: (+canvas.dataset.cell * box.width) / canvas.width } : null;
     })
   ).jsonValue();
-  await page.mouse.click(outCell.x + 2 * 11 + 3, outCell.y + 3); // the third cell: W → A
+  await page.mouse.click(outCell.x + 2.5 * outCell.cell, outCell.y + 3); // the third cell: W → A
   await until(page, () => window.mjPlayground.editor.text.includes('out="WAA"'));
   assert.deepEqual(await page.evaluate(() => window.mjPlayground.timeline.breakpoints.size), 0, "not a breakpoint");
   await shoot(page, "rule-pictures");
