@@ -424,3 +424,20 @@ pageTest(
     assert.ok(await page.$eval("#rename", (b) => b.hidden), "no rename for a listed model");
   },
 );
+
+pageTest("a closing tag typed after the editor closed the tag is not doubled", async (page) => {
+  await open(page, "?model=GrowthMaze");
+  await loaded(page);
+  await page.evaluate(() => {
+    const { editor } = window.mjPlayground;
+    editor.text = "";
+    editor.view.focus();
+  });
+  await page.keyboard.type('<sequence values="BW">');
+  assert.equal(await editorText(page), '<sequence values="BW"></sequence>', "the editor closes the tag");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type('<all in="B" out="W"/>');
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("</sequence>");
+  assert.equal(await editorText(page), '<sequence values="BW">\n  <all in="B" out="W"/>\n</sequence>');
+});
