@@ -233,6 +233,15 @@ for (const [width, height] of [
     const cut = (value) => page.$eval("#cutx", (s, v) => ((s.value = v), s.oninput()), value);
     await cut(30);
     await triangles(0);
+    // the grid's bounds stay drawn, a wire box of its sides, and each slider says its value
+    const bounds = await page.evaluate(() => {
+      const box = window.mjPlayground.view3d.bounds.geometry;
+      box.computeBoundingBox();
+      const { min, max } = box.boundingBox;
+      return [max.x - min.x, max.y - min.y, max.z - min.z];
+    });
+    assert.deepEqual(bounds, [61, 61, 61]);
+    assert.equal(await page.$eval("#cutx + .cutValue", (e) => e.textContent), "30 of 61");
     await cut(31);
     await triangles(12);
     await shoot(page, "framed-61", [[width, height]]);
