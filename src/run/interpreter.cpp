@@ -258,9 +258,11 @@ RunEnd Interpreter::run(int seed, const RunControl& control) {
 namespace {
 
 // The run loop of every face. Without callbacks it is the plain loop of run(seed, max_steps). With a
-// progress callback the clock is read every `stride_` steps, a stride that adapts to the model's
-// speed: fast models read it rarely (a step can take 50 ns), slow ones at every step (so that a
-// Ctrl-C or a Pause is seen within the interval).
+// progress callback the clock is read every `stride_` steps, a stride that follows the model's speed:
+// about a millisecond of steps between two reads, so fast models read it rarely (a step can take 50 ns)
+// and slow ones at every step (so that a Ctrl-C or a Pause is seen within the interval). Set from the
+// last stride's own pace, it follows a run whose steps slow down at once (doubling and halving it took
+// seconds to come back from 1024 steps of a fast start, and the playground showed no frame meanwhile).
 class Stepper {
  public:
   // `watch` and `run`: the breakpoints' watch of the run, or null when there are none.
@@ -296,6 +298,7 @@ class Stepper {
  private:
   using Clock = std::chrono::steady_clock;
   static constexpr int kMaxStride = 1024;
+  static constexpr double kStrideMicros = 1000;  // the steps between two reads of the clock, in time
   Interpreter& ip_;
   const RunControl& c_;
   BreakpointWatch* watch_;
@@ -306,12 +309,11 @@ class Stepper {
 
   bool due() {
     if (++unchecked_ < stride_) return false;
-    unchecked_ = 0;
     const Clock::time_point now = Clock::now();
-    const auto since = now - last_;
+    const double per_step = std::chrono::duration<double, std::micro>(now - last_).count() / unchecked_;
+    unchecked_ = 0;
     last_ = now;
-    if (since < std::chrono::microseconds(200)) stride_ = std::min(stride_ * 2, kMaxStride);
-    else if (since > std::chrono::milliseconds(5)) stride_ = std::max(stride_ / 2, 1);
+    stride_ = per_step * kMaxStride <= kStrideMicros ? kMaxStride : std::max(1, int(kStrideMicros / per_step));
     if (now < next_) return false;
     next_ = now + c_.interval;
     return true;

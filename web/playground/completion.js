@@ -15,6 +15,10 @@ export function setPalette(table) {
 const PATTERNS = new Set(["in", "out"]);
 const SYMBOLS = new Set(["on", "from", "to", "color", "value", "black", "white", "symbol"]);
 const RULE_NODES = new Set(["one", "all", "prl"]);
+// Elements read only inside a rule node (or, for rule, a map's, a convolution's or a wfc's): not offered
+// at the root or inside a <sequence> or <markov>, whose children are nodes.
+const RULE_NODE_PARTS = new Set(["rule", "field", "observe"]);
+const BRANCHES = new Set(["sequence", "markov"]);
 
 const hex = (rgb) => "#" + rgb.toString(16).padStart(6, "0");
 
@@ -47,7 +51,10 @@ export function completion(help) {
     const where = contextAt(text, ctx.pos);
     if (!bundle || !where) return null;
     if (where.kind === "tag") {
-      const options = Object.keys(bundle.nodes).map((name) => ({
+      const parent = where.parents.at(-1)?.name;
+      const nodesOnly = !parent || BRANCHES.has(parent);
+      const names = Object.keys(bundle.nodes).filter((name) => !(nodesOnly && RULE_NODE_PARTS.has(name)));
+      const options = names.map((name) => ({
         label: name,
         type: "type",
         info: () => {

@@ -49,3 +49,28 @@ export function saveFork(name, from, xml) {
   list.push({ name, from, xml });
   return storage((s) => (s.setItem(forksKey, JSON.stringify(list)), true), false);
 }
+
+// Drops the fork `name`.
+export function dropFork(name) {
+  const list = forks().filter((f) => f.name !== name);
+  return storage((s) => (s.setItem(forksKey, JSON.stringify(list)), true), false);
+}
+
+// Gives the fork `from` the name `to` (kept in its place in the list); false when `to` is taken.
+export function renameFork(from, to) {
+  const list = forks();
+  if (list.some((f) => f.name === to)) return false;
+  const fork = list.find((f) => f.name === from);
+  if (!fork) return false;
+  fork.name = to;
+  return storage((s) => (s.setItem(forksKey, JSON.stringify(list)), true), false);
+}
+
+// A name for a model of one's own: "model", "model-2"... the first not taken.
+export function newName(base = "model") {
+  const taken = new Set(forks().map((f) => f.name));
+  for (let k = 1; ; k++) {
+    const name = k === 1 ? base : `${base}-${k}`;
+    if (!taken.has(name)) return name;
+  }
+}

@@ -34,6 +34,33 @@ const marks = StateField.define({
 });
 const runGutter = [marks, gutter({ class: "cm-runGutter", markers: (view) => view.state.field(marks) })];
 
+// The editor closes a tag as it is opened (<all> gets its </all>): a closing tag typed out anyway, by
+// habit, takes the place of the one the editor wrote after it instead of adding a second.
+const escapeName = (name) => name.replace(/[-]/g, "\\$&");
+const closedOnce = EditorView.inputHandler.of((view, from, to, text) => {
+  if (text !== ">") return false;
+  const doc = view.state.doc;
+  const name = doc.sliceString(Math.max(0, from - 64), from).match(/<\/([\w-]+)$/)?.[1];
+  if (!name) return false;
+  const next = doc.sliceString(to, to + 256).match(new RegExp(`^\\s*</${escapeName(name)}>`));
+  if (!next) return false;
+  const all = doc.toString().replace(/<!--[\s\S]*?-->/g, "");
+  const opened = [...all.matchAll(new RegExp(`<${escapeName(name)}(?:\\s(?:[^>"']|"[^"]*"|'[^']*')*)?>`, "g"))].filter(
+    (m) => !m[0].endsWith("/>"),
+  ).length;
+  const closed = all.split(`</${name}>`).length - 1; // before this one
+  if (closed + 1 <= opened) return false; // it closes a tag still open
+  view.dispatch({
+    changes: [
+      { from, to, insert: ">" },
+      { from: to, to: to + next[0].length, insert: "" },
+    ],
+    selection: { anchor: from + 1 },
+    userEvent: "input.type",
+  });
+  return true;
+});
+
 export function createEditor(parent, { check, onChange, extensions = [] }) {
   let view;
   const source = async (v) => {
@@ -50,6 +77,7 @@ export function createEditor(parent, { check, onChange, extensions = [] }) {
       xml(),
       lintGutter(),
       runGutter,
+      closedOnce,
       linter(source, { delay: 300 }),
       extensions,
       EditorView.updateListener.of((update) => update.docChanged && onChange(update.state.doc.toString())),

@@ -39,6 +39,19 @@ export function statePicture(space, state) {
   return { mx, my, rgba };
 }
 
+// "27 states, 38 transitions, 8 ends": what the graph holds, as the library counts it (mj explore's
+// summary), and the chance that a run never ends when it has one.
+export function summaryOf(space) {
+  const count = (n, word) => `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
+  const words = [
+    count(space.states, "state"),
+    count(space.transitions, "transition"),
+    count(space.outcomes.length, "end"),
+  ];
+  if (space.unending > 0) words.push(`never ends with probability ${Number(space.unending.toPrecision(3))}`);
+  return words.join(", ");
+}
+
 function pictureUrl(picture) {
   const canvas = document.createElement("canvas");
   canvas.width = picture.mx;
@@ -49,15 +62,28 @@ function pictureUrl(picture) {
 }
 
 export class GraphView {
-  // onPick(state, picture): a state was clicked.
-  constructor(container, onPick) {
-    this.container = container;
+  // container: the graph's panel (a bar of its summary, its key and a close button over the drawing);
+  // onPick(state, picture): a state was clicked; onClose(): the close button.
+  constructor(container, onPick, onClose) {
     this.onPick = onPick;
     this.space = null;
+    container.innerHTML = `<div class="bar"><span class="summary"></span>
+      <span class="key"><i class="start"></i>start <i class="outcome"></i>an end (its probability under it)
+      <i class="current"></i>the run's grid (a ring) <i class="picked"></i>picked</span>
+      <span class="fill"></span><button class="close" title="close the state graph">×</button></div>
+      <div class="drawing"></div>`;
+    this.panel = container;
+    this.summary = container.querySelector(".summary");
+    this.container = container.querySelector(".drawing"); // what the graph is drawn in
+    container.querySelector(".close").onclick = () => onClose();
     // Zoom: the wheel scales the drawing about the cursor (the container scrolls, so a drag of the
     // scroll bars or a swipe pans); a new graph starts fitted to the container's width.
     this.zoom = 1;
-    container.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+    this.container.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+  }
+
+  get shown() {
+    return !this.panel.hidden;
   }
 
   setZoom(zoom, at = { x: 0, y: 0 }) {
@@ -82,9 +108,12 @@ export class GraphView {
 
   clear() {
     this.space = null;
+    this.index = null;
+    this.current = null; // the state of the run's grid (-1: none of them), once a frame said
     this.canvasGraph = null;
     this.container.replaceChildren();
-    this.container.hidden = true;
+    this.summary.textContent = "";
+    this.panel.hidden = true;
   }
 
   // Lays out and draws `space` (mj.explore's, given maxStates MAX_GRAPH_STATES: the library refuses more).
@@ -92,10 +121,13 @@ export class GraphView {
   show(space) {
     this.clear();
     this.space = space;
+    this.index = new Map(space.grids.map((rows, s) => [rows, s])); // a grid's state, by its rows
     const ending = new Map(space.outcomes.map((o) => [o.state, o.probability]));
     const first = statePicture(space, 0);
     const cell = Math.max(3, Math.floor(PICTURE_PIXELS / Math.max(first.mx, first.my)));
-    this.container.hidden = false;
+    this.counts = summaryOf(space);
+    this.summary.textContent = this.counts;
+    this.panel.hidden = false;
     if (space.states > DAGRE_STATES) {
       this.canvasGraph = new CanvasGraph(
         this.container,
@@ -122,7 +154,6 @@ export class GraphView {
     );
     dagre.layout(graph);
     this.draw(graph, ending);
-    this.container.hidden = false;
     return "";
   }
 
@@ -188,6 +219,19 @@ export class GraphView {
     this.size = { width, height };
     this.zoom = 1;
     this.setZoom(Math.min(1, (this.container.clientWidth || width) / width));
+  }
+
+  // The run's grid (its rows as the graph writes them) marked: its state framed, named in the summary.
+  markRun(rows) {
+    if (!this.space) return;
+    const s = this.index.get(rows) ?? -1;
+    if (s === this.current) return;
+    this.current = s;
+    const where = s >= 0 ? `the run's grid: state ${s}` : "the run's grid is none of them";
+    this.summary.textContent = `${this.counts}; ${where}`;
+    if (this.canvasGraph) return void ((this.canvasGraph.current = s), this.canvasGraph.redraw());
+    for (const g of this.container.querySelectorAll(".state.current")) g.classList.remove("current");
+    this.container.querySelector(`.state[data-state="${s}"]`)?.classList.add("current");
   }
 
   pick(state) {

@@ -5,7 +5,7 @@ import { layeredLayout } from "./graph_layers.js";
 
 // Below this many screen pixels across, a state is drawn as a box without its picture.
 const PICTURE_MIN_PIXELS = 10;
-const FRAME = { start: "#5a9aff", outcome: "#f0c040", other: "#555" };
+const FRAME = { start: "#5a9aff", outcome: "#f0c040", other: "#555", current: "#40e0a0", picked: "#ff60ff" };
 
 export class CanvasGraph {
   // container: the element to fill; space: mj.explore's; picture(state): {mx, my, rgba} of a state;
@@ -21,6 +21,7 @@ export class CanvasGraph {
     this.canvas.className = "state-graph-canvas";
     container.appendChild(this.canvas);
     this.drawn = 0; // the states the latest drawing drew
+    this.current = -1; // the state of the run's grid (graph.js), framed
     // the layers' whole height in view (at most zoom 1), the start at the top centre
     this.resize();
     this.z = Math.min(1, this.canvas.height / this.layout.height);
@@ -96,8 +97,14 @@ export class CanvasGraph {
         const b = this.screenBox(s),
           p = this.ending.get(s);
         o.fillStyle =
-          s === this.picked ? "#ff60ff" : s === 0 ? FRAME.start : p !== undefined ? FRAME.outcome : FRAME.other;
+          s === this.picked ? FRAME.picked : s === 0 ? FRAME.start : p !== undefined ? FRAME.outcome : FRAME.other;
         o.fillRect(b.x, b.y, b.width, b.height);
+        if (s === this.current) {
+          // the run's grid: a ring around whatever frame it has
+          o.strokeStyle = FRAME.current;
+          o.lineWidth = Math.max(2, 3 * z);
+          o.strokeRect(b.x - o.lineWidth / 2, b.y - o.lineWidth / 2, b.width + o.lineWidth, b.height + o.lineWidth);
+        }
         if (pictures) {
           o.drawImage(this.pictureOf(s), b.x + 3 * z, b.y + 3 * z, b.width - 6 * z, b.height - 6 * z);
           if (p !== undefined && b.width >= 48) {

@@ -7,6 +7,31 @@ import { syntaxTree } from "@codemirror/language";
 
 const escape = (text) => text.replace(/[&<>"]/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot" }[c]};`);
 
+// The docs are written for the repository; on the page, what belongs to the command line is shown as such: a
+// shell block with the sentences that lead into and follow it folded under "On the command line", commands in
+// the text marked, and the "checked" that tells a reader of the repository a test checks a claim left out.
+const COMMAND = /^(bash |mj |python3? |node |npm |ctest |cmake |build\/mj)/;
+function forThePage(content) {
+  for (const code of content.querySelectorAll("pre > code.language-sh")) {
+    const pre = code.parentElement,
+      before = pre.previousElementSibling,
+      after = pre.nextElementSibling;
+    const fold = document.createElement("details");
+    fold.className = "cli";
+    fold.innerHTML = "<summary>On the command line (mj installed on your machine; not this page)</summary>";
+    pre.before(fold);
+    if (before?.tagName === "P" && /(:|with)\s*$/.test(before.textContent)) fold.append(before);
+    fold.append(pre);
+    if (after?.tagName === "P" && after.textContent.startsWith("(")) fold.append(after);
+  }
+  for (const code of content.querySelectorAll(":not(pre) > code"))
+    if (COMMAND.test(code.textContent)) ((code.className = "cli"), (code.title = "a command line, not this page"));
+  const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());)
+    if (/checked\)/.test(node.data))
+      node.data = node.data.replace(/,\s*(both\s+)?checked\)/g, ")").replace(/\s*\((both\s+)?checked\)/g, "");
+}
+
 export function createHelp({ onExample }) {
   let bundle = null;
   let loading = null;
@@ -23,7 +48,10 @@ export function createHelp({ onExample }) {
   panel.hidden = true;
   panel.innerHTML = `<div class="bar"><select title="page"></select><span class="fill"></span>
     <button class="close" title="close the help (Escape)">×</button></div><div class="page"></div>`;
-  document.body.appendChild(panel);
+  // beside the editor on a wide screen (the page's columns make room for it), over it on a narrow one
+  const main = document.querySelector("main");
+  main.querySelector("#editor").after(panel);
+  const setOpen = (open) => ((panel.hidden = !open), main.classList.toggle("helping", open));
   const pages = panel.querySelector("select");
   const content = panel.querySelector(".page");
   let shown = "";
@@ -32,6 +60,7 @@ export function createHelp({ onExample }) {
     if (shown === file) return;
     const page = bundle.pages.find((p) => p.file === file);
     content.innerHTML = page.html; // built from the repository's own docs (build/help_bundle.mjs), not from a link
+    forThePage(content);
     for (const code of content.querySelectorAll("pre > code.language-xml")) {
       const button = document.createElement("button");
       button.className = "try";
@@ -46,8 +75,7 @@ export function createHelp({ onExample }) {
   // Opens the panel at `section` (an id of help.json), with the table rows of `attribute` marked.
   async function show(section = "", attribute = "") {
     const outcome = await load(); // the bundle, or what kept it away
-    panel.style.top = `${document.querySelector("header").getBoundingClientRect().bottom}px`; // below the controls
-    panel.hidden = false;
+    setOpen(true);
     if (!bundle) return void (content.textContent = `the help could not be loaded (${outcome.message}): open it again`);
     if (!pages.options.length) for (const p of bundle.pages) pages.appendChild(new Option(p.title, p.file));
     const page = bundle.pages.find((p) => p.file === `${section.split(":")[1]}.md`);
@@ -66,8 +94,8 @@ export function createHelp({ onExample }) {
   }
 
   pages.onchange = () => (showPage(pages.value), (content.scrollTop = 0));
-  panel.querySelector(".close").onclick = () => (panel.hidden = true);
-  panel.addEventListener("keydown", (e) => e.key === "Escape" && (panel.hidden = true));
+  panel.querySelector(".close").onclick = () => setOpen(false);
+  panel.addEventListener("keydown", (e) => e.key === "Escape" && setOpen(false));
   content.addEventListener("click", async (e) => {
     const link = e.target.closest("a");
     if (!link || link.target === "_blank") return;
@@ -79,32 +107,42 @@ export function createHelp({ onExample }) {
     }
   });
 
-  // The entry of a node, or of an attribute on a node: {section, attribute, title, html}, or null.
-  function entry(element, attribute = "") {
+  // The entry of a node, or of an attribute on a node, inside `parent` (a <rule> of a <convolution> or a
+  // <wfc> is theirs, not a rule node's): {section, attribute, title, html}, or null.
+  function entry(element, attribute = "", parent = "") {
     if (!bundle) return null;
+    const pageOf = (s) => s?.split(":")[1];
+    const owner = element === "rule" && ["convolution", "wfc"].includes(parent) ? bundle.nodes[parent] : null;
     const node = bundle.nodes[element];
+    if (!attribute && owner) {
+      // the section of the owner's page that tells of its rules, and its first paragraph
+      const rows = Object.values(bundle.attributes).flat();
+      const section = rows.find((r) => pageOf(r.section) === pageOf(owner) && /rule/.test(r.section))?.section ?? owner;
+      return { section, title: `<rule> in <${parent}>`, html: summaryOf(section) };
+    }
     if (!attribute) return node ? { section: node, title: `<${element}>`, html: summary(element) } : null;
     const rows = bundle.attributes[attribute];
     if (!rows) return null;
-    const pageOf = (s) => s?.split(":")[1];
-    // its row in the node's section, else in a <rule>'s (a rule node holding one rule), else on the node's page
+    // its row in the node's section, else in a <rule>'s (a rule node holding one rule), else on the node's
+    // page; a convolution's or wfc's rule: on the owner's page
     const rule = ["one", "all", "prl"].includes(element) ? bundle.nodes.rule : null;
     const best =
+      (owner ? rows.find((r) => pageOf(r.section) === pageOf(owner)) : null) ??
       rows.find((r) => r.section === node) ??
       rows.find((r) => r.section === rule) ??
       rows.find((r) => pageOf(r.section) === pageOf(node)) ??
       rows[0];
-    return { section: best.section, attribute, title: `${attribute} on <${element}>`, html: best.row };
+    const where = owner ? `<rule> in <${parent}>` : `<${element}>`;
+    return { section: best.section, attribute, title: `${attribute} on ${where}`, html: best.row };
   }
 
   // An element's summary, from its section of the rendered page: the first paragraph before the section's
   // attribute table; else, when the heading says what the element is ("`<union>`: one symbol for several
   // values"), the section's first paragraph; else the page's introduction. Never the navigation bar.
   const summaries = new Map();
-  function summary(element) {
-    if (!bundle?.nodes[element]) return "";
-    if (summaries.has(element)) return summaries.get(element);
-    const section = bundle.nodes[element];
+  const summary = (element) => (bundle?.nodes[element] ? summaryOf(bundle.nodes[element]) : "");
+  function summaryOf(section) {
+    if (summaries.has(section)) return summaries.get(section);
     const page = bundle.pages.find((p) => p.file === `${section.split(":")[1]}.md`);
     const doc = new DOMParser().parseFromString(page?.html ?? "", "text/html");
     const isNav = (e) => e.querySelector('a[data-section="help:README"]');
@@ -114,7 +152,8 @@ export function createHelp({ onExample }) {
       let table = false;
       for (let e = heading?.nextElementSibling; e && !/^H[1-6]$/.test(e.tagName); e = e.nextElementSibling) {
         table ||= e.tagName === "TABLE";
-        if (e.tagName === "P" && !isNav(e)) found.push({ e, table });
+        // not a lead-in to what follows ("The attributes:"), which says nothing on its own
+        if (e.tagName === "P" && !isNav(e) && !/:\s*$/.test(e.textContent)) found.push({ e, table });
       }
       return found;
     };
@@ -124,7 +163,7 @@ export function createHelp({ onExample }) {
     const first =
       own.find((p) => !p.table) ?? (tagline ? own[0] : null) ?? paragraphs(doc.querySelector("h1"))[0] ?? null;
     const html = first?.e.innerHTML ?? "";
-    summaries.set(element, html);
+    summaries.set(section, html);
     return html;
   }
 
@@ -138,24 +177,40 @@ export function createHelp({ onExample }) {
     get open() {
       return !panel.hidden;
     },
+    // Whether the open panel hides the editor (a narrow screen): an example tried then closes it.
+    get overEditor() {
+      return !panel.hidden && getComputedStyle(panel).position === "absolute";
+    },
+    close: () => setOpen(false),
   };
 }
 
 // The name under `pos` when it is a node's or an attribute's name: {element, attribute, from, to}.
+// `parent`: the name of the element it is written in ("" at the root).
 function nameAt(state, pos, side = 1) {
   const node = syntaxTree(state).resolveInner(pos, side);
   const text = (n) => state.sliceDoc(n.from, n.to);
-  if (node.name === "TagName") return { element: text(node), attribute: "", from: node.from, to: node.to };
+  // the tag (OpenTag or SelfClosingTag) -> its Element -> the Element around it -> that one's name
+  const parentOf = (tag) => {
+    const outer = tag?.parent?.parent;
+    const name = outer?.getChild("OpenTag")?.getChild("TagName");
+    return name ? text(name) : "";
+  };
+  if (node.name === "TagName")
+    return { element: text(node), attribute: "", parent: parentOf(node.parent), from: node.from, to: node.to };
   if (node.name !== "AttributeName") return null;
-  const tag = node.parent?.parent?.getChild("TagName");
-  return tag ? { element: text(tag), attribute: text(node), from: node.from, to: node.to } : null;
+  const tag = node.parent?.parent;
+  const name = tag?.getChild("TagName");
+  return name
+    ? { element: text(name), attribute: text(node), parent: parentOf(tag), from: node.from, to: node.to }
+    : null;
 }
 
 // The editor's hover and F1 for `help`.
 export function helpExtensions(help) {
   const hover = hoverTooltip((view, pos, side) => {
     const name = nameAt(view.state, pos, side);
-    const found = name && help.entry(name.element, name.attribute);
+    const found = name && help.entry(name.element, name.attribute, name.parent);
     if (!found) return null;
     return {
       pos: name.from,
@@ -178,7 +233,7 @@ export function helpExtensions(help) {
       run(view) {
         const pos = view.state.selection.main.head;
         const name = nameAt(view.state, pos, -1) ?? nameAt(view.state, pos, 1);
-        const found = name && help.entry(name.element, name.attribute);
+        const found = name && help.entry(name.element, name.attribute, name.parent);
         help.show(found?.section ?? "", found?.attribute ?? "");
         return true;
       },

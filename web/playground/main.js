@@ -9,11 +9,21 @@ import { Overlay } from "./overlay.js";
 import { GraphView, MAX_GRAPH_STATES } from "./graph.js";
 import { PredecessorsView } from "./predecessors.js";
 import { decodeShare, encodeShare, readableLink } from "./share.js";
-import { draftOf, forkName, forks, keepDraft, saveFork, storageProblem } from "./drafts.js";
+import {
+  draftOf,
+  dropFork,
+  forkName,
+  forks,
+  keepDraft,
+  newName,
+  renameFork,
+  saveFork,
+  storageProblem,
+} from "./drafts.js";
 import { topSpeed } from "./pace.js";
 import { TimelineView } from "./timeline.js";
 import { drawTree, firedRules } from "./tree.js";
-import { ruleSource } from "./rule_pictures.js";
+import { nextSymbol, ruleSource } from "./rule_pictures.js";
 import { View2D } from "./view2d.js";
 import { Zoom2D } from "./zoom2d.js";
 import { View3D } from "./view3d.js";
@@ -27,12 +37,33 @@ const overlay = new Overlay($("views"), $("viewsPanel"), (on, line) =>
   worker.postMessage({ type: "inspect", on, line }),
 );
 // A state clicked in the state graph is shown in the grid view.
-const graph = new GraphView($("graph"), (state, picture) => {
-  (($("stage2d").style.display = ""), ($("stage3d").style.display = "none"));
-  view2d.draw(picture);
-  $("counter").textContent = `state ${state} of the state graph`;
+const graph = new GraphView(
+  $("graph"),
+  (picked, picture) => {
+    (($("stage2d").style.display = ""), ($("stage3d").style.display = "none"));
+    view2d.draw(picture);
+    state.screen = { graph: picked }; // the grid on screen, until the run shows a frame again
+    $("counter").textContent = `state ${picked} of the state graph`;
+  },
+  () => closeGraph(),
+);
+// The state graph belongs to the model it was drawn for ({key, request}: what was asked, the latest
+// request): a reply to an older request, or for a model since left, is not shown; a model loaded anew
+// as another (its text, its size) closes it.
+const graphAsked = { key: "", request: 0 };
+function closeGraph() {
+  graphAsked.request++;
+  graphAsked.key = "";
+  if (state.screen) state.screen = null;
+  if (graph.shown) worker.postMessage({ type: "rows", on: false });
+  graph.clear();
+}
+const graphKey = () => JSON.stringify([$("model").value, size(), state.stepLimit, editor.text]);
+// Predecessors of the grid on screen: the run's (live or past: the worker knows which), or a state of the graph.
+const predecessors = new PredecessorsView($("predecessorsPanel"), (m) => {
+  const s = m.type === "predecessors" ? state.screen?.graph : undefined;
+  worker.postMessage(s === undefined ? m : { ...m, rows: graph.space.grids[s], of: `state ${s} of the state graph` });
 });
-const predecessors = new PredecessorsView($("predecessorsPanel"), (m) => worker.postMessage(m));
 const timeline = new TimelineView({
   bar: $("timeline"),
   back: $("back"),
@@ -49,8 +80,10 @@ const state = {
   checks: new Map(),
   nextCheck: 0,
   rate: null, // where the steps/s count from: {steps, at} of the run's first frame
+  running: false, // a run goes on (Run or "to the end"), as the latest frame said
   stepLimit: null, // a link's step limit (else the entry's)
-  notice: "", // what a link got wrong, shown until the next action
+  notice: "", // what the page did, or what a link got wrong (noticeWrong), shown until the next action
+  noticeWrong: false,
   choosing: 0, // the latest chooseModel call: an older one that finishes later does nothing
   linksRead: 0,
   lastExport: "",
@@ -59,6 +92,7 @@ const state = {
   palette: {}, // {symbol: 0xRRGGBB} of the loaded model
   exampleEntry: null, // the entry of a help example's run line
   editing: "", // the model whose text the editor holds ("own/Name", "corpus/Name", "fork/Name"): its draft
+  screen: null, // what the grid view shows when it is not the run's grid: {graph: a state of the state graph}
 };
 let ready;
 const readyPromise = new Promise((resolve) => (ready = resolve));
@@ -69,6 +103,8 @@ const readyPromise = new Promise((resolve) => (ready = resolve));
 const help = createHelp({ onExample: (xml, name) => tryExample(xml, name) });
 function tryExample(xml, name = "example") {
   act();
+  closeGraph();
+  if (help.overEditor) help.close(); // the program is seen where it goes
   const run = Object.fromEntries(
     [...(xml.match(/<!--\s*run:([^>]*)-->/)?.[1] ?? "").matchAll(/(\w+)=(\d+)/g)].map((m) => [m[1], +m[2]]),
   );
@@ -106,6 +142,8 @@ function keep(text) {
   else keepDraft(state.editing, text, state.originalXml);
   if (storageProblem()) showMessage(storageProblem());
   $("revert").disabled = group === "fork" || text === state.originalXml;
+  const option = $("model").selectedOptions[0];
+  if (option && `${group}/${name}` === option.value) relabel(option);
 }
 
 const sizeBoxes = ["mx", "my", "mz"].map($);
@@ -114,25 +152,46 @@ const size = () => sizeBoxes.map((box) => +box.value);
 // it (its entry's, else mj's default), which then fills them.
 const givenSize = () => (sizeBoxes.some((box) => box.value === "") ? null : size());
 const speed = () => 2 ** +$("speed").value;
-const speedText = () => (speed() >= topSpeed ? "top: unpaced" : `${speed()} steps/frame`);
+const speedText = () => (speed() >= topSpeed ? "full speed" : `${speed()} steps/frame`);
+// Each model runs at its own speed: the slider's top (a frame every 50 ms of work, the engine's own pace)
+// until it is moved for that model (this page's memory).
+const speeds = new Map();
+function setSpeed(value) {
+  $("speed").value = value;
+  $("speedText").textContent = speedText();
+  worker.postMessage({ type: "speed", speed: speed() });
+}
 const selected = () => {
   const [group, name] = $("model").value.split("/");
   const entry = lists[group]?.find((e) => e.id === name); // an id: NAME, or NAME-2... for a name's later entries
   return { group, name: entry?.name ?? name, entry };
 };
 const key = () => JSON.stringify([$("model").value, size(), +$("seed").value, state.stepLimit, editor.text]);
-const showMessage = (text) => ($("message").textContent = text);
+// The line under the grid: what went wrong (red), or a notice of what the page did (state.notice, unless
+// it says what a link got wrong).
+function showMessage(text, notice = false) {
+  $("message").textContent = text;
+  $("message").classList.toggle("notice", notice);
+}
+const showNotice = (text) => showMessage(text, !state.noticeWrong);
 // The entry the model loads with: the list's, or an example's run line (else the library's defaults); and the
 // size boxes and a link's step limit (null: the entry's).
 const example = () => (state.editing.startsWith("example/") ? state.editing.slice(8) : null);
-const loadEntry = () => (example() ? state.exampleEntry : (selected().entry ?? null));
+// (a model of one's own made new has no entry: the library's defaults)
+const loadEntry = () => (example() ? state.exampleEntry : selected().entry?.mx ? selected().entry : null);
 const sizeAndSteps = () => ({ size: givenSize(), steps: state.stepLimit });
-// The name a run's exports take: the listed model's, unless the editor holds other text.
-const exportName = () => (editor.text === state.originalXml ? (example() ?? selected().name ?? "model") : "model");
+// The name a run's exports take: the model's ("NAME-edited" for a listed model the editor holds edits of).
+function exportName() {
+  const { group, name } = selected();
+  if (example()) return example();
+  if (!name) return "model";
+  return group === "fork" || editor.text === state.originalXml ? name : `${name}-edited`;
+}
 
 // Loads the model as the page shows it, unless that is what is loaded already.
 function ensureLoaded() {
   if (state.loadedKey === key()) return;
+  if (graphAsked.key && graphAsked.key !== graphKey()) closeGraph();
   state.loadedKey = key();
   state.loading = true;
   worker.postMessage({
@@ -150,6 +209,7 @@ function ensureLoaded() {
 async function chooseModel(value, overrides = {}) {
   const turn = ++state.choosing;
   state.loading = true;
+  closeGraph(); // the graph of the model left
   $("model").value = value;
   const { group, name, entry } = selected();
   let xml = null;
@@ -184,21 +244,27 @@ async function chooseModel(value, overrides = {}) {
   editor.text = overrides.xml ?? draft ?? state.originalXml;
   state.editing = value; // from here on the text typed is kept as this model's (a link's text is not a draft)
   $("revert").disabled = group === "fork" || editor.text === state.originalXml;
+  $("rename").hidden = $("delete").hidden = group !== "fork"; // a model of one's own
   if (kept) state.notice = `your edits of ${name} are kept as the fork ${kept} (in the model list)`;
   else if (draft !== null && overrides.xml === undefined)
     state.notice = `your edits of ${name} are back from this browser's storage (revert: the model's own text)`;
   sizeBoxes.forEach((box, i) => (box.value = overrides.size ? (overrides.size[i] ?? 1) : "")); // 2 sides: 2D
   if (overrides.seed !== undefined) $("seed").value = overrides.seed;
-  if (overrides.speed !== undefined) (($("speed").value = overrides.speed), $("speed").oninput());
+  if (overrides.speed !== undefined) speeds.set(value, overrides.speed);
+  setSpeed(speeds.get(value) ?? $("speed").max);
   state.stepLimit = overrides.steps ?? null;
   state.loadedKey = "";
+  forgetShare();
   ensureLoaded();
 }
 
 // The listed model a link names: "own/Name", "corpus/Name" or a bare name (mj's own first).
 function listed(model) {
   const [group, name] = model.includes("/") ? model.split("/") : [null, model];
-  for (const g of group ? [group] : ["own", "corpus"]) if (lists[g]?.some((e) => e.id === name)) return `${g}/${name}`;
+  for (const g of group ? [group] : ["own", "corpus"]) {
+    if (lists[g]?.some((e) => e.id === name)) return `${g}/${name}`;
+    if (sameAs.has(`${g}/${name}`)) return sameAs.get(`${g}/${name}`); // a twin: its first
+  }
   return null;
 }
 const defaultModel = () => (lists.own.length ? `own/${lists.own[0].name}` : `corpus/${lists.corpus[0].name}`);
@@ -217,6 +283,7 @@ function openLink() {
   let model = share.model && listed(share.model);
   if (share.model && !model) words.push(`no model named ${share.model}`);
   state.notice = words.join("; ");
+  state.noticeWrong = true;
   showMessage(state.notice);
   // a valid link runs, as a first look does: its run, not step 0 of an empty grid
   const chosen = chooseModel(model || defaultModel(), share);
@@ -232,20 +299,28 @@ function showSettings({ size: sides }) {
   state.loadedKey = key();
 }
 
-// The chosen model's entry in the list says the size it runs at when that is not its entry's: "MazeGrowth
-// (359×359), now 21×21" (the others keep their entry's words).
+// An option's words in the model list: its entry's ("MazeGrowth (359×359)"), the size the chosen one runs
+// at when that is not its entry's ("MazeGrowth (359×359), now 21×21"), and "edited" when this browser keeps
+// edits of a listed model (drafts.js).
+function relabel(option) {
+  option.dataset.label ??= option.textContent;
+  const own = option.dataset.label,
+    sides = state.sides;
+  const size = sides && (sides[2] > 1 ? sides : sides.slice(0, 2)).join("×");
+  const now = option.selected && size && !own.endsWith(`(${size})`) ? `, now ${size}` : "";
+  const edited = !option.value.startsWith("fork/") && draftOf(option.value) !== null ? " · edited" : "";
+  if (option.textContent !== own + now + edited) option.textContent = own + now + edited;
+}
 function labelChosen(sides) {
-  for (const option of $("model").options) {
-    option.dataset.label ??= option.textContent;
-    const own = option.dataset.label;
-    const size = (sides[2] > 1 ? sides : sides.slice(0, 2)).join("×");
-    option.textContent = option.selected && !own.endsWith(`(${size})`) ? `${own}, now ${size}` : own;
-  }
+  state.sides = sides;
+  for (const option of $("model").options) relabel(option);
 }
 
 function showFrame(f) {
   const began = performance.now();
   state.frame = f;
+  state.running = !!f.running;
+  state.screen = null;
   const d3 = f.mz > 1 && view3d.available;
   $("stage2d").style.display = d3 ? "none" : "";
   $("stage3d").style.display = d3 ? "block" : "none";
@@ -260,7 +335,8 @@ function showFrame(f) {
   if (f.ms !== undefined) state.pace.viewsMsMost = Math.max(state.pace.viewsMsMost, state.pace.viewsMs); // running
   const end = f.limit ? ` (stopped at the step limit of ${f.limit.toLocaleString("en")} steps)` : " (finished)";
   const searching = f.search ? `, searching: ${f.search.states} states, frontier ${f.search.frontier}` : "";
-  $("counter").textContent = `${f.steps} steps${f.finished ? end : searching}`;
+  $("counter").textContent =
+    `${f.steps.toLocaleString("en")} step${f.steps === 1 ? "" : "s"}${f.finished ? end : searching}`;
   if (f.tree) {
     // a step taken, or a past step with the tree before it (worker.js replays the run there)
     const before = f.treeBefore ?? (f.before ? state.tree : undefined);
@@ -269,6 +345,7 @@ function showFrame(f) {
     drawTree($("tree"), f.tree, { colors: state.palette, onCell: editRule }, f.finished);
   }
   timeline.onFrame(f, state.tree);
+  if (f.rows !== undefined) graph.markRun(f.rows);
   markGutter();
   if (f.ms !== undefined) {
     // counted from the run's first frame: what it took and when it began
@@ -277,7 +354,7 @@ function showFrame(f) {
     const seconds = (performance.now() - state.rate.at) / 1000;
     if (seconds > 0.2) $("rate").textContent = `${Math.round((f.steps - state.rate.steps) / seconds)} steps/s`;
   }
-  showMessage(state.notice);
+  showNotice(state.notice);
   state.pace.frameMs = performance.now() - began; // the page's own work for the frame, views included
   if (f.ms !== undefined) state.pace.frameMsMost = Math.max(state.pace.frameMsMost, state.pace.frameMs);
   // drawn once the browser has painted it: the worker then sends the next (worker.js, back-pressure)
@@ -288,15 +365,15 @@ function showFrame(f) {
   requestAnimationFrame(() => (state.pace.undrawn--, worker.postMessage({ type: "drawn" })));
 }
 
-// A click on a cell of a rule's picture: the cell's next symbol (the node's, then '*'), written into the
-// program text at that rule's attribute; the model is loaded again, so the tree shows the new rule.
+// A click on a cell of a rule's picture: the cell's next symbol (the grid's values, then '*': a map's
+// output those of its new grid), written into the program text at that rule's attribute; the model is
+// loaded again, so the tree shows the new rule.
 function editRule(node, written, side, index) {
   const place = ruleSource(editor.text, node.line, written)?.[side];
   const shown = node.rules.filter((r) => r.original)[written]?.[side === "in" ? "input" : "output"];
   if (!place || place.value.length !== shown?.length || place.value[index] === undefined)
     return showMessage(`this rule is not written as ${side}="${shown}" in the text: edit it there`);
-  const symbols = [...new Set([...node.legend, ...Object.keys(state.palette)])].join("") + "*";
-  const next = symbols[(symbols.indexOf(place.value[index]) + 1) % symbols.length];
+  const next = nextSymbol(place.value[index], side === "in" ? node.legend : (node.outputLegend ?? node.legend));
   editor.view.dispatch({ changes: { from: place.valueFrom + index, to: place.valueFrom + index + 1, insert: next } });
   act();
   ensureLoaded();
@@ -319,6 +396,10 @@ function markGutter() {
 // The readout of cell (x, y) of a 2D frame: "x 3, y 5: W (value 1)" and what the views show there. The
 // frame is mj's picture at a pixel a cell: its colour is the symbol's, the first of the legend with it.
 function cellWords(x, y) {
+  if (state.screen) {
+    const symbol = graph.space.grids[state.screen.graph].split(" ")[0].split("/")[y]?.[x];
+    return symbol ? `x ${x}, y ${y}: ${symbol} (value ${graph.space.legend.indexOf(symbol)})` : "";
+  }
   const f = state.frame;
   if (!f || f.mz !== 1 || !f.rgba || f.width !== f.mx) return "";
   const k = (x + y * f.mx) * 4;
@@ -348,6 +429,7 @@ worker.onmessage = ({ data }) => {
       setPalette(data.palette),
       (state.palette = data.palette ?? {}),
       (state.frame = null),
+      forgetRate(),
       timeline.clear(),
       predecessors.clear(),
       zoom2d.fit());
@@ -357,9 +439,13 @@ worker.onmessage = ({ data }) => {
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
   else if (data.type === "file") {
     download(data.name, data.bytes ?? data.text);
-    if (data.note) showMessage((state.notice = data.note)); // what the file holds (a GIF's frames)
-  } else if (data.type === "explored") showMessage(graph.show(data.space));
-  else if (data.type === "predecessors") predecessors.show(data);
+    if (data.note) showNotice((state.notice = data.note)); // what the file holds (a GIF's frames)
+  } else if (data.type === "explored") {
+    if (data.request !== graphAsked.request) return; // a graph since closed, or of a model since left
+    graphAsked.key = data.error ? "" : graphKey(); // refused: asked again, it is tried again (else the size the load chose)
+    showMessage(data.error ? data.error.text : graph.show(data.space));
+    if (!data.error) worker.postMessage({ type: "rows", on: true }); // the run's state marked on it
+  } else if (data.type === "predecessors") predecessors.show(data);
   else if (data.type === "error") {
     state.loadedKey = ""; // what failed is loaded again next time
     state.loading = false;
@@ -373,14 +459,28 @@ worker.onmessage = ({ data }) => {
   }
 };
 
+// Entries of a name listed again with the same size and step limit (CarmaTower and its iso="True" twin:
+// settings of mj run's pictures, which the page draws its own way) are listed once, the first; a link
+// to a later one opens the first.
+const sameAs = new Map(); // "group/id" of a twin -> "group/id" of the first
+function dropTwins(group, entries) {
+  const first = new Map();
+  return entries.filter((e) => {
+    const key = JSON.stringify([e.name, e.mx, e.my, e.mz, e.steps]);
+    if (!first.has(key)) return first.set(key, e.id);
+    sameAs.set(`${group}/${e.id}`, `${group}/${first.get(key)}`);
+    return false;
+  });
+}
+
 function fillModels({ own, corpus }) {
   for (const entries of [own, corpus]) variantIds(entries).forEach((id, i) => (entries[i].id = id));
-  lists.own = own;
-  lists.corpus = corpus;
+  lists.own = dropTwins("own", own);
+  lists.corpus = dropTwins("corpus", corpus);
   const select = $("model");
   for (const [group, label, entries] of [
-    ["own", "mj's models", own],
-    ["corpus", "MarkovJunior corpus", corpus],
+    ["own", "mj's models", lists.own],
+    ["corpus", "MarkovJunior corpus", lists.corpus],
   ]) {
     if (!entries.length) continue;
     const optgroup = document.createElement("optgroup");
@@ -395,7 +495,8 @@ function fillModels({ own, corpus }) {
   openLink();
 }
 
-// The model list's "your forks" group, from the browser's storage: each with its model's size.
+// The model list's "your models" group, from the browser's storage (new models and forks): each with its
+// model's size.
 function fillForks() {
   const entryOf = (from) => {
     const [group, id] = from.split("/");
@@ -405,7 +506,7 @@ function fillForks() {
   const select = $("model");
   select.querySelector("optgroup[data-forks]")?.remove();
   if (!lists.fork.length) return;
-  const optgroup = Object.assign(document.createElement("optgroup"), { label: "your forks (this browser)" });
+  const optgroup = Object.assign(document.createElement("optgroup"), { label: "your models (this browser)" });
   optgroup.dataset.forks = "";
   for (const e of lists.fork) optgroup.appendChild(new Option(e.name, `fork/${e.id}`));
   select.appendChild(optgroup);
@@ -415,32 +516,37 @@ function fillForks() {
 window.addEventListener("hashchange", () => {
   if (location.hash.length > 1) openLink();
 });
-const act = () => (state.notice = "");
+const act = () => ((state.notice = ""), (state.noticeWrong = false));
 $("model").onchange = () => (act(), chooseModel($("model").value));
 $("random").onclick = () => ($("seed").value = Math.floor(Math.random() * 2 ** 31));
+// The steps/s of the run before, not this one's.
+const forgetRate = () => ((state.rate = null), ($("rate").textContent = ""));
 $("run").onclick = () => {
   act();
   ensureLoaded();
-  state.rate = null;
-  $("rate").textContent = ""; // the last run's
+  forgetRate();
+  state.running = true;
   worker.postMessage({ type: "run", speed: speed() });
 };
 $("end").onclick = () => {
   act();
   ensureLoaded();
-  state.rate = null;
-  $("rate").textContent = "";
+  forgetRate();
+  state.running = true;
   worker.postMessage({ type: "end" });
 };
+// "state graph": the graph of the model as it is now; pressed again for the same, it stays as it is.
 $("graphButton").onclick = () => {
   act();
   ensureLoaded(); // the node tree and the grid view show the model whose graph this is
-  graph.clear();
+  if (graphAsked.key === graphKey()) return;
+  closeGraph();
+  graphAsked.key = graphKey();
   const message = { type: "explore", xml: editor.text, name: exportName(), ...sizeAndSteps(), entry: loadEntry() };
-  worker.postMessage({ ...message, maxStates: MAX_GRAPH_STATES });
+  worker.postMessage({ ...message, maxStates: MAX_GRAPH_STATES, request: graphAsked.request });
 };
-$("pause").onclick = () => worker.postMessage({ type: "pause" });
-$("reset").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "reset" }));
+$("pause").onclick = () => ((state.running = false), worker.postMessage({ type: "pause" }));
+$("reset").onclick = () => (act(), ensureLoaded(), forgetRate(), worker.postMessage({ type: "reset" }));
 const gallery = createGallery({
   onOpen: (model) => (act(), chooseModel(model).then(() => $("run").click())),
   has: (model) => listed(model) === model,
@@ -451,17 +557,27 @@ $("helpButton").onclick = () => help.show();
 $("step").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "step", count: 1 }));
 $("next").onclick = () => (act(), ensureLoaded(), worker.postMessage({ type: "next" }));
 $("speed").oninput = () => {
-  $("speedText").textContent = speedText();
-  worker.postMessage({ type: "speed", speed: speed() });
+  speeds.set($("model").value, $("speed").value);
+  setSpeed($("speed").value);
 };
 $("speedText").textContent = speedText();
+// The exports are of the grid on screen (a state of the graph: its rows).
 for (const button of document.querySelectorAll("[data-export]"))
-  button.onclick = () => worker.postMessage({ type: "export", what: button.dataset.export });
+  button.onclick = () => {
+    const s = state.screen?.graph;
+    worker.postMessage({
+      type: "export",
+      what: button.dataset.export,
+      rows: s === undefined ? undefined : graph.space.grids[s],
+    });
+  };
 $("gif").onclick = () => {
   const on = $("gif").textContent === "record GIF";
   $("gif").textContent = on ? "stop GIF" : "record GIF";
   worker.postMessage({ type: "gif", on });
 };
+// The share box's link is of the model it was made for.
+const forgetShare = () => (($("shareLink").hidden = true), ($("shareCopied").textContent = ""));
 // The link goes to the clipboard and the box beside the button, not the address bar: a reload shows the
 // work as it is now, not as it was shared.
 $("share").onclick = () => {
@@ -493,9 +609,48 @@ $("fork").onclick = () => {
   chooseModel(`fork/${forked}`, { size: givenSize() ?? undefined, seed: +$("seed").value });
 };
 $("revert").onclick = () => (act(), (editor.text = state.originalXml));
-window.addEventListener("resize", () => (view3d.resize(), graph.canvasGraph?.resize(), graph.canvasGraph?.draw()));
-// Keys: Ctrl+Enter runs (in the editor too); outside the editor and the boxes, Space pauses and the
-// arrows step (→) and step back (←).
+// A model of one's own: a program of no rules yet, with the values to write them in.
+const NEW_MODEL = `<!-- Your model: values are its symbols, the first fills the grid. Write its rules inside,
+     for instance <one in="WB" out="WW"/> (hover a name for help, Ctrl+Space completes). -->
+<markov values="BW" origin="True">
+</markov>
+`;
+$("newModel").onclick = () => {
+  act();
+  const name = newName();
+  if (!saveFork(name, "", NEW_MODEL)) return showMessage(storageProblem());
+  fillForks();
+  state.notice = `${name}: a model of your own, kept in this browser as you type`;
+  chooseModel(`fork/${name}`);
+};
+// A name for a model: letters, digits, spaces, '-', '_' and '.' (it names its exports).
+const modelName = /^[\w-][\w .-]{0,59}$/;
+$("rename").onclick = () => {
+  act();
+  const { group, name } = selected();
+  const to = group === "fork" ? window.prompt(`A new name for ${name}:`, name)?.trim() : "";
+  if (!to || to === name) return;
+  if (!modelName.test(to))
+    return showMessage(`a model's name is up to 60 letters, digits, spaces, '-', '_' and '.': not ${to}`);
+  if (!renameFork(name, to)) return showMessage(storageProblem() || `a model of yours is named ${to} already`);
+  fillForks();
+  $("model").value = state.editing = `fork/${to}`;
+  state.notice = `${name} is now ${to}`;
+  ensureLoaded(); // its runs and exports take the new name
+};
+$("delete").onclick = () => {
+  act();
+  const { group, name, entry } = selected();
+  if (group !== "fork" || !window.confirm(`Delete ${name} from this browser?`)) return;
+  if (!dropFork(name)) return showMessage(storageProblem());
+  fillForks();
+  state.notice = `${name} is deleted`;
+  chooseModel(listed(entry?.from ?? "") ?? defaultModel());
+};
+// The grid view's room changes with the window, and with the help's column opening beside the editor.
+new ResizeObserver(() => (view3d.resize(), graph.canvasGraph?.resize(), graph.canvasGraph?.draw())).observe($("view"));
+// Keys: Ctrl+Enter runs (in the editor too); outside the editor and the boxes, Space pauses a run and
+// runs a paused one, and the arrows step (→) and step back (←).
 document.addEventListener(
   "keydown",
   (e) => {
@@ -505,7 +660,7 @@ document.addEventListener(
       return $("run").click();
     }
     if (e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.("input, select, textarea, .cm-editor")) return;
-    const button = { " ": "pause", ArrowRight: "step", ArrowLeft: "back" }[e.key];
+    const button = { " ": state.running ? "pause" : "run", ArrowRight: "step", ArrowLeft: "back" }[e.key];
     if (button) (e.preventDefault(), $(button).click());
   },
   true,

@@ -330,7 +330,8 @@ export class Overlay {
     let min = Infinity,
       max = -Infinity;
     for (const m of i.candidates) ((min = Math.min(min, m.delta)), (max = Math.max(max, m.delta)));
-    const lines = [`${i.candidates.length} candidates (dots), Δ potential from ${min} to ${max}`];
+    const n = i.candidates.length;
+    const lines = [`${n} candidate${n === 1 ? "" : "s"} (dots), Δ potential from ${min} to ${max}`];
     if (i.chosen >= 0) {
       const m = i.candidates[i.chosen];
       o.strokeStyle = "#ff00ff";

@@ -24,15 +24,22 @@ export class PredecessorsView {
     this.empty.onclick = () => this.startFrom(null);
   }
 
-  // The worker's answer: {of (the step), count, texts, cells, mx, my, mz, colors}.
+  // The worker's answer: {of (the grid's words: "step 3"), count, texts, cells, mx, my, mz, colors}, or {refused} (a
+  // failure: the library's words).
   show(found) {
+    if (found.refused) {
+      this.found = null;
+      this.list.replaceChildren();
+      this.text.textContent = `no predecessors found: ${found.refused.text}`;
+      return;
+    }
     this.found = found;
     const { count, cells, of } = found;
     const shown = cells.length < count ? ` (the first ${cells.length} shown)` : "";
     this.text.textContent =
       count === 0
-        ? `the grid of step ${of} has no predecessor: a Garden of Eden`
-        : `${count} predecessor${count === 1 ? "" : "s"} of the grid of step ${of}${shown}: a click starts the runs there`;
+        ? `the grid of ${of} has no predecessor: a Garden of Eden`
+        : `${count} predecessor${count === 1 ? "" : "s"} of the grid of ${of}${shown}: a click starts the runs there`;
     this.list.replaceChildren(...cells.map((c, k) => this.picture(found, c, k)));
   }
 
@@ -43,24 +50,31 @@ export class PredecessorsView {
     this.empty.hidden = true;
   }
 
-  // Predecessor k's cells in the model's colours (a 3D grid's layers side by side).
-  picture({ mx, my, mz, colors, texts }, cells, k) {
+  // Predecessor k's cells in the model's colours (a 3D grid's layers side by side), `side` pixels a cell,
+  // each cell that differs from the grid it leads to framed in yellow.
+  picture({ mx, my, mz, colors, texts, target }, cells, k) {
     const width = mz * mx + (mz - 1),
       canvas = document.createElement("canvas");
-    Object.assign(canvas, { width, height: my, title: texts[k] });
-    canvas.dataset.predecessor = k;
     const side = Math.max(2, Math.floor(PICTURE_PIXELS / Math.max(width, my)));
-    Object.assign(canvas.style, { width: `${width * side}px`, height: `${my * side}px` });
-    const picture = new ImageData(width, my);
+    Object.assign(canvas, { width: width * side, height: my * side });
+    canvas.dataset.predecessor = k;
+    canvas.dataset.side = side;
+    const o = canvas.getContext("2d");
+    const layer = (i) => Math.floor(i / (mx * my));
+    let differ = 0;
+    o.lineWidth = Math.max(1, Math.floor(side / 5));
     for (let i = 0; i < cells.length; i++) {
-      const x = i % mx,
-        y = Math.floor(i / mx) % my,
-        z = Math.floor(i / (mx * my));
-      const rgb = colors[cells[i]] ?? 0,
-        at = (y * width + z * (mx + 1) + x) * 4;
-      picture.data.set([rgb >> 16, (rgb >> 8) & 255, rgb & 255, 255], at);
+      const x = (layer(i) * (mx + 1) + (i % mx)) * side,
+        y = (Math.floor(i / mx) % my) * side;
+      const rgb = colors[cells[i]] ?? 0;
+      o.fillStyle = `#${rgb.toString(16).padStart(6, "0")}`;
+      o.fillRect(x, y, side, side);
+      if (!target || target[i] === cells[i]) continue;
+      differ++;
+      o.strokeStyle = "#ffe040";
+      if (side >= 4) o.strokeRect(x + o.lineWidth / 2, y + o.lineWidth / 2, side - o.lineWidth, side - o.lineWidth);
     }
-    canvas.getContext("2d").putImageData(picture, 0, 0);
+    canvas.title = `${texts[k]}\n${differ} cell${differ === 1 ? "" : "s"} differ from the grid it leads to (framed in yellow)`;
     canvas.onclick = () => this.startFrom(k);
     return canvas;
   }

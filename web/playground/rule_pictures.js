@@ -1,10 +1,20 @@
 // Rules as pictures in the node tree, as the reference's GUI draws them: the input and the output side by
 // side, a square a cell in the symbol's colour ('*' a hatched grey), layers of 3D rules side by side.
-// A click on a cell of a written rule gives it the next symbol (the node's symbols, then '*') and
+// A click on a cell of a written rule gives it the next symbol (the grid's values, then '*') and
 // writes the change into the program text, at that rule's in or out attribute.
 import { tagsOf } from "./xml_context.js";
 
-const CELL = 11; // pixels a cell
+// Pixels a cell: big enough to click, smaller for a rule too wide for the tree's column.
+const CELL_MAX = 16,
+  SMALLEST_CELL = 8,
+  SIDE_PIXELS = 72; // the widest a side is drawn at before its cells shrink
+
+// The symbol after `symbol` in the cycle of a rule cell's click: the values of `legend`, then '*' (a
+// symbol outside it, a union's, goes to the first value).
+export function nextSymbol(symbol, legend) {
+  const cycle = legend + "*";
+  return cycle[(cycle.indexOf(symbol) + 1) % cycle.length];
+}
 
 // [[row, ...] per layer] of a side as the tree writes it: rows split by '/', layers by ' '.
 const layersOf = (side) => side.split(" ").map((layer) => layer.split("/"));
@@ -13,29 +23,31 @@ function drawSide(side, colors) {
   const layers = layersOf(side);
   const h = layers[0].length,
     w = layers[0][0].length;
+  const cell = Math.max(SMALLEST_CELL, Math.min(CELL_MAX, Math.floor(SIDE_PIXELS / Math.max(layers.length * w, h))));
   const canvas = Object.assign(document.createElement("canvas"), {
-    width: layers.length * (w * CELL + 3) - 3,
-    height: h * CELL,
+    width: layers.length * (w * cell + 3) - 3,
+    height: h * cell,
   });
+  canvas.dataset.cell = cell; // pixels a cell (the tests click each)
   const c = canvas.getContext("2d");
   layers.forEach((rows, l) =>
     rows.forEach((row, y) =>
       [...row].forEach((symbol, x) => {
-        const left = l * (w * CELL + 3) + x * CELL;
+        const left = l * (w * cell + 3) + x * cell;
         const rgb = colors[symbol];
         c.fillStyle = rgb === undefined ? "#555" : `#${rgb.toString(16).padStart(6, "0")}`;
-        c.fillRect(left, y * CELL, CELL - 1, CELL - 1);
+        c.fillRect(left, y * cell, cell - 1, cell - 1);
         if (rgb !== undefined) return;
         c.strokeStyle = "#999";
-        (c.beginPath(), c.moveTo(left, (y + 1) * CELL - 1), c.lineTo(left + CELL - 1, y * CELL), c.stroke());
+        (c.beginPath(), c.moveTo(left, (y + 1) * cell - 1), c.lineTo(left + cell - 1, y * cell), c.stroke());
       }),
     ),
   );
   // the index into the side's text of the cell under a click
   canvas.cellAt = (px, py) => {
-    const l = Math.floor(px / (w * CELL + 3)),
-      x = Math.floor((px - l * (w * CELL + 3)) / CELL),
-      y = Math.floor(py / CELL);
+    const l = Math.floor(px / (w * cell + 3)),
+      x = Math.floor((px - l * (w * cell + 3)) / cell),
+      y = Math.floor(py / cell);
     if (l >= layers.length || x >= w || y >= h || x < 0 || y < 0) return -1;
     return l * (h * (w + 1)) + y * (w + 1) + x;
   };

@@ -14,8 +14,8 @@ function nodeElement(node, running, pictures) {
   item.className = "node" + (running && (node.current || !node.branch) ? " running" : "");
   const label = document.createElement("div");
   label.className = "label";
-  const count = node.steps > 0 ? ` ${node.counter}/${node.steps}` : node.counter > 0 ? ` ${node.counter}` : "";
-  label.textContent = `<${node.kind}> line ${node.line}${count}`;
+  label.textContent = `<${node.kind}>${node.line > 0 ? ` line ${node.line}` : ""}${counted(node)}`;
+  if (node.line === 0) label.title = "the program's root: it runs the program's node"; // a single node, wrapped
   label.dataset.line = node.line; // for breakpoints (timeline.js): the node by its line, a rule by its index as written
   item.appendChild(label);
   let written = -1;
@@ -36,6 +36,15 @@ function nodeElement(node, running, pictures) {
     item.appendChild(nodeElement(child, running && node.branch && k === node.running, pictures)),
   );
   return item;
+}
+
+// A node's steps in words: ": 12 steps", ": 3 of at most 400 steps" (a node's count starts again each
+// time it runs; "at most 400 steps" while it has none).
+function counted({ counter, steps }) {
+  const plural = (n) => (n === 1 ? "step" : "steps");
+  if (steps > 0)
+    return counter > 0 ? `: ${counter} of at most ${steps} ${plural(steps)}` : `: at most ${steps} ${plural(steps)}`;
+  return counter > 0 ? `: ${counter} ${plural(counter)}` : "";
 }
 
 // The rules that fired in the last step, as "<one> line 5: WBB → WAW". A node's rules keep their

@@ -37,11 +37,14 @@ export class View3D {
       const label = document.createElement("label");
       const slider = Object.assign(document.createElement("input"), { type: "range", min: 1, value: 1 });
       slider.id = `cut${axis}`;
+      const shown = Object.assign(document.createElement("span"), { className: "cutValue" });
       slider.oninput = () => {
         this.cut[axis] = +slider.value >= +slider.max ? Infinity : +slider.value;
+        shown.textContent = `${slider.value} of ${slider.max}`;
         this.onCut({ ...this.cut });
       };
-      label.append(`${axis} ≤ `, slider);
+      slider.show = () => (shown.textContent = `${slider.value} of ${slider.max}`);
+      label.append(`${axis} ≤ `, slider, " ", shown);
       this.cutPanel.append(label);
     }
     container.appendChild(this.cutPanel);
@@ -76,9 +79,12 @@ export class View3D {
         ["y", my],
         ["z", mz],
       ]) {
-        Object.assign(this.cutPanel.querySelector(`#cut${axis}`), { max: side, value: side });
+        const slider = this.cutPanel.querySelector(`#cut${axis}`);
+        Object.assign(slider, { max: side, value: side });
+        slider.show();
         this.cut[axis] = Infinity;
       }
+      this.showBounds();
       this.resize();
       this.frame();
     } else this.resize();
@@ -118,6 +124,15 @@ export class View3D {
     this.mesh = new THREE.Mesh(geometry, (this.material ??= new THREE.MeshLambertMaterial({ vertexColors: true })));
     this.scene.add(this.mesh);
     this.render();
+  }
+
+  // The grid's bounds as a wire box: where the grid ends, however few cells are drawn.
+  showBounds() {
+    const { mx, my, mz } = this.box;
+    if (this.bounds) (this.scene.remove(this.bounds), this.bounds.geometry.dispose());
+    const edges = new THREE.EdgesGeometry(new THREE.BoxGeometry(mx, mz, my));
+    this.bounds = new THREE.LineSegments(edges, new THREE.LineBasicMaterial({ color: 0x777777 }));
+    this.scene.add(this.bounds);
   }
 
   // The triangles drawn (tests: the glTF export's count).

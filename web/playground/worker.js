@@ -36,6 +36,23 @@ const timeline = new Timeline(); // step back, scrub, breakpoints
 let loadedAs = null; // [xml, options] of the live model: the past run replays it
 // The grid runs start from (a predecessor the page picked), or null: the empty grid.
 let startCells = null;
+// While the page shows a state graph, every frame carries its grid's rows as the graph writes them (the
+// page marks the run's state on the graph).
+let withRows = false;
+// A grid's rows as mj.explore writes a state: rows apart by '/', layers by ' '.
+function rowsOf({ mx, my, mz, legend, cells }) {
+  const layers = [];
+  for (let z = 0; z < mz; z++) {
+    const rows = [];
+    for (let y = 0; y < my; y++) {
+      let row = "";
+      for (let x = 0; x < mx; x++) row += legend[cells[x + mx * (y + my * z)]];
+      rows.push(row);
+    }
+    layers.push(rows.join("/"));
+  }
+  return layers.join(" ");
+}
 const pastRun = new PastRun(() => {
   const replay = mj.load(...loadedAs);
   if (startCells) replay.startCells = startCells;
@@ -144,6 +161,7 @@ function frame(extra = {}) {
     limit: status.atStepLimit ? status.stepLimit : 0,
     active: status.node,
     search: status.search,
+    running, // a run goes on after this frame
     ...timeline.info(status),
     ...g,
     ...extra,
@@ -163,6 +181,7 @@ function frame(extra = {}) {
   }
   if (extra.withTree) message.tree = model.nodeTree();
   if (views.on) withInspection(message);
+  if (withRows) message.rows = rowsOf(model.grid());
   pressure.undrawn = true;
   post(message, transfer);
 }
@@ -256,11 +275,22 @@ function showTimeline() {
     const { tree, before } = pastRun.trees(model.seed, timeline.viewing);
     Object.assign(message, { tree, treeBefore: before, active: pastRun.model.activeNode() });
     if (views.on) withInspection(message, pastRun.model);
+    if (withRows) message.rows = rowsOf(model.gridAt(timeline.viewing));
     post(message, transfer);
   } catch (e) {
     post({ type: "error", ...failure(e) });
   }
 }
+
+// A grid's values (x fastest) from its rows as the state graph writes them, in `legend`'s values.
+const cellsOf = (rows, legend) =>
+  Uint8Array.from(
+    rows
+      .split(" ")
+      .flatMap((layer) => layer.split("/"))
+      .join(""),
+    (symbol) => legend.indexOf(symbol),
+  );
 
 const handlers = {
   drawn() {
@@ -373,37 +403,42 @@ const handlers = {
   },
   // The state graph (mj explore) of the editor's model, up to maxStates states (past them, the library's
   // failure, its setting in the page's words).
-  async explore({ xml, name, size, steps, entry, maxStates }) {
+  // request: the page's number for it, sent back.
+  async explore({ xml, name, size, steps, entry, maxStates, request }) {
     try {
       await ensureResources(xml);
       const space = mj.explore(xml, { size, steps, name: `${name}.xml`, entry, maxCells, maxStates });
-      post({ type: "explored", space });
+      post({ type: "explored", request, space });
     } catch (e) {
-      post({ type: "error", ...failure(e) });
+      post({ type: "explored", request, error: failure(e) });
     }
   },
   // The predecessors of the grid on screen (the live step's, or the past step's the timeline shows): every
   // grid that leads to it in one step of the program's rule node (mj explore --predecessors), the first
   // maxPredecessorsShown of them with their cells.
-  predecessors() {
+  // rows: the grid's rows as the state graph writes them ("BW/WB", layers apart by ' '), of: the page's
+  // words for it; else the run's grid on screen.
+  predecessors({ rows, of }) {
     if (!model) return;
     try {
-      const grid = timeline.viewing === null ? model.grid() : model.gridAt(timeline.viewing);
+      const run = timeline.viewing === null ? model.grid() : model.gridAt(timeline.viewing);
+      const grid = rows === undefined ? run : { ...run, cells: cellsOf(rows, run.legend) };
       const found = mj.predecessors(loadedAs[0], grid, { ...loadedAs[1], maxStates: maxPredecessors });
       const { mx, my, mz } = grid;
       post({
         type: "predecessors",
-        of: timeline.viewing ?? model.steps,
+        of: of ?? `step ${timeline.viewing ?? model.steps}`,
         count: found.predecessors.length,
         texts: found.predecessors.slice(0, maxPredecessorsShown),
         cells: found.cells.slice(0, maxPredecessorsShown),
         mx,
         my,
         mz,
+        target: grid.cells, // the grid they lead to
         colors: model.colors(),
       });
     } catch (e) {
-      post({ type: "error", ...failure(e) });
+      post({ type: "predecessors", refused: failure(e) }); // said in the panel, which asked
     }
   },
   // Runs start from these cells (a predecessor picked; null: the empty grid): the run begins again there.
@@ -420,6 +455,11 @@ const handlers = {
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
+  },
+  // The state graph is on screen (or no longer): frames carry their grid's rows.
+  rows({ on }) {
+    withRows = on;
+    if (on && model && !running) showTimeline(); // marked at once (a run's next frame marks it anyway)
   },
   // The debugger: a step back, a step of the timeline, the breakpoints ([{line, rule}]).
   back() {
@@ -451,14 +491,25 @@ const handlers = {
     }
     gifFrom = null;
   },
-  export({ what }) {
+  // The grid on screen as a file: the live run's, a past step's (the run replayed to it: past_run.js), or
+  // the state graph's state `rows` (a run of the model started from it, at its step 0).
+  export({ what, rows }) {
     if (!model) return;
+    let shown = model,
+      made = null;
     try {
+      if (rows !== undefined) {
+        made = shown = mj.load(...loadedAs);
+        made.startCells = cellsOf(rows, model.grid().legend);
+        made.start(model.seed);
+      } else if (timeline.viewing !== null) shown = pastRun.at(model.seed, timeline.viewing);
       // named as mj run names them (NAME_SEED, made safe), the state text as a file of its own
-      if (what === "state") post({ type: "file", name: `${model.outputStem}.txt`, text: model.stateText() });
-      else post({ type: "file", name: `${model.outputStem}.${what}`, bytes: model.file(what) });
+      if (what === "state") post({ type: "file", name: `${shown.outputStem}.txt`, text: shown.stateText() });
+      else post({ type: "file", name: `${shown.outputStem}.${what}`, bytes: shown.file(what) });
     } catch (e) {
       post({ type: "error", ...failure(e) });
+    } finally {
+      made?.dispose();
     }
   },
 };

@@ -46,7 +46,7 @@ const shots = {
     await page.click("#step");
     await until(page, () => document.getElementById("fired").textContent.length > 0);
   },
-  // README.md: RoomMaze run, the help beside the grid (over the editor) at the section it was written from
+  // README.md: RoomMaze run, the help beside the editor (over it at 1000x700) at the section it was written from
   "playground-help": async (page) => {
     await choose(page, "own/RoomMaze", [41, 41, 1], 2);
     await runToEnd(page);

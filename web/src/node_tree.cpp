@@ -37,6 +37,8 @@ val rule(const mj::RuleView& rule, const mj::NodeView& node) {
 val node_tree(const mj::NodeView& v) {
   val n = val::object();
   n.set("kind", v.kind), n.set("line", v.line), n.set("legend", v.legend);
+  // the symbols a rule's output may hold: a map's are its new grid's
+  n.set("outputLegend", v.output_legend.empty() ? v.legend : v.output_legend);
   n.set("branch", v.branch), n.set("running", v.running), n.set("current", v.current);
   n.set("counter", v.counter), n.set("steps", v.steps);
   n.set("children", js_array(v.children, [](const mj::NodeView& child) { return node_tree(child); }));

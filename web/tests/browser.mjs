@@ -418,7 +418,7 @@ pageTest(
 );
 
 pageTest(
-  "after an error the node tree is not the previous model's, and pasted text exports as 'model'",
+  "after an error the node tree is not the previous model's, and pasted text exports as the model edited",
   async (page) => {
     await open(page);
     await page.evaluate(() => window.mjPlayground.chooseModel("own/GrowthMaze", { seed: 42 }));
@@ -432,7 +432,7 @@ pageTest(
     await until(page, () => window.mjPlayground.state.frame?.steps === 1);
     await page.click('[data-export="state"]');
     await until(page, () => window.mjPlayground.state.lastExport);
-    assert.equal(await page.evaluate(() => window.mjPlayground.state.lastExport), "model_42.txt");
+    assert.equal(await page.evaluate(() => window.mjPlayground.state.lastExport), "GrowthMaze-edited_42.txt");
   },
 );
 
@@ -642,7 +642,7 @@ pageTest("'to the end' runs unpaced to the end Run reaches", async (page) => {
   await until(page, () => window.mjPlayground.state.frame?.finished);
   const f = await frame(page);
   assert.equal(f.steps, paced.steps);
-  assert.equal(await page.$eval("#counter", (c) => c.textContent), `${f.steps} steps (finished)`);
+  assert.equal(await page.$eval("#counter", (c) => c.textContent), `${f.steps.toLocaleString("en")} steps (finished)`);
   assert.ok(
     Object.keys(f.rgba).every((k) => f.rgba[k] === paced.rgba[k]),
     "another grid",

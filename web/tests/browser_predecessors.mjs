@@ -25,24 +25,35 @@ const rows = (text) => text.trim().split("\n").slice(2).join("\n");
 const stateOnScreen = async (page) =>
   (await download(page, () => page.click('[data-export="state"]'))).toString("utf8");
 
-// The predecessors' pictures drawn, read back as rows of symbols through the model's colours.
+// The predecessors' pictures drawn, read back as rows of symbols through the model's colours (each cell's
+// centre), and the cells framed as differing from the grid on screen ('x'; else '.').
 const pictures = (page) =>
   page.evaluate(() => {
     const { found } = window.mjPlayground.predecessors;
     const symbolOf = new Map(found.colors.map((rgb, v) => [rgb, "BR"[v]]));
-    return [...document.querySelectorAll("#predecessors canvas")].map((canvas) => {
+    const read = (canvas) => {
       const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-      const lines = [];
-      for (let y = 0; y < canvas.height; y++) {
-        let line = "";
-        for (let x = 0; x < canvas.width; x++) {
-          const k = (y * canvas.width + x) * 4;
-          line += symbolOf.get((data[k] << 16) | (data[k + 1] << 8) | data[k + 2]) ?? "?";
+      const side = +canvas.dataset.side;
+      const rgbAt = (px, py) => {
+        const k = (py * canvas.width + px) * 4;
+        return (data[k] << 16) | (data[k + 1] << 8) | data[k + 2];
+      };
+      const lines = [],
+        marks = [];
+      for (let y = 0; y < canvas.height / side; y++) {
+        let line = "",
+          mark = "";
+        for (let x = 0; x < canvas.width / side; x++) {
+          const centre = rgbAt(x * side + (side >> 1), y * side + (side >> 1));
+          line += symbolOf.get(centre) ?? "?";
+          mark += rgbAt(x * side, y * side) === centre ? "." : "x";
         }
         lines.push(line);
+        marks.push(mark);
       }
-      return lines.join("\n");
-    });
+      return { grid: lines.join("\n"), marks: marks.join("\n") };
+    };
+    return [...document.querySelectorAll("#predecessors canvas")].map(read);
   });
 
 pageTest("the predecessors of the grid on screen are mj explore's, and a click starts from one", async (page) => {
@@ -81,7 +92,17 @@ pageTest("the predecessors of the grid on screen are mj explore's, and a click s
   const found = await page.evaluate(() => window.mjPlayground.predecessors.found);
   assert.equal(found.count, native.length);
   assert.deepEqual(found.texts.map(rows).sort(), [...native].sort(), "the page's predecessors are mj explore's");
-  assert.deepEqual((await pictures(page)).sort(), [...native].sort(), "each drawn as its grid");
+  const drawn = await pictures(page);
+  assert.deepEqual(drawn.map((p) => p.grid).sort(), [...native].sort(), "each drawn as its grid");
+  // the cells where a predecessor differs from the grid on screen are framed
+  const target = rows(grid).split("\n");
+  for (const { grid: cells, marks } of drawn) {
+    const differ = cells
+      .split("\n")
+      .map((line, y) => [...line].map((c, x) => (c === target[y][x] ? "." : "x")).join(""))
+      .join("\n");
+    assert.equal(marks, differ, `the framed cells of\n${cells}`);
+  }
   assert.match(
     await page.$eval("#predecessorsText", (e) => e.textContent),
     new RegExp(`^${native.length} predecessors`),

@@ -98,40 +98,48 @@ pageTest("F1 on a node's name opens the help panel at its entry, hover shows it"
   assert.match(tip, /first child/);
 });
 
-pageTest("completion offers the attributes an element reads and the model's symbols in their colours", async (page) => {
-  await open(page, "?model=GrowthMaze");
-  await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.help.bundle);
-  const rule = '<sequence values="BWP">\n  <one in="B" out="W" />\n</sequence>';
-  await edit(page, rule, rule.indexOf('out="W" ') + 8);
-  const one = await completions(page);
-  for (const name of ["steps", "temperature", "search", "p", "symmetry"])
-    assert.ok(one.includes(name), `${name} in ${one}`);
-  for (const name of ["in", "out", "scale", "values", "origin"]) assert.ok(!one.includes(name), `${name} in ${one}`);
-  await page.keyboard.press("Escape");
+pageTest(
+  "completion offers the attributes an element reads, the elements that may stand there and the model's symbols in their colours",
+  async (page) => {
+    await open(page, "?model=GrowthMaze");
+    await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.help.bundle);
+    const rule = '<sequence values="BWP">\n  <one in="B" out="W" />\n</sequence>';
+    await edit(page, rule, rule.indexOf('out="W" ') + 8);
+    const one = await completions(page);
+    for (const name of ["steps", "temperature", "search", "p", "symmetry"])
+      assert.ok(one.includes(name), `${name} in ${one}`);
+    for (const name of ["in", "out", "scale", "values", "origin"]) assert.ok(!one.includes(name), `${name} in ${one}`);
+    await page.keyboard.press("Escape");
 
-  const path = '<sequence values="BWP">\n  <path />\n</sequence>';
-  await edit(page, path, path.indexOf("<path ") + 6);
-  const paths = await completions(page);
-  for (const name of ["from", "to", "on", "color", "inertia", "longest"]) assert.ok(paths.includes(name), name);
-  await page.keyboard.press("Escape");
+    const path = '<sequence values="BWP">\n  <path />\n</sequence>';
+    await edit(page, path, path.indexOf("<path ") + 6);
+    const paths = await completions(page);
+    for (const name of ["from", "to", "on", "color", "inertia", "longest"]) assert.ok(paths.includes(name), name);
+    await page.keyboard.press("Escape");
 
-  // in a rule's in="": the values in scope, each with the colour the page draws it in (GrowthMaze's B: 101820)
-  const symbols = '<sequence values="BWP">\n  <one in="" out="W"/>\n</sequence>';
-  await edit(page, symbols, symbols.indexOf('in=""') + 4);
-  const offered = await completions(page);
-  assert.deepEqual(offered.slice(0, 3), ["B", "W", "P"]);
-  assert.ok(offered.includes("*"));
-  const swatch = await page.$eval(".cm-tooltip-autocomplete li .swatch", (s) => s.style.background);
-  assert.equal(swatch, "rgb(16, 24, 32)");
-  await page.keyboard.press("Escape");
+    // in a rule's in="": the values in scope, each with the colour the page draws it in (GrowthMaze's B: 101820)
+    const symbols = '<sequence values="BWP">\n  <one in="" out="W"/>\n</sequence>';
+    await edit(page, symbols, symbols.indexOf('in=""') + 4);
+    const offered = await completions(page);
+    assert.deepEqual(offered.slice(0, 3), ["B", "W", "P"]);
+    assert.ok(offered.includes("*"));
+    const swatch = await page.$eval(".cm-tooltip-autocomplete li .swatch", (s) => s.style.background);
+    assert.equal(swatch, "rgb(16, 24, 32)");
+    await page.keyboard.press("Escape");
 
-  // after "<": the element names
-  const tag = '<sequence values="BW">\n  <\n</sequence>';
-  await edit(page, tag, tag.indexOf("  <") + 3);
-  const tags = await completions(page);
-  for (const name of ["one", "all", "prl", "markov", "path", "wfc", "rule", "field"])
-    assert.ok(tags.includes(name), name);
-});
+    // after "<": the element names that may stand there: nodes in a <sequence>, a rule node's parts in a <one>
+    const tag = '<sequence values="BW">\n  <\n</sequence>';
+    await edit(page, tag, tag.indexOf("  <") + 3);
+    const tags = await completions(page);
+    for (const name of ["one", "all", "prl", "markov", "path", "wfc"]) assert.ok(tags.includes(name), name);
+    for (const name of ["rule", "field", "observe"]) assert.ok(!tags.includes(name), `${name} in a <sequence>`);
+    await page.keyboard.press("Escape");
+    const inOne = '<sequence values="BW">\n  <one>\n    <\n  </one>\n</sequence>';
+    await edit(page, inOne, inOne.indexOf("    <") + 5);
+    const parts = await completions(page);
+    for (const name of ["rule", "field", "observe"]) assert.ok(parts.includes(name), `${name} in a <one>`);
+  },
+);
 
 pageTest("Run on a finished run runs it again; Reset goes back to step 0", async (page) => {
   await open(page, "?model=GrowthMaze");
@@ -151,11 +159,16 @@ pageTest("Run on a finished run runs it again; Reset goes back to step 0", async
   await until(page, () => window.mjPlayground.state.frame.steps === 1);
 });
 
-pageTest("every models.xml variant is in the list: MazeGrowth 27x27x27 runs in 3D", async (page) => {
+// The corpus entries listed again with the same size and step limit (their iso="True" twins, whose settings
+// are mj run's pictures'): listed once.
+const TWINS = ["Apartemazements-2", "CarmaTower-2", "ModernHouse-2", "SeaVilla-2"];
+
+pageTest("every models.xml variant is in the list, twins once: MazeGrowth 27x27x27 runs in 3D", async (page) => {
   await open(page, "?model=GrowthMaze");
   const options = await page.$$eval("#model option", (o) => o.map((x) => [x.value, x.textContent]));
   const own = options.filter(([v]) => v.startsWith("own/"));
-  assert.equal(options.length - own.length, corpusEntries(), "an option per corpus entry");
+  assert.equal(options.length - own.length, corpusEntries() - TWINS.length, "an option per corpus entry but twins");
+  for (const twin of TWINS) assert.ok(!options.some(([v]) => v === `corpus/${twin}`), twin);
   assert.deepEqual(
     options.find(([v]) => v === "corpus/MazeGrowth-2"),
     ["corpus/MazeGrowth-2", "MazeGrowth (27×27×27)"],
@@ -182,6 +195,11 @@ pageTest("every models.xml variant is in the list: MazeGrowth 27x27x27 runs in 3
   await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.state.frame);
   assert.equal(await page.$eval("#model", (s) => s.value), "corpus/MazeGrowth");
   assert.equal((await frame(page)).mz, 1);
+  // a link to a twin opens the first of its name
+  await open(page, "?model=CarmaTower-2");
+  await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.state.frame);
+  assert.equal(await page.$eval("#model", (s) => s.value), "corpus/CarmaTower");
+  assert.equal(await page.$eval("#message", (m) => m.textContent), "");
 });
 
 pageTest("the gallery shows every entry with its thumbnail and opens the one clicked", async (page) => {
@@ -190,14 +208,15 @@ pageTest("the gallery shows every entry with its thumbnail and opens the one cli
   await until(page, () => !document.getElementById("gallery").hidden && document.querySelector("#gallery .card"));
   const cards = await page.$$eval("#gallery .card", (c) => c.map((x) => x.dataset.model));
   const own = await page.$$eval("#model optgroup:first-child option", (o) => o.length);
-  assert.equal(cards.length, own + corpusEntries());
+  assert.equal(cards.length, own + corpusEntries() - TWINS.length);
   assert.ok(cards.includes("corpus/Voronoi-2") && cards.includes("own/RoomMaze"));
+  assert.ok(!cards.includes("corpus/CarmaTower-2") && cards.includes("corpus/CarmaTower"), "twins once");
   await until(page, () =>
     [...document.querySelectorAll("#gallery .card img")].slice(0, 8).every((i) => i.naturalWidth),
   );
   await page.type("#gallery input", "wfc 3D");
   const shown = await page.$$eval("#gallery .card:not([hidden])", (c) => c.map((x) => x.dataset.model));
-  assert.ok(shown.length > 0 && shown.length < cards.length && shown.includes("corpus/Apartemazements-2"), shown);
+  assert.ok(shown.length > 0 && shown.length < cards.length && shown.includes("corpus/Apartemazements"), shown);
   await page.evaluate(() => (document.querySelector("#gallery input").value = ""));
   await page.$eval("#gallery input", (i) => i.dispatchEvent(new Event("input")));
   await page.click('#gallery .card[data-model="corpus/Voronoi-2"]');
@@ -255,3 +274,61 @@ pageTest("the help's examples open in the editor", async (page) => {
   await page.select("#help select", "branches.md");
   await until(page, () => document.querySelector('#help img[src="help/pictures/Backtracker_3.png"]')?.naturalWidth);
 });
+
+pageTest(
+  "the help stands beside the editor on a wide screen, over it on a narrow one, written for the page",
+  async (page) => {
+    await open(page, "?model=GrowthMaze");
+    await until(page, () => window.mjPlayground.help.bundle);
+    await page.evaluate(() => window.mjPlayground.help.show("help:tutorial"));
+    await until(page, () => document.querySelector("#help h1"));
+    const boxes = () =>
+      page.evaluate(() =>
+        Object.fromEntries(
+          ["editor", "help", "view"].map((id) => [id, document.getElementById(id).getBoundingClientRect().toJSON()]),
+        ),
+      );
+    // 1400 wide: a column between the editor and the grid, the editor still seen
+    let b = await boxes();
+    assert.ok(
+      b.editor.width >= 300 && b.help.left >= b.editor.right - 1 && b.help.right <= b.view.left + 1,
+      JSON.stringify(b),
+    );
+    // 1000 wide: over the editor, below the controls, and an example tried closes it (its program is seen)
+    await page.setViewport({ width: 1000, height: 700 });
+    await until(page, () => getComputedStyle(document.getElementById("help")).position === "absolute");
+    b = await boxes();
+    const header = await page.$eval("header", (h) => h.getBoundingClientRect().bottom);
+    assert.ok(
+      b.help.left <= b.editor.left + 1 && b.help.top >= header - 1 && b.help.right <= b.view.left + 1,
+      JSON.stringify(b),
+    );
+    await page.click("#help .try");
+    await until(page, () => document.getElementById("help").hidden);
+    await page.setViewport({ width: 1400, height: 800 });
+
+    // written for the page: the tutorial's shell block folded under "On the command line" with the sentences
+    // around it, no "checked" for a repository's reader
+    await page.evaluate(() => window.mjPlayground.help.show("help:tutorial"));
+    await until(page, () => document.querySelector("#help details.cli"));
+    const fold = await page.$eval("#help details.cli", (d) => d.textContent);
+    assert.match(fold, /^On the command line/);
+    assert.match(fold, /mj run docs\/language\/examples\/Tutorial1\.xml/);
+    assert.match(fold, /build\/mj/, "the sentence on build/mj goes with it");
+    for (const file of ["README.md", "rule-nodes.md", "inference.md", "rules.md"]) {
+      await page.select("#help select", file);
+      assert.doesNotMatch(await page.$eval("#help .page", (p) => p.textContent), /\bchecked\)/, file);
+    }
+    // hovers true in context: <rule> says what it is, not "The attributes:"; a convolution's rule is its own
+    const [rule, convolutionRule, convolutionIn] = await page.evaluate(() => {
+      const h = window.mjPlayground.help;
+      return [h.entry("rule"), h.entry("rule", "", "convolution"), h.entry("rule", "in", "convolution")];
+    });
+    assert.doesNotMatch(rule.html, /:\s*$/);
+    assert.ok(rule.html.length > 20, rule.html);
+    assert.match(convolutionRule.section, /^help:convolution/);
+    assert.match(convolutionRule.title, /<rule> in <convolution>/);
+    assert.match(convolutionIn.section, /^help:convolution/);
+    assert.doesNotMatch(convolutionIn.html, /pattern/);
+  },
+);

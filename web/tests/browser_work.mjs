@@ -233,12 +233,21 @@ for (const [width, height] of [
     const cut = (value) => page.$eval("#cutx", (s, v) => ((s.value = v), s.oninput()), value);
     await cut(30);
     await triangles(0);
+    // the grid's bounds stay drawn, a wire box of its sides, and each slider says its value
+    const bounds = await page.evaluate(() => {
+      const box = window.mjPlayground.view3d.bounds.geometry;
+      box.computeBoundingBox();
+      const { min, max } = box.boundingBox;
+      return [max.x - min.x, max.y - min.y, max.z - min.z];
+    });
+    assert.deepEqual(bounds, [61, 61, 61]);
+    assert.equal(await page.$eval("#cutx + .cutValue", (e) => e.textContent), "30 of 61");
     await cut(31);
     await triangles(12);
     await shoot(page, "framed-61", [[width, height]]);
   });
 
-pageTest("keys: Ctrl+Enter runs, Space pauses, the arrows step and step back", async (page) => {
+pageTest("keys: Ctrl+Enter runs, Space pauses and runs, the arrows step and step back", async (page) => {
   await open(page, "?model=MazeGrowth&size=61x61&seed=2&speed=0");
   await loaded(page);
   await page.evaluate(() => window.mjPlayground.editor.view.focus());
@@ -259,6 +268,15 @@ pageTest("keys: Ctrl+Enter runs, Space pauses, the arrows step and step back", a
     (s) => window.mjPlayground.state.frame.steps === s && window.mjPlayground.state.frame.viewing === s,
     paused,
   );
+  // Space again: the run goes on (from its live step), and once more: it pauses
+  await page.keyboard.press("Space");
+  await until(
+    page,
+    (s) => window.mjPlayground.state.frame.running && window.mjPlayground.state.frame.steps > s + 1,
+    paused,
+  );
+  await page.keyboard.press("Space");
+  await until(page, () => !window.mjPlayground.state.frame.running && window.mjPlayground.state.frame.ms === undefined);
 });
 
 pageTest("a click on a cell of a rule's picture changes the rule in the XML", async (page) => {
@@ -271,7 +289,7 @@ pageTest("a click on a cell of a rule's picture changes the rule in the XML", as
   assert.equal(await page.$eval("#model", (s) => s.selectedOptions[0].textContent), "MazeGrowth (359×359), now 21×21");
   assert.match(await editorText(page), /in="WBB" out="WAW"/);
   const box = await picture.boundingBox();
-  await page.mouse.click(box.x + 3, box.y + 3); // the first cell: W, then the next of the node's symbols
+  await page.mouse.click(box.x + 3, box.y + 3); // the first cell: W, then the next of the grid's values
   await until(page, () => window.mjPlayground.editor.text.includes('in="ABB"'));
   assert.match(await editorText(page), /<one values="BWA" in="ABB" out="WAW" origin="True"\/>/);
   // the model is loaded again: the tree shows the rule as written now
@@ -279,11 +297,12 @@ pageTest("a click on a cell of a rule's picture changes the rule in the XML", as
   // where the output picture is, read in one step (a frame may draw the tree again between two)
   const outCell = await (
     await until(page, () => {
-      const box = document.querySelector("#tree .rule canvas[data-side='out']")?.getBoundingClientRect();
-      return box?.width ? { x: box.left, y: box.top } : null;
+      const canvas = document.querySelector("#tree .rule canvas[data-side='out']");
+      const box = canvas?.getBoundingClientRect();
+      return box?.width ? { x: box.left, y: box.top, cell: (+canvas.dataset.cell * box.width) / canvas.width } : null;
     })
   ).jsonValue();
-  await page.mouse.click(outCell.x + 2 * 11 + 3, outCell.y + 3); // the third cell: W → A
+  await page.mouse.click(outCell.x + 2.5 * outCell.cell, outCell.y + 3); // the third cell: W → A
   await until(page, () => window.mjPlayground.editor.text.includes('out="WAA"'));
   assert.deepEqual(await page.evaluate(() => window.mjPlayground.timeline.breakpoints.size), 0, "not a breakpoint");
   await shoot(page, "rule-pictures");
@@ -335,4 +354,99 @@ pageTest("the gutter marks the node that runs next and the breakpoints", async (
   await until(page, () => document.querySelector(".cm-runMark.breakpoint"));
   assert.deepEqual(await marks(), at === 4 ? ["4◉"] : [`${at}▶`, "4●"]);
   await shoot(page, "gutter-marks");
+});
+
+// A Step from step 0 (the model as the page shows it loaded first), its frame shown.
+async function stepOnce(page) {
+  await page.click("#reset");
+  await until(page, () => !window.mjPlayground.state.loading && window.mjPlayground.state.frame?.steps === 0);
+  await page.click("#step");
+  await until(page, () => window.mjPlayground.state.frame?.steps === 1);
+}
+
+// The state text export's file name, once the page has made it.
+async function exportedName(page) {
+  await page.evaluate(() => (window.mjPlayground.state.lastExport = ""));
+  await page.click('[data-export="state"]');
+  await until(page, () => window.mjPlayground.state.lastExport);
+  return page.evaluate(() => window.mjPlayground.state.lastExport);
+}
+
+pageTest(
+  "models of one's own: new, renamed, deleted; listed models edited are marked; exports take the name",
+  async (page) => {
+    await open(page, "?model=GrowthMaze&seed=5");
+    await loaded(page);
+    // a listed model edited: marked in the list, its exports "NAME-edited", until reverted
+    const own = await editorText(page);
+    await setText(page, own.replace("<one", "<!-- mine -->\n<one"));
+    await until(page, () =>
+      document.querySelector('#model option[value="own/GrowthMaze"]').textContent.includes("edited"),
+    );
+    await stepOnce(page); // the edited text loaded and run
+    assert.equal(await exportedName(page), "GrowthMaze-edited_5.txt");
+    await page.click("#revert");
+    await until(
+      page,
+      () => !document.querySelector('#model option[value="own/GrowthMaze"]').textContent.includes("edited"),
+    );
+    await stepOnce(page);
+    assert.equal(await exportedName(page), "GrowthMaze_5.txt");
+
+    // new model: an empty program with values, which loads, listed under "your models"
+    await page.click("#newModel");
+    await until(page, () => document.getElementById("model").value === "fork/model");
+    await loaded(page);
+    const text = await editorText(page);
+    assert.match(text, /values="BW"/);
+    assert.match(await message(page), /a model of your own/);
+    assert.ok(await page.$eval("#message", (m) => m.classList.contains("notice")), "a notice, not an error's colour");
+    assert.equal(
+      await page.$eval('#model option[value="fork/model"]', (o) => o.parentElement.label),
+      "your models (this browser)",
+    );
+    await setText(page, text.replace("</markov>", '  <one in="WB" out="WW"/>\n</markov>'));
+    await stepOnce(page);
+    assert.match(await exportedName(page), /^model_\d+\.txt$/);
+
+    // renamed: its list entry, its storage, its exports
+    assert.ok(!(await page.$eval("#rename", (b) => b.hidden)));
+    page.once("dialog", (d) => d.accept("cave"));
+    await page.click("#rename");
+    await until(page, () => document.getElementById("model").value === "fork/cave");
+    await loaded(page); // loaded again under its new name
+    assert.equal(await page.$('#model option[value="fork/model"]'), null);
+    assert.match(await exportedName(page), /^cave_\d+\.txt$/);
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("mj.forks")));
+    assert.deepEqual(
+      kept.map((f) => [f.name, f.xml.includes('<one in="WB" out="WW"/>')]),
+      [["cave", true]],
+    );
+
+    // deleted: gone from the list and the storage, another model shown
+    page.once("dialog", (d) => d.accept());
+    await page.click("#delete");
+    await until(page, () => document.getElementById("model").value !== "fork/cave");
+    await loaded(page);
+    assert.equal(await page.$('#model option[value^="fork/"]'), null);
+    assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem("mj.forks"))), []);
+    assert.ok(await page.$eval("#rename", (b) => b.hidden), "no rename for a listed model");
+  },
+);
+
+pageTest("a closing tag typed after the editor closed the tag is not doubled", async (page) => {
+  await open(page, "?model=GrowthMaze");
+  await loaded(page);
+  await page.evaluate(() => {
+    const { editor } = window.mjPlayground;
+    editor.text = "";
+    editor.view.focus();
+  });
+  await page.keyboard.type('<sequence values="BW">');
+  assert.equal(await editorText(page), '<sequence values="BW"></sequence>', "the editor closes the tag");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type('<all in="B" out="W"/>');
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("</sequence>");
+  assert.equal(await editorText(page), '<sequence values="BW">\n  <all in="B" out="W"/>\n</sequence>');
 });
