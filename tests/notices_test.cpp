@@ -108,7 +108,7 @@ TEST(Notices, AnUnknownNodeInABranchIsStillAnError) {
     mj::Interpreter::from_string("<sequence values=\"BW\">\n<onee in=\"B\" out=\"W\"/></sequence>", {8, 8, 1, {}},
                                  "M.xml");
   });
-  EXPECT_EQ(std::string(e.what()), "M.xml:2: unknown node <onee>");
+  EXPECT_EQ(std::string(e.what()), "M.xml:2: unknown node <onee>; did you mean <one>?");
 }
 
 // What the corpus writes that no interpreter reads, each a mistake a notice is right to name: a search limit

@@ -1,5 +1,7 @@
 #include "nodes/node.hpp"
 
+#include "nodes/notices.hpp"
+
 namespace mj {
 
 SymmetryGroup element_symmetry(const XmlElement& element, bool d2, const SymmetryGroup& parent) {
@@ -15,7 +17,7 @@ void Branch::load_children(const XmlElement& element, const SymmetryGroup& paren
   SymmetryGroup symmetry = element_symmetry(element, context.top_grid->mz == 1, parent_symmetry);
   for (const XmlElement& child : element.children()) {
     if (child.name() == "union" || reads_child(child.name())) continue;  // unions: read by Grid::load
-    if (!is_node_name(child.name())) child.fail("unknown node <" + std::string(child.name()) + ">");
+    if (!is_node_name(child.name())) child.fail(unknown_node_text(child.name()));
     NodePtr node = load_node(child, symmetry, child_grid, context);
     if (Branch* branch = node->as_branch()) branch->parent = branch->returns_to_parent() ? this : nullptr;
     children.push_back(std::move(node));

@@ -95,6 +95,14 @@ void look(const XmlElement& e, Place place, std::vector<Notice>& out) {
 
 }  // namespace
 
+std::string unknown_node_text(std::string_view name) {
+  std::vector<std::string> kinds;
+  for (std::string_view kind : node_names()) kinds.emplace_back(kind);
+  std::string text = "unknown node " + tag(name);
+  if (std::string meant = closest(name, kinds); !meant.empty()) text += "; did you mean " + tag(meant) + "?";
+  return text;
+}
+
 std::vector<Notice> notices_of(const XmlElement& root) {
   std::vector<Notice> notices;
   look(root, Place{root.name(), "", true}, notices);

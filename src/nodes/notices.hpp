@@ -3,6 +3,8 @@
 // reads (vocabulary.hpp). A branch's unknown children are no notices: the loader stops there (unknown node).
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/xml.hpp"
@@ -11,5 +13,8 @@
 namespace mj {
 
 std::vector<Notice> notices_of(const XmlElement& root);
+
+// "unknown node <X>", with the node kind meant when one is close (<onee>: did you mean <one>?).
+std::string unknown_node_text(std::string_view name);
 
 }  // namespace mj

@@ -3,6 +3,8 @@
 
 #include "nodes/registry.hpp"
 
+#include "nodes/notices.hpp"
+
 namespace mj {
 
 namespace {
@@ -45,7 +47,7 @@ std::vector<std::string_view> node_names() {
 
 NodePtr load_node(const XmlElement& element, const SymmetryGroup& parent_symmetry, Grid& grid, LoadContext& context) {
   const NodeKind* kind = find_kind(element.name());
-  if (!kind) element.fail("unknown node <" + std::string(element.name()) + ">");
+  if (!kind) element.fail(unknown_node_text(element.name()));
   if (context.depth >= kMaxDepth) element.fail("nodes nested deeper than " + std::to_string(kMaxDepth));
   context.depth++;
   NodePtr node = kind->load(element, parent_symmetry, grid, context);
