@@ -25,9 +25,12 @@ inline mj::RunSettings settings_of(const std::string& xml, int mx, int my) {
 }
 inline mj::RunSettings settings_of(const RandomProgram& p) { return settings_of(p.xml, p.mx, p.my); }
 
-// Draws beyond a `one`'s: `p` below 1 on prl rules, fields (temperature 0) on one and all.
+// Draws beyond a `one`'s: `p` below 1 on prl rules, fields (temperature 0) on one and all. `memory`: the
+// shapes where what a rule node remembers of its matches matters: four values as well (fields towards
+// values absent at the start, undefined at first), two fields on a node, nested branches more often
+// (a markov re-entered, cells changed and changed back).
 struct Draws {
-  bool chances = false, fields = false;
+  bool chances = false, fields = false, memory = false;
 };
 
 class ProgramMaker {
@@ -37,7 +40,8 @@ class ProgramMaker {
   // `single`: one rule node, alone or as the only child of a markov or sequence (--all-grids' programs).
   RandomProgram make(bool single = false) {
     RandomProgram p;
-    values_ = pick(2) == 0 ? "BW" : "BRW";
+    static const char* const alphabets[] = {"BW", "BRW", "BRGW"};
+    values_ = draws_.memory ? alphabets[pick(3)] : pick(2) == 0 ? "BW" : "BRW";
     p.mx = 2 + pick(3), p.my = 1 + pick(3);
     while (p.mx * p.my > 9) p.my--;
     const std::string head = "values=\"" + values_ + "\"" + (pick(5) == 0 ? " origin=\"True\"" : "");
@@ -75,8 +79,15 @@ class ProgramMaker {
       if (on.find(more) == std::string::npos) on += more;
     }
     const std::string to = pick(4) == 0 ? "from" : "to";
-    return std::string("<field for=\"") + value() + "\" " + to + "=\"" + value() + "\" on=\"" + on + "\" recompute=\"" +
-           (pick(2) == 0 ? "True" : "False") + "\"" + (pick(4) == 0 ? " essential=\"True\"" : "") + "/>";
+    std::string xml = std::string("<field for=\"") + value() + "\" " + to + "=\"" + value() + "\" on=\"" + on +
+                      "\" recompute=\"" + (pick(2) == 0 ? "True" : "False") + "\"" +
+                      (pick(4) == 0 ? " essential=\"True\"" : "") + "/>";
+    if (draws_.memory && pick(2) == 0) {  // a second field (for the same value, it takes the first's place)
+      const char for_value = value(), to_value = value(), on_value = value();
+      xml += std::string("<field for=\"") + for_value + "\" to=\"" + to_value + "\" on=\"" + on_value +
+             "\" recompute=\"" + (pick(2) == 0 ? "True" : "False") + "\"/>";
+    }
+    return xml;
   }
 
   int pick(int n) { return int(rng_() % unsigned(n)); }
@@ -90,7 +101,7 @@ class ProgramMaker {
     std::string xml;
     const int count = 1 + pick(3);
     for (int k = 0; k < count; k++) {
-      if (depth > 0 && pick(4) == 0) {
+      if (depth > 0 && pick(draws_.memory ? 3 : 4) == 0) {
         const std::string kind = pick(2) == 0 ? "markov" : "sequence";
         xml += "<" + kind + ">\n" + children(depth - 1) + "</" + kind + ">\n";
       } else {

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/random.hpp"
+#include "explore_oracle.hpp"
 #include "explore_random_programs.hpp"
 #include "mj/explore.hpp"
 #include "test_util.hpp"
@@ -274,12 +275,6 @@ TEST(Explore, FieldsItCannotEnumerateAreRefusedAtTheirLine) {
   EXPECT_TRUE(mjtest::contains(error("<sequence values=\"BW\">\n<one in=\"B\" out=\"W\" search=\"True\"><observe "
                                      "value=\"B\" to=\"W\"/></one></sequence>"),
                                "M.xml:2: mj explore cannot enumerate search: the node follows a trajectory"));
-  // The field for W reaches no B (its substrate is R): every match's potential change is undefined, the
-  // node applies none and would not find them again.
-  EXPECT_TRUE(mjtest::contains(
-      error("<sequence values=\"BRW\" origin=\"True\">\n<all in=\"B\" out=\"W\"><field for=\"W\" to=\"R\" "
-            "on=\"R\" recompute=\"True\"/></all></sequence>"),
-      "M.xml:2: mj explore cannot enumerate this <all>: a match whose potential change is undefined"));
   mj::RunRequest r;
   r.model = "M.xml";
   r.xml = "<one values=\"BRW\" in=\"B\" out=\"W\">\n<field for=\"W\" to=\"R\" on=\"B\"/></one>";
@@ -292,6 +287,47 @@ TEST(Explore, FieldsItCannotEnumerateAreRefusedAtTheirLine) {
                                  "M.xml:2: exploring every grid and the backward questions cannot take "
                                  "<field>"));
   }
+}
+
+// What a rule node remembers of its matches is part of the state. An `all` whose field for W is undefined
+// at first leaves R/B -> R/W out, flagged: after RB -> RG the match holds and the field reaches it, but a
+// rescan does not list a flagged match again, so the run ends on BBB/BRG/BBB (not BBB/BRG/BWB). And a
+// `one` whose field fails at first rescans the whole grid every step, keeping the flags of what held: the
+// cell that turned W and back to B is never listed again and stays B. Each as the oracle (the reference's
+// semantics written apart) and the interpreter's runs say.
+TEST(Explore, RuleNodesRememberTheirMatchesAsTheInterpreterDoes) {
+  const std::string flagged = R"x(<all values="BRGW" origin="True" symmetry="()">
+  <rule in="RB" out="RG"/>
+  <rule in="R/B" out="R/W"/>
+  <field for="W" to="G" on="B" recompute="True"/>
+  <field for="G" to="R" on="B" recompute="True"/>
+</all>)x";
+  const std::string back = R"x(<markov values="BWGR" symmetry="()">
+  <one in="B" out="R"><field for="R" to="G" on="B"/></one>
+  <one in="B" out="W" steps="1"/>
+  <one in="B" out="G" steps="1"/>
+  <one in="W" out="B"/>
+</markov>)x";
+  EXPECT_EQ(outcomes(explore(flagged, 3, 3)), (std::map<std::string, double>{{"BBB/BRG/BBB", 1.0}}));
+  EXPECT_EQ(final_grids(flagged, 3, 3, 200), (std::map<std::string, int>{{"BBB/BRG/BBB", 200}}));
+  const std::map<std::string, double> ends = outcomes(explore(back, 3, 1));
+  EXPECT_EQ(ends.size(), 6u);
+  for (const auto& [grid, p] : ends) EXPECT_NEAR(p, 1.0 / 6, 1e-12) << grid;
+  EXPECT_EQ(ends.count("GRR"), 0u);  // what the explorer said before it kept the flags
+  const int runs = 4000;
+  expect_frequencies(ends, final_grids(back, 3, 1, runs), runs);
+  for (const auto& [xml, size] : {std::pair{flagged, std::pair{3, 3}}, std::pair{back, std::pair{3, 1}}}) {
+    const oracle::Result o = oracle::explore(xml, size.first, size.second);
+    const std::map<std::string, double> e = outcomes(explore(xml, size.first, size.second));
+    ASSERT_EQ(o.outcomes.size(), e.size()) << xml;
+    for (const auto& [grid, p] : o.outcomes) EXPECT_NEAR(e.at(grid), p, 1e-12) << grid;
+  }
+  // The field for W reaches no B (its substrate is R): every match's change is undefined, the step
+  // applies none (the node still counts it a step), and the next finds nothing new: the grid stays.
+  EXPECT_EQ(outcomes(explore(R"(<sequence values="BRW" origin="True"><all in="B" out="W"><field for="W" to="R" )"
+                             R"(on="R" recompute="True"/></all></sequence>)",
+                             3, 1)),
+            (std::map<std::string, double>{{"BRB", 1.0}}));
 }
 
 }  // namespace

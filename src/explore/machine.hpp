@@ -15,13 +15,18 @@ struct Machine {
   std::vector<int> running;  // per branch slot
   std::vector<int> counter;  // per counter slot
   std::vector<int> frozen;   // per frozen-potentials slot: 0 before the node's first step, else 1 + their number
+  std::vector<int> memory;   // per match-memory slot: 0 for none (as after the start), else 1 + its number
   int current = 0;           // branch slot, -1 when the run ended
 
   bool finished() const { return current < 0; }
   // The run's first state.
   static Machine start_of(const ExploreProgram& program) {
-    return {program.start, std::vector<int>(program.branches.size(), 0), std::vector<int>(program.limited.size(), 0),
-            std::vector<int>(program.freezing.size(), 0), 0};
+    return {program.start,
+            std::vector<int>(program.branches.size(), 0),
+            std::vector<int>(program.limited.size(), 0),
+            std::vector<int>(program.freezing.size(), 0),
+            std::vector<int>(program.remembering.size(), 0),
+            0};
   }
 };
 

@@ -58,7 +58,9 @@ void add_fields(ExploreProgram& program, ProgramNode& n, const RuleNode& node, c
   n.inversed = inversed_values(fields);
   bool frozen = false;
   for (const auto& f : fields) frozen |= f && !f->recompute;
-  if (frozen) n.frozen = int(program.freezing.size()), program.freezing.push_back(int(&n - program.nodes.data()));
+  const int index = int(&n - program.nodes.data());
+  if (frozen) n.frozen = int(program.freezing.size()), program.freezing.push_back(index);
+  n.memory = int(program.remembering.size()), program.remembering.push_back(index);
 }
 
 ProgramNode::Kind kind_of(const Node& node) {

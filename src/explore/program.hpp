@@ -58,6 +58,9 @@ struct ProgramNode {
   // Nodes with fields not recomputed every step: the slot, in a state, of the number of the
   // potentials computed at the node's first step (0 before it).
   int frozen = -1;
+  // `one` and `all` with fields: the slot, in a state, of the number of what the node remembers of its
+  // matches (Machine::memory). Without fields that memory is the grid's own business (stepper.cpp).
+  int memory = -1;
 
   bool is_branch() const { return kind == kMarkov || kind == kSequence; }
 };
@@ -72,6 +75,7 @@ struct ExploreProgram {
   std::vector<int> branches;         // per branch slot, its node
   std::vector<int> limited;          // per counter slot, its node
   std::vector<int> freezing;         // per frozen-potentials slot, its node
+  std::vector<int> remembering;      // per match-memory slot, its node
   std::shared_ptr<const Grid> grid;  // the fields' distances are computed on a copy
 
   int cells() const { return mx * my * mz; }

@@ -1,6 +1,6 @@
 // A state as a few 64-bit words: each cell in as many bits as the values need, then each branch's
-// running child, each step counter and the current branch in the bits their ranges need. Equal states
-// are equal words, so states are stored and compared packed (state_table.hpp).
+// running child, each step counter, the numbers of kept potentials and match memories, and the current branch in the
+// bits their ranges need. Equal states are equal words, so states are stored and compared packed (state_table.hpp).
 #pragma once
 
 #include <algorithm>
@@ -19,8 +19,9 @@ class StatePacking {
     cells_ = program.cells();
     for (int node : program.branches) widths_.push_back(bits_for(int(program.nodes[size_t(node)].children.size())));
     for (int node : program.limited) widths_.push_back(bits_for(program.nodes[size_t(node)].steps + 1));
-    for (size_t k = 0; k < program.freezing.size(); k++) widths_.push_back(32);  // numbers of potentials
-    widths_.push_back(bits_for(int(program.branches.size()) + 1));               // the current branch, 0 for none
+    for (size_t k = 0; k < program.freezing.size(); k++) widths_.push_back(32);     // numbers of potentials
+    for (size_t k = 0; k < program.remembering.size(); k++) widths_.push_back(32);  // numbers of match memories
+    widths_.push_back(bits_for(int(program.branches.size()) + 1));                  // the current branch, 0 for none
     long long bits = (long long)cells_ * cell_bits_;
     for (int w : widths_) bits += w;
     words_ = std::max(1, int((bits + 63) / 64));
@@ -36,6 +37,7 @@ class StatePacking {
     for (int r : m.running) w.put(uint64_t(r), widths_[f++]);
     for (int c : m.counter) w.put(uint64_t(c), widths_[f++]);
     for (int c : m.frozen) w.put(uint64_t(c), widths_[f++]);
+    for (int c : m.memory) w.put(uint64_t(c), widths_[f++]);
     w.put(uint64_t(m.current + 1), widths_[f]);
     w.flush();
   }
@@ -54,6 +56,7 @@ class StatePacking {
     for (int& v : m.running) v = int(r.get(widths_[f++]));
     for (int& v : m.counter) v = int(r.get(widths_[f++]));
     for (int& v : m.frozen) v = int(r.get(widths_[f++]));
+    for (int& v : m.memory) v = int(r.get(widths_[f++]));
     m.current = int(r.get(widths_[f])) - 1;
   }
 

@@ -42,10 +42,11 @@ bool Stepper::go_branch(int node, Machine& m) {
   return false;
 }
 
-void Stepper::reset(int node, Machine& m) const {
+void Stepper::reset(int node, Machine& m) {
   const ProgramNode& n = program_.nodes[size_t(node)];
   if (n.counter >= 0) m.counter[size_t(n.counter)] = 0;
   if (n.frozen >= 0) m.frozen[size_t(n.frozen)] = 0;
+  if (n.memory >= 0) forget(n, m);
   if (!n.is_branch()) return;
   for (int child : n.children) reset(child, m);
   m.running[size_t(n.branch)] = 0;
@@ -63,11 +64,12 @@ void Stepper::holding(const ProgramNode& n, const Machine& m) {
 
 // `one`: every match that holds is a branch. One that writes nothing new leaves the interpreter's list
 // without a change that would bring it back, so what the node sees next depends on more than the state.
+// (With fields the node remembers its matches: stepper_memory.cpp.)
 bool Stepper::go_one(int node, Machine& m) {
   const ProgramNode& n = program_.nodes[size_t(node)];
+  if (n.memory >= 0) return go_one_remembering(node, m);
   if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
   holding(n, m);
-  if (!fields_computed(n, m)) draws_.clear();
   if (draws_.empty()) return false;
   for (const Draw& d : draws_) {
     bool changes = false;
@@ -78,8 +80,6 @@ bool Stepper::go_one(int node, Machine& m) {
                     "mj explore cannot enumerate this <one>: a match that changes nothing leaves the node's list "
                     "until a cell near it changes, so the grid alone does not say what the node draws from");
   }
-  if (!n.fields.empty() && !best_draws(n, m)) return false;
-  freeze(n, m);
   drawing_ = node;
   if (n.counter >= 0) m.counter[size_t(n.counter)]++;
   return true;
@@ -87,12 +87,13 @@ bool Stepper::go_one(int node, Machine& m) {
 
 // `all`: every match that holds, written in a random order that must not matter: two matches that write
 // the same cell are refused, as the interpreter refuses them. The interpreter finds matches again only
-// around the cells written since its last step: one that writes no cell is not seen again.
+// around the cells written since its last step: one that writes no cell is not seen again. (With fields
+// the node remembers its matches: stepper_memory.cpp.)
 bool Stepper::go_all(int node, Machine& m) {
   const ProgramNode& n = program_.nodes[size_t(node)];
+  if (n.memory >= 0) return go_all_remembering(node, m);
   if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
   holding(n, m);
-  if (!fields_computed(n, m)) draws_.clear();
   if (draws_.empty()) return false;
   for (const Draw& d : draws_)
     if (n.rules[size_t(d.rule)].writes.empty())
@@ -101,12 +102,7 @@ bool Stepper::go_all(int node, Machine& m) {
                     "is not found again in the interpreter's next step, so the grid alone does not say what the "
                     "node sees");
   touched_.clear();
-  if (n.fields.empty()) {
-    apply_in_drawn_order(n, m, draws_);
-  } else {
-    apply_by_potential(n, m);
-    freeze(n, m);
-  }
+  apply_in_drawn_order(n, m, draws_);
   for (int i : touched_) written_[size_t(i)] = 0;
   draws_.clear();
   if (n.counter >= 0) m.counter[size_t(n.counter)]++;

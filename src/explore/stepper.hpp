@@ -59,11 +59,17 @@ class Stepper {
   std::vector<std::vector<int>> frozen_;
   std::map<std::vector<int>, int> frozen_number_;
   std::vector<std::pair<int, Draw>> keyed_;  // all with fields: the matches by potential change
-  std::vector<Draw> group_, undefined_;
+  std::vector<Draw> group_;
+  // `one` and `all` with fields: what the node stepping remembers of its matches (per rule image and
+  // corner: listed, flagged), each memory once, numbered (Machine::memory).
+  std::vector<uint8_t> listed_, flagged_;
+  bool matched_ = false;
+  std::vector<std::vector<uint64_t>> memories_;
+  std::map<std::vector<uint64_t>, int> memory_number_;
 
   bool go(int node, Machine& m);
   bool go_branch(int node, Machine& m);
-  void reset(int node, Machine& m) const;
+  void reset(int node, Machine& m);
   bool go_one(int node, Machine& m);
   bool go_all(int node, Machine& m);
   bool go_prl(int node, Machine& m);
@@ -75,6 +81,13 @@ class Stepper {
   void freeze(const ProgramNode& n, Machine& m);
   bool best_draws(const ProgramNode& n, const Machine& m);
   void apply_by_potential(const ProgramNode& n, Machine& m);
+  // stepper_memory.cpp
+  void recall(const ProgramNode& n, const Machine& m);
+  void remember(const ProgramNode& n, Machine& m);
+  void scan(const ProgramNode& n, const Machine& m);
+  void forget(const ProgramNode& n, Machine& m);
+  bool go_one_remembering(int node, Machine& m);
+  bool go_all_remembering(int node, Machine& m);
 };
 
 }  // namespace mj

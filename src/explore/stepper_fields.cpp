@@ -66,16 +66,16 @@ bool Stepper::best_draws(const ProgramNode& n, const Machine& m) {
   return kept > 0;
 }
 
-// `all`: the matches by increasing h, each group of equal h in a drawn order (apply_in_drawn_order).
-// A match of undefined h is left out, and the interpreter finds it again only where a cell near it was
-// written: one whose cells none of this step's writes touched is refused.
+// `all`: the listed matches by increasing h, each group of equal h in a drawn order (apply_in_drawn_order),
+// their flags cleared. A match of undefined h is left out and keeps its flag (stepper_memory.cpp).
 void Stepper::apply_by_potential(const ProgramNode& n, Machine& m) {
-  keyed_.clear(), undefined_.clear();
+  keyed_.clear();
   for (const Draw& d : draws_) {
     const std::optional<int> h =
         delta_pointwise(m.cells.data(), n.field_writes[size_t(d.rule)], d.corner, n.inversed, potentials_);
-    if (h) keyed_.push_back({*h, d});
-    else undefined_.push_back(d);
+    if (!h) continue;
+    keyed_.push_back({*h, d});
+    flagged_[size_t(d.rule) * size_t(program_.cells()) + size_t(d.corner)] = 0;
   }
   std::stable_sort(keyed_.begin(), keyed_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (size_t k = 0; k < keyed_.size();) {
@@ -83,17 +83,6 @@ void Stepper::apply_by_potential(const ProgramNode& n, Machine& m) {
     const int h = keyed_[k].first;
     for (; k < keyed_.size() && keyed_[k].first == h; k++) group_.push_back(keyed_[k].second);
     apply_in_drawn_order(n, m, group_);
-  }
-  for (const Draw& d : undefined_) {
-    const CompiledRule& rule = n.rules[size_t(d.rule)];
-    bool near = false;
-    for (const CompiledRule::Test& t : rule.tests) near |= written_[size_t(d.corner + t.offset)] != 0;
-    for (const CompiledRule::Write& w : rule.writes) near |= written_[size_t(d.corner + w.offset)] != 0;
-    if (!near)
-      program_.fail(n.line,
-                    "mj explore cannot enumerate this <all>: a match whose potential change is undefined (it writes "
-                    "a value where that value's field does not reach) is left out, and the interpreter finds it "
-                    "again only when a cell near it changes, so the grid alone does not say what the node sees");
   }
 }
 
