@@ -59,7 +59,7 @@ void write_picture(const fs::path& corpus, const mj::ModelEntry& e, mj::Interpre
     sidebar = [&](mj::Image& picture) {
       mj::io::Gui::load(corpus / "resources").draw(picture, e.name, ip.node_tree(), palette);
     };
-  mj::cli::write_picture(out / e.name, ip.grid(), palette, image, sidebar);
+  mj::cli::write_picture(out / e.name, ip.grid(), mj::legend_colors(ip.grid().legend, palette), image, sidebar);
 }
 
 // Runs in a child process so that peak memory is the run's own.
