@@ -313,7 +313,10 @@ class Stepper {
     const double per_step = std::chrono::duration<double, std::micro>(now - last_).count() / unchecked_;
     unchecked_ = 0;
     last_ = now;
-    stride_ = per_step * kMaxStride <= kStrideMicros ? kMaxStride : std::max(1, int(kStrideMicros / per_step));
+    // Down at once to the pace's stride, up by doubling (a progress callback of a short run is still called
+    // a few times on the way).
+    const int paced = per_step * kMaxStride <= kStrideMicros ? kMaxStride : std::max(1, int(kStrideMicros / per_step));
+    stride_ = std::min(stride_ * 2, paced);
     if (now < next_) return false;
     next_ = now + c_.interval;
     return true;
