@@ -85,6 +85,7 @@ class Stepper {
   void recall(const ProgramNode& n, const Machine& m);
   void remember(const ProgramNode& n, Machine& m);
   void scan(const ProgramNode& n, const Machine& m);
+  bool scan_remembering(const ProgramNode& n, Machine& m);
   void forget(const ProgramNode& n, Machine& m);
   bool go_one_remembering(int node, Machine& m);
   bool go_all_remembering(int node, Machine& m);

@@ -87,16 +87,23 @@ void Stepper::forget(const ProgramNode& n, Machine& m) {
   remember(n, m);
 }
 
-// `one` with fields: the list's stale matches are taken off, and of those that hold, the ones of the
-// least defined h are drawn among (best_draws); the one applied stays listed (it is found stale next).
-bool Stepper::go_one_remembering(int node, Machine& m) {
-  const ProgramNode& n = program_.nodes[size_t(node)];
+// The start of a remembering node's step: within its step limit, its memory recalled and the grid scanned,
+// its fields computed (else the memory kept as the scan left it); false when the node does not go on.
+bool Stepper::scan_remembering(const ProgramNode& n, Machine& m) {
   if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
   recall(n, m);
   scan(n, m);
   if (!fields_computed(n, m)) return remember(n, m), false;
   matched_ = true;
   draws_.clear();
+  return true;
+}
+
+// `one` with fields: the list's stale matches are taken off, and of those that hold, the ones of the
+// least defined h are drawn among (best_draws); the one applied stays listed (it is found stale next).
+bool Stepper::go_one_remembering(int node, Machine& m) {
+  const ProgramNode& n = program_.nodes[size_t(node)];
+  if (!scan_remembering(n, m)) return false;
   for (int r = 0; r < int(n.rules.size()); r++)
     for (int corner : n.rules[size_t(r)].corners) {
       const size_t e = entry(r, corner, program_.cells());
@@ -116,12 +123,7 @@ bool Stepper::go_one_remembering(int node, Machine& m) {
 // cleared; those of undefined h keep their flags; the list is emptied.
 bool Stepper::go_all_remembering(int node, Machine& m) {
   const ProgramNode& n = program_.nodes[size_t(node)];
-  if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
-  recall(n, m);
-  scan(n, m);
-  if (!fields_computed(n, m)) return remember(n, m), false;
-  matched_ = true;
-  draws_.clear();
+  if (!scan_remembering(n, m)) return false;
   for (int r = 0; r < int(n.rules.size()); r++)
     for (int corner : n.rules[size_t(r)].corners)
       if (listed_[entry(r, corner, program_.cells())]) draws_.push_back({r, corner});
