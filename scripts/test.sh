@@ -6,13 +6,17 @@
 # mj run, the C interface, .NET, Python and JavaScript).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+bash scripts/deps.sh python
+# One build of the library for everything native: the CLI, the tests, libmj.so and the Python extension (the last
+# two from the same position-independent objects).
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMJ_BUILD_PYTHON=ON >/dev/null
 cmake --build build
 (cd tests/exports && npm ci --no-audit --no-fund --loglevel=error)  # the glTF validator
 ctest --test-dir build --output-on-failure -j2
 bash scripts/dotnet.sh   # the .NET binding over build/'s libmj.so (built above)
 bash dotnet/tests/test.sh
+# pip (here, and the README's wheel command in python/tests) takes the extension built above: compiles nothing
+export MJ_PYTHON_BUILD="$PWD/build"
 bash scripts/python.sh
 MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest python/tests -q
 bash scripts/web.sh
