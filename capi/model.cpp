@@ -3,6 +3,7 @@
 #include "model.hpp"
 
 #include "errors.hpp"
+#include "mj/defaults.hpp"
 #include "mj/version.hpp"
 
 namespace {
@@ -95,6 +96,14 @@ extern "C" {
 const char* mj_version(void) {
   static const std::string version(mj::kVersion);
   return version.c_str();
+}
+
+const mj_defaults* mj_library_defaults(void) {
+  static const mj_defaults defaults{mj::kDefaultSeed,     mj::kDefaultOutputFolder, mj::kDefaultSteps,
+                                    mj::kDefaultGifSteps, mj::kDefaultPixelsize,    mj::kMaxPixelsize,
+                                    mj::kDefaultSize2d,   mj::kDefaultSize3d,       mj::kDefaultProgressMilliseconds,
+                                    mj::kMaxGifFrames};
+  return &defaults;
 }
 
 void mj_load_options_init(mj_load_options* options) {

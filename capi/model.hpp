@@ -11,7 +11,7 @@
 struct mj_model {
   mj::Model model;
   mj::SettingNames names;
-  int progress_ms = 100;
+  int progress_ms = mj::kDefaultProgressMilliseconds;
   mj::GridView grid;                          // behind mj_model_grid's legend and cells
   std::string active_kind;                    // behind mj_model_active_node's and mj_model_status's kind
   mj::RgbaImage picture;                      // behind mj_render

@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include "mj/defaults.hpp"
 #include "mj/mj.h"
 #include "test_util.hpp"
 
@@ -275,5 +276,19 @@ TEST(CApi, ModelLists) {
 }
 
 TEST(CApi, Version) { EXPECT_STREQ(mj_version(), MJ_PROJECT_VERSION); }
+
+TEST(CApi, DefaultsAreTheLibrarys) {
+  const mj_defaults* d = mj_library_defaults();
+  EXPECT_EQ(d->seed, mj::kDefaultSeed);
+  EXPECT_STREQ(d->output_folder, mj::kDefaultOutputFolder);
+  EXPECT_EQ(d->steps, mj::kDefaultSteps);
+  EXPECT_EQ(d->gif_steps, mj::kDefaultGifSteps);
+  EXPECT_EQ(d->pixelsize, mj::kDefaultPixelsize);
+  EXPECT_EQ(d->max_pixelsize, mj::kMaxPixelsize);
+  EXPECT_EQ(d->size_2d, mj::kDefaultSize2d);
+  EXPECT_EQ(d->size_3d, mj::kDefaultSize3d);
+  EXPECT_EQ(d->progress_milliseconds, mj::kDefaultProgressMilliseconds);
+  EXPECT_EQ(d->max_gif_frames, mj::kMaxGifFrames);
+}
 
 }  // namespace

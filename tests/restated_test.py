@@ -1,7 +1,9 @@
 """A face converts arguments and results and decides nothing: the library (src/, include/mj/) says
-every default, limit and message once. This test fails when a face restates one of them in
-capi/, dotnet/, python/, web/ or tools/ (their tests left out): the step limits 50000 and
-1000000, the default sides 64 and 24, the pixel size 4, or a message the library words.
+every default, limit and message once (include/mj/defaults.hpp, which every face reads). This test fails
+when a face restates one of them in capi/, dotnet/, python/, web/ or tools/ (their tests left out): the
+step limits 50000 and 1000000, the default sides 64 and 24, the pixel size 4, the seed 1, the folder
+"output", the history bound 256 MiB, the progress interval 100 ms, the GIF frame bound 5000, or a message
+the library words.
 
     python3 tests/restated_test.py [ROOT]
 """
@@ -27,6 +29,13 @@ LITERALS = [
         re.compile(r"(?i)\bsize|\bsides?\b|dimension|\bm[xyz]\b|default"),
     ),
     ("the pixel size 4", re.compile(NUMBER.format(r"4")), re.compile(r"(?i)pixel")),
+    # A seed given a default (`seed = 1`, `Seed = 1;`, `seed: int = 1`, a seed box's value="1"), not a loop's start
+    # or a call's argument (`run(seed=1)`).
+    ("the default seed 1", re.compile(r"(?i)(?<!int )\bseed\w*(?:\s*:\s*\w+)?\s+=\s+1(?![\w.])|id=\"seed\"[^>]*value=\"1\""), None),
+    ("the output folder", re.compile(r"""(?i)\bout\w*\s*(?::[^=]*)?=\s*["']output["']"""), None),
+    ("the history bound 256 MiB", re.compile(r"256\s*<<\s*20|268_?435_?456"), None),
+    ("the progress interval 100 ms", re.compile(NUMBER.format(r"100")), re.compile(r"(?i)progress|interval")),
+    ("the GIF frame bound 5000", re.compile(NUMBER.format(r"5_?000|5,000")), re.compile(r"(?i)frame")),
 ]
 
 # The library's messages: the words of every literal thrown with a file, a setting or as an argument.

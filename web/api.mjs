@@ -104,6 +104,12 @@ class Mj {
     call(this.module, this.module, "addResource", this.resources, String(path), data);
   }
 
+  // The library's defaults and bounds: {seed, outputFolder, steps, gifSteps, pixelsize, maxPixelsize, size2d,
+  // size3d, historyBytes, progressMilliseconds, maxGifFrames}.
+  get defaults() {
+    return Object.freeze(this.module.defaults());
+  }
+
   // The entries of a models.xml: [{name, line, mx, my, mz, steps, pixelsize, iso, seeds, colors}].
   modelList(text, name = "models.xml") {
     return call(this.module, this.module, "modelList", String(text), String(name));

@@ -189,8 +189,8 @@ static class Program
 // `mj run`'s flags.
 public sealed class RunArgs
 {
-    public string Model, State, Resources, Out = "output";
-    public int Seed = 1;
+    public string Model, State, Resources, Out = Defaults.OutputFolder;
+    public int Seed = Defaults.Seed;
     public int? Size, Length, Width, Height, D, Steps, PixelSize;
     public long MaxCells;
     public bool Iso, NoPicture;

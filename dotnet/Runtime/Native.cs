@@ -35,10 +35,19 @@ namespace MarkovJunior
             public int line, mx, my, mz, steps, pixelsize, iso;
         }
 
+        [StructLayout(LayoutKind.Sequential)]
+        internal struct LibraryDefaults
+        {
+            public int seed;
+            public IntPtr output_folder;
+            public int steps, gif_steps, pixelsize, max_pixelsize, size_2d, size_3d, progress_milliseconds, max_gif_frames;
+        }
+
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
         internal delegate int ProgressFn(IntPtr model, int steps, IntPtr user);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_version();
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_library_defaults();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_last_error_status();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_last_error_file();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_last_error_line();

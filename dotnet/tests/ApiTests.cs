@@ -29,6 +29,11 @@ static class ApiTests
     {
         string source = args[0];  // the repository, for models/
         Check(System.Text.RegularExpressions.Regex.IsMatch(Model.Version, @"^\d+\.\d+\.\d+$"), "version");
+        string defaults = System.IO.File.ReadAllText(System.IO.Path.Combine(source, "include", "mj", "defaults.hpp"));
+        Func<string, string> constant = name => System.Text.RegularExpressions.Regex.Match(defaults, name + @" = ""?(\w+)").Groups[1].Value;
+        Check(Defaults.Seed.ToString() == constant("kDefaultSeed") && Defaults.OutputFolder == constant("kDefaultOutputFolder")
+              && Defaults.MaxGifFrames.ToString() == constant("kMaxGifFrames") && Defaults.Size3d.ToString() == constant("kDefaultSize3d"),
+              "the defaults are the library's header's");
         string whole;
         using (Model m = MazeModel())
         {

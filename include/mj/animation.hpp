@@ -14,15 +14,14 @@ namespace mj {
 
 // 3D grids are drawn as isometric cubes: a GIF has no other way to show them.
 struct AnimationOptions {
-  int pixelsize = 4;
+  int pixelsize = kDefaultPixelsize;
   int every = 1;  // a frame every `every` steps, and the last state
   int delay = 5;  // centiseconds per frame
   // A grid's colours by its legend (Model's: a symbol without a colour named at its model's line); not
   // given: legend_colors of the palette.
   std::function<std::vector<uint32_t>(const std::string& legend)> colors;
-  // More frames is an mj::Error before the file is made, naming the `every` that fits (a long run's
-  // GIF of every step is gigabytes: BacktrackerMaze at 201, 20,402 frames, 1.16 GB); <= 0: no bound.
-  int max_frames = 5000;
+  // More frames is an mj::Error before the file is made, naming the `every` that fits; <= 0: no bound.
+  int max_frames = kMaxGifFrames;
 };
 
 // Runs `seed` under `control` (its step limit, progress and cancel; its `frame` and `every` are the

@@ -18,12 +18,10 @@
 #include <string>
 #include <vector>
 
+#include "mj/defaults.hpp"
 #include "mj/grid_view.hpp"
 
 namespace mj {
-
-// The default bound of a record's memory: 256 MiB.
-constexpr size_t kDefaultHistoryBytes = size_t(256) << 20;
 
 class History {
  public:

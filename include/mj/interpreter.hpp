@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mj/breakpoint.hpp"
+#include "mj/defaults.hpp"
 #include "mj/error.hpp"
 #include "mj/grid_view.hpp"
 #include "mj/history.hpp"
@@ -52,7 +53,7 @@ struct RunControl {
   // search (search="True") runs long; false stops it where it is (a later advance() goes on from
   // there: a stopped search goes on where it stopped, to the result it would have had).
   std::function<bool(const Interpreter&)> progress;
-  std::chrono::milliseconds interval{100};
+  std::chrono::milliseconds interval{kDefaultProgressMilliseconds};
   // Called before every `every`-th step (counted from the start) and once when the run ends or stops.
   std::function<void(const Interpreter&)> frame;
   int every = 1;

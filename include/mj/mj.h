@@ -49,6 +49,19 @@ typedef enum mj_run_end { MJ_FINISHED = 0, MJ_STEP_LIMIT = 1, MJ_STOPPED = 2 } m
 /* "0.1.0": the library's version. Static storage. */
 MJ_API const char* mj_version(void);
 
+/* The library's defaults and bounds (mj/defaults.hpp), for a face that shows them before a model is loaded:
+   a form's seed, an output folder. Static storage. */
+typedef struct mj_defaults {
+  int seed;                  /* a run's seed when none is given */
+  const char* output_folder; /* where outputs go when no folder is named */
+  int steps, gif_steps;      /* step limits when none is given; a GIF entry's */
+  int pixelsize, max_pixelsize;
+  int size_2d, size_3d;      /* grid sides when none is given */
+  int progress_milliseconds; /* how often a run calls its progress callback */
+  int max_gif_frames;
+} mj_defaults;
+MJ_API const mj_defaults* mj_library_defaults(void);
+
 /* The calling thread's last error. The strings stay valid until the next failing call on this thread;
  * before any failure they are "" and the line 0. `file` is "" when the error has no file (a bad argument). */
 MJ_API mj_status mj_last_error_status(void);
@@ -79,16 +92,16 @@ MJ_API const char* const* mj_command_line_setting_names(void);
  * library (a side of 0 or less, a step limit below 0, a pixel size outside 1 to 64: MJ_ERROR_ARGUMENT). Fill with
  * mj_load_options_init. */
 typedef struct mj_load_options {
-  int size;                 /* every side; MJ_UNSET: not given */
+  int size;                  /* every side; MJ_UNSET: not given */
   int length, width, height; /* sides along x, y, z one by one; MJ_UNSET: not given */
-  int dimension;            /* 2 or 3; MJ_UNSET: the entry's, else what the model's rules need */
-  int steps;                /* the step limit MJ_STEPS_DEFAULT runs take (0: none); MJ_UNSET: decided */
-  int pixelsize;            /* pixels per cell of pictures, 1 to 64; MJ_UNSET: decided */
-  int iso;                  /* 1: 3D pictures isometric; 0: VOX; MJ_UNSET: decided */
-  long long max_cells;      /* largest grid in cells, also grids map and wfc make; <= 0: 2^28 */
-  const char* resources;    /* folder with rules/, samples/, tilesets/; NULL: ../resources from the model
-                               file, ./resources for text. Copied: may be freed after loading */
-  const char* name;         /* for mj_model_load_xml: what messages call the model; NULL: "<string>" */
+  int dimension;             /* 2 or 3; MJ_UNSET: the entry's, else what the model's rules need */
+  int steps;                 /* the step limit MJ_STEPS_DEFAULT runs take (0: none); MJ_UNSET: decided */
+  int pixelsize;             /* pixels per cell of pictures, 1 to 64; MJ_UNSET: decided */
+  int iso;                   /* 1: 3D pictures isometric; 0: VOX; MJ_UNSET: decided */
+  long long max_cells;       /* largest grid in cells, also grids map and wfc make; <= 0: 2^28 */
+  const char* resources;     /* folder with rules/, samples/, tilesets/; NULL: ../resources from the model
+                                file, ./resources for text. Copied: may be freed after loading */
+  const char* name;          /* for mj_model_load_xml: what messages call the model; NULL: "<string>" */
   /* A face's words for the settings that messages ask to change ({size, steps, seed, pixelsize,
      max_cells, resources}, six strings); NULL: the C names ("mj_load_options.size", ...). Copied. */
   const char* const* setting_names;
@@ -145,8 +158,7 @@ MJ_API mj_status mj_step(mj_model* model, int n, int* taken);
 /* mj_start(seed), then steps until the program ends, `max_steps` steps are made (0: no limit; MJ_STEPS_DEFAULT:
  * the model's decided limit; negative: MJ_ERROR_ARGUMENT) or `progress` (may be NULL) returns 0. *end may be NULL.
  * mj_start's limit is the model's decided one. */
-MJ_API mj_status mj_run(mj_model* model, int seed, int max_steps, mj_progress_fn progress, void* user,
-                        mj_run_end* end);
+MJ_API mj_status mj_run(mj_model* model, int seed, int max_steps, mj_progress_fn progress, void* user, mj_run_end* end);
 /* Goes on with the current run in the same way; max_steps (the run's new limit, or MJ_STEPS_DEFAULT: the run's
  * limit as it is) counts from the run's start. */
 MJ_API mj_status mj_advance(mj_model* model, int max_steps, mj_progress_fn progress, void* user, mj_run_end* end);
@@ -165,7 +177,7 @@ typedef struct mj_run_status {
   const char* kind;                     /* the node the next step runs ("" when none), its line and depth */
   int line, depth;
   int searching, search_states, search_frontier, search_best; /* a search under way inside a step */
-  int recording, history_first, history_last;                  /* the steps the record holds */
+  int recording, history_first, history_last;                 /* the steps the record holds */
 } mj_run_status;
 MJ_API mj_status mj_model_status(mj_model* model, mj_run_status* out);
 
@@ -187,8 +199,8 @@ MJ_API int mj_model_active_node(mj_model* model, const char** kind, int* line, i
 /* ---- Pictures and files ----------------------------------------------------------------------------- */
 
 /* The grid as `mj run` draws it: 2D as squares of `pixelsize` pixels, 3D as isometric cubes (pixelsize
- * 0: the model's, else 1 to 64). `rgba` gets width*height*4 bytes, rows top down, each pixel R, G, B, A; it belongs to the
- * handle and stays valid until the next mj_render or mj_model_free. */
+ * 0: the model's, else 1 to 64). `rgba` gets width*height*4 bytes, rows top down, each pixel R, G, B, A; it belongs to
+ * the handle and stays valid until the next mj_render or mj_model_free. */
 MJ_API mj_status mj_render(mj_model* model, int pixelsize, int* width, int* height, const uint8_t** rgba);
 /* Files, each written whole or not at all. pixelsize 0: the model's (else 1 to 64). */
 MJ_API mj_status mj_write_png(mj_model* model, const char* path, int pixelsize);

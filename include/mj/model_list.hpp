@@ -7,15 +7,9 @@
 #include <string>
 #include <vector>
 
-namespace mj {
+#include "mj/defaults.hpp"
 
-// A run's step limit when neither the caller nor an entry gives one; a GIF entry's (gif="True").
-constexpr int kDefaultSteps = 50000, kDefaultGifSteps = 1000;
-// Pixels per cell when neither the caller nor an entry gives them (the reference's default), and the
-// most any way of giving them takes (models.xml's pixelsize, a face's argument).
-constexpr int kDefaultPixelsize = 4, kMaxPixelsize = 64;
-// Runs one entry may ask for: every run is planned up front.
-constexpr int kMaxAmount = 1000000;
+namespace mj {
 
 struct ModelEntry {
   std::string name;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "mj/defaults.hpp"
 #include "mj/error.hpp"
 #include "mj/grid_view.hpp"
 #include "mj/node_view.hpp"
@@ -50,8 +51,8 @@ constexpr uint32_t kBackground = 0xFF222222;
 constexpr long long kMaxPicturePixels = 1LL << 28;
 
 struct RenderOptions {
-  int pixelsize = 4;  // pixels per cell side (2D), or the cube size of the isometric view (3D)
-  int margin = 0;     // background columns added on the left (where the reference's GUI draws)
+  int pixelsize = kDefaultPixelsize;  // pixels per cell side (2D), or the cube size of the isometric view (3D)
+  int margin = 0;                     // background columns added on the left (where the reference's GUI draws)
 };
 
 // A 2D grid as squares of `pixelsize`; a 3D grid as shaded isometric cubes (value 0 is empty

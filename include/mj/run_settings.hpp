@@ -10,14 +10,12 @@
 #include <utility>
 #include <vector>
 
+#include "mj/defaults.hpp"
 #include "mj/interpreter.hpp"
 #include "mj/model_list.hpp"
 #include "mj/picture.hpp"
 
 namespace mj {
-
-// Grid sides when neither the caller nor a listed entry gives them.
-constexpr int kDefaultSize2d = 64, kDefaultSize3d = 24;
 
 // What a face was given. Unset fields are decided by resolve_run.
 struct RunRequest {

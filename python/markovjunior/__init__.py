@@ -10,7 +10,7 @@ Runs across machines: markovjunior.distributed (Dask). ``MarkovJunior`` (an ener
 ``MarkovChain`` (a discrete chain) are the toys a write-up of the project imagines, made real.
 """
 
-from ._core import __version__  # noqa: F401 (public: the library's version)
+from ._core import DEFAULTS, __version__  # noqa: F401 (public: the library's defaults and version)
 from .batch import batch
 from .errors import ModelError, ModelWarning
 from .energy_sampler import MarkovJunior, SlowEnergyWarning
@@ -37,6 +37,7 @@ __all__ = [
     "ActiveNode",
     "Breakpoint",
     "Candidate",
+    "DEFAULTS",
     "Choice",
     "ClosedClass",
     "GridDynamics",

@@ -1,6 +1,6 @@
 """Type stubs of mj's C++ extension (the markovjunior package's modules are its public face)."""
 
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -10,6 +10,7 @@ Cells = npt.NDArray[np.uint8]
 TileLayer = Tuple[str, int, int, int, List[List[int]], List[str], List[int]]
 
 __version__: str
+DEFAULTS: Dict[str, Union[int, str]]  # the library's defaults and bounds (mj/defaults.hpp)
 
 class Model:
     """mj::Model: one loaded model (markovjunior.Model wraps it)."""

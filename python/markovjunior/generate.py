@@ -6,6 +6,7 @@ from typing import Optional, Union
 
 import numpy as np
 
+from . import _core
 from .model import Model, load
 from .source import PathOrXml, Size, Source
 
@@ -16,7 +17,7 @@ def generate(
     model: ModelLike,
     *,
     size: Optional[Size] = None,
-    seed: int = 1,
+    seed: int = _core.DEFAULTS["seed"],
     steps: Optional[int] = None,
     pixelsize: Optional[int] = None,
 ) -> np.ndarray:

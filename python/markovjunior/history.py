@@ -10,8 +10,8 @@ from . import _core
 from ._arguments import checked_int
 from .slider import Slider
 
-#: The record's default bound on memory, 256 MiB (the oldest steps are dropped past it).
-DEFAULT_MAX_BYTES = 256 << 20
+#: The record's default bound on memory, the library's (the oldest steps are dropped past it).
+DEFAULT_MAX_BYTES = _core.DEFAULTS["history_bytes"]
 #: The grids of a History's filmstrip (its picture in notebooks).
 FILMSTRIP = 6
 #: The steps a History's slider shows at most, by default.

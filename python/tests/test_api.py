@@ -2,8 +2,10 @@
 
 import ast
 import inspect
+import re
 
 import markovjunior as mj
+from conftest import ROOT
 from markovjunior import _core
 
 
@@ -23,8 +25,29 @@ def test_every_public_name_has_a_docstring():
 def test_stubs_declare_the_extension():
     stub = ast.parse(open(_core.__file__.rsplit("/", 1)[0] + "/_core.pyi").read())
     declared = {node.name for node in stub.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    declared |= {node.target.id for node in stub.body if isinstance(node, ast.AnnAssign)} - {"__version__"}
     public = {name for name in dir(_core) if not name.startswith("_")}
     assert declared == public
+
+
+def library_defaults():
+    """include/mj/defaults.hpp's constants by name, read from the header itself."""
+    header = (ROOT / "include" / "mj" / "defaults.hpp").read_text()
+    found = dict(re.findall(r"\b(k\w+) = ([^,;]+)", header))
+    return {name: eval(value.replace("size_t", "int")) for name, value in found.items()}
+
+
+def test_defaults_are_the_librarys_and_generate_takes_its_seed():
+    k = library_defaults()
+    assert mj.DEFAULTS["seed"] == k["kDefaultSeed"]
+    assert mj.DEFAULTS["output_folder"] == k["kDefaultOutputFolder"]
+    assert mj.DEFAULTS["history_bytes"] == k["kDefaultHistoryBytes"]
+    assert mj.DEFAULTS["max_gif_frames"] == k["kMaxGifFrames"]
+    assert mj.DEFAULTS["size_2d"] == k["kDefaultSize2d"]
+    program = '<one values="BW" in="BB" out="WW"/>'
+    seeded = mj.generate(program, size=6, seed=mj.DEFAULTS["seed"])
+    assert (mj.generate(program, size=6) == seeded).all()
+    assert not all((mj.generate(program, size=6, seed=s) == seeded).all() for s in range(2, 6))
 
 
 def test_active_node_and_repr():
@@ -51,8 +74,6 @@ def test_the_gallery_example_draws_its_figure(tmp_path):
     import os
     import subprocess
     import sys
-
-    from conftest import ROOT
 
     out = tmp_path / "gallery.png"
     done = subprocess.run(

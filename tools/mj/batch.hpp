@@ -11,7 +11,7 @@
 namespace mj::cli {
 
 struct BatchOptions {
-  std::filesystem::path out = "output";
+  std::filesystem::path out = mj::kDefaultOutputFolder;
   int meta_seed = 0;  // seeds the generator of seeds for entries without enough `seeds`
   int jobs = 1;       // runs at once
   bool quiet = false;

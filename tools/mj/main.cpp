@@ -26,10 +26,10 @@ namespace fs = std::filesystem;
 namespace {
 
 struct RunArgs {
-  fs::path model, resources, out = "output", state, gif, start, gltf, tiled;
+  fs::path model, resources, out = mj::kDefaultOutputFolder, state, gif, start, gltf, tiled;
   int every = 1;
   long long max_cells = 0;
-  int size = 0, length = 0, width = 0, height = 0, d = 0, seed = 1, steps = 0, pixelsize = 0;
+  int size = 0, length = 0, width = 0, height = 0, d = 0, seed = mj::kDefaultSeed, steps = 0, pixelsize = 0;
   bool iso = false, no_picture = false;
 };
 

@@ -224,7 +224,24 @@ export interface NodeState {
   rules: RuleState[];
 }
 
+/** The library's defaults and bounds (mj/defaults.hpp). */
+export interface Defaults {
+  readonly seed: number;
+  readonly outputFolder: string;
+  readonly steps: number;
+  readonly gifSteps: number;
+  readonly pixelsize: number;
+  readonly maxPixelsize: number;
+  readonly size2d: number;
+  readonly size3d: number;
+  readonly historyBytes: number;
+  readonly progressMilliseconds: number;
+  readonly maxGifFrames: number;
+}
+
 export class Mj {
+  /** The library's defaults: what a page shows before a model is loaded (a seed box, a size). */
+  readonly defaults: Defaults;
   /** A resource file that models read: rules/NAME.png, samples/NAME.png, tilesets/NAME.xml, palette.xml... */
   addResource(path: string, bytes: Uint8Array): void;
   /** The entries of a models.xml; MjError on a bad one. */

@@ -420,7 +420,7 @@ function download(name, data) {
 }
 
 worker.onmessage = ({ data }) => {
-  if (data.type === "ready") ready();
+  if (data.type === "ready") ready(data.defaults);
   else if (data.type === "lists") fillModels(data);
   // the new model's first frame comes next: until then no frame (a finished one of the model before would
   // read as this run's end)
@@ -666,7 +666,8 @@ document.addEventListener(
   true,
 );
 
-await readyPromise;
+const defaults = await readyPromise; // the library's: the seed box starts at its seed
+if ($("seed").value === "") $("seed").value = defaults.seed;
 const text = async (url) => {
   const response = await fetch(url);
   return response.ok ? response.text() : "";

@@ -525,4 +525,4 @@ self.onmessage = ({ data }) => {
     }
   });
 };
-post({ type: "ready" });
+post({ type: "ready", defaults: mj.defaults });

@@ -29,6 +29,16 @@ function scratch(t) {
 }
 const mjRun = (...args) => execFileSync(mjCli, ["run", ...args.map(String), "-q"]);
 
+test("mj.defaults are the library's header's", () => {
+  const header = readFileSync(join(root, "include", "mj", "defaults.hpp"), "utf8");
+  const constant = (name) => header.match(new RegExp(`${name} = "?(\\w+)`))[1];
+  assert.equal(String(mj.defaults.seed), constant("kDefaultSeed"));
+  assert.equal(mj.defaults.outputFolder, constant("kDefaultOutputFolder"));
+  assert.equal(String(mj.defaults.maxGifFrames), constant("kMaxGifFrames"));
+  assert.equal(String(mj.defaults.size2d), constant("kDefaultSize2d"));
+  assert.ok(Object.isFrozen(mj.defaults));
+});
+
 test("png() is mj run's PNG, byte for byte", (t) => {
   const out = scratch(t);
   mjRun(own("GrowthMaze"), "--seed", 7, "--pixelsize", 6, "--out", out);
