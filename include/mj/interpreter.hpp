@@ -39,6 +39,10 @@ struct ActiveNode {
 
 class Interpreter;
 
+// A backtracking wfc (Interpreter::set_backtrack, backtrack="True") gives up after undoing this many
+// observations, leaving its grid unfinished as one that finds no good seed does.
+constexpr int kMostUndoneChoices = 100000;
+
 // How a run ends: the program finished, the step limit was reached, a callback stopped it, it
 // paused at a breakpoint (Interpreter::breakpoint_hit() says which), or another node runs next
 // (Model::to_next_node).
@@ -74,6 +78,13 @@ class Interpreter {
   // What the model writes that no interpreter reads (a misspelt attribute, an element nothing reads
   // where it stands), in the order written: the model runs as if they were not there.
   const std::vector<Notice>& notices() const;
+  // What went wrong in the current run without stopping it, in order: a wfc that found no
+  // collapse (its grid stays unfinished, as the reference leaves it). Empty before start.
+  std::vector<Notice> run_notices() const;
+  // Every wfc node backtracks on contradictions, as with backtrack="True" (the runs then differ from
+  // the reference's); it gives up after undoing kMostUndoneChoices observations. Applies from the
+  // next start. Off by default and after reset().
+  void set_backtrack(bool backtrack);
 
   // Begins a fresh run: the same seed always gives the same run, whatever ran before.
   void start(int seed);
