@@ -112,8 +112,8 @@ bool WfcNode::begin(Run& run) {
   std::optional<int> seed = backtracking_ ? backtracked_seed(run) : good_seed(run);
   if (!seed) {
     if (backtracking_)
-      warn(run, "wfc found no collapse after undoing " + std::to_string(undone_) +
-                    " observations; the grid is unfinished");
+      warn(run,
+           "wfc found no collapse after undoing " + std::to_string(undone_) + " observations; the grid is unfinished");
     else
       warn(run, "wfc found no good seed in " + std::to_string(tries_) +
                     " tries; the grid is unfinished (try backtracking: --backtrack)");
