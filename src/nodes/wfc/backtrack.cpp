@@ -20,6 +20,9 @@ constexpr double kTrailBytes = 256.0 * (1 << 20);
 // Contradictions met since the collapse last went further than ever, before erasing around one.
 // Measured on Escher 16 (seeds 1-8): 5 and 10 ended every collapse, 20 and 50 not all.
 constexpr int kStuck = 5;
+// The first collapse's share of undone observations. Measured on PillarsOfEternity 18 (seeds 1-10):
+// 2000 and no restarts left a seed unfinished, 5000 and 10000 none, 5000 in the least time.
+constexpr long long kFirstShare = 5000;
 // The half side of the box erased around a contradiction; one more at each erasure that made no
 // progress. Measured with kStuck: 1 slower, 3 not every collapse.
 constexpr int kFirstRadius = 2;
@@ -36,15 +39,25 @@ int distance(const Space& s, int a, int b) {
 
 }  // namespace
 
-// One collapse from the run's next seed, undoing choices as needed. The seed, or nullopt when the
-// input grid is contradictory or kMostUndoneChoices observations were undone.
+// Collapses from the run's next seeds, undoing choices as needed: one that has undone its share of
+// observations starts over from the next seed, with twice the share (a search stuck deep in one
+// corner costs more than a fresh start). The seed of the collapse that ends, or nullopt when the
+// input grid is contradictory or kMostUndoneChoices observations were undone in all.
 std::optional<int> WfcNode::backtracked_seed(Run& run) {
-  const int seed = run.random.next();
-  Random random(seed);
   undone_ = 0;
-  restart_wave();
   for (int i = 0; i < wave.cells(); i++)
     if (observable_[size_t(i)] && wave.remaining(i) == 0) return std::nullopt;
+  for (long long share = kFirstShare;; share *= 2) {
+    const int seed = run.random.next();
+    undo_limit_ = int(std::min<long long>(undone_ + share, kMostUndoneChoices));
+    if (backtracked_collapse(seed, run)) return seed;
+    if (undone_ >= kMostUndoneChoices) return std::nullopt;
+  }
+}
+
+bool WfcNode::backtracked_collapse(int seed, Run& run) {
+  Random random(seed);
+  restart_wave();
   // Copies spaced so that one per cell's worth of choices fits in kTrailBytes.
   const double copies = std::max(1.0, kTrailBytes / double(std::max<size_t>(wave.bytes(), 1)));
   trail_.begin(size_t(std::ceil(double(wave.cells()) / copies)), size_t(copies));
@@ -65,11 +78,11 @@ std::optional<int> WfcNode::backtracked_seed(Run& run) {
       }
       if (undo_observation()) continue;
       if (run.inspecting) failed_tries_++, contradictions_.push_back(contradiction_);
-      return std::nullopt;
+      return false;
     }
   }
   observations_ = int(trail_.choices.size());
-  return seed;
+  return true;
 }
 
 // A pattern the cell allows, drawn by weight (the first it allows when none of them weighs anything).
@@ -104,12 +117,12 @@ bool WfcNode::consistent() {
 }
 
 // Goes back to before the latest observation and bans its pattern there instead; false when there
-// is none left or kMostUndoneChoices are undone.
+// is none left or the collapse has undone its share.
 bool WfcNode::undo_observation() {
   std::vector<Choice>& choices = trail_.choices;
   size_t last = choices.size();
   while (last > 0 && !choices[last - 1].observed) last--;
-  if (last == 0 || undone_ >= kMostUndoneChoices) return false;
+  if (last == 0 || undone_ >= undo_limit_) return false;
   undone_++;
   const Choice undone = choices[last - 1];
   go_back_to(last - 1);

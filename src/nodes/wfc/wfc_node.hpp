@@ -79,6 +79,7 @@ class WfcNode : public Branch {
   std::optional<int> good_seed(Run& run);
   // backtrack.cpp: a collapse that undoes its observations rather than starting over.
   std::optional<int> backtracked_seed(Run& run);
+  bool backtracked_collapse(int seed, Run& run);
   int draw(int node, Random& random);
   void make(const Choice& choice);
   bool consistent();
@@ -114,12 +115,13 @@ class WfcNode : public Branch {
   bool backtrack_ = false;     // backtrack="True"
   bool backtracking_ = false;  // this run's collapse backtracks (the node's or the run's setting)
   Trail trail_;                // a backtracking collapse's choices, which its replay makes again
-  int undone_ = 0;             // observations the latest backtracking collapse undid
+  int undone_ = 0;             // observations the latest backtracking collapses undid, in all
   // The backtracking collapse under way: its longest trail so far, and as of the latest erasure
   // (erase_around); contradictions met since the trail was longest; the latest one's cell; the
   // box the next erasure undoes.
   size_t longest_ = 0, longest_at_erasure_ = 0;
   int stuck_ = 0, contradiction_ = 0, radius_ = 0;
+  int undo_limit_ = 0;  // undone_ at which the collapse under way gives up
   int tries_ = 1000;
   bool first_go_ = true;
   bool begun_ = false;  // the wave has been set up once: it holds a collapse to show
