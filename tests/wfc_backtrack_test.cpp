@@ -116,7 +116,10 @@ void expect_valid_collapses(const std::string& name, int size, std::initializer_
   }
 }
 
-TEST(WfcBacktrack, EscherPastItsSizeCollapsesValidly) { expect_valid_collapses("Escher", 10, {1, 2, 3}); }
+TEST(WfcBacktrack, EscherPastItsSizeCollapsesValidly) {
+  expect_valid_collapses("Escher", 10, {1, 2, 3});
+  expect_valid_collapses("Escher", 16, {1});
+}
 
 TEST(WfcBacktrack, PillarsOfEternityPastItsSizeCollapsesValidly) {
   expect_valid_collapses("PillarsOfEternity", 18, {1, 2});

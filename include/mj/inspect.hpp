@@ -67,7 +67,7 @@ struct Inspection {
   int failed_tries = 0;
   std::vector<int> contradictions;
   // A backtracking wfc (backtrack="True" or Interpreter::set_backtrack): the observations its
-  // latest collapse undid.
+  // collapses undid (at its latest first step), in all.
   int undone_choices = 0;
 };
 

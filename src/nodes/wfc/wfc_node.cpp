@@ -68,7 +68,7 @@ void WfcNode::restart() {
   Branch::restart();
   begun_ = false;
   skipping_ = false;
-  failed_tries_ = 0;
+  failed_tries_ = undone_ = 0;
   contradictions_.clear();
 }
 
