@@ -14,8 +14,21 @@ namespace {
 
 struct Case {
   std::string model;
-  int size;
+  int mx, my, mz;
 };
+
+// Every corpus entry with a wfc, at its models.xml size.
+const std::vector<Case> kEntries = {{"Apartemazements", 8, 8, 8}, {"ClosedSurface", 12, 12, 12},
+                                    {"ColoredKnots", 12, 12, 12}, {"Escher", 8, 8, 8},
+                                    {"EscherSurface", 8, 8, 8},   {"Knots2D", 12, 12, 1},
+                                    {"Knots3D", 8, 8, 8},         {"ModernHouse", 9, 9, 4},
+                                    {"OrientedEscher", 6, 6, 6},  {"Partitioning", 11, 11, 3},
+                                    {"PeriodicEscher", 8, 8, 8},  {"PillarsOfEternity", 9, 9, 9},
+                                    {"SeaVilla", 10, 10, 4},      {"SelectLongKnots", 10, 10, 10},
+                                    {"Sewers", 40, 40, 1},        {"SubmergedKnots", 12, 12, 12},
+                                    {"Surface", 10, 10, 10},      {"TileDungeon", 12, 12, 1},
+                                    {"TilePath", 20, 20, 1},      {"WaveBrickWall", 50, 50, 1},
+                                    {"WaveDungeon", 50, 50, 1},   {"WaveFlowers", 60, 60, 1}};
 
 struct Line {
   int finished = 0;
@@ -39,7 +52,7 @@ int wfc_line(const std::filesystem::path& file) {
 
 Line measure(const std::filesystem::path& corpus, const Case& c, bool backtrack, int seeds) {
   const std::filesystem::path file = corpus / "models" / (c.model + ".xml");
-  mj::Interpreter ip = mj::Interpreter::from_file(file, {c.size, c.size, c.size, corpus / "resources"});
+  mj::Interpreter ip = mj::Interpreter::from_file(file, {c.mx, c.my, c.mz, corpus / "resources"});
   ip.set_backtrack(backtrack);
   const int line = wfc_line(file);
   Line result;
@@ -61,16 +74,24 @@ Line measure(const std::filesystem::path& corpus, const Case& c, bool backtrack,
 int main(int argc, char** argv) {
   const std::filesystem::path corpus =
       argc > 1 ? std::filesystem::path(argv[1]) : std::filesystem::path(MJ_SOURCE_DIR) / ".." / "shared" / "corpus";
-  const int seeds = 10;
-  const std::vector<Case> cases = {{"Escher", 8},  {"Escher", 10},           {"Escher", 12},
-                                   {"Escher", 16}, {"PillarsOfEternity", 9}, {"PillarsOfEternity", 18}};
-  fmt::print("{:<22} {:>4}  {:>20}  {:>20}  {:>22}\n", "model (3D)", "size", "retries: done, s/run",
+  const bool entries = argc > 2 && std::string(argv[2]) == "entries";
+  std::vector<Case> cases = {{"Escher", 8, 8, 8},    {"Escher", 10, 10, 10},         {"Escher", 12, 12, 12},
+                             {"Escher", 16, 16, 16}, {"PillarsOfEternity", 9, 9, 9}, {"PillarsOfEternity", 18, 18, 18}};
+  if (entries) {  // every entry at its size and at twice its size (twice its height too when 3D)
+    cases.clear();
+    for (const Case& c : kEntries) {
+      cases.push_back(c);
+      cases.push_back({c.model, 2 * c.mx, 2 * c.my, c.mz > 1 ? 2 * c.mz : 1});
+    }
+  }
+  const int seeds = entries ? 3 : 10;
+  fmt::print("{:<20} {:>9}  {:>20}  {:>22}  {:>20}\n", "model", "size", "retries: done, s/run",
              "backtrack: done, s/run", "undone: mean, most");
   for (const Case& c : cases) {
     const Line retries = measure(corpus, c, false, seeds), back = measure(corpus, c, true, seeds);
-    fmt::print("{:<22} {:>4}  {:>8}/{}, {:>8.3f}  {:>8}/{}, {:>8.3f}  {:>12.1f}, {:>8}\n", c.model, c.size,
-               retries.finished, seeds, retries.seconds, back.finished, seeds, back.seconds,
-               double(back.undone) / seeds, back.most_undone);
+    fmt::print("{:<20} {:>9}  {:>8}/{}, {:>8.3f}  {:>10}/{}, {:>8.3f}  {:>10.1f}, {:>8}\n", c.model,
+               fmt::format("{}x{}x{}", c.mx, c.my, c.mz), retries.finished, seeds, retries.seconds, back.finished,
+               seeds, back.seconds, double(back.undone) / seeds, back.most_undone);
     std::fflush(stdout);
   }
 }
