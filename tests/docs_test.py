@@ -345,6 +345,20 @@ COMMAND_CLAIMS = [
     ),
     ("docs/language/models-xml.md", r"of `--seed` \(default (\d+)\)", ["run", "--help"], ROOT, r"--seed INT=(\d+)"),
     (
+        "docs/language/wfc.md",
+        r"after undoing ([\d,]+) observations",
+        ["run", "--help"],
+        ROOT,
+        r"giving up after undoing (\d+) observations",
+    ),
+    (
+        "docs/language/wfc.md",
+        r"no good seed in (\d+) tries; \.\.\.` \(the corpus's `Escher`",
+        ["run", "models/Escher.xml", "--size", "10", "--d", "3", "--seed", "1", "--no-picture"],
+        CORPUS,
+        r"Escher.xml:\d+: warning: wfc found no good seed in (\d+) tries",
+    ),
+    (
         "docs/debugger.md",
         r"MazeGrowth 239 \(([\d,]+) steps\)",
         ["run", "models/MazeGrowth.xml", "--size", "239", "--seed", "1", "--no-picture"],

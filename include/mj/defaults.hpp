@@ -27,5 +27,8 @@ constexpr int kDefaultProgressMilliseconds = 100;
 // The most frames an animated GIF may have (AnimationOptions::max_frames): a long run's GIF of every step
 // is gigabytes (BacktrackerMaze at 201: 20,402 frames, 1.16 GB).
 constexpr int kMaxGifFrames = 5000;
+// A backtracking wfc (backtrack="True", `mj run --backtrack`) gives up after undoing this many observations,
+// leaving its grid unfinished as one that finds no good seed does.
+constexpr int kMostUndoneChoices = 100000;
 
 }  // namespace mj

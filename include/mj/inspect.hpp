@@ -66,6 +66,9 @@ struct Inspection {
   // until one succeeds, then replays it), and the cells left without any option in the last failure.
   int failed_tries = 0;
   std::vector<int> contradictions;
+  // A backtracking wfc (backtrack="True" or Interpreter::set_backtrack): the observations its
+  // collapses undid (at its latest first step), in all.
+  int undone_choices = 0;
 };
 
 }  // namespace mj

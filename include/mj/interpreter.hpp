@@ -75,6 +75,13 @@ class Interpreter {
   // What the model writes that no interpreter reads (a misspelt attribute, an element nothing reads
   // where it stands), in the order written: the model runs as if they were not there.
   const std::vector<Notice>& notices() const;
+  // What went wrong in the current run without stopping it, in order: a wfc that found no
+  // collapse (its grid stays unfinished, as the reference leaves it). Empty before start.
+  std::vector<Notice> run_notices() const;
+  // Every wfc node backtracks on contradictions, as with backtrack="True" (the runs then differ from
+  // the reference's); it gives up after undoing kMostUndoneChoices observations. Applies from the
+  // next start. Off by default and after reset().
+  void set_backtrack(bool backtrack);
 
   // Begins a fresh run: the same seed always gives the same run, whatever ran before.
   void start(int seed);

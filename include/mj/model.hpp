@@ -74,6 +74,9 @@ class Model {
   // What the model writes that no interpreter reads, with file and line (Interpreter::notices): every
   // face shows them (mj prints them on stderr, Python warns), and the model runs as written.
   const std::vector<Notice>& notices() const { return interpreter_.notices(); }
+  // What went wrong in the current run without stopping it (Interpreter::run_notices): every face
+  // shows them as it shows notices.
+  std::vector<Notice> run_notices() const { return interpreter_.run_notices(); }
   // The interpreter, for what a debugger does beyond running (inspect, history, breakpoints,
   // explore, set_initial_cells...). Runs are begun through the Model, which keeps their step limit.
   Interpreter& interpreter() { return interpreter_; }

@@ -13,6 +13,7 @@
 #include "core/random.hpp"
 #include "core/symmetry.hpp"
 #include "core/xml.hpp"
+#include "mj/notice.hpp"
 #include "mj/search_progress.hpp"
 #include "nodes/change_log.hpp"
 #include "nodes/rules/cells_by_value.hpp"
@@ -60,6 +61,8 @@ struct Run {
   const std::function<bool()>* keep_searching = nullptr;
   SearchProgress search;
   bool searching = false;
+  bool backtrack = false;       // every wfc backtracks (Interpreter::set_backtrack)
+  std::vector<Notice> notices;  // what went wrong without stopping the run (a wfc that gave up); no file yet
 };
 
 // What node loading needs besides the element: where resources live and who owns new grids.

@@ -19,6 +19,7 @@ struct Row {
 
 const Row kReads[] = {
     {"amount", "model"},
+    {"backtrack", "wfc"},
     {"black", "convchain"},
     {"bottom", "neighbor"},
     {"color", "path"},

@@ -31,6 +31,7 @@ struct Interpreter::Impl {
   ChangeLog spare_changes;  // the last run's change list, kept for the next after reset()
   bool animated = false;
   bool inspecting = false;
+  bool backtrack = false;
   std::vector<uint8_t> initial;          // cells to start from, empty for the empty grid
   bool program_unused = false;           // `program` is freshly built and no run has touched it
   int seed = 0;                          // the current run's
@@ -119,6 +120,7 @@ void Interpreter::Impl::start(int run_seed) {
   run = std::move(fresh);
   run->animated = animated;
   run->inspecting = inspecting;
+  run->backtrack = backtrack;
   run->chooser = chooser ? &chooser : nullptr;
   if (!initial.empty()) grid.state = initial;
   else if (program->origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
@@ -220,6 +222,15 @@ Interpreter Interpreter::from_string(const std::string& xml, const LoadOptions& 
 
 const std::vector<Notice>& Interpreter::notices() const { return impl_->notices; }
 
+std::vector<Notice> Interpreter::run_notices() const {
+  if (!impl_->run) return {};
+  std::vector<Notice> notices = impl_->run->notices;
+  for (Notice& notice : notices) notice.file = impl_->doc->file();
+  return notices;
+}
+
+void Interpreter::set_backtrack(bool backtrack) { impl_->backtrack = backtrack; }
+
 void Interpreter::start(int seed) {
   adding_file(*impl_->doc, [&] { impl_->start(seed); });
 }
@@ -231,7 +242,7 @@ void Interpreter::reset() {
   if (!i.program_unused) i.renew_program();
   i.program_unused = true;
   i.seed = 0;
-  i.animated = i.inspecting = false;
+  i.animated = i.inspecting = i.backtrack = false;
   i.initial.clear();
   i.chooser = {};
   i.recording.reset();

@@ -64,6 +64,7 @@ void Model::require_started(const char* what) const {
 
 void Model::start(int seed, std::optional<int> steps) {
   if (steps) check_steps(*steps);
+  interpreter_.set_backtrack(settings_.backtrack);
   interpreter_.start(seed);
   started_ = true;
   limit_ = steps ? *steps : settings_.steps;

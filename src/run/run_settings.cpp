@@ -222,6 +222,7 @@ RunSettings resolve_run(const RunRequest& r) {
   s.steps = r.steps ? *r.steps : e ? e->steps : kDefaultSteps;
   s.pixelsize = r.pixelsize ? *r.pixelsize : e ? e->pixelsize : kDefaultPixelsize;
   s.iso = r.iso ? *r.iso : e && e->iso;
+  s.backtrack = r.backtrack;
   // The folder beside the model's own folder, however the model is named: `X.xml` run from models/ finds
   // ../resources as `models/X.xml` run from above finds resources/.
   s.load.resources = !r.resources.empty() ? r.resources

@@ -35,7 +35,8 @@ struct Report {
   std::filesystem::path file;
   int steps = 0;
   long long ms = 0;
-  std::vector<Notice> notices;  // the model's, printed once however many runs load it
+  std::vector<Notice> notices;      // the model's, printed once however many runs load it
+  std::vector<Notice> run_notices;  // the run's (a wfc that gave up), printed with it
 };
 
 std::vector<Job> plan(const std::vector<ModelEntry>& entries, int meta_seed) {
@@ -124,6 +125,7 @@ Report run_job(const Job& job, const BatchOptions& options, KeptModels& models) 
     throw;
   }
   report.notices = model.notices();
+  report.run_notices = model.run_notices();
   models.give_back(std::move(model));
   report.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
   return report;
@@ -170,6 +172,7 @@ int run_batch(const std::vector<ModelEntry>& entries, const BatchOptions& option
         std::lock_guard<std::mutex> lock(print);
         for (const Notice& notice : r.notices)
           if (noticed.insert(notice.text()).second) fmt::print(stderr, "{}\n", notice.text());
+        for (const Notice& notice : r.run_notices) fmt::print(stderr, "{}\n", notice.text());
         print_report(jobs[i], r, options);
       } catch (...) {
         failures++;

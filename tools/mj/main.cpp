@@ -30,7 +30,7 @@ struct RunArgs {
   int every = 1;
   long long max_cells = 0;
   int size = 0, length = 0, width = 0, height = 0, d = 0, seed = mj::kDefaultSeed, steps = 0, pixelsize = 0;
-  bool iso = false, no_picture = false;
+  bool iso = false, no_picture = false, backtrack = false;
 };
 
 // An option's value when it was given.
@@ -53,6 +53,7 @@ mj::RunRequest request_of(const RunArgs& a, const CLI::App& run) {
   r.steps = given(run, "--steps", a.steps);
   r.pixelsize = given(run, "--pixelsize", a.pixelsize);
   if (a.iso) r.iso = true;
+  r.backtrack = a.backtrack;
   r.resources = a.resources;
   r.max_cells = a.max_cells;
   return r;
@@ -99,6 +100,7 @@ int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
   animation.every = a.every;
   if (a.gif.empty()) model.run(a.seed, {}, progress.control());
   else model.save_run(a.gif, a.seed, {}, animation, progress.control());
+  for (const mj::Notice& notice : model.run_notices()) fmt::print(stderr, "{}\n", notice.text());
   if (!a.state.empty()) model.save(a.state, as(mj::GridFormat::state));
   if (!a.gltf.empty()) model.save(a.gltf, as(mj::GridFormat::glb));
   if (!a.tiled.empty()) model.save(a.tiled, as(mj::GridFormat::tiled));
@@ -257,6 +259,10 @@ void add_run_command(CLI::App& app, CommandLine& c) {
                               mj::kDefaultPixelsize))
       ->check(any_int());
   run->add_flag("--iso", r.iso, "render 3D grids as isometric PNG instead of VOX");
+  run->add_flag("--backtrack", r.backtrack,
+                fmt::format("every wfc undoes its last observations on a contradiction instead of starting over, "
+                            "giving up after undoing {} observations (runs differ from the reference's)",
+                            mj::kMostUndoneChoices));
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
   run->add_option("--start", r.start,
                   "start from this picture (PNG in palette colours, or VOX) instead of the empty grid");

@@ -7,18 +7,6 @@ namespace mj::wfc {
 
 namespace {
 
-// Index drawn with probability proportional to its weight, for a uniform r in [0, 1).
-int weighted_index(const std::vector<double>& weights, double r) {
-  double sum = 0;
-  for (double w : weights) sum += w;
-  double threshold = r * sum, partial = 0;
-  for (size_t i = 0; i < weights.size(); i++) {
-    partial += weights[i];
-    if (partial >= threshold) return int(i);
-  }
-  return 0;
-}
-
 // The two waves (current and start) take a byte and a support count per direction for every cell and
 // pattern (counts of up to 4 bytes, rows of one spare count more padded to Wave::kRowBlock), the
 // propagation stack 8 bytes: refused above 4 GiB rather than swapping.
@@ -46,6 +34,7 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
                             LoadContext& context) {
   source = element.has("sample") ? element.str("sample") : element.str("tileset");
   shannon_ = element.boolean("shannon", false);
+  backtrack_ = element.boolean("backtrack", false);
   tries_ = element.integer("tries", 1000);
   if (tries_ > kMaxTries)
     element.fail("tries=" + std::to_string(tries_) + " is more than " + std::to_string(kMaxTries));
@@ -79,7 +68,7 @@ void WfcNode::restart() {
   Branch::restart();
   begun_ = false;
   skipping_ = false;
-  failed_tries_ = 0;
+  failed_tries_ = undone_ = 0;
   contradictions_.clear();
 }
 
@@ -90,10 +79,7 @@ bool WfcNode::go(Run& run) {
   if (skipping_) {
     if (skipped_ < observations_) skipped_++;
     else running++, skipping_ = false;
-  } else if (int node = next_unobserved_node(*random_); node >= 0) {
-    observe(node, *random_);
-    propagation_.propagate(wave);
-  } else {
+  } else if (!replay_step()) {
     running++;
   }
   if (running >= 0 || run.animated) {
@@ -115,14 +101,24 @@ bool WfcNode::begin(Run& run) {
     if (run.inspecting)
       for (int i = 0; i < wave.cells() && contradictions_.empty(); i++)
         if (wave.remaining(i) == 0) contradictions_.push_back(i);
+    warn(run, "wfc: the input grid contradicts the rules; the grid is unfinished");
     return false;
   }
   start_wave_.copy_from(wave);
   // What every restart starts the scan from.
   for (int i = 0; i < wave.cells(); i++) start_open_.put(i, shannon_ ? cell_entropy<true>(i) : cell_entropy<false>(i));
   start_open_.rebuild();
-  std::optional<int> seed = good_seed(run);
-  if (!seed) return false;
+  backtracking_ = backtrack_ || run.backtrack;
+  std::optional<int> seed = backtracking_ ? backtracked_seed(run) : good_seed(run);
+  if (!seed) {
+    if (backtracking_)
+      warn(run,
+           "wfc found no collapse after undoing " + std::to_string(undone_) + " observations; the grid is unfinished");
+    else
+      warn(run, "wfc found no good seed in " + std::to_string(tries_) +
+                    " tries; the grid is unfinished (try backtracking: --backtrack)");
+    return false;
+  }
   random_.emplace(*seed);
   skipping_ = !run.animated && !run.inspecting;
   skipped_ = 0;
@@ -133,6 +129,13 @@ bool WfcNode::begin(Run& run) {
   run.grid = newgrid;
   run.changes.rewrite_all();
   return true;
+}
+
+// Once per node and run: a node that fails is tried again at every later step.
+void WfcNode::warn(Run& run, const std::string& message) const {
+  for (const Notice& notice : run.notices)
+    if (notice.line == line) return;
+  run.notices.push_back(Notice{"", line, message});
 }
 
 void WfcNode::apply_start_waves() {
@@ -178,6 +181,7 @@ void WfcNode::restart_wave(bool copy) {
   propagation_.clear();
   if (copy) wave.copy_from(start_wave_);
   shown.forget();
+  replayed_ = 0;
   open_ = start_open_;  // same size after the first time: no allocation
   propagation_.forget_changes();
 }
@@ -189,6 +193,12 @@ double WfcNode::cell_entropy(int i) const {
   const int remaining = wave.remaining(i);
   if (!observable_[size_t(i)] || remaining <= 1) return MinTree::kNever;
   return Shannon ? wave.entropy(i) : remaining;
+}
+
+void WfcNode::rescan_all() {
+  for (int i = 0; i < wave.cells(); i++) open_.put(i, shannon_ ? cell_entropy<true>(i) : cell_entropy<false>(i));
+  open_.rebuild();
+  propagation_.forget_changes();
 }
 
 int WfcNode::next_unobserved_node(Random& random) {
@@ -221,11 +231,21 @@ void WfcNode::catch_up() const {
 // The skipped observations, made as the replay would have: from the start wave, with the same draws.
 void WfcNode::replay_skipped() {
   restart_wave();
-  for (int k = 0; k < skipped_; k++) {
-    observe(next_unobserved_node(*random_), *random_);
-    propagation_.propagate(wave);
-  }
+  for (int k = 0; k < skipped_; k++) replay_step();
   skipping_ = false;
+}
+
+bool WfcNode::replay_step() {
+  if (backtracking_) {
+    if (replayed_ == trail_.choices.size()) return false;
+    make(trail_.choices[replayed_++]);
+  } else {
+    const int node = next_unobserved_node(*random_);
+    if (node < 0) return false;
+    observe(node, *random_);
+  }
+  propagation_.propagate(wave);
+  return true;
 }
 
 uint8_t WfcNode::most_voted(const int* votes, int count) {
@@ -240,6 +260,7 @@ void WfcNode::describe(NodeView& view) const { view.name = source; }
 void WfcNode::inspect(Inspection& view) const {
   view.patterns = model.patterns;
   view.failed_tries = failed_tries_;
+  view.undone_choices = undone_;
   view.contradictions = contradictions_;
   if (!begun_) return;
   catch_up();

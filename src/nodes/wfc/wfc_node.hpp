@@ -10,6 +10,7 @@
 #include "nodes/wfc/min_tree.hpp"
 #include "nodes/wfc/propagator.hpp"
 #include "nodes/wfc/shown_wave.hpp"
+#include "nodes/wfc/trail.hpp"
 #include "nodes/wfc/wave.hpp"
 
 namespace mj::wfc {
@@ -24,6 +25,18 @@ struct Model {
   // start_waves[v]: the patterns allowed where the input grid holds value v; empty when v is unconstrained.
   std::vector<std::vector<uint8_t>> start_waves;
 };
+
+// Index drawn with probability proportional to its weight, for a uniform r in [0, 1).
+inline int weighted_index(const std::vector<double>& weights, double r) {
+  double sum = 0;
+  for (double w : weights) sum += w;
+  double threshold = r * sum, partial = 0;
+  for (size_t i = 0; i < weights.size(); i++) {
+    partial += weights[i];
+    if (partial >= threshold) return int(i);
+  }
+  return 0;
+}
 
 // The start wave of input value `value`; fails at `where` when a rule already gave one.
 std::vector<uint8_t>& new_start_wave(Model& model, int value, const XmlElement& where);
@@ -64,6 +77,19 @@ class WfcNode : public Branch {
   bool begin(Run& run);
   void apply_start_waves();
   std::optional<int> good_seed(Run& run);
+  // backtrack.cpp: a collapse that undoes its observations rather than starting over.
+  std::optional<int> backtracked_seed(Run& run);
+  bool backtracked_collapse(int seed, Run& run);
+  int draw(int node, Random& random);
+  void make(const Choice& choice);
+  bool consistent();
+  bool undo_observation();
+  void go_back_to(size_t count);
+  void erase_around(int cell);
+  void rescan_all();
+  // The next step of the replay: the next observation (or choice of the trail); false when none is left.
+  bool replay_step();
+  void warn(Run& run, const std::string& message) const;
   void list_observable_cells();
   // The wave as after the input grid's constraints, for another try or the replay; `copy` false: the
   // wave already is the start wave.
@@ -86,6 +112,16 @@ class WfcNode : public Branch {
   MinTree start_open_;               // open_ for the start wave
   std::optional<Random> random_;
   bool shannon_ = false;
+  bool backtrack_ = false;     // backtrack="True"
+  bool backtracking_ = false;  // this run's collapse backtracks (the node's or the run's setting)
+  Trail trail_;                // a backtracking collapse's choices, which its replay makes again
+  int undone_ = 0;             // observations the latest backtracking collapses undid, in all
+  // The backtracking collapse under way: its longest trail so far, and as of the latest erasure
+  // (erase_around); contradictions met since the trail was longest; the latest one's cell; the
+  // box the next erasure undoes.
+  size_t longest_ = 0, longest_at_erasure_ = 0;
+  int stuck_ = 0, contradiction_ = 0, radius_ = 0;
+  int undo_limit_ = 0;  // undone_ at which the collapse under way gives up
   int tries_ = 1000;
   bool first_go_ = true;
   bool begun_ = false;  // the wave has been set up once: it holds a collapse to show
@@ -95,6 +131,7 @@ class WfcNode : public Branch {
   // ones when someone starts watching (catch_up). The grid is drawn only at the end either way.
   bool skipping_ = false;
   int observations_ = 0, skipped_ = 0;
+  size_t replayed_ = 0;  // backtracking: the trail's choices made again so far
   // While inspecting: the collapses of the latest begin() that failed, and per failure the cell whose
   // observation the propagation could not satisfy (or the input grid's first contradictory cell).
   int failed_tries_ = 0;

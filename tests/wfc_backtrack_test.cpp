@@ -1,0 +1,267 @@
+// wfc with backtracking (backtrack="True", Interpreter::set_backtrack): where the reference gives up,
+// the collapse ends, and the grid it ends on is valid, checked here apart from the propagation: the
+// tiles are read back from the grid's voxels, and every pair of neighbouring tiles must be one the
+// tileset's neighbour rules allow. Without the option nothing changes (the golden conformance runs
+// say so); a wfc that gives up says so in a run notice.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/xml.hpp"
+#include "mj/picture.hpp"
+#include "nodes/wfc/tileset.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string corpus_model(const std::string& name) {
+  return mjtest::read_bytes(mjtest::corpus_dir() / "models" / (name + ".xml"));
+}
+
+// The model without the nodes inside its wfc (they come after its rules): the grid it ends on is
+// then the collapse's tiling.
+std::string collapse_only(std::string xml) {
+  const size_t wfc = xml.find("<wfc"), first = xml.find("<all", wfc), end = xml.find("</wfc>", wfc);
+  if (first != std::string::npos && first < end) xml.erase(first, end - first);
+  return xml;
+}
+
+mj::LoadOptions cube(int size) { return {size, size, size, mjtest::corpus_dir() / "resources"}; }
+
+// The tileset of a model's wfc, read as the tile model reads it, and the neighbour rules as lists.
+struct TileRules {
+  mj::wfc::Tileset tileset;
+  mj::wfc::Propagator rules;
+  std::map<mj::wfc::Tile, std::vector<int>> by_voxels;  // variants with the same voxels share an entry
+  bool periodic = false;
+
+  explicit TileRules(const std::string& xml) {
+    auto model = mj::XmlDocument::load_string(xml, "model");
+    const mj::XmlElement wfc = model->root().children({"wfc"}).at(0);
+    periodic = wfc.boolean("periodic", false);
+    const fs::path tilesets = mjtest::corpus_dir() / "resources" / "tilesets";
+    const std::string name = wfc.str("tileset");
+    auto doc = mj::XmlDocument::load_file(tilesets / (name + ".xml"));
+    const mj::XmlElement root = doc->root();
+    const bool full = root.boolean("fullSymmetry", false);
+    const fs::path folder = tilesets / wfc.str("tiles", name);
+    const mj::wfc::TileShape shape = mj::wfc::first_tile_shape(root, folder, full);
+    tileset = mj::wfc::read_tiles(root, folder, shape, full, int(wfc.str("values").size()), wfc);
+    rules = mj::wfc::neighbor_propagator(root, tileset);
+    for (int t = 0; t < int(tileset.variants.size()); t++) by_voxels[tileset.variants[size_t(t)]].push_back(t);
+  }
+
+  // The variants whose voxels the grid holds at tile (tx, ty, tz); empty when none has them.
+  std::vector<int> tile_at(const mj::GridView& g, int tx, int ty, int tz) const {
+    const int s = tileset.shape.s, sz = tileset.shape.sz;
+    mj::wfc::Tile voxels;
+    for (int z = 0; z < sz; z++)
+      for (int y = 0; y < s; y++)
+        for (int x = 0; x < s; x++)
+          voxels.push_back(g.cells[size_t(tx * s + x) + size_t(ty * s + y) * size_t(g.mx) +
+                                   size_t(tz * sz + z) * size_t(g.mx) * size_t(g.my)]);
+    auto it = by_voxels.find(voxels);
+    return it == by_voxels.end() ? std::vector<int>{} : it->second;
+  }
+
+  // What is wrong with the grid as a tiling: tiles that are no variant, neighbours no rule allows.
+  std::vector<std::string> faults(const mj::GridView& g) const {
+    const int s = tileset.shape.s, sz = tileset.shape.sz;
+    const int nx = g.mx / s, ny = g.my / s, nz = g.mz / sz;
+    std::vector<std::vector<int>> tiles;
+    for (int z = 0; z < nz; z++)
+      for (int y = 0; y < ny; y++)
+        for (int x = 0; x < nx; x++) tiles.push_back(tile_at(g, x, y, z));
+    std::vector<std::string> found;
+    const auto where = [](int x, int y, int z) {
+      return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
+    };
+    for (int z = 0; z < nz; z++)
+      for (int y = 0; y < ny; y++)
+        for (int x = 0; x < nx; x++) {
+          const std::vector<int>& here = tiles[size_t(x + y * nx + z * nx * ny)];
+          if (here.empty()) found.push_back("no tile at " + where(x, y, z));
+          for (int d : {0, 1, 4}) {  // +x, +y, +z: each pair once
+            int x2 = x + mj::wfc::kDX[d], y2 = y + mj::wfc::kDY[d], z2 = z + mj::wfc::kDZ[d];
+            if (periodic) x2 %= nx, y2 %= ny, z2 %= nz;
+            if (x2 >= nx || y2 >= ny || z2 >= nz) continue;
+            const std::vector<int>& there = tiles[size_t(x2 + y2 * nx + z2 * nx * ny)];
+            bool allowed = false;
+            for (int a : here)
+              for (int b : rules.allowed(d, a))
+                allowed = allowed || std::find(there.begin(), there.end(), b) != there.end();
+            if (!allowed && !here.empty() && !there.empty())
+              found.push_back("tiles at " + where(x, y, z) + " and " + where(x2, y2, z2) + " may not touch");
+          }
+        }
+    return found;
+  }
+};
+
+// Runs the collapse of `name` at `size` with backtracking: it ends, with a valid tiling.
+void expect_valid_collapses(const std::string& name, int size, std::initializer_list<int> seeds) {
+  const std::string xml = collapse_only(corpus_model(name));
+  const TileRules rules(xml);
+  mj::Interpreter ip = mj::Interpreter::from_string(xml, cube(size), name + ".xml");
+  ip.set_backtrack(true);
+  for (int seed : seeds) {
+    ip.run(seed, 0);
+    EXPECT_TRUE(ip.run_notices().empty()) << name << " seed " << seed << ": " << ip.run_notices().at(0).text();
+    EXPECT_EQ(rules.faults(ip.grid()), std::vector<std::string>{}) << name << " seed " << seed;
+  }
+}
+
+TEST(WfcBacktrack, EscherPastItsSizeCollapsesValidly) {
+  expect_valid_collapses("Escher", 10, {1, 2, 3});
+  expect_valid_collapses("Escher", 16, {1});
+}
+
+TEST(WfcBacktrack, PillarsOfEternityPastItsSizeCollapsesValidly) {
+  expect_valid_collapses("PillarsOfEternity", 18, {1, 2});
+}
+
+// The checker itself: a tile swapped for another breaks a neighbour rule somewhere.
+TEST(WfcBacktrack, CheckerFindsATileThatMayNotTouch) {
+  const std::string xml = collapse_only(corpus_model("Knots2D"));
+  const TileRules rules(xml);
+  mj::Interpreter ip = mj::Interpreter::from_string(xml, {12, 12, 1, mjtest::corpus_dir() / "resources"}, "Knots2D");
+  ip.run(1, 0);
+  mj::GridView g = ip.grid();
+  ASSERT_EQ(rules.faults(g), std::vector<std::string>{});
+  std::vector<uint8_t> cells(g.cells, g.cells + g.size());
+  // The tile at (5, 5) (S x S voxels) becomes each other variant in turn: every one is caught, as
+  // not fitting the neighbours the run left around it, or the tile it replaced allowed nothing else.
+  const int s = rules.tileset.shape.s;
+  int caught = 0, tried = 0;
+  const std::vector<int> original = rules.tile_at(g, 5, 5, 0);
+  for (int t = 0; t < int(rules.tileset.variants.size()); t++) {
+    if (std::find(original.begin(), original.end(), t) != original.end()) continue;
+    std::vector<uint8_t> changed = cells;
+    for (int y = 0; y < s; y++)
+      for (int x = 0; x < s; x++)
+        changed[size_t(5 * s + x + (5 * s + y) * g.mx)] = rules.tileset.variants[size_t(t)][size_t(x + y * s)];
+    mj::GridView view = g;
+    view.cells = changed.data();
+    tried++;
+    if (!rules.faults(view).empty()) caught++;
+  }
+  EXPECT_GT(tried, 0);
+  EXPECT_GT(caught, 0);
+}
+
+// The n x n windows of a sample picture (wrapping around its edges), colours numbered in order of
+// first appearance as the grid's values are: an overlap model's output is valid when each of its
+// windows (wrapping too: the output is periodic) is one of them. The sample is read without symmetry.
+struct SampleWindows {
+  int n;
+  std::set<std::vector<uint8_t>> windows;
+
+  SampleWindows(const std::string& sample, int size) : n(size) {
+    const mj::Image image = mj::load_png(mjtest::corpus_dir() / "resources" / "samples" / (sample + ".png"));
+    std::vector<uint32_t> colors;
+    std::vector<uint8_t> cells;
+    for (uint32_t argb : image.argb) {
+      auto it = std::find(colors.begin(), colors.end(), argb);
+      cells.push_back(uint8_t(it - colors.begin()));
+      if (it == colors.end()) colors.push_back(argb);
+    }
+    for (int y = 0; y < image.height; y++)
+      for (int x = 0; x < image.width; x++) windows.insert(at(cells.data(), image.width, image.height, x, y));
+  }
+
+  std::vector<uint8_t> at(const uint8_t* cells, int mx, int my, int x0, int y0) const {
+    std::vector<uint8_t> w;
+    for (int dy = 0; dy < n; dy++)
+      for (int dx = 0; dx < n; dx++) w.push_back(cells[size_t((x0 + dx) % mx + (y0 + dy) % my * mx)]);
+    return w;
+  }
+
+  // The output's windows that the sample has not.
+  int faults(const mj::GridView& g) const {
+    int found = 0;
+    for (int y = 0; y < g.my; y++)
+      for (int x = 0; x < g.mx; x++) found += !windows.count(at(g.cells, g.mx, g.my, x, y));
+    return found;
+  }
+};
+
+TEST(WfcBacktrack, BrickWallCollapsesValidly) {
+  // WaveBrickWall (overlap, n = 3, periodic, symmetry "()") at 16 x 16: the reference's first ten seeds fail there.
+  const SampleWindows sample("BrickWall", 3);
+  mj::Interpreter ip = mj::Interpreter::from_file(mjtest::corpus_dir() / "models" / "WaveBrickWall.xml",
+                                                  {16, 16, 1, mjtest::corpus_dir() / "resources"});
+  ip.set_backtrack(true);
+  for (int seed : {1, 2, 3}) {
+    ip.run(seed, 0);
+    EXPECT_TRUE(ip.run_notices().empty()) << seed;
+    EXPECT_EQ(sample.faults(ip.grid()), 0) << seed;
+    // The checker: one cell changed to each other value breaks some window.
+    mj::GridView g = ip.grid();
+    std::vector<uint8_t> cells(g.cells, g.cells + g.size());
+    cells[37] = uint8_t((cells[37] + 1) % 3);
+    g.cells = cells.data();
+    EXPECT_GT(sample.faults(g), 0);
+  }
+}
+
+TEST(WfcBacktrack, SameSeedSameRun) {
+  // An overlap model (periodic, 2D) and a tile model (3D), with backtrack="True" on the node.
+  for (const auto& [name, options] :
+       std::vector<std::pair<std::string, mj::LoadOptions>>{{"WaveBrickWall", {16, 16, 1}}, {"Escher", {10, 10, 10}}}) {
+    std::string xml = corpus_model(name);
+    xml.replace(xml.find("<wfc"), 4, "<wfc backtrack=\"True\"");
+    mj::LoadOptions o = options;
+    o.resources = mjtest::corpus_dir() / "resources";
+    mj::Interpreter a = mj::Interpreter::from_string(xml, o, name), b = mj::Interpreter::from_string(xml, o, name);
+    EXPECT_TRUE(a.notices().empty()) << name;  // backtrack is an attribute of wfc
+    for (int seed : {1, 2}) {
+      a.run(seed, 0);
+      b.run(3, 0);  // another run before: nothing carries over
+      b.run(seed, 0);
+      EXPECT_TRUE(a.finished());
+      EXPECT_EQ(a.steps(), b.steps()) << name;
+      EXPECT_TRUE(a.run_notices().empty()) << name << " seed " << seed;
+      EXPECT_TRUE(std::equal(a.grid().cells, a.grid().cells + a.grid().size(), b.grid().cells)) << name;
+    }
+  }
+}
+
+TEST(WfcBacktrack, AnimatedReplayEndsOnTheSameGrid) {
+  // The replay step by step (animated) makes the trail's choices again: the same grid as unwatched.
+  const std::string xml = corpus_model("Escher");
+  mj::Interpreter a = mj::Interpreter::from_string(xml, cube(10), "Escher"),
+                  b = mj::Interpreter::from_string(xml, cube(10), "Escher");
+  a.set_backtrack(true), b.set_backtrack(true);
+  b.set_animated(true);
+  a.run(4, 0);
+  b.run(4, 0);
+  EXPECT_EQ(a.steps(), b.steps());
+  EXPECT_TRUE(std::equal(a.grid().cells, a.grid().cells + a.grid().size(), b.grid().cells));
+}
+
+TEST(WfcBacktrack, GivingUpIsANotice) {
+  // Escher at 10: no seed of the 1000 tried collapses without a contradiction.
+  mj::Interpreter ip = mj::Interpreter::from_file(mjtest::corpus_dir() / "models" / "Escher.xml", cube(10));
+  EXPECT_TRUE(ip.run_notices().empty());
+  ip.run(1, 0);
+  ASSERT_EQ(ip.run_notices().size(), 1u);
+  const mj::Notice notice = ip.run_notices()[0];
+  EXPECT_EQ(notice.line, 4);  // the <wfc>
+  EXPECT_TRUE(mjtest::contains(notice.file, "Escher.xml"));
+  EXPECT_TRUE(mjtest::contains(notice.message, "no good seed in 1000 tries")) << notice.message;
+  ip.run(1, 0);
+  EXPECT_EQ(ip.run_notices().size(), 1u);  // each run its own
+}
+
+TEST(WfcBacktrack, CliPrintsTheNoticeOnStderr) {
+  const mjtest::CliResult r =
+      mjtest::run_cli("run models/Escher.xml --size 10 --d 3 --seed 1 --no-picture", mjtest::corpus_dir());
+  EXPECT_TRUE(mjtest::contains(r.output, "Escher.xml:4: warning: wfc found no good seed in 1000 tries")) << r.output;
+}
+
+}  // namespace
