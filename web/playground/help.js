@@ -9,7 +9,8 @@ const escape = (text) => text.replace(/[&<>"]/g, (c) => `&${{ "&": "amp", "<": "
 
 // The docs are written for the repository; on the page, what belongs to the command line is shown as such: a
 // shell block with the sentences that lead into and follow it folded under "On the command line", commands in
-// the text marked, and the "checked" that tells a reader of the repository a test checks a claim left out.
+// the text marked, a paragraph about the repository's files and scripts folded too, and the "checked" that tells
+// a reader of the repository a test checks a claim left out.
 const COMMAND = /^(bash |mj |python3? |node |npm |ctest |cmake |build\/mj)/;
 function forThePage(content) {
   for (const code of content.querySelectorAll("pre > code.language-sh")) {
@@ -26,6 +27,15 @@ function forThePage(content) {
   }
   for (const code of content.querySelectorAll(":not(pre) > code"))
     if (COMMAND.test(code.textContent)) ((code.className = "cli"), (code.title = "a command line, not this page"));
+  // a paragraph about the repository's files and the commands that make them: folded as the shell blocks are
+  for (const p of content.querySelectorAll("p")) {
+    if (!p.querySelector("span.repo") || !p.querySelector("code.cli")) continue;
+    const fold = document.createElement("details");
+    fold.className = "cli";
+    fold.innerHTML = "<summary>In the mj repository (its files and scripts; not this page)</summary>";
+    p.before(fold);
+    fold.append(p);
+  }
   const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
   for (let node; (node = walker.nextNode());)
     if (/checked\)/.test(node.data))
