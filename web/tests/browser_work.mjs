@@ -353,6 +353,19 @@ pageTest("the gutter marks the node that runs next and the breakpoints", async (
   await page.click('#tree .label[data-line="4"]'); // a breakpoint on the <one>
   await until(page, () => document.querySelector(".cm-runMark.breakpoint"));
   assert.deepEqual(await marks(), at === 4 ? ["4◉"] : [`${at}▶`, "4●"]);
+  // each mark one glyph, within its line (the tree's "● " before a breakpoint once doubled it onto the next)
+  const spill = await page.$$eval(".cm-runMark", (marks) =>
+    marks
+      .map((m) => [m.textContent, m.getBoundingClientRect(), m.parentElement.getBoundingClientRect()])
+      .filter(([, mark, line]) => mark.height > line.height + 0.5 || mark.bottom > line.bottom + 0.5)
+      .map(([text, mark, line]) => `${text}: ${mark.height} px in a line of ${line.height}`),
+  );
+  assert.deepEqual(spill, []);
+  assert.equal(
+    await page.$eval(".cm-runMark.breakpoint", (m) => getComputedStyle(m, "::before").content),
+    "none",
+    "no tree mark before the gutter's",
+  );
   await shoot(page, "gutter-marks");
 });
 
