@@ -648,7 +648,9 @@ $("delete").onclick = () => {
   chooseModel(listed(entry?.from ?? "") ?? defaultModel());
 };
 // The grid view's room changes with the window, and with the help's column opening beside the editor.
-new ResizeObserver(() => (view3d.resize(), graph.canvasGraph?.resize(), graph.canvasGraph?.draw())).observe($("view"));
+new ResizeObserver(
+  () => (view3d.resize(), graph.fit(), graph.canvasGraph?.resize(), graph.canvasGraph?.draw()),
+).observe($("view"));
 // Keys: Ctrl+Enter runs (in the editor too); outside the editor and the boxes, Space pauses a run and
 // runs a paused one, and the arrows step (→) and step back (←).
 document.addEventListener(

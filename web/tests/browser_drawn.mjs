@@ -101,6 +101,19 @@ pageTest("the small state graph draws its key, its start and end frames, and rin
   assert.ok(blue >= box.width + box.height, `the start's blue frame: ${blue} pixels`);
   const gold = countOf(await screenPixels(page, await stateBox(page, end)), END);
   assert.ok(gold >= box.width + box.height, `the end's gold frame: ${gold} pixels`);
+  // a wider graph, then a narrower window: still fitted whole to its panel's width (as it was drawn)
+  await drawGraph(page, '<one values="BR" in="BB" out="RR"/>', [6, 1, 1]);
+  await until(
+    page,
+    () => document.querySelectorAll("#graph .state").length === window.mjPlayground.graph.space?.states,
+  );
+  await page.setViewport({ width: 1000, height: 700 });
+  await until(
+    page,
+    () =>
+      document.querySelector("#graph svg").getBoundingClientRect().width <=
+      document.querySelector("#graph .drawing").clientWidth + 1,
+  );
 });
 
 pageTest("the big state graph (a canvas) draws its frames and the ring of the run's grid", async (page) => {
@@ -177,4 +190,27 @@ pageTest("the 3D view is redrawn on the way through a run, not only at its end",
   // the white cells grow on the screen as the run goes
   const grows = onTheWay.map((d) => d.lit);
   assert.ok(grows.at(-1) > grows[0] && last.lit > grows[0], `lit pixels: ${grows.join(",")}, at the end ${last.lit}`);
+});
+
+// The rows the header's controls take: their tops, those within a few pixels of each other one row.
+const headerRows = (page) =>
+  page.$$eval("header > *", (items) => {
+    const tops = items
+      .filter((e) => e.getClientRects().length)
+      .map((e) => e.getBoundingClientRect())
+      .map((r) => r.top + r.height / 2)
+      .sort((a, b) => a - b);
+    return tops.filter((t, k) => k === 0 || t - tops[k - 1] > 10).length;
+  });
+
+pageTest("the header is one row at 1400x900 and two at most at 1000x700, a 3D model's size boxes too", async (page) => {
+  for (const link of ["", "?model=corpus/Apartemazements"]) {
+    await page.setViewport({ width: 1400, height: 900 });
+    await open(page, link);
+    await until(page, () => !window.mjPlayground.state.loading);
+    assert.equal(await headerRows(page), 1, `1400x900 ${link}`);
+    await page.setViewport({ width: 1000, height: 700 });
+    await until(page, () => document.body.clientWidth === 1000);
+    assert.ok((await headerRows(page)) <= 2, `1000x700 ${link}: ${await headerRows(page)} rows`);
+  }
 });
