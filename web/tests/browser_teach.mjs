@@ -336,6 +336,16 @@ pageTest(
       folds.map((d) => d.textContent).find((t) => t.startsWith("In the mj repository")),
     );
     assert.match(repository ?? "", /scripts\/docs\.sh/);
+    const folds = async () => page.$$eval("#help details.cli", (d) => d.map((f) => f.textContent));
+    assert.ok(
+      (await folds()).some((t) => /^In the mj repository.*Checked claims/s.test(t)),
+      "Checked claims folded",
+    );
+    // errors.md's "How this is checked" (its tests and scripts) folded whole, up to the next section
+    await page.select("#help select", "errors.md");
+    const checked = (await folds()).find((t) => /How this is checked/.test(t)) ?? "";
+    assert.match(checked, /^In the mj repository/);
+    assert.match(checked, /scripts\/fuzz\.sh/);
     assert.equal(await page.$$eval("#help .page a:not([href])", (links) => links.length), 0);
     // hovers true in context: <rule> says what it is, not "The attributes:"; a convolution's rule is its own
     const [rule, convolutionRule, convolutionIn] = await page.evaluate(() => {

@@ -245,6 +245,14 @@ for (const [width, height] of [
     await cut(31);
     await triangles(12);
     await shoot(page, "framed-61", [[width, height]]);
+    // the window resized to the other size: framed whole again (it was framed only when first drawn)
+    await page.setViewport(width === 1400 ? { width: 1000, height: 700 } : { width: 1400, height: 900 });
+    await until(page, () => {
+      const view = window.mjPlayground.view3d,
+        { clientWidth: w, clientHeight: h } = view.container;
+      const resized = Math.abs(view.camera.aspect - w / h) < 1e-6; // the view took the new shape
+      return resized && view.corners().every(([x, y]) => Math.abs(x) <= 1 && Math.abs(y) <= 1);
+    });
   });
 
 pageTest("keys: Ctrl+Enter runs, Space pauses and runs, the arrows step and step back", async (page) => {
