@@ -99,9 +99,17 @@ export class GraphView {
     this.container.scrollTop = (scrollTop + at.y) * k - at.y;
   }
 
+  // Fitted to the container's width, as a new graph starts, while the wheel has not zoomed it: the page
+  // resized (a narrower window, the help opened) keeps the whole graph in view.
+  fit() {
+    if (!this.size || this.zoomed) return;
+    this.setZoom(Math.min(1, (this.container.clientWidth || this.size.width) / this.size.width));
+  }
+
   onWheel(e) {
     if (!this.container.querySelector("svg")) return;
     e.preventDefault();
+    this.zoomed = true;
     const r = this.container.getBoundingClientRect();
     this.setZoom(this.zoom * Math.exp(-e.deltaY / 300), { x: e.clientX - r.left, y: e.clientY - r.top });
   }
@@ -218,7 +226,8 @@ export class GraphView {
     this.container.appendChild(root);
     this.size = { width, height };
     this.zoom = 1;
-    this.setZoom(Math.min(1, (this.container.clientWidth || width) / width));
+    this.zoomed = false;
+    this.fit();
   }
 
   // The run's grid (its rows as the graph writes them) marked: its state framed, named in the summary.

@@ -9,7 +9,8 @@ const escape = (text) => text.replace(/[&<>"]/g, (c) => `&${{ "&": "amp", "<": "
 
 // The docs are written for the repository; on the page, what belongs to the command line is shown as such: a
 // shell block with the sentences that lead into and follow it folded under "On the command line", commands in
-// the text marked, and the "checked" that tells a reader of the repository a test checks a claim left out.
+// the text marked, a paragraph about the repository's files and scripts folded too, and the "checked" that tells
+// a reader of the repository a test checks a claim left out.
 const COMMAND = /^(bash |mj |python3? |node |npm |ctest |cmake |build\/mj)/;
 function forThePage(content) {
   for (const code of content.querySelectorAll("pre > code.language-sh")) {
@@ -26,6 +27,31 @@ function forThePage(content) {
   }
   for (const code of content.querySelectorAll(":not(pre) > code"))
     if (COMMAND.test(code.textContent)) ((code.className = "cli"), (code.title = "a command line, not this page"));
+  // what is about the repository itself, folded as the shell blocks are: a paragraph on its files and the
+  // commands that make them, its "Checked claims", and a section on how the repository checks a page
+  const inTheRepository = (first, what) => {
+    const fold = document.createElement("details");
+    fold.className = "cli";
+    fold.innerHTML = `<summary>In the mj repository: ${what} (not this page)</summary>`;
+    first.before(fold);
+    return fold;
+  };
+  for (const p of content.querySelectorAll("p"))
+    if (p.querySelector("span.repo") && p.querySelector("code.cli"))
+      inTheRepository(p, "its files and scripts").append(p);
+    else if (/^Checked\b/.test(p.querySelector(":scope > strong:first-child")?.textContent ?? ""))
+      inTheRepository(p, "how its tests check these pages").append(p);
+  for (const h of content.querySelectorAll("h2"))
+    if (/^How this is checked/.test(h.textContent)) {
+      const fold = inTheRepository(h, "how its tests check this page");
+      fold.append(h);
+      while (fold.nextElementSibling && !/^H[12]$/.test(fold.nextElementSibling.tagName))
+        fold.append(fold.nextElementSibling);
+    }
+  // a file of the repository named in code (tests/..., src/...): said to be the repository's
+  for (const code of content.querySelectorAll(":not(pre) > code"))
+    if (/^(tests|src|scripts|include|python|web|capi|tools)\/[\w./-]+$/.test(code.textContent))
+      ((code.className = "file"), (code.title = "a file of the mj repository, not of this page"));
   const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
   for (let node; (node = walker.nextNode());)
     if (/checked\)/.test(node.data))

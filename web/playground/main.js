@@ -648,7 +648,10 @@ $("delete").onclick = () => {
   chooseModel(listed(entry?.from ?? "") ?? defaultModel());
 };
 // The grid view's room changes with the window, and with the help's column opening beside the editor.
-new ResizeObserver(() => (view3d.resize(), graph.canvasGraph?.resize(), graph.canvasGraph?.draw())).observe($("view"));
+const resized = new ResizeObserver(
+  () => (view3d.resize(), graph.fit(), graph.canvasGraph?.resize(), graph.canvasGraph?.draw()),
+);
+for (const id of ["view", "stage3d"]) resized.observe($(id)); // the 3D view also shrinks as the timeline's bar grows
 // Keys: Ctrl+Enter runs (in the editor too); outside the editor and the boxes, Space pauses a run and
 // runs a paused one, and the arrows step (→) and step back (←).
 document.addEventListener(

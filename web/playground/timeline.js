@@ -58,7 +58,7 @@ export class TimelineView {
     this.slider.value = f.steps;
     this.where.textContent =
       f.viewing === null || f.viewing === undefined
-        ? `step ${f.steps} (live)`
+        ? "" // the live run: the counter beside it says its step
         : `step ${f.steps} of ${last}${worked(f.worked, tree)}, from the record: Step goes forward, Run goes on from step ${last}`;
     if (f.breakpoint) this.status.textContent = `paused at a breakpoint: ${describe(f.breakpoint, tree)}`;
     else if (f.taken !== undefined) this.status.textContent = ""; // the run went on (a past step keeps it)

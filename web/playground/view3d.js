@@ -22,6 +22,7 @@ export class View3D {
     this.camera = new THREE.PerspectiveCamera(40, 1, 0.1, 10000);
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.addEventListener("change", () => this.render());
+    this.controls.addEventListener("start", () => (this.moved = true)); // turned or zoomed by hand
     this.scene.add(new THREE.AmbientLight(0xffffff, 0.55));
     const sun = new THREE.DirectionalLight(0xffffff, 0.9);
     sun.position.set(0.6, 1, 0.8);
@@ -57,10 +58,15 @@ export class View3D {
   resize() {
     if (!this.renderer) return;
     const { clientWidth: w, clientHeight: h } = this.container;
+    if (w === this.width && h === this.height) return void this.render();
+    Object.assign(this, { width: w, height: h });
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / Math.max(h, 1);
     this.camera.updateProjectionMatrix();
-    this.render();
+    // another shape of view (a narrower window, the help opened): the grid framed whole again, unless the
+    // camera was moved by hand
+    if (this.box && !this.moved) this.frame();
+    else this.render();
   }
 
   // A frame of a 3D grid: its size, its values' colours and the mesh of the cells the cutaway leaves.
@@ -151,6 +157,7 @@ export class View3D {
     this.camera.position.copy(direction.multiplyScalar(distance));
     this.controls.target.set(0, 0, 0);
     this.controls.update();
+    this.moved = false;
     this.render();
   }
 

@@ -33,6 +33,17 @@ test("help.json has an entry for every node kind, a row for every attribute, and
   assert.ok(help.accepts.one.includes("search") && help.accepts["#root"].includes("values"));
   for (const [, id] of html.matchAll(/data-section="([^"]+)"/g)) assert.ok(html.includes(`id="${id}"`), id);
   for (const [, src] of html.matchAll(/<img src="([^"]+)"/g)) assert.ok(existsSync(join(site, src)), src);
+  // every link works: a section of the help, an example the site has, or a page elsewhere; a file of the
+  // repository the site lacks is its name marked as the repository's, not a link (README, scripts/...)
+  for (const [a] of html.matchAll(/<a\b[^>]*>/g)) {
+    const href = a.match(/href="([^"]+)"/)?.[1];
+    assert.ok(href, `a link to nowhere: ${a}`);
+    if (a.includes("data-example")) assert.ok(existsSync(join(site, href)), href);
+    else assert.ok(/^(#help:|https?:)/.test(href), href);
+  }
+  const repository = [...html.matchAll(/<span class="repo" title="([^ "]+) in the mj repository/g)].map((m) => m[1]);
+  assert.ok(repository.includes("README.md") && repository.includes("scripts/tutorial_views.py"), repository.join());
+  assert.ok(html.includes('data-section="help:exercises"'), "the tutorial's exercises are a page of the help");
 });
 
 // Puts `text` in the editor with the cursor at `at` (an index into the text), focused.
@@ -319,6 +330,23 @@ pageTest(
       await page.select("#help select", file);
       assert.doesNotMatch(await page.$eval("#help .page", (p) => p.textContent), /\bchecked\)/, file);
     }
+    // the reference's paragraph on the repository's examples/ and scripts/docs.sh: folded, its files no links
+    await page.select("#help select", "README.md");
+    const repository = await page.$$eval("#help details.cli", (folds) =>
+      folds.map((d) => d.textContent).find((t) => t.startsWith("In the mj repository")),
+    );
+    assert.match(repository ?? "", /scripts\/docs\.sh/);
+    const folds = async () => page.$$eval("#help details.cli", (d) => d.map((f) => f.textContent));
+    assert.ok(
+      (await folds()).some((t) => /^In the mj repository.*Checked claims/s.test(t)),
+      "Checked claims folded",
+    );
+    // errors.md's "How this is checked" (its tests and scripts) folded whole, up to the next section
+    await page.select("#help select", "errors.md");
+    const checked = (await folds()).find((t) => /How this is checked/.test(t)) ?? "";
+    assert.match(checked, /^In the mj repository/);
+    assert.match(checked, /scripts\/fuzz\.sh/);
+    assert.equal(await page.$$eval("#help .page a:not([href])", (links) => links.length), 0);
     // hovers true in context: <rule> says what it is, not "The attributes:"; a convolution's rule is its own
     const [rule, convolutionRule, convolutionIn] = await page.evaluate(() => {
       const h = window.mjPlayground.help;

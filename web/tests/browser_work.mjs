@@ -245,6 +245,14 @@ for (const [width, height] of [
     await cut(31);
     await triangles(12);
     await shoot(page, "framed-61", [[width, height]]);
+    // the window resized to the other size: framed whole again (it was framed only when first drawn)
+    await page.setViewport(width === 1400 ? { width: 1000, height: 700 } : { width: 1400, height: 900 });
+    await until(page, () => {
+      const view = window.mjPlayground.view3d,
+        { clientWidth: w, clientHeight: h } = view.container;
+      const resized = Math.abs(view.camera.aspect - w / h) < 1e-6; // the view took the new shape
+      return resized && view.corners().every(([x, y]) => Math.abs(x) <= 1 && Math.abs(y) <= 1);
+    });
   });
 
 pageTest("keys: Ctrl+Enter runs, Space pauses and runs, the arrows step and step back", async (page) => {
@@ -353,6 +361,19 @@ pageTest("the gutter marks the node that runs next and the breakpoints", async (
   await page.click('#tree .label[data-line="4"]'); // a breakpoint on the <one>
   await until(page, () => document.querySelector(".cm-runMark.breakpoint"));
   assert.deepEqual(await marks(), at === 4 ? ["4◉"] : [`${at}▶`, "4●"]);
+  // each mark one glyph, within its line (the tree's "● " before a breakpoint once doubled it onto the next)
+  const spill = await page.$$eval(".cm-runMark", (marks) =>
+    marks
+      .map((m) => [m.textContent, m.getBoundingClientRect(), m.parentElement.getBoundingClientRect()])
+      .filter(([, mark, line]) => mark.height > line.height + 0.5 || mark.bottom > line.bottom + 0.5)
+      .map(([text, mark, line]) => `${text}: ${mark.height} px in a line of ${line.height}`),
+  );
+  assert.deepEqual(spill, []);
+  assert.equal(
+    await page.$eval(".cm-runMark.breakpoint", (m) => getComputedStyle(m, "::before").content),
+    "none",
+    "no tree mark before the gutter's",
+  );
   await shoot(page, "gutter-marks");
 });
 

@@ -15,7 +15,8 @@ const slug = (text) =>
     .trim()
     .replace(/ /g, "-");
 const stem = (file) => file.replace(/\.md$/, "");
-const OUTSIDE = ["tutorial.md", "errors.md"]; // pages of docs/ itself, which link to language/X.md
+// pages of docs/ itself, which link to language/X.md
+const OUTSIDE = ["tutorial.md", "exercises.md", "errors.md"];
 const codes = (text) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
 const rowCells = (line) =>
   line
@@ -37,7 +38,7 @@ function pageList(language) {
 }
 
 // Where a link in `page` leads: {page, anchor} inside the help, an example or model file the editor can
-// open, a picture, or null (a file the site does not have).
+// open, a picture, or {repository: path} (a file of the repository the site does not have).
 function resolveLink(href, page, pages) {
   if (/^[a-z]+:/.test(href)) return { external: href };
   const [path, anchor = ""] = href.split("#");
@@ -46,7 +47,11 @@ function resolveLink(href, page, pages) {
   if (pages.has(base)) return { page: base, anchor };
   if (/^examples\/[\w.-]+\.xml$/.test(base)) return { example: `help/${base}` };
   if (/^\.\.\/(\.\.\/)?models\/[\w.-]+\.xml$/.test(base)) return { example: `own/${base.split("/").pop()}` };
-  return null;
+  const folder = OUTSIDE.includes(page) ? ["docs"] : ["docs", "language"];
+  for (const part of path.split("/"))
+    if (part === "..") folder.pop();
+    else if (part !== "." && part !== "") folder.push(part);
+  return { repository: folder.join("/") + (path.endsWith("/") ? "/" : "") };
 }
 
 // A section's id: help:PAGE:ANCHOR (help:PAGE for a page's top), ':' being in no page name or anchor.
@@ -80,19 +85,25 @@ function everyAttribute(index) {
 }
 
 // A link or picture of `page` as the help panel has it: links between pages go to a section of the panel,
-// example programs to the editor (data-example), pictures to the site's help/pictures.
-function relink(token, page, pages) {
+// example programs to the editor (data-example), pictures to the site's help/pictures. A link to a file the
+// page does not have (the repository's README, its scripts) is no link: the name, marked as the repository's.
+function relink(token, page, pages, opened) {
   if (token.type === "link_open") {
     const target = resolveLink(token.attrGet("href"), page, pages);
     token.attrs = [];
-    if (!target) token.attrSet("data-missing", "");
-    else if (target.external) (token.attrSet("href", target.external), token.attrSet("target", "_blank"));
+    opened.push(target.repository ? token : null);
+    if (target.repository) {
+      token.tag = "span";
+      token.attrSet("class", "repo");
+      token.attrSet("title", `${target.repository} in the mj repository: a file this page does not have`);
+    } else if (target.external) (token.attrSet("href", target.external), token.attrSet("target", "_blank"));
     else if (target.example) (token.attrSet("href", target.example), token.attrSet("data-example", ""));
     else {
       const id = sectionId(target.page, target.anchor);
       (token.attrSet("href", `#${id}`), token.attrSet("data-section", id));
     }
   }
+  if (token.type === "link_close" && opened.pop()) token.tag = "span";
   if (token.type === "image") token.attrSet("src", `help/pictures/${token.attrGet("src").split("/").pop()}`);
 }
 
@@ -111,7 +122,10 @@ export function helpBundle(language) {
   for (const { file, path } of list) {
     const source = readFileSync(path, "utf8");
     const tokens = md.parse(source, {});
-    for (const t of tokens) for (const child of t.children ?? []) relink(child, file, files);
+    for (const t of tokens) {
+      const opened = []; // the links open in this inline run, null for those that stay links
+      for (const child of t.children ?? []) relink(child, file, files, opened);
+    }
     let section = sectionId(file, "");
     let header = [];
     let title = file;

@@ -41,9 +41,11 @@ const docs = join(root, "docs");
 for (const part of ["pictures", "examples"])
   cpSync(join(docs, "language", part), join(site, "help", part), { recursive: true });
 writeFileSync(join(site, "help.json"), JSON.stringify(helpBundle(join(docs, "language"))));
-// The tutorial also shows pictures kept in docs/ itself (its debugger views): beside the language's.
-for (const [, src] of readFileSync(join(docs, "tutorial.md"), "utf8").matchAll(/!\[[^\]]*\]\(([^)/]+\.png)\)/g))
-  cpSync(join(docs, src), join(site, "help", "pictures", src));
+// The pages of docs/ itself (tutorial, exercises, errors) also show pictures kept there (the tutorial's debugger
+// views): beside the language's.
+for (const page of ["tutorial.md", "exercises.md", "errors.md"])
+  for (const [, src] of readFileSync(join(docs, page), "utf8").matchAll(/!\[[^\]]*\]\(([^)/]+\.png)\)/g))
+    cpSync(join(docs, src), join(site, "help", "pictures", src));
 cpSync(join(docs, "gallery"), join(site, "gallery"), { recursive: true });
 writeFileSync(join(site, "gallery.json"), JSON.stringify(galleryBundle(join(docs, "gallery.md"))));
 
