@@ -49,6 +49,8 @@ PAGES = [
     ("src/nodes/node.cpp", "rules.md"),
     ("src/nodes/rules/rule_load.cpp", "rules.md"),
     ("src/nodes/rules/rule_guidance.cpp", "inference.md"),
+    ("src/nodes/rules/rule_weight.cpp", "extensions.md"),
+    ("src/nodes/dialect.cpp", "extensions.md"),
     ("src/nodes/rules/", "rule-nodes.md"),
     ("src/nodes/inference/", "inference.md"),
     ("src/nodes/path/", "path.md"),

@@ -31,6 +31,13 @@ void refuse_unexplorable(const XmlElement& e) {
   for (const XmlElement& child : e.children()) refuse_unexplorable(child);
 }
 
+void refuse_weights(const XmlElement& e, const std::string& who) {
+  if (e.has("weight") && e.name() != "tile")
+    throw Error(e.file(), e.line_of("weight"),
+                who + " cannot take weight=\"" + e.str("weight") + "\": it takes every match of a step alike");
+  for (const XmlElement& child : e.children()) refuse_weights(child, who);
+}
+
 std::string grid_rows(const GridView& g) {
   std::string text;
   for (int z = 0; z < g.mz; z++)

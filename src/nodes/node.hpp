@@ -15,6 +15,7 @@
 #include "core/xml.hpp"
 #include "mj/search_progress.hpp"
 #include "nodes/change_log.hpp"
+#include "nodes/dialect.hpp"
 #include "nodes/rules/cells_by_value.hpp"
 #include "nodes/rules/value_counts.hpp"
 
@@ -69,6 +70,8 @@ struct LoadContext {
   std::vector<std::unique_ptr<Grid>>* grids = nullptr;  // owner of grids made by map and wfc
   int depth = 0;                                        // nesting depth, bounded
   long long max_cells = kMaxCells;                      // limit for the grids map and wfc make
+  Dialect dialect = Dialect::reference;                 // the root's dialect="mj" opts into extensions
+  std::string root;                                     // the root element's name, for the opt-in's messages
 };
 
 class Node {

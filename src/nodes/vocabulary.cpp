@@ -24,6 +24,7 @@ const Row kReads[] = {
     {"color", "path"},
     {"d", "model"},
     {"depthCoefficient", "one all"},
+    {"dialect", "#root"},
     {"edges", "path"},
     {"essential", "field"},
     {"file fin fout", "rule map/rule"},
@@ -69,7 +70,7 @@ const Row kReads[] = {
     {"value", "observe color"},
     {"values", "#root map wfc union convolution/rule"},
     {"vertices", "path"},
-    {"weight", "tile"},
+    {"weight", "tile rule"},
     {"white", "convchain"},
 };
 

@@ -85,7 +85,7 @@ Program Interpreter::Impl::build() const {
   Grid& grid = *p.grids[0];
   // origin writes value 1 into the centre cell
   if (p.origin && grid.values < 2) root.fail("origin=\"True\" needs at least two values");
-  LoadContext context{options.resources, &grid, &p.grids, 0, max_cells};
+  LoadContext context{options.resources, &grid, &p.grids, 0, max_cells, dialect_of(root), std::string(root.name())};
   bool d2 = grid.mz == 1;
   NodePtr top = load_node(root, element_symmetry(root, d2, full_symmetry(d2)), grid, context);
   if (top->as_branch()) p.root.reset(static_cast<Branch*>(top.release()));
