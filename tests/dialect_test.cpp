@@ -155,6 +155,20 @@ TEST(Dialect, WeightedProbabilitiesOfTheExplorerAreTheOracles) {
   EXPECT_LT(max_error, 1e-12);
 }
 
+// What takes every match alike refuses weights at their line rather than ignore them.
+TEST(Dialect, WhatTakesMatchesAlikeRefusesWeights) {
+  const std::string xml = "<one values=\"BW\" dialect=\"mj\">\n<rule in=\"B\" out=\"W\" weight=\"2\"/>"
+                          "<rule in=\"BW\" out=\"WW\"/></one>";
+  const mj::Error all = mjtest::expect_error([&] { mj::explore_all_grids(mjtest::settings_of(xml, 2, 2)); });
+  EXPECT_EQ(all.line(), 2);
+  EXPECT_TRUE(mjtest::contains(all.message(), "cannot take weight=\"2\"")) << all.message();
+  mj::Interpreter ip = mjtest::settings_of(xml, 2, 2).load_model();
+  ip.set_chooser([](int) { return 0; });
+  const mj::Error chooser = mjtest::expect_error([&] { ip.run(1, 0); });
+  EXPECT_EQ(chooser.line(), 1);
+  EXPECT_TRUE(mjtest::contains(chooser.message(), "cannot run weighted rules")) << chooser.message();
+}
+
 // The first program, by hand: each cell is R with probability 3/4.
 TEST(Dialect, TwoRulesWeightedThreeToOne) {
   const std::map<std::string, double> ends = explorer_outcomes(kWeighted[0]);

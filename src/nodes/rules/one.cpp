@@ -81,6 +81,8 @@ class OneNode : public RuleNode {
 
   // mj explore: every match that still holds is a branch; the chooser says which this run takes.
   bool chosen_match(Run& run, Match& chosen) {
+    if (!acceptance_.empty())  // the chooser takes the matches alike: refused rather than weights ignored
+      throw Error("", line, "a chooser (Interpreter::set_chooser) takes every match alike: it cannot run weighted rules");
     for (int k = 0; k < matcher.count(); k++)
       if (!matcher.holds(matcher[k])) matcher.remove(k--);
     if (matcher.count() == 0) return false;
