@@ -347,6 +347,13 @@ COMMAND_CLAIMS = [
     ),
     ("docs/language/models-xml.md", r"of `--seed` \(default (\d+)\)", ["run", "--help"], ROOT, r"--seed INT=(\d+)"),
     (
+        "docs/language/extensions.md",
+        r"all red with probability \(3/4\)³ = 27/64 = 0\.(\d+)",
+        ["explore", "docs/language/examples/WeightsThree.xml", "--length", "3", "--width", "1"],
+        ROOT,
+        r"0\.(\d+) +RRR",
+    ),
+    (
         "docs/debugger.md",
         r"MazeGrowth 239 \(([\d,]+) steps\)",
         ["run", "models/MazeGrowth.xml", "--size", "239", "--seed", "1", "--no-picture"],
