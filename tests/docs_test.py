@@ -51,6 +51,7 @@ PAGES = [
     ("src/nodes/rules/rule_guidance.cpp", "inference.md"),
     ("src/nodes/rules/rule_weight.cpp", "extensions.md"),
     ("src/nodes/dialect.cpp", "extensions.md"),
+    ("src/nodes/event/", "extensions.md"),
     ("src/nodes/rules/", "rule-nodes.md"),
     ("src/nodes/inference/", "inference.md"),
     ("src/nodes/path/", "path.md"),

@@ -20,6 +20,8 @@ void refuse_unexplorable(const XmlElement& e) {
     if (e.name() == name)
       e.fail("mj explore cannot enumerate <" + std::string(name) +
              ">: its choices are not a uniform draw among matches");
+  if (e.name() == "event")
+    e.fail("mj explore cannot enumerate <event>: what it runs depends on inputs sent while the model runs");
   if (e.name() == "observe")
     e.fail(
         "mj explore cannot enumerate <observe>: its goal's potentials, computed when the node starts, guide "

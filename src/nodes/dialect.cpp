@@ -41,6 +41,12 @@ void require_extension(const XmlElement& e, const char* attribute, const LoadCon
               "> to use it");
 }
 
+void require_extension_element(const XmlElement& e, const LoadContext& context) {
+  if (context.dialect == Dialect::mj) return;
+  e.fail("<" + std::string(e.name()) + "> is an mj extension: add dialect=\"mj\" to the root element <" +
+         context.root + "> to use it");
+}
+
 int count_attribute(const XmlElement& e, const char* attribute, int fallback, const Grid& grid,
                     const LoadContext& context) {
   if (!e.has(attribute)) return fallback;

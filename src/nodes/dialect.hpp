@@ -21,6 +21,9 @@ Dialect dialect_of(const XmlElement& root);
 // Fails at `attribute`'s line, naming the opt-in, unless the model opted in.
 void require_extension(const XmlElement& e, const char* attribute, const LoadContext& context);
 
+// Fails at the element's line, naming the opt-in, unless the model opted in: an element of the dialect (<event>).
+void require_extension_element(const XmlElement& e, const LoadContext& context);
+
 // A count attribute (steps): an integer as the reference reads it; in the mj dialect also an expression
 // of the size of `grid` (core/count_expression.hpp), at least 0. `fallback` when absent.
 int count_attribute(const XmlElement& e, const char* attribute, int fallback, const Grid& grid,

@@ -1,6 +1,7 @@
 // The node tree: every MarkovJunior node kind derives from Node; Branch holds children.
 #pragma once
 
+#include <deque>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -61,7 +62,12 @@ struct Run {
   const std::function<bool()>* keep_searching = nullptr;
   SearchProgress search;
   bool searching = false;
+  // The inputs sent to the run (Interpreter::send) that no <event> has taken yet, oldest first (mj dialect).
+  std::deque<std::string> inputs;
 };
+
+// Whether the run's next step waits for an input: an <event> runs next and nothing is queued.
+bool is_waiting(const Run& run);
 
 // What node loading needs besides the element: where resources live and who owns new grids.
 struct LoadContext {

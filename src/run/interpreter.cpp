@@ -390,6 +390,13 @@ std::optional<ActiveNode> Interpreter::active_node() const {
   return ActiveNode{std::string(node->kind), node->line, depth};
 }
 
+void Interpreter::send(const std::string& input) {
+  if (!impl_->run) throw argument_error("send before a run is started (start or run)");
+  impl_->run->inputs.push_back(input);
+}
+
+bool Interpreter::waiting() const { return impl_->run && is_waiting(*impl_->run); }
+
 bool Interpreter::finished() const { return !impl_->run || !impl_->run->current; }
 int Interpreter::steps() const { return impl_->run ? impl_->run->counter : 0; }
 int Interpreter::seed() const { return impl_->seed; }
