@@ -12,16 +12,14 @@ namespace {
 
 // R runs right to the edge on ArrowRight, moves one cell left on ArrowLeft; after 3 steps without a key a
 // W lands on a random black cell. The game ends when no black cell is left.
-constexpr const char* kMover = R"X(<sequence values="BRW" dialect="mj">
+constexpr const char* kMover = R"X(<markov values="BRW" dialect="mj">
   <one in="B" out="R" steps="1"/>
-  <markov>
-    <event timeout="3">
-      <keypress key="ArrowRight"><one in="RB" out="BR" symmetry="()"/></keypress>
-      <keypress key="ArrowLeft"><one in="BR" out="RB" symmetry="()" steps="1"/></keypress>
-    </event>
-    <one in="B" out="W"/>
-  </markov>
-</sequence>)X";
+  <event timeout="3">
+    <keypress key="ArrowRight"><one in="RB" out="BR" symmetry="()"/></keypress>
+    <keypress key="ArrowLeft"><one in="BR" out="RB" symmetry="()" steps="1"/></keypress>
+  </event>
+  <one in="B" out="W"/>
+</markov>)X";
 
 mj::Model model_of(const std::string& xml, int sides = 8) {
   mj::RunRequest r;
@@ -51,7 +49,7 @@ TEST(Interactive, AnEventWaitsItsTimeoutInStepsThenTheRunGoesOn) {
   EXPECT_TRUE(s.waiting);
   ASSERT_TRUE(s.node);
   EXPECT_EQ(s.node->kind, "event");
-  EXPECT_EQ(s.node->line, 4);
+  EXPECT_EQ(s.node->line, 3);
   const std::string before = cells(model);
   model.step(2);  // two more steps waiting: nothing changes
   EXPECT_EQ(cells(model), before);
@@ -63,16 +61,14 @@ TEST(Interactive, AnEventWaitsItsTimeoutInStepsThenTheRunGoesOn) {
 
 TEST(Interactive, AKeyRunsItsKeypressNodes) {
   // One R on a one-row grid, at a known place: the model below puts it in the first cell.
-  const std::string xml = R"X(<sequence values="BRW" dialect="mj">
+  const std::string xml = R"X(<markov values="BRW" dialect="mj">
   <one in="B" out="R" steps="1"/>
-  <markov>
-    <event timeout="100">
-      <keypress key="ArrowRight"><one in="RB" out="BR" symmetry="()" steps="1"/></keypress>
-      <keypress key="ArrowLeft"><one in="BR" out="RB" symmetry="()" steps="1"/></keypress>
-    </event>
-    <one in="B" out="W"/>
-  </markov>
-</sequence>)X";
+  <event timeout="100">
+    <keypress key="ArrowRight"><one in="RB" out="BR" symmetry="()" steps="1"/></keypress>
+    <keypress key="ArrowLeft"><one in="BR" out="RB" symmetry="()" steps="1"/></keypress>
+  </event>
+  <one in="B" out="W"/>
+</markov>)X";
   mj::RunRequest r;
   r.model = "Row";
   r.xml = xml;
@@ -145,8 +141,8 @@ TEST(Interactive, AnEventWithoutTheOptInIsAnErrorAtItsLine) {
   std::string xml = kMover;
   xml.replace(xml.find(" dialect=\"mj\""), 13, "");
   const mj::Error e = mjtest::expect_error([&] { model_of(xml); });
-  EXPECT_EQ(e.line(), 4);
-  EXPECT_EQ(e.message(), "<event> is an mj extension: add dialect=\"mj\" to the root element <sequence> to use it");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_EQ(e.message(), "<event> is an mj extension: add dialect=\"mj\" to the root element <markov> to use it");
 }
 
 TEST(Interactive, AnEventsMistakesAreErrorsAtTheirLines) {
@@ -188,7 +184,7 @@ TEST(Interactive, ExploreRefusesAnEventAtItsLine) {
   r.xml = kMover;
   mj::set_sides(r, {3, 1});
   const mj::Error e = mjtest::expect_error([&] { mj::explore(mj::resolve_run(r), {}); });
-  EXPECT_EQ(e.line(), 4);
+  EXPECT_EQ(e.line(), 3);
   EXPECT_TRUE(mjtest::contains(e.message(), "cannot enumerate <event>")) << e.message();
 }
 
