@@ -187,7 +187,9 @@ class Model(Views):
         """The run of ``seed`` again (step limit ``steps``, as ``start``), each ``(step, key)`` of ``inputs``
         sent when the run stands at that step, then on to its end or limit; returns the steps taken."""
         pairs = [(checked_int("step", step), str(key)) for step, key in inputs]
-        taken = self._core.replay(checked_int("seed", seed), pairs, None if steps is None else checked_int("steps", steps))
+        taken = self._core.replay(
+            checked_int("seed", seed), pairs, None if steps is None else checked_int("steps", steps)
+        )
         self._started = True
         return taken
 
