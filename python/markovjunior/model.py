@@ -147,11 +147,16 @@ class Model(Views):
     def back(self, steps: int = 1) -> np.ndarray:
         """Takes the run back ``steps`` steps, exactly: it runs its seed again to that step (a record, if
         on, is made again alike), after which ``step()`` and ``resume()`` go on as the run went. Returns
-        the grid there."""
+        the grid there. The inputs sent before that step (``send``) are sent again at their steps; later
+        ones are dropped."""
         target = max(0, self.steps - checked_int("steps", steps))
         status = self._core.status()
+        inputs = [(step, key) for step, key in self._core.inputs() if step < target]
         self._core.start(status["seed"], status["step_limit"])
-        self._core.step(target)
+        for step, key in inputs:  # an interactive run's keys, each at its step
+            self._core.step(step - self._core.status()["steps"])
+            self._core.send(key)
+        self._core.step(target - self._core.status()["steps"])
         return self.grid
 
     def _stop(self) -> None:

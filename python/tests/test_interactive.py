@@ -52,3 +52,16 @@ def test_send_before_a_start_and_an_event_without_the_opt_in():
         mj.load(KEYS, size=8).send("ArrowLeft")
     with pytest.raises(mj.ModelError, match=r'<event> is an mj extension: add dialect="mj"'):
         mj.load(KEYS.replace(' dialect="mj"', ""), size=8)
+
+
+def test_back_sends_the_earlier_inputs_again():
+    model = mj.load(KEYS, size=8, steps=0)
+    model.start(3)
+    grids = []
+    for step in range(40):
+        if step % 5 == 2:
+            model.send("ArrowRight" if step % 10 == 2 else "ArrowLeft")
+        model.step()
+        grids.append(np.array(model.grid))
+    assert np.array_equal(model.back(15), grids[24])
+    assert model.inputs == [(step, key) for step, key in model.inputs if step < 25]
