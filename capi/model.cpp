@@ -187,6 +187,7 @@ mj_status mj_model_set_progress_interval(mj_model* model, int milliseconds) {
 int mj_model_seed(const mj_model* model) { return model ? model->model.interpreter().seed() : 0; }
 int mj_model_steps_taken(const mj_model* model) { return model ? model->model.interpreter().steps() : 0; }
 int mj_model_finished(const mj_model* model) { return model && model->model.interpreter().finished(); }
+int mj_model_waiting(const mj_model* model) { return model ? model->model.interpreter().waiting() : 0; }
 
 mj_status mj_model_status(mj_model* model, mj_run_status* out) {
   return guarded(mj::capi::names_of(model), [&] {
@@ -209,7 +210,15 @@ mj_status mj_model_status(mj_model* model, mj_run_status* out) {
          s.search ? s.search->best : -1,
          s.recording,
          s.history_first,
-         s.history_last};
+         s.history_last,
+         s.waiting};
+  });
+}
+
+mj_status mj_model_send(mj_model* model, const char* key) {
+  return guarded(mj::capi::names_of(model), [&] {
+    mj_model& m = require(model, "model");
+    m.model.send(std::string(&require(key, "key")));
   });
 }
 

@@ -30,7 +30,7 @@ OWN = os.path.join(ROOT, "models")
 PLAYGROUND = "../build-web/site/index.html"
 THUMBNAIL = 192  # the thumbnail side a 2D entry's first pixel size aims for
 THUMBNAIL_MAX = 256  # a larger picture is drawn again with a smaller pixel size, down to 1 (2D) or 2 (3D)
-KINDS = ["one", "all", "prl", "markov", "sequence", "path", "map", "convolution", "convchain", "wfc"]
+KINDS = ["one", "all", "prl", "markov", "sequence", "path", "map", "convolution", "convchain", "wfc", "event"]
 # Entries the check re-runs (cheap ones, one per group and a 3D one): (group, thumbnail file name).
 CHECKED = [("own", "GrowthMaze.png"), ("corpus", "BasicBrickWall.png"), ("corpus", "MazeGrowth-2.png")]
 

@@ -3,6 +3,7 @@
 // go on. Linked against libmj.so like any other caller, through mj.h alone.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <thread>
 
@@ -292,3 +293,38 @@ TEST(CApi, DefaultsAreTheLibrarys) {
 }
 
 }  // namespace
+
+// An interactive model (the mj dialect's <event>): the status says when the run waits, mj_model_send gives it
+// a key, and a key sent at the same step gives the same grid again.
+TEST(CApi, SendGivesAWaitingRunItsKey) {
+  const char* const xml =
+      "<markov values=\"BRW\" dialect=\"mj\"><one in=\"B\" out=\"R\" steps=\"1\"/>"
+      "<event timeout=\"50\"><keypress key=\"ArrowLeft\"><one in=\"B\" out=\"W\" steps=\"1\"/></keypress></event>"
+      "</markov>";
+  std::string grids[2];
+  for (std::string& grid : grids) {
+    mj_load_options o;
+    mj_load_options_init(&o);
+    o.size = 5;
+    mj_model* m = nullptr;
+    ASSERT_EQ(mj_model_load_xml(xml, &o, &m), MJ_OK) << mj_last_error_text();
+    EXPECT_EQ(mj_model_send(m, "ArrowLeft"), MJ_ERROR_ARGUMENT);  // before a start
+    ASSERT_EQ(mj_start(m, 4), MJ_OK);
+    ASSERT_EQ(mj_step(m, 2, nullptr), MJ_OK);
+    mj_run_status s;
+    ASSERT_EQ(mj_model_status(m, &s), MJ_OK);
+    EXPECT_EQ(s.waiting, 1);
+    EXPECT_EQ(mj_model_waiting(m), 1);
+    EXPECT_STREQ(s.kind, "event");
+    ASSERT_EQ(mj_model_send(m, "ArrowLeft"), MJ_OK);
+    ASSERT_EQ(mj_model_status(m, &s), MJ_OK);
+    EXPECT_EQ(s.waiting, 0);
+    ASSERT_EQ(mj_step(m, 1, nullptr), MJ_OK);
+    grid = state(m);
+    const std::string rows = grid.substr(grid.find("\nBRW\n") + 5);  // after the header and the legend
+    EXPECT_EQ(std::count(rows.begin(), rows.end(), 'W'), 1);
+    EXPECT_EQ(mj_model_send(m, nullptr), MJ_ERROR_ARGUMENT);
+    mj_model_free(m);
+  }
+  EXPECT_EQ(grids[0], grids[1]);
+}

@@ -49,6 +49,9 @@ PAGES = [
     ("src/nodes/node.cpp", "rules.md"),
     ("src/nodes/rules/rule_load.cpp", "rules.md"),
     ("src/nodes/rules/rule_guidance.cpp", "inference.md"),
+    ("src/nodes/rules/rule_weight.cpp", "extensions.md"),
+    ("src/nodes/dialect.cpp", "extensions.md"),
+    ("src/nodes/event/", "extensions.md"),
     ("src/nodes/rules/", "rule-nodes.md"),
     ("src/nodes/inference/", "inference.md"),
     ("src/nodes/path/", "path.md"),
@@ -357,6 +360,13 @@ COMMAND_CLAIMS = [
         ["run", "models/Escher.xml", "--size", "10", "--d", "3", "--seed", "1", "--no-picture"],
         CORPUS,
         r"Escher.xml:\d+: warning: wfc found no good seed in (\d+) tries",
+    ),
+    (
+        "docs/language/extensions.md",
+        r"all red with probability \(3/4\)³ = 27/64 = 0\.(\d+)",
+        ["explore", "docs/language/examples/WeightsThree.xml", "--length", "3", "--width", "1"],
+        ROOT,
+        r"0\.(\d+) +RRR",
     ),
     (
         "docs/debugger.md",

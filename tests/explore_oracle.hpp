@@ -90,6 +90,7 @@ struct Rule {
   std::vector<uint32_t> in;  // per cell (x fastest): the values it accepts
   std::vector<int> out;      // per cell: the value written, -1 for '*'
   double p = 1;
+  double weight = 1;  // the mj dialect's weight="W" of a `one`'s rule, shared by its images
   bool operator==(const Rule& o) const { return mx == o.mx && my == o.my && in == o.in && out == o.out; }
 };
 
@@ -197,6 +198,7 @@ class ProgramReader {
         r.out.push_back(o == '*' ? -1 : int(p_.values.find(o)));
       }
     r.p = std::stod(e.get("p", "1"));
+    r.weight = std::stod(e.get("weight", "1"));
     return r;
   }
 
@@ -324,6 +326,15 @@ struct Draws {
     return c;
   }
   int uniform(int options) { return options == 1 ? 0 : draw(std::vector<double>(size_t(options), 1.0 / options)); }
+  // Each option as likely as its weight over their total.
+  int weighted(const std::vector<double>& weights) {
+    if (weights.size() == 1) return 0;
+    double total = 0;
+    for (double w : weights) total += w;
+    std::vector<double> chances;
+    for (double w : weights) chances.push_back(w / total);
+    return draw(std::move(chances));
+  }
   double chance() const {
     double p = 1;
     for (size_t k = 0; k < made.size(); k++) p *= made[k][size_t(chosen[k])];
@@ -564,7 +575,11 @@ class Step {
         m.list[size_t(k)] = m.list.back(), m.list.pop_back(), k--;
       }
       if (!m.list.empty()) {
-        const int k = d_.uniform(int(m.list.size()));
+        // Weights (the mj dialect): a match as likely as its rule's weight over the list's total.
+        std::vector<double> weights;
+        bool weighted = false;
+        for (auto [r, c] : m.list) weights.push_back(n.rules[size_t(r)].weight), weighted |= weights.back() != 1;
+        const int k = weighted ? d_.weighted(weights) : d_.uniform(int(m.list.size()));
         chosen = m.list[size_t(k)];
         m.mask[size_t(chosen.first * p_.cells() + chosen.second)] = 0;
         m.list[size_t(k)] = m.list.back(), m.list.pop_back();

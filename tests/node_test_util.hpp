@@ -26,7 +26,7 @@ struct LoadedNode {
     doc = mj::XmlDocument::load_string("<sequence values=\"" + values + "\">" + xml + "</sequence>", "test.xml");
     mj::XmlElement root = doc->root();
     grids.push_back(mj::Grid::load(root, mx, my, mz));
-    context = mj::LoadContext{resources, grids[0].get(), &grids, 0};
+    context = mj::LoadContext{resources, grids[0].get(), &grids, 0, mj::kMaxCells, mj::Dialect::reference, "sequence"};
     node = mj::load_node(root.children().at(0), mj::full_symmetry(mz == 1), *grids[0], context);
     run = std::make_unique<mj::Run>(seed, grids[0].get());
     node->reset();

@@ -31,7 +31,7 @@ TEST(Notices, AMisspeltAttributeIsNamedWithWhatItMeantAndWhatItsElementReads) {
   EXPECT_EQ(notices[0].line, 2);
   EXPECT_EQ(notices[0].message,
             "unknown attribute 'symetry' on <all>; did you mean 'symmetry'? <all> reads: depthCoefficient, file, fin, "
-            "fout, in, legend, limit, out, p, search, steps, symmetry, temperature");
+            "fout, in, legend, limit, out, p, search, steps, symmetry, temperature, weight");
   EXPECT_EQ(notices[0].text(), "M.xml:2: warning: " + notices[0].message);
 }
 
@@ -52,13 +52,13 @@ TEST(Notices, SwappedLettersAndCaseAreMisspellingsAShortNameIsNot) {
 TEST(Notices, AnAttributeReadElsewhereSaysWhere) {
   EXPECT_EQ(only_message("<one values=\"BW\">\n<rule in=\"B\" out=\"W\" limit=\"1\"/></one>"),
             "attribute 'limit' is not read on <rule> (it is read on <all>, <one>); <rule> reads: file, fin, fout, in, "
-            "legend, out, p, symmetry");
+            "legend, out, p, symmetry, weight");
   // the root reads the grid's attributes; a node inside does not
   EXPECT_TRUE(notices_of("<one values=\"BW\" origin=\"True\" in=\"B\" out=\"W\"/>").empty());
   EXPECT_EQ(only_message("<sequence values=\"BW\"><one values=\"BW\" in=\"B\" out=\"W\"/></sequence>"),
             "attribute 'values' is not read on <one> (it is read on the root, <convolution>'s <rule>s, <map>, <union>, "
             "<wfc>); <one> reads: depthCoefficient, file, fin, fout, in, legend, limit, out, p, search, steps, "
-            "symmetry, temperature");
+            "symmetry, temperature, weight");
 }
 
 TEST(Notices, AnElementThatNothingReadsWhereItStands) {
@@ -76,7 +76,7 @@ TEST(Notices, AnElementThatNothingReadsWhereItStands) {
 TEST(Notices, ARuleNodeWithRulesReadsNoRuleAttributesItself) {
   EXPECT_EQ(only_message("<prl values=\"BW\" p=\"0.5\"><rule in=\"B\" out=\"W\" p=\"0.5\"/></prl>"),
             "attribute 'p' is not read on <prl> (it is read on <convolution>'s <rule>s, <rule>); <prl> reads: "
-            "folder, origin, steps, symmetry, transparent, values");
+            "dialect, folder, origin, steps, symmetry, transparent, values");
   EXPECT_TRUE(notices_of("<prl values=\"BW\" in=\"B\" out=\"W\" p=\"0.5\"/>").empty());  // its own rule
   // a map's rules read no symmetry of their own
   EXPECT_TRUE(contains(only_message("<sequence values=\"BW\"><map scale=\"2 2 1\" values=\"BW\">"

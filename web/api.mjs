@@ -186,6 +186,15 @@ class Model {
   step(count = 1) {
     return this.call("step", int32("count", count));
   }
+  // Sends an input (a key's name, "ArrowLeft") to the run: the next <event> of the mj dialect that runs
+  // takes it. Time is counted in steps: a run's seed and its inputs ([{step, key}]) replay it exactly.
+  send(key) {
+    this.call("send", String(key));
+  }
+  // The run's inputs in the order sent: [{step, key}], each with the step it came at.
+  get inputs() {
+    return this.call("inputs");
+  }
   // What the library decided for this model: {name, size: [mx, my, mz], steps, pixelsize, iso, sizeFrom}.
   get settings() {
     return this.call("settings");
@@ -242,7 +251,7 @@ class Model {
     return this.call("ended");
   }
   // Where the run stands, in one call: {started, seed, steps, stepLimit, finished, atStepLimit, ended,
-  // node ({kind, line, depth} or null), search ({states, frontier, best} or null), history (or null)}.
+  // waiting (the next step waits for an input: an <event> runs next and none is queued), node ({kind, line, depth} or null), search ({states, frontier, best} or null), history (or null)}.
   status() {
     return this.call("status");
   }

@@ -159,6 +159,8 @@ namespace MarkovJunior
         public int Seed { get { return Native.mj_model_seed(H); } }
         public int Steps { get { return Native.mj_model_steps_taken(H); } }
         public bool Finished { get { return Native.mj_model_finished(H) != 0; } }
+        // The next step waits for an input (an <event> of the mj dialect runs next and none is queued): Send one.
+        public bool Waiting { get { return Native.mj_model_waiting(H) != 0; } }
 
         // A fresh run: the same seed always gives the same run.
         public void Start(int seed) { Native.Check(Native.mj_start(H, seed)); }
@@ -170,6 +172,13 @@ namespace MarkovJunior
             int taken;
             Native.Check(Native.mj_step(H, n, out taken));
             return taken;
+        }
+
+        // Sends an input (a key's name, "ArrowLeft") to the run: the next <event> of the mj dialect that runs takes
+        // it. Time is counted in steps: a seed and the Steps at which its inputs were sent replay a run exactly.
+        public void Send(string key)
+        {
+            Native.Check(Native.mj_model_send(H, Utf8.Bytes(key)));
         }
 
         // Start(seed), then steps until the program ends, maxSteps are made (null: the model's limit; 0: none)

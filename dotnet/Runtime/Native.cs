@@ -73,6 +73,7 @@ namespace MarkovJunior
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_start(ModelHandle model, int seed);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_step(ModelHandle model, int n, out int taken);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_send(ModelHandle model, byte[] key);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern int mj_run(ModelHandle model, int seed, int maxSteps, ProgressFn progress, IntPtr user, out int end);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -82,6 +83,7 @@ namespace MarkovJunior
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_seed(ModelHandle model);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_steps_taken(ModelHandle model);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_finished(ModelHandle model);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_waiting(ModelHandle model);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_grid(ModelHandle model, out Grid grid);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern int mj_model_active_node(ModelHandle model, out IntPtr kind, out int line, out int depth);

@@ -96,6 +96,17 @@ static class ApiTests
             Check(typo.Run(1) == RunEnd.Finished && typo.StateText() == whole.Replace("maze 15", "typo 15"), "the model runs as without it");
         }
 
+        // An interactive model (the mj dialect's <event>): Waiting, then Send gives the run its key.
+        const string keys = "<markov values=\"BW\" dialect=\"mj\"><event timeout=\"50\">" +
+                            "<keypress key=\"ArrowLeft\"><one in=\"B\" out=\"W\" steps=\"1\"/></keypress></event></markov>";
+        using (Model game = Model.FromXml(keys, new LoadOptions { Size = 5, Name = "keys.xml" }))
+        {
+            game.Start(1);
+            Check(game.Step(1) == 1 && game.Waiting, "a run waits for a key");
+            game.Send("ArrowLeft");
+            Check(!game.Waiting && game.Step(1) == 1 && game.Grid.Cells.Count(v => v == 1) == 1, "the key's nodes ran");
+        }
+
         var error = Throws<MjException>(() => Model.FromXml("<one values=\"BW\" in=\"B\" out=\"W\">\n</two>",
                                                             new LoadOptions { Name = "broken.xml" }), "a broken model");
         Check(error.Status == MjStatus.Model && error.File == "broken.xml" && error.Line == 2, "file and line");

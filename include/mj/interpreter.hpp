@@ -103,6 +103,13 @@ class Interpreter {
   // Goes on with the current run until it ends, reaches control.max_steps or a callback stops it.
   RunEnd advance(const RunControl& control);
 
+  // Sends an input (a key's name, "ArrowLeft") to the run: the next <event> of the mj dialect that runs
+  // takes it (inputs queue up, oldest first). Throws mj::Error (kind argument) before a start.
+  void send(const std::string& input);
+  // Whether the next step waits for an input (an <event> runs next and none is queued): a step then
+  // is one of the event's waiting steps, its timeout counted in them.
+  bool waiting() const;
+
   bool finished() const;
   int steps() const;  // steps taken since start
   int seed() const;   // the seed of the current (or last) run; 0 before the first start

@@ -169,6 +169,7 @@ MJ_API mj_status mj_model_set_progress_interval(mj_model* model, int millisecond
 MJ_API int mj_model_seed(const mj_model* model);        /* the current run's seed; 0 before the first */
 MJ_API int mj_model_steps_taken(const mj_model* model); /* steps since the start */
 MJ_API int mj_model_finished(const mj_model* model);    /* 1 once the program has ended */
+MJ_API int mj_model_waiting(const mj_model* model);     /* 1 while the next step waits for an input (mj_model_send) */
 
 /* Where a run stands, in one call (what a page's frame shows). `kind` is valid as mj_model_active_node's. */
 typedef struct mj_run_status {
@@ -177,9 +178,15 @@ typedef struct mj_run_status {
   const char* kind;                     /* the node the next step runs ("" when none), its line and depth */
   int line, depth;
   int searching, search_states, search_frontier, search_best; /* a search under way inside a step */
-  int recording, history_first, history_last;                 /* the steps the record holds */
+  int recording, history_first, history_last;                  /* the steps the record holds */
+  int waiting; /* the next step waits for an input (an <event> of the mj dialect runs next, none queued) */
 } mj_run_status;
 MJ_API mj_status mj_model_status(mj_model* model, mj_run_status* out);
+
+/* Sends an input (a key's name, "ArrowLeft") to the current run: the next <event> that runs takes it (the mj
+ * dialect, docs/language/extensions.md). Time is counted in steps: a seed and the steps at which its inputs
+ * were sent (mj_model_steps_taken at each send) replay a run exactly. Without a start: MJ_ERROR_ARGUMENT. */
+MJ_API mj_status mj_model_send(mj_model* model, const char* key);
 
 /* The grid: its sides, its legend (legend[v] is value v's symbol), and mx*my*mz cell values, x fastest,
  * then y, then z. `legend` and `cells` belong to the handle and stay valid until the next call that changes

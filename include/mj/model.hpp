@@ -28,6 +28,15 @@ struct RunStatus {
   std::optional<SearchProgress> search;     // the search under way inside a step (search="True")
   int history_first = 0, history_last = 0;  // the steps the record holds (both 0 when not recording)
   bool recording = false;
+  bool waiting = false;                     // the next step waits for an input (an <event> of the mj dialect)
+};
+
+// An input sent to a run (Model::send) and the step the run stood at when it came: a run's seed and its
+// inputs replay it exactly (Model::replay), time being counted in steps.
+struct Input {
+  int step = 0;
+  std::string key;
+  bool operator==(const Input&) const = default;
 };
 
 // Options of Model::save, for the formats that take them.
@@ -102,6 +111,17 @@ class Model {
   // mj::Error (kind argument) before a start.
   RunEnd to_next_node(const RunControl& control = {});
 
+  // Sends an input (a key's name, "ArrowLeft") to the run, taken by the next <event> that runs (mj
+  // dialect; Interpreter::send), and notes it with the step it came at. Throws mj::Error (kind argument)
+  // before a start.
+  void send(const std::string& key);
+  // The current run's inputs, in the order sent, each with its step.
+  const std::vector<Input>& inputs() const { return inputs_; }
+  // The run of `seed` again (step limit `steps`, as start), each input sent when the run stands at its
+  // step: a game's seed and inputs() give the same grids at every step. Inputs must come in the order of
+  // their steps (mj::Error, kind argument, otherwise); then the run goes on to its end or limit.
+  RunEnd replay(int seed, const std::vector<Input>& inputs, std::optional<int> steps = {});
+
   RunStatus status() const;
   // The node the next step runs; nullopt before a start and at the end.
   std::optional<ActiveNode> next_node() const { return interpreter_.active_node(); }
@@ -145,6 +165,7 @@ class Model {
   Interpreter interpreter_;
   bool started_ = false;
   int limit_ = 0;  // the current run's step limit
+  std::vector<Input> inputs_;  // the current run's, as sent
 };
 
 // The line `mj run` prints for a run: "NAME seed SEED (MXxMYxMZ, where the size came from): STEPS

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warnings
-from typing import Dict, Iterable, Iterator, NamedTuple, Optional
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
@@ -147,11 +147,16 @@ class Model(Views):
     def back(self, steps: int = 1) -> np.ndarray:
         """Takes the run back ``steps`` steps, exactly: it runs its seed again to that step (a record, if
         on, is made again alike), after which ``step()`` and ``resume()`` go on as the run went. Returns
-        the grid there."""
+        the grid there. The inputs sent before that step (``send``) are sent again at their steps; later
+        ones are dropped."""
         target = max(0, self.steps - checked_int("steps", steps))
         status = self._core.status()
+        inputs = [(step, key) for step, key in self._core.inputs() if step < target]
         self._core.start(status["seed"], status["step_limit"])
-        self._core.step(target)
+        for step, key in inputs:  # an interactive run's keys, each at its step
+            self._core.step(step - self._core.status()["steps"])
+            self._core.send(key)
+        self._core.step(target - self._core.status()["steps"])
         return self.grid
 
     def _stop(self) -> None:
@@ -164,6 +169,34 @@ class Model(Views):
         then ``step()`` advances it."""
         self._core.start(checked_int("seed", seed), None if steps is None else checked_int("steps", steps))
         self._started = True
+
+    def send(self, key: str) -> None:
+        """Sends an input (a key's name, ``"ArrowLeft"``) to the run: the next ``<event>`` that runs takes it
+        (the mj dialect, docs/language/extensions.md). Time is counted in steps: ``inputs`` notes the step
+        each came at, and ``replay`` gives the same run again."""
+        if not isinstance(key, str):
+            raise TypeError(f"key must be a str, got {type(key).__name__}")
+        self._core.send(key)
+
+    @property
+    def waiting(self) -> bool:
+        """True while the next step waits for an input (an ``<event>`` runs next and none is queued)."""
+        return bool(self._core.status()["waiting"])
+
+    @property
+    def inputs(self) -> List[Tuple[int, str]]:
+        """The run's inputs in the order sent, each ``(step, key)``: with its seed, what replays it."""
+        return list(self._core.inputs())
+
+    def replay(self, seed: int, inputs: Iterable[Tuple[int, str]], steps: Optional[int] = None) -> int:
+        """The run of ``seed`` again (step limit ``steps``, as ``start``), each ``(step, key)`` of ``inputs``
+        sent when the run stands at that step, then on to its end or limit; returns the steps taken."""
+        pairs = [(checked_int("step", step), str(key)) for step, key in inputs]
+        taken = self._core.replay(
+            checked_int("seed", seed), pairs, None if steps is None else checked_int("steps", steps)
+        )
+        self._started = True
+        return taken
 
     def step(self) -> bool:
         """One step of the run; False (and nothing done) once the program has finished or the run has

@@ -169,7 +169,7 @@ py::dict status(Session& s) {
   const RunStatus r = s.model.status();
   py::dict d;
   d["started"] = r.started, d["seed"] = r.seed, d["steps"] = r.steps, d["step_limit"] = r.step_limit;
-  d["ended"] = r.ended, d["at_step_limit"] = r.at_step_limit;
+  d["ended"] = r.ended, d["at_step_limit"] = r.at_step_limit, d["waiting"] = r.waiting;
   return d;
 }
 
@@ -211,7 +211,35 @@ void bind_model(py::module_& m) {
            "breakpoint ((line, rule) pairs, rule -1 for the node); returns the steps taken")
       .def("advance", &advance, py::arg("steps") = py::none(), py::arg("report") = py::none(),
            py::arg("breakpoints") = BreakpointList{}, "run() going on from where the run stands")
-      .def("status", &status, "Where the run stands: {started, seed, steps, step_limit, ended, at_step_limit}")
+      .def("status", &status,
+           "Where the run stands: {started, seed, steps, step_limit, ended, at_step_limit, waiting}")
+      .def(
+          "send",
+          [](Session& s, const std::string& key) {
+            Exclusive guard(s);
+            s.model.send(key);
+          },
+          py::arg("key"), "Sends an input (a key's name) to the run: the next <event> that runs takes it")
+      .def(
+          "inputs",
+          [](const Session& s) {
+            std::vector<std::pair<int, std::string>> inputs;
+            for (const Input& input : s.model.inputs()) inputs.emplace_back(input.step, input.key);
+            return inputs;
+          },
+          "The run's inputs in the order sent: (step, key) each")
+      .def(
+          "replay",
+          [](Session& s, int seed, const std::vector<std::pair<int, std::string>>& inputs, std::optional<int> steps) {
+            Exclusive guard(s);
+            std::vector<Input> sent;
+            for (const auto& [step, key] : inputs) sent.push_back({step, key});
+            py::gil_scoped_release unlocked;
+            s.model.replay(seed, sent, steps);
+            return s.model.status().steps;
+          },
+          py::arg("seed"), py::arg("inputs"), py::arg("steps") = py::none(),
+          "The run of seed again, each (step, key) of inputs sent at its step; returns the steps taken")
       .def(
           "notices",
           [](const Session& s) {

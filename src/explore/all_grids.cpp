@@ -48,6 +48,7 @@ void require_one_rule_node(const XmlElement& e) {
     e.fail("exploring every grid cannot take a step limit: a grid alone would not say where a run stands");
   refuse_chances(e);
   refuse_fields(e);
+  refuse_weights(e, "exploring every grid and the backward questions");
 }
 
 AllGrids all_grids_of(const RunSettings& settings, const ExploreOptions& options) {

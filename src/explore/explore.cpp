@@ -20,6 +20,8 @@ void refuse_unexplorable(const XmlElement& e) {
     if (e.name() == name)
       e.fail("mj explore cannot enumerate <" + std::string(name) +
              ">: its choices are not a uniform draw among matches");
+  if (e.name() == "event")
+    e.fail("mj explore cannot enumerate <event>: what it runs depends on inputs sent while the model runs");
   if (e.name() == "observe")
     e.fail(
         "mj explore cannot enumerate <observe>: its goal's potentials, computed when the node starts, guide "
@@ -29,6 +31,13 @@ void refuse_unexplorable(const XmlElement& e) {
   if (e.boolean("search", false))
     e.fail("mj explore cannot enumerate search: the node follows a trajectory searched ahead, with draws of its own");
   for (const XmlElement& child : e.children()) refuse_unexplorable(child);
+}
+
+void refuse_weights(const XmlElement& e, const std::string& who) {
+  if (e.has("weight") && e.name() != "tile")
+    throw Error(e.file(), e.line_of("weight"),
+                who + " cannot take weight=\"" + e.str("weight") + "\": it takes every match of a step alike");
+  for (const XmlElement& child : e.children()) refuse_weights(child, who);
 }
 
 std::string grid_rows(const GridView& g) {

@@ -93,6 +93,7 @@ void add_node(ExploreProgram& program, const Node& node, const Grid& grid, int p
   if (!rules) program.fail(node.line, "mj explore cannot enumerate <" + std::string(node.kind) + ">");
   ProgramNode& n = program.nodes[size_t(index)];
   for (const Rule& rule : rules->rules) n.rules.push_back(compile_image(rule, grid));
+  n.weights = rules->weights;
   n.steps = rules->steps > 0 ? rules->steps : 0;
   add_fields(program, n, *rules, grid);
   if (n.steps > 0) n.counter = int(program.limited.size()), program.limited.push_back(index);
@@ -119,7 +120,8 @@ ExploreProgram compile_program(const RunSettings& settings) {
   std::unique_ptr<Grid> grid =
       Grid::load(root, start.mx, start.my, start.mz, settings.load.max_cells > 0 ? settings.load.max_cells : kMaxCells);
   std::vector<std::unique_ptr<Grid>> grids;
-  LoadContext context{settings.load.resources, grid.get(), &grids, 0, kMaxCells};
+  LoadContext context{settings.load.resources, grid.get(), &grids, 0, kMaxCells, dialect_of(root),
+                      std::string(root.name())};
   const bool d2 = grid->mz == 1;
   NodePtr top = load_node(root, element_symmetry(root, d2, full_symmetry(d2)), *grid, context);
   if (top->as_branch()) {

@@ -47,6 +47,7 @@ struct ProgramNode {
   int parent = -1;            // the node index of the parent branch, -1 for the root
   std::vector<int> children;  // node indices (branches)
   std::vector<CompiledRule> rules;
+  std::vector<double> weights;  // `one` in the mj dialect: per rule image, its weight; empty: all alike
   int steps = 0;     // the step limit, 0 for none
   int branch = -1;   // branches: the slot of `running` in a state
   int counter = -1;  // rule nodes with a step limit: the slot of their counter in a state

@@ -17,6 +17,9 @@ void refuse_unexplorable(const XmlElement& e);
 // A program of one rule node (--all-grids, the backward questions): an mj::Error at the line of what
 // makes it more, or of a step limit.
 void require_one_rule_node(const XmlElement& e);
+// Throws an mj::Error at the first weight="..." below `e` (itself included): `who` (the all-grids
+// questions, the replaying oracle) takes every match of a step alike.
+void refuse_weights(const XmlElement& e, const std::string& who);
 // The model's document, refused as above when it holds such an element.
 std::unique_ptr<XmlDocument> load_explorable(const RunSettings& settings);
 // Rows of symbols separated by '/', layers by ' '.

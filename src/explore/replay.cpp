@@ -145,7 +145,9 @@ std::string interpreter_state_key(const Interpreter& ip) {
 
 StateSpace explore_by_replay(const RunSettings& settings, const ExploreOptions& options,
                              std::vector<std::string>* keys) {
-  refuse_fields(load_explorable(settings)->root());
+  const std::unique_ptr<XmlDocument> doc = load_explorable(settings);
+  refuse_fields(doc->root());
+  refuse_weights(doc->root(), "explore_by_replay");
   StateSpace space = Explorer(settings, options, keys).run();
   add_end_probabilities(space);
   return space;

@@ -131,14 +131,16 @@ class Search {
     const int depth = depth_of(u) + 1;
     const std::vector<Draw>& draws = stepper_.draws();
     if (draws.empty()) return link(u, add(m, depth), chance);
-    const double p = chance / double(draws.size());
+    // Each draw is as likely as its weight over the draws' total (all 1 without weights).
+    double total = 0;
+    for (const Draw& d : draws) total += stepper_.weight(d);
     // Each draw's state is the state before it with the draw's cells set, packed.
     packing_.pack(m, base_.data());
     for (const Draw& d : draws) {
       std::copy(base_.begin(), base_.end(), packed_.begin());
       for (const CompiledRule::Write& w : stepper_.writes(d))
         packing_.set_cell(packed_.data(), d.corner + w.offset, w.value);
-      link(u, insert(m, depth, &d), p);
+      link(u, insert(m, depth, &d), chance * stepper_.weight(d) / total);
     }
   }
 

@@ -15,7 +15,8 @@ class Stepper {
  public:
   explicit Stepper(const ExploreProgram& program);
 
-  // Steps `m`. When a `one` node drew, `draws()` lists its matches (each equally likely) and `m` is
+  // Steps `m`. When a `one` node drew, `draws()` lists its matches (each as likely as its weight(), in
+  // proportion) and `m` is
   // the state before the chosen match is written: apply() writes one. Else `draws()` is empty and
   // `m` is the successor. Throws an mj::Error at a node's line where the step is not a uniform draw.
   void step(Machine& m);
@@ -35,6 +36,11 @@ class Stepper {
   }
   const std::vector<Choice>& choices() const { return choices_; }
   const ProgramNode& drawing_node() const { return program_.nodes[size_t(drawing_)]; }
+  // A draw's weight: its rule's in the mj dialect, else 1.
+  double weight(const Draw& d) const {
+    const std::vector<double>& weights = drawing_node().weights;
+    return weights.empty() ? 1.0 : weights[size_t(d.rule)];
+  }
   const std::vector<CompiledRule::Write>& writes(const Draw& d) const {
     return program_.nodes[size_t(drawing_)].rules[size_t(d.rule)].writes;
   }

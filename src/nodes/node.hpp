@@ -1,6 +1,7 @@
 // The node tree: every MarkovJunior node kind derives from Node; Branch holds children.
 #pragma once
 
+#include <deque>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "mj/notice.hpp"
 #include "mj/search_progress.hpp"
 #include "nodes/change_log.hpp"
+#include "nodes/dialect.hpp"
 #include "nodes/rules/cells_by_value.hpp"
 #include "nodes/rules/value_counts.hpp"
 
@@ -63,7 +65,12 @@ struct Run {
   bool searching = false;
   bool backtrack = false;       // every wfc backtracks (Interpreter::set_backtrack)
   std::vector<Notice> notices;  // what went wrong without stopping the run (a wfc that gave up); no file yet
+  // The inputs sent to the run (Interpreter::send) that no <event> has taken yet, oldest first (mj dialect).
+  std::deque<std::string> inputs;
 };
+
+// Whether the run's next step waits for an input: an <event> runs next and nothing is queued.
+bool is_waiting(const Run& run);
 
 // What node loading needs besides the element: where resources live and who owns new grids.
 struct LoadContext {
@@ -72,6 +79,8 @@ struct LoadContext {
   std::vector<std::unique_ptr<Grid>>* grids = nullptr;  // owner of grids made by map and wfc
   int depth = 0;                                        // nesting depth, bounded
   long long max_cells = kMaxCells;                      // limit for the grids map and wfc make
+  Dialect dialect = Dialect::reference;                 // the root's dialect="mj" opts into extensions
+  std::string root;                                     // the root element's name, for the opt-in's messages
 };
 
 class Node {

@@ -27,6 +27,7 @@ const NodeKind kKinds[] = {
     {"convolution", load_convolution},
     {"convchain", load_convchain},
     {"wfc", load_wfc},
+    {"event", load_event},  // the mj dialect's
 };
 
 const NodeKind* find_kind(std::string_view name) {

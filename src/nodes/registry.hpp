@@ -15,5 +15,6 @@ NodePtr load_map(const XmlElement&, const SymmetryGroup&, Grid&, LoadContext&);
 NodePtr load_convolution(const XmlElement&, const SymmetryGroup&, Grid&, LoadContext&);
 NodePtr load_convchain(const XmlElement&, const SymmetryGroup&, Grid&, LoadContext&);
 NodePtr load_wfc(const XmlElement&, const SymmetryGroup&, Grid&, LoadContext&);
+NodePtr load_event(const XmlElement&, const SymmetryGroup&, Grid&, LoadContext&);
 
 }  // namespace mj

@@ -25,6 +25,7 @@ const Row kReads[] = {
     {"color", "path"},
     {"d", "model"},
     {"depthCoefficient", "one all"},
+    {"dialect", "#root"},
     {"edges", "path"},
     {"essential", "field"},
     {"file fin fout", "rule map/rule"},
@@ -35,6 +36,7 @@ const Row kReads[] = {
     {"gif gui iso", "model"},
     {"in", "rule map/rule convolution/rule wfc/rule"},
     {"inertia", "path"},
+    {"key", "keypress"},
     {"left right", "neighbor"},
     {"legend", "rule map/rule"},
     {"length width height size", "model"},
@@ -60,8 +62,9 @@ const Row kReads[] = {
     {"steps", "one all prl convolution convchain model"},
     {"sum", "convolution/rule"},
     {"symbol", "union color"},
-    {"symmetry", "one all prl rule sequence markov map wfc"},
+    {"symmetry", "one all prl rule sequence markov map wfc keypress"},
     {"temperature", "one all convchain"},
+    {"timeout", "event"},
     {"tiles tileset", "wfc"},
     {"to", "field observe path"},
     {"top", "neighbor"},
@@ -70,7 +73,7 @@ const Row kReads[] = {
     {"value", "observe color"},
     {"values", "#root map wfc union convolution/rule"},
     {"vertices", "path"},
-    {"weight", "tile"},
+    {"weight", "tile rule"},
     {"white", "convchain"},
 };
 
@@ -84,7 +87,8 @@ const Row kNotes[] = {
 
 // The children each element reads ("node": any node). A branch's others are errors (unknown node).
 const Row kChildren[] = {
-    {"sequence markov", "node union"},
+    {"sequence markov keypress", "node union"},
+    {"event", "keypress"},
     {"map wfc", "node union rule"},
     {"one all prl", "rule field observe"},
     {"convolution", "rule"},

@@ -86,7 +86,7 @@ Program Interpreter::Impl::build() const {
   Grid& grid = *p.grids[0];
   // origin writes value 1 into the centre cell
   if (p.origin && grid.values < 2) root.fail("origin=\"True\" needs at least two values");
-  LoadContext context{options.resources, &grid, &p.grids, 0, max_cells};
+  LoadContext context{options.resources, &grid, &p.grids, 0, max_cells, dialect_of(root), std::string(root.name())};
   bool d2 = grid.mz == 1;
   NodePtr top = load_node(root, element_symmetry(root, d2, full_symmetry(d2)), grid, context);
   if (top->as_branch()) p.root.reset(static_cast<Branch*>(top.release()));
@@ -400,6 +400,13 @@ std::optional<ActiveNode> Interpreter::active_node() const {
   const Node* node = active_in(*branch);
   return ActiveNode{std::string(node->kind), node->line, depth};
 }
+
+void Interpreter::send(const std::string& input) {
+  if (!impl_->run) throw argument_error("send before a run is started (start or run)");
+  impl_->run->inputs.push_back(input);
+}
+
+bool Interpreter::waiting() const { return impl_->run && is_waiting(*impl_->run); }
 
 bool Interpreter::finished() const { return !impl_->run || !impl_->run->current; }
 int Interpreter::steps() const { return impl_->run ? impl_->run->counter : 0; }

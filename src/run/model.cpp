@@ -68,6 +68,30 @@ void Model::start(int seed, std::optional<int> steps) {
   interpreter_.start(seed);
   started_ = true;
   limit_ = steps ? *steps : settings_.steps;
+  inputs_.clear();
+}
+
+void Model::send(const std::string& key) {
+  require_started("send");
+  interpreter_.send(key);
+  inputs_.push_back({interpreter_.steps(), key});
+}
+
+RunEnd Model::replay(int seed, const std::vector<Input>& inputs, std::optional<int> steps) {
+  for (size_t i = 1; i < inputs.size(); i++)
+    if (inputs[i].step < inputs[i - 1].step)
+      throw argument_error("replay's inputs must come in the order of their steps: input " + std::to_string(i) +
+                           " (\"" + inputs[i].key + "\") is at step " + std::to_string(inputs[i].step) +
+                           ", after one at step " + std::to_string(inputs[i - 1].step));
+  start(seed, steps);
+  size_t next = 0;
+  for (;;) {
+    while (next < inputs.size() && inputs[next].step <= interpreter_.steps()) send(inputs[next++].key);
+    if (next == inputs.size()) return advance();  // the rest of the run goes on by itself
+    if (interpreter_.finished()) return RunEnd::finished;
+    if (limit_ > 0 && interpreter_.steps() >= limit_) return RunEnd::step_limit;
+    interpreter_.step();
+  }
 }
 
 RunEnd Model::run(int seed, std::optional<int> steps, RunControl control) {
@@ -117,6 +141,7 @@ RunStatus Model::status() const {
   s.at_step_limit = started_ && !s.ended && limit_ > 0 && s.steps >= limit_;
   s.node = interpreter_.active_node();
   s.search = interpreter_.search_progress();
+  s.waiting = interpreter_.waiting();
   if (const History* h = interpreter_.history()) {
     s.recording = true;
     if (!h->empty()) s.history_first = h->first_step(), s.history_last = h->last_step();

@@ -167,9 +167,9 @@ def test_every_face_gives_a_typod_models_notices_the_same(tmp_path):
     lines = cli.stderr.splitlines()
     assert lines == [
         f"{model}:1: warning: attribute 'periodic' is not read on <sequence> (it is read on <convolution>, <wfc>); "
-        "<sequence> reads: folder, origin, symmetry, transparent, values",
+        "<sequence> reads: dialect, folder, origin, symmetry, transparent, values",
         f"{model}:2: warning: unknown attribute 'symetry' on <all>; did you mean 'symmetry'? <all> reads: "
-        "depthCoefficient, file, fin, fout, in, legend, limit, out, p, search, steps, symmetry, temperature",
+        "depthCoefficient, file, fin, fout, in, legend, limit, out, p, search, steps, symmetry, temperature, weight",
         f"{model}:3: warning: unknown element <rul> in <one>; did you mean <rule>? <one> reads: <field>, <observe>, "
         "<rule>",
     ], cli.stderr

@@ -303,6 +303,8 @@ export interface RunStatus {
   atStepLimit: boolean;
   /** Either. */
   ended: boolean;
+  /** The next step waits for an input (an <event> of the mj dialect runs next, none queued). */
+  waiting: boolean;
   /** The node that runs next, or null. */
   node: ActiveNode | null;
   /** A search under way inside a step, or null. */
@@ -321,6 +323,10 @@ export class Model {
   set startCells(grid: { cells: ArrayLike<number> } | ArrayLike<number> | null);
   /** Up to `count` steps (1); returns the steps taken, fewer once the program ends. */
   step(count?: number): number;
+  /** Sends an input (a key's name, "ArrowLeft"): the next <event> of the mj dialect that runs takes it. */
+  send(key: string): void;
+  /** The run's inputs in the order sent, each with the step it came at: with its seed, what replays it. */
+  readonly inputs: { step: number; key: string }[];
   /** start(seed, steps), then steps until the end or the step limit (settings.steps unless given; 0: none). It ends on `mj run`'s grid; while recording, on `mj run --gif`'s last frame. */
   run(seed: number, steps?: number): number;
   /** Where the run stands, in one call. */

@@ -121,13 +121,30 @@ class Session {
     return guard([&] { return end_name(live().to_next_node(for_at_most(ms))); });
   }
 
+  // Sends an input (a key's name) to the run: the next <event> of the mj dialect that runs takes it.
+  void send(const std::string& key) {
+    guard([&] { live().send(key); });
+  }
+  // The run's inputs in the order sent: [{step, key}], what replays it with its seed.
+  val inputs() const {
+    val list = val::array();
+    if (model_)
+      for (const mj::Input& input : model_->inputs()) {
+        val item = val::object();
+        item.set("step", input.step), item.set("key", input.key);
+        list.call<void>("push", item);
+      }
+    return list;
+  }
+
   // Where the run stands, in one call (mj::RunStatus): {started, seed, steps, stepLimit, finished,
-  // atStepLimit, ended (either), node, search, history: {first, last, bytes} or null}.
+  // atStepLimit, ended (either), waiting, node, search, history: {first, last, bytes} or null}.
   val status() const {
     val s = val::object();
     const mj::RunStatus r = model_ ? model_->status() : mj::RunStatus{};
     s.set("started", r.started), s.set("seed", r.seed), s.set("steps", r.steps), s.set("stepLimit", r.step_limit);
     s.set("finished", r.ended), s.set("atStepLimit", r.at_step_limit), s.set("ended", r.ended || r.at_step_limit);
+    s.set("waiting", r.waiting);
     s.set("node", node_object(r.node)), s.set("search", search_object(r.search));
     s.set("history", history());
     return s;
@@ -333,6 +350,8 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("start", &Session::start)
       .function("setStartCells", &Session::set_start_cells)
       .function("step", &Session::step)
+      .function("send", &Session::send)
+      .function("inputs", &Session::inputs)
       .function("run", &Session::run)
       .function("steps", &Session::steps)
       .function("seed", &Session::seed)

@@ -217,7 +217,7 @@ NodePtr load_convchain(const XmlElement& e, const SymmetryGroup& symmetry, Grid&
   node->n = e.integer("n", 3);
   if (node->n < 1 || node->n > kMaxN)
     e.fail("n=\"" + std::to_string(node->n) + "\" should be 1.." + std::to_string(kMaxN));
-  node->steps = e.integer("steps", -1);
+  node->steps = count_attribute(e, "steps", -1, grid, context);
   node->temperature = e.real("temperature", 1.0);
   node->black = value_attribute(e, grid, "black");
   node->white = value_attribute(e, grid, "white");

@@ -263,12 +263,12 @@ class ConvolutionNode : public Node {
 
 }  // namespace
 
-NodePtr load_convolution(const XmlElement& e, const SymmetryGroup&, Grid& grid, LoadContext&) {
+NodePtr load_convolution(const XmlElement& e, const SymmetryGroup&, Grid& grid, LoadContext& context) {
   auto node = std::make_unique<ConvolutionNode>();
   std::vector<XmlElement> xrules = e.children({"rule"});
   if (xrules.empty()) xrules.push_back(e);
   for (const XmlElement& xrule : xrules) node->rules.push_back(load_convolution_rule(xrule, grid));
-  node->steps = e.integer("steps", -1);
+  node->steps = count_attribute(e, "steps", -1, grid, context);
   node->periodic = e.boolean("periodic", false);
   node->kernel = load_kernel(e, grid.mz == 1);
   return node;

@@ -1,4 +1,6 @@
 // `one`: each step applies one randomly chosen match of its rules.
+#include <algorithm>
+
 #include "mj/inspect.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/rules/rule_node.hpp"
@@ -19,7 +21,8 @@ class OneNode : public RuleNode {
     // A debugger's inspection keeps the candidates of guided steps; a run without one tests the flag.
     if (!(guidance.guides() ? (run.inspecting ? best_match<true>(run, m) : best_match<false>(run, m))
           : run.chooser     ? chosen_match(run, m)
-                            : uniform_match(run, m)))
+          : acceptance_.empty() ? uniform_match(run, m)
+                                : weighted_match(run, m)))
       return false;
     fire(m.rule);
     apply(run, m);
@@ -55,8 +58,31 @@ class OneNode : public RuleNode {
     return false;
   }
 
+  // Weights (the mj dialect): a match drawn uniformly is kept with the chance weight / the largest
+  // weight, else drawn again. A match is then taken with probability proportional to its rule's weight,
+  // in draws of the uniform list (no sums over it to keep as it changes): on average the largest weight
+  // over the mean weight of the matches, one next() and, below the largest weight, one next_double()
+  // each. A rejected match stays listed; a stale one leaves as in uniform_match.
+  bool weighted_match(Run& run, Match& chosen) {
+    while (matcher.count() > 0) {
+      const int k = run.random.next(matcher.count());
+      chosen = matcher[k];
+      if (!matcher.holds(chosen)) {
+        matcher.remove(k);
+        continue;
+      }
+      const double acceptance = acceptance_[size_t(chosen.rule)];
+      if (acceptance < 1 && run.random.next_double() >= acceptance) continue;
+      matcher.remove(k);
+      return true;
+    }
+    return false;
+  }
+
   // mj explore: every match that still holds is a branch; the chooser says which this run takes.
   bool chosen_match(Run& run, Match& chosen) {
+    if (!acceptance_.empty())  // the chooser takes the matches alike: refused rather than weights ignored
+      throw Error("", line, "a chooser (Interpreter::set_chooser) takes every match alike: it cannot run weighted rules");
     for (int k = 0; k < matcher.count(); k++)
       if (!matcher.holds(matcher[k])) matcher.remove(k--);
     if (matcher.count() == 0) return false;
@@ -137,6 +163,13 @@ class OneNode : public RuleNode {
   }
 
  public:
+  // After loading: weighted rules keep a match with the chance of their weight over the largest.
+  void prepare_weights() {
+    if (weights.empty()) return;
+    const double largest = *std::max_element(weights.begin(), weights.end());
+    for (double w : weights) acceptance_.push_back(w == largest ? 1.0 : w / largest);
+  }
+
   // After loading: rules that read and write their corner cell only, and guidance by potentials,
   // take best_cell_match.
   void prepare_cell_rules() {
@@ -150,6 +183,7 @@ class OneNode : public RuleNode {
 
  private:
   std::vector<ValueSet> cell_waves_;  // per rule: the values its one input cell accepts; empty: not such rules
+  std::vector<double> acceptance_;    // per rule: its weight over the largest; empty: unweighted
 
   CandidateView candidate(const Match& m, int delta, double key) const {
     const int layer = grid->mx * grid->my;
@@ -184,6 +218,7 @@ NodePtr load_one(const XmlElement& e, const SymmetryGroup& symmetry, Grid& grid,
   node->grid = &grid;
   node->load_rule_node(e, symmetry, grid, context, nullptr, Applies::kOne);
   node->prepare_cell_rules();
+  node->prepare_weights();
   return node;
 }
 

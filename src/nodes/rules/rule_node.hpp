@@ -33,6 +33,8 @@ class RuleNode : public Node {
   const RuleGuidance& guide() const { return guidance; }  // mj explore reads the fields
   int counter = 0;                                        // steps this node made since its last reset
   int steps = 0;                                          // limit on `counter`, 0 for none
+  // Per rule image, its weight (the mj dialect, `one` only); empty when the rules are all alike.
+  std::vector<double> weights;
 
   // Reads rules (with their symmetric images), steps, fields and observations. `taker`: null for
   // a node that keeps a list of its matches (one, all), else who applies them as found (prl).

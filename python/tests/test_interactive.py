@@ -1,0 +1,67 @@
+"""The mj dialect's interactive nodes through Python: model.send("ArrowLeft"), model.waiting, and a game's
+seed and model.inputs replayed (model.replay) to the same grids, as the C++ tests check (interactive_test.cpp)."""
+import numpy as np
+import pytest
+
+import markovjunior as mj
+
+# R runs right on ArrowRight, steps left on ArrowLeft; after 3 steps without a key a W lands on a black cell.
+KEYS = """<markov values="BRW" dialect="mj">
+  <one in="B" out="R" steps="1"/>
+  <event timeout="3">
+    <keypress key="ArrowRight"><one in="RB" out="BR" symmetry="()"/></keypress>
+    <keypress key="ArrowLeft"><one in="BR" out="RB" symmetry="()" steps="1"/></keypress>
+  </event>
+  <one in="B" out="W"/>
+</markov>"""
+
+
+def test_a_waiting_run_takes_a_key():
+    model = mj.load(KEYS, size=8, steps=0)
+    model.start(1)
+    model.step()
+    model.step()
+    assert model.waiting
+    assert model.active_node.kind == "event"
+    model.send("ArrowLeft")
+    assert not model.waiting
+    assert model.inputs == [(2, "ArrowLeft")]
+
+
+def test_a_recorded_game_replays_twice():
+    model = mj.load(KEYS, size=8, steps=0)
+    model.start(7)
+    grids = []
+    for step in range(60):
+        if step % 4 == 1:
+            model.send(["ArrowRight", "ArrowLeft", "ArrowRight"][(step // 4) % 3])
+        model.step()
+        grids.append(np.array(model.grid))
+    for _ in range(2):
+        again = mj.load(KEYS, size=8, steps=0)
+        assert again.replay(7, model.inputs, 60) == 60
+        assert np.array_equal(again.grid, grids[-1])
+        assert again.inputs == model.inputs
+    other = mj.load(KEYS, size=8, steps=0)
+    other.replay(7, model.inputs[1:], 60)
+    assert not np.array_equal(other.grid, grids[-1])
+
+
+def test_send_before_a_start_and_an_event_without_the_opt_in():
+    with pytest.raises(ValueError, match="send before a run is started"):
+        mj.load(KEYS, size=8).send("ArrowLeft")
+    with pytest.raises(mj.ModelError, match=r'<event> is an mj extension: add dialect="mj"'):
+        mj.load(KEYS.replace(' dialect="mj"', ""), size=8)
+
+
+def test_back_sends_the_earlier_inputs_again():
+    model = mj.load(KEYS, size=8, steps=0)
+    model.start(3)
+    grids = []
+    for step in range(40):
+        if step % 5 == 2:
+            model.send("ArrowRight" if step % 10 == 2 else "ArrowLeft")
+        model.step()
+        grids.append(np.array(model.grid))
+    assert np.array_equal(model.back(15), grids[24])
+    assert model.inputs == [(step, key) for step, key in model.inputs if step < 25]

@@ -1,0 +1,222 @@
+// The mj dialect's interactive nodes (docs/language/extensions.md): <event timeout> waits for an input sent
+// to the run, its <keypress key> children run when theirs comes, and after `timeout` steps without one the
+// run goes on by itself. Time is counted in steps, so a seed and the steps at which inputs came replay a
+// game exactly.
+#include <gtest/gtest.h>
+
+#include "mj/explore.hpp"
+#include "mj/model.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+// R runs right to the edge on ArrowRight, moves one cell left on ArrowLeft; after 3 steps without a key a
+// W lands on a random black cell. The game ends when no black cell is left.
+constexpr const char* kMover = R"X(<markov values="BRW" dialect="mj">
+  <one in="B" out="R" steps="1"/>
+  <event timeout="3">
+    <keypress key="ArrowRight"><one in="RB" out="BR" symmetry="()"/></keypress>
+    <keypress key="ArrowLeft"><one in="BR" out="RB" symmetry="()" steps="1"/></keypress>
+  </event>
+  <one in="B" out="W"/>
+</markov>)X";
+
+mj::Model model_of(const std::string& xml, int sides = 8) {
+  mj::RunRequest r;
+  r.model = "Mover";
+  r.xml = xml;
+  mj::set_sides(r, {sides, sides});
+  r.steps = 0;
+  return mj::Model(r);
+}
+
+std::string cells(const mj::Model& model) {
+  const mj::GridView g = model.grid();
+  std::string text;
+  for (size_t i = 0; i < size_t(g.mx * g.my * g.mz); i++) text += g.legend[g.cells[i]];
+  return text;
+}
+
+int count(const std::string& text, char c) { return int(std::count(text.begin(), text.end(), c)); }
+
+TEST(Interactive, AnEventWaitsItsTimeoutInStepsThenTheRunGoesOn) {
+  mj::Model model = model_of(kMover);
+  model.start(1);
+  EXPECT_FALSE(model.status().waiting);  // the event has not begun
+  model.step(1);                        // R placed
+  model.step(1);                        // the markov enters the event: its first step waiting
+  mj::RunStatus s = model.status();
+  EXPECT_TRUE(s.waiting);
+  ASSERT_TRUE(s.node);
+  EXPECT_EQ(s.node->kind, "event");
+  EXPECT_EQ(s.node->line, 3);
+  const std::string before = cells(model);
+  model.step(2);  // two more steps waiting: nothing changes
+  EXPECT_EQ(cells(model), before);
+  EXPECT_TRUE(model.status().waiting);
+  model.step(1);  // the timeout: the markov's next child draws a W in the same step
+  EXPECT_EQ(count(cells(model), 'W'), 1);
+  EXPECT_EQ(model.status().steps, 5);
+}
+
+TEST(Interactive, AKeyRunsItsKeypressNodes) {
+  // One R on a one-row grid, at a known place: the model below puts it in the first cell.
+  const std::string xml = R"X(<markov values="BRW" dialect="mj">
+  <one in="B" out="R" steps="1"/>
+  <event timeout="100">
+    <keypress key="ArrowRight"><one in="RB" out="BR" symmetry="()" steps="1"/></keypress>
+    <keypress key="ArrowLeft"><one in="BR" out="RB" symmetry="()" steps="1"/></keypress>
+  </event>
+  <one in="B" out="W"/>
+</markov>)X";
+  mj::RunRequest r;
+  r.model = "Row";
+  r.xml = xml;
+  mj::set_sides(r, {5, 1});
+  r.steps = 0;
+  mj::Model model(r);
+  model.start(3);
+  model.step(2);
+  const std::string start = cells(model);
+  const size_t at = start.find('R');
+  ASSERT_NE(at, std::string::npos);
+  const std::string key = at < 4 ? "ArrowRight" : "ArrowLeft";
+  model.send(key);
+  EXPECT_FALSE(model.status().waiting);  // an input is queued
+  model.step(1);
+  const size_t moved = cells(model).find('R');
+  EXPECT_EQ(moved, key == "ArrowRight" ? at + 1 : at - 1);
+  model.send("Space");  // a key no keypress names is passed by
+  model.step(4);        // the keypress's end, the event's (a W drawn), two steps waiting
+  EXPECT_EQ(cells(model).find('R'), moved);
+  EXPECT_EQ(count(cells(model), 'W'), 1);
+  EXPECT_TRUE(model.status().waiting);
+  ASSERT_EQ(model.inputs().size(), 2u);
+  EXPECT_EQ(model.inputs()[0], (mj::Input{2, key}));
+}
+
+// A game played with keys at chosen steps, then replayed from its seed and inputs(): the same grid at
+// every step, and other inputs give another game.
+TEST(Interactive, ARecordedGameReplaysExactly) {
+  const char* const keys[] = {"ArrowRight", "ArrowLeft", "ArrowRight", "ArrowRight", "ArrowLeft"};
+  mj::Model model = model_of(kMover);
+  model.start(7);
+  std::vector<std::string> grids{cells(model)};
+  for (int step = 0; step < 60 && !model.status().ended; step++) {
+    if (step % 4 == 1) model.send(keys[(step / 4) % 5]);
+    model.step(1);
+    grids.push_back(cells(model));
+  }
+  const std::vector<mj::Input> record = model.inputs();
+  ASSERT_GE(record.size(), 10u);
+  for (int twice = 0; twice < 2; twice++) {
+    mj::Model again = model_of(kMover);
+    again.start(7);
+    size_t next = 0;
+    for (size_t step = 1; step < grids.size(); step++) {
+      while (next < record.size() && record[next].step == again.status().steps) again.send(record[next++].key);
+      again.step(1);
+      ASSERT_EQ(cells(again), grids[step]) << "step " << step;
+    }
+    // Model::replay does the same to the run's end or limit.
+    mj::Model replayed = model_of(kMover);
+    replayed.replay(7, record, int(grids.size()) - 1);
+    EXPECT_EQ(cells(replayed), grids.back());
+    EXPECT_EQ(replayed.inputs(), record);
+  }
+  mj::Model other = model_of(kMover);
+  other.replay(7, {record.begin() + 1, record.end()}, int(grids.size()) - 1);
+  EXPECT_NE(cells(other), grids.back());
+}
+
+// models/LightCycle.xml, mj's own playable model: a game steered by keys replays grid for grid, and the
+// keys steer it (the same seed without them ends elsewhere).
+TEST(Interactive, ALightCycleGameReplays) {
+  const auto load = [] {
+    mj::RunRequest r;
+    r.model = std::string(MJ_SOURCE_DIR) + "/models/LightCycle.xml";
+    mj::set_sides(r, {21, 21});
+    r.steps = 0;
+    return mj::Model(r);
+  };
+  const char* const turns[] = {"ArrowLeft", "ArrowDown", "ArrowRight", "ArrowUp"};
+  mj::Model game = load();
+  game.start(5, 400);
+  std::vector<std::string> grids;
+  for (int step = 0; game.step(1) == 1; step++) {
+    if (step % 23 == 7) game.send(turns[(step / 23) % 4]);
+    grids.push_back(cells(game));
+  }
+  ASSERT_EQ(grids.size(), 400u);
+  const std::string& last = grids.back();
+  EXPECT_GT(count(last, 'T'), 5);  // the cycle rode
+  for (int twice = 0; twice < 2; twice++) {
+    mj::Model again = load();
+    EXPECT_EQ(again.replay(5, game.inputs(), 400), mj::RunEnd::step_limit);
+    EXPECT_EQ(cells(again), last);
+  }
+  mj::Model unsteered = load();
+  unsteered.run(5, 400);
+  EXPECT_NE(cells(unsteered), last);
+}
+
+TEST(Interactive, ReplayWantsInputsInTheOrderOfTheirSteps) {
+  mj::Model model = model_of(kMover);
+  const mj::Error e = mjtest::expect_error([&] { model.replay(1, {{5, "ArrowLeft"}, {3, "ArrowRight"}}); });
+  EXPECT_TRUE(mjtest::contains(e.message(), "in the order of their steps")) << e.message();
+  EXPECT_TRUE(mjtest::contains(mjtest::expect_error([&] { model_of(kMover).send("ArrowLeft"); }).message(),
+                               "send before a run is started"));
+}
+
+TEST(Interactive, AnEventWithoutTheOptInIsAnErrorAtItsLine) {
+  std::string xml = kMover;
+  xml.replace(xml.find(" dialect=\"mj\""), 13, "");
+  const mj::Error e = mjtest::expect_error([&] { model_of(xml); });
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_EQ(e.message(), "<event> is an mj extension: add dialect=\"mj\" to the root element <markov> to use it");
+}
+
+TEST(Interactive, AnEventsMistakesAreErrorsAtTheirLines) {
+  const auto error_of = [](const std::string& inside) {
+    return mjtest::expect_error([&] {
+      model_of("<markov values=\"BW\" dialect=\"mj\">\n" + inside + "\n</markov>");
+    });
+  };
+  mj::Error e = error_of("<event>\n<keypress key=\"a\"/></event>");
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_TRUE(mjtest::contains(e.message(), "needs timeout")) << e.message();
+  e = error_of("<event timeout=\"2\">\n<one in=\"B\" out=\"W\"/></event>");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_TRUE(mjtest::contains(e.message(), "takes <keypress")) << e.message();
+  e = error_of("<event timeout=\"2\">\n<keypress key=\"a\"/>\n<keypress key=\"a\"/></event>");
+  EXPECT_EQ(e.line(), 4);
+  EXPECT_TRUE(mjtest::contains(e.message(), "already takes it at line 3")) << e.message();
+  e = error_of("<event timeout=\"2\">\n<keypress/></event>");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_TRUE(mjtest::contains(e.message(), "'key'")) << e.message();
+}
+
+// A timeout of the grid: an expression as steps are.
+TEST(Interactive, ATimeoutMayBeAnExpressionOfTheGrid) {
+  mj::Model model = model_of(R"X(<markov values="BW" dialect="mj">
+  <event timeout="width/2"><keypress key="a"><one in="B" out="W"/></keypress></event>
+  <one in="B" out="W"/>
+</markov>)X", 6);
+  model.start(1);
+  model.step(3);
+  EXPECT_EQ(count(cells(model), 'W'), 0);
+  model.step(1);
+  EXPECT_EQ(count(cells(model), 'W'), 1);
+}
+
+TEST(Interactive, ExploreRefusesAnEventAtItsLine) {
+  mj::RunRequest r;
+  r.model = "Mover";
+  r.xml = kMover;
+  mj::set_sides(r, {3, 1});
+  const mj::Error e = mjtest::expect_error([&] { mj::explore(mj::resolve_run(r), {}); });
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_TRUE(mjtest::contains(e.message(), "cannot enumerate <event>")) << e.message();
+}
+
+}  // namespace
