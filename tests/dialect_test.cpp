@@ -34,7 +34,8 @@ TEST(Dialect, AWeightWithoutTheOptInIsAnErrorAtItsLine) {
       "</sequence>");
   EXPECT_EQ(e.file(), "model.xml");
   EXPECT_EQ(e.line(), 5);
-  EXPECT_EQ(e.message(), "weight=\"2\" is an mj extension: add dialect=\"mj\" to the root element <sequence> to use it");
+  EXPECT_EQ(e.message(),
+            "weight=\"2\" is an mj extension: add dialect=\"mj\" to the root element <sequence> to use it");
 }
 
 TEST(Dialect, AStepExpressionWithoutTheOptInIsAnErrorAtItsLine) {
@@ -73,7 +74,8 @@ TEST(Dialect, TheOptInAloneRunsTheReference) {
 TEST(Dialect, WeightsAreReadOnAOnesRulesOnly) {
   const auto message = [](const std::string& xml) { return load_error(xml).message(); };
   EXPECT_TRUE(mjtest::contains(
-      message("<all values=\"BW\" dialect=\"mj\"><rule in=\"B\" out=\"W\" weight=\"2\"/><rule in=\"W\" out=\"B\"/></all>"),
+      message(
+          "<all values=\"BW\" dialect=\"mj\"><rule in=\"B\" out=\"W\" weight=\"2\"/><rule in=\"W\" out=\"B\"/></all>"),
       "weight=\"2\" is read on <one> only"));
   EXPECT_TRUE(mjtest::contains(message("<prl values=\"BW\" dialect=\"mj\" in=\"B\" out=\"W\" weight=\"2\"/>"),
                                "weight=\"2\" is read on <one> only"));
@@ -82,10 +84,12 @@ TEST(Dialect, WeightsAreReadOnAOnesRulesOnly) {
               "<field for=\"W\" to=\"R\" on=\"B\"/></one>"),
       "cannot guide a <one> with fields"));
   EXPECT_TRUE(mjtest::contains(
-      message("<one values=\"BW\" dialect=\"mj\"><rule in=\"B\" out=\"W\" weight=\"0\"/><rule in=\"W\" out=\"B\"/></one>"),
+      message(
+          "<one values=\"BW\" dialect=\"mj\"><rule in=\"B\" out=\"W\" weight=\"0\"/><rule in=\"W\" out=\"B\"/></one>"),
       "weight=\"0\" is not a positive number"));
   EXPECT_TRUE(mjtest::contains(
-      message("<one values=\"BW\" dialect=\"mj\"><rule in=\"B\" out=\"W\" weight=\"-1\"/><rule in=\"W\" out=\"B\"/></one>"),
+      message(
+          "<one values=\"BW\" dialect=\"mj\"><rule in=\"B\" out=\"W\" weight=\"-1\"/><rule in=\"W\" out=\"B\"/></one>"),
       "weight=\"-1\" is not a positive number"));
 }
 
@@ -132,7 +136,8 @@ TEST(Dialect, WeightedProbabilitiesOfTheExplorerAreTheOracles) {
     const std::map<std::string, double> ends = explorer_outcomes(w);
     // The oracle reads the XML itself; it takes steps as a number, the expression's value written in.
     std::string xml = w.xml;
-    if (const size_t at = xml.find("area/3"); at != std::string::npos) xml.replace(at, 6, std::to_string(w.mx * w.my / 3));
+    if (const size_t at = xml.find("area/3"); at != std::string::npos)
+      xml.replace(at, 6, std::to_string(w.mx * w.my / 3));
     const oracle::Result o = oracle::explore(xml, w.mx, w.my);
     ASSERT_EQ(ends.size(), o.outcomes.size());
     for (const auto& [grid, probability] : o.outcomes) {
@@ -157,8 +162,9 @@ TEST(Dialect, WeightedProbabilitiesOfTheExplorerAreTheOracles) {
 
 // What takes every match alike refuses weights at their line rather than ignore them.
 TEST(Dialect, WhatTakesMatchesAlikeRefusesWeights) {
-  const std::string xml = "<one values=\"BW\" dialect=\"mj\">\n<rule in=\"B\" out=\"W\" weight=\"2\"/>"
-                          "<rule in=\"BW\" out=\"WW\"/></one>";
+  const std::string xml =
+      "<one values=\"BW\" dialect=\"mj\">\n<rule in=\"B\" out=\"W\" weight=\"2\"/>"
+      "<rule in=\"BW\" out=\"WW\"/></one>";
   const mj::Error all = mjtest::expect_error([&] { mj::explore_all_grids(mjtest::settings_of(xml, 2, 2)); });
   EXPECT_EQ(all.line(), 2);
   EXPECT_TRUE(mjtest::contains(all.message(), "cannot take weight=\"2\"")) << all.message();
@@ -277,7 +283,9 @@ TEST(CountExpression, ARunTakesAreaOverTenSteps) {
 }
 
 TEST(CountExpression, LoadErrorsPointAtTheAttribute) {
-  const mj::Error e = load_error("<sequence values=\"BW\" dialect=\"mj\">\n  <one in=\"B\" out=\"W\"\n   steps=\"area/(length-4)\"/>\n</sequence>");
+  const mj::Error e = load_error(
+      "<sequence values=\"BW\" dialect=\"mj\">\n  <one in=\"B\" out=\"W\"\n   "
+      "steps=\"area/(length-4)\"/>\n</sequence>");
   EXPECT_EQ(e.line(), 3);
   EXPECT_EQ(e.message(), "steps=\"area/(length-4)\", column 5: division by zero");
   const mj::Error below = load_error("<one values=\"BW\" dialect=\"mj\" in=\"B\" out=\"W\" steps=\"length - 10\"/>");

@@ -43,8 +43,8 @@ TEST(Interactive, AnEventWaitsItsTimeoutInStepsThenTheRunGoesOn) {
   mj::Model model = model_of(kMover);
   model.start(1);
   EXPECT_FALSE(model.status().waiting);  // the event has not begun
-  model.step(1);                        // R placed
-  model.step(1);                        // the markov enters the event: its first step waiting
+  model.step(1);                         // R placed
+  model.step(1);                         // the markov enters the event: its first step waiting
   mj::RunStatus s = model.status();
   EXPECT_TRUE(s.waiting);
   ASSERT_TRUE(s.node);
@@ -178,9 +178,7 @@ TEST(Interactive, AnEventWithoutTheOptInIsAnErrorAtItsLine) {
 
 TEST(Interactive, AnEventsMistakesAreErrorsAtTheirLines) {
   const auto error_of = [](const std::string& inside) {
-    return mjtest::expect_error([&] {
-      model_of("<markov values=\"BW\" dialect=\"mj\">\n" + inside + "\n</markov>");
-    });
+    return mjtest::expect_error([&] { model_of("<markov values=\"BW\" dialect=\"mj\">\n" + inside + "\n</markov>"); });
   };
   mj::Error e = error_of("<event>\n<keypress key=\"a\"/></event>");
   EXPECT_EQ(e.line(), 2);
@@ -201,7 +199,8 @@ TEST(Interactive, ATimeoutMayBeAnExpressionOfTheGrid) {
   mj::Model model = model_of(R"X(<markov values="BW" dialect="mj">
   <event timeout="width/2"><keypress key="a"><one in="B" out="W"/></keypress></event>
   <one in="B" out="W"/>
-</markov>)X", 6);
+</markov>)X",
+                             6);
   model.start(1);
   model.step(3);
   EXPECT_EQ(count(cells(model), 'W'), 0);

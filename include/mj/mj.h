@@ -178,7 +178,7 @@ typedef struct mj_run_status {
   const char* kind;                     /* the node the next step runs ("" when none), its line and depth */
   int line, depth;
   int searching, search_states, search_frontier, search_best; /* a search under way inside a step */
-  int recording, history_first, history_last;                  /* the steps the record holds */
+  int recording, history_first, history_last;                 /* the steps the record holds */
   int waiting; /* the next step waits for an input (an <event> of the mj dialect runs next, none queued) */
 } mj_run_status;
 MJ_API mj_status mj_model_status(mj_model* model, mj_run_status* out);

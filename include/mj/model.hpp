@@ -28,7 +28,7 @@ struct RunStatus {
   std::optional<SearchProgress> search;     // the search under way inside a step (search="True")
   int history_first = 0, history_last = 0;  // the steps the record holds (both 0 when not recording)
   bool recording = false;
-  bool waiting = false;                     // the next step waits for an input (an <event> of the mj dialect)
+  bool waiting = false;  // the next step waits for an input (an <event> of the mj dialect)
 };
 
 // An input sent to a run (Model::send) and the step the run stood at when it came: a run's seed and its
@@ -164,7 +164,7 @@ class Model {
   RunSettings settings_;
   Interpreter interpreter_;
   bool started_ = false;
-  int limit_ = 0;  // the current run's step limit
+  int limit_ = 0;              // the current run's step limit
   std::vector<Input> inputs_;  // the current run's, as sent
 };
 

@@ -211,8 +211,7 @@ void bind_model(py::module_& m) {
            "breakpoint ((line, rule) pairs, rule -1 for the node); returns the steps taken")
       .def("advance", &advance, py::arg("steps") = py::none(), py::arg("report") = py::none(),
            py::arg("breakpoints") = BreakpointList{}, "run() going on from where the run stands")
-      .def("status", &status,
-           "Where the run stands: {started, seed, steps, step_limit, ended, at_step_limit, waiting}")
+      .def("status", &status, "Where the run stands: {started, seed, steps, step_limit, ended, at_step_limit, waiting}")
       .def(
           "send",
           [](Session& s, const std::string& key) {

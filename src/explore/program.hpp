@@ -48,9 +48,9 @@ struct ProgramNode {
   std::vector<int> children;  // node indices (branches)
   std::vector<CompiledRule> rules;
   std::vector<double> weights;  // `one` in the mj dialect: per rule image, its weight; empty: all alike
-  int steps = 0;     // the step limit, 0 for none
-  int branch = -1;   // branches: the slot of `running` in a state
-  int counter = -1;  // rule nodes with a step limit: the slot of their counter in a state
+  int steps = 0;                // the step limit, 0 for none
+  int branch = -1;              // branches: the slot of `running` in a state
+  int counter = -1;             // rule nodes with a step limit: the slot of their counter in a state
   // Fields (temperature 0: the best potential change wins, ties drawn): per value, empty when none;
   // per rule the cells it changes, for delta_pointwise.
   std::vector<std::optional<Field>> fields;

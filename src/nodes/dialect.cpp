@@ -43,8 +43,8 @@ void require_extension(const XmlElement& e, const char* attribute, const LoadCon
 
 void require_extension_element(const XmlElement& e, const LoadContext& context) {
   if (context.dialect == Dialect::mj) return;
-  e.fail("<" + std::string(e.name()) + "> is an mj extension: add dialect=\"mj\" to the root element <" +
-         context.root + "> to use it");
+  e.fail("<" + std::string(e.name()) + "> is an mj extension: add dialect=\"mj\" to the root element <" + context.root +
+         "> to use it");
 }
 
 int count_attribute(const XmlElement& e, const char* attribute, int fallback, const Grid& grid,
@@ -56,15 +56,15 @@ int count_attribute(const XmlElement& e, const char* attribute, int fallback, co
   try {
     const long long value = evaluate_count(text, size);
     require_extension(e, attribute, context);
-    if (value < 0) fail_at(e, attribute, written(e, attribute) + " is " + std::to_string(value) + " on this grid, below 0");
+    if (value < 0)
+      fail_at(e, attribute, written(e, attribute) + " is " + std::to_string(value) + " on this grid, below 0");
     if (value > 2147483647LL)
       fail_at(e, attribute, written(e, attribute) + " is " + std::to_string(value) + " on this grid, above 2^31 - 1");
     return int(value);
   } catch (const CountExpressionError& error) {
     if (error.syntax && context.dialect == Dialect::reference) return e.integer(attribute);  // its message
     require_extension(e, attribute, context);
-    fail_at(e, attribute,
-            written(e, attribute) + ", column " + std::to_string(error.column) + ": " + error.message);
+    fail_at(e, attribute, written(e, attribute) + ", column " + std::to_string(error.column) + ": " + error.message);
   }
 }
 

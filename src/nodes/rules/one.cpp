@@ -19,8 +19,8 @@ class OneNode : public RuleNode {
     // stack byte by byte, and reading it back whole stalled every step.
     Match m;
     // A debugger's inspection keeps the candidates of guided steps; a run without one tests the flag.
-    if (!(guidance.guides() ? (run.inspecting ? best_match<true>(run, m) : best_match<false>(run, m))
-          : run.chooser     ? chosen_match(run, m)
+    if (!(guidance.guides()     ? (run.inspecting ? best_match<true>(run, m) : best_match<false>(run, m))
+          : run.chooser         ? chosen_match(run, m)
           : acceptance_.empty() ? uniform_match(run, m)
                                 : weighted_match(run, m)))
       return false;
@@ -82,7 +82,8 @@ class OneNode : public RuleNode {
   // mj explore: every match that still holds is a branch; the chooser says which this run takes.
   bool chosen_match(Run& run, Match& chosen) {
     if (!acceptance_.empty())  // the chooser takes the matches alike: refused rather than weights ignored
-      throw Error("", line, "a chooser (Interpreter::set_chooser) takes every match alike: it cannot run weighted rules");
+      throw Error("", line,
+                  "a chooser (Interpreter::set_chooser) takes every match alike: it cannot run weighted rules");
     for (int k = 0; k < matcher.count(); k++)
       if (!matcher.holds(matcher[k])) matcher.remove(k--);
     if (matcher.count() == 0) return false;
