@@ -109,6 +109,8 @@ class Model(Views):
         self._started = True
         with ProgressBar(progress, "steps") as report:
             taken = self._core.run(seed, limit, report, core_breakpoints(breakpoints))
+        for file, line, message, text in self._core.run_notices():  # a wfc that gave up: the grid is unfinished
+            warnings.warn(ModelWarning(text, file, line, message), stacklevel=2)
         return self._result(taken)
 
     def resume(self, steps: Optional[int] = None, *, breakpoints: Optional[Iterable[BreakpointLike]] = None) -> Result:

@@ -247,6 +247,14 @@ void bind_model(py::module_& m) {
             return notices;
           },
           "What the model writes that nothing reads: (file, line, message, text) each, in the order written")
+      .def(
+          "run_notices",
+          [](const Session& s) {
+            std::vector<std::tuple<std::string, int, std::string, std::string>> notices;
+            for (const Notice& n : s.model.run_notices()) notices.emplace_back(n.file, n.line, n.message, n.text());
+            return notices;
+          },
+          "What went wrong in the current run without stopping it (a wfc that gave up): (file, line, message, text)")
       .def("breakpoint_hit", &breakpoint_hit, "(line, rule) of the breakpoint the latest run paused at, or None")
       .def(
           "set_recording",

@@ -44,3 +44,17 @@ def test_a_warning_can_be_made_an_error_and_crosses_processes():
         str(raised.value),
     )
     assert isinstance(again, UserWarning)
+
+
+def test_a_wfc_that_gives_up_warns_after_the_run():
+    from conftest import CORPUS
+
+    model = mj.load(str(CORPUS / "models" / "Escher.xml"), size=10)  # no collapse at 10: every try contradicts
+    with pytest.warns(mj.ModelWarning) as caught:
+        model.run(1)
+    (gave_up,) = (w.message for w in caught)
+    assert gave_up.file.endswith("Escher.xml") and gave_up.line > 0
+    assert gave_up.message.startswith("wfc found no good seed in 1000 tries")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        mj.load(str(CORPUS / "models" / "Escher.xml"), size=6).run(1)  # its own size collapses: no warning
