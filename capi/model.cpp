@@ -149,6 +149,17 @@ const char* mj_model_notice_text(const mj_model* model, int index) {
   return notice_at(model, index) ? model->notice_texts[size_t(index)].c_str() : "";
 }
 
+int mj_model_run_notice_count(mj_model* model) {
+  if (!model) return 0;
+  model->run_notice_texts.clear();
+  for (const mj::Notice& notice : model->model.run_notices()) model->run_notice_texts.push_back(notice.text());
+  return int(model->run_notice_texts.size());
+}
+const char* mj_model_run_notice_text(const mj_model* model, int index) {
+  if (!model || index < 0 || size_t(index) >= model->run_notice_texts.size()) return "";
+  return model->run_notice_texts[size_t(index)].c_str();
+}
+
 mj_status mj_start(mj_model* model, int seed) {
   return guarded(mj::capi::names_of(model), [&] { require(model, "model").model.start(seed); });
 }

@@ -17,6 +17,7 @@ struct mj_model {
   mj::RgbaImage picture;                      // behind mj_render
   std::string state, written, stem, summary;  // behind mj_state_text, the written files, names and summary
   std::vector<std::string> notice_texts;      // behind mj_model_notice_text
+  std::vector<std::string> run_notice_texts;  // behind mj_model_run_notice_text, as of the latest count
 
   mj_model(const mj::RunRequest& request, mj::SettingNames n) : model(request), names(std::move(n)) {
     for (const mj::Notice& notice : model.notices()) notice_texts.push_back(notice.text());

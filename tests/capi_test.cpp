@@ -243,6 +243,26 @@ TEST(CApi, FilesByTheirExtension) {
   mj_model_free(m);
 }
 
+// A wfc that finds no collapse leaves its grid unfinished and says so after the run, as mj run prints it.
+TEST(CApi, AWfcThatGivesUpIsARunNotice) {
+  const std::filesystem::path corpus = mjtest::corpus_dir();
+  mj_load_options o;
+  mj_load_options_init(&o);
+  o.size = 10;  // Escher has no collapse at 10: every try contradicts
+  const std::string resources = (corpus / "resources").string();
+  o.resources = resources.c_str();
+  mj_model* m = nullptr;
+  ASSERT_EQ(mj_model_load((corpus / "models" / "Escher.xml").c_str(), &o, &m), MJ_OK) << mj_last_error_text();
+  EXPECT_EQ(mj_model_run_notice_count(m), 0);  // before a run
+  ASSERT_EQ(mj_run(m, 1, 0, nullptr, nullptr, nullptr), MJ_OK);
+  ASSERT_EQ(mj_model_run_notice_count(m), 1);
+  EXPECT_TRUE(mjtest::contains(mj_model_run_notice_text(m, 0), "Escher.xml:")) << mj_model_run_notice_text(m, 0);
+  EXPECT_TRUE(mjtest::contains(mj_model_run_notice_text(m, 0), ": warning: wfc found no good seed in 1000 tries"));
+  EXPECT_STREQ(mj_model_run_notice_text(m, 1), "");
+  EXPECT_EQ(mj_model_run_notice_count(nullptr), 0);
+  mj_model_free(m);
+}
+
 // A tile model's map is a layer of its tiles (the library's Interpreter::tile_layer), as mj run --tiled writes it.
 TEST(CApi, ATileModelsMapIsItsTiles) {
   const std::filesystem::path corpus = mjtest::corpus_dir();

@@ -155,6 +155,19 @@ namespace MarkovJunior
             }
         }
 
+        // What went wrong in the latest run without stopping it (a wfc that found no collapse: its grid is
+        // unfinished), each as `mj run` prints it: "file:line: warning: message".
+        public IList<string> RunNotices
+        {
+            get
+            {
+                var texts = new List<string>();
+                int count = Native.mj_model_run_notice_count(H);
+                for (int i = 0; i < count; i++) texts.Add(Utf8.Read(Native.mj_model_run_notice_text(H, i)));
+                return texts;
+            }
+        }
+
         // The current run.
         public int Seed { get { return Native.mj_model_seed(H); } }
         public int Steps { get { return Native.mj_model_steps_taken(H); } }

@@ -70,6 +70,8 @@ namespace MarkovJunior
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_notice_line(ModelHandle model, int index);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_model_notice_message(ModelHandle model, int index);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_model_notice_text(ModelHandle model, int index);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_run_notice_count(ModelHandle model);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_model_run_notice_text(ModelHandle model, int index);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_start(ModelHandle model, int seed);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_step(ModelHandle model, int n, out int taken);

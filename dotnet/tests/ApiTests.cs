@@ -1,6 +1,7 @@
 // The .NET binding's own checks (bash dotnet/tests/test.sh runs them): runs, steps, cancelling, callbacks that
 // throw, pictures, errors with file and line, disposal, and the library's decisions (sizes, an entry's size).
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using MarkovJunior;
@@ -83,6 +84,16 @@ static class ApiTests
                 Check(File.Exists(Path.Combine(dir, "maze_tiles.png")), "Save: a Tiled map and its tileset");
             }
             finally { Directory.Delete(dir, true); }
+        }
+
+        string corpus = Environment.GetEnvironmentVariable("MJ_CORPUS") ?? Path.Combine(source, "..", "shared", "corpus");
+        using (Model escher = Model.Load(Path.Combine(corpus, "models", "Escher.xml"),
+                                         new LoadOptions { Size = 10, Resources = Path.Combine(corpus, "resources") }))
+        {
+            escher.Run(1);  // Escher has no collapse at 10: every try contradicts
+            IList<string> gaveUp = escher.RunNotices;
+            Check(gaveUp.Count == 1 && gaveUp[0].Contains("Escher.xml:") && gaveUp[0].Contains(": warning: wfc found no good seed in 1000 tries"),
+                  "a wfc that gives up is a run notice: " + string.Join("|", gaveUp));
         }
 
         using (Model typo = Model.FromXml("<one values=\"BWA\" origin=\"True\" in=\"WBB\" out=\"WAW\"\n symetry=\"()\"/>",

@@ -141,6 +141,11 @@ MJ_API const char* mj_model_notice_file(const mj_model* model, int index);
 MJ_API int mj_model_notice_line(const mj_model* model, int index);
 MJ_API const char* mj_model_notice_message(const mj_model* model, int index);
 MJ_API const char* mj_model_notice_text(const mj_model* model, int index);
+/* Run notices: what went wrong in the latest run without stopping it (a wfc that found no collapse: its grid stays
+ * unfinished); `mj run` prints each on stderr. mj_model_run_notice_count takes them from the run as it stands; the
+ * text ("file:line: warning: message") of each then lives until the next count. */
+MJ_API int mj_model_run_notice_count(mj_model* model);
+MJ_API const char* mj_model_run_notice_text(const mj_model* model, int index);
 
 /* ---- Running ---------------------------------------------------------------------------------------- */
 
