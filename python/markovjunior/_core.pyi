@@ -86,6 +86,7 @@ def resolve_run(
     resources: str,
     max_cells: int,
     colors: Dict[str, int],
+    backtrack: bool,
 ) -> dict: ...
 def worker_count(requested: Optional[int]) -> int: ...
 def explore(

@@ -34,6 +34,7 @@ def load(
     resources: Optional[PathOrXml] = None,
     max_cells: Optional[int] = None,
     colors: Optional[Dict[str, Colour]] = None,
+    backtrack: bool = False,
 ) -> "Model":
     """Loads and checks a model: a file, XML text (a string starting with ``<``) or a name
     (``models/NAME.xml`` of the current folder, else one of mj's own models, ``MODELS``).
@@ -47,8 +48,10 @@ def load(
     ``../resources`` from the model file (the reference's layout), or ``resources`` for XML text.
     ``max_cells`` bounds every grid the model makes (default 2^28). ``colors``:
     ``{symbol: colour}`` over the palette, a colour 0xRRGGBB, ``"#rrggbb"``, a name (``"teal"``, with
-    matplotlib) or ``(r, g, b)``. Raises ModelError with the file and line of any problem in the model, and
-    warns (ModelWarning) of each thing it writes that nothing reads (a misspelt attribute): the model still runs.
+    matplotlib) or ``(r, g, b)``. ``backtrack=True``: every ``wfc`` undoes its latest choices on a contradiction
+    instead of starting over (``mj run --backtrack``; the runs then differ from the reference's). Raises ModelError
+    with the file and line of any problem in the model, and warns (ModelWarning) of each thing it writes that nothing
+    reads (a misspelt attribute): the model still runs; ``run`` warns of a ``wfc`` that gave up.
     """
     model = Model(
         resolve_source(
@@ -59,6 +62,7 @@ def load(
             resources=resources,
             max_cells=max_cells,
             colors=colors,
+            backtrack=backtrack,
         )
     )
     for file, line, message, text in model._core.notices():

@@ -32,6 +32,7 @@ class Source:
     steps: int  # the step limit of a run; <= 0: none
     pixelsize: int  # of pictures: the entry's, else the library's default
     iso: bool
+    backtrack: bool  # every wfc backtracks on contradictions (mj run --backtrack)
     palette: Tuple[Tuple[str, int], ...]  # (symbol, 0xAARRGGBB): palette.xml, the entry's colours, the caller's
     size_from: str  # where the size came from: "given", "models.xml:12", "default size"
 
@@ -52,6 +53,7 @@ class Source:
             "steps": self.steps,
             "pixelsize": self.pixelsize,
             "iso": self.iso,
+            "backtrack": self.backtrack,
             "palette": dict(self.palette),
             "size_from": self.size_from,
         }
@@ -70,6 +72,7 @@ def resolve_source(
     resources: Optional[PathOrXml] = None,
     max_cells: Optional[int] = None,
     colors: Optional[Dict[str, Colour]] = None,
+    backtrack: bool = False,
 ) -> Source:
     """The Source of a model file, a name or XML text, with the arguments checked and the rest decided
     by the library."""
@@ -87,6 +90,7 @@ def resolve_source(
         "" if resources is None else os.fspath(resources),
         0 if max_cells is None else _count("max_cells", max_cells),
         {symbol: rgb_of(symbol, c) for symbol, c in dict(colors or {}).items()},
+        bool(backtrack),
     )
     return Source(
         s["xml"],
@@ -98,6 +102,7 @@ def resolve_source(
         s["steps"],
         s["pixelsize"],
         s["iso"],
+        s["backtrack"],
         tuple(sorted(s["palette"].items())),
         s["size_from"],
     )

@@ -28,6 +28,7 @@ py::dict settings_dict(const RunSettings& s) {
   d["steps"] = s.steps;
   d["pixelsize"] = s.pixelsize;
   d["iso"] = s.iso;
+  d["backtrack"] = s.backtrack;
   d["palette"] = palette;
   d["size_from"] = s.size_from;
   return d;
@@ -47,6 +48,7 @@ RunSettings settings_of(const py::dict& d) {
   s.steps = d["steps"].cast<int>();
   s.pixelsize = d["pixelsize"].cast<int>();
   s.iso = d["iso"].cast<bool>();
+  s.backtrack = d["backtrack"].cast<bool>();
   for (auto [symbol, color] : d["palette"].cast<std::map<std::string, uint32_t>>()) s.palette[symbol.at(0)] = color;
   s.size_from = d["size_from"].cast<std::string>();
   return s;
@@ -57,13 +59,13 @@ namespace {
 py::dict resolve(const std::string& model, std::optional<std::string> xml, const std::vector<std::string>& folders,
                  const std::vector<int>& size, std::optional<int> steps, std::optional<int> pixelsize,
                  std::optional<bool> iso, const std::string& resources, long long max_cells,
-                 const std::map<std::string, uint32_t>& colors) {
+                 const std::map<std::string, uint32_t>& colors, bool backtrack) {
   RunRequest r;
   r.model = model, r.xml = std::move(xml);
   r.model_folders.assign(folders.begin(), folders.end());
   request_size(r, size);
   r.steps = steps, r.pixelsize = pixelsize, r.iso = iso;
-  r.resources = resources, r.max_cells = max_cells, r.colors = colors;
+  r.resources = resources, r.max_cells = max_cells, r.colors = colors, r.backtrack = backtrack;
   RunSettings settings;
   {
     py::gil_scoped_release unlocked;
@@ -77,9 +79,9 @@ py::dict resolve(const std::string& model, std::optional<std::string> xml, const
 void bind_run_settings(py::module_& m) {
   m.def("resolve_run", &resolve, py::arg("model"), py::arg("xml"), py::arg("model_folders"), py::arg("size"),
         py::arg("steps"), py::arg("pixelsize"), py::arg("iso"), py::arg("resources"), py::arg("max_cells"),
-        py::arg("colors"),
+        py::arg("colors"), py::arg("backtrack"),
         "The settings of a run (file, xml, source, name, size, resources, max_cells, steps, pixelsize, iso, "
-        "palette, size_from): mj's resolve_run, every default decided");
+        "backtrack, palette, size_from): mj's resolve_run, every default decided");
   m.def("worker_count", &worker_count, py::arg("requested"), "Runs at once: the ones requested, or every core");
 }
 

@@ -58,3 +58,18 @@ def test_a_wfc_that_gives_up_warns_after_the_run():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         mj.load(str(CORPUS / "models" / "Escher.xml"), size=6).run(1)  # its own size collapses: no warning
+
+
+def test_backtracking_finishes_what_the_retries_give_up_on():
+    from conftest import CORPUS
+
+    escher = str(CORPUS / "models" / "Escher.xml")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no wfc gives up
+        result = mj.load(escher, size=10, backtrack=True).run(1)
+    assert mj.load(escher, size=10, backtrack=True).source.backtrack
+    again = pickle.loads(pickle.dumps(mj.load(escher, size=10, backtrack=True)))  # the setting crosses processes
+    assert np.array_equal(again.run(1).grid, result.grid)
+    with pytest.warns(mj.ModelWarning):
+        unfinished = mj.load(escher, size=10).run(1)
+    assert not np.array_equal(unfinished.grid, result.grid)
