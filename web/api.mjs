@@ -75,8 +75,9 @@ function gridSize(size) {
 }
 
 // What load() and explore() take, as the module reads it (web/src/request.hpp).
-function request({ size, maxCells = 0, colors = {}, entry = null, steps, pixelsize }) {
+function request({ size, maxCells = 0, colors = {}, entry = null, steps, pixelsize, backtrack = false }) {
   return {
+    backtrack: Boolean(backtrack),
     ...gridSize(size),
     steps: optionalInt("steps", steps),
     pixelsize: optionalInt("pixelsize", pixelsize),
@@ -204,6 +205,11 @@ class Model {
   // ("file:line: warning: message"). The model runs as if they were not there.
   get notices() {
     return this.call("notices");
+  }
+  // What went wrong in the current run without stopping it (a wfc that found no collapse: its grid is
+  // unfinished), as notices are: [{file, line, message, text}].
+  get runNotices() {
+    return this.call("runNotices");
   }
   // Goes on with the run until it ends, reaches the run's step limit (settings.steps), takes `steps`
   // more steps (0: any number), has run for `ms` milliseconds (0: no time limit) or hits one of

@@ -69,6 +69,8 @@ export interface LoadOptions {
   colors?: Record<string, number>;
   /** The model's entry of a models.xml (from modelList): its size, steps, pixel size and colours. */
   entry?: ModelEntry | null;
+  /** Every wfc undoes its latest choices on a contradiction instead of starting over (mj run --backtrack). */
+  backtrack?: boolean;
 }
 
 /** What the library decided for a loaded model. */
@@ -79,6 +81,8 @@ export interface Settings {
   steps: number;
   pixelsize: number;
   iso: boolean;
+  /** Every wfc backtracks (LoadOptions.backtrack). */
+  backtrack: boolean;
   /** Where the size came from: "given", "its entry" or "default size". */
   sizeFrom: string;
 }
@@ -317,6 +321,8 @@ export class Model {
   readonly settings: Settings;
   /** What the model writes that no interpreter reads, in the order written: the model runs as if it were not there. */
   readonly notices: Notice[];
+  /** What went wrong in the current run without stopping it (a wfc that found no collapse: its grid is unfinished). */
+  readonly runNotices: Notice[];
   /** Begins a fresh run: the same seed always gives the same run; its step limit `steps` (0: none), settings.steps unless given. */
   start(seed: number, steps?: number): void;
   /** Runs from start() on begin from these cells (at the model's size) instead of the empty grid; null: the empty grid again. */

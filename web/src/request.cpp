@@ -24,6 +24,7 @@ mj::RunRequest run_request(const std::string& xml, const std::string& name, cons
   if (has(options, "pixelsize")) r.pixelsize = options["pixelsize"].as<int>();
   if (has(options, "entry")) r.entry = model_entry(options["entry"]);
   if (has(options, "maxCells")) r.max_cells = (long long)options["maxCells"].as<double>();
+  if (has(options, "backtrack")) r.backtrack = options["backtrack"].as<bool>();
   if (has(options, "resources")) r.resources = options["resources"].as<std::string>();
   if (has(options, "colors")) {
     const val colors = options["colors"];
@@ -38,7 +39,8 @@ val settings_object(const mj::RunSettings& s) {
   val settings = val::object(), size = val::array();
   for (int side : {s.load.mx, s.load.my, s.load.mz}) size.call<void>("push", side);
   settings.set("name", s.name), settings.set("size", size), settings.set("steps", s.steps);
-  settings.set("pixelsize", s.pixelsize), settings.set("iso", s.iso), settings.set("sizeFrom", s.size_from);
+  settings.set("pixelsize", s.pixelsize), settings.set("iso", s.iso), settings.set("backtrack", s.backtrack),
+      settings.set("sizeFrom", s.size_from);
   return settings;
 }
 

@@ -62,17 +62,19 @@ class Session {
   }
   val settings() const { return model_ ? mjweb::settings_object(model_->settings()) : val::null(); }
   // What the model writes that nothing reads: [{file, line, message, text}] in the order written.
-  val notices() const {
+  val notices() const { return model_ ? notice_list(model_->notices()) : val::array(); }
+  // What went wrong in the current run without stopping it (a wfc that gave up), the same way.
+  val run_notices() const { return model_ ? notice_list(model_->run_notices()) : val::array(); }
+  static val notice_list(const std::vector<mj::Notice>& notices) {
     val list = val::array();
-    if (model_)
-      for (const mj::Notice& n : model_->notices()) {
-        val notice = val::object();
-        notice.set("file", n.file);
-        notice.set("line", n.line);
-        notice.set("message", n.message);
-        notice.set("text", n.text());
-        list.call<void>("push", notice);
-      }
+    for (const mj::Notice& n : notices) {
+      val notice = val::object();
+      notice.set("file", n.file);
+      notice.set("line", n.line);
+      notice.set("message", n.message);
+      notice.set("text", n.text());
+      list.call<void>("push", notice);
+    }
     return list;
   }
 
@@ -343,6 +345,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("load", &Session::load)
       .function("settings", &Session::settings)
       .function("notices", &Session::notices)
+      .function("runNotices", &Session::run_notices)
       .function("advance", &Session::advance)
       .function("status", &Session::status)
       .function("ended", &Session::ended)

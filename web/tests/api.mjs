@@ -212,6 +212,39 @@ test("run() ends on mj run's grid, a recorded run() and stepping on mj run --gif
   loaded.dispose();
 });
 
+test("a wfc that gives up is a run notice; backtrack: true finishes it as mj run --backtrack does", async (t) => {
+  const corpus = process.env.MJ_CORPUS ?? join(root, "..", "shared", "corpus");
+  const tilesets = join(corpus, "resources", "tilesets");
+  const own = await loadMj();
+  own.addResource("tilesets/Escher.xml", readFileSync(join(tilesets, "Escher.xml")));
+  for (const tile of ["Empty", "Line", "Stairs", "Turn", "X"])
+    own.addResource(`tilesets/Escher/${tile}.vox`, readFileSync(join(tilesets, "Escher", `${tile}.vox`)));
+  const xml = readFileSync(join(corpus, "models", "Escher.xml"), "utf8");
+  const retries = own.load(xml, { name: "Escher.xml", size: 10 }); // no collapse at 10: every try contradicts
+  retries.run(1);
+  const [gaveUp] = retries.runNotices;
+  assert.equal(retries.runNotices.length, 1);
+  assert.match(gaveUp.text, /^Escher\.xml:\d+: warning: wfc found no good seed in 1000 tries/);
+  const backtracking = own.load(xml, { name: "Escher.xml", size: 10, backtrack: true });
+  assert.equal(backtracking.settings.backtrack, true);
+  backtracking.run(1);
+  assert.deepEqual(backtracking.runNotices, []);
+  const state = join(scratch(t), "escher.txt");
+  mjRun(
+    join(corpus, "models", "Escher.xml"),
+    "--size",
+    10,
+    "--seed",
+    1,
+    "--backtrack",
+    "--no-picture",
+    "--state",
+    state,
+  );
+  assert.equal(backtracking.stateText("Escher"), readFileSync(state, "utf8"));
+  (retries.dispose(), backtracking.dispose());
+});
+
 test("errors are MjError with file and line, and the module goes on", () => {
   const bad = '<sequence values="BW">\n  <one in="BX" out="WW"/>\n</sequence>';
   assert.throws(
