@@ -74,6 +74,7 @@ const lists = { own: [], corpus: [], fork: [] };
 const texts = new Map(); // the listed models' texts, fetched once
 const state = {
   loadedKey: "",
+  modelNotices: [], // the loaded model's: what it writes that nothing reads
   originalXml: "",
   frame: null,
   tree: null,
@@ -166,7 +167,8 @@ const selected = () => {
   const entry = lists[group]?.find((e) => e.id === name); // an id: NAME, or NAME-2... for a name's later entries
   return { group, name: entry?.name ?? name, entry };
 };
-const key = () => JSON.stringify([$("model").value, size(), +$("seed").value, state.stepLimit, editor.text]);
+const key = () =>
+  JSON.stringify([$("model").value, size(), +$("seed").value, state.stepLimit, editor.text, $("backtrack").checked]);
 // The line under the grid: what went wrong (red), or a notice of what the page did (state.notice, unless
 // it says what a link got wrong).
 function showMessage(text, notice = false) {
@@ -202,6 +204,7 @@ function ensureLoaded() {
     seed: +$("seed").value,
     entry: loadEntry(),
     isometric: !view3d.available,
+    backtrack: $("backtrack").checked,
   });
 }
 
@@ -354,7 +357,8 @@ function showFrame(f) {
     const seconds = (performance.now() - state.rate.at) / 1000;
     if (seconds > 0.2) $("rate").textContent = `${Math.round((f.steps - state.rate.steps) / seconds)} steps/s`;
   }
-  showNotice(state.notice);
+  // the page's notice, then what the model writes that nothing reads, then what went wrong in the run
+  showNotice([state.notice, ...state.modelNotices, ...(f.runNotices ?? [])].filter(Boolean).join("; "));
   state.pace.frameMs = performance.now() - began; // the page's own work for the frame, views included
   if (f.ms !== undefined) state.pace.frameMsMost = Math.max(state.pace.frameMsMost, state.pace.frameMs);
   // drawn once the browser has painted it: the worker then sends the next (worker.js, back-pressure)
@@ -426,6 +430,7 @@ worker.onmessage = ({ data }) => {
   // read as this run's end)
   else if (data.type === "loaded")
     (showSettings(data.settings),
+      (state.modelNotices = data.notices),
       setPalette(data.palette),
       (state.palette = data.palette ?? {}),
       (state.frame = null),

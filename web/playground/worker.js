@@ -162,6 +162,8 @@ function frame(extra = {}) {
     active: status.node,
     search: status.search,
     running, // a run goes on after this frame
+    // what went wrong in the run without stopping it (a wfc that gave up: its grid is unfinished)
+    runNotices: status.ended ? model.runNotices.map((n) => n.text) : [],
     ...timeline.info(status),
     ...g,
     ...extra,
@@ -313,7 +315,7 @@ const handlers = {
   },
   // size: null for the entry's size (else the library's default), which the page then shows; steps:
   // a link's step limit, null for the entry's (else the library's).
-  async load({ xml, name, size, steps, seed, entry, isometric }) {
+  async load({ xml, name, size, steps, seed, entry, isometric, backtrack }) {
     running = false;
     pressure.pending = null; // the end of the run before, not to be shown as this model's
     iso = isometric;
@@ -321,7 +323,7 @@ const handlers = {
     model = null;
     shown3d = null;
     try {
-      const options = { size, steps, name: `${name}.xml`, entry, maxCells };
+      const options = { size, steps, name: `${name}.xml`, entry, maxCells, backtrack };
       pastRun.reset();
       startCells = null;
       model = await loadWithResources(xml, options);
@@ -329,7 +331,8 @@ const handlers = {
       model.inspecting = views.on;
       timeline.attach(model);
       startRun(seed);
-      post({ type: "loaded", settings: model.settings, palette: model.palette() });
+      const notices = model.notices.map((n) => n.text); // what the model writes that nothing reads
+      post({ type: "loaded", settings: model.settings, palette: model.palette(), notices });
       frame({ withTree: true });
     } catch (e) {
       post({ type: "error", ...failure(e) });

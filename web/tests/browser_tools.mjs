@@ -5,7 +5,7 @@
 // Usage: node --test web/tests/browser_tools.mjs   (needs build-web/site: scripts/web.sh)
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { choose, download, drawGraph, frame, playground, root, until } from "./playground_page.mjs";
+import { choose, download, drawGraph, frame, playground, root, runToEnd, until } from "./playground_page.mjs";
 
 const { pageTest, open } = playground();
 
@@ -201,5 +201,25 @@ pageTest(
     await until(page, () => window.mjPlayground.state.frame?.viewing === 1);
     assert.deepEqual(await stateExport(page), live, "the export is of the past step on screen");
     assert.match(await askPredecessors(page), /^1 predecessor of the grid of step 1:/);
+  },
+);
+
+pageTest(
+  "a wfc that gives up says so under the grid, and backtrack finishes it; a model's notices show",
+  async (page) => {
+    await open(page);
+    await page.evaluate(() => document.querySelector("#hint .close")?.click());
+    const message = () => page.$eval("#message", (m) => m.textContent);
+    // Escher has no collapse at 10: every one of its 1000 tries contradicts
+    await choose(page, "corpus/Escher", [10, 10, 10], 1);
+    await runToEnd(page);
+    assert.match(await message(), /^Escher\.xml:\d+: warning: wfc found no good seed in 1000 tries/);
+    await page.click("#backtrack"); // the model loads again, backtracking
+    await runToEnd(page);
+    assert.equal(await message(), "");
+    assert.ok((await page.evaluate(() => window.mjPlayground.state.frame.steps)) > 100, "the collapse went on");
+    // Island writes p="0.8" on a <prl>, which nothing reads
+    await choose(page, "corpus/Island", [40, 40, 1], 1);
+    assert.match(await message(), /Island\.xml:\d+: warning: attribute 'p' is not read on <prl>/);
   },
 );
