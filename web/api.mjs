@@ -216,9 +216,10 @@ class Model {
   // `breakpoints` ([{line, rule}]: the node written on `line` when it begins to work, or with `rule`,
   // the rule of that rule node by its index as written, when it fires). Returns how it stopped:
   // "finished", "stepLimit", "stopped" or "breakpoint" (breakpointHit says which).
-  advance({ steps = 0, ms = 0, breakpoints = [] } = {}) {
+  // untilWaiting: stop ("stopped") before a step that waits for an input (an <event>, status().waiting).
+  advance({ steps = 0, ms = 0, breakpoints = [], untilWaiting = false } = {}) {
     const list = breakpoints.map(({ line, rule = -1 }) => ({ line: int32("line", line), rule: int32("rule", rule) }));
-    return this.call("advance", int32("steps", steps), Number(ms), list);
+    return this.call("advance", int32("steps", steps), Number(ms), list, Boolean(untilWaiting));
   }
   // {line, rule} (rule -1: the node) of the breakpoint at which the latest advance paused, or null.
   get breakpointHit() {

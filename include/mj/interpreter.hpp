@@ -59,6 +59,9 @@ struct RunControl {
   int every = 1;
   // Pause after a step that hits one of these (mj/breakpoint.hpp); throws mj::Error for a line with no node.
   std::vector<Breakpoint> breakpoints;
+  // Stop (RunEnd::stopped) before a step that waits for an input (the mj dialect's <event>): a page takes
+  // those steps at the pace of real time, so that a player has time to press a key.
+  bool until_waiting = false;
 };
 
 class Interpreter {

@@ -287,6 +287,7 @@ class Stepper {
       for (;;) {
         if (ip_.finished()) return end(RunEnd::finished);
         if (c_.max_steps > 0 && ip_.steps() >= c_.max_steps) return end(RunEnd::step_limit);
+        if (c_.until_waiting && ip_.waiting()) return end(RunEnd::stopped);
         if (c_.frame && ip_.steps() % std::max(1, c_.every) == 0) c_.frame(ip_);
         if (watch_) watch_->before_step(*run_);
         ip_.step();
@@ -343,7 +344,7 @@ class Stepper {
 RunEnd Interpreter::advance(const RunControl& control) {
   impl_->hit.reset();
   const bool watching = !control.breakpoints.empty() && impl_->run;
-  if (!control.progress && !control.frame && !watching)  // the hot loop, with the file added once around it
+  if (!control.progress && !control.frame && !watching && !control.until_waiting)  // the hot loop, the file added once
     return adding_file(*impl_->doc, [&] { return impl_->run_to(control.max_steps); });
   std::optional<BreakpointWatch> watch;
   if (watching) watch.emplace(control.breakpoints, *impl_->program->root, *impl_->doc);

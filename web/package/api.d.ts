@@ -340,7 +340,7 @@ export class Model {
   /** "NAME_SEED" of the current run, safe as a file name: what mj run calls its files. */
   readonly outputStem: string;
   /** Goes on with the run until it ends, reaches settings.steps, takes `steps` more (0: any) or runs `ms` (0: any). */
-  advance(options?: { steps?: number; ms?: number; breakpoints?: Breakpoint[] }): RunEnd;
+  advance(options?: { steps?: number; ms?: number; breakpoints?: Breakpoint[]; untilWaiting?: boolean }): RunEnd;
   /** The breakpoint at which the latest advance() paused (rule -1 for a node), or null. */
   readonly breakpointHit: Required<Breakpoint> | null;
   /** Time travel: records every step from now on (this run from its current step, later runs from their start). */

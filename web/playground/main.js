@@ -652,6 +652,8 @@ $("delete").onclick = () => {
   state.notice = `${name} is deleted`;
   chooseModel(listed(entry?.from ?? "") ?? defaultModel());
 };
+// Whether the program takes keys: an <event> of the mj dialect somewhere in its node tree.
+const takesKeys = (node) => !!node && (node.kind === "event" || (node.children ?? []).some(takesKeys));
 // The grid view's room changes with the window, and with the help's column opening beside the editor.
 const resized = new ResizeObserver(
   () => (view3d.resize(), graph.fit(), graph.canvasGraph?.resize(), graph.canvasGraph?.draw()),
@@ -668,6 +670,11 @@ document.addEventListener(
       return $("run").click();
     }
     if (e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.("input, select, textarea, .cm-editor")) return;
+    // a model that takes keys (an <event>) has them while its grid has the focus
+    if (e.target.closest?.("#view") && takesKeys(state.tree)) {
+      e.preventDefault();
+      return worker.postMessage({ type: "key", key: e.key });
+    }
     const button = { " ": state.running ? "pause" : "run", ArrowRight: "step", ArrowLeft: "back" }[e.key];
     if (button) (e.preventDefault(), $(button).click());
   },

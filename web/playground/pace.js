@@ -8,6 +8,10 @@ export const frameMs = 50; // unpaced: the time between two frames (20 frames a 
 const sliceMs = 10; // unpaced: the work between two looks at the worker's messages
 const pacedMs = 16; // paced: the shortest time between two frames (60 frames a second)
 
+// A step that waits for a key (the mj dialect's <event>): a tenth of a second of real time, so that an <event
+// timeout="4"> gives a player 0.4 s to press a key however fast the rest of the run goes.
+export const waitingStepMs = 100;
+
 export const unpaced = ({ toEnd, stepsPerFrame }) => toEnd || stepsPerFrame >= topSpeed;
 
 // The budget of the next stretch of work, as model.advance takes it.

@@ -7,6 +7,7 @@ export class PastRun {
   constructor(load) {
     this.load = load;
     this.model = null;
+    this.sent = 0; // the live run's inputs the replay has been sent
   }
 
   // The live model was loaded anew (another program or size): the replay starts over.
@@ -15,21 +16,27 @@ export class PastRun {
     this.model = null;
   }
 
-  // The replay stopped at `step` of the run of `seed`.
-  at(seed, step) {
+  // The replay stopped at `step` of the run of `seed`, the live run's `inputs` ([{step, key}], the keys a game
+  // was sent) sent again at the steps they came at.
+  at(seed, step, inputs = []) {
     if (!this.model) {
       this.model = this.load();
       this.model.inspecting = true; // a guided one's candidates are kept as the live run keeps them with views on
     }
     const m = this.model;
-    if (m.steps === 0 || m.seed !== seed || m.steps > step) m.start(seed);
+    if (m.steps === 0 || m.seed !== seed || m.steps > step || this.sent > inputs.length)
+      (m.start(seed), (this.sent = 0));
+    for (; this.sent < inputs.length && inputs[this.sent].step <= step; this.sent++) {
+      if (inputs[this.sent].step > m.steps) m.step(inputs[this.sent].step - m.steps);
+      m.send(inputs[this.sent].key);
+    }
     if (step > m.steps) m.step(step - m.steps);
     return m;
   }
 
   // {tree, before}: the node tree at `step` and the step before it (which rules that step fired).
-  trees(seed, step) {
-    const before = step > 0 ? this.at(seed, step - 1).nodeTree() : null;
-    return { tree: this.at(seed, step).nodeTree(), before };
+  trees(seed, step, inputs = []) {
+    const before = step > 0 ? this.at(seed, step - 1, inputs).nodeTree() : null;
+    return { tree: this.at(seed, step, inputs).nodeTree(), before };
   }
 }

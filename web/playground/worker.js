@@ -2,7 +2,7 @@
 // freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, inspect, export,
 // gif. Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
 import { loadMj } from "./api.mjs";
-import { budget, frameMs, nextFrame, unpaced } from "./pace.js";
+import { budget, frameMs, nextFrame, unpaced, waitingStepMs } from "./pace.js";
 import { PastRun } from "./past_run.js";
 import { Timeline } from "./timeline_worker.js";
 
@@ -164,6 +164,9 @@ function frame(extra = {}) {
     running, // a run goes on after this frame
     // what went wrong in the run without stopping it (a wfc that gave up: its grid is unfinished)
     runNotices: status.ended ? model.runNotices.map((n) => n.text) : [],
+    inputs: model.inputs.length, // the keys the run was sent; all of them ([{step, key}]) once it stops
+    ...(running ? {} : { inputList: model.inputs }),
+    waiting: status.waiting, // the next step waits for a key
     ...timeline.info(status),
     ...g,
     ...extra,
@@ -208,7 +211,12 @@ function tick() {
   stretch ??= { steps: model.steps, at: started };
   let hit = null;
   try {
-    const end = model.advance({ ...budget({ toEnd, stepsPerFrame }), breakpoints: timeline.breakpoints });
+    if (model.status().waiting) model.step(1); // a step waiting for a key: one a waitingStepMs (below)
+    const end = model.advance({
+      ...budget({ toEnd, stepsPerFrame }),
+      breakpoints: timeline.breakpoints,
+      untilWaiting: true,
+    });
     running = end === "stopped" && running;
     if (end === "breakpoint") hit = model.breakpointHit;
   } catch (e) {
@@ -224,6 +232,12 @@ function tick() {
     return pressure.undrawn ? void (pressure.pending = last) : last();
   }
   const show = () => ((stretch = null), frame({ ...stretched, withTree: false }));
+  if (model.status().waiting) {
+    // the run waits for a key: shown now, the next waiting step taken in real time
+    const mine = turn;
+    if (!pressure.undrawn) show();
+    return void setTimeout(() => mine === turn && tick(), waitingStepMs);
+  }
   if (!unpaced(pace)) {
     // the slice's steps are a frame: shown now, or as soon as the page has drawn the one before (never with
     // the next slice's steps added); "drawn" then goes on
@@ -274,7 +288,7 @@ function showTimeline() {
     const [message, transfer] = timeline.pastFrame(model, iso);
     if (message.cells) message.mesh = meshOf(message);
     // the views, the tree and its fired rules as the live run had them at that step (past_run.js)
-    const { tree, before } = pastRun.trees(model.seed, timeline.viewing);
+    const { tree, before } = pastRun.trees(model.seed, timeline.viewing, model.inputs);
     Object.assign(message, { tree, treeBefore: before, active: pastRun.model.activeNode() });
     if (views.on) withInspection(message, pastRun.model);
     if (withRows) message.rows = rowsOf(model.gridAt(timeline.viewing));
@@ -355,6 +369,11 @@ const handlers = {
     if (model.ended) startRun(model.seed);
     toEnd = running = true;
     go();
+  },
+  // A key pressed on the grid of a model that takes keys (an <event> of the mj dialect): sent to the run, which
+  // notes it with its step (a seed and its inputs replay a game exactly).
+  key({ key }) {
+    if (model?.status().started && !model.ended) model.send(key);
   },
   pause() {
     running = toEnd = false;
@@ -505,7 +524,7 @@ const handlers = {
         made = shown = mj.load(...loadedAs);
         made.startCells = cellsOf(rows, model.grid().legend);
         made.start(model.seed);
-      } else if (timeline.viewing !== null) shown = pastRun.at(model.seed, timeline.viewing);
+      } else if (timeline.viewing !== null) shown = pastRun.at(model.seed, timeline.viewing, model.inputs);
       // named as mj run names them (NAME_SEED, made safe), the state text as a file of its own
       if (what === "state") post({ type: "file", name: `${shown.outputStem}.txt`, text: shown.stateText() });
       else post({ type: "file", name: `${shown.outputStem}.${what}`, bytes: shown.file(what) });

@@ -108,11 +108,12 @@ class Session {
   // Goes on with the run until it ends, reaches its step limit, takes `count` more steps (<= 0: any
   // number) or has run for `ms` milliseconds (<= 0: no time limit). Returns how it stopped: "finished",
   // "stepLimit" (the run's), "stopped" or "breakpoint" (at one of `breakpoints`, [{line, rule}]).
-  std::string advance(int count, double ms, const val& breakpoints) {
+  std::string advance(int count, double ms, const val& breakpoints, bool until_waiting) {
     return guard([&] {
       mj::RunControl control = for_at_most(ms);
       if (count > 0) control.max_steps = int(std::min<long long>(INT_MAX, (long long)live().status().steps + count));
       control.breakpoints = mjweb::breakpoints(breakpoints);
+      control.until_waiting = until_waiting;
       return end_name(live().advance(control));
     });
   }
