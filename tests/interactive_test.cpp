@@ -39,6 +39,29 @@ std::string cells(const mj::Model& model) {
 
 int count(const std::string& text, char c) { return int(std::count(text.begin(), text.end(), c)); }
 
+// A page paces the waiting steps itself: advance() with until_waiting stops before each of them, and goes on
+// at engine speed otherwise.
+TEST(Interactive, UntilWaitingStopsBeforeEveryWaitingStep) {
+  mj::Model model = model_of(kMover);
+  model.start(1);
+  mj::RunControl control;
+  control.until_waiting = true;
+  EXPECT_EQ(model.advance(control), mj::RunEnd::stopped);
+  EXPECT_TRUE(model.status().waiting);
+  // R placed, then the event's first step (the markov learns that the event runs by entering it): the next
+  // step would wait
+  EXPECT_EQ(model.status().steps, 2);
+  EXPECT_EQ(model.advance(control), mj::RunEnd::stopped);  // no step taken while it waits
+  EXPECT_EQ(model.status().steps, 2);
+  model.send("ArrowRight");  // the next step takes the key: not a waiting one
+  EXPECT_FALSE(model.status().waiting);
+  EXPECT_EQ(model.advance(control), mj::RunEnd::stopped);
+  EXPECT_GT(model.status().steps, 2);
+  EXPECT_TRUE(model.status().waiting);
+  control.until_waiting = false;  // without it the waiting steps pass, to the end
+  EXPECT_EQ(model.advance(control), mj::RunEnd::finished);
+}
+
 TEST(Interactive, AnEventWaitsItsTimeoutInStepsThenTheRunGoesOn) {
   mj::Model model = model_of(kMover);
   model.start(1);
