@@ -40,6 +40,7 @@ mj::RunRequest request_from(const mj_load_options* o) {
   if (d.iso != MJ_UNSET) r.iso = d.iso != 0;
   r.max_cells = d.max_cells;
   if (d.resources) r.resources = d.resources;
+  r.backtrack = d.backtrack != 0;
   return r;
 }
 

@@ -244,7 +244,7 @@ TEST(CApi, FilesByTheirExtension) {
 }
 
 // A wfc that finds no collapse leaves its grid unfinished and says so after the run, as mj run prints it.
-TEST(CApi, AWfcThatGivesUpIsARunNotice) {
+TEST(CApi, AWfcThatGivesUpIsARunNoticeAndBacktrackingFinishesIt) {
   const std::filesystem::path corpus = mjtest::corpus_dir();
   mj_load_options o;
   mj_load_options_init(&o);
@@ -260,6 +260,11 @@ TEST(CApi, AWfcThatGivesUpIsARunNotice) {
   EXPECT_TRUE(mjtest::contains(mj_model_run_notice_text(m, 0), ": warning: wfc found no good seed in 1000 tries"));
   EXPECT_STREQ(mj_model_run_notice_text(m, 1), "");
   EXPECT_EQ(mj_model_run_notice_count(nullptr), 0);
+  mj_model_free(m);
+  o.backtrack = 1;  // every wfc backtracks: the collapse is found
+  ASSERT_EQ(mj_model_load((corpus / "models" / "Escher.xml").c_str(), &o, &m), MJ_OK) << mj_last_error_text();
+  ASSERT_EQ(mj_run(m, 1, 0, nullptr, nullptr, nullptr), MJ_OK);
+  EXPECT_EQ(mj_model_run_notice_count(m), 0);
   mj_model_free(m);
 }
 

@@ -13,6 +13,7 @@ namespace MarkovJunior
         public int? Dimension;                    // 2 or 3
         public int? Steps, PixelSize;             // the step limit (0: none), pixels per cell
         public bool? Iso;                         // 3D pictures isometric PNG rather than VOX
+        public bool Backtrack;                    // every wfc backtracks on contradictions (mj run --backtrack)
         public long MaxCells;                     // largest grid in cells; 0: the library's limit
         public string Resources;                 // null: ../resources from the model file
         public string Name;                      // what messages call XML text; null: "<string>"
@@ -114,6 +115,7 @@ namespace MarkovJunior
             if (options.PixelSize.HasValue) o.pixelsize = options.PixelSize.Value;
             if (options.Iso.HasValue) o.iso = options.Iso.Value ? 1 : 0;
             o.max_cells = options.MaxCells;
+            o.backtrack = options.Backtrack ? 1 : 0;
             using (var strings = new Utf8.Block())
             {
                 o.resources = strings.Add(options.Resources);

@@ -19,6 +19,7 @@ namespace MarkovJunior
             public int size, length, width, height, dimension, steps, pixelsize, iso;
             public long max_cells;
             public IntPtr resources, name, setting_names;
+            public int backtrack;
         }
 
         [StructLayout(LayoutKind.Sequential)]

@@ -95,6 +95,12 @@ static class ApiTests
             Check(gaveUp.Count == 1 && gaveUp[0].Contains("Escher.xml:") && gaveUp[0].Contains(": warning: wfc found no good seed in 1000 tries"),
                   "a wfc that gives up is a run notice: " + string.Join("|", gaveUp));
         }
+        using (Model escher = Model.Load(Path.Combine(corpus, "models", "Escher.xml"),
+                                         new LoadOptions { Size = 10, Resources = Path.Combine(corpus, "resources"), Backtrack = true }))
+        {
+            escher.Run(1);
+            Check(escher.RunNotices.Count == 0, "with Backtrack every wfc backtracks: Escher finds its collapse at 10");
+        }
 
         using (Model typo = Model.FromXml("<one values=\"BWA\" origin=\"True\" in=\"WBB\" out=\"WAW\"\n symetry=\"()\"/>",
                                           new LoadOptions { Size = 15, Name = "typo.xml" }))

@@ -105,6 +105,7 @@ typedef struct mj_load_options {
   /* A face's words for the settings that messages ask to change ({size, steps, seed, pixelsize,
      max_cells, resources}, six strings); NULL: the C names ("mj_load_options.size", ...). Copied. */
   const char* const* setting_names;
+  int backtrack; /* 1: every wfc undoes its latest choices on a contradiction (mj run --backtrack); 0: not */
 } mj_load_options;
 
 #define MJ_UNSET (-2147483647 - 1)

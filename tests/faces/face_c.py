@@ -21,6 +21,7 @@ class LoadOptions(ctypes.Structure):
         ("resources", ctypes.c_char_p),
         ("name", ctypes.c_char_p),
         ("setting_names", ctypes.POINTER(ctypes.c_char_p)),
+        ("backtrack", ctypes.c_int),
     ]
 
 
