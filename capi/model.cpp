@@ -234,6 +234,29 @@ mj_status mj_model_send(mj_model* model, const char* key) {
   });
 }
 
+int mj_model_input_count(const mj_model* model) { return model ? int(model->model.inputs().size()) : 0; }
+const char* mj_model_input_key(const mj_model* model, int index) {
+  if (!model || index < 0 || size_t(index) >= model->model.inputs().size()) return "";
+  return model->model.inputs()[size_t(index)].key.c_str();
+}
+int mj_model_input_step(const mj_model* model, int index) {
+  if (!model || index < 0 || size_t(index) >= model->model.inputs().size()) return 0;
+  return model->model.inputs()[size_t(index)].step;
+}
+
+mj_status mj_model_replay(mj_model* model, int seed, const int* steps, const char* const* keys, int count,
+                          int max_steps, mj_run_end* end) {
+  return guarded(mj::capi::names_of(model), [&] {
+    mj_model& m = require(model, "model");
+    if (count < 0) throw mj::argument_error("the number of inputs must be at least 0, got " + std::to_string(count));
+    if (count > 0) require(steps, "steps"), require(keys, "keys");
+    std::vector<mj::Input> inputs;
+    for (int i = 0; i < count; i++) inputs.push_back({steps[i], std::string(&require(keys[i], "keys[i]"))});
+    mj::RunEnd e = m.model.replay(seed, inputs, unless(max_steps, MJ_STEPS_DEFAULT));
+    if (end) *end = end_of(e);
+  });
+}
+
 mj_status mj_model_grid(mj_model* model, mj_grid* out) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");

@@ -268,6 +268,41 @@ TEST(CApi, AWfcThatGivesUpIsARunNoticeAndBacktrackingFinishesIt) {
   mj_model_free(m);
 }
 
+// A game's seed and the inputs it was sent (mj_model_input_*) replay it (mj_model_replay), grid for grid.
+TEST(CApi, AGameReplaysFromItsSeedAndInputs) {
+  mj_load_options o;
+  mj_load_options_init(&o);
+  o.steps = 0;
+  mj_model* m = nullptr;
+  const std::string file = (std::filesystem::path(MJ_SOURCE_DIR) / "models" / "LightCycle.xml").string();
+  ASSERT_EQ(mj_model_load(file.c_str(), &o, &m), MJ_OK) << mj_last_error_text();
+  ASSERT_EQ(mj_start(m, 3), MJ_OK);
+  int taken = 0;
+  for (const char* key : {"ArrowUp", "ArrowLeft", "ArrowDown"}) {
+    ASSERT_EQ(mj_step(m, 9, &taken), MJ_OK);
+    ASSERT_EQ(mj_model_send(m, key), MJ_OK);
+  }
+  ASSERT_EQ(mj_step(m, 20, &taken), MJ_OK);
+  const auto state = [&] {
+    const char* text = nullptr;
+    EXPECT_EQ(mj_state_text(m, &text), MJ_OK);
+    return std::string(text ? text : "");
+  };
+  const std::string played = state();
+  ASSERT_EQ(mj_model_input_count(m), 3);
+  EXPECT_STREQ(mj_model_input_key(m, 1), "ArrowLeft");
+  EXPECT_EQ(mj_model_input_step(m, 1), 18);
+  EXPECT_STREQ(mj_model_input_key(m, 3), "");
+  const int steps[] = {9, 18, 27};
+  const char* const keys[] = {"ArrowUp", "ArrowLeft", "ArrowDown"};
+  ASSERT_EQ(mj_model_replay(m, 3, steps, keys, 3, 47, nullptr), MJ_OK) << mj_last_error_text();
+  EXPECT_EQ(state(), played);
+  ASSERT_EQ(mj_model_replay(m, 3, steps, keys, 0, 47, nullptr), MJ_OK);
+  EXPECT_NE(state(), played);  // without its keys, another run
+  EXPECT_EQ(mj_model_replay(m, 3, nullptr, keys, 1, 47, nullptr), MJ_ERROR_ARGUMENT);
+  mj_model_free(m);
+}
+
 // A tile model's map is a layer of its tiles (the library's Interpreter::tile_layer), as mj run --tiled writes it.
 TEST(CApi, ATileModelsMapIsItsTiles) {
   const std::filesystem::path corpus = mjtest::corpus_dir();

@@ -196,6 +196,32 @@ namespace MarkovJunior
             Native.Check(Native.mj_model_send(H, Utf8.Bytes(key)));
         }
 
+        // The inputs the run was sent, in order: (step the run stood at, key).
+        public IList<KeyValuePair<int, string>> Inputs
+        {
+            get
+            {
+                var inputs = new List<KeyValuePair<int, string>>();
+                for (int i = 0; i < Native.mj_model_input_count(H); i++)
+                    inputs.Add(new KeyValuePair<int, string>(Native.mj_model_input_step(H, i), Utf8.Read(Native.mj_model_input_key(H, i))));
+                return inputs;
+            }
+        }
+
+        // The run of seed again, each input's key sent at its step: a game's Seed and Inputs give its grids again.
+        public RunEnd Replay(int seed, IList<KeyValuePair<int, string>> inputs, int? maxSteps = null)
+        {
+            using (var strings = new Utf8.Block())
+            {
+                var steps = new int[inputs.Count];
+                var keys = new IntPtr[inputs.Count];
+                for (int i = 0; i < inputs.Count; i++) { steps[i] = inputs[i].Key; keys[i] = strings.Add(inputs[i].Value); }
+                int end;
+                Native.Check(Native.mj_model_replay(H, seed, steps, keys, inputs.Count, maxSteps ?? Native.Unset, out end));
+                return (RunEnd)end;
+            }
+        }
+
         // Start(seed), then steps until the program ends, maxSteps are made (null: the model's limit; 0: none)
         // or progress (called about every ProgressInterval with the steps so far) returns false.
         public RunEnd Run(int seed, int? maxSteps = null, Func<int, bool> progress = null)

@@ -77,6 +77,11 @@ namespace MarkovJunior
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_start(ModelHandle model, int seed);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_step(ModelHandle model, int n, out int taken);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_send(ModelHandle model, byte[] key);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_input_count(ModelHandle model);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_model_input_key(ModelHandle model, int index);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_input_step(ModelHandle model, int index);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern int mj_model_replay(ModelHandle model, int seed, int[] steps, IntPtr[] keys, int count, int maxSteps, out int end);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern int mj_run(ModelHandle model, int seed, int maxSteps, ProgressFn progress, IntPtr user, out int end);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]

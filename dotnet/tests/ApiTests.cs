@@ -123,6 +123,20 @@ static class ApiTests
             game.Send("ArrowLeft");
             Check(!game.Waiting && game.Step(1) == 1 && game.Grid.Cells.Count(v => v == 1) == 1, "the key's nodes ran");
         }
+        // A game of LightCycle played, then replayed from its seed and Inputs: the same grid.
+        using (Model cycle = Model.Load(Path.Combine(source, "models", "LightCycle.xml"), new LoadOptions { Steps = 0 }))
+        {
+            cycle.Start(3);
+            foreach (string key in new[] { "ArrowUp", "ArrowLeft", "ArrowDown", "ArrowRight" }) { cycle.Step(7); cycle.Send(key); }
+            cycle.Step(30);
+            string played = cycle.StateText();
+            var inputs = cycle.Inputs;
+            Check(inputs.Count == 4 && inputs[0].Key == 7 && inputs[0].Value == "ArrowUp" && inputs[3].Key == 28, "the inputs with their steps");
+            cycle.Replay(3, inputs, 58);
+            Check(cycle.StateText() == played && cycle.Steps == 58, "a game replays from its seed and inputs");
+            cycle.Replay(3, new List<KeyValuePair<int, string>>(), 58);
+            Check(cycle.StateText() != played, "without its inputs the run is another");
+        }
 
         var error = Throws<MjException>(() => Model.FromXml("<one values=\"BW\" in=\"B\" out=\"W\">\n</two>",
                                                             new LoadOptions { Name = "broken.xml" }), "a broken model");

@@ -193,6 +193,15 @@ MJ_API mj_status mj_model_status(mj_model* model, mj_run_status* out);
  * dialect, docs/language/extensions.md). Time is counted in steps: a seed and the steps at which its inputs
  * were sent (mj_model_steps_taken at each send) replay a run exactly. Without a start: MJ_ERROR_ARGUMENT. */
 MJ_API mj_status mj_model_send(mj_model* model, const char* key);
+/* The inputs the run was sent, in order: each key and the step the run stood at when it came. A NULL model or an
+ * index outside 0 to count - 1: "" and 0. The keys live until the next send, start or replay. */
+MJ_API int mj_model_input_count(const mj_model* model);
+MJ_API const char* mj_model_input_key(const mj_model* model, int index);
+MJ_API int mj_model_input_step(const mj_model* model, int index);
+/* A run of `seed` again, keys[i] sent at steps[i] (count inputs, in the order of their steps), until it ends or
+ * max_steps (MJ_STEPS_DEFAULT: the model's limit; 0: none): a game's seed and inputs give its grids again. */
+MJ_API mj_status mj_model_replay(mj_model* model, int seed, const int* steps, const char* const* keys, int count,
+                                 int max_steps, mj_run_end* end);
 
 /* The grid: its sides, its legend (legend[v] is value v's symbol), and mx*my*mz cell values, x fastest,
  * then y, then z. `legend` and `cells` belong to the handle and stay valid until the next call that changes
