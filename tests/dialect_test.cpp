@@ -119,6 +119,11 @@ const Weighted kWeighted[] = {
      "<rule in=\"B\" out=\"W\"/></one><one><rule in=\"RB\" out=\"WR\" weight=\"9\" symmetry=\"(x)\"/>"
      "<rule in=\"R\" out=\"G\"/></one></sequence></markov>",
      4, 1},
+    // weights far apart: the light matches alone are listed at first, so that the uniform draws are
+    // rejected 64 times in a row and a draw over the whole list decides (One's scanned_match)
+    {"<one values=\"BGWR\" dialect=\"mj\"><rule in=\"B\" out=\"G\" weight=\"0.001\"/>"
+     "<rule in=\"B\" out=\"W\" weight=\"0.003\"/><rule in=\"GW\" out=\"RR\"/></one>",
+     4, 1},
 };
 
 std::map<std::string, double> explorer_outcomes(const Weighted& w) {

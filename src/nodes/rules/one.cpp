@@ -62,9 +62,12 @@ class OneNode : public RuleNode {
   // weight, else drawn again. A match is then taken with probability proportional to its rule's weight,
   // in draws of the uniform list (no sums over it to keep as it changes): on average the largest weight
   // over the mean weight of the matches, one next() and, below the largest weight, one next_double()
-  // each. A rejected match stays listed; a stale one leaves as in uniform_match.
+  // each. A rejected match stays listed; a stale one leaves as in uniform_match. Weights far apart
+  // (a list of light rules' matches and a few heavy ones') would take many draws: after kMostRejections
+  // in a row, one draw over the whole list by its weights decides, still in proportion to them.
   bool weighted_match(Run& run, Match& chosen) {
-    while (matcher.count() > 0) {
+    for (int rejected = 0; matcher.count() > 0;) {
+      if (rejected == kMostRejections) return scanned_match(run, chosen);
       const int k = run.random.next(matcher.count());
       chosen = matcher[k];
       if (!matcher.holds(chosen)) {
@@ -72,11 +75,31 @@ class OneNode : public RuleNode {
         continue;
       }
       const double acceptance = acceptance_[size_t(chosen.rule)];
-      if (acceptance < 1 && run.random.next_double() >= acceptance) continue;
+      if (acceptance < 1 && run.random.next_double() >= acceptance) {
+        rejected++;
+        continue;
+      }
       matcher.remove(k);
       return true;
     }
     return false;
+  }
+
+  // One next_double() over the listed matches that hold, each in proportion to its rule's weight (the stale
+  // ones leave the list first, from its end: remove() moves the last match into the place it frees).
+  bool scanned_match(Run& run, Match& chosen) {
+    double total = 0;
+    for (int k = matcher.count() - 1; k >= 0; k--)
+      if (matcher.holds(matcher[k])) total += acceptance_[size_t(matcher[k].rule)];
+      else matcher.remove(k);
+    if (matcher.count() == 0) return false;
+    double left = run.random.next_double() * total;
+    int k = 0;
+    for (; k < matcher.count() - 1; k++)
+      if ((left -= acceptance_[size_t(matcher[k].rule)]) < 0) break;
+    chosen = matcher[k];
+    matcher.remove(k);
+    return true;
   }
 
   // mj explore: every match that still holds is a branch; the chooser says which this run takes.
@@ -183,8 +206,9 @@ class OneNode : public RuleNode {
   }
 
  private:
-  std::vector<ValueSet> cell_waves_;  // per rule: the values its one input cell accepts; empty: not such rules
-  std::vector<double> acceptance_;    // per rule: its weight over the largest; empty: unweighted
+  std::vector<ValueSet> cell_waves_;          // per rule: the values its one input cell accepts; empty: not such rules
+  std::vector<double> acceptance_;            // per rule: its weight over the largest; empty: unweighted
+  static constexpr int kMostRejections = 64;  // weighted_match's draws rejected in a row before it scans
 
   CandidateView candidate(const Match& m, int delta, double key) const {
     const int layer = grid->mx * grid->my;
