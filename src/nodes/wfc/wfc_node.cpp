@@ -116,7 +116,7 @@ bool WfcNode::begin(Run& run) {
            "wfc found no collapse after undoing " + std::to_string(undone_) + " observations; the grid is unfinished");
     else
       warn(run, "wfc found no good seed in " + std::to_string(tries_) +
-                    " tries; the grid is unfinished (try backtracking: --backtrack)");
+                    " tries; the grid is unfinished (backtracking may finish it: backtrack=\"True\" on the <wfc>)");
     return false;
   }
   random_.emplace(*seed);
