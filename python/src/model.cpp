@@ -175,6 +175,13 @@ py::dict status(Session& s) {
 
 }  // namespace
 
+// Notices as Python takes them (ModelWarning's fields): (file, line, message, text) each.
+std::vector<std::tuple<std::string, int, std::string, std::string>> notice_tuples(const std::vector<Notice>& notices) {
+  std::vector<std::tuple<std::string, int, std::string, std::string>> tuples;
+  for (const Notice& n : notices) tuples.emplace_back(n.file, n.line, n.message, n.text());
+  return tuples;
+}
+
 py::array grid_array(const GridView& grid) {
   auto* owner = new std::shared_ptr<const void>(grid.owner);
   py::capsule base(owner, [](void* p) { delete static_cast<std::shared_ptr<const void>*>(p); });
@@ -240,20 +247,10 @@ void bind_model(py::module_& m) {
           py::arg("seed"), py::arg("inputs"), py::arg("steps") = py::none(),
           "The run of seed again, each (step, key) of inputs sent at its step; returns the steps taken")
       .def(
-          "notices",
-          [](const Session& s) {
-            std::vector<std::tuple<std::string, int, std::string, std::string>> notices;
-            for (const Notice& n : s.model.notices()) notices.emplace_back(n.file, n.line, n.message, n.text());
-            return notices;
-          },
+          "notices", [](const Session& s) { return notice_tuples(s.model.notices()); },
           "What the model writes that nothing reads: (file, line, message, text) each, in the order written")
       .def(
-          "run_notices",
-          [](const Session& s) {
-            std::vector<std::tuple<std::string, int, std::string, std::string>> notices;
-            for (const Notice& n : s.model.run_notices()) notices.emplace_back(n.file, n.line, n.message, n.text());
-            return notices;
-          },
+          "run_notices", [](const Session& s) { return notice_tuples(s.model.run_notices()); },
           "What went wrong in the current run without stopping it (a wfc that gave up): (file, line, message, text)")
       .def("breakpoint_hit", &breakpoint_hit, "(line, rule) of the breakpoint the latest run paused at, or None")
       .def(
