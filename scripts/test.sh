@@ -14,16 +14,17 @@ cmake --build build
 (cd tests/exports && npm ci --no-audit --no-fund --loglevel=error)  # the glTF validator
 ctest --test-dir build --output-on-failure -j2
 bash scripts/dotnet.sh   # the .NET binding over build/'s libmj.so (built above)
-bash dotnet/tests/test.sh
-# pip (here, and the README's wheel command in python/tests) takes the extension built above: compiles nothing
+bash faces/dotnet/tests/test.sh
+# pip (here, and the README's wheel command in faces/python/tests) takes the extension built above: compiles nothing
 export MJ_PYTHON_BUILD="$PWD/build"
 bash scripts/python.sh
-MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest python/tests -q
+MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest faces/python/tests -q
 bash scripts/web.sh
 # The web tests on node:test, each file in a process of its own: eslint and prettier, the API against native mj
 # and tests/cli_errors.xml, the npm package installed in a new project, the golden runs through the WebAssembly
 # build, the playground in Chromium.
-(cd web && node --test tests/lint.mjs tests/api*.mjs tests/package.mjs tests/conformance.mjs tests/browser*.mjs)
+node --test tests/js_style.mjs faces/js/tests/api*.mjs faces/js/tests/package.mjs faces/js/tests/conformance.mjs \
+  playground/tests/browser*.mjs
 # The same models through mj run, C, .NET, Python and the JavaScript API: the same size, steps, colours, pictures
 # and file names; the same words for the same bad input, each face failing its own way.
 MJ_CLI="$PWD/build/mj" MJ_LIB="$PWD/build/capi/libmj.so" MJ_WEB="$PWD/build-web" MJ_DOTNET="$PWD/build-dotnet" \

@@ -39,10 +39,10 @@ RESOURCES = os.path.join(CORPUS, "resources")
 FENCE = re.compile(r"^```(\w*)[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
 MARKER = re.compile(r"<!--\s*docs_test:\s*(.*?)\s*-->\s*$")
 # Command lines that build, install or serve: scripts/test.sh (or CI) runs them; running them here would nest a
-# build inside the test that the build runs. (python/tests/test_packaging.py runs the README's `pip wheel` line,
-# python/tests/test_notebook.py its kernel's and notebook's, which write under the user's home.)
+# build inside the test that the build runs. (faces/python/tests/test_packaging.py runs the README's `pip wheel` line,
+# faces/python/tests/test_notebook.py its kernel's and notebook's, which write under the user's home.)
 BUILD_LINES = re.compile(
-    r"^(bash scripts/|bash dotnet/tests/|python3 -m pip (install|wheel)|python3 -m http\.server|cmake |cpack|apt |"
+    r"^(bash scripts/|bash faces/dotnet/tests/|python3 -m pip (install|wheel)|python3 -m http\.server|cmake |cpack|apt |"
     r"\.venv/bin/python -m ipykernel install |jupyter execute |"
     r"\(cd build-web/package && npm pack\))"
 )

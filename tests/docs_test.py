@@ -11,7 +11,7 @@
 4. Every example's `expect` comments hold (the claims the pages make about its run: scripts/docs.py).
 4b. MJ's own list of what it reads (src/nodes/vocabulary.cpp: kReads and kNotes, whose notices mj gives) says
    what the index of docs/language/README.md ("## Every attribute") says, read as the playground reads it
-   (web/playground/build/help_bundle.mjs, everyAttribute): the same attributes at the same places, the same notes.
+   (playground/build/help_bundle.mjs, everyAttribute): the same attributes at the same places, the same notes.
 5. The README's layout table names every public header, every top folder and every folder of src/.
 6. Every count of the corpus (and of the golden runs) the docs give is what scripts/corpus_counts.py computes from
    the files (CORPUS_CLAIMS).

@@ -1,6 +1,6 @@
 """A face converts arguments and results and decides nothing: the library (src/, include/mj/) says
 every default, limit and message once (include/mj/defaults.hpp, which every face reads). This test fails
-when a face restates one of them in capi/, dotnet/, python/, web/ or tools/ (their tests left out): the
+when a face restates one of them in faces/ (every face) or playground/ (their tests left out): the
 step limits 50000 and 1000000, the default sides 64 and 24, the pixel size 4, the seed 1, the folder
 "output", the history bound 256 MiB, the progress interval 100 ms, the GIF frame bound 5000, or a message
 the library words.
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[1])
-FACES = ["capi", "dotnet", "python", "web", "tools"]
+FACES = ["faces", "playground"]
 SOURCES = {".c", ".h", ".cpp", ".hpp", ".cs", ".py", ".pyi", ".js", ".mjs", ".ts", ".html"}
 # Not a face's own code: tests, what a build or npm makes, third-party code.
 SKIPPED = {"tests", "test", "node_modules", "__pycache__", "dist", "build", "vendor", ".venv"}
@@ -45,8 +45,8 @@ LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
 MIN_WORDS, MIN_CHARACTERS = 4, 20
 # Lines whose digits are not the library's: (file, text on the line, why). Keep this list tiny.
 TOLERATED = [
-    ("dotnet/Console/Program.cs", "Nanoseconds / 1e6", "nanoseconds per millisecond"),
-    ("web/playground/share.js", "xml: 1_000_000", "the page's bound on a shared link's model text"),
+    ("faces/dotnet/Console/Program.cs", "Nanoseconds / 1e6", "nanoseconds per millisecond"),
+    ("playground/share.js", "xml: 1_000_000", "the page's bound on a shared link's model text"),
 ]
 
 

@@ -22,14 +22,9 @@ process.on("exit", () => rmSync(work, { recursive: true, force: true }));
 
 // Every entry of models.xml, with its attributes.
 function entries() {
-  const text = readFileSync(join(corpus, "models.xml"), "utf8").replace(
-    /<!--[\s\S]*?-->/g,
-    "",
-  );
+  const text = readFileSync(join(corpus, "models.xml"), "utf8").replace(/<!--[\s\S]*?-->/g, "");
   return [...text.matchAll(/<model\s([^>]*?)\/?>/g)].map(([, attrs]) =>
-    Object.fromEntries(
-      [...attrs.matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v]),
-    ),
+    Object.fromEntries([...attrs.matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v])),
   );
 }
 
@@ -45,9 +40,7 @@ function sized(entry) {
 
 // The state text's grid: [mx, my, mz, legend, cells (value indices, x fastest)].
 function state(file) {
-  const [header, legend, ...rows] = readFileSync(file, "utf8")
-    .trimEnd()
-    .split("\n");
+  const [header, legend, ...rows] = readFileSync(file, "utf8").trimEnd().split("\n");
   const [, mx, my, mz] = header.split(" ").map(Number);
   const cells = rows
     .join("")
@@ -57,10 +50,7 @@ function state(file) {
 }
 
 function run(entry, extra) {
-  const stem = join(
-    work,
-    `${entry.name}_${entry.d ?? 2}d_${entry.size ?? entry.length}`,
-  );
+  const stem = join(work, `${entry.name}_${entry.d ?? 2}d_${entry.size ?? entry.length}`);
   execFileSync(mj, [
     "run",
     join(corpus, "models", `${entry.name}.xml`),
@@ -78,15 +68,9 @@ function run(entry, extra) {
 
 async function checkGltf(entry) {
   const stem = run(entry, (s) => ["--gltf", `${s}.glb`]);
-  const report = await validator.validateBytes(
-    new Uint8Array(readFileSync(`${stem}.glb`)),
-  );
+  const report = await validator.validateBytes(new Uint8Array(readFileSync(`${stem}.glb`)));
   const issues = report.issues.messages.map((m) => `${m.code} ${m.message}`);
-  assert.equal(
-    report.issues.numErrors + report.issues.numWarnings,
-    0,
-    `${entry.name}: ${issues.join("; ")}`,
-  );
+  assert.equal(report.issues.numErrors + report.issues.numWarnings, 0, `${entry.name}: ${issues.join("; ")}`);
   const voxels = state(`${stem}.txt`).cells.filter((v) => v !== 0).length;
   const triangles = report.info.totalTriangleCount ?? 0;
   return { voxels, triangles };
@@ -113,15 +97,9 @@ function decodePng(bytes) {
   let previous = new Uint8Array(stride);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)];
-    const row = Uint8Array.from(
-      raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)),
-    );
+    const row = Uint8Array.from(raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)));
     for (let i = 0; i < stride; i++) {
-      const [a, b, c] = [
-        i >= bpp ? row[i - bpp] : 0,
-        previous[i],
-        i >= bpp ? previous[i - bpp] : 0,
-      ];
+      const [a, b, c] = [i >= bpp ? row[i - bpp] : 0, previous[i], i >= bpp ? previous[i - bpp] : 0];
       const p = a + b - c;
       const paeth =
         Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
@@ -136,26 +114,15 @@ function decodePng(bytes) {
   }
   const palette = chunks.PLTE?.[0];
   const alpha = chunks.tRNS?.[0];
-  const sample = (row, i) =>
-    (row[(i * depth) >> 3] >> (8 - depth - ((i * depth) & 7))) &
-    ((1 << depth) - 1);
+  const sample = (row, i) => (row[(i * depth) >> 3] >> (8 - depth - ((i * depth) & 7))) & ((1 << depth) - 1);
   const pixel = (x, y) => {
     const row = rows[y];
     if (colorType === 3) {
       const v = sample(row, x);
-      return (
-        ((palette.readUIntBE(v * 3, 3) << 8) |
-          (alpha && v < alpha.length ? alpha[v] : 255)) >>>
-        0
-      );
+      return ((palette.readUIntBE(v * 3, 3) << 8) | (alpha && v < alpha.length ? alpha[v] : 255)) >>> 0;
     }
-    const c = Array.from({ length: channels }, (_, k) =>
-      sample(row, x * channels + k),
-    );
-    const [r, g, b, a] =
-      channels >= 3
-        ? [c[0], c[1], c[2], c[3] ?? 255]
-        : [c[0], c[0], c[0], c[1] ?? 255];
+    const c = Array.from({ length: channels }, (_, k) => sample(row, x * channels + k));
+    const [r, g, b, a] = channels >= 3 ? [c[0], c[1], c[2], c[3] ?? 255] : [c[0], c[0], c[0], c[1] ?? 255];
     return ((r << 24) | (g << 16) | (b << 8) | a) >>> 0;
   };
   return { width, height, pixel };
@@ -178,26 +145,14 @@ function checkTileMap(entry, map) {
   const [tileset] = map.tilesets;
   const atlas = decodePng(readFileSync(join(work, tileset.image)));
   const side = map.tilewidth;
-  assert.deepEqual(
-    [picture.width, picture.height],
-    [map.width * side, map.height * side],
-  );
-  assert.deepEqual(
-    [atlas.width, atlas.height],
-    [tileset.imagewidth, tileset.imageheight],
-  );
+  assert.deepEqual([picture.width, picture.height], [map.width * side, map.height * side]);
+  assert.deepEqual([atlas.width, atlas.height], [tileset.imagewidth, tileset.imageheight]);
   const [layer] = map.layers;
   assert.equal(layer.data.length, map.width * map.height);
   layer.data.forEach((gid, i) => {
     const tile = gid - tileset.firstgid;
-    assert.ok(
-      tile >= 0 && tile < tileset.tilecount,
-      `${entry.name}: gid ${gid} is no tile of the tileset`,
-    );
-    const [left, top] = [
-      (tile % tileset.columns) * side,
-      Math.floor(tile / tileset.columns) * side,
-    ];
+    assert.ok(tile >= 0 && tile < tileset.tilecount, `${entry.name}: gid ${gid} is no tile of the tileset`);
+    const [left, top] = [(tile % tileset.columns) * side, Math.floor(tile / tileset.columns) * side];
     const [x0, y0] = [(i % map.width) * side, Math.floor(i / map.width) * side];
     for (let y = 0; y < side; y++)
       for (let x = 0; x < side; x++)
@@ -221,10 +176,7 @@ function checkTiled(entry) {
   const grid = state(`${stem}.txt`);
   assert.equal(map.type, "map");
   assert.equal(map.orientation, "orthogonal");
-  assert.deepEqual(
-    [map.width, map.height, map.layers.length],
-    [grid.mx, grid.my, grid.mz],
-  ); // a layer per z
+  assert.deepEqual([map.width, map.height, map.layers.length], [grid.mx, grid.my, grid.mz]); // a layer per z
   const data = map.layers.flatMap((layer) => {
     assert.equal(layer.type, "tilelayer");
     return layer.data;
@@ -239,15 +191,8 @@ function checkTiled(entry) {
   assert.equal(tileset.tilecount, grid.legend.length);
   assert.equal(tileset.imagewidth, grid.legend.length * map.tilewidth);
   const png = readFileSync(join(work, tileset.image));
-  assert.equal(
-    png.readUInt32BE(16),
-    tileset.imagewidth,
-    "the tileset picture's width",
-  );
-  assert.deepEqual(
-    tileset.tiles.map((t) => t.properties[0].value).join(""),
-    grid.legend,
-  );
+  assert.equal(png.readUInt32BE(16), tileset.imagewidth, "the tileset picture's width");
+  assert.deepEqual(tileset.tiles.map((t) => t.properties[0].value).join(""), grid.legend);
 }
 
 const all = entries();
@@ -260,9 +205,7 @@ for (const entry of threeD) {
   triangles += counts.triangles;
 }
 const names = new Set();
-const flat = all.filter(
-  (e) => e.d !== "3" && !names.has(e.name) && names.add(e.name),
-);
+const flat = all.filter((e) => e.d !== "3" && !names.has(e.name) && names.add(e.name));
 for (const entry of flat) checkTiled(entry);
 // Knots2D ends on its tile wfc node, untouched by children: its map is made of its tiles.
 assert.ok(tileMaps.includes("Knots2D"), `tile maps: ${tileMaps.join(", ")}`);
@@ -272,13 +215,8 @@ console.log(
     `where one cube per voxel would take ${12 * voxels} (${fewer.toFixed(1)}x fewer)`,
 );
 // The README's figure is this run's, rounded.
-const readme = readFileSync(
-  new URL("../../README.md", import.meta.url),
-  "utf8",
-);
-const said = readme.match(
-  /with (\d+) times fewer triangles than a cube per voxel/,
-);
+const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const said = readme.match(/with (\d+) times fewer triangles than a cube per voxel/);
 assert.ok(said, "the README's sentence on the glTF export's triangles");
 assert.equal(
   Number(said[1]),

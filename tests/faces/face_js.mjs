@@ -5,13 +5,7 @@
 // The resources folder beside the model's folder (../resources, as `mj run` reads it) is handed over with
 // addResource().
 // Usage: node face_js.mjs API_MJS MODEL.xml LIST.xml|- SEED OUT_STEM
-import {
-  existsSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -22,12 +16,8 @@ const name = basename(modelFile, ".xml");
 const resources = join(dirname(modelFile), "..", "resources");
 if (existsSync(resources))
   for (const file of readdirSync(resources, { recursive: true }))
-    if (statSync(join(resources, file)).isFile())
-      mj.addResource(file, readFileSync(join(resources, file)));
-const entry =
-  listFile === "-"
-    ? null
-    : mj.modelList(readFileSync(listFile, "utf8")).find((e) => e.name === name);
+    if (statSync(join(resources, file)).isFile()) mj.addResource(file, readFileSync(join(resources, file)));
+const entry = listFile === "-" ? null : mj.modelList(readFileSync(listFile, "utf8")).find((e) => e.name === name);
 const model = mj.load(readFileSync(modelFile, "utf8"), {
   name: `${name}.xml`,
   entry: entry ?? null,

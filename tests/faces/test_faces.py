@@ -237,7 +237,7 @@ def dotnet_says(cases, work):
     return {line.split("\t")[0]: line.split("\t")[2:] for line in lines}
 
 
-# The Python exception of each kind of failure (C's status names), as python/README.md says.
+# The Python exception of each kind of failure (C's status names), as faces/python/README.md says.
 PYTHON_RAISES = {
     "model": markovjunior.ModelError,
     "limit": markovjunior.ModelError,

@@ -1,0 +1,550 @@
+// The playground's worker: it owns the WebAssembly module and the model, so that a long run never
+// freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, inspect, export,
+// gif. Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
+import { loadMj } from "../faces/js/api.mjs";
+import { budget, frameMs, nextFrame, unpaced, waitingStepMs } from "./pace.js";
+import { PastRun } from "./past_run.js";
+import { Timeline } from "./timeline_worker.js";
+
+// Messages in the page's words: a setting is named by the control that changes it.
+const settingNames = {
+  size: "the size boxes",
+  steps: "Pause",
+  seed: "the seed box",
+  pixelsize: "the pixel size",
+  maxCells: "nothing on this page: make the size boxes smaller",
+  resources: "the corpus's resources",
+  maxStates: "limit, which this page keeps small for a graph to read: make the size boxes smaller",
+};
+const mj = await loadMj({ settingNames });
+// At most 2^24 cells (4096x4096, or 256^3): a link's size can not take the tab's memory.
+const maxCells = 1 << 24;
+let model = null,
+  running = false,
+  stepsPerFrame = 1,
+  toEnd = false; // "to the end": no pacing, a frame every pace.js's frameMs
+// "record GIF": the step it began at, or null. Its GIF is made from the run's record when it stops: every
+// step since (as mj run --gif draws a run, however few frames the page showed), a frame every few steps
+// past maxGifFrames so that a long run's GIF stays a file to keep (and its making a few seconds).
+let gifFrom = null;
+const maxGifFrames = 1000;
+// iso: 3D grids as mj's isometric picture (no WebGL on the page).
+let iso = false;
+// The debugger's views (overlay.js): while on, every frame carries the inspection of the node at `line`.
+const views = { on: false, line: 0 };
+const timeline = new Timeline(); // step back, scrub, breakpoints
+let loadedAs = null; // [xml, options] of the live model: the past run replays it
+// The grid runs start from (a predecessor the page picked), or null: the empty grid.
+let startCells = null;
+// While the page shows a state graph, every frame carries its grid's rows as the graph writes them (the
+// page marks the run's state on the graph).
+let withRows = false;
+// A grid's rows as mj.explore writes a state: rows apart by '/', layers by ' '.
+function rowsOf({ mx, my, mz, legend, cells }) {
+  const layers = [];
+  for (let z = 0; z < mz; z++) {
+    const rows = [];
+    for (let y = 0; y < my; y++) {
+      let row = "";
+      for (let x = 0; x < mx; x++) row += legend[cells[x + mx * (y + my * z)]];
+      rows.push(row);
+    }
+    layers.push(rows.join("/"));
+  }
+  return layers.join(" ");
+}
+const pastRun = new PastRun(() => {
+  const replay = mj.load(...loadedAs);
+  if (startCells) replay.startCells = startCells;
+  return replay;
+});
+// The predecessors the page lists are pictures: at most this many (the count says how many there are).
+const maxPredecessorsShown = 200;
+// Past this many the library stops the search (the page says so).
+const maxPredecessors = 100000;
+// Back-pressure: while the page has not drawn the last frame (it answers "drawn"), a running tick posts
+// none (an unpaced run goes on, a paced one waits for the answer), so frames never queue up on the page.
+// The frame of a run's end waits for it too (pending), unless another frame goes first.
+const pressure = { undrawn: false, waiting: false, pending: null };
+
+const post = (message, transfer = []) => self.postMessage(message, transfer);
+
+// The 3D view's mesh: the glTF export's rectangles (mj.mesh) of the cells its cutaway leaves ({x, y, z}:
+// the cells at or past each are hidden; the page's sliders), the faces the cut opens too. The last 3D
+// grid is kept to mesh again when the cutaway moves.
+let cut = { x: Infinity, y: Infinity, z: Infinity },
+  shown3d = null;
+function meshOf({ mx, my, mz, cells }) {
+  shown3d = { mx, my, mz, cells: cells.slice() };
+  let kept = cells;
+  if (cut.x < mx || cut.y < my || cut.z < mz) {
+    kept = cells.slice();
+    for (let i = 0; i < kept.length; i++)
+      if (i % mx >= cut.x || Math.floor(i / mx) % my >= cut.y || Math.floor(i / (mx * my)) >= cut.z) kept[i] = 0;
+  }
+  return mj.mesh({ mx, my, mz, cells: kept });
+}
+// An error as the page shows it: the library's words (text) in the status line, the detail at its line,
+// its kind and setting (MjError's; a RangeError is a value the library refused). loaded: whether a model
+// is still loaded (a load that failed leaves none).
+const failure = (e) => ({
+  loaded: model !== null,
+  kind: e.kind ?? (e instanceof RangeError ? "argument" : "internal"),
+  file: e.file ?? "",
+  line: e.line ?? 0,
+  detail: e.detail ?? String(e.message ?? e),
+  text: String(e.message ?? e),
+  setting: e.setting ?? null,
+});
+
+// Corpus resources (rule pictures, samples, tilesets) are fetched when a model first names them: the
+// files whose name (or folder) is a value of the text's file, sample, tileset or tiles attributes. A
+// load that fails with some fetched is tried again with them all (a resource the names missed).
+let resourceList = null;
+const fetched = new Set();
+const namesResources = (xml) => /\b(file|sample|tileset|tiles)\s*=/.test(xml);
+async function ensureResources(xml, all = false) {
+  if (!namesResources(xml) || fetched.size === resourceList?.length) return;
+  resourceList ??= await (await fetch("corpus/resources.json")).json();
+  const names = new Set();
+  for (const [, value] of xml.matchAll(/\b(?:file|sample|tileset|tiles)\s*=\s*["']([^"']*)["']/g))
+    for (const part of value.split("/")) names.add(part);
+  const wanted = resourceList.filter(
+    (path) =>
+      !fetched.has(path) &&
+      (all ||
+        path
+          .replace(/\.[^./]*$/, "")
+          .split("/")
+          .slice(1)
+          .some((part) => names.has(part))),
+  );
+  await Promise.all(
+    wanted.map(async (path) => {
+      fetched.add(path);
+      mj.addResource(path, new Uint8Array(await (await fetch(`corpus/resources/${path}`)).arrayBuffer()));
+    }),
+  );
+}
+// mj.load, after fetching the resources the text names (and once more with them all if it fails).
+async function loadWithResources(xml, options) {
+  await ensureResources(xml);
+  try {
+    return mj.load(xml, options);
+  } catch (e) {
+    if (!namesResources(xml) || fetched.size === resourceList?.length) throw e;
+    await ensureResources(xml, true);
+    return mj.load(xml, options);
+  }
+}
+
+// The views' inspection (none when the chosen line no longer holds a node), the values' colours and
+// the cells of a 2D grid (the goal view compares them with the goal).
+function withInspection(message, at = model) {
+  try {
+    message.inspection = at.inspect(views.line);
+  } catch {
+    message.inspection = null;
+  }
+  message.valueColors = at.colors();
+  if (message.inspection?.mz === 1) message.valueCells = at.grid().cells;
+}
+
+function frame(extra = {}) {
+  pressure.pending = null;
+  const g = model.shape(); // the cells are copied only for the 3D view: a 2D frame sends mj's picture
+  const status = model.status(); // where the run stands, in one call
+  const message = {
+    type: "frame",
+    steps: status.steps,
+    finished: status.ended,
+    limit: status.atStepLimit ? status.stepLimit : 0,
+    active: status.node,
+    search: status.search,
+    running, // a run goes on after this frame
+    // what went wrong in the run without stopping it (a wfc that gave up: its grid is unfinished)
+    runNotices: status.ended ? model.runNotices.map((n) => n.text) : [],
+    inputs: model.inputs.length, // the keys the run was sent; all of them ([{step, key}]) once it stops
+    ...(running ? {} : { inputList: model.inputs }),
+    waiting: status.waiting, // the next step waits for a key
+    ...timeline.info(status),
+    ...g,
+    ...extra,
+  };
+  const transfer = [];
+  if (g.mz === 1 || iso) {
+    // 2D: a pixel a cell, which the page scales; 3D: mj's isometric picture at the model's pixel size
+    const picture = g.mz === 1 ? model.render(1) : model.render();
+    ((message.width = picture.width), (message.height = picture.height));
+    message.rgba = picture.rgba;
+    transfer.push(picture.rgba.buffer);
+  } else {
+    message.cells = model.grid().cells;
+    message.colors = model.colors();
+    message.mesh = meshOf(message);
+    transfer.push(message.cells.buffer);
+  }
+  if (extra.withTree) message.tree = model.nodeTree();
+  if (views.on) withInspection(message);
+  if (withRows) message.rows = rowsOf(model.grid());
+  pressure.undrawn = true;
+  post(message, transfer);
+}
+
+// The stretch of the run since the last frame shown: the step and the time it began at (null: none yet).
+let stretch = null;
+// Run, "to the end" and Pause each begin a turn: a slice scheduled in an earlier one does not run.
+let turn = 0;
+const later = (fn, pace, workedMs) => {
+  const mine = turn;
+  nextFrame(() => mine === turn && fn(), pace, workedMs);
+};
+
+// Runs a slice of work (pace.js: stepsPerFrame steps or 12 ms paced, sliceMs unpaced), and goes on. Paced,
+// each slice shows a frame; unpaced, a frame once frameMs have passed, shown after the messages waiting
+// (a Pause shows its own frame instead). The run stops at the end of the program or at the model's step
+// limit, as mj run does.
+function tick() {
+  pressure.waiting = false;
+  if (!running || !model) return;
+  const started = performance.now();
+  stretch ??= { steps: model.steps, at: started };
+  let hit = null;
+  try {
+    if (model.status().waiting) model.step(1); // a step waiting for a key: one a waitingStepMs (below)
+    const end = model.advance({
+      ...budget({ toEnd, stepsPerFrame }),
+      breakpoints: timeline.breakpoints,
+      untilWaiting: true,
+    });
+    running = end === "stopped" && running;
+    if (end === "breakpoint") hit = model.breakpointHit;
+  } catch (e) {
+    running = false;
+    return post({ type: "error", ...failure(e) });
+  }
+  const pace = { toEnd, stepsPerFrame };
+  const stretched = { taken: model.steps - stretch.steps, ms: performance.now() - stretch.at };
+  if (!running) {
+    // the run's end (or breakpoint): shown now, or once the page has drawn the frame before
+    stretch = null;
+    const last = () => frame({ ...stretched, withTree: true, breakpoint: hit });
+    return pressure.undrawn ? void (pressure.pending = last) : last();
+  }
+  const show = () => ((stretch = null), frame({ ...stretched, withTree: false }));
+  if (model.status().waiting) {
+    // the run waits for a key: shown now, the next waiting step taken in real time
+    const mine = turn;
+    if (!pressure.undrawn) show();
+    return void setTimeout(() => mine === turn && tick(), waitingStepMs);
+  }
+  if (!unpaced(pace)) {
+    // the slice's steps are a frame: shown now, or as soon as the page has drawn the one before (never with
+    // the next slice's steps added); "drawn" then goes on
+    pressure.waiting = true;
+    if (pressure.undrawn) pressure.pending = () => (show(), (pressure.waiting = true));
+    else show();
+  } else if (!pressure.undrawn && stretched.ms >= frameMs)
+    later(() => (show(), tick()), pace); // unless a Pause came first
+  else later(tick, pace, performance.now() - started);
+}
+
+// Run and "to the end" from the live step: a new turn, its first frame counted from here.
+function go() {
+  stretch = null;
+  turn++;
+  tick();
+}
+
+// A run begins again (its record too): a GIF being recorded begins with it.
+function startRun(seed) {
+  model.start(seed);
+  if (gifFrom !== null) gifFrom = 0;
+}
+
+// The GIF of the recorded steps from gifFrom to the live step, named as mj run names it.
+function recordedGif() {
+  const { first, last } = model.history;
+  const from = Math.max(first, Math.min(gifFrom, last));
+  const every = Math.ceil((last - from + 1) / maxGifFrames);
+  // a frame at each step from..last - 1 that is a multiple of `every` (counted from the run's start), and at last
+  const frames = Math.floor((last - 1) / every) - Math.floor((from - 1) / every) + 1;
+  const note = `the GIF has ${frames} frames: steps ${from} to ${last}${every > 1 ? `, a frame every ${every}` : ""}`;
+  return { type: "file", name: `${model.outputStem}.gif`, bytes: model.historyGif({ from, to: last, every }), note };
+}
+
+// Run, Next node and "to the end" go on from the live step: shown at once, even if the run has ended.
+// True when a past step was shown (the live frame is shown again).
+function goLive() {
+  const past = timeline.goLive() && !!model;
+  if (past) frame({ withTree: true });
+  return past;
+}
+
+// The step the timeline shows: a past one from the record, or the live run's frame.
+function showTimeline() {
+  if (timeline.viewing === null) return frame({ withTree: true });
+  try {
+    const [message, transfer] = timeline.pastFrame(model, iso);
+    if (message.cells) message.mesh = meshOf(message);
+    // the views, the tree and its fired rules as the live run had them at that step (past_run.js)
+    const { tree, before } = pastRun.trees(model.seed, timeline.viewing, model.inputs);
+    Object.assign(message, { tree, treeBefore: before, active: pastRun.model.activeNode() });
+    if (views.on) withInspection(message, pastRun.model);
+    if (withRows) message.rows = rowsOf(model.gridAt(timeline.viewing));
+    post(message, transfer);
+  } catch (e) {
+    post({ type: "error", ...failure(e) });
+  }
+}
+
+// A grid's values (x fastest) from its rows as the state graph writes them, in `legend`'s values.
+const cellsOf = (rows, legend) =>
+  Uint8Array.from(
+    rows
+      .split(" ")
+      .flatMap((layer) => layer.split("/"))
+      .join(""),
+    (symbol) => legend.indexOf(symbol),
+  );
+
+const handlers = {
+  drawn() {
+    pressure.undrawn = false;
+    if (pressure.pending) return pressure.pending();
+    if (!pressure.waiting) return;
+    pressure.waiting = false;
+    tick();
+  },
+  lists({ corpus, own }) {
+    post({ type: "lists", corpus: corpus ? mj.modelList(corpus) : [], own: own ? mj.modelList(own, "demo.xml") : [] });
+  },
+  async check({ xml, name, size, steps, entry, id }) {
+    try {
+      (await loadWithResources(xml, { size, steps, name: `${name}.xml`, entry, maxCells })).dispose();
+      post({ type: "checked", id, error: null });
+    } catch (e) {
+      post({ type: "checked", id, error: failure(e) });
+    }
+  },
+  // size: null for the entry's size (else the library's default), which the page then shows; steps:
+  // a link's step limit, null for the entry's (else the library's).
+  async load({ xml, name, size, steps, seed, entry, isometric, backtrack }) {
+    running = false;
+    pressure.pending = null; // the end of the run before, not to be shown as this model's
+    iso = isometric;
+    model?.dispose();
+    model = null;
+    shown3d = null;
+    try {
+      const options = { size, steps, name: `${name}.xml`, entry, maxCells, backtrack };
+      pastRun.reset();
+      startCells = null;
+      model = await loadWithResources(xml, options);
+      loadedAs = [xml, options];
+      model.inspecting = views.on;
+      timeline.attach(model);
+      startRun(seed);
+      const notices = model.notices.map((n) => n.text); // what the model writes that nothing reads
+      post({ type: "loaded", settings: model.settings, palette: model.palette(), notices });
+      frame({ withTree: true });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+  run({ speed }) {
+    stepsPerFrame = speed;
+    toEnd = false;
+    // Run on a finished run: the same run again (from a past step of it: back to its end)
+    const past = goLive();
+    if (!model || (past && model.ended)) return;
+    if (model.ended) startRun(model.seed);
+    running = true;
+    go();
+  },
+  // Runs to the end (or the step limit) as fast as it goes, showing a frame every pace.js's frameMs.
+  end() {
+    const past = goLive();
+    if (!model || (past && model.ended)) return;
+    if (model.ended) startRun(model.seed);
+    toEnd = running = true;
+    go();
+  },
+  // A key pressed on the grid of a model that takes keys (an <event> of the mj dialect): sent to the run, which
+  // notes it with its step (a seed and its inputs replay a game exactly).
+  key({ key }) {
+    if (model?.status().started && !model.ended) model.send(key);
+  },
+  pause() {
+    running = toEnd = false;
+    stretch = null;
+    turn++;
+    if (model) frame({ withTree: true });
+  },
+  // Back to step 0 of the same seed.
+  reset() {
+    if (!model) return;
+    running = toEnd = false;
+    timeline.goLive();
+    startRun(model.seed);
+    frame({ withTree: true });
+  },
+  speed({ speed }) {
+    stepsPerFrame = speed;
+  },
+  step({ count }) {
+    if (!model) return;
+    running = false;
+    if (timeline.forward(model, count)) return showTimeline();
+    const before = model.grid();
+    try {
+      const taken = model.step(count);
+      frame({ taken, withTree: true, before: before.cells, after: model.grid().cells });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+  // Steps until another node runs (or the end).
+  next() {
+    if (!model) return;
+    running = false;
+    goLive();
+    const before = { steps: model.steps, cells: model.grid().cells };
+    try {
+      model.nextNode({ ms: 2000 }); // a node that runs on and on stops after 2 s, as if paused
+      frame({ taken: model.steps - before.steps, withTree: true, before: before.cells, after: model.grid().cells });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+  inspect({ on, line }) {
+    Object.assign(views, { on, line });
+    if (!model) return;
+    model.inspecting = on;
+    showTimeline(); // the step on screen, past or live
+  },
+  // The state graph (mj explore) of the editor's model, up to maxStates states (past them, the library's
+  // failure, its setting in the page's words).
+  // request: the page's number for it, sent back.
+  async explore({ xml, name, size, steps, entry, maxStates, request }) {
+    try {
+      await ensureResources(xml);
+      const space = mj.explore(xml, { size, steps, name: `${name}.xml`, entry, maxCells, maxStates });
+      post({ type: "explored", request, space });
+    } catch (e) {
+      post({ type: "explored", request, error: failure(e) });
+    }
+  },
+  // The predecessors of the grid on screen (the live step's, or the past step's the timeline shows): every
+  // grid that leads to it in one step of the program's rule node (mj explore --predecessors), the first
+  // maxPredecessorsShown of them with their cells.
+  // rows: the grid's rows as the state graph writes them ("BW/WB", layers apart by ' '), of: the page's
+  // words for it; else the run's grid on screen.
+  predecessors({ rows, of }) {
+    if (!model) return;
+    try {
+      const run = timeline.viewing === null ? model.grid() : model.gridAt(timeline.viewing);
+      const grid = rows === undefined ? run : { ...run, cells: cellsOf(rows, run.legend) };
+      const found = mj.predecessors(loadedAs[0], grid, { ...loadedAs[1], maxStates: maxPredecessors });
+      const { mx, my, mz } = grid;
+      post({
+        type: "predecessors",
+        of: of ?? `step ${timeline.viewing ?? model.steps}`,
+        count: found.predecessors.length,
+        texts: found.predecessors.slice(0, maxPredecessorsShown),
+        cells: found.cells.slice(0, maxPredecessorsShown),
+        mx,
+        my,
+        mz,
+        target: grid.cells, // the grid they lead to
+        colors: model.colors(),
+      });
+    } catch (e) {
+      post({ type: "predecessors", refused: failure(e) }); // said in the panel, which asked
+    }
+  },
+  // Runs start from these cells (a predecessor picked; null: the empty grid): the run begins again there.
+  startFrom({ cells }) {
+    if (!model) return;
+    running = toEnd = false;
+    try {
+      model.startCells = cells;
+      startCells = cells;
+      pastRun.reset();
+      timeline.goLive();
+      startRun(model.seed);
+      frame({ withTree: true });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+  // The state graph is on screen (or no longer): frames carry their grid's rows.
+  rows({ on }) {
+    withRows = on;
+    if (on && model && !running) showTimeline(); // marked at once (a run's next frame marks it anyway)
+  },
+  // The debugger: a step back, a step of the timeline, the breakpoints ([{line, rule}]).
+  back() {
+    if (!model) return;
+    running = toEnd = false;
+    if (timeline.back(model)) showTimeline();
+  },
+  scrub({ step }) {
+    if (!model) return;
+    running = toEnd = false;
+    if (timeline.show(model, step)) showTimeline();
+  },
+  cut({ cut: given }) {
+    cut = given;
+    if (shown3d) post({ type: "mesh", mesh: meshOf(shown3d) });
+  },
+  breakpoints({ list }) {
+    timeline.breakpoints = list;
+  },
+  // On: from the step on screen; off: the GIF of the steps since.
+  gif({ on }) {
+    if (!model) return;
+    if (on) return void (gifFrom = timeline.viewing ?? model.steps);
+    if (gifFrom === null) return;
+    try {
+      post(recordedGif());
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+    gifFrom = null;
+  },
+  // The grid on screen as a file: the live run's, a past step's (the run replayed to it: past_run.js), or
+  // the state graph's state `rows` (a run of the model started from it, at its step 0).
+  export({ what, rows }) {
+    if (!model) return;
+    let shown = model,
+      made = null;
+    try {
+      if (rows !== undefined) {
+        made = shown = mj.load(...loadedAs);
+        made.startCells = cellsOf(rows, model.grid().legend);
+        made.start(model.seed);
+      } else if (timeline.viewing !== null) shown = pastRun.at(model.seed, timeline.viewing, model.inputs);
+      // named as mj run names them (NAME_SEED, made safe), the state text as a file of its own
+      if (what === "state") post({ type: "file", name: `${shown.outputStem}.txt`, text: shown.stateText() });
+      else post({ type: "file", name: `${shown.outputStem}.${what}`, bytes: shown.file(what) });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    } finally {
+      made?.dispose();
+    }
+  },
+};
+
+// One message at a time, in order: a Run sent while a load still fetches resources waits for it.
+let queue = Promise.resolve();
+self.onmessage = ({ data }) => {
+  queue = queue.then(async () => {
+    try {
+      await handlers[data.type]?.(data);
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  });
+};
+post({ type: "ready", defaults: mj.defaults });
