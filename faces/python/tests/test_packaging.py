@@ -87,7 +87,9 @@ def test_a_build_folder_of_another_source_is_refused(tmp_path):
 
 def test_python_copied_alone_stops_with_a_message(tmp_path):
     """pip install of faces/python/ without the repository around it says what it needs, rather than a traceback."""
-    shutil.copytree(ROOT / "faces" / "python", tmp_path / "python", ignore=shutil.ignore_patterns("__pycache__", "build*"))
+    shutil.copytree(
+        ROOT / "faces" / "python", tmp_path / "python", ignore=shutil.ignore_patterns("__pycache__", "build*")
+    )
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-index", "--no-deps", "-w", "dist"]
         + [str(tmp_path / "python")],

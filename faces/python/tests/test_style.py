@@ -1,5 +1,6 @@
 """The Python code's style: flake8 finds nothing and black would change nothing (faces/python/, examples/python
-and the Python tests and scripts outside them, with faces/python/.flake8 and faces/python/pyproject.toml's [tool.black])."""
+and the Python tests and scripts outside them, with faces/python/.flake8 and faces/python/pyproject.toml's
+[tool.black])."""
 
 import subprocess
 import sys
