@@ -23,7 +23,7 @@ bash scripts/web.sh
 # The web tests on node:test, each file in a process of its own: eslint and prettier, the API against native mj
 # and tests/cli_errors.xml, the npm package installed in a new project, the golden runs through the WebAssembly
 # build, the playground in Chromium.
-(cd web && node --test tests/lint.mjs tests/api*.mjs tests/package.mjs tests/conformance.mjs tests/browser*.mjs)
+(cd web && node --test tests/lint.mjs tests/api*.mjs tests/editor*.mjs tests/package.mjs tests/conformance.mjs tests/browser*.mjs)
 # The same models through mj run, C, .NET, Python and the JavaScript API: the same size, steps, colours, pictures
 # and file names; the same words for the same bad input, each face failing its own way.
 MJ_CLI="$PWD/build/mj" MJ_LIB="$PWD/build/capi/libmj.so" MJ_WEB="$PWD/build-web" MJ_DOTNET="$PWD/build-dotnet" \
