@@ -91,7 +91,7 @@ pageTest(
       if (!shown.includes("G") && before === null) before = shown; // the latest step before the win
     }
     assert.ok(before, "stepping back reaches the grid before the win");
-    assert.equal(before.replaceAll("D", "G").replace("F", "G"), won, "the last push put the crates on the targets");
+    assert.equal(before.replaceAll("D", "G").replace(/[FE]/, "G"), won, "the last push put the crates on the targets");
     model.dispose();
   },
 );
