@@ -63,6 +63,7 @@ pageTest(
     // on again to the win
     await page.click("#run");
     await until(page, () => window.mjPlayground.state.running);
+    await page.focus("#view"); // the keys go to the run while the grid has the focus (the click gave it to the button)
     for (let i = half; i < solution.length; i++) {
       await page.keyboard.press(solution[i]);
       await until(page, (n) => window.mjPlayground.state.frame?.inputs === n, i + 1);
