@@ -328,8 +328,8 @@ TEST(CountExpression, TriesAndLimitAreCountsToo) {
 
   // A search that covers the grid from its corner, its limit of states an expression.
   const auto search = [](const std::string& limit, const std::string& dialect) {
-    return "<one values=\"BRW\" origin=\"True\" in=\"RB\" out=\"WR\" search=\"True\"" + dialect +
-           "\n limit=\"" + limit + "\"><observe value=\"B\" to=\"WR\"/><observe value=\"R\" to=\"W\"/></one>";
+    return "<one values=\"BRW\" origin=\"True\" in=\"RB\" out=\"WR\" search=\"True\"" + dialect + "\n limit=\"" +
+           limit + "\"><observe value=\"B\" to=\"WR\"/><observe value=\"R\" to=\"W\"/></one>";
   };
   const std::string dialect = " dialect=\"mj\"";
   EXPECT_EQ(mjtest::run_model(search("area*4", dialect), 4, 4, 1), mjtest::run_model(search("64", dialect), 4, 4, 1));

@@ -147,8 +147,7 @@ class Session {
     return guard([&] {
       std::vector<mj::Input> sent;
       const int count = inputs["length"].as<int>();
-      for (int i = 0; i < count; i++)
-        sent.push_back({inputs[i]["step"].as<int>(), inputs[i]["key"].as<std::string>()});
+      for (int i = 0; i < count; i++) sent.push_back({inputs[i]["step"].as<int>(), inputs[i]["key"].as<std::string>()});
       mj::Interpreter& interpreter = live().interpreter();
       struct Shown {  // animated again however the run ends
         mj::Interpreter& interpreter;
