@@ -200,6 +200,8 @@ class Model {
   // gives them, in the order of their steps) sent when the run stands at its step, then on to its end or
   // limit: a recorded game's grids again. Returns the steps taken.
   replay(seed, inputs, steps) {
+    if (typeof inputs?.[Symbol.iterator] !== "function")
+      throw new TypeError(`inputs must be a list of {step, key}, got ${typeof inputs}`);
     const list = Array.from(inputs, (input, i) => ({
       step: int32(`inputs[${i}].step`, input?.step),
       key: String(input?.key),

@@ -282,6 +282,7 @@ test("replay(seed, inputs) plays a recorded game again, grid for grid", () => {
   }
   assert.throws(() => again.replay(1, [inputs[1], inputs[0]]), /in the order of their steps/);
   assert.throws(() => again.replay(1, [{ step: "3", key: "ArrowUp" }]), TypeError);
+  assert.throws(() => again.replay(1, 3), TypeError);
   game.dispose();
   again.dispose();
 });
