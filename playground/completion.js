@@ -18,7 +18,15 @@ const RULE_NODES = new Set(["one", "all", "prl"]);
 // Elements read only inside a rule node (or, for rule, a map's, a convolution's or a wfc's): not offered
 // at the root or inside a <sequence> or <markov>, whose children are nodes.
 const RULE_NODE_PARTS = new Set(["rule", "field", "observe"]);
-const BRANCHES = new Set(["sequence", "markov"]);
+const BRANCHES = new Set(["sequence", "markov", "keypress"]);
+// The mj dialect's <event> holds <keypress> children only, and a <keypress> stands nowhere else.
+const EVENT = "event";
+const KEYPRESS = "keypress";
+// What a value of these attributes may be: the dialect's one name, the keys a page sends (KeyboardEvent.key).
+const VALUES = {
+  dialect: [["mj", "mj's extensions (docs/language/extensions.md)"]],
+  key: ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter"].map((k) => [k, "a key's name"]),
+};
 
 const hex = (rgb) => "#" + rgb.toString(16).padStart(6, "0");
 
@@ -30,6 +38,14 @@ export function attributesFor(accepts, element, root, parent = "") {
   if (root) for (const n of accepts["#root"] ?? []) names.add(n);
   if (RULE_NODES.has(element)) for (const n of accepts.rule ?? []) names.add(n);
   return [...names].sort();
+}
+
+// The elements that may stand inside `parent` (none: the root), of the reference's `nodes`: a branch's children
+// are nodes, a rule node's also its parts, an <event>'s only <keypress>.
+export function elementsFor(nodes, parent) {
+  if (parent === EVENT) return [KEYPRESS];
+  const nodesOnly = !parent || BRANCHES.has(parent);
+  return Object.keys(nodes).filter((name) => name !== KEYPRESS && !(nodesOnly && RULE_NODE_PARTS.has(name)));
 }
 
 function symbolOptions(symbols, wildcard) {
@@ -51,9 +67,7 @@ export function completion(help) {
     const where = contextAt(text, ctx.pos);
     if (!bundle || !where) return null;
     if (where.kind === "tag") {
-      const parent = where.parents.at(-1)?.name;
-      const nodesOnly = !parent || BRANCHES.has(parent);
-      const names = Object.keys(bundle.nodes).filter((name) => !(nodesOnly && RULE_NODE_PARTS.has(name)));
+      const names = elementsFor(bundle.nodes, where.parents.at(-1)?.name);
       const options = names.map((name) => ({
         label: name,
         type: "type",
@@ -84,6 +98,10 @@ export function completion(help) {
           },
         }));
       return { from: where.from, options, validFor: /^[\w-]*$/ };
+    }
+    if (Object.hasOwn(VALUES, where.attribute)) {
+      const options = VALUES[where.attribute].map(([label, detail]) => ({ label, detail, type: "constant" }));
+      return { from: where.from, options, validFor: /^\w*$/ };
     }
     if (where.attribute === "values") {
       // any symbol the palette colours, those written already left out

@@ -24,7 +24,7 @@ bash scripts/web.sh
 # and tests/cli_errors.xml, the npm package installed in a new project, the golden runs through the WebAssembly
 # build, the playground in Chromium.
 node --test tests/js_style.mjs faces/js/tests/api*.mjs faces/js/tests/package.mjs faces/js/tests/conformance.mjs \
-  playground/tests/browser*.mjs
+  playground/tests/editor*.mjs playground/tests/browser*.mjs
 # The same models through mj run, C, .NET, Python and the JavaScript API: the same size, steps, colours, pictures
 # and file names; the same words for the same bad input, each face failing its own way.
 MJ_CLI="$PWD/build/mj" MJ_LIB="$PWD/build/capi/libmj.so" MJ_WEB="$PWD/build-web" MJ_DOTNET="$PWD/build-dotnet" \

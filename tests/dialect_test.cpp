@@ -7,12 +7,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <map>
+#include <utility>
 
 #include "core/count_expression.hpp"
 #include "explore_oracle.hpp"
 #include "explore_random_programs.hpp"
 #include "mj/explore.hpp"
+#include "mj/picture.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -297,6 +300,62 @@ TEST(CountExpression, LoadErrorsPointAtTheAttribute) {
   EXPECT_EQ(below.message(), "steps=\"length - 10\" is -6 on this grid, below 0");
   EXPECT_EQ(load_error("<one values=\"BW\" dialect=\"mj\" in=\"B\" out=\"W\" steps=\"area/\"/>").message(),
             "steps=\"area/\", column 6: a number, a size (length, width, height, area) or '(' is missing");
+}
+
+// Other counts take expressions too in the dialect: a wfc's tries, a search's limit. A run with the
+// expression is the run with its value, and an error points at the attribute.
+TEST(CountExpression, TriesAndLimitAreCountsToo) {
+  const std::filesystem::path resources = mjtest::temp_dir("counts");
+  std::filesystem::create_directories(resources / "samples");
+  mj::Image checker{4, 4, {}};
+  for (int y = 0; y < 4; y++)
+    for (int x = 0; x < 4; x++) checker.argb.push_back((x + y) % 2 ? 0xffffffffu : 0xff000000u);
+  mj::save_png(resources / "samples" / "Checker.png", checker);
+  const auto run = [&](const std::string& xml) {
+    auto ip = mj::Interpreter::from_string(xml, mj::LoadOptions{8, 8, 1, resources}, "model.xml");
+    ip.run(3, 0);
+    const mj::GridView g = ip.grid();
+    return std::string(g.cells, g.cells + g.size());
+  };
+  const auto wfc = [](const std::string& tries) {
+    return "<sequence values=\"B\" dialect=\"mj\">\n<wfc sample=\"Checker\" values=\"BW\" n=\"2\"\n tries=\"" + tries +
+           "\"/></sequence>";
+  };
+  EXPECT_EQ(run(wfc("area/2")), run(wfc("32")));
+  const mj::Error tries = mjtest::expect_error([&] { run(wfc("area/(width-8)")); });
+  EXPECT_EQ(tries.line(), 3);
+  EXPECT_EQ(tries.message(), "tries=\"area/(width-8)\", column 5: division by zero");
+
+  // A search that covers the grid from its corner, its limit of states an expression.
+  const auto search = [](const std::string& limit, const std::string& dialect) {
+    return "<one values=\"BRW\" origin=\"True\" in=\"RB\" out=\"WR\" search=\"True\"" + dialect + "\n limit=\"" +
+           limit + "\"><observe value=\"B\" to=\"WR\"/><observe value=\"R\" to=\"W\"/></one>";
+  };
+  const std::string dialect = " dialect=\"mj\"";
+  EXPECT_EQ(mjtest::run_model(search("area*4", dialect), 4, 4, 1), mjtest::run_model(search("64", dialect), 4, 4, 1));
+  EXPECT_EQ(mjtest::run_model(search("64", dialect), 4, 4, 1), mjtest::run_model(search("64", ""), 4, 4, 1));
+  const mj::Error below = load_error(search("length - 5", dialect));
+  EXPECT_EQ(below.line(), 2);
+  EXPECT_EQ(below.message(), "limit=\"length - 5\" is -1 on this grid, below 0");
+  // Without the opt-in the reference's reading: a whole number, an expression an error naming the opt-in.
+  EXPECT_EQ(load_error(search("area", "")).message(),
+            "limit=\"area\" is an mj extension: add dialect=\"mj\" to the root element <one> to use it");
+}
+
+// docs/tutorial.md's stage 10: steps="area/435" places 8 rooms and closets on 59x59 (3 rooms and 5 closets on
+// seed 5, its picture) and 18 on 89x89: the count grows with the grid.
+TEST(CountExpression, TheTutorialsRoomsGrowWithTheGrid) {
+  const std::string xml =
+      mjtest::read_bytes(std::filesystem::path(MJ_SOURCE_DIR) / "docs/language/examples/TutorialScale.xml");
+  const auto placed = [&](int side) {
+    const std::string grid = mjtest::run_model(xml, side, side, 5);
+    const int rooms = int(std::count(grid.begin(), grid.end(), 'R')) / 15;
+    const int closets = int(std::count(grid.begin(), grid.end(), 'A')) / 3;
+    return std::pair{rooms, closets};
+  };
+  EXPECT_EQ(placed(59), (std::pair{3, 5}));
+  const auto [rooms, closets] = placed(89);
+  EXPECT_EQ(rooms + closets, 18);
 }
 
 }  // namespace

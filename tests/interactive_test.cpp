@@ -4,6 +4,9 @@
 // game exactly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
+
 #include "mj/explore.hpp"
 #include "mj/model.hpp"
 #include "test_util.hpp"
@@ -181,6 +184,60 @@ TEST(Interactive, ALightCycleGameReplays) {
   mj::Model unsteered = load();
   unsteered.run(5, 400);
   EXPECT_NE(cells(unsteered), last);
+}
+
+// models/Sokoban.xml, mj's other playable model, on seed 1 (demo.xml's): the recorded solution pushes the three
+// crates onto the targets, the crates and the lamp turn gold and the run ends at the next step; the game replays
+// grid for grid.
+// faces/python/tests/test_interactive.py and playground/tests/browser_sokoban.mjs play the same keys to the same grid.
+// Arrow keys without "Arrow", as the Python and JavaScript tests write them.
+constexpr const char* kSokobanSolution =
+    "Left Left Up Left Up Right Right Left Left Up Up Right Down Left Down Right Up Right Right Down Up Up Right "
+    "Right Down Left Up Left Down";
+constexpr const char* kSokobanStart =
+    "WWWWWWWWWBBWBBBWWBCBBCBWWBBTTWBWWBCWTBBWWBBBPBWWWBBWBBBWWWWFWWWW";  // rows of 8, top first
+constexpr const char* kSokobanWon = "WWWWWWWWWBBWBBBWWBBBPBBWWBBGGWBWWBBWGBBWWBBBBBWWWBBWBBBWWWWGWWWW";
+
+TEST(Interactive, ASokobanGameIsWonAndReplays) {
+  const auto load = [] {
+    mj::RunRequest r;
+    r.model = std::string(MJ_SOURCE_DIR) + "/models/Sokoban.xml";
+    mj::set_sides(r, {8, 8});
+    r.steps = 0;
+    return mj::Model(r);
+  };
+  mj::Model game = load();
+  game.start(1);
+  mj::RunControl at_a_key;
+  at_a_key.until_waiting = true;
+  EXPECT_EQ(game.advance(at_a_key), mj::RunEnd::stopped);
+  EXPECT_EQ(cells(game), kSokobanStart);
+  std::vector<std::string> grids{cells(game)};
+  std::istringstream solution(kSokobanSolution);
+  for (std::string key; solution >> key;) {
+    EXPECT_FALSE(game.status().ended) << key;  // not won before the last push
+    EXPECT_EQ(count(cells(game), 'G'), 0);
+    game.send("Arrow" + key);
+    game.advance(at_a_key);
+    grids.push_back(cells(game));
+  }
+  EXPECT_EQ(game.advance(), mj::RunEnd::finished);  // won: the run ends by itself
+  EXPECT_EQ(cells(game), kSokobanWon);
+  const int steps = game.status().steps;
+  for (int twice = 0; twice < 2; twice++) {
+    mj::Model again = load();
+    EXPECT_EQ(again.replay(1, game.inputs()), mj::RunEnd::finished);
+    EXPECT_EQ(cells(again), kSokobanWon);
+    EXPECT_EQ(again.status().steps, steps);
+  }
+  // Each key moved the pusher: the grids after each differ from the one before.
+  for (size_t i = 1; i < grids.size(); i++) EXPECT_NE(grids[i], grids[i - 1]) << i;
+  // Without keys the level waits as drawn.
+  mj::Model idle = load();
+  EXPECT_EQ(idle.run(1, 500), mj::RunEnd::step_limit);
+  std::string waited = cells(idle);
+  std::replace(waited.begin(), waited.end(), 'E', 'F');  // the lamp unlit, either of its two values
+  EXPECT_EQ(waited, kSokobanStart);
 }
 
 TEST(Interactive, ReplayWantsInputsInTheOrderOfTheirSteps) {

@@ -196,6 +196,18 @@ class Model {
   get inputs() {
     return this.call("inputs");
   }
+  // The run of `seed` again (its step limit `steps`, as start), each of `inputs` ([{step, key}], as `inputs`
+  // gives them, in the order of their steps) sent when the run stands at its step, then on to its end or
+  // limit: a recorded game's grids again. Returns the steps taken.
+  replay(seed, inputs, steps) {
+    if (typeof inputs?.[Symbol.iterator] !== "function")
+      throw new TypeError(`inputs must be a list of {step, key}, got ${typeof inputs}`);
+    const list = Array.from(inputs, (input, i) => ({
+      step: int32(`inputs[${i}].step`, input?.step),
+      key: String(input?.key),
+    }));
+    return this.call("replay", int32("seed", seed), list, optionalInt("steps", steps));
+  }
   // What the library decided for this model: {name, size: [mx, my, mz], steps, pixelsize, iso, sizeFrom}.
   get settings() {
     return this.call("settings");

@@ -333,6 +333,8 @@ export class Model {
   send(key: string): void;
   /** The run's inputs in the order sent, each with the step it came at: with its seed, what replays it. */
   readonly inputs: { step: number; key: string }[];
+  /** The run of `seed` again (step limit `steps` as start), each input sent when the run stands at its step, then on to its end or limit: a recorded game (`inputs`) replays grid for grid. Returns the steps taken. */
+  replay(seed: number, inputs: readonly { step: number; key: string }[], steps?: number): number;
   /** start(seed, steps), then steps until the end or the step limit (settings.steps unless given; 0: none). It ends on `mj run`'s grid; while recording, on `mj run --gif`'s last frame. */
   run(seed: number, steps?: number): number;
   /** Where the run stands, in one call. */

@@ -140,6 +140,25 @@ class Session {
     return list;
   }
 
+  // The run of `seed` again (step limit `steps`, as start), each of `inputs` ([{step, key}], as inputs()
+  // gives them) sent when the run stands at its step, then on to its end or limit (Model::replay). It ends
+  // as run() does. Returns the steps taken.
+  int replay(int seed, const val& inputs, const val& steps) {
+    return guard([&] {
+      std::vector<mj::Input> sent;
+      const int count = inputs["length"].as<int>();
+      for (int i = 0; i < count; i++) sent.push_back({inputs[i]["step"].as<int>(), inputs[i]["key"].as<std::string>()});
+      mj::Interpreter& interpreter = live().interpreter();
+      struct Shown {  // animated again however the run ends
+        mj::Interpreter& interpreter;
+        ~Shown() { interpreter.set_animated(true); }
+      } shown{interpreter};
+      interpreter.set_animated(interpreter.history() != nullptr);
+      live().replay(seed, sent, given(steps));
+      return live().status().steps;
+    });
+  }
+
   // Where the run stands, in one call (mj::RunStatus): {started, seed, steps, stepLimit, finished,
   // atStepLimit, ended (either), waiting, node, search, history: {first, last, bytes} or null}.
   val status() const {
@@ -356,6 +375,7 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("step", &Session::step)
       .function("send", &Session::send)
       .function("inputs", &Session::inputs)
+      .function("replay", &Session::replay)
       .function("run", &Session::run)
       .function("steps", &Session::steps)
       .function("seed", &Session::seed)

@@ -245,6 +245,48 @@ test("a wfc that gives up is a run notice; backtrack: true finishes it as mj run
   (retries.dispose(), backtracking.dispose());
 });
 
+// A game of models/Sokoban.xml (the keys of tests/interactive_test.cpp's recorded solution) played by send() and
+// replayed by replay(seed, inputs): the same grid at every step, and the run ends won as mj's other faces end it.
+test("replay(seed, inputs) plays a recorded game again, grid for grid", () => {
+  const solution = (
+    "Left Left Up Left Up Right Right Left Left Up Up Right Down Left Down Right Up Right Right Down Up Up Right " +
+    "Right Down Left Up Left Down"
+  ).split(" ");
+  const won = "WWWWWWWWWBBWBBBWWBBBPBBWWBBGGWBWWBBWGBBWWBBBBBWWWBBWBBBWWWWGWWWW";
+  const cells = (m) => m.stateText("Sokoban").trim().split("\n").slice(2).join("");
+  const game = mj.load(ownXml("Sokoban"), { size: 8, steps: 0 });
+  game.start(1);
+  const grids = [];
+  for (const key of solution) {
+    while (!game.status().waiting) game.step(1);
+    game.send(`Arrow${key}`);
+    game.step(1);
+    grids.push([game.steps, cells(game)]);
+  }
+  assert.equal(game.advance(), "finished");
+  assert.equal(cells(game), won);
+  const inputs = game.inputs;
+  assert.deepEqual(
+    inputs.map((i) => i.key),
+    solution.map((k) => `Arrow${k}`),
+  );
+  const again = mj.load(ownXml("Sokoban"), { size: 8, steps: 0 });
+  for (let twice = 0; twice < 2; twice++) {
+    assert.equal(again.replay(1, inputs), game.steps);
+    assert.equal(cells(again), won);
+    assert.deepEqual(again.inputs, inputs);
+  }
+  for (const [steps, grid] of grids.filter((_, i) => i % 7 === 0)) {
+    assert.equal(again.replay(1, inputs, steps), steps);
+    assert.equal(cells(again), grid, `step ${steps}`);
+  }
+  assert.throws(() => again.replay(1, [inputs[1], inputs[0]]), /in the order of their steps/);
+  assert.throws(() => again.replay(1, [{ step: "3", key: "ArrowUp" }]), TypeError);
+  assert.throws(() => again.replay(1, 3), TypeError);
+  game.dispose();
+  again.dispose();
+});
+
 test("errors are MjError with file and line, and the module goes on", () => {
   const bad = '<sequence values="BW">\n  <one in="BX" out="WW"/>\n</sequence>';
   assert.throws(

@@ -1,5 +1,7 @@
 """The mj dialect's interactive nodes through Python: model.send("ArrowLeft"), model.waiting, and a game's
 seed and model.inputs replayed (model.replay) to the same grids, as the C++ tests check (interactive_test.cpp)."""
+import os
+
 import numpy as np
 import pytest
 
@@ -65,3 +67,39 @@ def test_back_sends_the_earlier_inputs_again():
         grids.append(np.array(model.grid))
     assert np.array_equal(model.back(15), grids[24])
     assert model.inputs == [(step, key) for step, key in model.inputs if step < 25]
+
+
+# models/Sokoban.xml on seed 1 (demo.xml's): the recorded solution of tests/interactive_test.cpp (the same keys,
+# the same won grid there and in playground/tests/browser_sokoban.mjs): the three crates pushed onto the targets turn
+# gold with the lamp, and the run ends.
+SOKOBAN_SOLUTION = (
+    "Left Left Up Left Up Right Right Left Left Up Up Right Down Left Down Right Up Right Right Down Up Up Right "
+    "Right Down Left Up Left Down"
+).split()
+SOKOBAN_START = "WWWWWWWWWBBWBBBWWBCBBCBWWBBTTWBWWBCWTBBWWBBBPBWWWBBWBBBWWWWFWWWW"
+SOKOBAN_WON = "WWWWWWWWWBBWBBBWWBBBPBBWWBBGGWBWWBBWGBBWWBBBBBWWWBBWBBBWWWWGWWWW"
+
+
+def cells(model):
+    return "".join(model.legend[v] for v in np.array(model.grid).ravel())
+
+
+def test_a_sokoban_game_is_won_and_replays():
+    sokoban = os.path.join(mj.MODELS, "Sokoban.xml")
+    model = mj.load(sokoban, size=8, steps=0)
+    model.start(1)
+    for key in SOKOBAN_SOLUTION:
+        while not model.waiting:
+            assert model.step()
+        if not model.inputs:
+            assert cells(model) == SOKOBAN_START
+        assert "G" not in cells(model)  # not won before the last push
+        model.send("Arrow" + key)
+    while model.step():
+        pass
+    assert model.finished
+    assert cells(model) == SOKOBAN_WON
+    for _ in range(2):
+        again = mj.load(sokoban, size=8, steps=0)
+        assert again.replay(1, model.inputs) == model.steps
+        assert cells(again) == SOKOBAN_WON

@@ -3,12 +3,14 @@
 #include <algorithm>
 
 #include "mj/inspect.hpp"
+#include "nodes/dialect.hpp"
 #include "nodes/inference/search.hpp"
 #include "nodes/value_attribute.hpp"
 
 namespace mj {
 
-void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Rule>& rules) {
+void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Rule>& rules,
+                        const LoadContext& context) {
   for (const Rule& rule : rules) writes_.push_back(rule_writes(rule, g));
   const auto at_corner = [](const std::vector<RuleWrite>& w) {
     return w.empty() || (w.size() == 1 && w[0].offset == 0);
@@ -36,7 +38,7 @@ void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Ru
   }
   search_ = e.boolean("search", false);
   if (search_) {
-    limit_ = e.integer("limit", -1);
+    limit_ = count_attribute(e, "limit", -1, g, context);
     depth_coefficient_ = e.real("depthCoefficient", 0.5);
   } else {
     guides_ = true;  // by backward potentials, made on the first inference (many nodes never run)

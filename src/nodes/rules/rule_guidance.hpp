@@ -23,7 +23,8 @@ enum class Applies { kOne, kAll };
 class RuleGuidance {
  public:
   // Reads the node's fields, observations, search settings and temperature.
-  void load(const XmlElement& element, const Grid& grid, const std::vector<Rule>& rules);
+  // `limit` is a count (nodes/dialect.hpp): in the mj dialect also an expression of the grid's size.
+  void load(const XmlElement& element, const Grid& grid, const std::vector<Rule>& rules, const LoadContext& context);
   void reset() {
     future_computed_ = false;
     search_run_.reset(), tries_left_ = 0;

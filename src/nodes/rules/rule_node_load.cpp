@@ -60,7 +60,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   steps = count_attribute(e, "steps", 0, g, context);
   applies_ = applies;
   matcher.load(rules, g, taker);
-  guidance.load(e, g, rules);
+  guidance.load(e, g, rules, context);
 }
 
 }  // namespace mj

@@ -1,6 +1,7 @@
 #include "nodes/wfc/wfc_node.hpp"
 
 #include "mj/inspect.hpp"
+#include "nodes/dialect.hpp"
 #include "nodes/node_view_fill.hpp"
 
 namespace mj::wfc {
@@ -35,7 +36,7 @@ void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& pare
   source = element.has("sample") ? element.str("sample") : element.str("tileset");
   shannon_ = element.boolean("shannon", false);
   backtrack_ = element.boolean("backtrack", false);
-  tries_ = element.integer("tries", 1000);
+  tries_ = count_attribute(element, "tries", 1000, input, context);
   if (tries_ > kMaxTries)
     element.fail("tries=" + std::to_string(tries_) + " is more than " + std::to_string(kMaxTries));
   if (model.start_waves[0].empty()) model.start_waves[0].assign(size_t(model.patterns), 1);
