@@ -1,5 +1,6 @@
 // Potentials: how many steps of a set of rules it takes to get each value to each cell (forward, from a
 // state) or from each value at each cell to a goal (backward), by a propagation in order of time.
+// Its state and the index of the rules' patterns it reads are in spread.hpp.
 #include "nodes/inference/potentials.hpp"
 
 #include <algorithm>
@@ -7,73 +8,14 @@
 #include <atomic>
 #include <bit>
 #include <cstddef>
-#include <span>
+
+#include "nodes/inference/spread.hpp"
 
 namespace mj {
 
+namespace spread {
+
 namespace {
-
-// A non-wildcard cell of a rule side: its offset from the rule's corner on the grid.
-struct PatternCell {
-  int offset;
-  uint32_t bit;  // of its value; 0 for a value outside the alphabet (an empty input wave), never held
-  uint8_t value;
-  Point at;  // place in the rule
-};
-
-// A value that became reachable at a cell at time t, and where that cell is.
-struct QueueItem {
-  int cell, x, y, z, t;
-  uint8_t value;
-};
-
-// A cell that a check around an arriving value reads, by its offset from the arriving cell.
-struct Probe {
-  int delta;
-  uint32_t bit;  // the value looked for; 0 for one outside the alphabet
-};
-
-// A pattern cell of a rule that waits for a value: what the rule position that its value completes
-// checks, its place in the rule and its offset on the grid. The checks are in `probes`: [gives,
-// pattern) the other side (the values applying would give), [pattern, end) the other cells of the
-// pattern. The arriving cell is left out of the latter, as it has just settled, and out of the
-// former: what applying would give there is `gives_here`, checked against that cell's bits at once.
-struct Want {
-  uint32_t gives, pattern, end;
-  uint32_t far_end;  // [gives, far_end): the news probes of a check far from exceptions (index_far)
-  uint32_t gives_here;
-  uint32_t rule;
-  int offset;
-  Point at;
-  Point fit;  // per axis, the places the rule's corner can take on the grid (0 when it is too large)
-  // probes[pattern] again, or one that always holds (the arriving value) for a pattern of one
-  // cell: most checks of a search's forward potentials end at it, without the loop's set-up.
-  Probe lead;
-  uint32_t rest;  // where the pattern's probes after the lead begin
-  // The same for the other side: its first probe, or one never news (the arriving value) if none.
-  Probe news_lead;
-  uint32_t news_rest;
-  uint32_t same_lead;  // forward: this want and those after it with the same lead (group_by_lead)
-  // Whether the rule fits with this cell of it at (x, y, z): one comparison per axis.
-  bool fits(int x, int y, int z) const {
-    return (unsigned(x - at.x) < unsigned(fit.x)) & (unsigned(y - at.y) < unsigned(fit.y)) &
-           (unsigned(z - at.z) < unsigned(fit.z));
-  }
-};
-
-// Backward: cells [first, first + length) have the same values at time 0.
-struct StartRun {
-  int first, length;
-  uint32_t values;
-};
-
-// What a cell holds as the propagation goes, a bit per value: `settled`, the values it has at time
-// 0 or whose arrival has been dequeued; `reached`, those with a potential by now, settled or
-// queued. Side by side, as a pattern check and the applying after it read the same cells.
-template <class Bits>
-struct CellValues {
-  Bits settled, reached;
-};
 
 // Where the propagation puts what it finds. Potentials: each value's time at each cell.
 struct ToPotentials {
@@ -99,281 +41,11 @@ struct ToEstimate {
   }
 };
 
-// Rules apply in potentials when every cell of their pattern (forward the input, backward the
-// output; wildcards excepted) holds its value by time t, and then give their other side at t+1.
-// The queue is in order of time, so instead of that direct check, a rule position applies when the
-// last of its pattern's values is dequeued: then, and at no other dequeue, its whole pattern is
-// settled, at the time of its latest value, exactly when the direct check would first succeed. So
-// the potentials are the same (and the same whatever the order of the items of one time), and a
-// position applies once without being marked. Nearly all values are there from the start (time 0),
-// so those are not queued at all: positions complete at time 0 are found directly (apply_at_start).
-// The propagation is bound by reading cell values: they are as narrow as the alphabet allows.
-template <class Bits>
-struct Spread {
-  std::vector<QueueItem> queue;
-  std::vector<uint8_t> applied;                        // per position and rule, for all-wildcard patterns
-  std::vector<Want> wanted;                            // by value: the pattern cells that want it, of every rule
-  std::vector<Probe> probes;                           // the checks of every Want, side by side
-  std::vector<size_t> wanted_start;                    // value -> first entry in `wanted`
-  std::vector<uint32_t> anywhere;                      // the rules whose pattern is all wildcards
-  Interior interior;                                   // the cells the largest pattern reaches no edge from
-  InteriorCells inside;                                // the same by cell index (apply_at_start)
-  std::vector<std::vector<PatternCell>> wants, gives;  // per rule: its pattern and the other side
-  std::vector<std::vector<PatternCell>> news;          // per rule: the gives that can be new when it applies
-  std::vector<size_t> news_far;                        // per rule: how many of them are read far from exceptions
-  // Backward, from the values at time 0: per value, the values missing at some cell holding it, and
-  // the values every cell holds; the runs of cells with the same values, and the cells near the
-  // few where a value lacks one it implies elsewhere (index_far).
-  std::array<uint32_t, 32> absent{};
-  uint32_t everywhere = 0;
-  std::vector<StartRun> runs;
-  std::vector<uint8_t> near;
-  // The cells, with a margin of empty ones before and after as wide as a rule reaches: a check
-  // whose rule may not fit there can read its cells first (forward: the lead).
-  std::vector<CellValues<Bits>> cells;
-  CellValues<Bits>* base = nullptr;  // cell 0, past the margin
-  int count = 0;                     // cells of the grid
-  std::vector<Bits> goal_unmet;      // forward estimates: a cell's goal values while none has reached it, else 0
-  std::vector<PatternCell> pivots;   // apply_at_start: per rule, its pattern cell with the rarest value
-  std::array<int, 32> holding{};     // how many cells have each value at time 0
-  std::vector<int> holders;          // the cells with each pivot value at time 0, by value
-  std::vector<int> holders_start;    // value -> first entry in `holders`
-  uint64_t indexed = 0;              // the caller's key the index above (wanted .. gives) is for, 0: none
-};
-
 // Scratch kept between calls: search computes forward potentials for every state it explores.
 template <class Bits>
 Spread<Bits>& scratch() {
   thread_local Spread<Bits> p;
   return p;
-}
-
-struct Shape {
-  int mx, my, mz;
-  bool fits(const Rule& rule, int x, int y, int z) const { return fits(rule.in_size, x, y, z); }
-  bool fits(const Point& size, int x, int y, int z) const {
-    return x >= 0 && y >= 0 && z >= 0 && x + size.x <= mx && y + size.y <= my && z + size.z <= mz;
-  }
-  bool fits(const Point& size, const Point& at) const { return fits(size, at.x, at.y, at.z); }
-  int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
-};
-
-const std::vector<uint8_t>& pattern_of(const Rule& rule, bool backwards) {
-  return backwards ? rule.output : rule.binput;
-}
-
-std::vector<PatternCell> cells_of(const Rule& rule, const std::vector<uint8_t>& side, int C, const Shape& s) {
-  std::vector<PatternCell> cells;
-  for (int dz = 0, di = 0; dz < rule.in_size.z; dz++)
-    for (int dy = 0; dy < rule.in_size.y; dy++)
-      for (int dx = 0; dx < rule.in_size.x; dx++, di++) {
-        const uint8_t value = side[size_t(di)];
-        if (value != kKeep) cells.push_back({s.index(dx, dy, dz), value < C ? 1u << value : 0u, value, {dx, dy, dz}});
-      }
-  return cells;
-}
-
-// The values rarest at time 0 first: in a pattern, the likeliest to be missing; on the other
-// side, the likeliest not to be reached yet. Either check then ends soonest.
-template <class Bits>
-void append_probes(Spread<Bits>& p, std::span<const PatternCell> cells, int origin) {
-  const size_t first = p.probes.size();
-  for (const PatternCell& c : cells) p.probes.push_back({c.offset - origin, c.bit});
-  const auto holding = [&](const Probe& probe) {
-    return probe.bit == 0 ? 0 : p.holding[size_t(std::countr_zero(probe.bit))];
-  };
-  std::stable_sort(p.probes.begin() + ptrdiff_t(first), p.probes.end(),
-                   [&](const Probe& a, const Probe& b) { return holding(a) < holding(b); });
-}
-
-template <class Bits>
-Want want_of(Spread<Bits>& p, uint32_t r, const Rule& rule, const PatternCell& c, const Shape& s) {
-  const Point fit{std::max(0, s.mx - rule.in_size.x + 1), std::max(0, s.my - rule.in_size.y + 1),
-                  std::max(0, s.mz - rule.in_size.z + 1)};
-  Want w{uint32_t(p.probes.size()), 0, 0, 0, 0, r, c.offset, c.at, fit, {}, 0, {}, 0, 1};
-  // The probes a far check reads, then the others: each part rarest first.
-  const std::vector<PatternCell>& news = p.news[r];
-  append_probes(p, std::span(news).first(p.news_far[r]), c.offset);
-  const size_t far_end = p.probes.size();
-  append_probes(p, std::span(news).subspan(p.news_far[r]), c.offset);
-  // A value outside the alphabet stays a probe: its bit is 0, and it counts as news.
-  const auto here = [](const Probe& g) { return g.delta == 0 && g.bit != 0; };
-  const auto gives = p.probes.begin() + w.gives;
-  for (auto g = gives; g != p.probes.end(); g++) w.gives_here |= here(*g) ? g->bit : 0;
-  w.far_end = uint32_t(far_end - size_t(std::count_if(gives, p.probes.begin() + ptrdiff_t(far_end), here)));
-  p.probes.erase(std::remove_if(gives, p.probes.end(), here), p.probes.end());
-  w.pattern = uint32_t(p.probes.size());
-  w.news_lead = w.pattern > w.gives ? p.probes[w.gives] : Probe{0, c.bit};
-  w.news_rest = std::min(w.gives + 1, w.pattern);
-  w.far_end = std::max(w.far_end, w.news_rest);
-  append_probes(p, p.wants[r], c.offset);
-  p.probes.erase(
-      std::find_if(p.probes.begin() + w.pattern, p.probes.end(), [](const Probe& q) { return q.delta == 0; }));
-  w.end = uint32_t(p.probes.size());
-  w.lead = w.end > w.pattern ? p.probes[w.pattern] : Probe{0, c.bit};
-  w.rest = std::min(w.pattern + 1, w.end);
-  return w;
-}
-
-// Backward: the values reached at time 0 at every cell where value q can ever be settled, per q.
-// A cell settles q at time 0 or when a rule gives q there, its pattern holding some q' there (or a
-// wildcard: any cell): the largest sets with implied[q] within the values of every cell holding q
-// at time 0 and within implied[q'] for every such q'. A value a rule gives where its pattern's
-// value implies it is never news when the pattern is complete, and the check fires nothing when
-// the pattern is not: it is left out of the check (Island: N where the pattern holds W on land).
-// `implied` starts as what the cells holding each value at time 0 tell.
-template <class Bits>
-std::array<uint32_t, 32> implied_at_start(const Spread<Bits>& p, int C, std::array<uint32_t, 32> implied) {
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t r = 0; r < p.gives.size(); r++)
-      for (const PatternCell& g : p.gives[r]) {
-        if (g.value >= C) continue;
-        const auto q = std::find_if(p.wants[r].begin(), p.wants[r].end(),
-                                    [&](const PatternCell& w) { return w.offset == g.offset; });
-        if (q != p.wants[r].end() && q->value >= C) continue;  // never settled: the rule never applies
-        const uint32_t from = q == p.wants[r].end() ? p.everywhere : implied[q->value];
-        const uint32_t next = implied[g.value] & from;
-        changed |= next != implied[g.value];
-        implied[g.value] = next;
-      }
-  }
-  return implied;
-}
-
-// Whether the pattern of rule r implies its give g where they meet (by `implied`).
-template <class Bits>
-bool implies(const Spread<Bits>& p, size_t r, const PatternCell& g, int C, const std::array<uint32_t, 32>& implied) {
-  const auto q =
-      std::find_if(p.wants[r].begin(), p.wants[r].end(), [&](const PatternCell& w) { return w.offset == g.offset; });
-  return g.value < C && q != p.wants[r].end() && q->value < C && (implied[q->value] >> g.value & 1u);
-}
-
-// Implications with a few exceptions (Island: N implies W on land, but a river's spring has N and
-// no W): a value's cells at time 0 may lack a value it implies at a few cells in all (`most`).
-// Checks around an arrival farther than a rule reaches from every such cell leave those out too
-// (p.near: the cells that are not that far). Returns the implications, or `strict` when the
-// exceptions are too many (far checks are then whole).
-template <class Bits>
-std::array<uint32_t, 32> index_far(Spread<Bits>& p, int C, const Shape& s, const Point& reach,
-                                   const std::array<uint32_t, 32>& strict) {
-  // Few enough that the cells near them are few, and marking them is cheap.
-  const int box = (2 * reach.x + 1) * (2 * reach.y + 1) * (2 * reach.z + 1);
-  const int most = std::min(256, p.count / (8 * box));
-  p.near.clear();
-  std::vector<std::pair<uint32_t, int>> kinds;  // the sets of values at time 0, and their cells
-  for (const StartRun& run : p.runs) {
-    auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == run.values; });
-    if (kind == kinds.end()) {
-      if (kinds.size() == 64) return strict;
-      kind = kinds.insert(kinds.end(), {run.values, 0});
-    }
-    kind->second += run.length;
-  }
-  std::array<uint32_t, 32> loose{};
-  for (int q = 0; q < C; q++)
-    for (int g = 0; g < C; g++) {
-      int lacking = 0;
-      for (const auto& [values, cells] : kinds) lacking += (values >> q & ~values >> g & 1u) ? cells : 0;
-      loose[size_t(q)] |= lacking <= most ? 1u << g : 0u;
-    }
-  loose = implied_at_start(p, C, loose);
-  const auto exception = [&](uint32_t values) {
-    for (uint32_t v = values; v != 0; v &= v - 1)
-      if (loose[size_t(std::countr_zero(v))] & ~values & ((C >= 32 ? 0u : 1u << C) - 1u)) return true;
-    return false;
-  };
-  int exceptions = 0;
-  for (const StartRun& run : p.runs) exceptions += exception(run.values) ? run.length : 0;
-  if (exceptions > most) return strict;
-  p.near.assign(size_t(p.count), 0);
-  for (const StartRun& run : p.runs) {
-    if (!exception(run.values)) continue;
-    for (int i = run.first; i < run.first + run.length; i++) {
-      const int x = i % s.mx, y = i / s.mx % s.my, z = i / (s.mx * s.my);
-      for (int nz = std::max(0, z - reach.z); nz <= std::min(s.mz - 1, z + reach.z); nz++)
-        for (int ny = std::max(0, y - reach.y); ny <= std::min(s.my - 1, y + reach.y); ny++)
-          for (int nx = std::max(0, x - reach.x); nx <= std::min(s.mx - 1, x + reach.x); nx++)
-            p.near[size_t(s.index(nx, ny, nz))] = 1;
-    }
-  }
-  return loose;
-}
-
-// Per rule, the gives that can be new when it applies (backward: not those its pattern implies at
-// time 0), those that checks far from exceptions read first (index_far).
-template <class Bits>
-void index_news(Spread<Bits>& p, int C, const Shape& s, const Point& reach, bool backwards) {
-  p.news_far.clear();
-  if (!backwards) {
-    p.news = p.gives;
-    for (const auto& news : p.news) p.news_far.push_back(news.size());
-    return;
-  }
-  std::array<uint32_t, 32> implied{};
-  for (int q = 0; q < C; q++) implied[size_t(q)] = ~p.absent[size_t(q)];
-  implied = implied_at_start(p, C, implied);
-  const std::array<uint32_t, 32> loose = index_far(p, C, s, reach, implied);
-  p.news.resize(p.gives.size());
-  for (size_t r = 0; r < p.gives.size(); r++) {
-    p.news[r] = p.gives[r];
-    std::erase_if(p.news[r], [&](const PatternCell& g) { return implies(p, r, g, C, implied); });
-    // Those a far check reads first.
-    const auto far = std::stable_partition(p.news[r].begin(), p.news[r].end(),
-                                           [&](const PatternCell& g) { return !implies(p, r, g, C, loose); });
-    p.news_far.push_back(size_t(far - p.news[r].begin()));
-  }
-}
-
-// Forward, most checks end at their lead, and the images of rules share leads (the rare value of
-// a walk's head next to it): a value's wants are grouped by lead, so that one failed lead skips
-// its group. Within one arriving value the order of firings only orders items of one time, which
-// changes no potential.
-template <class Bits>
-void group_by_lead(Spread<Bits>& p) {
-  const auto key = [](const Want& w) { return std::pair(w.lead.delta, w.lead.bit); };
-  for (size_t v = 0; v + 1 < p.wanted_start.size(); v++) {
-    const auto first = p.wanted.begin() + ptrdiff_t(p.wanted_start[v]),
-               last = p.wanted.begin() + ptrdiff_t(p.wanted_start[v + 1]);
-    std::stable_sort(first, last, [&](const Want& a, const Want& b) { return key(a) < key(b); });
-    for (auto w = last; w != first; w--) {
-      const auto next = w;
-      (w - 1)->same_lead = next != last && key(*next) == key(*(w - 1)) ? next->same_lead + 1 : 1;
-    }
-  }
-}
-
-template <class Bits>
-void index_patterns(Spread<Bits>& p, const std::vector<Rule>& rules, int C, const Shape& s, bool backwards) {
-  p.wants.clear(), p.gives.clear(), p.news.clear(), p.anywhere.clear();
-  p.interior = Interior(input_reach(rules), s.mx, s.my, s.mz);
-  p.inside = InteriorCells(p.interior, s.mx, s.my, s.mz);
-  for (const Rule& rule : rules) {
-    const std::vector<PatternCell>& wants = p.wants.emplace_back(cells_of(rule, pattern_of(rule, backwards), C, s));
-    if (wants.empty()) p.anywhere.push_back(uint32_t(p.wants.size() - 1));
-    // A value the pattern has at the same cell is settled when the rule applies: it is never given.
-    std::vector<PatternCell> gives = cells_of(rule, backwards ? rule.binput : rule.output, C, s);
-    std::erase_if(gives, [&](const PatternCell& g) {
-      return std::any_of(wants.begin(), wants.end(),
-                         [&](const PatternCell& w) { return w.offset == g.offset && w.value == g.value; });
-    });
-    p.gives.push_back(std::move(gives));
-  }
-  index_news(p, C, s, input_reach(rules), backwards);
-  // wanted: the pattern cells again, bucketed by value, by rule within a value. A value outside
-  // the alphabet counts in the pattern but never arrives: it has no bucket.
-  p.wanted_start.assign(size_t(C) + 1, 0);
-  for (const auto& wants : p.wants)
-    for (const PatternCell& c : wants)
-      if (c.value < C) p.wanted_start[c.value + 1u]++;
-  for (size_t k = 1; k < p.wanted_start.size(); k++) p.wanted_start[k] += p.wanted_start[k - 1];
-  p.wanted.resize(p.wanted_start.back());
-  p.probes.clear();
-  std::vector<size_t> next(p.wanted_start.begin(), p.wanted_start.end() - 1);
-  for (size_t r = 0; r < rules.size(); r++)
-    for (const PatternCell& c : p.wants[r])
-      if (c.value < C) p.wanted[next[c.value]++] = want_of(p, uint32_t(r), rules[r], c, s);
-  if (!backwards) group_by_lead(p);
 }
 
 // Marks what applying rule r (its other side) with its corner at cell `corner`, (x,y,z), at time t
@@ -629,6 +301,8 @@ void propagate(int C, int n, int mx, int my, int mz, const std::vector<Rule>& ru
 
 }  // namespace
 
+}  // namespace spread
+
 uint64_t new_potentials_key() {
   static std::atomic<uint64_t> next{1};
   return next++;
@@ -640,15 +314,15 @@ void compute_forward_potentials(Potentials& potentials, const uint8_t* state, in
   int* data = potentials.data.data();
   const size_t cells = size_t(potentials.cells);
   for (size_t i = 0; i < cells; i++) data[state[i] * cells + i] = 0;
-  ToPotentials out{potentials};
-  propagate<false>(
+  spread::ToPotentials out{potentials};
+  spread::propagate<false>(
       potentials.C, potentials.cells, mx, my, mz, rules, key, [state](int i) { return ValueSet(1u << state[i]); }, out);
 }
 
 int forward_estimate(const uint8_t* state, const ValueSet* future, int C, int mx, int my, int mz,
                      const std::vector<Rule>& rules, uint64_t key) {
-  ToEstimate out;
-  propagate<false>(
+  spread::ToEstimate out;
+  spread::propagate<false>(
       C, mx * my * mz, mx, my, mz, rules, key, [state](int i) { return ValueSet(1u << state[i]); }, out, future);
   return out.failed || out.missing > 0 ? -1 : out.sum;
 }
@@ -672,8 +346,8 @@ void compute_backward_potentials(Potentials& potentials, const ValueSet* future,
       for (int i = start; i < end; i++) row[i] = (future[i] >> c & 1u) ? 0 : -1;
     }
   }
-  ToPotentials out{potentials};
-  propagate<true>(
+  spread::ToPotentials out{potentials};
+  spread::propagate<true>(
       potentials.C, cells, mx, my, mz, rules, 0, [future, values](int i) { return future[i] & values; }, out);
 }
 
@@ -682,32 +356,6 @@ std::vector<int> backward_row(const Potentials& potentials, const ValueSet* futu
   std::vector<int> row(size_t(potentials.cells));
   for (size_t i = 0; i < row.size(); i++) row[i] = (future[i] >> c & 1u) ? 0 : -1;
   return row;
-}
-
-int forward_pointwise(const Potentials& potentials, const ValueSet* future) {
-  int sum = 0;
-  const ValueSet values = potentials.C >= 32 ? ~ValueSet(0) : ValueSet((1u << potentials.C) - 1u);
-  for (int i = 0; i < potentials.cells; i++) {
-    int best = 1000;
-    bool found = false;
-    for (ValueSet wanted = future[i] & values; wanted != 0; wanted &= wanted - 1) {  // usually one value
-      int p = potentials[std::countr_zero(wanted)][i];
-      if (p >= 0 && p < best) best = p, found = true;
-    }
-    if (!found) return -1;
-    sum += best;
-  }
-  return sum;
-}
-
-int backward_pointwise(const Potentials& potentials, const uint8_t* present) {
-  int sum = 0;
-  for (int i = 0; i < potentials.cells; i++) {
-    int p = potentials[present[i]][i];
-    if (p < 0) return -1;
-    sum += p;
-  }
-  return sum;
 }
 
 }  // namespace mj
