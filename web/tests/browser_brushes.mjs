@@ -1,0 +1,164 @@
+// Browser test of the playground's brushes (web/playground/brush.js): cells painted on the grid in the
+// model's values are the start grid of the runs, kept with the model's draft (a reload brings them back)
+// and in share links; Ctrl+Z and the undo button take strokes back; pins hold their cells through a run
+// (when this build of mj takes pins).
+// Usage: node --test web/tests/browser_brushes.mjs   (needs build-web/site)
+//        MJ_SHOTS=DIR node --test web/tests/browser_brushes.mjs: also screenshots
+import assert from "node:assert/strict";
+import { choose, download, playground, runToEnd, shoot, until } from "./playground_page.mjs";
+
+const { served, pageTest, open } = playground();
+
+// Basic (<one values="BW" in="B" out="W"/>): every B turns W, one a step; at 12x12 it ends at step 144.
+const BASIC = ["corpus/Basic", [12, 12, 1], 1];
+
+// The rows of the grid on screen (the page's "state" export, its first two lines left out).
+const rowsOnScreen = async (page) =>
+  (await download(page, () => page.click('[data-export="state"]'))).toString("utf8").trim().split("\n").slice(2);
+
+// Does `act` bring a new frame (the run begun again, or a step)? Waits for it.
+async function newFrame(page, act) {
+  await page.evaluate(() => (window.frameBefore = window.mjPlayground.state.frame));
+  await act();
+  await until(page, () => window.mjPlayground.state.frame && window.mjPlayground.state.frame !== window.frameBefore);
+}
+
+// A stroke over the grid from cell `from` to cell `to` ([x, y]), as a mouse drag.
+async function stroke(page, from, to = from) {
+  const at = await page.evaluate(
+    (cells) => {
+      const rect = document.getElementById("grid").getBoundingClientRect();
+      const { mx, my } = window.mjPlayground.brushes.blank();
+      const scale = Math.min(rect.width / mx, rect.height / my);
+      const left = rect.left + (rect.width - mx * scale) / 2,
+        top = rect.top + (rect.height - my * scale) / 2;
+      return cells.map(([x, y]) => [left + (x + 0.5) * scale, top + (y + 0.5) * scale]);
+    },
+    [from, to],
+  );
+  await page.mouse.move(...at[0]);
+  await page.mouse.down();
+  const steps = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1]), 1) * 3;
+  await page.mouse.move(...at[1], { steps });
+  await page.mouse.up();
+}
+
+// The brush and the value painted, chosen as a person would.
+async function pick(page, brush, value) {
+  await page.select("#brush", brush);
+  await page.click(`#brushLegend .swatch[data-value="${value}"]`);
+  assert.deepEqual(
+    await page.$$eval("#brushLegend .swatch.chosen", (s) => s.map((b) => b.dataset.value)),
+    [String(value)],
+    "the chosen value is framed in the legend",
+  );
+}
+
+const painted = (row, from, to) => [...row].every((c, x) => (x >= from && x <= to ? c === "W" : c === "B"));
+
+pageTest("painted cells are the start grid, undone by Ctrl+Z and the button, back after a reload", async (page) => {
+  await open(page);
+  await page.evaluate(() => document.querySelector("#hint .close")?.click());
+  await choose(page, ...BASIC);
+  await pick(page, "start", 1); // W
+  await newFrame(page, () => stroke(page, [2, 3], [5, 3]));
+  let rows = await rowsOnScreen(page);
+  assert.equal((await page.evaluate(() => window.mjPlayground.state.frame)).steps, 0);
+  assert.ok(painted(rows[3], 2, 5), `row 3 painted W from x 2 to 5: ${rows[3]}`);
+  assert.ok(
+    rows.every((r, y) => y === 3 || !r.includes("W")),
+    "nothing else painted",
+  );
+  assert.match(await page.$eval("#brushText", (e) => e.textContent), /start grid 4 cells/);
+
+  // a second stroke, taken back by Ctrl+Z (the grid has the focus)
+  await newFrame(page, () => stroke(page, [0, 0]));
+  assert.equal((await rowsOnScreen(page))[0][0], "W");
+  await newFrame(page, () => page.keyboard.down("Control").then(() => page.keyboard.press("z")));
+  await page.keyboard.up("Control");
+  rows = await rowsOnScreen(page);
+  assert.equal(rows[0][0], "B", "Ctrl+Z took the stroke back");
+  assert.ok(painted(rows[3], 2, 5), "the stroke before it stays");
+
+  // a run goes on from the painted grid: its cells stay W (Basic only turns B into W) and it takes
+  // 4 steps fewer than 144
+  await runToEnd(page);
+  assert.equal((await page.evaluate(() => window.mjPlayground.state.frame)).steps, 144 - 4);
+
+  // the painting is kept with the model: a reload (no link) and the model chosen again bring it back,
+  // at the size it was painted at
+  await page.reload();
+  await until(page, () => window.mjPlayground?.state.frame);
+  await page.evaluate(() => document.querySelector("#hint .close")?.click());
+  await choose(page, "corpus/Basic");
+  await page.click("#reset");
+  await until(page, () => window.mjPlayground.state.frame?.steps === 0 && !window.mjPlayground.state.loading);
+  rows = await rowsOnScreen(page);
+  assert.equal(rows.length, 12, "the size it was painted at");
+  assert.ok(painted(rows[3], 2, 5), `the painting is back: ${rows[3]}`);
+  await shoot(page, "brushes-start");
+
+  // a stroke after the reload, and the undo button takes it back
+  await pick(page, "start", 1);
+  await newFrame(page, () => stroke(page, [7, 7]));
+  assert.equal((await rowsOnScreen(page))[7][7], "W");
+  await newFrame(page, () => page.click("#brushUndo"));
+  assert.equal((await rowsOnScreen(page))[7][7], "B", "the undo button took it back");
+  assert.ok(await page.$eval("#brushUndo", (b) => b.disabled), "nothing more to undo");
+});
+
+pageTest("a share link carries the painting to a fresh page", async (page) => {
+  await open(page);
+  await page.evaluate(() => document.querySelector("#hint .close")?.click());
+  await choose(page, ...BASIC);
+  await pick(page, "start", 1);
+  await newFrame(page, () => stroke(page, [1, 9], [1, 11]));
+  await page.click("#share");
+  const link = await page.$eval("#shareLink", (e) => e.value);
+  assert.match(link, /#/);
+
+  const context = await served.browser.createBrowserContext(); // no storage of the page before
+  const fresh = await context.newPage();
+  try {
+    await fresh.setViewport({ width: 1400, height: 800 });
+    await fresh.goto(link);
+    await until(fresh, () => window.mjPlayground?.state.frame && !window.mjPlayground.state.loading);
+    await until(fresh, () => window.mjPlayground.brushes.painting?.start);
+    await fresh.click("#reset");
+    await until(fresh, () => window.mjPlayground.state.frame?.steps === 0 && !window.mjPlayground.state.loading);
+    const rows = await rowsOnScreen(fresh);
+    assert.deepEqual(
+      rows.map((r) => r[1]),
+      [..."BBBBBBBBBWWW"],
+      "column 1 painted from y 9 on",
+    );
+    assert.ok(
+      rows.every((r) => r[0] === "B" && r.slice(2) === "B".repeat(10)),
+      "nothing else painted",
+    );
+  } finally {
+    await context.close();
+  }
+});
+
+pageTest("pinned cells keep their value through a run (when this build takes pins)", async (page) => {
+  await open(page);
+  await page.evaluate(() => document.querySelector("#hint .close")?.click());
+  await choose(page, ...BASIC);
+  const takes = await page.evaluate(() => window.mjPlayground.brushes.constrains.pins);
+  await pick(page, "pins", 0); // B, which Basic would turn W
+  await newFrame(page, () => stroke(page, [4, 4], [4, 6]));
+  assert.match(await page.$eval("#brushText", (e) => e.textContent), /pins 3 cells/);
+  await shoot(page, "brushes-pins");
+  if (!takes) {
+    assert.match(await page.$eval("#brushText", (e) => e.textContent), /takes no pins/);
+    return;
+  }
+  await runToEnd(page);
+  const rows = await rowsOnScreen(page);
+  assert.deepEqual(
+    rows.map((r) => r[4]),
+    [..."WWWWBBBWWWWW"],
+    "the pinned cells are still B, the others W",
+  );
+});
