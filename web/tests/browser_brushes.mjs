@@ -5,7 +5,7 @@
 // Usage: node --test web/tests/browser_brushes.mjs   (needs build-web/site)
 //        MJ_SHOTS=DIR node --test web/tests/browser_brushes.mjs: also screenshots
 import assert from "node:assert/strict";
-import { choose, download, playground, runToEnd, shoot, until } from "./playground_page.mjs";
+import { choose, download, playground, runToEnd, shoot, stroke, until } from "./playground_page.mjs";
 
 const { served, pageTest, open } = playground();
 
@@ -21,26 +21,6 @@ async function newFrame(page, act) {
   await page.evaluate(() => (window.frameBefore = window.mjPlayground.state.frame));
   await act();
   await until(page, () => window.mjPlayground.state.frame && window.mjPlayground.state.frame !== window.frameBefore);
-}
-
-// A stroke over the grid from cell `from` to cell `to` ([x, y]), as a mouse drag.
-async function stroke(page, from, to = from) {
-  const at = await page.evaluate(
-    (cells) => {
-      const rect = document.getElementById("grid").getBoundingClientRect();
-      const { mx, my } = window.mjPlayground.brushes.blank();
-      const scale = Math.min(rect.width / mx, rect.height / my);
-      const left = rect.left + (rect.width - mx * scale) / 2,
-        top = rect.top + (rect.height - my * scale) / 2;
-      return cells.map(([x, y]) => [left + (x + 0.5) * scale, top + (y + 0.5) * scale]);
-    },
-    [from, to],
-  );
-  await page.mouse.move(...at[0]);
-  await page.mouse.down();
-  const steps = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1]), 1) * 3;
-  await page.mouse.move(...at[1], { steps });
-  await page.mouse.up();
 }
 
 // The brush and the value painted, chosen as a person would.
