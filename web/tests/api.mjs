@@ -548,13 +548,14 @@ test("setPins keeps a pinned cell all run long, as mj run --pins; setGoal needs 
     model.run(1);
     assert.equal(model.grid().cells[13], 2);
     const state = join(folder, "native.txt");
-    mjRun(join(folder, "Pinned.xml"), "--length", 5, "--width", 4, "--pins", join(folder, "pins.txt"), "--state", state, "--no-picture");
+    const pinsFile = join(folder, "pins.txt");
+    mjRun(join(folder, "Pinned.xml"), "--length", 5, "--width", 4, "--pins", pinsFile, "--state", state, "--no-picture");
     assert.equal(model.stateText(), readFileSync(state, "utf8"));
     assert.throws(() => model.setGoal(pins), /no inference node/);
     model.setPins(null);
     model.run(1);
     assert.equal(model.grid().cells[13], 1);
   } finally {
-    model.free?.();
+    model.dispose();
   }
 });
