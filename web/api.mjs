@@ -183,6 +183,15 @@ class Model {
   set startCells(grid) {
     this.call("setStartCells", Uint8Array.from(grid?.cells ?? grid ?? []));
   }
+  // Pins (docs/constraints.md): cells no node changes all run long, per cell of the start grid (grid()'s {cells},
+  // or the values, x fastest) a value or 255 (free); null: none. From the next start.
+  setPins(cells) {
+    this.call("setPins", Uint8Array.from(cells?.cells ?? cells ?? []));
+  }
+  // A goal: the cells the model's inference (<observe>) must end with, as setPins takes them (255: free).
+  setGoal(cells) {
+    this.call("setGoal", Uint8Array.from(cells?.cells ?? cells ?? []));
+  }
   // Up to `count` steps; returns the steps taken (fewer once the program ends).
   step(count = 1) {
     return this.call("step", int32("count", count));

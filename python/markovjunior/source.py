@@ -35,6 +35,8 @@ class Source:
     backtrack: bool  # every wfc backtracks on contradictions (mj run --backtrack)
     palette: Tuple[Tuple[str, int], ...]  # (symbol, 0xAARRGGBB): palette.xml, the entry's colours, the caller's
     size_from: str  # where the size came from: "given", "models.xml:12", "default size"
+    pins: Optional[bytes]  # per cell of the start grid, its pinned value or 255 (free); None: no pins
+    goal: Optional[bytes]  # per cell, the value it must end with or 255 (free); None: no goal
 
     def __repr__(self) -> str:  # its XML text and palette would fill a screen
         mx, my, mz = self.size
@@ -60,7 +62,12 @@ class Source:
 
     def model(self):
         """The library's model of this source, freshly loaded (mj::Model: what a Model, or a Result's GIF, runs)."""
-        return _core.Model(self.settings())
+        core = _core.Model(self.settings())
+        if self.pins is not None:
+            core.set_pins(self.pins)
+        if self.goal is not None:
+            core.set_goal(self.goal)
+        return core
 
 
 def resolve_source(
@@ -105,6 +112,8 @@ def resolve_source(
         s["backtrack"],
         tuple(sorted(s["palette"].items())),
         s["size_from"],
+        None,
+        None,
     )
 
 

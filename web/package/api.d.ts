@@ -327,6 +327,10 @@ export class Model {
   start(seed: number, steps?: number): void;
   /** Runs from start() on begin from these cells (at the model's size) instead of the empty grid; null: the empty grid again. */
   set startCells(grid: { cells: ArrayLike<number> } | ArrayLike<number> | null);
+  /** Pins: per cell of the start grid (x fastest) a value no node may change all run long, or 255 (free); null: none. From the next start. */
+  setPins(cells: { cells: ArrayLike<number> } | ArrayLike<number> | null): void;
+  /** A goal: per cell a value the model's inference (<observe>) must end with, or 255 (free); null: none. From the next start. */
+  setGoal(cells: { cells: ArrayLike<number> } | ArrayLike<number> | null): void;
   /** Up to `count` steps (1); returns the steps taken, fewer once the program ends. */
   step(count?: number): number;
   /** Sends an input (a key's name, "ArrowLeft"): the next <event> of the mj dialect that runs takes it. */
