@@ -75,7 +75,7 @@ export class Brushes {
     this.sides = null; // [mx, my, mz] of the loaded model
     this.painting = null;
     this.undone = []; // paintings before each change, the latest last
-    this.stroke = null; // the painting before the stroke under way
+    this.stroke = null; // the stroke under way: {before}, the painting before it (null: none)
     this.constrains = { pins: false, goal: false }; // the library can take them (the worker says)
     bar.innerHTML = `<select id="brush" title="paint on the grid: the start grid, pins or the goal (the runs take them)">
         <option value="">no brush</option><option value="start">start grid</option>
@@ -96,13 +96,13 @@ export class Brushes {
       if (!this.brush || e.button !== 0 || !this.fits()) return;
       e.stopPropagation();
       stage.setPointerCapture?.(e.pointerId);
-      this.stroke = this.copy();
+      this.stroke = { before: this.copy() };
       this.paintAt(e.clientX, e.clientY);
     });
     stage.addEventListener("pointermove", (e) => this.stroke && e.buttons & 1 && this.paintAt(e.clientX, e.clientY));
     const end = () => {
       if (!this.stroke) return;
-      const before = this.stroke;
+      const { before } = this.stroke;
       this.stroke = null;
       if (JSON.stringify(encodePainting(before)) !== JSON.stringify(encodePainting(this.painting))) this.done(before);
     };
