@@ -74,19 +74,28 @@ function setter(m, method) {
   if (typeof m.session?.[method] === "function") return (cells) => m.call(method, cells);
   return null;
 }
-// Model m's runs take the painting's pins and goal (a model fresh from its program: none before).
+// Model m's runs take the painting's pins and goal (a model fresh from its program: none before). A layer
+// the library refuses (a goal for a model that infers nothing) is left out: its failure is returned
+// (the page says it), the run goes on without it.
 function constrain(m) {
-  if (!fits(m)) return;
+  const refused = [];
+  if (!fits(m)) return refused;
   for (const [name, method] of [
     ["pins", "setPins"],
     ["goal", "setGoal"],
   ])
-    if (painted(painting[name])) setter(m, method)?.(painting[name]);
+    try {
+      if (painted(painting[name])) setter(m, method)?.(painting[name]);
+    } catch (e) {
+      refused.push(e);
+    }
+  return refused;
 }
+let refused = []; // the live model's layers the library refused
 // Model m (fresh from its program) given the painting: pins, goal, and the start grid, its own (the run
 // of `seed` at step 0) with the painted cells over it. Returns the start cells, or null (its own).
 function paintOnto(m, seed) {
-  constrain(m);
+  refused = constrain(m);
   if (!fits(m) || !painted(painting.start)) return null;
   m.start(seed);
   const cells = m.grid().cells;
@@ -390,6 +399,7 @@ const handlers = {
       const brushes = { legend, colors: model.colors(), constrains };
       post({ type: "loaded", settings: model.settings, palette: model.palette(), notices, brushes });
       frame({ withTree: true });
+      for (const e of refused) post({ type: "error", ...failure(e) });
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
@@ -537,6 +547,7 @@ const handlers = {
       timeline.attach(model);
       startRun(seed);
       frame({ withTree: true });
+      for (const e of refused) post({ type: "error", ...failure(e) });
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
