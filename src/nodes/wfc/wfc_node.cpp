@@ -176,26 +176,31 @@ std::optional<int> WfcNode::good_seed(Run& run) {
       }
     }
   }
-  if (failed_at >= 0) explain_failure(failed_seed, failed_at);
+  if (failed_at >= 0) {
+    const int observations = observations_;  // the collapse found, if any
+    explain_failure(failed_seed, failed_at);
+    observations_ = observations;
+  }
   return found;
 }
 
 void WfcNode::explain_failure(int seed, int at) {
-  const int observations = observations_;  // the collapse found, if any
   Random random(seed);
   restart_wave();
   for (int k = 0; k < at; k++) {
-    observe(next_unobserved_node(random), random);
+    const int node = next_unobserved_node(random);
+    if (node < 0) return;  // not the collapse that failed (it is made again exactly: never)
+    observe(node, random);
     propagation_.propagate(wave);
   }
   const int node = next_unobserved_node(random);
+  if (node < 0) return;
   const size_t patterns = size_t(model.patterns);
   const std::vector<uint8_t> before(wave.allowances(), wave.allowances() + size_t(wave.cells()) * patterns);
   observe(node, random);
   propagation_.propagate(wave);
   const int cell = propagation_.emptied().cell < 0 ? node : propagation_.emptied().cell;
   note_contradiction(before.data() + size_t(cell) * patterns, node);
-  observations_ = observations;
 }
 
 void WfcNode::note_contradiction(const uint8_t* before, int fallback) {
