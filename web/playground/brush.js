@@ -111,10 +111,10 @@ export class Brushes {
     this.choose("");
   }
 
-  // The loaded model's values, their colours and size: the painting is shown (and runs take it) when it has
-  // the grid's width and height.
-  setModel({ legend, colors, sides }) {
-    Object.assign(this, { legend, colors, sides });
+  // The loaded model's values, their colours and size, and which layers this build of mj takes
+  // ({pins, goal}): the painting is shown (and runs take it) when it has the grid's width and height.
+  setModel({ legend, colors, sides, constrains }) {
+    Object.assign(this, { legend, colors, sides, constrains });
     if (this.value !== FREE && this.value >= legend.length) this.value = 0;
     this.fillLegend();
     this.draw();

@@ -128,6 +128,9 @@ pageTest(
     await page.evaluate(() => document.querySelector("#hint .close")?.click());
     await choose(page, ...BASIC);
     const takes = await page.evaluate(() => window.mjPlayground.brushes.constrains.pins);
+    // the page takes pins exactly when its JavaScript API offers them
+    const offers = await page.evaluate(async () => (await (await fetch("api.mjs")).text()).includes("setPins("));
+    assert.equal(takes, offers);
     await pick(page, "pins", 0); // B, which Basic would turn W
     await newFrame(page, () => stroke(page, [4, 4], [4, 6]));
     assert.match(await page.$eval("#brushText", (e) => e.textContent), /pins 3 cells/);
