@@ -386,7 +386,7 @@ export class Overlay {
     const o = this.marking(scale, i);
     const at = (c) => [(c % i.mx) * scale, Math.floor(c / i.mx) * scale];
     const [x, y] = at(cell);
-    o.lineWidth = Math.max(2, scale / 4);
+    o.lineWidth = Math.max(2, scale / 8);
     if (neighbour >= 0) {
       const [nx, ny] = at(neighbour);
       o.strokeStyle = "#ffa020";

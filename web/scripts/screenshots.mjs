@@ -161,11 +161,11 @@ const shots = {
   // docs/views.md: the last contradiction of WaveBrickWall's failed collapses (16 x 16, seed 1: ten of them)
   "debugger-contradiction": async (page) => {
     await choose(page, "corpus/WaveBrickWall", [16, 16, 1], 1);
-    await page.click("#viewsOn");
+    await showViews(page, 2); // the <wfc>
     await step(page, 20);
     await until(page, () => window.mjPlayground.state.frame?.inspection?.contradiction);
   },
-  // docs/debugger.md: MazeGrowth from a start grid painted with the start brush (three W strokes), run to the end
+  // docs/debugger.md: MazeGrowth from a start grid painted with the start brush (three W strokes), paused mid-run
   "playground-brushes": async (page) => {
     await choose(page, "corpus/MazeGrowth", [41, 41, 1], 1);
     await page.select("#brush", "start");
@@ -188,7 +188,11 @@ const shots = {
       await stroke(page, from, to);
       await until(page, () => window.mjPlayground.state.frame !== window.frameBefore);
     }
-    await runToEnd(page);
+    await page.$eval("#speed", (s) => ((s.value = 1), s.oninput())); // 2 steps a frame
+    await page.click("#run");
+    await until(page, () => window.mjPlayground.state.frame?.steps >= 160);
+    await page.click("#pause");
+    await until(page, () => window.mjPlayground.state.frame.ms === undefined);
   },
   // docs/explore.md: Dimers on 5x1, its likeliest outcome clicked
   "explore-graph": async (page) => {
