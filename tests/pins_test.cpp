@@ -193,3 +193,51 @@ TEST(Pins, ARunStartsWithItsPins) {
 }
 
 }  // namespace
+
+namespace {
+
+// A models.xml entry names its pins beside the list (pins="..."); the request's own pins win.
+TEST(Pins, AnEntryNamesItsPinsBesideItsList) {
+  const std::filesystem::path dir = mjtest::temp_dir();
+  mjtest::write(dir / "M.xml", "<one values=\"BWR\" in=\"B\" out=\"W\"/>");
+  mjtest::write(dir / "models.xml", "<models><model name=\"M\" size=\"4\" pins=\"p.txt\"/></models>");
+  mjtest::write(dir / "p.txt", "M 4 4 1 1 0\nBWR\n****\n*R**\n****\n****\n");
+  mjtest::write(dir / "q.txt", "M 4 4 1 1 0\nBWR\n****\n****\n****\n***R\n");
+  mj::RunRequest request;
+  request.model = (dir / "M.xml").string();
+  mj::Model listed(request);
+  listed.run(1, 0);
+  EXPECT_EQ(listed.grid().cells[5], 2);
+  EXPECT_EQ(listed.grid().cells[15], 1);
+  request.pins = dir / "q.txt";
+  mj::Model given(request);
+  given.run(1, 0);
+  EXPECT_EQ(given.grid().cells[5], 1);
+  EXPECT_EQ(given.grid().cells[15], 2);
+}
+
+}  // namespace
+
+namespace {
+
+// models/PathThrough searches a walk from R to G whose goal paints a cell W: on every seed whose search finds a
+// trajectory (its last state meets the whole future), the painted cell is W at the end.
+TEST(Goals, ASearchedWalkPassesThroughItsPaintedCell) {
+  mj::RunRequest request;
+  request.model = (std::filesystem::path(MJ_SOURCE_DIR) / "models" / "PathThrough.xml").string();
+  mj::Model model(request);  // its entry names the goal: (11, 4) is W
+  const mj::GridView shape = model.grid();
+  const size_t cell = size_t(shape.mx * 4 + 11);
+  const uint8_t w = uint8_t(shape.legend.find('W'));
+  int found = 0;
+  for (int seed = 1; seed <= 8; seed++) {
+    model.run(seed, 0);
+    if (model.interpreter().inspect(7).trajectory.empty()) continue;  // the <one search="True">
+    found++;
+    EXPECT_EQ(model.grid().cells[cell], w) << "seed " << seed;
+  }
+  EXPECT_GE(found, 4);
+  std::printf("[ goals ] PathThrough: %d of 8 searches found a trajectory, each through the painted cell\n", found);
+}
+
+}  // namespace

@@ -4,6 +4,7 @@ for ``mj run``: a listed model takes its entry's size, steps, pixel size and col
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple, Union
@@ -99,7 +100,7 @@ def resolve_source(
         {symbol: rgb_of(symbol, c) for symbol, c in dict(colors or {}).items()},
         bool(backtrack),
     )
-    return Source(
+    source = Source(
         s["xml"],
         s["file"] or s["source"],
         s["name"],
@@ -115,6 +116,11 @@ def resolve_source(
         None,
         None,
     )
+    if s["pins_file"] or s["goal_file"]:  # named by the model's entry: read as the library reads them
+        core = source.model()
+        cells = {k: bytes(core.constraint_cells(s[k + "_file"])) if s[k + "_file"] else None for k in ("pins", "goal")}
+        source = dataclasses.replace(source, **cells)
+    return source
 
 
 def is_xml_text(model: object) -> bool:

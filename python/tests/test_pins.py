@@ -31,3 +31,11 @@ def test_pins_and_goals_from_files_and_their_refusals(tmp_path):
         mj.load(GROW, size=(5, 4), goal=str(state))
     with pytest.raises(ValueError, match="shape"):
         mj.load(GROW, size=(5, 4), pins=np.full((3, 3), 255))
+
+
+def test_an_entry_names_its_pins_and_the_source_keeps_them():
+    model = mj.load("DoorRooms")  # models/demo.xml: pins="DoorRooms_pins.png", seven doors
+    doors = model.legend.index("D")
+    assert model.source.pins is not None and list(model.source.pins).count(doors) == 7
+    assert (model.run(1).grid == doors).sum() == 7
+    assert (pickle.loads(pickle.dumps(model)).run(1).grid == doors).sum() == 7
