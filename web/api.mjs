@@ -111,7 +111,8 @@ class Mj {
     return Object.freeze(this.module.defaults());
   }
 
-  // The entries of a models.xml: [{name, line, mx, my, mz, steps, pixelsize, iso, seeds, colors}].
+  // The entries of a models.xml: [{name, line, mx, my, mz, steps, pixelsize, iso, seeds, colors}], and an entry's
+  // pins and goal files (beside the list) when it names them.
   modelList(text, name = "models.xml") {
     return call(this.module, this.module, "modelList", String(text), String(name));
   }

@@ -49,6 +49,10 @@ export interface ModelEntry {
   seeds: number[];
   /** Symbol -> 0xRRGGBB over the palette. */
   colors: Record<string, number>;
+  /** The entry's pins picture (pins="FILE"), relative to the list's folder: not read for you. */
+  pins?: string;
+  /** The entry's goal picture (goal="FILE"), the same way. */
+  goal?: string;
 }
 
 /** n: every side, as `mj run --size` (n x n, or n x n x n for a 3D model); [mx, my] (a 2D grid) or [mx, my, mz]. */

@@ -1,6 +1,6 @@
 // The playground page: pick or write a model, run it in a worker, watch it, step it, export it.
 import { attributeLint, unknownAttributes } from "./attribute_lint.js";
-import { Brushes, decodePainting, encodePainting } from "./brush.js";
+import { Brushes, FREE, decodePainting, encodePainting } from "./brush.js";
 import { completion, setPalette } from "./completion.js";
 import { createEditor } from "./editor.js";
 import { createGallery, variantIds } from "./gallery.js";
@@ -86,6 +86,36 @@ const brushes = new Brushes({
   },
   fromStep: () => worker.postMessage({ type: "stepCells" }),
 });
+// A listed model's own pins and goal (its entry's pins="FILE", goal="FILE": pictures beside mj's list in its
+// colours, transparent cells free), as mj run MODEL.xml reads them: the brushes' layers when nothing is
+// painted for it (not kept as a painting until changed).
+async function paintEntry(entry, { brushes: { colors }, settings: { size } }) {
+  const { group, entry: listed } = selected();
+  const own = group === "own" || listed?.from?.startsWith("own/"); // mj's list, or a fork of one of its models
+  if (brushes.painting || !own || !(entry?.pins || entry?.goal) || size[2] !== 1) return;
+  const painting = { mx: size[0], my: size[1] };
+  for (const name of ["pins", "goal"]) {
+    if (!entry[name]) continue;
+    const response = await fetch(`own/${entry[name]}`);
+    if (!response.ok) return;
+    const options = { colorSpaceConversion: "none", premultiplyAlpha: "none" };
+    const bitmap = await createImageBitmap(await response.blob(), options);
+    if (bitmap.width !== size[0] || bitmap.height !== size[1]) return;
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const g = canvas.getContext("2d");
+    g.drawImage(bitmap, 0, 0);
+    const rgba = g.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    const layer = (painting[name] = new Uint8Array(size[0] * size[1]).fill(FREE));
+    for (let i = 0; i < layer.length; i++)
+      if (rgba[4 * i + 3] !== 0) {
+        const value = colors.indexOf((rgba[4 * i] << 16) | (rgba[4 * i + 1] << 8) | rgba[4 * i + 2]);
+        if (value >= 0) layer[i] = value;
+      }
+  }
+  if (brushes.painting || state.loadedKey !== key()) return; // painted, or another model loaded, meanwhile
+  brushes.setPainting(painting);
+  worker.postMessage({ type: "paint", painting });
+}
 // A painting kept or linked (encodePainting's JSON), or null.
 const readPainting = (json) => {
   const painting = json ? decodePainting(json) : null;
@@ -460,6 +490,7 @@ worker.onmessage = ({ data }) => {
       (state.modelNotices = data.notices),
       setPalette(data.palette),
       brushes.setModel({ ...data.brushes, sides: data.settings.size }),
+      paintEntry(loadEntry(), data),
       (state.palette = data.palette ?? {}),
       (state.frame = null),
       forgetRate(),

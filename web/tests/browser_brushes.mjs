@@ -156,3 +156,31 @@ pageTest(
     assert.equal((await rowsOnScreen(page))[5][4], "B", "the pins still hold");
   },
 );
+
+pageTest("a listed model's own pins (its entry's picture) are the pins layer, and they hold", async (page) => {
+  await open(page);
+  await page.evaluate(() => document.querySelector("#hint .close")?.click());
+  await choose(page, "own/DoorRooms", undefined, 1); // pins="DoorRooms_pins.png" beside demo.xml
+  await until(page, () => window.mjPlayground.brushes.painting?.pins);
+  const { pins, legend } = await page.evaluate(() => ({
+    pins: [...window.mjPlayground.brushes.painting.pins],
+    legend: window.mjPlayground.brushes.legend,
+  }));
+  const pinned = pins.map((v, i) => [i, v]).filter(([, v]) => v !== 255);
+  assert.ok(pinned.length > 0, "the picture pins cells");
+  assert.ok(
+    pinned.every(([, v]) => legend[v] === "D"),
+    "its pins are doors",
+  );
+  assert.equal(
+    await page.evaluate(() => localStorage.getItem("mj.painting.own/DoorRooms")),
+    null,
+    "not kept as a painting until changed",
+  );
+  await runToEnd(page);
+  const cells = (await rowsOnScreen(page)).join("");
+  assert.ok(
+    pinned.every(([i, v]) => cells[i] === legend[v]),
+    "every pinned cell holds its value at the end",
+  );
+});
