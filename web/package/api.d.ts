@@ -200,6 +200,12 @@ export interface Inspection {
   /** While inspecting: collapses that failed before the one shown, and per failure the cell whose observation led to it. */
   failedTries: number;
   contradictions: number[];
+  /**
+   * While inspecting: the last failed collapse's contradiction: the wave cell left without options, the neighbour
+   * whose ban took its last one (-1: its own ban), the patterns it lost in that propagation and their names
+   * (lost: "pattern 12", a tile's name); null when no collapse failed.
+   */
+  contradiction: { cell: number; neighbour: number; patterns: number[]; lost: string[] } | null;
 }
 
 export interface ActiveNode {
