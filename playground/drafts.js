@@ -3,6 +3,7 @@
 // is full or switched off is said in words; the page goes on without it.
 const draftKey = (model) => `mj.draft.${model}`;
 const forksKey = "mj.forks";
+const paintingKey = (model) => `mj.painting.${model}`;
 
 // localStorage's answer, or `fallback` (and the reason in `problem`) when the browser refuses.
 let problem = "";
@@ -24,6 +25,22 @@ export function keepDraft(model, text, original) {
   return storage((s) => {
     if (text === original) s.removeItem(draftKey(model));
     else s.setItem(draftKey(model), text);
+    return true;
+  }, false);
+}
+
+// The painting kept with `model`'s draft (brush.js's encodePainting JSON), or null.
+export const paintingOf = (model) =>
+  storage((s) => {
+    const text = s.getItem(paintingKey(model));
+    return text === null ? null : JSON.parse(text);
+  }, null);
+
+// Keeps `json` (encodePainting's; null: none) as the painting of `model`.
+export function keepPainting(model, json) {
+  return storage((s) => {
+    if (json === null) s.removeItem(paintingKey(model));
+    else s.setItem(paintingKey(model), JSON.stringify(json));
     return true;
   }, false);
 }

@@ -1,5 +1,6 @@
 // The playground page: pick or write a model, run it in a worker, watch it, step it, export it.
 import { attributeLint, unknownAttributes } from "./attribute_lint.js";
+import { Brushes, FREE, decodePainting, encodePainting } from "./brush.js";
 import { completion, setPalette } from "./completion.js";
 import { createEditor } from "./editor.js";
 import { createGallery, variantIds } from "./gallery.js";
@@ -15,7 +16,9 @@ import {
   forkName,
   forks,
   keepDraft,
+  keepPainting,
   newName,
+  paintingOf,
   renameFork,
   saveFork,
   storageProblem,
@@ -70,6 +73,54 @@ const timeline = new TimelineView({
   tree: $("tree"),
   send: (m) => worker.postMessage(m),
 });
+// The brushes (brush.js): a painting kept with the model's draft, and the run begun again with it.
+const brushes = new Brushes({
+  bar: $("brushes"),
+  canvas: $("paint"),
+  grid: $("grid"),
+  changed: (painting) => {
+    act();
+    if (state.editing && !keepPainting(state.editing, encodePainting(painting))) showMessage(storageProblem());
+    if (state.loadedKey !== key()) return ensureLoaded(); // the load takes the painting
+    worker.postMessage({ type: "paint", painting });
+  },
+  fromStep: () => worker.postMessage({ type: "stepCells" }),
+});
+// A listed model's own pins and goal (its entry's pins="FILE", goal="FILE": pictures beside mj's list in its
+// colours, transparent cells free), as mj run MODEL.xml reads them: the brushes' layers when nothing is
+// painted for it (not kept as a painting until changed).
+async function paintEntry(entry, { brushes: { colors }, settings: { size } }) {
+  const { group, entry: listed } = selected();
+  const own = group === "own" || listed?.from?.startsWith("own/"); // mj's list, or a fork of one of its models
+  if (brushes.painting || !own || !(entry?.pins || entry?.goal) || size[2] !== 1) return;
+  const painting = { mx: size[0], my: size[1] };
+  for (const name of ["pins", "goal"]) {
+    if (!entry[name]) continue;
+    const response = await fetch(`own/${entry[name]}`);
+    if (!response.ok) return;
+    const options = { colorSpaceConversion: "none", premultiplyAlpha: "none" };
+    const bitmap = await createImageBitmap(await response.blob(), options);
+    if (bitmap.width !== size[0] || bitmap.height !== size[1]) return;
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const g = canvas.getContext("2d");
+    g.drawImage(bitmap, 0, 0);
+    const rgba = g.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    const layer = (painting[name] = new Uint8Array(size[0] * size[1]).fill(FREE));
+    for (let i = 0; i < layer.length; i++)
+      if (rgba[4 * i + 3] !== 0) {
+        const value = colors.indexOf((rgba[4 * i] << 16) | (rgba[4 * i + 1] << 8) | rgba[4 * i + 2]);
+        if (value >= 0) layer[i] = value;
+      }
+  }
+  if (brushes.painting || state.loadedKey !== key()) return; // painted, or another model loaded, meanwhile
+  brushes.setPainting(painting);
+  worker.postMessage({ type: "paint", painting });
+}
+// A painting kept or linked (encodePainting's JSON), or null.
+const readPainting = (json) => {
+  const painting = json ? decodePainting(json) : null;
+  return typeof painting === "string" ? null : painting;
+};
 const lists = { own: [], corpus: [], fork: [] };
 const texts = new Map(); // the listed models' texts, fetched once
 const state = {
@@ -113,6 +164,7 @@ function tryExample(xml, name = "example") {
   state.originalXml = xml;
   editor.text = xml;
   state.editing = `example/${name.replace(/\.xml$/, "")}`;
+  brushes.setPainting(null);
   const sides = run.size ? (run.d === 3 ? 3 : 2) : 0;
   // as models.xml would list it (the docs' pictures are made with these: scripts/docs.py)
   state.exampleEntry = sides
@@ -205,6 +257,7 @@ function ensureLoaded() {
     entry: loadEntry(),
     isometric: !view3d.available,
     backtrack: $("backtrack").checked,
+    painting: brushes.painting,
   });
 }
 
@@ -246,12 +299,16 @@ async function chooseModel(value, overrides = {}) {
   state.originalXml = xml;
   editor.text = overrides.xml ?? draft ?? state.originalXml;
   state.editing = value; // from here on the text typed is kept as this model's (a link's text is not a draft)
+  const painting = readPainting(overrides.painting ?? paintingOf(value)); // a link's, else the one kept
+  brushes.setPainting(painting);
   $("revert").disabled = group === "fork" || editor.text === state.originalXml;
   $("rename").hidden = $("delete").hidden = group !== "fork"; // a model of one's own
   if (kept) state.notice = `your edits of ${name} are kept as the fork ${kept} (in the model list)`;
   else if (draft !== null && overrides.xml === undefined)
     state.notice = `your edits of ${name} are back from this browser's storage (revert: the model's own text)`;
-  sizeBoxes.forEach((box, i) => (box.value = overrides.size ? (overrides.size[i] ?? 1) : "")); // 2 sides: 2D
+  // 2 sides: 2D; a painting kept without a size given: the size it was painted at
+  const sides = overrides.size ?? (painting ? [painting.mx, painting.my, 1] : null);
+  sizeBoxes.forEach((box, i) => (box.value = sides ? (sides[i] ?? 1) : ""));
   if (overrides.seed !== undefined) $("seed").value = overrides.seed;
   if (overrides.speed !== undefined) speeds.set(value, overrides.speed);
   setSpeed(speeds.get(value) ?? $("speed").max);
@@ -432,6 +489,8 @@ worker.onmessage = ({ data }) => {
     (showSettings(data.settings),
       (state.modelNotices = data.notices),
       setPalette(data.palette),
+      brushes.setModel({ ...data.brushes, sides: data.settings.size }),
+      paintEntry(loadEntry(), data),
       (state.palette = data.palette ?? {}),
       (state.frame = null),
       forgetRate(),
@@ -439,6 +498,7 @@ worker.onmessage = ({ data }) => {
       predecessors.clear(),
       zoom2d.fit());
   else if (data.type === "frame") showFrame(data);
+  else if (data.type === "stepCells") brushes.takeStep(data);
   else if (data.type === "mesh")
     view3d.drawMesh(data.mesh); // the cutaway moved
   else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
@@ -591,6 +651,8 @@ $("share").onclick = () => {
   const share = { model, size: size(), seed: +$("seed").value, speed: +$("speed").value };
   if (state.stepLimit) share.steps = state.stepLimit;
   if (group === "fork" || editor.text !== state.originalXml) share.xml = editor.text;
+  const painting = encodePainting(brushes.painting);
+  if (painting) share.painting = painting;
   const link = location.href.split("#")[0].split("?")[0] + encodeShare(share);
   $("shareLink").value = link;
   $("shareLink").hidden = false;
@@ -669,7 +731,11 @@ document.addEventListener(
       e.stopPropagation(); // before the editor's own Ctrl+Enter
       return $("run").click();
     }
-    if (e.ctrlKey || e.metaKey || e.altKey || e.target.closest?.("input, select, textarea, .cm-editor")) return;
+    const typing = e.target.closest?.("input, select, textarea, .cm-editor");
+    // Ctrl+Z outside the editor and the boxes: the brushes' last stroke undone
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !e.shiftKey && !typing && brushes.undo())
+      return e.preventDefault();
+    if (e.ctrlKey || e.metaKey || e.altKey || typing) return;
     // a model that takes keys (an <event>) has them while its grid has the focus
     if (e.target.closest?.("#view") && takesKeys(state.tree)) {
       e.preventDefault();
@@ -692,7 +758,7 @@ showHint({ gallery, help });
 
 // For tests and the curious: the page's state.
 window.mjPlayground = {
-  ...{ state, view2d, view3d, zoom2d, overlay, graph, predecessors, timeline },
+  ...{ state, view2d, view3d, zoom2d, overlay, graph, predecessors, timeline, brushes },
   ...{ chooseModel, editor, help, gallery },
 };
 window.mjPlayground.attributeMarks = (text) => unknownAttributes(text, help.bundle.accepts, help.bundle.nodes);

@@ -375,6 +375,35 @@ export class Overlay {
         `${i.failedTries} collapse${i.failedTries === 1 ? "" : "s"} failed before this one: ` +
           "the cells whose observation led to a contradiction are crossed in red",
       );
+    if (i.contradiction) lines.push(this.contradiction(scale, i));
     return lines;
+  }
+
+  // The last contradiction: the cell left without options framed in red, the neighbour whose ban took
+  // its last one in orange, a line between them; in words, the options it lost in that propagation.
+  contradiction(scale, i) {
+    const { cell, neighbour, lost } = i.contradiction;
+    const o = this.marking(scale, i);
+    const at = (c) => [(c % i.mx) * scale, Math.floor(c / i.mx) * scale];
+    const [x, y] = at(cell);
+    o.lineWidth = Math.max(2, scale / 8);
+    if (neighbour >= 0) {
+      const [nx, ny] = at(neighbour);
+      o.strokeStyle = "#ffa020";
+      o.strokeRect(nx + o.lineWidth / 2, ny + o.lineWidth / 2, scale - o.lineWidth, scale - o.lineWidth);
+      o.beginPath();
+      o.moveTo(nx + scale / 2, ny + scale / 2);
+      o.lineTo(x + scale / 2, y + scale / 2);
+      o.stroke();
+    }
+    o.strokeStyle = "#ff2020";
+    o.strokeRect(x + o.lineWidth / 2, y + o.lineWidth / 2, scale - o.lineWidth, scale - o.lineWidth);
+    const where = (c) => `(${c % i.mx}, ${Math.floor(c / i.mx) % i.my})`;
+    const shown = lost.length > 12 ? [...lost.slice(0, 12), `and ${lost.length - 12} more`] : lost;
+    const by = neighbour >= 0 ? `, the last taken by its neighbour at ${where(neighbour)} (orange)` : "";
+    return (
+      `last contradiction at ${where(cell)} (framed red): it lost ${lost.length} option${lost.length === 1 ? "" : "s"}` +
+      ` in that propagation${by}: ${shown.join(", ")}`
+    );
   }
 }

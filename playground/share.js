@@ -1,4 +1,6 @@
-// Shareable URLs: the model, size, seed, step limit, speed and (when edited) the XML in the page's hash
+import { decodePainting } from "./brush.js";
+
+// Shareable URLs: the model, size, seed, step limit, speed, the brushes' painting and (when edited) the XML in the page's hash
 // (base64 of JSON), and readable links, ?model=Name&size=60x60&seed=3&steps=500&speed=6. A link comes
 // from anyone: every field is checked (type and range) before the page uses it, and what is wrong is
 // said in words, never shown as HTML.
@@ -40,6 +42,10 @@ const fields = {
     whole(v) && v >= 1 && v <= limits.steps ? null : `steps must be a whole number from 1 to ${limits.steps}`,
   speed: (v) =>
     whole(v) && v >= 0 && v <= limits.speed ? null : `speed must be a whole number from 0 to ${limits.speed}`,
+  painting: (v) => {
+    const painting = decodePainting(v);
+    return typeof painting === "string" ? `painting: ${painting}` : null;
+  },
 };
 
 // The valid fields of `settings` and what is wrong with the others.

@@ -55,9 +55,54 @@ function rowsOf({ mx, my, mz, legend, cells }) {
 }
 const pastRun = new PastRun(() => {
   const replay = mj.load(...loadedAs);
+  constrain(replay);
   if (startCells) replay.startCells = startCells;
   return replay;
 });
+// The brushes' painting (brush.js: {mx, my, start, pins, goal}, layers of a byte a cell, FREE where
+// unpainted), or null: the runs take it when it has the grid's width and height.
+let painting = null;
+const FREE = 255;
+const fits = (m) => {
+  const { mx, my, mz } = m.shape();
+  return !!painting && mz === 1 && painting.mx === mx && painting.my === my;
+};
+const painted = (layer) => !!layer && layer.some((v) => v !== FREE);
+// The library's setPins / setGoal on model m, or null when this build of mj has none.
+function setter(m, method) {
+  if (typeof m[method] === "function") return (cells) => m[method](cells);
+  if (typeof m.session?.[method] === "function") return (cells) => m.call(method, cells);
+  return null;
+}
+// Model m's runs take the painting's pins and goal (a model fresh from its program: none before). A layer
+// the library refuses (a goal for a model that infers nothing) is left out: its failure is returned
+// (the page says it), the run goes on without it.
+function constrain(m) {
+  const refused = [];
+  if (!fits(m)) return refused;
+  for (const [name, method] of [
+    ["pins", "setPins"],
+    ["goal", "setGoal"],
+  ])
+    try {
+      if (painted(painting[name])) setter(m, method)?.(painting[name]);
+    } catch (e) {
+      refused.push(e);
+    }
+  return refused;
+}
+let refused = []; // the live model's layers the library refused
+// Model m (fresh from its program) given the painting: pins, goal, and the start grid, its own (the run
+// of `seed` at step 0) with the painted cells over it. Returns the start cells, or null (its own).
+function paintOnto(m, seed) {
+  refused = constrain(m);
+  if (!fits(m) || !painted(painting.start)) return null;
+  m.start(seed);
+  const cells = m.grid().cells;
+  painting.start.forEach((v, i) => v !== FREE && (cells[i] = v));
+  m.startCells = cells;
+  return cells;
+}
 // The predecessors the page lists are pictures: at most this many (the count says how many there are).
 const maxPredecessorsShown = 200;
 // Past this many the library stops the search (the page says so).
@@ -329,7 +374,7 @@ const handlers = {
   },
   // size: null for the entry's size (else the library's default), which the page then shows; steps:
   // a link's step limit, null for the entry's (else the library's).
-  async load({ xml, name, size, steps, seed, entry, isometric, backtrack }) {
+  async load({ xml, name, size, steps, seed, entry, isometric, backtrack, painting: given }) {
     running = false;
     pressure.pending = null; // the end of the run before, not to be shown as this model's
     iso = isometric;
@@ -342,12 +387,19 @@ const handlers = {
       startCells = null;
       model = await loadWithResources(xml, options);
       loadedAs = [xml, options];
+      painting = given;
+      startCells = paintOnto(model, seed);
       model.inspecting = views.on;
       timeline.attach(model);
       startRun(seed);
       const notices = model.notices.map((n) => n.text); // what the model writes that nothing reads
-      post({ type: "loaded", settings: model.settings, palette: model.palette(), notices });
+      const { legend } = model.shape();
+      // the brushes' legend, and which constraints this build of mj takes
+      const constrains = { pins: !!setter(model, "setPins"), goal: !!setter(model, "setGoal") };
+      const brushes = { legend, colors: model.colors(), constrains };
+      post({ type: "loaded", settings: model.settings, palette: model.palette(), notices, brushes });
       frame({ withTree: true });
+      for (const e of refused) post({ type: "error", ...failure(e) });
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
@@ -477,6 +529,34 @@ const handlers = {
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
+  },
+  // The brushes' painting changed: the model is made again from its program with it (pins and a goal are
+  // not taken back), its run begun again at step 0.
+  paint({ painting: given }) {
+    if (!model) return;
+    running = toEnd = false;
+    painting = given;
+    const seed = model.seed;
+    try {
+      model.dispose();
+      model = null;
+      pastRun.reset();
+      model = mj.load(...loadedAs);
+      startCells = paintOnto(model, seed);
+      model.inspecting = views.on;
+      timeline.attach(model);
+      startRun(seed);
+      frame({ withTree: true });
+      for (const e of refused) post({ type: "error", ...failure(e) });
+    } catch (e) {
+      post({ type: "error", ...failure(e) });
+    }
+  },
+  // The cells of the step on screen, for the start brush.
+  stepCells() {
+    if (!model) return;
+    const { mx, my, cells } = timeline.viewing === null ? model.grid() : model.gridAt(timeline.viewing);
+    post({ type: "stepCells", mx, my, cells });
   },
   // The state graph is on screen (or no longer): frames carry their grid's rows.
   rows({ on }) {

@@ -388,3 +388,34 @@ TEST(CApi, SendGivesAWaitingRunItsKey) {
   }
   EXPECT_EQ(grids[0], grids[1]);
 }
+
+// Pins (mj_model_set_pins, or a file in mj_load_options.pins) hold their cells all run long; a wrong count and a
+// goal for a model without <observe> are the caller's errors.
+TEST(CApi, PinsHoldTheirCells) {
+  mj_load_options o;
+  mj_load_options_init(&o);
+  o.size = 4;
+  mj_model* m = nullptr;
+  ASSERT_EQ(mj_model_load_xml("<one values=\"BWR\" in=\"B\" out=\"W\"/>", &o, &m), MJ_OK) << mj_last_error_text();
+  std::vector<uint8_t> pins(16, MJ_FREE_CELL);
+  pins[5] = 2;
+  ASSERT_EQ(mj_model_set_pins(m, pins.data(), 16), MJ_OK) << mj_last_error_text();
+  ASSERT_EQ(mj_run(m, 1, 0, nullptr, nullptr, nullptr), MJ_OK);
+  mj_grid g;
+  ASSERT_EQ(mj_model_grid(m, &g), MJ_OK);
+  EXPECT_EQ(g.cells[5], 2);
+  EXPECT_EQ(g.cells[0], 1);
+  EXPECT_EQ(mj_model_set_pins(m, pins.data(), 15), MJ_ERROR_ARGUMENT);
+  EXPECT_EQ(mj_model_set_goal(m, pins.data(), 16), MJ_ERROR_ARGUMENT);
+  EXPECT_TRUE(mjtest::contains(mj_last_error_message(), "no inference node")) << mj_last_error_message();
+  mj_model_free(m);
+
+  const std::filesystem::path file =
+      mjtest::write(mjtest::temp_dir() / "pins.txt", "M 4 4 1 1 0\nBWR\n****\n*R**\n****\n****\n");
+  o.pins = file.c_str();
+  ASSERT_EQ(mj_model_load_xml("<one values=\"BWR\" in=\"B\" out=\"W\"/>", &o, &m), MJ_OK) << mj_last_error_text();
+  ASSERT_EQ(mj_run(m, 1, 0, nullptr, nullptr, nullptr), MJ_OK);
+  ASSERT_EQ(mj_model_grid(m, &g), MJ_OK);
+  EXPECT_EQ(g.cells[5], 2);
+  mj_model_free(m);
+}

@@ -1,6 +1,7 @@
 // Interpreter::inspect (mj/inspect.hpp): fields, observations and their potentials, a guided
 // choice's candidates and the wave of wfc, each checked against what the test computes itself.
 #include <algorithm>
+#include <cstdlib>
 #include <deque>
 
 #include "mj/inspect.hpp"
@@ -192,6 +193,40 @@ TEST(Inspect, FailedCollapsesShowWhereTheyMetTheirContradiction) {
     EXPECT_GE(cell, 0);
     EXPECT_LT(cell, 256);
   }
+}
+
+TEST(Inspect, LastContradictionNamesTheEmptiedCellItsLostOptionsAndTheNeighbour) {
+  // WaveBrickWall at 16 x 16, seed 1, as above: collapses fail before one succeeds.
+  mj::Interpreter ip = brick_wall();
+  ip.start(1);
+  ASSERT_TRUE(ip.step());
+  EXPECT_EQ(ip.inspect(2).contradiction.cell, -1);  // not inspecting: not recorded
+  ip.set_inspecting(true);
+  ip.start(1);
+  ASSERT_TRUE(ip.step());
+  const mj::Inspection view = ip.inspect(2);
+  const mj::ContradictionView& c = view.contradiction;
+  ASSERT_GE(c.cell, 0);
+  ASSERT_LT(c.cell, 256);
+  // the overlap wave is periodic: the neighbour is one of the cell's four, around the edges too
+  ASSERT_GE(c.neighbour, 0);
+  const int dx = std::abs(c.cell % 16 - c.neighbour % 16), dy = std::abs(c.cell / 16 - c.neighbour / 16);
+  EXPECT_EQ(std::min(dx, 16 - dx) + std::min(dy, 16 - dy), 1) << c.cell << " and " << c.neighbour;
+  ASSERT_FALSE(c.lost.empty());
+  EXPECT_TRUE(std::is_sorted(c.lost.begin(), c.lost.end()));
+  EXPECT_EQ(std::adjacent_find(c.lost.begin(), c.lost.end()), c.lost.end());
+  EXPECT_LT(c.lost.back(), view.patterns);
+  ASSERT_EQ(c.names.size(), c.lost.size());
+  EXPECT_EQ(c.names[0], "pattern " + std::to_string(c.lost[0]));
+  // a propagation that empties a cell takes more than the observation's own ban
+  EXPECT_GE(c.lost.size(), 1u);
+  // the same run again: the same contradiction (made again from the failed collapse's seed)
+  ip.start(1);
+  ASSERT_TRUE(ip.step());
+  const mj::ContradictionView again = ip.inspect(2).contradiction;
+  EXPECT_EQ(again.cell, c.cell);
+  EXPECT_EQ(again.neighbour, c.neighbour);
+  EXPECT_EQ(again.lost, c.lost);
 }
 
 TEST(Inspect, LineWithoutNodeIsAnError) {

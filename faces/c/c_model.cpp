@@ -41,6 +41,8 @@ mj::RunRequest request_from(const mj_load_options* o) {
   r.max_cells = d.max_cells;
   if (d.resources) r.resources = d.resources;
   r.backtrack = d.backtrack != 0;
+  if (d.pins) r.pins = d.pins;
+  if (d.goal) r.goal = d.goal;
   return r;
 }
 
@@ -242,6 +244,26 @@ const char* mj_model_input_key(const mj_model* model, int index) {
 int mj_model_input_step(const mj_model* model, int index) {
   if (!model || index < 0 || size_t(index) >= model->model.inputs().size()) return 0;
   return model->model.inputs()[size_t(index)].step;
+}
+
+static_assert(MJ_FREE_CELL == mj::kFreeCell, "mj.h's free cell is the library's");
+
+namespace {
+
+std::vector<uint8_t> cells_given(const uint8_t* cells, int count) {
+  if (count < 0) throw mj::argument_error("count is " + std::to_string(count) + ", below 0");
+  if (count > 0) require(cells, "cells");
+  return std::vector<uint8_t>(cells, cells + count);
+}
+
+}  // namespace
+
+mj_status mj_model_set_pins(mj_model* model, const uint8_t* cells, int count) {
+  return guarded(mj::capi::names_of(model), [&] { require(model, "model").model.set_pins(cells_given(cells, count)); });
+}
+
+mj_status mj_model_set_goal(mj_model* model, const uint8_t* cells, int count) {
+  return guarded(mj::capi::names_of(model), [&] { require(model, "model").model.set_goal(cells_given(cells, count)); });
 }
 
 mj_status mj_model_replay(mj_model* model, int seed, const int* steps, const char* const* keys, int count,

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 namespace {
 
 struct RunArgs {
-  fs::path model, resources, out = mj::kDefaultOutputFolder, state, gif, start, gltf, tiled;
+  fs::path model, resources, out = mj::kDefaultOutputFolder, state, gif, start, pins, goal, gltf, tiled;
   int every = 1;
   long long max_cells = 0;
   int size = 0, length = 0, width = 0, height = 0, d = 0, seed = mj::kDefaultSeed, steps = 0, pixelsize = 0;
@@ -54,6 +54,7 @@ mj::RunRequest request_of(const RunArgs& a, const CLI::App& run) {
   r.pixelsize = given(run, "--pixelsize", a.pixelsize);
   if (a.iso) r.iso = true;
   r.backtrack = a.backtrack;
+  r.pins = a.pins, r.goal = a.goal;
   r.resources = a.resources;
   r.max_cells = a.max_cells;
   return r;
@@ -266,6 +267,11 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
   run->add_option("--start", r.start,
                   "start from this picture (PNG in palette colours, or VOX) instead of the empty grid");
+  run->add_option("--pins", r.pins,
+                  "cells no node may change all run long: a PNG in palette colours (transparent: free), a VOX (empty: "
+                  "free) or a state text as --state writes it (*: free)");
+  run->add_option("--goal", r.goal,
+                  "cells the run must end with, added to the model's <observe> (same formats as --pins)");
   run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file");
   run->add_option("--gltf", r.gltf, "also write the final grid as a glTF 2.0 binary mesh (.glb), value 0 empty");
   run->add_option(

@@ -111,7 +111,8 @@ class Mj {
     return Object.freeze(this.module.defaults());
   }
 
-  // The entries of a models.xml: [{name, line, mx, my, mz, steps, pixelsize, iso, seeds, colors}].
+  // The entries of a models.xml: [{name, line, mx, my, mz, steps, pixelsize, iso, seeds, colors}], and an entry's
+  // pins and goal files (beside the list) when it names them.
   modelList(text, name = "models.xml") {
     return call(this.module, this.module, "modelList", String(text), String(name));
   }
@@ -182,6 +183,15 @@ class Model {
   // size) instead of the empty grid; null: from the empty grid again.
   set startCells(grid) {
     this.call("setStartCells", Uint8Array.from(grid?.cells ?? grid ?? []));
+  }
+  // Pins (docs/constraints.md): cells no node changes all run long, per cell of the start grid (grid()'s {cells},
+  // or the values, x fastest) a value or 255 (free); null: none. From the next start.
+  setPins(cells) {
+    this.call("setPins", Uint8Array.from(cells?.cells ?? cells ?? []));
+  }
+  // A goal: the cells the model's inference (<observe>) must end with, as setPins takes them (255: free).
+  setGoal(cells) {
+    this.call("setGoal", Uint8Array.from(cells?.cells ?? cells ?? []));
   }
   // Up to `count` steps; returns the steps taken (fewer once the program ends).
   step(count = 1) {

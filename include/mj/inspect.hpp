@@ -28,6 +28,15 @@ struct CandidateView {
   double score = 0;         // the key it drew: the largest wins (-delta plus noise, or the temperature's draw)
 };
 
+// A wfc's latest contradiction that ended a collapse: the cell left without any option, the options it
+// lost in the propagation that emptied it, and the neighbour whose ban took the last of them.
+struct ContradictionView {
+  int cell = -1;                   // a wave cell (x fastest, then y, then z); -1: none met
+  int neighbour = -1;              // -1: the cell's own ban (its observation, or the input grid's value there)
+  std::vector<int> lost;           // patterns, ascending
+  std::vector<std::string> names;  // lost's in words: "pattern 12", or a tile model's tile ("Line 2": its variant)
+};
+
 struct Inspection {
   std::string kind;            // the inspected node's element name
   int line = 0;                // where it is written
@@ -66,6 +75,8 @@ struct Inspection {
   // until one succeeds, then replays it), and the cells left without any option in the last failure.
   int failed_tries = 0;
   std::vector<int> contradictions;
+  // While inspecting: the last failure's contradiction (of the latest collapse that failed), or none.
+  ContradictionView contradiction;
   // A backtracking wfc (backtrack="True" or Interpreter::set_backtrack): the observations its
   // collapses undid (at its latest first step), in all.
   int undone_choices = 0;

@@ -106,6 +106,11 @@ typedef struct mj_load_options {
      max_cells, resources}, six strings); NULL: the C names ("mj_load_options.size", ...). Copied. */
   const char* const* setting_names;
   int backtrack; /* 1: every wfc undoes its latest choices on a contradiction (mj run --backtrack); 0: not */
+  /* Files of pins and of a goal (mj run --pins, --goal; mj_model_set_pins): a PNG in the model's colours (a
+     transparent pixel: free), a VOX (an empty voxel: free) or a state text (mj run --state; '*': free). NULL: none.
+     Copied. */
+  const char* pins;
+  const char* goal;
 } mj_load_options;
 
 #define MJ_UNSET (-2147483647 - 1)
@@ -193,6 +198,14 @@ MJ_API mj_status mj_model_status(mj_model* model, mj_run_status* out);
  * dialect, docs/language/extensions.md). Time is counted in steps: a seed and the steps at which its inputs
  * were sent (mj_model_steps_taken at each send) replay a run exactly. Without a start: MJ_ERROR_ARGUMENT. */
 MJ_API mj_status mj_model_send(mj_model* model, const char* key);
+/* Pins and a goal (docs/constraints.md): `count` cells, one per cell of the start grid (x fastest, then y, then z),
+ * each a value of the legend or MJ_FREE_CELL. A pinned cell holds its value all run long (no rule, path or
+ * convolution changes it); a goal's cells are what the model's inference (<observe>) must end with. They take effect
+ * at the next start; count 0 drops them. A wrong count or value, a model with a <map> or <wfc>, or (a goal) a model
+ * without <observe>: MJ_ERROR_ARGUMENT. */
+#define MJ_FREE_CELL 255
+MJ_API mj_status mj_model_set_pins(mj_model* model, const uint8_t* cells, int count);
+MJ_API mj_status mj_model_set_goal(mj_model* model, const uint8_t* cells, int count);
 /* The inputs the run was sent, in order: each key and the step the run stood at when it came. A NULL model or an
  * index outside 0 to count - 1: "" and 0. The keys live until the next send, start or replay. */
 MJ_API int mj_model_input_count(const mj_model* model);

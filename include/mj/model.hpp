@@ -91,6 +91,17 @@ class Model {
   Interpreter& interpreter() { return interpreter_; }
   const Interpreter& interpreter() const { return interpreter_; }
 
+  // Pins and a goal (Interpreter::set_pins, set_goal: one value per cell of the start grid, x fastest,
+  // then y, then z, each of the legend or kFreeCell), taking effect at the next start; an empty vector
+  // drops them. The settings' files (RunRequest::pins, goal) are read when the Model is made. Throws
+  // mj::Error (kind argument) for a wrong size or value, a model with a <map> or <wfc>, and (a goal) a model
+  // with no inference node.
+  void set_pins(std::vector<uint8_t> cells) { interpreter_.set_pins(std::move(cells)); }
+  void set_goal(std::vector<uint8_t> cells) { interpreter_.set_goal(std::move(cells)); }
+  // The cells of a pins or goal file for this model (RunRequest::pins's formats, in the settings' colours), for
+  // set_pins or set_goal. Throws mj::Error naming the file for a wrong size, colour, symbol or format.
+  std::vector<uint8_t> constraint_cells(const std::filesystem::path& file) const;
+
   // Begins a fresh run whose step limit is `steps` (0: none; not given: the settings' limit).
   void start(int seed, std::optional<int> steps = {});
   // start(seed, steps), then advance(control): the run to its end, its step limit or until a
@@ -158,6 +169,7 @@ class Model {
 
  private:
   void require_started(const char* what) const;
+  void read_constraint_files();  // the settings' pins and goal
   // A GIF's options from save's, checked, the pixel size the settings' when not given.
   AnimationOptions animation_options(const SaveOptions& options) const;
 

@@ -22,6 +22,9 @@ struct ModelEntry {
   bool gif = false, iso = false;
   int gui = 0;
   std::map<char, uint32_t> colors;  // palette overrides
+  // Files of pins and of a goal (RunRequest::pins, goal), relative to the list's folder; empty: none. Read when the
+  // model is run through the list found beside it (mj run MODEL.xml, Python's load); a batch or a page passes its own.
+  std::string pins, goal;
 };
 
 // Reads every <model> of a models.xml; throws mj::Error with file:line on bad attributes.

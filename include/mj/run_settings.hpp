@@ -35,7 +35,10 @@ struct RunRequest {
   // pixelsize: 1 to kMaxPixelsize; not given: the entry's, else kDefaultPixelsize.
   std::optional<int> steps, pixelsize;
   std::optional<bool> iso;
-  bool backtrack = false;           // every wfc backtracks (Interpreter::set_backtrack)
+  bool backtrack = false;  // every wfc backtracks (Interpreter::set_backtrack)
+  // Files of pins and of a goal (Model::set_pins, set_goal): a PNG in the model's colours (a transparent
+  // pixel: free), a VOX (an empty voxel: free) or a state text (mj run --state; '*': free). Empty: none.
+  std::filesystem::path pins, goal;
   std::filesystem::path resources;  // empty: ../resources from the model file, or ./resources for text
   long long max_cells = 0;          // <= 0: 2^28 cells
   // symbol -> 0xRRGGBB over the palette and the entry's colours; each symbol one of the model's.
@@ -64,9 +67,10 @@ struct RunSettings {
   LoadOptions load;    // size, resources, max_cells
   int steps = 0;       // the step limit; <= 0: none (0 from a request, <= 0 from a models.xml entry)
   int pixelsize = kDefaultPixelsize;
-  bool iso = false;        // 3D pictures isometric rather than VOX
-  bool backtrack = false;  // every wfc backtracks (Interpreter::set_backtrack)
-  Palette palette;         // the built-in palette, the resources' palette.xml, the entry's colours, the request's
+  bool iso = false;                  // 3D pictures isometric rather than VOX
+  bool backtrack = false;            // every wfc backtracks (Interpreter::set_backtrack)
+  std::filesystem::path pins, goal;  // files the Model reads its pins and goal from (RunRequest); empty: none
+  Palette palette;  // the built-in palette, the resources' palette.xml, the entry's colours, the request's
   std::optional<ListedEntry> entry;  // the models.xml or demo.xml entry the settings came from
   std::string size_from;             // where the size came from: "given", "models.xml:12", "default size"
 

@@ -5,7 +5,7 @@
 //        writes DIR/NAME.png for each NAME (all of them when none is given), and the page's own (playground-*)
 //        at 1000x700 too, DIR/NAME-1000x700.png; look at them before committing.
 import { join } from "node:path";
-import { choose, drawGraph, frame, launch, pauseMidRun, runToEnd, until } from "../tests/playground_page.mjs";
+import { choose, drawGraph, frame, launch, pauseMidRun, runToEnd, stroke, until } from "../tests/playground_page.mjs";
 
 // Closes the first-run hint, which would cover the top right of the grid.
 const closeHint = (page) => page.evaluate(() => document.querySelector("#hint .close")?.click());
@@ -157,6 +157,42 @@ const shots = {
     await choose(page, "corpus/WaveBrickWall", [32, 32, 1], 1);
     await page.click("#viewsOn");
     await step(page, 60);
+  },
+  // docs/views.md: the last contradiction of WaveBrickWall's failed collapses (16 x 16, seed 1: ten of them)
+  "debugger-contradiction": async (page) => {
+    await choose(page, "corpus/WaveBrickWall", [16, 16, 1], 1);
+    await showViews(page, 2); // the <wfc>
+    await step(page, 20);
+    await until(page, () => window.mjPlayground.state.frame?.inspection?.contradiction);
+  },
+  // docs/debugger.md: MazeGrowth from a start grid painted with the start brush (three W strokes), paused mid-run
+  "playground-brushes": async (page) => {
+    await choose(page, "corpus/MazeGrowth", [41, 41, 1], 1);
+    await page.select("#brush", "start");
+    await page.click('#brushLegend .swatch[data-value="1"]');
+    for (const [from, to] of [
+      [
+        [4, 8],
+        [36, 8],
+      ],
+      [
+        [20, 14],
+        [20, 34],
+      ],
+      [
+        [6, 30],
+        [14, 30],
+      ],
+    ]) {
+      await page.evaluate(() => (window.frameBefore = window.mjPlayground.state.frame));
+      await stroke(page, from, to);
+      await until(page, () => window.mjPlayground.state.frame !== window.frameBefore);
+    }
+    await page.$eval("#speed", (s) => ((s.value = 1), s.oninput())); // 2 steps a frame
+    await page.click("#run");
+    await until(page, () => window.mjPlayground.state.frame?.steps >= 160);
+    await page.click("#pause");
+    await until(page, () => window.mjPlayground.state.frame.ms === undefined);
   },
   // docs/explore.md: Dimers on 5x1, its likeliest outcome clicked
   "explore-graph": async (page) => {

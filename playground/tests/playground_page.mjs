@@ -79,6 +79,26 @@ export async function pauseMidRun(page) {
   return paused.steps;
 }
 
+// A stroke of the brushes (brush.js) over the grid from cell `from` to cell `to` ([x, y]), as a mouse drag.
+export async function stroke(page, from, to = from) {
+  const at = await page.evaluate(
+    (cells) => {
+      const rect = document.getElementById("grid").getBoundingClientRect();
+      const { mx, my } = window.mjPlayground.brushes.blank();
+      const scale = Math.min(rect.width / mx, rect.height / my);
+      const left = rect.left + (rect.width - mx * scale) / 2,
+        top = rect.top + (rect.height - my * scale) / 2;
+      return cells.map(([x, y]) => [left + (x + 0.5) * scale, top + (y + 0.5) * scale]);
+    },
+    [from, to],
+  );
+  await page.mouse.move(...at[0]);
+  await page.mouse.down();
+  const steps = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1]), 1) * 3;
+  await page.mouse.move(...at[1], { steps });
+  await page.mouse.up();
+}
+
 // The site (and `routes`, more folders to serve beside it) served from 127.0.0.1, and Chromium started:
 // { url, browser, close }.
 export async function launch(routes = {}) {

@@ -63,7 +63,13 @@ struct Run {
   const std::function<bool()>* keep_searching = nullptr;
   SearchProgress search;
   bool searching = false;
-  bool backtrack = false;       // every wfc backtracks (Interpreter::set_backtrack)
+  bool backtrack = false;  // every wfc backtracks (Interpreter::set_backtrack)
+  // Per cell of the start grid, the value it is pinned to or kFreeCell (nodes/pins.hpp); null without pins,
+  // which every writer asks once per step at most, so that a run without pins pays nothing.
+  const uint8_t* pins = nullptr;
+  // Per cell of the start grid, the value it must end with or kFreeCell, added to the inference's goal
+  // (RuleGuidance::infer); null without a goal.
+  const uint8_t* goal = nullptr;
   std::vector<Notice> notices;  // what went wrong without stopping the run (a wfc that gave up); no file yet
   // The inputs sent to the run (Interpreter::send) that no <event> has taken yet, oldest first (mj dialect).
   std::deque<std::string> inputs;

@@ -52,6 +52,7 @@ const Row kReads[] = {
     {"p", "rule convolution/rule"},
     {"periodic", "convolution wfc"},
     {"periodicInput", "wfc"},
+    {"pins goal", "model"},
     {"pixelsize", "model"},
     {"recompute", "field"},
     {"sample", "convchain wfc"},

@@ -10,6 +10,7 @@
 #include "nodes/inference/search.hpp"
 #include "nodes/node_view_fill.hpp"
 #include "nodes/notices.hpp"
+#include "nodes/pins.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/wfc/wfc_node.hpp"
 
@@ -32,13 +33,15 @@ struct Interpreter::Impl {
   bool animated = false;
   bool inspecting = false;
   bool backtrack = false;
-  std::vector<uint8_t> initial;          // cells to start from, empty for the empty grid
-  bool program_unused = false;           // `program` is freshly built and no run has touched it
-  int seed = 0;                          // the current run's
-  std::function<int(int)> chooser;       // mj explore's choices, or empty
-  std::unique_ptr<Recording> recording;  // time travel, when on
-  std::optional<Breakpoint> hit;         // where the latest advance paused
-  std::vector<Notice> notices;           // what the model writes that nothing reads, found at load
+  std::vector<uint8_t> initial;             // cells to start from, empty for the empty grid
+  std::vector<uint8_t> pins, goal;          // set_pins, set_goal: empty for none
+  std::vector<uint8_t> run_pins, run_goal;  // the current run's, which Run::pins and goal point into
+  bool program_unused = false;              // `program` is freshly built and no run has touched it
+  int seed = 0;                             // the current run's
+  std::function<int(int)> chooser;          // mj explore's choices, or empty
+  std::unique_ptr<Recording> recording;     // time travel, when on
+  std::optional<Breakpoint> hit;            // where the latest advance paused
+  std::vector<Notice> notices;              // what the model writes that nothing reads, found at load
 
   Program build() const;
   void renew_program();
@@ -124,6 +127,13 @@ void Interpreter::Impl::start(int run_seed) {
   run->chooser = chooser ? &chooser : nullptr;
   if (!initial.empty()) grid.state = initial;
   else if (program->origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
+  run_pins = pins, run_goal = goal;
+  if (!run_pins.empty()) {
+    run->pins = run_pins.data();
+    for (size_t i = 0; i < run_pins.size(); i++)
+      if (run_pins[i] != kFreeCell) grid.state[i] = run_pins[i];
+  }
+  if (!run_goal.empty()) run->goal = run_goal.data();
   run->changes.reserve(kReservedChanges);
   run->changes.rewrite_all();
   program->root->reset();
@@ -244,6 +254,7 @@ void Interpreter::reset() {
   i.seed = 0;
   i.animated = i.inspecting = i.backtrack = false;
   i.initial.clear();
+  i.pins.clear(), i.goal.clear();
   i.chooser = {};
   i.recording.reset();
   i.hit.reset();
@@ -391,6 +402,20 @@ void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
 void Interpreter::set_initial_picture(const std::filesystem::path& file, const std::map<char, uint32_t>& colors) {
   const Grid& grid = *impl_->program->grids[0];
   set_initial_cells(io::cells_of_picture(file, {grid.mx, grid.my, grid.mz, grid.characters, nullptr, {}}, colors));
+}
+
+void Interpreter::set_pins(std::vector<uint8_t> cells) {
+  if (!cells.empty())
+    check_constraint_cells(cells, *impl_->program->grids[0], *impl_->program->root, "pins", impl_->doc->file());
+  impl_->pins = std::move(cells);
+}
+
+void Interpreter::set_goal(std::vector<uint8_t> cells) {
+  if (!cells.empty()) {
+    check_constraint_cells(cells, *impl_->program->grids[0], *impl_->program->root, "goal", impl_->doc->file());
+    check_goal_reachable(*impl_->program->root, impl_->doc->file());
+  }
+  impl_->goal = std::move(cells);
 }
 
 std::optional<ActiveNode> Interpreter::active_node() const {

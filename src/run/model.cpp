@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/xml.hpp"
+#include "io/formats/picture_cells.hpp"
 #include "mj/animation.hpp"
 #include "mj/files.hpp"
 #include "mj/state_text.hpp"
@@ -51,12 +52,26 @@ int line_in_model(const RunSettings& s, char symbol) {
 
 Model::Model(const RunRequest& request) : Model(resolve_run(request)) {}
 
-Model::Model(RunSettings settings) : settings_(std::move(settings)), interpreter_(settings_.load_model()) {}
+Model::Model(RunSettings settings) : settings_(std::move(settings)), interpreter_(settings_.load_model()) {
+  read_constraint_files();
+}
 
 Model::Model(RunSettings settings, Model&& earlier)
     : settings_(std::move(settings)),
       interpreter_(same_program(settings_, earlier.settings_) ? as_loaded(std::move(earlier.interpreter_))
-                                                              : settings_.load_model()) {}
+                                                              : settings_.load_model()) {
+  read_constraint_files();
+}
+
+std::vector<uint8_t> Model::constraint_cells(const std::filesystem::path& file) const {
+  const GridView shape = interpreter_.grid();
+  return io::constraint_cells(file, {shape.mx, shape.my, shape.mz, shape.legend, nullptr, {}}, settings_.palette);
+}
+
+void Model::read_constraint_files() {
+  if (!settings_.pins.empty()) set_pins(constraint_cells(settings_.pins));
+  if (!settings_.goal.empty()) set_goal(constraint_cells(settings_.goal));
+}
 
 void Model::require_started(const char* what) const {
   if (!started_) throw argument_error(std::string(what) + " before a run is started (start or run)");

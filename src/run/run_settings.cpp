@@ -223,6 +223,13 @@ RunSettings resolve_run(const RunRequest& r) {
   s.pixelsize = r.pixelsize ? *r.pixelsize : e ? e->pixelsize : kDefaultPixelsize;
   s.iso = r.iso ? *r.iso : e && e->iso;
   s.backtrack = r.backtrack;
+  // The entry's pins and goal are files beside its list (the request's own win); an entry given without its list
+  // (a page's, a batch's) leaves them to the caller.
+  const auto beside_list = [&](const std::string& file) {
+    return file.empty() || s.entry->list.empty() ? fs::path() : s.entry->list.parent_path() / file;
+  };
+  s.pins = !r.pins.empty() ? r.pins : e ? beside_list(e->pins) : fs::path();
+  s.goal = !r.goal.empty() ? r.goal : e ? beside_list(e->goal) : fs::path();
   // The folder beside the model's own folder, however the model is named: `X.xml` run from models/ finds
   // ../resources as `models/X.xml` run from above finds resources/.
   s.load.resources = !r.resources.empty() ? r.resources

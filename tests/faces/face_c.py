@@ -22,6 +22,8 @@ class LoadOptions(ctypes.Structure):
         ("name", ctypes.c_char_p),
         ("setting_names", ctypes.POINTER(ctypes.c_char_p)),
         ("backtrack", ctypes.c_int),
+        ("pins", ctypes.c_char_p),
+        ("goal", ctypes.c_char_p),
     ]
 
 

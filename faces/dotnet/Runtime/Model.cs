@@ -14,6 +14,7 @@ namespace MarkovJunior
         public int? Steps, PixelSize;             // the step limit (0: none), pixels per cell
         public bool? Iso;                         // 3D pictures isometric PNG rather than VOX
         public bool Backtrack;                    // every wfc backtracks on contradictions (mj run --backtrack)
+        public string Pins, Goal;                 // files of pins and a goal (mj run --pins, --goal); null: none
         public long MaxCells;                     // largest grid in cells; 0: the library's limit
         public string Resources;                 // null: ../resources from the model file
         public string Name;                      // what messages call XML text; null: "<string>"
@@ -120,6 +121,8 @@ namespace MarkovJunior
             {
                 o.resources = strings.Add(options.Resources);
                 o.name = strings.Add(options.Name);
+                o.pins = strings.Add(options.Pins);
+                o.goal = strings.Add(options.Goal);
                 if (options.SettingNames != null && options.SettingNames.Length != 6)
                     throw new ArgumentException("SettingNames needs 6 names", "options");
                 o.setting_names = strings.AddArray(options.SettingNames);
@@ -194,6 +197,22 @@ namespace MarkovJunior
         public void Send(string key)
         {
             Native.Check(Native.mj_model_send(H, Utf8.Bytes(key)));
+        }
+
+        // A byte of SetPins and SetGoal that leaves its cell free.
+        public const byte FreeCell = 255;
+
+        // Pins (docs/constraints.md): per cell of the start grid (x fastest), a value that cell holds all run long,
+        // or FreeCell; from the next start; null or empty: none.
+        public void SetPins(byte[] cells)
+        {
+            Native.Check(Native.mj_model_set_pins(H, cells ?? new byte[0], cells == null ? 0 : cells.Length));
+        }
+
+        // A goal: per cell, a value the model's inference (<observe>) must end with, or FreeCell.
+        public void SetGoal(byte[] cells)
+        {
+            Native.Check(Native.mj_model_set_goal(H, cells ?? new byte[0], cells == null ? 0 : cells.Length));
         }
 
         // The inputs the run was sent, in order: (step the run stood at, key).

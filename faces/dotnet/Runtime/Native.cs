@@ -20,6 +20,7 @@ namespace MarkovJunior
             public long max_cells;
             public IntPtr resources, name, setting_names;
             public int backtrack;
+            public IntPtr pins, goal;
         }
 
         [StructLayout(LayoutKind.Sequential)]
@@ -77,6 +78,8 @@ namespace MarkovJunior
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_start(ModelHandle model, int seed);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_step(ModelHandle model, int n, out int taken);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_send(ModelHandle model, byte[] key);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_set_pins(ModelHandle model, byte[] cells, int count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_set_goal(ModelHandle model, byte[] cells, int count);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_input_count(ModelHandle model);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_model_input_key(ModelHandle model, int index);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_model_input_step(ModelHandle model, int index);

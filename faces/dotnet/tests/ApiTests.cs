@@ -102,6 +102,17 @@ static class ApiTests
             Check(escher.RunNotices.Count == 0, "with Backtrack every wfc backtracks: Escher finds its collapse at 10");
         }
 
+        using (Model pinned = Model.FromXml("<one values=\"BWR\" in=\"B\" out=\"W\"/>", new LoadOptions { Size = 4 }))
+        {
+            var pins = Enumerable.Repeat(Model.FreeCell, 16).ToArray();
+            pins[5] = 2;
+            pinned.SetPins(pins);
+            pinned.Run(1);
+            Check(pinned.Grid.Cells[5] == 2 && pinned.Grid.Cells[0] == 1, "a pinned cell keeps its value all run long");
+            var refused = Throws<MjException>(() => pinned.SetGoal(pins), "a goal without <observe>");
+            Check(refused.Status == MjStatus.Argument && refused.Detail.Contains("no inference node"), "refused: " + refused.Detail);
+        }
+
         using (Model typo = Model.FromXml("<one values=\"BWA\" origin=\"True\" in=\"WBB\" out=\"WAW\"\n symetry=\"()\"/>",
                                           new LoadOptions { Size = 15, Name = "typo.xml" }))
         {

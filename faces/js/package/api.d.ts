@@ -49,6 +49,10 @@ export interface ModelEntry {
   seeds: number[];
   /** Symbol -> 0xRRGGBB over the palette. */
   colors: Record<string, number>;
+  /** The entry's pins picture (pins="FILE"), relative to the list's folder: not read for you. */
+  pins?: string;
+  /** The entry's goal picture (goal="FILE"), the same way. */
+  goal?: string;
 }
 
 /** n: every side, as `mj run --size` (n x n, or n x n x n for a 3D model); [mx, my] (a 2D grid) or [mx, my, mz]. */
@@ -196,6 +200,12 @@ export interface Inspection {
   /** While inspecting: collapses that failed before the one shown, and per failure the cell whose observation led to it. */
   failedTries: number;
   contradictions: number[];
+  /**
+   * While inspecting: the last failed collapse's contradiction: the wave cell left without options, the neighbour
+   * whose ban took its last one (-1: its own ban), the patterns it lost in that propagation and their names
+   * (lost: "pattern 12", a tile's name); null when no collapse failed.
+   */
+  contradiction: { cell: number; neighbour: number; patterns: number[]; lost: string[] } | null;
 }
 
 export interface ActiveNode {
@@ -327,6 +337,10 @@ export class Model {
   start(seed: number, steps?: number): void;
   /** Runs from start() on begin from these cells (at the model's size) instead of the empty grid; null: the empty grid again. */
   set startCells(grid: { cells: ArrayLike<number> } | ArrayLike<number> | null);
+  /** Pins: per cell of the start grid (x fastest) a value no node may change all run long, or 255 (free); null: none. From the next start. */
+  setPins(cells: { cells: ArrayLike<number> } | ArrayLike<number> | null): void;
+  /** A goal: per cell a value the model's inference (<observe>) must end with, or 255 (free); null: none. From the next start. */
+  setGoal(cells: { cells: ArrayLike<number> } | ArrayLike<number> | null): void;
   /** Up to `count` steps (1); returns the steps taken, fewer once the program ends. */
   step(count?: number): number;
   /** Sends an input (a key's name, "ArrowLeft"): the next <event> of the mj dialect that runs takes it. */

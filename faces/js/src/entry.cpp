@@ -16,6 +16,9 @@ val entry_object(const mj::ModelEntry& e) {
   for (int seed : e.seeds) seeds.call<void>("push", seed);
   for (const auto& [symbol, color] : e.colors) colors.set(std::string(1, symbol), rgb(color));
   entry.set("seeds", seeds), entry.set("colors", colors);
+  // pictures beside the list (mj/model_list.hpp); not read back by model_entry: a page passes its own cells
+  if (!e.pins.empty()) entry.set("pins", e.pins);
+  if (!e.goal.empty()) entry.set("goal", e.goal);
   return entry;
 }
 

@@ -44,6 +44,15 @@ val inspection(const mj::Inspection& v) {
   o.set("options", v.options.empty() ? val::null() : js_copy("Int32Array", v.options));
   o.set("patterns", v.patterns), o.set("failedTries", v.failed_tries);
   o.set("contradictions", js_array(v.contradictions, [](int cell) { return val(cell); }));
+  if (v.contradiction.cell < 0) {
+    o.set("contradiction", val::null());
+  } else {
+    val c = val::object();
+    c.set("cell", v.contradiction.cell), c.set("neighbour", v.contradiction.neighbour);
+    c.set("patterns", js_array(v.contradiction.lost, [](int t) { return val(t); }));
+    c.set("lost", js_array(v.contradiction.names, [](const std::string& name) { return val(name); }));
+    o.set("contradiction", c);
+  }
   return o;
 }
 

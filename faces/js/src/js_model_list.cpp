@@ -10,7 +10,7 @@ namespace {
 
 using emscripten::val;
 
-// [{name, line, mx, my, mz, steps, pixelsize, iso, seeds, colors}].
+// [{name, line, mx, my, mz, steps, pixelsize, iso, seeds, colors, pins?, goal?}].
 val model_list(const std::string& text, const std::string& name) {
   return mjweb::guard([&] {
     val entries = val::array();

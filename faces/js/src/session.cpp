@@ -86,6 +86,14 @@ class Session {
   void set_start_cells(const val& cells) {
     guard([&] { live().interpreter().set_initial_cells(emscripten::convertJSArrayToNumberVector<uint8_t>(cells)); });
   }
+  // Pins and a goal (docs/constraints.md): per cell of the start grid (x fastest) a value, or 255 for a free cell;
+  // from the next start; empty: none.
+  void set_pins(const val& cells) {
+    guard([&] { live().set_pins(emscripten::convertJSArrayToNumberVector<uint8_t>(cells)); });
+  }
+  void set_goal(const val& cells) {
+    guard([&] { live().set_goal(emscripten::convertJSArrayToNumberVector<uint8_t>(cells)); });
+  }
   // A run to its end shows none of its steps: it runs as mj run runs it (a run stopped mid-collapse
   // ends on mj run's grid, and a wfc nobody watches does not replay its collapse), unless it is
   // recorded, when every step is kept as mj run --gif draws it. Steps taken one by one stay animated.
@@ -372,6 +380,8 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("nextNode", &Session::next_node)
       .function("start", &Session::start)
       .function("setStartCells", &Session::set_start_cells)
+      .function("setPins", &Session::set_pins)
+      .function("setGoal", &Session::set_goal)
       .function("step", &Session::step)
       .function("send", &Session::send)
       .function("inputs", &Session::inputs)

@@ -576,3 +576,39 @@ test("time travel and breakpoints", () => {
     fresh.dispose();
   }
 });
+
+test("setPins keeps a pinned cell all run long, as mj run --pins; setGoal needs an <observe>", (t) => {
+  const folder = scratch(t);
+  const xml = '<one values="BWR" in="B" out="W"/>';
+  writeFileSync(join(folder, "Pinned.xml"), xml);
+  writeFileSync(join(folder, "pins.txt"), "Pinned 5 4 1 1 0\nBWR\n*****\n*****\n***R*\n*****\n");
+  const model = mj.load(xml, { size: [5, 4], name: "Pinned.xml" });
+  try {
+    const pins = new Uint8Array(20).fill(255);
+    pins[13] = 2; // x 3, y 2
+    model.setPins(pins);
+    model.run(1);
+    assert.equal(model.grid().cells[13], 2);
+    const state = join(folder, "native.txt");
+    const pinsFile = join(folder, "pins.txt");
+    mjRun(
+      join(folder, "Pinned.xml"),
+      "--length",
+      5,
+      "--width",
+      4,
+      "--pins",
+      pinsFile,
+      "--state",
+      state,
+      "--no-picture",
+    );
+    assert.equal(model.stateText(), readFileSync(state, "utf8"));
+    assert.throws(() => model.setGoal(pins), /no inference node/);
+    model.setPins(null);
+    model.run(1);
+    assert.equal(model.grid().cells[13], 1);
+  } finally {
+    model.dispose();
+  }
+});

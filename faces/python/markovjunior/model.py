@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import warnings
-from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
@@ -35,6 +37,8 @@ def load(
     max_cells: Optional[int] = None,
     colors: Optional[Dict[str, Colour]] = None,
     backtrack: bool = False,
+    pins: Optional[Union[PathOrXml, np.ndarray]] = None,
+    goal: Optional[Union[PathOrXml, np.ndarray]] = None,
 ) -> "Model":
     """Loads and checks a model: a file, XML text (a string starting with ``<``) or a name
     (``models/NAME.xml`` of the current folder, else one of mj's own models, ``MODELS``).
@@ -52,22 +56,47 @@ def load(
     instead of starting over (``mj run --backtrack``; the runs then differ from the reference's). Raises ModelError
     with the file and line of any problem in the model, and warns (ModelWarning) of each thing it writes that nothing
     reads (a misspelt attribute): the model still runs; ``run`` warns of a ``wfc`` that gave up.
+
+    ``pins``: cells no node may change all run long; ``goal``: cells the model's inference (``<observe>``) must end
+    with (docs/constraints.md). Each a file (a PNG in the model's colours, transparent: free; a VOX, empty: free; a
+    state text, ``*``: free) or an array of the grid's shape (``grid()``'s) whose cells are values of the legend or
+    255 (free). Raises ValueError for a wrong shape or value, a model with a ``map`` or ``wfc``, or a
+    goal for a model without ``<observe>``.
     """
-    model = Model(
-        resolve_source(
-            model,
-            size=size,
-            steps=steps,
-            pixelsize=pixelsize,
-            resources=resources,
-            max_cells=max_cells,
-            colors=colors,
-            backtrack=backtrack,
-        )
+    source = resolve_source(
+        model,
+        size=size,
+        steps=steps,
+        pixelsize=pixelsize,
+        resources=resources,
+        max_cells=max_cells,
+        colors=colors,
+        backtrack=backtrack,
     )
+    if pins is not None or goal is not None:
+        probe = source.model()
+        source = dataclasses.replace(
+            source, pins=_constraint_cells(probe, "pins", pins), goal=_constraint_cells(probe, "goal", goal)
+        )
+    model = Model(source)
     for file, line, message, text in model._core.notices():
         warnings.warn(ModelWarning(text, file, line, message), stacklevel=2)
     return model
+
+
+def _constraint_cells(core, name: str, given) -> Optional[bytes]:
+    """Pins or a goal as the library takes them: a file read by the library, or an array of the grid's shape."""
+    if given is None:
+        return None
+    if isinstance(given, (str, os.PathLike)):
+        return bytes(core.constraint_cells(os.fspath(given)))
+    cells = np.asarray(given)
+    if cells.size and (cells.min() < 0 or cells.max() > 255):
+        raise ValueError(f"{name} holds values outside 0 to 255 (255: a free cell)")
+    shape = np.asarray(core.grid()).shape
+    if cells.shape != shape and cells.shape != (int(np.prod(shape)),):
+        raise ValueError(f"{name} has shape {cells.shape}, the grid {shape}")
+    return np.ascontiguousarray(cells, dtype=np.uint8).tobytes()
 
 
 class Model(Views):

@@ -4,6 +4,7 @@ for ``mj run``: a listed model takes its entry's size, steps, pixel size and col
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple, Union
@@ -35,6 +36,8 @@ class Source:
     backtrack: bool  # every wfc backtracks on contradictions (mj run --backtrack)
     palette: Tuple[Tuple[str, int], ...]  # (symbol, 0xAARRGGBB): palette.xml, the entry's colours, the caller's
     size_from: str  # where the size came from: "given", "models.xml:12", "default size"
+    pins: Optional[bytes]  # per cell of the start grid, its pinned value or 255 (free); None: no pins
+    goal: Optional[bytes]  # per cell, the value it must end with or 255 (free); None: no goal
 
     def __repr__(self) -> str:  # its XML text and palette would fill a screen
         mx, my, mz = self.size
@@ -60,7 +63,12 @@ class Source:
 
     def model(self):
         """The library's model of this source, freshly loaded (mj::Model: what a Model, or a Result's GIF, runs)."""
-        return _core.Model(self.settings())
+        core = _core.Model(self.settings())
+        if self.pins is not None:
+            core.set_pins(self.pins)
+        if self.goal is not None:
+            core.set_goal(self.goal)
+        return core
 
 
 def resolve_source(
@@ -92,7 +100,7 @@ def resolve_source(
         {symbol: rgb_of(symbol, c) for symbol, c in dict(colors or {}).items()},
         bool(backtrack),
     )
-    return Source(
+    source = Source(
         s["xml"],
         s["file"] or s["source"],
         s["name"],
@@ -105,7 +113,14 @@ def resolve_source(
         s["backtrack"],
         tuple(sorted(s["palette"].items())),
         s["size_from"],
+        None,
+        None,
     )
+    if s["pins_file"] or s["goal_file"]:  # named by the model's entry: read as the library reads them
+        core = source.model()
+        cells = {k: bytes(core.constraint_cells(s[k + "_file"])) if s[k + "_file"] else None for k in ("pins", "goal")}
+        source = dataclasses.replace(source, **cells)
+    return source
 
 
 def is_xml_text(model: object) -> bool:

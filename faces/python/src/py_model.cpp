@@ -208,6 +208,29 @@ void bind_model(py::module_& m) {
           py::arg("seed"), py::arg("steps") = py::none(),
           "Begins a run whose step limit is steps (0: none; None: the settings')")
       .def(
+          "set_pins",
+          [](Session& s, const py::bytes& cells) {
+            Exclusive guard(s);
+            const std::string c = cells;
+            s.model.set_pins(std::vector<uint8_t>(c.begin(), c.end()));
+          },
+          py::arg("cells"), "Pins: per cell of the start grid (x fastest) a value, or 255 for free; b'': none")
+      .def(
+          "set_goal",
+          [](Session& s, const py::bytes& cells) {
+            Exclusive guard(s);
+            const std::string c = cells;
+            s.model.set_goal(std::vector<uint8_t>(c.begin(), c.end()));
+          },
+          py::arg("cells"), "A goal: per cell of the start grid (x fastest) a value, or 255 for free; b'': none")
+      .def(
+          "constraint_cells",
+          [](Session& s, const std::string& file) {
+            const std::vector<uint8_t> cells = s.model.constraint_cells(file);
+            return py::bytes(reinterpret_cast<const char*>(cells.data()), cells.size());
+          },
+          py::arg("file"), "The cells of a pins or goal file (PNG, VOX or state text) for this model, as bytes")
+      .def(
           "stop", [](Session& s) { s.stop = true; },
           "Stops the run in progress in another thread (or the next): it raises KeyboardInterrupt")
       .def("step", &step, py::arg("count") = 1,

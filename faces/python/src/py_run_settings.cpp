@@ -31,6 +31,9 @@ py::dict settings_dict(const RunSettings& s) {
   d["backtrack"] = s.backtrack;
   d["palette"] = palette;
   d["size_from"] = s.size_from;
+  // The entry's pins and goal files (beside its list): Python reads them into its Source's cells (resolve_source).
+  d["pins_file"] = s.pins.string();
+  d["goal_file"] = s.goal.string();
   return d;
 }
 

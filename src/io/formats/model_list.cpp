@@ -53,6 +53,8 @@ ModelEntry parse_entry(const XmlElement& e) {
   // The reference's lists write steps="-1" for no limit: kept as 0, the one way every face says it.
   m.steps = std::max(0, e.integer("steps", m.gif ? kDefaultGifSteps : kDefaultSteps));
   m.gui = e.integer("gui", 0);
+  m.pins = e.str("pins", "");
+  m.goal = e.str("goal", "");
   m.seeds = parse_seeds(e);
   for (const XmlElement& c : e.children({"color"})) {
     std::string value = c.str("value");

@@ -1,10 +1,13 @@
 #include "io/formats/picture_cells.hpp"
 
+#include <sstream>
 #include <string>
 
+#include "core/file_bytes.hpp"
 #include "core/point.hpp"
 #include "io/formats/vox.hpp"
 #include "io/render/palette.hpp"
+#include "mj/defaults.hpp"
 
 namespace mj::io {
 namespace {
@@ -22,12 +25,17 @@ void check_start_size(const std::filesystem::path& file, const Image& image, con
   throw Error(file.string(), 0, message);
 }
 
-std::vector<uint8_t> cells_of_png(const std::filesystem::path& file, const GridView& shape, const Palette& colors) {
+std::vector<uint8_t> cells_of_png(const std::filesystem::path& file, const GridView& shape, const Palette& colors,
+                                  bool free_undrawn) {
   Image image = load_png(file);
   check_start_size(file, image, shape);
   std::vector<uint8_t> cells;
   cells.reserve(image.argb.size());
   for (uint32_t argb : image.argb) {
+    if (free_undrawn && argb >> 24 == 0) {
+      cells.push_back(kFreeCell);
+      continue;
+    }
     int value = -1;
     for (size_t v = 0; v < shape.legend.size() && value < 0; v++) {
       auto it = colors.find(shape.legend[v]);
@@ -44,7 +52,7 @@ std::vector<uint8_t> cells_of_png(const std::filesystem::path& file, const GridV
   return cells;
 }
 
-std::vector<uint8_t> cells_of_vox(const std::filesystem::path& file, const GridView& shape) {
+std::vector<uint8_t> cells_of_vox(const std::filesystem::path& file, const GridView& shape, bool free_undrawn) {
   VoxModel vox = load_vox(file);
   if (vox.mx != shape.mx || vox.my != shape.my || vox.mz != shape.mz)
     throw Error(file.string(), 0,
@@ -55,7 +63,32 @@ std::vector<uint8_t> cells_of_vox(const std::filesystem::path& file, const GridV
   for (int v : vox.voxels) {
     if (v > int(shape.legend.size()))
       throw Error(file.string(), 0, "colour index " + std::to_string(v) + " is no value of the model");
-    cells.push_back(uint8_t(v <= 0 ? 0 : v - 1));
+    cells.push_back(v <= 0 ? (free_undrawn ? kFreeCell : uint8_t(0)) : uint8_t(v - 1));
+  }
+  return cells;
+}
+
+// "NAME FX FY FZ SEED STEPS", the legend, then FY*FZ rows of FX symbols (mj/state_text.hpp).
+std::vector<uint8_t> cells_of_state_text(const std::filesystem::path& file, const GridView& shape) {
+  std::istringstream in(read_file(file));
+  std::string name, legend, row;
+  int fx = 0, fy = 0, fz = 0;
+  if (!(in >> name >> fx >> fy >> fz) || !std::getline(in, row) || !(in >> legend))
+    throw Error(file.string(), 1, "not a state text (\"NAME FX FY FZ SEED STEPS\", the legend, the rows)");
+  if (fx != shape.mx || fy != shape.my || fz != shape.mz)
+    throw Error(file.string(), 1,
+                "state is " + size_text(fx, fy, fz) + ", the grid " + size_text(shape.mx, shape.my, shape.mz));
+  std::vector<uint8_t> cells;
+  for (int line = 3; int(cells.size()) < fx * fy * fz; line++) {
+    if (!(in >> row) || int(row.size()) != fx)
+      throw Error(file.string(), line, "a row of " + std::to_string(fx) + " symbols is missing");
+    for (char symbol : row) {
+      const size_t value = shape.legend.find(symbol);
+      if (symbol != '*' && value == std::string::npos)
+        throw Error(file.string(), line,
+                    std::string("symbol ") + symbol + " is none of the values \"" + shape.legend + "\" (or *: free)");
+      cells.push_back(symbol == '*' ? kFreeCell : uint8_t(value));
+    }
   }
   return cells;
 }
@@ -63,7 +96,12 @@ std::vector<uint8_t> cells_of_vox(const std::filesystem::path& file, const GridV
 }  // namespace
 
 std::vector<uint8_t> cells_of_picture(const std::filesystem::path& file, const GridView& shape, const Palette& colors) {
-  return file.extension() == ".vox" ? cells_of_vox(file, shape) : cells_of_png(file, shape, colors);
+  return file.extension() == ".vox" ? cells_of_vox(file, shape, false) : cells_of_png(file, shape, colors, false);
+}
+
+std::vector<uint8_t> constraint_cells(const std::filesystem::path& file, const GridView& shape, const Palette& colors) {
+  if (file.extension() == ".txt") return cells_of_state_text(file, shape);
+  return file.extension() == ".vox" ? cells_of_vox(file, shape, true) : cells_of_png(file, shape, colors, true);
 }
 
 }  // namespace mj::io

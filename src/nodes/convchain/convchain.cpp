@@ -7,6 +7,7 @@
 
 #include "io/formats/png.hpp"
 #include "nodes/node_view_fill.hpp"
+#include "nodes/pins.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/value_attribute.hpp"
 
@@ -121,7 +122,7 @@ class ConvChainNode : public Node {
     bool any = false;
     for (int i = 0; i < grid->size(); i++) {
       uint8_t& cell = grid->state[size_t(i)];
-      if (cell != on) continue;
+      if (cell != on || (run.pins && run.pins[i] != kFreeCell)) continue;  // a pinned cell is no substrate
       run.changes.write_hidden(i, cell);
       cell = run.random.next(2) == 0 ? black : white;
       substrate_[size_t(i)] = true;

@@ -11,6 +11,7 @@
 #include "nodes/convolution/convolution_rule.hpp"
 #include "nodes/convolution/neighbour_count.hpp"
 #include "nodes/node_view_fill.hpp"
+#include "nodes/pins.hpp"
 #include "nodes/registry.hpp"
 
 namespace mj {
@@ -69,6 +70,7 @@ class ConvolutionNode : public Node {
         }
       run.random = random;
     }
+    if (run.pins) return keep_pins(run);
     mark_step(run.changes);
     counter_++;
     return !changed_.empty() || rows_changed_;
@@ -83,6 +85,23 @@ class ConvolutionNode : public Node {
     bool ready = false;
   };
   std::vector<Counted> counted_;
+
+  // With pins (nodes/pins.hpp): the step's rewrites of pinned cells undone (every cell read the grid as the
+  // step found it, so undoing one changes no other), then the step marked; it worked when another cell changed.
+  bool keep_pins(Run& run) {
+    uint8_t* state = grid->state.data();
+    for (int i = 0; i < grid->size(); i++)
+      if (run.pins[i] != kFreeCell) state[i] = run.pins[i];
+    bool changed = false;
+    if (draws_) {  // before_ is the grid as the step found it
+      for (int i = 0; i < grid->size() && !changed; i++) changed = state[i] != before_[size_t(i)];
+    } else {
+      for (const Point& c : changed_) changed |= run.pins[grid->index(c.x, c.y, c.z)] == kFreeCell;
+    }
+    mark_step(run.changes);
+    counter_++;
+    return changed;
+  }
 
   int counter_ = 0;
   std::vector<uint8_t> before_;  // the grid as the step found it: all cells change at once

@@ -1,6 +1,7 @@
 #include "nodes/inference/child_states.hpp"
 
 #include "core/wave_scan.hpp"
+#include "nodes/pins.hpp"
 
 namespace mj {
 
@@ -33,7 +34,18 @@ bool matches_at(const std::vector<std::pair<int, ValueSet>>& pattern, const uint
 bool ChildStates::matches(int r, int x, int y, int z, const uint8_t* state) const {
   const Rule& rule = rules_[size_t(r)];
   if (x + rule.in_size.x > shape_.mx || y + rule.in_size.y > shape_.my || z + rule.in_size.z > shape_.mz) return false;
-  return matches_at(patterns_[size_t(r)].cells, state + shape_.index(x, y, z));
+  return matches_at(patterns_[size_t(r)].cells, state + shape_.index(x, y, z)) && (!pins_ || !breaks_pins(r, x, y, z));
+}
+
+bool ChildStates::breaks_pins(int r, int x, int y, int z) const {
+  const Rule& rule = rules_[size_t(r)];
+  for (int dz = 0, di = 0; dz < rule.out_size.z; dz++)
+    for (int dy = 0; dy < rule.out_size.y; dy++)
+      for (int dx = 0; dx < rule.out_size.x; dx++, di++) {
+        const uint8_t value = rule.output[size_t(di)];
+        if (value != kKeep && breaks_pin(pins_, shape_.index(x + dx, y + dy, z + dz), value)) return true;
+      }
+  return false;
 }
 
 // The reference's `all` search writes '*' outputs as the value 0xff, which makes it fail right after
@@ -70,7 +82,8 @@ void ChildStates::one(const uint8_t* state, std::vector<uint8_t>& children) cons
     const Point q = pivot < pattern.positions.size() ? pattern.positions[pivot] : Point{};
     const ValueSet wave = pivot < pattern.cells.size() ? pattern.cells[pivot].second : ~ValueSet(0);
     const auto try_at = [&](int x, int y, int z) {
-      if (matches_at(pattern.cells, state + shape_.index(x, y, z))) apply(r, x, y, z, append_copy(state, children));
+      if (matches_at(pattern.cells, state + shape_.index(x, y, z)) && (!pins_ || !breaks_pins(r, x, y, z)))
+        apply(r, x, y, z, append_copy(state, children));
     };
     if (pivot < pattern.cells.size() && cells_holding(wave, count) < (long long)shape_.my * shape_.mz) {
       const int plane = shape_.mx * shape_.my;

@@ -30,6 +30,8 @@ class ChildStates {
   // take the cell covered by the most matches still available, branch on each match covering it,
   // drop the matches it overlaps, recurse.
   void all(const uint8_t* state, std::vector<uint8_t>& children);
+  // Pins (Run::pins, or null): a match that would change a pinned cell is no move.
+  void set_pins(const uint8_t* pins) { pins_ = pins; }
 
  private:
   struct Tile {
@@ -56,6 +58,9 @@ class ChildStates {
   // Showing or hiding a tile adds it to or removes it from the counts of the cells it covers.
   void set_visible(int l, bool visible);
   void add_coverage(const Tile& tile, int incr);
+
+  bool breaks_pins(int r, int x, int y, int z) const;
+  const uint8_t* pins_ = nullptr;
 
   Shape shape_;
   int values_;

@@ -3,13 +3,18 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
+
+#include "mj/defaults.hpp"
+#include "mj/error.hpp"
 
 namespace mj {
 
 // Per value, tabled once: what an observed value becomes now and may become, and the wave of
 // itself for the others. Every observed value must be present.
 bool compute_future_set_present(std::vector<ValueSet>& future, std::vector<uint8_t>& state,
-                                const std::vector<std::optional<Observation>>& observations, ChangeLog& log) {
+                                const std::vector<std::optional<Observation>>& observations, ChangeLog& log,
+                                const uint8_t* pins) {
   std::array<ValueSet, 256> to{};
   std::array<uint8_t, 256> from{};
   for (size_t v = 0; v < 256; v++) {
@@ -20,7 +25,18 @@ bool compute_future_set_present(std::vector<ValueSet>& future, std::vector<uint8
   std::array<uint8_t, 256> present{};
   bool rewrites = false;  // some observed value is replaced now: else the present stays as it is
   for (size_t v = 0; v < 256; v++) rewrites |= from[v] != v;
-  if (!rewrites) {
+  if (rewrites && pins) {  // rare: kept out of the loop below
+    const size_t logged = log.size();
+    for (size_t i = 0; i < state.size(); i++) {
+      const uint8_t value = state[i];
+      present[value] = 1;
+      future[i] = to[value];
+      if (from[value] == value || pins[i] != kFreeCell) continue;
+      log.write_hidden(int(i), value);
+      state[i] = from[value];
+    }
+    log.settle_hidden(logged, state.size());
+  } else if (!rewrites) {
     for (size_t i = 0; i < state.size(); i++) present[state[i]] = 1, future[i] = to[state[i]];
   } else {
     const size_t logged = log.size();
@@ -36,6 +52,24 @@ bool compute_future_set_present(std::vector<ValueSet>& future, std::vector<uint8
   for (size_t v = 0; v < observations.size(); v++)
     if (observations[v] && !present[v]) return false;
   return true;
+}
+
+void add_goal(std::vector<ValueSet>& future, const uint8_t* goal, const Grid& grid, int line) {
+  for (int i = 0; i < grid.size(); i++) {
+    if (goal[i] == kFreeCell) continue;
+    const ValueSet wanted = ValueSet(1u) << goal[i];
+    if ((future[size_t(i)] & wanted) == 0) {
+      const Point p = grid.point(i);
+      std::string allowed;
+      for (int v = 0; v < grid.values; v++)
+        if (future[size_t(i)] >> v & 1u) allowed += grid.characters[size_t(v)];
+      throw Error("", line,
+                  "the goal asks cell (" + std::to_string(p.x) + ", " + std::to_string(p.y) + ", " +
+                      std::to_string(p.z) + ") to end as " + grid.characters[goal[i]] + ", which this node's " +
+                      "observations do not allow there (only \"" + allowed + "\")");
+    }
+    future[size_t(i)] = wanted;
+  }
 }
 
 namespace {

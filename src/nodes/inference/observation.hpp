@@ -16,8 +16,13 @@ struct Observation {
 
 // Builds the goal (`future`) from the present and replaces observed values by their `from`,
 // logging those writes as hidden. False when an observed value does not occur on the grid.
+// `pins` (Run::pins, or null): a pinned cell keeps its value.
 bool compute_future_set_present(std::vector<ValueSet>& future, std::vector<uint8_t>& state,
-                                const std::vector<std::optional<Observation>>& observations, ChangeLog& log);
+                                const std::vector<std::optional<Observation>>& observations, ChangeLog& log,
+                                const uint8_t* pins = nullptr);
+// Adds a goal (Run::goal: per cell a value or kFreeCell) to `future`: a goal cell's future is its value,
+// within what the observations allow. Throws mj::Error at `line` naming the first cell where they disagree.
+void add_goal(std::vector<ValueSet>& future, const uint8_t* goal, const Grid& grid, int line);
 
 // `hint`: where the last call found an unmet cell. Such a cell tends to stay unmet, or to have
 // passed the work on to a neighbour, so the `near` cells on either side are looked at first, and

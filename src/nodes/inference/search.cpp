@@ -39,6 +39,7 @@ class Search {
       : future_(future), rules_(rules), options_(options), shape_{grid.mx, grid.my, grid.mz}, store_(shape_.cells()),
         random_(seed), child_states_(shape_, rules, grid.values), values_(grid.values) {
     backward_.resize(grid.values, shape_.cells());
+    child_states_.set_pins(options.pins);
   }
 
   // The root's estimates: true when they already decide the result.

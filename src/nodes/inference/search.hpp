@@ -24,6 +24,7 @@ struct SearchOptions {
   double depth_coefficient = 0.5;  // weight of depth against the estimate in the rank
   int line = 0;                    // the node's line, for messages
   size_t max_bytes = kMaxSearchBytes;
+  const uint8_t* pins = nullptr;  // Run::pins: no move changes a pinned cell; null without pins
 };
 
 using Trajectory = std::vector<std::vector<uint8_t>>;

@@ -10,6 +10,7 @@
 #include "nodes/node_view_fill.hpp"
 #include "nodes/path/cells_holding.hpp"
 #include "nodes/path/path_neighbours.hpp"
+#include "nodes/pins.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/value_attribute.hpp"
 
@@ -33,8 +34,10 @@ class PathNode : public Node {
     pen = pen + dir;
     while (generation(pen) != 0) {
       const int cell = grid->index(pen.x, pen.y, pen.z);
-      run.changes.write(cell, grid->state[size_t(cell)]);
-      grid->state[size_t(cell)] = value;
+      if (!run.pins || !breaks_pin(run.pins, cell, value)) {  // a pinned cell is passed through, not written
+        run.changes.write(cell, grid->state[size_t(cell)]);
+        grid->state[size_t(cell)] = value;
+      }
       dir = direction(pen, dir, local);
       pen = pen + dir;
     }

@@ -2,6 +2,7 @@
 #include <memory>
 
 #include "core/wave_scan.hpp"
+#include "nodes/pins.hpp"
 #include "nodes/registry.hpp"
 #include "nodes/rules/rule_node.hpp"
 
@@ -62,8 +63,9 @@ class PrlNode : public RuleNode, public RuleMatcher::Taker {
         const int count = collect_in_wave(cells, 0, grid->mx, rules[size_t(r)].input[0], row_cells_.data());
         found += size_t(count);
         run.random.draws_below(count, bound, [&](int k) {
-          fired++;
           const int x = row_cells_[size_t(k)];
+          if (run.pins && value != kKeep && breaks_pin(run.pins, row + x, value)) return;  // does not match
+          fired++;
           if (value == kKeep || value == cells[x]) return;
           next_state_[size_t(row + x)] = value;
           run.changes.write(row + x, cells[x]);

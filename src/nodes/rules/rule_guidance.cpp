@@ -48,7 +48,8 @@ void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Ru
 
 bool RuleGuidance::infer(Run& run, Grid& grid, const std::vector<Rule>& rules, Applies applies, int line) {
   if (!search_run_ && tries_left_ == 0) {  // a fresh inference, not a stopped search to go on with
-    if (!compute_future_set_present(future_, grid.state, observations_, run.changes)) return false;
+    if (!compute_future_set_present(future_, grid.state, observations_, run.changes, run.pins)) return false;
+    if (run.goal) add_goal(future_, run.goal, grid, line);
     if (!search_) {
       future_computed_ = true;
       if (potentials_.empty()) potentials_.resize_unset(grid.values, grid.size());  // written whole below
@@ -61,6 +62,7 @@ bool RuleGuidance::infer(Run& run, Grid& grid, const std::vector<Rule>& rules, A
     tries_left_ = limit_ < 0 ? 1 : 20;
   }
   SearchOptions options{applies == Applies::kAll, limit_, depth_coefficient_, line};
+  options.pins = run.pins;
   for (; tries_left_ > 0 && !trajectory_; tries_left_--) {
     if (!search_run_)
       search_run_ = std::make_unique<SearchRun>(grid.state, future_, rules, grid, options, run.random.next());

@@ -45,7 +45,8 @@ class RuleGuidance {
     return fields_.empty() || update_fields(run, grid, counter, matched);
   }
 
-  bool guides() const { return guides_; }  // fields or observations without search
+  bool guides() const { return guides_; }                 // fields or observations without search
+  bool infers() const { return !observations_.empty(); }  // observations, with potentials or search: a goal joins them
   bool has_fields() const { return !fields_.empty(); }
   const std::vector<std::optional<Field>>& fields() const { return fields_; }  // per value
   // The goal is met (`one` then stops and computes it anew on its next step).

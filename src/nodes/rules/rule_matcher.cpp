@@ -6,15 +6,23 @@
 #include <bit>
 
 #include "core/wave_scan.hpp"
+#include "nodes/pins.hpp"
 
 namespace mj {
 
 void RuleMatcher::load(const std::vector<Rule>& rules, const Grid& grid, Taker* taker) {
   rules_ = &rules, grid_ = &grid, taker_ = taker;
   for (const Rule& rule : rules) patterns_.push_back(compile_rule(rule, grid));
+  for (const Rule& rule : rules) outputs_.push_back(rule_outputs(rule, grid));
   point_of_ = PointOfCell(grid);
   all_single_ = std::all_of(patterns_.begin(), patterns_.end(), [](const RulePattern& p) { return p.single; });
   memory_.enable(rules.size(), size_t(grid.size()));
+}
+
+bool RuleMatcher::breaks_pins(int rule, int corner) const {
+  for (const RuleOutput& o : outputs_[size_t(rule)])
+    if (breaks_pin(pins_, corner + o.offset, o.value)) return true;
+  return false;
 }
 
 void RuleMatcher::clear() {

@@ -38,6 +38,7 @@ class RuleMatcher {
   // Brings the matches up to the grid: around the writes since the step the node last matched
   // in, or by a full scan after forget().
   void match(Run& run) {
+    pins_ = run.pins;
     if (rescan_from_ >= 0) scan_changes(run);
     else scan_grid(run);
   }
@@ -85,7 +86,13 @@ class RuleMatcher {
   MatchFlags listed_;  // is (rule, corner) in matches_; empty with a taker, and until the first scan
 
   const std::vector<Rule>& rules() const { return *rules_; }
+  // Pins (nodes/pins.hpp): a match that would change a pinned cell does not match. Null without pins,
+  // tested once per match found; pins last the run, so a match refused once stays refused.
+  const uint8_t* pins_ = nullptr;
+  std::vector<std::vector<RuleOutput>> outputs_;  // per rule: the cells it writes
+  bool breaks_pins(int rule, int corner) const;
   void list(int rule, int corner) {
+    if (pins_ && breaks_pins(rule, corner)) return;
     listed_.set(rule, corner);
     if (count_ < int(matches_.size())) matches_[size_t(count_)] = {rule, corner};
     else matches_.push_back({rule, corner});
@@ -93,8 +100,8 @@ class RuleMatcher {
   }
   // A match for the list, or for the taker.
   void deliver(Run& run, int rule, int corner) {
-    if (taker_) taker_->take(run, rule, corner);
-    else list(rule, corner);
+    if (!taker_) list(rule, corner);
+    else if (!pins_ || !breaks_pins(rule, corner)) taker_->take(run, rule, corner);
   }
 
   // Incremental matching (scan_changes).

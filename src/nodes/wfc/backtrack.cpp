@@ -77,12 +77,37 @@ bool WfcNode::backtracked_collapse(int seed, Run& run) {
         break;
       }
       if (undo_observation()) continue;
-      if (run.inspecting) failed_tries_++, contradictions_.push_back(contradiction_);
+      if (run.inspecting) {
+        failed_tries_++, contradictions_.push_back(contradiction_);
+        explain_backtracked_failure();
+      }
       return false;
     }
   }
   observations_ = int(trail_.choices.size());
   return true;
+}
+
+// The options the emptied cell had before the last choice: the wave goes back there to read them, and
+// makes that choice again (the wave shown is the failure's).
+void WfcNode::explain_backtracked_failure() {
+  const Propagation::Emptied emptied = propagation_.emptied();
+  const int cell = emptied.cell < 0 ? contradiction_ : emptied.cell;
+  const Choice last = trail_.choices.back();
+  go_back_to(trail_.choices.size() - 1);
+  const size_t patterns = size_t(model.patterns);
+  const std::vector<uint8_t> before(wave.allowances() + size_t(cell) * patterns,
+                                    wave.allowances() + size_t(cell + 1) * patterns);
+  trail_.choices.push_back(last);
+  make(last);
+  propagation_.propagate(wave);
+  // as the failure left them: rescan_all (in go_back_to) forgot which cell ran out
+  ContradictionView& c = contradiction_view_;
+  c = {};
+  c.cell = cell;
+  c.neighbour = emptied.cell < 0 ? -1 : emptied.neighbour;
+  for (int t = 0; t < model.patterns; t++)
+    if (before[size_t(t)]) c.lost.push_back(t), c.names.push_back(option_name(t));
 }
 
 // A pattern the cell allows, drawn by weight (the first it allows when none of them weighs anything).

@@ -252,9 +252,9 @@ void Propagation::fill_regular(const Space& space, const Wave& wave) {
 // Inlined into ban: the bans of observations and start waves, one call each.
 [[gnu::always_inline]] inline void Propagation::ban_counting(Wave& wave, int i, int t) {
   note_change(i);
-  if (wave.support_width() == 1) ban_as<int8_t>(wave, i, t);
-  else if (wave.support_width() == 2) ban_as<int16_t>(wave, i, t);
-  else ban_as<int32_t>(wave, i, t);
+  if (wave.support_width() == 1) ban_as<int8_t>(wave, i, t, -1);
+  else if (wave.support_width() == 2) ban_as<int16_t>(wave, i, t, -1);
+  else ban_as<int32_t>(wave, i, t, -1);
 }
 
 void Propagation::ban(Wave& wave, int i, int t) {
@@ -263,7 +263,7 @@ void Propagation::ban(Wave& wave, int i, int t) {
     note_change(i);
     wave.ban_in_set(i, t);
     queue(i);
-    if (spreads_ && wave.remaining(i) == 0 && holds_[size_t(i)]) doomed_ = true;
+    if (wave.remaining(i) == 0) run_out(i, -1);
     return;
   }
   // A ban of a pattern already banned takes its supports from the neighbours once more, which
@@ -278,10 +278,11 @@ void Propagation::ban(Wave& wave, int i, int t) {
 
 // Inlined: a ban comes about once per ban taken off the stack, and the call cost half as much again.
 template <class Count>
-[[gnu::always_inline]] inline void Propagation::ban_as(Wave& wave, int i, int t) {
+[[gnu::always_inline]] inline void Propagation::ban_as(Wave& wave, int i, int t, int from) {
   wave.ban<Count>(i, t, *weights_);
   stack_[stack_size_++] = {i, t};
-  if (spreads_ && wave.remaining(i) == 0 && holds_[size_t(i)]) doomed_ = true;
+  if (wave.remaining(i) == 0) [[unlikely]]
+    run_out(i, from);
 }
 
 // Goes down the stack as the reference does, with every member it writes through copied to
@@ -299,15 +300,19 @@ void Propagation::drain(Wave& wave) {
   size_t changed_size = changed_size_;
   const uint8_t* const holds = spreads_ ? holds_.data() : nullptr;
   bool doomed = false;
-  // The ban of t2 at i2, after its count reached zero: Propagation::ban_as and note_change.
-  const auto ban = [&](int i2, int t2) {
+  // The ban of t2 at i2, after its count reached zero: Propagation::ban_as and note_change (run_out
+  // as it is, but for `doomed`, kept local).
+  const auto ban = [&](int i1, int i2, int t2) {
     if (!is_changed[size_t(i2)]) {
       is_changed[size_t(i2)] = 1;
       changed[changed_size++] = i2;
     }
     banning.ban(i2, t2, terms);
     *top++ = {i2, t2};
-    if (holds && banning.remaining[size_t(i2)] == 0 && holds[size_t(i2)]) doomed = true;
+    if (banning.remaining[size_t(i2)] == 0) [[unlikely]] {
+      if (emptied_.cell < 0) emptied_ = {i2, i1};
+      if (holds && holds[size_t(i2)]) doomed = true;
+    }
   };
   const uint8_t* const regular = regular_.data();
   const int* const regular_starts = regular_starts_.data();
@@ -333,7 +338,7 @@ void Propagation::drain(Wave& wave) {
         k = lose_support_to_sentinel(supports, k);
         const RegularBan next = bans[k - offsets];
         if (next.pattern < 0) break;
-        ban(i1 + next.step, next.pattern);
+        ban(i1, i1 + next.step, next.pattern);
       }
       continue;
     }
@@ -345,7 +350,7 @@ void Propagation::drain(Wave& wave) {
       Count* const row = banning.supports + row_of[d];
       const int* const end = targets + bounds[d + 1];
       for (const int* t2 = targets + bounds[d]; (t2 = lose_support(row, t2, end)) != end; t2++)
-        ban(neighbours[size_t(i1) * directions + d], *t2);
+        ban(i1, neighbours[size_t(i1) * directions + d], *t2);
     }
   }
   stack_size_ = size_t(top - stack);
@@ -369,20 +374,20 @@ void Propagation::drain_by_lanes(Wave& wave) {
       if (rows[d] < 0) continue;
       int8_t* const row = supports + rows[d];
       if (lose_supports<Blocks>(row, take, blocks))
-        ban_emptied(wave, neighbours_[size_t(i1) * directions + d], row, take, blocks);
+        ban_emptied(wave, i1, neighbours_[size_t(i1) * directions + d], row, take, blocks);
     }
   }
 }
 
 // Bans the patterns that lose_supports took to zero on this row, lowest first.
-void Propagation::ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t* take, size_t blocks) {
+void Propagation::ban_emptied(Wave& wave, int from, int i, const int8_t* row, const int8_t* take, size_t blocks) {
   note_change(i);
   for (size_t b = 0; b < blocks; b++) {
     const size_t offset = b * sizeof(Lanes);
     const Lanes emptied = (load(row + offset) == 0) & load(take + offset);
     for (int word = 0; word < int(sizeof(Lanes) / 8); word++)
       for (uint64_t bits = lane_bits(emptied, word); bits != 0; bits &= bits - 1)
-        ban_as<int8_t>(wave, i, int(offset) + 8 * word + std::countr_zero(bits) / 8);
+        ban_as<int8_t>(wave, i, int(offset) + 8 * word + std::countr_zero(bits) / 8, from);
   }
 }
 
@@ -442,9 +447,9 @@ void Propagation::drain_set_words(Wave& wave) {
       if (!lost) continue;
       note_change(i2);
       queue(i2);
-      if (spreads_ && wave.remaining(i2) == 0 && holds_[size_t(i2)]) {
-        doomed_ = true;
-        return;
+      if (wave.remaining(i2) == 0) {
+        run_out(i2, i1);
+        if (doomed_) return;
       }
     }
   }

@@ -104,7 +104,15 @@ class Propagation {
   void forget_changes() {
     for (int i : changed()) is_changed_[size_t(i)] = 0;
     changed_size_ = 0;
+    emptied_ = {};
   }
+  // The first cell left without any pattern since forget_changes() (-1: none), and the neighbour
+  // whose ban took its last pattern (-1: a ban of the cell itself, an observation or the input's).
+  // Noted only when a cell runs out: the propagation's loops pay one test per ban for it.
+  struct Emptied {
+    int cell = -1, neighbour = -1;
+  };
+  const Emptied& emptied() const { return emptied_; }
   bool by_lanes() const { return !takes_.empty(); }
   // Whether a propagation of waves of that layout will go by lanes (so its waves need no sentinel).
   static bool goes_by_lanes(const Propagator& propagator, int support_width, int pattern_blocks, Decrements decrements);
@@ -122,7 +130,7 @@ class Propagation {
   void drain(Wave& wave);
   template <size_t Blocks>
   void drain_by_lanes(Wave& wave);
-  void ban_emptied(Wave& wave, int i, const int8_t* row, const int8_t* take, size_t blocks);
+  void ban_emptied(Wave& wave, int from, int i, const int8_t* row, const int8_t* take, size_t blocks);
   void fill_sets(const Wave& wave);
   void fill_byte_unions(size_t row);
   void ban_counting(Wave& wave, int i, int t);
@@ -140,8 +148,15 @@ class Propagation {
   }
   // ban with the wave's ban for its support width, leaving note_change to the caller: a caller
   // that bans many patterns of one cell notes it once.
+  // `from`: the neighbour whose ban this one follows, or -1.
   template <class Count>
-  void ban_as(Wave& wave, int i, int t);
+  void ban_as(Wave& wave, int i, int t, int from);
+  // Cell i ran out of patterns through a ban from `from`: noted when it is the first since
+  // forget_changes(), and when emptiness spreads, the propagation is doomed.
+  [[gnu::cold, gnu::noinline]] void run_out(int i, int from) {
+    if (emptied_.cell < 0) emptied_ = {i, from};
+    if (spreads_ && holds_[size_t(i)]) doomed_ = true;
+  }
   void note_change(int i) {
     if (is_changed_[size_t(i)]) return;
     is_changed_[size_t(i)] = 1;
@@ -192,6 +207,7 @@ class Propagation {
   std::vector<int> changed_;         // room for every cell: no allocation in a ban
   size_t changed_size_ = 0;          // in changed_
   std::vector<uint8_t> is_changed_;  // per cell: in changed_
+  Emptied emptied_;
 };
 
 }  // namespace mj::wfc

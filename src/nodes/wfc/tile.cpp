@@ -17,6 +17,7 @@ class TileNode : public WfcNode {
   void load_rules(const XmlElement& element, const Grid& grid);
   void update_state() override;
   std::optional<TileLayer> tile_layer(const Grid& current) const override;
+  std::string option_name(int t) const override;
   void draw_cell(int x, int y, int z);
 
   Tileset tileset_;
@@ -123,6 +124,14 @@ void TileNode::draw_cell(int x, int y, int z) {
 
 // Only a 2D tiling without overlap whose every cell is decided and still holds its tile's value is
 // a layer of tiles: children that rewrote cells, or an unfinished wave, leave cells no tile shows.
+// A variant's name as the tile layer gives it: the tile's, and after its first variant its number.
+std::string TileNode::option_name(int t) const {
+  for (const auto& [name, range] : tileset_.tiles)
+    if (t >= range.first && t < range.first + range.count)
+      return t == range.first ? name : name + " " + std::to_string(t - range.first + 1);
+  return WfcNode::option_name(t);
+}
+
 std::optional<TileLayer> TileNode::tile_layer(const Grid& current) const {
   const int s = tileset_.shape.s;
   if (newgrid != &current || tileset_.shape.sz != 1 || grid->mz != 1 || overlap_ != 0 || wave.cells() == 0)

@@ -71,6 +71,7 @@ void WfcNode::restart() {
   skipping_ = false;
   failed_tries_ = undone_ = 0;
   contradictions_.clear();
+  contradiction_view_ = {};
 }
 
 bool WfcNode::go(Run& run) {
@@ -96,12 +97,18 @@ bool WfcNode::begin(Run& run) {
   begun_ = true;
   failed_tries_ = 0;
   contradictions_.clear();
+  contradiction_view_ = {};
   wave.init(model.propagator, weights_);
+  propagation_.forget_changes();
   apply_start_waves();
   if (!propagation_.propagate(wave)) {  // the input grid itself is contradictory
-    if (run.inspecting)
+    if (run.inspecting) {
       for (int i = 0; i < wave.cells() && contradictions_.empty(); i++)
         if (wave.remaining(i) == 0) contradictions_.push_back(i);
+      // every pattern was allowed before: the input's values and the propagation took them all
+      const std::vector<uint8_t> all(size_t(model.patterns), 1);
+      note_contradiction(all.data(), contradictions_.empty() ? 0 : contradictions_[0]);
+    }
     warn(run, "wfc: the input grid contradicts the rules; the grid is unfinished");
     return false;
   }
@@ -150,21 +157,61 @@ void WfcNode::apply_start_waves() {
 }
 
 std::optional<int> WfcNode::good_seed(Run& run) {
-  for (int k = 0; k < tries_; k++) {
+  std::optional<int> found;
+  int failed_seed = 0, failed_at = -1;  // while inspecting: the latest failed collapse
+  for (int k = 0; k < tries_ && !found; k++) {
     int seed = run.random.next();
     Random random(seed);
     restart_wave(k > 0);  // begin() made the start wave from the wave of the first try
     for (observations_ = 0;; observations_++) {
       int node = next_unobserved_node(random);
-      if (node < 0) return seed;
+      if (node < 0) {
+        found = seed;
+        break;
+      }
       observe(node, random);
       if (!propagation_.propagate(wave)) {
-        if (run.inspecting) failed_tries_++, contradictions_.push_back(node);
+        if (run.inspecting)
+          failed_tries_++, contradictions_.push_back(node), failed_seed = seed, failed_at = observations_;
         break;
       }
     }
   }
-  return std::nullopt;
+  if (failed_at >= 0) {
+    const int observations = observations_;  // the collapse found, if any
+    explain_failure(failed_seed, failed_at);
+    observations_ = observations;
+  }
+  return found;
+}
+
+void WfcNode::explain_failure(int seed, int at) {
+  Random random(seed);
+  restart_wave();
+  for (int k = 0; k < at; k++) {
+    const int node = next_unobserved_node(random);
+    if (node < 0) return;  // not the collapse that failed (it is made again exactly: never)
+    observe(node, random);
+    propagation_.propagate(wave);
+  }
+  const int node = next_unobserved_node(random);
+  if (node < 0) return;
+  const size_t patterns = size_t(model.patterns);
+  const std::vector<uint8_t> before(wave.allowances(), wave.allowances() + size_t(wave.cells()) * patterns);
+  observe(node, random);
+  propagation_.propagate(wave);
+  const int cell = propagation_.emptied().cell < 0 ? node : propagation_.emptied().cell;
+  note_contradiction(before.data() + size_t(cell) * patterns, node);
+}
+
+void WfcNode::note_contradiction(const uint8_t* before, int fallback) {
+  const Propagation::Emptied emptied = propagation_.emptied();
+  ContradictionView& c = contradiction_view_;
+  c = {};
+  c.cell = emptied.cell < 0 ? fallback : emptied.cell;
+  c.neighbour = emptied.cell < 0 ? -1 : emptied.neighbour;
+  for (int t = 0; t < model.patterns; t++)
+    if (before[size_t(t)] && !wave.allows(c.cell, t)) c.lost.push_back(t), c.names.push_back(option_name(t));
 }
 
 // The cells a collapse may observe: a non-periodic wave leaves out those too close to the far edges
@@ -263,6 +310,7 @@ void WfcNode::inspect(Inspection& view) const {
   view.failed_tries = failed_tries_;
   view.undone_choices = undone_;
   view.contradictions = contradictions_;
+  view.contradiction = contradiction_view_;
   if (!begun_) return;
   catch_up();
   view.options.resize(size_t(wave.cells()));

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "mj/inspect.hpp"
 #include "mj/tile_layer.hpp"
 #include "nodes/node.hpp"
 #include "nodes/wfc/min_tree.hpp"
@@ -61,6 +62,8 @@ class WfcNode : public Branch {
                      LoadContext& context);
   // Writes the wave's picture (observed or not) into the new grid.
   virtual void update_state() = 0;
+  // Pattern t in words, for the contradiction's view: "pattern 12" (tile models: the tile's name).
+  virtual std::string option_name(int t) const { return "pattern " + std::to_string(t); }
   // The value most voted for; ties go to the lowest value (the reference breaks them with an unseeded generator).
   static uint8_t most_voted(const int* votes, int count);
   // The wave as the replay stands, for what shows it between steps (inspect, tile_layer): a replay
@@ -101,6 +104,13 @@ class WfcNode : public Branch {
   int scan_open_cells(Random& random);
   void observe(int node, Random& random);
   void replay_skipped();
+  // While inspecting, after a collapse failed: the cell the propagation emptied (Propagation::emptied,
+  // else `fallback`), its options as `before` (its row of Wave::allowances() before that propagation).
+  void note_contradiction(const uint8_t* before, int fallback);
+  // The failed collapse of `seed` made again up to its observation number `at`, to read the options
+  // the cell that ran out had before it (a collapse keeps no copy of its wave to go back to).
+  void explain_failure(int seed, int at);
+  void explain_backtracked_failure();
 
   Weights weights_;
   Space space_;
@@ -136,6 +146,7 @@ class WfcNode : public Branch {
   // observation the propagation could not satisfy (or the input grid's first contradictory cell).
   int failed_tries_ = 0;
   std::vector<int> contradictions_;
+  ContradictionView contradiction_view_;  // the last failure's, read back for it
 };
 
 // The tiling of `current` by the wfc node below `root` that made it (mj::Interpreter::tile_layer).

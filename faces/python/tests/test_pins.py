@@ -1,0 +1,41 @@
+"""Pins and goals (docs/constraints.md): load(..., pins=, goal=) takes an array of the grid's shape (255: a free
+cell) or a file (a PNG, a VOX or a state text); a pinned cell keeps its value all run long, also in a copy and a
+pickled Model."""
+
+import pickle
+
+import numpy as np
+import pytest
+
+import markovjunior as mj
+
+GROW = '<one values="BWR" in="B" out="W"/>'
+
+
+def test_a_pinned_cell_keeps_its_value_all_run_long():
+    pins = np.full((4, 5), 255, dtype=np.uint8)
+    pins[2, 3] = 2  # row 2, column 3: R
+    model = mj.load(GROW, size=(5, 4), pins=pins)
+    grids = list(model.frames(1))
+    assert all(g[2, 3] == 2 for g in grids)
+    assert grids[-1][0, 0] == 1
+    for other in (model.copy(), pickle.loads(pickle.dumps(model))):
+        assert other.run(1).grid[2, 3] == 2
+
+
+def test_pins_and_goals_from_files_and_their_refusals(tmp_path):
+    state = tmp_path / "pins.txt"
+    state.write_text("M 5 4 1 1 0\nBWR\n*****\n*****\n***R*\n*****\n")
+    assert mj.load(GROW, size=(5, 4), pins=str(state)).run(1).grid[2, 3] == 2
+    with pytest.raises(ValueError, match="no inference node"):
+        mj.load(GROW, size=(5, 4), goal=str(state))
+    with pytest.raises(ValueError, match="shape"):
+        mj.load(GROW, size=(5, 4), pins=np.full((3, 3), 255))
+
+
+def test_an_entry_names_its_pins_and_the_source_keeps_them():
+    model = mj.load("DoorRooms")  # models/demo.xml: pins="DoorRooms_pins.png", seven doors
+    doors = model.legend.index("D")
+    assert model.source.pins is not None and list(model.source.pins).count(doors) == 7
+    assert (model.run(1).grid == doors).sum() == 7
+    assert (pickle.loads(pickle.dumps(model)).run(1).grid == doors).sum() == 7

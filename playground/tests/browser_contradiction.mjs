@@ -1,0 +1,45 @@
+// Browser test of the wave view's last contradiction (playground/overlay.js over Inspection::contradiction):
+// the cell a failed collapse left without options framed in red, the neighbour that took its last option in
+// orange, and the options it lost named under the grid.
+// Usage: node --test playground/tests/browser_contradiction.mjs   (needs build-web/site)
+import assert from "node:assert/strict";
+import { choose, playground, until } from "./playground_page.mjs";
+
+const { pageTest, open } = playground();
+
+// The marks canvas's pixel at the middle of the left edge of wave cell `cell`, where its frame is drawn.
+const frameAt = (page, cell) =>
+  page.evaluate((c) => {
+    const marks = document.getElementById("marks");
+    const i = window.mjPlayground.state.frame.inspection;
+    const scale = marks.width / i.mx;
+    const x = (c % i.mx) * scale + 1,
+      y = Math.floor(c / i.mx) * scale + scale / 2;
+    return [...marks.getContext("2d").getImageData(Math.floor(x), Math.floor(y), 1, 1).data];
+  }, cell);
+
+pageTest(
+  "the wave view frames the last contradiction's cell and neighbour and names its lost options",
+  async (page) => {
+    await open(page);
+    await page.evaluate(() => document.querySelector("#hint .close")?.click());
+    // WaveBrickWall at 16 x 16, seed 1: collapses fail before one succeeds (tests/inspect_test.cpp)
+    await choose(page, "corpus/WaveBrickWall", [16, 16, 1], 1);
+    await page.click("#viewsOn");
+    await page.click("#step");
+    await until(page, () => window.mjPlayground.state.frame?.inspection?.contradiction);
+    const { contradiction: c, mx, my } = await page.evaluate(() => window.mjPlayground.state.frame.inspection);
+    assert.ok(c.cell >= 0 && c.cell < mx * my && c.neighbour >= 0, JSON.stringify(c));
+    assert.equal(c.lost.length, c.patterns.length);
+    assert.equal(c.lost[0], `pattern ${c.patterns[0]}`);
+    const text = await page.$eval("#viewsText", (t) => t.textContent);
+    const at = (cell) => `(${cell % mx}, ${Math.floor(cell / mx)})`;
+    assert.ok(text.includes(`last contradiction at ${at(c.cell)}`), text);
+    assert.ok(text.includes(`neighbour at ${at(c.neighbour)}`), text);
+    assert.ok(text.includes(`lost ${c.lost.length} option`), text);
+    const [r, g, b, a] = await frameAt(page, c.cell);
+    assert.ok(a > 0 && r > 200 && g < 80 && b < 80, `a red frame at the cell: ${[r, g, b, a]}`);
+    const [r2, g2, , a2] = await frameAt(page, c.neighbour);
+    assert.ok(a2 > 0 && r2 > 200 && g2 > 120, `an orange frame at the neighbour: ${[r2, g2, a2]}`);
+  },
+);
