@@ -549,7 +549,18 @@ test("setPins keeps a pinned cell all run long, as mj run --pins; setGoal needs 
     assert.equal(model.grid().cells[13], 2);
     const state = join(folder, "native.txt");
     const pinsFile = join(folder, "pins.txt");
-    mjRun(join(folder, "Pinned.xml"), "--length", 5, "--width", 4, "--pins", pinsFile, "--state", state, "--no-picture");
+    mjRun(
+      join(folder, "Pinned.xml"),
+      "--length",
+      5,
+      "--width",
+      4,
+      "--pins",
+      pinsFile,
+      "--state",
+      state,
+      "--no-picture",
+    );
     assert.equal(model.stateText(), readFileSync(state, "utf8"));
     assert.throws(() => model.setGoal(pins), /no inference node/);
     model.setPins(null);
