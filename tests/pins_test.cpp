@@ -3,6 +3,8 @@
 // goal's cells hold their values wherever the inference reaches its goal; the refusals say why.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
@@ -238,6 +240,33 @@ TEST(Goals, ASearchedWalkPassesThroughItsPaintedCell) {
   }
   EXPECT_GE(found, 4);
   std::printf("[ goals ] PathThrough: %d of 8 searches found a trajectory, each through the painted cell\n", found);
+}
+
+}  // namespace
+
+namespace {
+
+// A VOX as pins: its empty voxels are free, each other voxel pins its value (colour index v + 1 for value v).
+TEST(Pins, AVoxPinsItsVoxelsAndLeavesItsEmptyOnesFree) {
+  const std::filesystem::path dir = mjtest::temp_dir();
+  mj::RunRequest request;
+  request.model = "M.xml";
+  request.xml = "<one values=\"BWR\" in=\"B\" out=\"W\"/>";
+  request.size = 3, request.dimension = 3;
+  mj::RunRequest red = request;
+  red.xml = "<one values=\"BWR\" in=\"B\" out=\"R\" steps=\"1\"/>";
+  mj::Model painter(red);
+  painter.run(5, 0);
+  painter.save(dir / "pins.vox");
+  mj::Model model(request);
+  const std::vector<uint8_t> pins = model.constraint_cells(dir / "pins.vox");
+  ASSERT_EQ(pins.size(), 27u);
+  EXPECT_EQ(std::count(pins.begin(), pins.end(), mj::kFreeCell), 26);
+  EXPECT_EQ(std::count(pins.begin(), pins.end(), uint8_t(2)), 1);
+  model.set_pins(pins);
+  model.run(1, 0);
+  const mj::GridView grid = model.grid();
+  for (size_t i = 0; i < 27; i++) EXPECT_EQ(grid.cells[i], pins[i] == mj::kFreeCell ? 1 : 2) << i;
 }
 
 }  // namespace
