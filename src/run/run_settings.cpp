@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/xml.hpp"
+#include "run/interpreter.hpp"
 
 namespace fs = std::filesystem;
 
@@ -222,6 +223,7 @@ RunSettings resolve_run(const RunRequest& r) {
   s.steps = r.steps ? *r.steps : e ? e->steps : kDefaultSteps;
   s.pixelsize = r.pixelsize ? *r.pixelsize : e ? e->pixelsize : kDefaultPixelsize;
   s.iso = r.iso ? *r.iso : e && e->iso;
+  s.gui = r.gui && e ? std::max(0, e->gui) : 0;
   s.backtrack = r.backtrack;
   // The folder beside the model's own folder, however the model is named: `X.xml` run from models/ finds
   // ../resources as `models/X.xml` run from above finds resources/.
@@ -239,8 +241,8 @@ bool same_program(const RunSettings& a, const RunSettings& b) {
          x.resources == y.resources && x.max_cells == y.max_cells;
 }
 
-Interpreter RunSettings::load_model() const {
-  return xml ? Interpreter::from_string(*xml, load, source) : Interpreter::from_file(file, load);
+Interpreter load_model(const RunSettings& s) {
+  return s.xml ? Interpreter::from_string(*s.xml, s.load, s.source) : Interpreter::from_file(s.file, s.load);
 }
 
 }  // namespace mj

@@ -333,6 +333,10 @@ export class Model {
   send(key: string): void;
   /** The run's inputs in the order sent, each with the step it came at: with its seed, what replays it. */
   readonly inputs: { step: number; key: string }[];
+  /** The run taken back `steps` steps (1), exactly: its seed run again to there, the inputs before that step sent again at their steps. */
+  back(steps?: number): void;
+  /** The run of `seed` standing at `step`, each input at or before it sent at its step: a past step of another model's run, on a model of its own. */
+  replayTo(seed: number, step: number, inputs?: { step: number; key: string }[]): void;
   /** start(seed, steps), then steps until the end or the step limit (settings.steps unless given; 0: none). It ends on `mj run`'s grid; while recording, on `mj run --gif`'s last frame. */
   run(seed: number, steps?: number): number;
   /** Where the run stands, in one call. */
