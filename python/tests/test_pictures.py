@@ -211,7 +211,7 @@ def test_a_tile_models_tmj_is_that_of_mj_run(corpus, mj_cli, tmp_path):
 
 def test_a_non_tile_model_gets_the_palette_tileset(tmp_path):
     result = mj.load('<one values="BW" origin="True" in="WB" out="WW"/>', size=(8, 8, 1)).run(1)
-    assert result._tiles is None
+    assert result._snapshot.tiles is None
     result.save(tmp_path / "p.tmj")
     assert '"tilesets":[{"firstgid":1,"name":"palette"' in (tmp_path / "p.tmj").read_text()
     atlas = _core.load_png(str(tmp_path / "p_tiles.png"))
