@@ -16,10 +16,8 @@
 #include <fstream>
 #include <regex>
 
-#include "io/gui/gui.hpp"
+#include "mj/model.hpp"
 #include "mj/model_list.hpp"
-#include "outputs.hpp"
-#include "run/interpreter.hpp"
 
 namespace fs = std::filesystem;
 
