@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "mj/interpreter.hpp"
+#include "run/interpreter.hpp"
 
 namespace {
 

@@ -16,10 +16,8 @@
 #include <fstream>
 #include <regex>
 
-#include "io/gui/gui.hpp"
-#include "mj/interpreter.hpp"
+#include "mj/model.hpp"
 #include "mj/model_list.hpp"
-#include "outputs.hpp"
 
 namespace fs = std::filesystem;
 
@@ -49,19 +47,6 @@ double process_cpu_ms() {
   return t.tv_sec * 1000.0 + t.tv_nsec / 1e6;
 }
 
-// The picture `mj` writes for this run of the entry.
-void write_picture(const fs::path& corpus, const mj::ModelEntry& e, mj::Interpreter& ip, const fs::path& out) {
-  mj::Palette palette = mj::palette_with(corpus / "resources" / "palette.xml");
-  for (const auto& [symbol, color] : e.colors) palette[symbol] = color;
-  mj::cli::ImageOptions image{e.pixelsize, e.iso, std::max(0, e.gui)};
-  std::function<void(mj::Image&)> sidebar;
-  if (image.margin > 0)
-    sidebar = [&](mj::Image& picture) {
-      mj::io::Gui::load(corpus / "resources").draw(picture, e.name, ip.node_tree(), palette);
-    };
-  mj::cli::write_picture(out / e.name, ip.grid(), mj::legend_colors(ip.grid().legend, palette), image, sidebar);
-}
-
 // Runs in a child process so that peak memory is the run's own.
 Measure measure(const fs::path& corpus, const mj::ModelEntry& e, int seed, const fs::path& out) {
   int fds[2];
@@ -71,16 +56,26 @@ Measure measure(const fs::path& corpus, const mj::ModelEntry& e, int seed, const
     close(fds[0]);
     Measure m;
     try {
+      // What the run is (the entry's size, steps, pixel size, colours and GUI margin), decided before the clock
+      mj::RunRequest request;
+      request.model = (corpus / "models" / (e.name + ".xml")).string();
+      request.resources = corpus / "resources";
+      request.entry = e;
+      request.gui = true;
+      const mj::RunSettings settings = mj::resolve_run(request);
       auto start = std::chrono::steady_clock::now();
       const double cpu_start = process_cpu_ms();
       const long faults_start = page_faults();
-      auto ip =
-          mj::Interpreter::from_file(corpus / "models" / (e.name + ".xml"), {e.mx, e.my, e.mz, corpus / "resources"});
-      m.steps = ip.run(seed, e.steps);
+      mj::Model model(settings);
+      model.run(seed);  // to the entry's step limit
+      m.steps = model.status().steps;
       m.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       m.run_ms = process_cpu_ms() - cpu_start;
       m.run_faults = page_faults() - faults_start;
-      if (!out.empty()) write_picture(corpus, e, ip, out);
+      if (!out.empty()) {  // the picture `mj` writes for this run of the entry, named as the entry
+        const fs::path file = model.save_picture(out);
+        fs::rename(file, out / (e.name + file.extension().string()));
+      }
       m.image_ms = process_cpu_ms() - cpu_start - m.run_ms;
     } catch (const std::exception&) {
       m.status = "error";

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "mj/run_settings.hpp"
+#include "mj/model.hpp"
 
 namespace {
 
@@ -34,13 +34,14 @@ int main(int argc, char** argv) {
     request.model = argv[1];
     if (argc > 3) request.size = std::stoi(argv[3]);
     const mj::RunSettings settings = mj::resolve_run(request);
-    mj::Interpreter interpreter = settings.load_model();
+    mj::Model model(settings);
     const int runs = std::stoi(argv[2]);
     std::vector<double> ms;
     long long steps = 0;
     for (int seed = 1; seed <= runs; seed++) {
       const double start = thread_cpu_ms();
-      steps += interpreter.run(seed, settings.steps);
+      model.run(seed);  // to the settings' step limit
+      steps += model.status().steps;
       ms.push_back(thread_cpu_ms() - start);
     }
     double total = 0;

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "mj/interpreter.hpp"
 #include "mj/model_list.hpp"
 #include "mj/picture.hpp"
+#include "run/interpreter.hpp"
 
 namespace fs = std::filesystem;
 

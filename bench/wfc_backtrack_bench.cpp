@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "mj/interpreter.hpp"
 #include "mj/model_list.hpp"
+#include "run/interpreter.hpp"
 
 namespace {
 

@@ -1,8 +1,12 @@
 # Layers one way (a CTest, `cmake -DROOT=<repo> -P check_layers.cmake`): src/core includes neither
-# io/ nor nodes/, src/io does not include nodes/, the public headers include only each other, and the C
-# interface (faces/c/) only the public headers and its own.
-set(folders src/core src/io include/mj faces/c)
-set(forbidden_faces/c "^#include \"(core|io|nodes)/")
+# io/ nor nodes/, src/io does not include nodes/, the public headers include only each other, and the
+# faces (the CLI, the C interface, Python, JavaScript) only the public headers and their own: they run
+# models through mj::Model, never the private Interpreter of src/run.
+set(folders src/core src/io include/mj faces/c faces/cli faces/python/src faces/js/src)
+set(private_folders "^#include \"(core|io|nodes|run|debugger|explore)/")
+foreach(face faces/c faces/cli faces/python/src faces/js/src)
+  set(forbidden_${face} "${private_folders}")
+endforeach()
 set(forbidden_src/core "^#include \"(io|nodes)/")
 set(forbidden_src/io "^#include \"nodes/")
 set(forbidden_include/mj "^#include \"([^m]|m[^j]|mj[^/])")
@@ -15,4 +19,4 @@ endforeach()
 if(violations GREATER 0)
   message(FATAL_ERROR "${violations} includes against the layers")
 endif()
-message("layers: core -> io -> nodes, one way; public headers include only each other; the C interface the public API")
+message("layers: core -> io -> nodes, one way; public headers include only each other; faces the public API")

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "fuzz_util.hpp"
-#include "mj/interpreter.hpp"
+#include "run/interpreter.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "fuzz_util.hpp"
-#include "mj/interpreter.hpp"
+#include "run/interpreter.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "fuzz_util.hpp"
-#include "mj/interpreter.hpp"
+#include "run/interpreter.hpp"
 
 namespace fs = std::filesystem;
 

@@ -1,13 +1,13 @@
 // What the views and the node tree show of a past step: the run replayed on a second model of the same
-// program and seed, stopped at that step. A run is exact (a fresh run stopped at step k holds the grid
-// the record holds for step k, tests/history_test.cpp), so its inspect() and nodeTree() are those the
-// live run had there. The replay goes on forward from where it stands and starts over only to go back.
+// program and seed, stopped at that step (the library's replayTo, which goes on forward from where the
+// replay stands and starts over only to go back). A run is exact (a fresh run stopped at step k holds the
+// grid the record holds for step k, tests/history_test.cpp), so its inspect() and nodeTree() are those the
+// live run had there.
 export class PastRun {
   // load(): a new model of the live one's program and settings (its resources are already fetched).
   constructor(load) {
     this.load = load;
     this.model = null;
-    this.sent = 0; // the live run's inputs the replay has been sent
   }
 
   // The live model was loaded anew (another program or size): the replay starts over.
@@ -23,15 +23,8 @@ export class PastRun {
       this.model = this.load();
       this.model.inspecting = true; // a guided one's candidates are kept as the live run keeps them with views on
     }
-    const m = this.model;
-    if (m.steps === 0 || m.seed !== seed || m.steps > step || this.sent > inputs.length)
-      (m.start(seed), (this.sent = 0));
-    for (; this.sent < inputs.length && inputs[this.sent].step <= step; this.sent++) {
-      if (inputs[this.sent].step > m.steps) m.step(inputs[this.sent].step - m.steps);
-      m.send(inputs[this.sent].key);
-    }
-    if (step > m.steps) m.step(step - m.steps);
-    return m;
+    this.model.replayTo(seed, step, inputs);
+    return this.model;
   }
 
   // {tree, before}: the node tree at `step` and the step before it (which rules that step fired).

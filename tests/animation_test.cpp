@@ -9,10 +9,10 @@
 #include <fstream>
 #include <string>
 
-#include "mj/animation.hpp"
-#include "mj/interpreter.hpp"
 #include "mj/model.hpp"
 #include "mj/picture.hpp"
+#include "run/animation.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -6,6 +6,7 @@
 #include "core/random.hpp"
 #include "io/formats/png.hpp"
 #include "mj/model_list.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

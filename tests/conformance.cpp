@@ -22,9 +22,9 @@
 #include <sstream>
 #include <thread>
 
-#include "mj/interpreter.hpp"
 #include "mj/model_list.hpp"
 #include "mj/state_text.hpp"
+#include "run/interpreter.hpp"
 
 namespace fs = std::filesystem;
 

@@ -16,6 +16,7 @@
 #include "explore_random_programs.hpp"
 #include "mj/explore.hpp"
 #include "mj/picture.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -176,7 +177,7 @@ TEST(Dialect, WhatTakesMatchesAlikeRefusesWeights) {
   const mj::Error all = mjtest::expect_error([&] { mj::explore_all_grids(mjtest::settings_of(xml, 2, 2)); });
   EXPECT_EQ(all.line(), 2);
   EXPECT_TRUE(mjtest::contains(all.message(), "cannot take weight=\"2\"")) << all.message();
-  mj::Interpreter ip = mjtest::settings_of(xml, 2, 2).load_model();
+  mj::Interpreter ip = load_model(mjtest::settings_of(xml, 2, 2));
   ip.set_chooser([](int) { return 0; });
   const mj::Error chooser = mjtest::expect_error([&] { ip.run(1, 0); });
   EXPECT_EQ(chooser.line(), 1);
@@ -199,7 +200,7 @@ TEST(Dialect, RunsOfManySeedsFollowTheExplorersProbabilities) {
     SCOPED_TRACE(w.xml);
     const std::map<std::string, double> ends = explorer_outcomes(w);
     const mj::RunSettings settings = mjtest::settings_of(w.xml, w.mx, w.my);
-    mj::Interpreter ip = settings.load_model();
+    mj::Interpreter ip = load_model(settings);
     std::map<std::string, int> seen;
     for (int seed = 1; seed <= kSeeds; seed++) {
       ip.run(seed, 0);

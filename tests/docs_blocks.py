@@ -192,7 +192,7 @@ def cpp_block(body, settings):
     rest = [line for line in lines if not line.startswith("#include")]
     whole = any(line.startswith("int main(") for line in lines)
     source = (
-        body if whole else "\n".join(includes + ["#include <mj/interpreter.hpp>", "int main() {"] + rest + ["}"]) + "\n"
+        body if whole else "\n".join(includes + ["#include <mj/model.hpp>", "int main() {"] + rest + ["}"]) + "\n"
     )
     libraries = [os.path.join(build, f"libmj{part}.a") for part in ("", "_nodes", "_io", "_core")]
     compiled = ["g++", "-std=c++20", "-O0", "-I" + os.path.join(ROOT, "include"), "block.cpp", "-o", "block"]

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "mj/inspect.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

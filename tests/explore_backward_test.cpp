@@ -13,6 +13,7 @@
 #include "explore_random_programs.hpp"
 #include "mj/error.hpp"
 #include "mj/explore.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -38,7 +39,7 @@ TEST(ExploreBackward, PredecessorsOfEveryGridAreTheBruteForces) {
     int values = 0, cells = 0;
     try {
       settings = settings_of(p.xml, p.mx, p.my);
-      const mj::GridView view = settings.load_model().grid();
+      const mj::GridView view = load_model(settings).grid();
       values = int(view.legend.size()), cells = int(view.size());
       for (int i = 0; i < cells; i++) count *= values;
     } catch (const mj::Error&) {

@@ -13,6 +13,7 @@
 #include "explore/state_search.hpp"
 #include "explore_random_programs.hpp"
 #include "mj/error.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -59,7 +60,7 @@ TEST(ExploreEngine, EveryTransitionOfRandomProgramsIsTheInterpreters) {
     mj::RunSettings settings;
     try {
       settings = settings_of(p);
-      settings.load_model();
+      load_model(settings);
     } catch (const mj::Error&) {
       invalid++;  // not a model (a rule the grid cannot hold): nothing to compare
       continue;
@@ -130,7 +131,7 @@ TEST(ExploreEngine, EveryGridsSuccessorsOfRandomProgramsAreTheInterpreters) {
     long long count = 1;
     try {
       settings = settings_of(p);
-      const mj::GridView view = settings.load_model().grid();
+      const mj::GridView view = load_model(settings).grid();
       for (size_t i = 0; i < view.size(); i++) count *= (long long)view.legend.size();
     } catch (const mj::Error&) {
       continue;

@@ -14,6 +14,7 @@
 #include "explore_random_programs.hpp"
 #include "mj/error.hpp"
 #include "mj/explore.hpp"
+#include "run/interpreter.hpp"
 
 namespace {
 
@@ -28,7 +29,7 @@ void compare(const mjtest::RandomProgram& p, Tally& tally, std::map<std::string,
   mj::RunSettings settings;
   try {
     settings = mjtest::settings_of(p);
-    settings.load_model();
+    load_model(settings);
   } catch (const mj::Error&) {
     tally.invalid++;  // not a model (a rule the grid cannot hold)
     return;

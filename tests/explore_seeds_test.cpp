@@ -14,6 +14,7 @@
 #include "explore/state_search.hpp"
 #include "explore_random_programs.hpp"
 #include "mj/error.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -29,7 +30,7 @@ constexpr int kVisits = 40;  // visits of a state from which its transitions' fr
 // Runs seeds 1..runs of the interpreter (each at most `most` steps) through the explorer's graph.
 void expect_runs_follow(const mj::RunSettings& settings, const mj::StateSpace& space,
                         const std::vector<std::string>& keys, int runs, Tally& tally, int most = 60) {
-  mj::Interpreter ip = settings.load_model();
+  mj::Interpreter ip = load_model(settings);
   std::vector<int> visits(space.edges.size(), 0);
   std::vector<std::map<int, int>> taken(space.edges.size());
   for (int seed = 1; seed <= runs; seed++) {
@@ -93,7 +94,7 @@ void check_random_programs(unsigned seed, mjtest::Draws draws, int programs, con
     mj::RunSettings settings;
     try {
       settings = settings_of(p.xml, p.mx, p.my);
-      settings.load_model();
+      load_model(settings);
     } catch (const mj::Error&) {
       invalid++;
       continue;

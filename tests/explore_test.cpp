@@ -9,6 +9,7 @@
 #include "explore_oracle.hpp"
 #include "explore_random_programs.hpp"
 #include "mj/explore.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

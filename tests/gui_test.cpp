@@ -6,8 +6,8 @@
 #include "io/formats/png.hpp"
 #include "io/gui/gui.hpp"
 #include "io/render/render.hpp"
-#include "mj/interpreter.hpp"
 #include "nodes/node_view_fill.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "mj/interpreter.hpp"
 #include "mj/state_text.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "mj/inspect.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

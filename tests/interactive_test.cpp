@@ -155,6 +155,32 @@ TEST(Interactive, ARecordedGameReplaysExactly) {
   EXPECT_NE(cells(other), grids.back());
 }
 
+// The grid at any step of a game, its inputs sent again at their steps: replay_to on a Model of its own
+// (the page's view of a past step), back(n) on the game's own Model (Python's back()).
+TEST(Interactive, AGameGoesBackToAnyStep) {
+  const char* const keys[] = {"ArrowRight", "ArrowLeft", "ArrowRight"};
+  mj::Model model = model_of(kMover);
+  model.start(7);
+  std::vector<std::string> grids{cells(model)};
+  for (int step = 0; step < 40 && !model.status().ended; step++) {
+    if (step % 5 == 2) model.send(keys[(step / 5) % 3]);
+    model.step(1);
+    grids.push_back(cells(model));
+  }
+  ASSERT_GE(grids.size(), 30u);
+  const std::vector<mj::Input> record = model.inputs();
+  mj::Model past = model_of(kMover);
+  for (int step : {25, 12, 13, 29, 0, 7}) {
+    past.replay_to(7, record, step);
+    EXPECT_EQ(cells(past), grids[step]) << "step " << step;
+  }
+  const int last = int(grids.size()) - 1;
+  model.back(20);
+  EXPECT_EQ(model.status().steps, last - 20);
+  EXPECT_EQ(cells(model), grids[last - 20]);
+  for (const mj::Input& input : model.inputs()) EXPECT_LT(input.step, last - 20);  // later ones are dropped
+}
+
 // models/LightCycle.xml, mj's own playable model: a game steered by keys replays grid for grid, and the
 // keys steer it (the same seed without them ends elsewhere).
 TEST(Interactive, ALightCycleGameReplays) {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "mj/interpreter.hpp"
+#include "run/interpreter.hpp"
 
 namespace mj {
 namespace {

@@ -8,6 +8,7 @@
 
 #include "mj/failure.hpp"
 #include "mj/files.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -17,7 +18,7 @@ constexpr const char* kFill = R"(<one values="BW" in="B" out="W"/>)";
 
 // The steps the model's run takes to its end, as the interpreter alone counts them.
 int steps_to_the_end(const mj::Model& model, int seed) {
-  mj::Interpreter alone = model.settings().load_model();
+  mj::Interpreter alone = load_model(model.settings());
   return alone.run(seed, 0);
 }
 
@@ -141,24 +142,65 @@ TEST(Model, SavesByExtension) {
   EXPECT_EQ(mjtest::read_bytes(dir / "state"), model.state_text());
 }
 
-// A grid kept apart from its Model (as Python's Result keeps it) is drawn and written as the Model would.
-TEST(Model, AKeptGridIsDrawnAndWrittenAsItsModelDoes) {
+// A grid kept apart from its Model (as Python's Result keeps it) is drawn and written as the Model would,
+// whatever the Model runs meanwhile.
+TEST(Model, ASnapshotIsDrawnAndWrittenAsItsModelDoes) {
   const auto dir = mjtest::temp_dir();
   mj::Model model(text_request(kFill));
   model.run(2, 5);
-  const std::vector<uint8_t> kept(model.grid().cells, model.grid().cells + model.grid().size());
-  mj::GridView grid = model.grid();
-  grid.cells = kept.data();
-  EXPECT_EQ(mj::draw_grid(model.settings(), grid, 3).rgba, model.image(3).rgba);
-  const mj::GridAt at{grid, 2, 5};
+  const mj::Snapshot kept = model.snapshot();
+  EXPECT_EQ(kept.seed, 2);
+  EXPECT_EQ(kept.step, 5);
+  model.run(9);  // another run: the snapshot keeps its own cells
+  model.run(2, 5);
+  EXPECT_EQ(kept.image(3).rgba, model.image(3).rgba);
+  EXPECT_EQ(kept.colors(), model.colors());
+  EXPECT_EQ(kept.state_text(), model.state_text());
   for (const char* name : {"a.png", "a.vox", "a.glb", "a.txt"}) {
-    mj::save_grid(model.settings(), dir / ("kept-" + std::string(name)), at);
+    kept.save(dir / ("kept-" + std::string(name)));
     model.save(dir / name);
     EXPECT_EQ(mjtest::read_bytes(dir / ("kept-" + std::string(name))), mjtest::read_bytes(dir / name)) << name;
   }
-  const mj::Error e = mjtest::expect_error([&] { mj::save_grid(model.settings(), dir / "a.gif", at); });
+  const mj::Error e = mjtest::expect_error([&] { kept.save(dir / "a.gif"); });
   EXPECT_EQ(e.kind(), mj::ErrorKind::argument);
   EXPECT_FALSE(std::filesystem::exists(dir / "a.gif"));
+}
+
+// back(n) takes the run back n steps exactly: the grid and the steps after it are the run's own.
+TEST(Model, BackGoesBackStepsExactly) {
+  mj::Model model(text_request(kFill));
+  model.start(4, 0);
+  model.step(3);
+  const std::string at3 = model.state_text();
+  model.step(4);
+  const std::string at7 = model.state_text();
+  model.back(4);
+  EXPECT_EQ(model.status().steps, 3);
+  EXPECT_EQ(model.state_text(), at3);
+  model.step(4);
+  EXPECT_EQ(model.state_text(), at7);
+  model.back(100);  // no further than the start
+  EXPECT_EQ(model.status().steps, 0);
+  EXPECT_EQ(mjtest::expect_error([&] { model.back(-1); }).kind(), mj::ErrorKind::argument);
+  mj::Model fresh(text_request(kFill));
+  EXPECT_EQ(mjtest::expect_error([&] { fresh.back(); }).kind(), mj::ErrorKind::argument);
+}
+
+// replay_to stands a Model at a step of a run, going on forward when it can, starting over when it must.
+TEST(Model, ReplayToStandsAtAStepOfTheRun) {
+  mj::Model live(text_request(kFill));
+  live.start(6, 0);
+  live.step(9);
+  const std::string at9 = live.state_text();
+  live.step(3);
+  const std::string at12 = live.state_text();
+  mj::Model past(text_request(kFill));
+  past.replay_to(6, {}, 12, 0);
+  EXPECT_EQ(past.state_text(), at12);
+  past.replay_to(6, {}, 9, 0);  // back: the run again
+  EXPECT_EQ(past.state_text(), at9);
+  past.replay_to(6, {}, 12, 0);  // forward from step 9
+  EXPECT_EQ(past.state_text(), at12);
 }
 
 // save_run records a run as a GIF under a control: stopped, it leaves no file.
@@ -167,7 +209,7 @@ TEST(Model, SaveRunIsStoppedByItsControlAndLeavesNoFile) {
   mj::Model model(text_request(kFill));
   mj::RunControl control;
   control.interval = std::chrono::milliseconds(0);
-  control.progress = [](const mj::Interpreter&) { return false; };
+  control.progress = [] { return false; };
   EXPECT_EQ(model.save_run(dir / "a.gif", 1, 0, {}, control), mj::RunEnd::stopped);
   EXPECT_FALSE(std::filesystem::exists(dir / "a.gif"));
   EXPECT_EQ(model.save_run(dir / "a.gif", 1, 4), mj::RunEnd::step_limit);
@@ -194,7 +236,7 @@ TEST(Model, SaveRecordOfAWholeRunIsItsGif) {
   mj::SaveOptions every2;
   every2.every = 2;
   EXPECT_EQ(mjtest::expect_error([&] { model.save_record(dir / "none.gif", {}, {}); }).kind(), mj::ErrorKind::argument);
-  model.interpreter().set_recording(true, 1 << 20);
+  model.set_recording(true, 1 << 20);
   model.run(3);
   model.save_record(dir / "record.gif", {}, {}, every2);
   model.save_run(dir / "run.gif", 3, {}, every2);
@@ -222,7 +264,7 @@ TEST(Model, APictureIsNamedNameSeedMadeSafe) {
 TEST(Model, StatusShowsTheRecordAndTheSearch) {
   mj::Model model(text_request(kFill));
   EXPECT_FALSE(model.status().started);
-  model.interpreter().set_recording(true);
+  model.set_recording(true);
   model.run(1);
   mj::RunStatus s = model.status();
   EXPECT_TRUE(s.started);
@@ -322,7 +364,7 @@ TEST(Model, NextNodeStopsWhereAnotherNodeRunsNext) {
   model.start(1);
   mj::RunControl control;
   control.interval = std::chrono::milliseconds(0);
-  control.progress = [](const mj::Interpreter& at) { return at.steps() < 3; };  // a node that runs on and on
+  control.progress = [&model] { return model.status().steps < 3; };  // a node that runs on and on
   EXPECT_EQ(model.to_next_node(control), mj::RunEnd::stopped);
   EXPECT_EQ(model.status().steps, 3);
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "mj/model.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -25,7 +25,7 @@ root=$work/root
 dpkg-deb -x "$deb" "$root"
 grep -q "Copyright: 2022 Maxim Gumin" "$root/usr/share/doc/mj/copyright" || { echo "no reference notice"; exit 1; }
 arch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
-for f in bin/mj include/mj/interpreter.hpp include/mj/run_settings.hpp "lib/$arch/libmj.a" "lib/$arch/libmj_core.a" \
+for f in bin/mj include/mj/model.hpp include/mj/run_control.hpp include/mj/run_settings.hpp "lib/$arch/libmj.a" "lib/$arch/libmj_core.a" \
   "lib/$arch/libmj.so.0" mjConfig.cmake; do
   [ -n "$(find "$root/usr" -path "*/$f")" ] || { echo "the package lacks $f"; exit 1; }
 done

@@ -122,7 +122,7 @@ TEST(Goals, PaintedCellsHoldWhereTheInferenceSucceeds) {
   const int inference_line = 6;  // the <one> with <observe>
   for (int seed = 1; seed <= 40; seed++) {
     model.run(seed, 0);
-    const mj::Inspection seen = model.interpreter().inspect(inference_line);
+    const mj::Inspection seen = model.inspect(inference_line);
     ASSERT_EQ(seen.future.size(), shape.size());
     EXPECT_EQ(seen.future[size_t(cell)], 1u << w) << "the goal joins the node's future";
     const mj::GridView end = model.grid();
@@ -234,7 +234,7 @@ TEST(Goals, ASearchedWalkPassesThroughItsPaintedCell) {
   int found = 0;
   for (int seed = 1; seed <= 8; seed++) {
     model.run(seed, 0);
-    if (model.interpreter().inspect(7).trajectory.empty()) continue;  // the <one search="True">
+    if (model.inspect(7).trajectory.empty()) continue;  // the <one search="True">
     found++;
     EXPECT_EQ(model.grid().cells[cell], w) << "seed " << seed;
   }

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "mj/interpreter.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "mj/state_text.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -42,7 +43,7 @@ TEST(RunControl, ProgressCanStopAndAdvanceGoesOn) {
   mj::RunControl stop;
   stop.interval = std::chrono::milliseconds(0);
   int calls = 0;
-  stop.progress = [&](const mj::Interpreter&) { return ++calls < 2; };
+  stop.progress = [&] { return ++calls < 2; };
   EXPECT_EQ(ip.run(3, stop), mj::RunEnd::stopped);
   EXPECT_EQ(calls, 2);
   EXPECT_GT(ip.steps(), 0);
@@ -58,7 +59,7 @@ TEST(RunControl, FramesComeEveryKStepsAndAtTheEnd) {
   control.every = 5;
   control.max_steps = 12;
   std::vector<int> at;
-  control.frame = [&](const mj::Interpreter& i) { at.push_back(i.steps()); };
+  control.frame = [&] { at.push_back(ip.steps()); };
   EXPECT_EQ(ip.run(1, control), mj::RunEnd::step_limit);
   EXPECT_EQ(at, (std::vector<int>{0, 5, 10, 12}));
 }

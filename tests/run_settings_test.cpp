@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "mj/run_settings.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -118,7 +119,7 @@ TEST(RunSettings, TextTakesTheEntryItIsGiven) {
   EXPECT_EQ(s.load.my, 6);
   EXPECT_EQ(s.steps, 3);
   EXPECT_EQ(s.load.resources, "resources");
-  mj::Interpreter ip = s.load_model();
+  mj::Interpreter ip = load_model(s);
   EXPECT_EQ(ip.run(1, s.steps), 2);  // the rewrite, then the step that finds the node done
 }
 

@@ -81,7 +81,7 @@ std::vector<uint8_t> cells(const mj::GridView& g) { return {g.cells, g.cells + g
 // A Model that takes over another's program stands as a fresh load does, and runs as one.
 TEST(RunsInTurn, ATakenOverProgramRunsAsAFreshLoad) {
   mj::Model earlier(maze(21));
-  earlier.interpreter().set_initial_cells(std::vector<uint8_t>(21 * 21, 1));
+  earlier.set_initial_cells(std::vector<uint8_t>(21 * 21, 1));
   earlier.run(5);
   mj::RunRequest other = maze(21);
   other.steps = 7, other.pixelsize = 3;
@@ -89,7 +89,7 @@ TEST(RunsInTurn, ATakenOverProgramRunsAsAFreshLoad) {
   ASSERT_TRUE(mj::same_program(settings, earlier.settings()));
   mj::Model taken(settings, std::move(earlier));
   EXPECT_FALSE(taken.status().started);
-  EXPECT_EQ(taken.interpreter().seed(), 0);
+  EXPECT_EQ(taken.status().seed, 0);
   EXPECT_EQ(cells(taken.grid()), std::vector<uint8_t>(21 * 21, 0));  // the empty grid, the initial cells undone
   mj::Model fresh(other);
   EXPECT_EQ(run_text(taken, 3), run_text(fresh, 3));
@@ -151,15 +151,13 @@ void node_lines(const mj::NodeView& node, std::vector<int>& lines) {
 
 // Every node's inspection after `steps` steps of seed 2, inspecting.
 std::string inspections_after(mj::Model& model, int steps) {
-  mj::Interpreter& ip = model.interpreter();
-  ip.set_inspecting(true);
-  ip.start(2);
-  for (int k = 0; k < steps && ip.step(); k++) {
-  }
+  model.set_inspecting(true);
+  model.start(2, 0);
+  model.step(steps);
   std::vector<int> lines;
-  node_lines(ip.node_tree(), lines);
+  node_lines(model.node_tree(), lines);
   std::string text;
-  for (int line : lines) text += inspection_text(ip.inspect(line));
+  for (int line : lines) text += inspection_text(model.inspect(line));
   return text;
 }
 
@@ -175,7 +173,7 @@ TEST(RunsInTurn, InspectionsShowNothingOfTheRunBefore) {
     ASSERT_NE(entry, entries.end()) << name;
     for (int steps : {0, 1, 2, 6}) {
       mj::Model kept(entry_request(*entry));
-      kept.interpreter().set_inspecting(true);
+      kept.set_inspecting(true);
       kept.run(1);
       mj::Model fresh(entry_request(*entry));
       EXPECT_EQ(inspections_after(kept, steps), inspections_after(fresh, steps))

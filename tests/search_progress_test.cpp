@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "mj/interpreter.hpp"
 #include "mj/state_text.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -42,8 +42,8 @@ std::string stopped_run(const std::string& name, int mx, int my, int seed, int e
   int calls = 0;
   mj::RunControl control;
   control.interval = std::chrono::milliseconds(0);
-  control.progress = [&](const mj::Interpreter& at) {
-    if (const auto search = at.search_progress()) {
+  control.progress = [&] {
+    if (const auto search = ip.search_progress()) {
       stops.states_seen = std::max(stops.states_seen, search->states);
       stops.frontier_seen |= search->frontier > 0;
     }
@@ -82,7 +82,7 @@ TEST(SearchProgress, StepAfterAStopFinishesTheSearch) {
   mj::RunControl control;
   control.interval = std::chrono::milliseconds(0);
   int calls = 0;
-  control.progress = [&](const mj::Interpreter& at) { return !(at.search_progress() && ++calls == 2); };
+  control.progress = [&] { return !(ip.search_progress() && ++calls == 2); };
   ASSERT_EQ(ip.advance(control), mj::RunEnd::stopped);
   ASSERT_TRUE(ip.search_progress());
   const int steps = ip.steps();

@@ -9,11 +9,11 @@
 #include <string>
 
 #include "core/xml.hpp"
-#include "mj/interpreter.hpp"
 #include "nodes/inference/child_states.hpp"
 #include "nodes/inference/observation.hpp"
 #include "nodes/inference/potentials.hpp"
 #include "nodes/rules/rule_load.hpp"
+#include "run/interpreter.hpp"
 
 namespace mj {
 namespace {

@@ -2,8 +2,8 @@
 // (tests/exports/check_exports.mjs reads the corpus's maps back against mj's PNG).
 #include <gtest/gtest.h>
 
-#include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

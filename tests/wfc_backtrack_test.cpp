@@ -13,6 +13,7 @@
 #include "core/xml.hpp"
 #include "mj/picture.hpp"
 #include "nodes/wfc/tileset.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -10,8 +10,8 @@
 
 #include "io/formats/png.hpp"
 #include "io/formats/vox.hpp"
-#include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
+#include "run/interpreter.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -1,5 +1,5 @@
 // Grows a maze with mj's library API and prints it as text.
-#include <mj/run_settings.hpp>
+#include <mj/model.hpp>
 
 #include <iostream>
 
@@ -10,20 +10,19 @@ int main() {
     request.xml = R"(<one values="BWA" origin="True" in="WBB" out="WAW"/>)";
     request.size = 15;
     mj::RunSettings settings = mj::resolve_run(request);  // 15x15, the default step limit and palette
-    mj::Interpreter ip = settings.load_model();
+    mj::Model model(settings);
     mj::RunControl control;
-    control.max_steps = settings.steps;
     int frames = 0;
     control.every = 10;
-    control.frame = [&](const mj::Interpreter&) { frames++; };  // before every 10th step, and at the end
-    mj::RunEnd end = ip.run(/*seed=*/1, control);
-    mj::GridView g = ip.grid();
+    control.frame = [&] { frames++; };  // before every 10th step, and at the end
+    mj::RunEnd end = model.run(/*seed=*/1, /*steps: the settings'*/ {}, control);
+    mj::GridView g = model.grid();
     for (int y = 0; y < g.my; y++) {
       for (int x = 0; x < g.mx; x++) std::cout << g.legend[g.cells[x + y * g.mx]];
       std::cout << '\n';
     }
     std::cout << (end == mj::RunEnd::finished ? "finished" : "stopped") << " after " << frames << " frames\n";
-    std::cout << ip.steps() << " steps\n";
+    std::cout << model.status().steps << " steps\n";
   } catch (const mj::Error& e) {
     std::cerr << e.what() << '\n';
     return 1;

@@ -67,8 +67,7 @@ mj_status load(const mj_load_options* options, mj_model** out, Complete&& comple
 mj::RunControl control_of(mj_model& m, mj_progress_fn progress, void* user) {
   mj::RunControl control;
   control.interval = std::chrono::milliseconds(m.progress_ms);
-  if (progress)
-    control.progress = [&m, progress, user](const mj::Interpreter& ip) { return progress(&m, ip.steps(), user) != 0; };
+  if (progress) control.progress = [&m, progress, user] { return progress(&m, m.model.status().steps, user) != 0; };
   return control;
 }
 
@@ -198,10 +197,14 @@ mj_status mj_model_set_progress_interval(mj_model* model, int milliseconds) {
   });
 }
 
-int mj_model_seed(const mj_model* model) { return model ? model->model.interpreter().seed() : 0; }
-int mj_model_steps_taken(const mj_model* model) { return model ? model->model.interpreter().steps() : 0; }
-int mj_model_finished(const mj_model* model) { return model && model->model.interpreter().finished(); }
-int mj_model_waiting(const mj_model* model) { return model ? model->model.interpreter().waiting() : 0; }
+int mj_model_seed(const mj_model* model) { return model ? model->model.status().seed : 0; }
+int mj_model_steps_taken(const mj_model* model) { return model ? model->model.status().steps : 0; }
+int mj_model_finished(const mj_model* model) {
+  if (!model) return 0;
+  const mj::RunStatus status = model->model.status();
+  return !status.started || status.ended;  // finished before the first start, as the program has not begun
+}
+int mj_model_waiting(const mj_model* model) { return model ? model->model.status().waiting : 0; }
 
 mj_status mj_model_status(mj_model* model, mj_run_status* out) {
   return guarded(mj::capi::names_of(model), [&] {

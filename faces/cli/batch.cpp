@@ -15,10 +15,8 @@
 #include "job_queue.hpp"
 #include "kept_models.hpp"
 #include "messages.hpp"
-#include "mj/animation.hpp"
 #include "mj/files.hpp"
 #include "mj/model.hpp"
-#include "outputs.hpp"
 #include "progress.hpp"
 #include "run_order.hpp"
 
@@ -88,25 +86,19 @@ std::vector<int> programs_of(const std::vector<Job>& jobs, int workers) {
 Report run_with(Model& model, const Job& job, const BatchOptions& options) {
   const ModelEntry& entry = *job.entry;
   const RunSettings& settings = model.settings();
-  Interpreter& ip = model.interpreter();
   auto stem = options.out / output_stem(entry.name, job.seed);
   bool show = options.jobs == 1 && !options.quiet && !options.json && progress_wanted();
-  ProgressLine progress(fmt::format("{} seed {}", entry.name, job.seed), settings.steps, show);
+  ProgressLine progress(fmt::format("{} seed {}", entry.name, job.seed), model, settings.steps, show);
   Report report;
   if (entry.gif) {
     report.file = stem.string() + ".gif";
     model.save_run(report.file, job.seed, {}, {}, progress.control());
   } else {
     model.run(job.seed, {}, progress.control());
-    ImageOptions image{settings.pixelsize, settings.iso, std::max(0, entry.gui)};
-    std::function<void(mj::Image&)> sidebar;  // gui="N": the reference's node tree in an N-pixel margin
-    if (image.margin > 0)
-      sidebar = [&](mj::Image& picture) {
-        draw_sidebar(picture, entry.name, ip.node_tree(), settings.palette, settings.load.resources);
-      };
-    report.file = write_picture(stem, ip.grid(), grid_colors(settings, ip.grid().legend), image, sidebar);
+    // named as the entry; gui="N": the reference's node tree in an N-pixel margin
+    report.file = model.save_picture(options.out, entry.name);
   }
-  report.steps = ip.steps();
+  report.steps = model.status().steps;
   return report;
 }
 
@@ -116,6 +108,7 @@ Report run_job(const Job& job, const BatchOptions& options, KeptModels& models) 
   RunRequest request = options.request(*job.entry);
   request.entry = *job.entry;
   request.max_cells = options.max_cells;
+  request.gui = true;
   Model model = models.take(resolve_run(request));
   Report report;
   try {

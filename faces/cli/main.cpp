@@ -12,13 +12,11 @@
 #include "explore_report.hpp"
 #include "freed_memory.hpp"
 #include "messages.hpp"
-#include "mj/animation.hpp"
 #include "mj/files.hpp"
 #include "mj/model.hpp"
 #include "mj/model_list.hpp"
 #include "mj/run_settings.hpp"
 #include "mj/version.hpp"
-#include "outputs.hpp"
 #include "progress.hpp"
 
 namespace fs = std::filesystem;
@@ -95,8 +93,8 @@ int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
   mj::Model model(request_of(a, command));
   for (const mj::Notice& notice : model.notices()) fmt::print(stderr, "{}\n", notice.text());
   const mj::RunSettings& settings = model.settings();
-  if (!a.start.empty()) model.interpreter().set_initial_picture(a.start, settings.palette);
-  mj::cli::ProgressLine progress(settings.name, settings.steps, !quiet && mj::cli::progress_wanted());
+  if (!a.start.empty()) model.set_initial_picture(a.start);
+  mj::cli::ProgressLine progress(settings.name, model, settings.steps, !quiet && mj::cli::progress_wanted());
   mj::SaveOptions animation;
   animation.every = a.every;
   if (a.gif.empty()) model.run(a.seed, {}, progress.control());

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <string>
 
-#include "mj/interpreter.hpp"
+#include "mj/model.hpp"
 
 namespace mj::cli {
 
@@ -15,7 +15,7 @@ bool progress_wanted();
 // and a bar when the run is bounded) once the run has taken a second; the line is cleared at the end.
 class ProgressLine {
  public:
-  ProgressLine(std::string label, int max_steps, bool show);
+  ProgressLine(std::string label, const Model& model, int max_steps, bool show);
   ~ProgressLine();
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
@@ -28,7 +28,7 @@ class ProgressLine {
   std::chrono::steady_clock::time_point start_;
   bool drawn_ = false;
 
-  bool draw(const Interpreter& ip);
+  bool draw(const Model& model);
 };
 
 }  // namespace mj::cli

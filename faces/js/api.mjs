@@ -218,6 +218,17 @@ class Model {
     }));
     return this.call("replay", int32("seed", seed), list, optionalInt("steps", steps));
   }
+  // The run taken back `steps` steps (1), exactly: its seed run again to there, the inputs sent before that
+  // step sent again at their steps (later ones dropped). step() and advance() then go on as the run went.
+  back(steps = 1) {
+    this.call("back", int32("steps", steps));
+  }
+  // The run of `seed` standing at `step`, each of `inputs` ([{step, key}]) at or before it sent at its step:
+  // a past step of another model's run, on a model of its own (going on forward from where it stands when it can).
+  replayTo(seed, step, inputs = []) {
+    const sent = Array.from(inputs, (input) => ({ step: int32("step", input.step), key: String(input.key) }));
+    this.call("replayTo", int32("seed", seed), int32("step", step), sent);
+  }
   // What the library decided for this model: {name, size: [mx, my, mz], steps, pixelsize, iso, sizeFrom}.
   get settings() {
     return this.call("settings");

@@ -11,11 +11,17 @@
 #include <vector>
 
 #include "mj/defaults.hpp"
-#include "mj/interpreter.hpp"
 #include "mj/model_list.hpp"
 #include "mj/picture.hpp"
 
 namespace mj {
+
+// How a model is loaded: its grid's size, its resources, the largest grid it may make.
+struct LoadOptions {
+  int mx = 0, my = 0, mz = 1;       // grid size (length, width, height); mz = 1 for 2D
+  std::filesystem::path resources;  // folder with rules/, samples/, tilesets/; empty = "resources"
+  long long max_cells = 0;          // largest grid (also those map and wfc make); <= 0: 2^28 cells
+};
 
 // What a face was given. Unset fields are decided by resolve_run.
 struct RunRequest {
@@ -35,7 +41,10 @@ struct RunRequest {
   // pixelsize: 1 to kMaxPixelsize; not given: the entry's, else kDefaultPixelsize.
   std::optional<int> steps, pixelsize;
   std::optional<bool> iso;
-  bool backtrack = false;  // every wfc backtracks (Interpreter::set_backtrack)
+  // Pictures (Model::save_picture) draw the reference's GUI sidebar in the margin the listed entry gives
+  // (models.xml's gui="N": N pixels), as the reference's batch does; off, no entry's margin is drawn.
+  bool gui = false;
+  bool backtrack = false;  // every wfc backtracks (Model, from its next start)
   // Files of pins and of a goal (Model::set_pins, set_goal): a PNG in the model's colours (a transparent
   // pixel: free), a VOX (an empty voxel: free) or a state text (mj run --state; '*': free). Empty: none.
   std::filesystem::path pins, goal;
@@ -67,16 +76,15 @@ struct RunSettings {
   LoadOptions load;    // size, resources, max_cells
   int steps = 0;       // the step limit; <= 0: none (0 from a request, <= 0 from a models.xml entry)
   int pixelsize = kDefaultPixelsize;
-  bool iso = false;                  // 3D pictures isometric rather than VOX
-  bool backtrack = false;            // every wfc backtracks (Interpreter::set_backtrack)
+  bool iso = false;        // 3D pictures isometric rather than VOX
+  int gui = 0;             // a 2D picture's margin (pixels) where the node tree is drawn, as the reference's GUI
+  bool backtrack = false;  // every wfc backtracks (Model, from its next start)
   std::filesystem::path pins, goal;  // files the Model reads its pins and goal from (RunRequest); empty: none
   Palette palette;  // the built-in palette, the resources' palette.xml, the entry's colours, the request's
   std::optional<ListedEntry> entry;  // the models.xml or demo.xml entry the settings came from
   std::string size_from;             // where the size came from: "given", "models.xml:12", "default size"
 
   bool is_3d() const { return load.mz > 1; }
-  // The model loaded with these settings (mj::Error on any problem in it).
-  Interpreter load_model() const;
 };
 
 // Both settings load the same program: the same model file or text, named alike, at the same size,

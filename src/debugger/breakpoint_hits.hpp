@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/xml.hpp"
-#include "mj/breakpoint.hpp"
+#include "mj/run_control.hpp"
 #include "nodes/node.hpp"
 
 namespace mj {

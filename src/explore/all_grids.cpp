@@ -6,6 +6,7 @@
 #include "explore/refusals.hpp"
 #include "mj/explore.hpp"
 #include "nodes/registry.hpp"
+#include "run/interpreter.hpp"
 
 namespace mj {
 
@@ -53,7 +54,7 @@ void require_one_rule_node(const XmlElement& e) {
 
 AllGrids all_grids_of(const RunSettings& settings, const ExploreOptions& options) {
   require_one_rule_node(load_explorable(settings)->root());
-  Interpreter ip = settings.load_model();
+  Interpreter ip = load_model(settings);
   const GridView view = ip.grid();
   const int values = int(view.legend.size());
   // Grids are numbered in an int.

@@ -7,6 +7,7 @@
 #include "mj/error.hpp"
 #include "mj/explore.hpp"
 #include "mj/picture.hpp"
+#include "run/interpreter.hpp"
 
 namespace mj {
 
@@ -61,7 +62,7 @@ GridSize grid_file_size(const std::filesystem::path& file) {
 }
 
 std::vector<uint8_t> read_grid_file(const RunSettings& settings, const std::filesystem::path& file) {
-  const GridView shape = settings.load_model().grid();
+  const GridView shape = load_model(settings).grid();
   if (has_extension(file, ".png") || has_extension(file, ".vox"))
     return io::cells_of_picture(file, shape, settings.palette);
   const StateText t = read_state_text(file);

@@ -4,6 +4,7 @@
 
 #include "explore/grid_numbers.hpp"
 #include "explore/grid_steps.hpp"
+#include "run/interpreter.hpp"
 
 namespace mj {
 
@@ -46,7 +47,7 @@ StepGraph step_graph_with(Interpreter& ip, const GridNumbers& numbers, long long
 }  // namespace
 
 StepGraph step_graph_by_interpreter(const RunSettings& settings, long long grids) {
-  Interpreter ip = settings.load_model();
+  Interpreter ip = load_model(settings);
   const GridView view = ip.grid();
   const GridNumbers numbers(int(view.legend.size()), view.size());
   return step_graph_with(ip, numbers, grids, view.size());

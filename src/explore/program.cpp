@@ -9,6 +9,7 @@
 #include "nodes/node.hpp"
 #include "nodes/rules/rule_node.hpp"
 #include "nodes/rules/rule_pattern.hpp"
+#include "run/interpreter.hpp"
 
 namespace mj {
 
@@ -103,7 +104,7 @@ void add_node(ExploreProgram& program, const Node& node, const Grid& grid, int p
 
 ExploreProgram compile_program(const RunSettings& settings) {
   std::unique_ptr<XmlDocument> doc = load_explorable(settings);
-  Interpreter ip = settings.load_model();
+  Interpreter ip = load_model(settings);
   ip.start(0);
   const GridView start = ip.grid();
   ExploreProgram program;

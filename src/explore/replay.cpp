@@ -5,6 +5,7 @@
 #include "explore/refusals.hpp"
 #include "explore/state_search.hpp"
 #include "mj/state_text.hpp"
+#include "run/interpreter.hpp"
 
 namespace mj {
 
@@ -30,7 +31,7 @@ void refuse_fields(const XmlElement& e) {
 // One interpreter replays paths of choices from the start: a state is reached by its path and steps.
 class Walker {
  public:
-  explicit Walker(const RunSettings& settings) : ip_(settings.load_model()), name_(settings.name) {
+  explicit Walker(const RunSettings& settings) : ip_(load_model(settings)), name_(settings.name) {
     ip_.set_chooser([this](int options) {
       if (next_ < path_.size()) return path_[next_++];
       throw Branches{options};

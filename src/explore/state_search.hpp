@@ -7,7 +7,7 @@
 
 #include "explore/program.hpp"
 #include "mj/explore.hpp"
-#include "mj/interpreter.hpp"
+#include "run/interpreter.hpp"
 
 namespace mj {
 

@@ -15,7 +15,7 @@
 #include "core/symmetry.hpp"
 #include "core/xml.hpp"
 #include "mj/notice.hpp"
-#include "mj/search_progress.hpp"
+#include "mj/run_control.hpp"
 #include "nodes/change_log.hpp"
 #include "nodes/dialect.hpp"
 #include "nodes/rules/cells_by_value.hpp"

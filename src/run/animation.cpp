@@ -1,4 +1,4 @@
-#include "mj/animation.hpp"
+#include "run/animation.hpp"
 
 #include <algorithm>
 #include <string>
@@ -68,9 +68,9 @@ RunEnd write_animation(Interpreter& ip, int seed, const RunControl& control, con
   Canvas canvas;
   sizing.every = std::max(1, options.every);
   long long frames = 0;
-  sizing.frame = [&](const Interpreter& at) {
+  sizing.frame = [&] {
     frames++;
-    Canvas s = picture_size(at.grid(), options.pixelsize);
+    Canvas s = picture_size(ip.grid(), options.pixelsize);
     canvas = {std::max(canvas.width, s.width), std::max(canvas.height, s.height)};
   };
   if (ip.run(seed, sizing) == RunEnd::stopped) return RunEnd::stopped;
@@ -79,8 +79,8 @@ RunEnd write_animation(Interpreter& ip, int seed, const RunControl& control, con
 
   GifWriter gif(file, int(canvas.width), int(canvas.height), options.delay);  // abandoned unless closed
   RunControl recording = sizing;
-  recording.frame = [&](const Interpreter& at) {
-    GridView g = at.grid();
+  recording.frame = [&] {
+    GridView g = ip.grid();
     gif.add_frame(on_canvas(render(g, frame_colors(g.legend, palette, options), {options.pixelsize}), canvas));
   };
   // Nodes keep their visible state up to date while frames are drawn; afterwards as the caller had

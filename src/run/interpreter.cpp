@@ -1,4 +1,4 @@
-#include "mj/interpreter.hpp"
+#include "run/interpreter.hpp"
 
 #include <algorithm>
 
@@ -299,11 +299,11 @@ class Stepper {
         if (ip_.finished()) return end(RunEnd::finished);
         if (c_.max_steps > 0 && ip_.steps() >= c_.max_steps) return end(RunEnd::step_limit);
         if (c_.until_waiting && ip_.waiting()) return end(RunEnd::stopped);
-        if (c_.frame && ip_.steps() % std::max(1, c_.every) == 0) c_.frame(ip_);
+        if (c_.frame && ip_.steps() % std::max(1, c_.every) == 0) c_.frame();
         if (watch_) watch_->before_step(*run_);
         ip_.step();
         if (watch_ && (hit_ = watch_->after_step(*run_))) return end(RunEnd::breakpoint);
-        if (c_.progress && due() && !c_.progress(ip_)) return end(RunEnd::stopped);
+        if (c_.progress && due() && !c_.progress()) return end(RunEnd::stopped);
       }
     } catch (const SearchPaused&) {  // keep_searching() said to stop: the step is not taken
       return end(RunEnd::stopped);
@@ -315,7 +315,7 @@ class Stepper {
     const Clock::time_point now = Clock::now();
     if (now < next_) return true;
     next_ = now + c_.interval;
-    return c_.progress(ip_);
+    return c_.progress();
   }
 
  private:
@@ -345,7 +345,7 @@ class Stepper {
     return true;
   }
   RunEnd end(RunEnd how) {
-    if (c_.frame) c_.frame(ip_);
+    if (c_.frame) c_.frame();
     return how;
   }
 };

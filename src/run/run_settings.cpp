@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/xml.hpp"
+#include "run/interpreter.hpp"
 
 namespace fs = std::filesystem;
 
@@ -222,6 +223,7 @@ RunSettings resolve_run(const RunRequest& r) {
   s.steps = r.steps ? *r.steps : e ? e->steps : kDefaultSteps;
   s.pixelsize = r.pixelsize ? *r.pixelsize : e ? e->pixelsize : kDefaultPixelsize;
   s.iso = r.iso ? *r.iso : e && e->iso;
+  s.gui = r.gui && e ? std::max(0, e->gui) : 0;
   s.backtrack = r.backtrack;
   // The entry's pins and goal are files beside its list (the request's own win); an entry given without its list
   // (a page's, a batch's) leaves them to the caller.
@@ -246,8 +248,8 @@ bool same_program(const RunSettings& a, const RunSettings& b) {
          x.resources == y.resources && x.max_cells == y.max_cells;
 }
 
-Interpreter RunSettings::load_model() const {
-  return xml ? Interpreter::from_string(*xml, load, source) : Interpreter::from_file(file, load);
+Interpreter load_model(const RunSettings& s) {
+  return s.xml ? Interpreter::from_string(*s.xml, s.load, s.source) : Interpreter::from_file(s.file, s.load);
 }
 
 }  // namespace mj

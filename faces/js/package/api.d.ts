@@ -349,6 +349,10 @@ export class Model {
   readonly inputs: { step: number; key: string }[];
   /** The run of `seed` again (step limit `steps` as start), each input sent when the run stands at its step, then on to its end or limit: a recorded game (`inputs`) replays grid for grid. Returns the steps taken. */
   replay(seed: number, inputs: readonly { step: number; key: string }[], steps?: number): number;
+  /** The run taken back `steps` steps (1), exactly: its seed run again to there, the inputs before that step sent again at their steps. */
+  back(steps?: number): void;
+  /** The run of `seed` standing at `step`, each input at or before it sent at its step: a past step of another model's run, on a model of its own. */
+  replayTo(seed: number, step: number, inputs?: { step: number; key: string }[]): void;
   /** start(seed, steps), then steps until the end or the step limit (settings.steps unless given; 0: none). It ends on `mj run`'s grid; while recording, on `mj run --gif`'s last frame. */
   run(seed: number, steps?: number): number;
   /** Where the run stands, in one call. */

@@ -30,7 +30,8 @@ val explore_model(const std::string& xml, const std::string& name, const val& op
     const mj::RunSettings settings = mj::resolve_run(mjweb::run_request(xml, name, options));
     const mj::ExploreOptions limits = limits_of(max_states);
     const mj::StateSpace space = mj::explore(settings, limits);
-    const std::string legend = settings.load_model().grid().legend;
+    const mj::Model loaded(settings);  // the start grid's legend and its colours
+    const std::string legend = loaded.grid().legend;
     val out = val::object();
     const auto edge = [](const mj::StateSpace::Edge& e) {
       val pair = val::array();
@@ -45,7 +46,7 @@ val explore_model(const std::string& xml, const std::string& name, const val& op
     val grids = mjweb::js_array(space.grids, [](const std::string& g) { return val(g); });
     val edges = mjweb::js_array(space.edges, [&](const auto& successors) { return mjweb::js_array(successors, edge); });
     val outcomes = mjweb::js_array(space.outcomes, outcome);
-    val colors = mjweb::js_array(mj::grid_colors(settings, legend), [](uint32_t c) { return val(mjweb::rgb(c)); });
+    val colors = mjweb::js_array(loaded.colors(), [](uint32_t c) { return val(mjweb::rgb(c)); });
     out.set("states", double(space.states())), out.set("transitions", double(space.transitions));
     out.set("cyclic", space.cyclic), out.set("unending", space.unending);
     out.set("legend", legend), out.set("colors", colors);

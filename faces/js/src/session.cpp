@@ -17,7 +17,6 @@
 #include "inspection.hpp"
 #include "js_failure.hpp"
 #include "js_timeline.hpp"
-#include "mj/animation.hpp"
 #include "mj/error.hpp"
 #include "mj/model.hpp"
 #include "mj/state_text.hpp"
@@ -57,7 +56,7 @@ class Session {
     guard([&] {
       model_.reset();
       model_.emplace(mjweb::run_request(xml, name, options));
-      model_->interpreter().set_animated(true);  // the grid as mj run --gif draws it: wfc's decided cells at every step
+      model_->set_animated(true);  // the grid as mj run --gif draws it: wfc's decided cells at every step
     });
   }
   val settings() const { return model_ ? mjweb::settings_object(model_->settings()) : val::null(); }
@@ -84,7 +83,7 @@ class Session {
   }
   // Runs start from these cells (the values, x fastest) instead of the empty grid; none: the empty grid again.
   void set_start_cells(const val& cells) {
-    guard([&] { live().interpreter().set_initial_cells(emscripten::convertJSArrayToNumberVector<uint8_t>(cells)); });
+    guard([&] { live().set_initial_cells(emscripten::convertJSArrayToNumberVector<uint8_t>(cells)); });
   }
   // Pins and a goal (docs/constraints.md): per cell of the start grid (x fastest) a value, or 255 for a free cell;
   // from the next start; empty: none.
@@ -99,12 +98,12 @@ class Session {
   // recorded, when every step is kept as mj run --gif draws it. Steps taken one by one stay animated.
   int run(int seed, const val& steps) {
     return guard([&] {
-      mj::Interpreter& interpreter = live().interpreter();
+      mj::Model& model = live();
       struct Shown {  // animated again however the run ends
-        mj::Interpreter& interpreter;
-        ~Shown() { interpreter.set_animated(true); }
-      } shown{interpreter};
-      interpreter.set_animated(interpreter.history() != nullptr);
+        mj::Model& model;
+        ~Shown() { model.set_animated(true); }
+      } shown{model};
+      model.set_animated(model.history() != nullptr);
       live().run(seed, given(steps));
       return live().status().steps;
     });
@@ -148,23 +147,37 @@ class Session {
     return list;
   }
 
+  // [{step, key}] as the library's inputs.
+  static std::vector<mj::Input> inputs_of(const val& inputs) {
+    std::vector<mj::Input> list;
+    const int count = inputs["length"].as<int>();
+    for (int i = 0; i < count; i++) list.push_back({inputs[i]["step"].as<int>(), inputs[i]["key"].as<std::string>()});
+    return list;
+  }
   // The run of `seed` again (step limit `steps`, as start), each of `inputs` ([{step, key}], as inputs()
   // gives them) sent when the run stands at its step, then on to its end or limit (Model::replay). It ends
   // as run() does. Returns the steps taken.
   int replay(int seed, const val& inputs, const val& steps) {
     return guard([&] {
-      std::vector<mj::Input> sent;
-      const int count = inputs["length"].as<int>();
-      for (int i = 0; i < count; i++) sent.push_back({inputs[i]["step"].as<int>(), inputs[i]["key"].as<std::string>()});
-      mj::Interpreter& interpreter = live().interpreter();
+      const std::vector<mj::Input> sent = inputs_of(inputs);
+      mj::Model& model = live();
       struct Shown {  // animated again however the run ends
-        mj::Interpreter& interpreter;
-        ~Shown() { interpreter.set_animated(true); }
-      } shown{interpreter};
-      interpreter.set_animated(interpreter.history() != nullptr);
+        mj::Model& model;
+        ~Shown() { model.set_animated(true); }
+      } shown{model};
+      model.set_animated(model.history() != nullptr);
       live().replay(seed, sent, given(steps));
       return live().status().steps;
     });
+  }
+  // The run taken back `count` steps, exactly: its seed and inputs run again to there (Model::back).
+  void back(int count) {
+    guard([&] { live().back(count); });
+  }
+  // The run of `seed` standing at `step`, each of `inputs` ([{step, key}]) at or before it sent at its step:
+  // a past step of another Model's run (Model::replay_to), going on forward when it can.
+  void replay_to(int seed, int step, const val& inputs) {
+    guard([&] { live().replay_to(seed, inputs_of(inputs), step); });
   }
 
   // Where the run stands, in one call (mj::RunStatus): {started, seed, steps, stepLimit, finished,
@@ -213,28 +226,28 @@ class Session {
   val active_node() const { return node_object(model_ ? model_->next_node() : std::nullopt); }
   // {states, frontier, best} of the search under way (or stopped by advance's time budget), else null.
   val search_progress() const { return search_object(model_ ? model_->status().search : std::nullopt); }
-  val node_tree() const { return model_ ? mjweb::node_tree(model_->interpreter().node_tree()) : val::null(); }
+  val node_tree() const { return model_ ? mjweb::node_tree(model_->node_tree()) : val::null(); }
   // What the node at `line` (0: the active one) computed (inspection.hpp); set_inspecting: record it all.
   val inspect(int line) {
-    return guard([&] { return mjweb::inspection(live().interpreter().inspect(line)); });
+    return guard([&] { return mjweb::inspection(live().inspect(line)); });
   }
   void set_inspecting(bool on) {
-    guard([&] { live().interpreter().set_inspecting(on); });
+    guard([&] { live().set_inspecting(on); });
   }
   // The debugger (timeline.hpp): time travel and where a run paused.
   void set_recording(bool on) {
-    guard([&] { live().interpreter().set_recording(on); });
+    guard([&] { live().set_recording(on); });
   }
-  val history() const { return model_ ? mjweb::history_range(model_->interpreter()) : val::null(); }
+  val history() const { return model_ ? mjweb::history_range(*model_) : val::null(); }
   val grid_at(int step) {
-    return guard([&] { return mjweb::grid_at(live().interpreter(), step, past_); });
+    return guard([&] { return mjweb::grid_at(live(), step, past_); });
   }
   // The line of the node that worked in step `step` (0: none, or not recorded).
   int node_line_at(int step) const {
-    const mj::History* h = model_ ? model_->interpreter().history() : nullptr;
+    const mj::History* h = model_ ? model_->history() : nullptr;
     return h ? h->node_line(step) : 0;
   }
-  val breakpoint_hit() const { return model_ ? mjweb::breakpoint_hit(model_->interpreter()) : val::null(); }
+  val breakpoint_hit() const { return model_ ? mjweb::breakpoint_hit(*model_) : val::null(); }
 
   // The grid as mj run draws it (2D squares, 3D isometric cubes) at `pixelsize` (undefined: the
   // settings'): {width, height, rgba}, rgba a view of wasm memory valid until the next call.
@@ -244,9 +257,8 @@ class Session {
   // The same of the grid after `step` steps, from the run's record (time travel).
   val render_at(int step, const val& pixelsize) {
     return guard([&] {
-      const mj::History* h = live().interpreter().history();
-      if (!h) throw mj::argument_error("the run is not recorded (setRecording(true) first)");
-      return picture(live().image(h->grid_at(step), given(pixelsize)));
+      if (!live().history()) throw mj::argument_error("the run is not recorded (setRecording(true) first)");
+      return picture(live().image_at(step, given(pixelsize)));
     });
   }
   // The colour of each value of the current grid, 0xRRGGBB (for views that draw the cells themselves).
@@ -335,7 +347,7 @@ class Session {
     mj::RunControl control;
     if (ms > 0) {
       control.interval = std::chrono::milliseconds(int64_t(ms));
-      control.progress = [](const mj::Interpreter&) { return false; };  // the time is spent
+      control.progress = [] { return false; };  // the time is spent
     }
     return control;
   }
@@ -386,6 +398,8 @@ EMSCRIPTEN_BINDINGS(mj_session) {
       .function("send", &Session::send)
       .function("inputs", &Session::inputs)
       .function("replay", &Session::replay)
+      .function("back", &Session::back)
+      .function("replayTo", &Session::replay_to)
       .function("run", &Session::run)
       .function("steps", &Session::steps)
       .function("seed", &Session::seed)

@@ -131,6 +131,27 @@ test("historyGif() of a whole run's record is mj run --gif's GIF; part of it, it
   model.dispose();
 });
 
+test("back() takes the run back exactly; replayTo() stands another model at a step of it", () => {
+  const model = mj.load(ownXml("GrowthMaze"), { size: 21, steps: 0 });
+  model.start(5);
+  model.step(30);
+  const at30 = model.stateText();
+  model.step(20);
+  const at50 = model.stateText();
+  model.back(20);
+  assert.equal(model.steps, 30);
+  assert.equal(model.stateText(), at30);
+  model.step(20);
+  assert.equal(model.stateText(), at50);
+  assert.throws(() => model.back(-1), RangeError);
+  const past = mj.load(ownXml("GrowthMaze"), { size: 21, steps: 0 });
+  past.replayTo(5, 50);
+  assert.equal(past.stateText(), at50);
+  past.replayTo(5, 30); // back: the run again
+  assert.equal(past.stateText(), at30);
+  (model.dispose(), past.dispose());
+});
+
 test("notices are the lines mj run prints for a typo, and the model runs as without it", (t) => {
   const folder = scratch(t);
   const typo = '<one values="BW" in="B" out="W"\n  symetry="()"><rul/></one>';

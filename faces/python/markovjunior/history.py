@@ -54,7 +54,7 @@ class History:
     that worked in step ``k``. ``bytes``: the memory the record holds (about 5 bytes per cell written
     and 8 per step, twice over with its keyframes)."""
 
-    def __init__(self, core, settings: dict, source=None, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+    def __init__(self, core, settings: "_core.Settings", source=None, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self._core = core
         self._settings = settings  # the library's settings of the model: its colours and pixel size
         self._source, self._max_bytes = source, max_bytes  # what pickling makes it again from
@@ -135,13 +135,15 @@ class History:
         size = None if pixelsize is None else checked_int("pixelsize", pixelsize)
         steps = sorted({round(first + (last - first) * k / max(1, count - 1)) for k in range(count)})
         legend = self._core.legend()
-        return Slider([(s, self.node_line(s), _core.encode_png(self._settings, self[s], legend, size)) for s in steps])
+        return Slider(
+            [(s, self.node_line(s), _core.Snapshot(self._settings, self[s], legend).png(size)) for s in steps]
+        )
 
     def _repr_png_(self) -> Optional[bytes]:
         """A filmstrip of the run in its model's colours, for notebooks (None in 3D: the text shows)."""
         if self._core.grid().ndim != 2:
             return None
-        return _core.encode_png(self._settings, self.filmstrip(), self._core.legend())
+        return _core.Snapshot(self._settings, self.filmstrip(), self._core.legend()).png()
 
     def __repr__(self) -> str:
         first, last, size = self._range()
@@ -155,4 +157,4 @@ def _replayed(source, seed: int, step_limit: int, step: int, max_bytes: int) -> 
     core.set_recording(True, max_bytes)
     core.start(seed, step_limit)
     core.step(step)
-    return History(core, source.settings(), source, max_bytes)
+    return History(core, source.settings, source, max_bytes)

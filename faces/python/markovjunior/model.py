@@ -141,17 +141,18 @@ class Model(Views):
         seed = checked_int("seed", seed)
         self._started = True
         with ProgressBar(progress, "steps") as report:
-            taken = self._core.run(seed, limit, report, core_breakpoints(breakpoints))
+            self._core.run(seed, limit, report, core_breakpoints(breakpoints))
         for file, line, message, text in self._core.run_notices():  # a wfc that gave up: the grid is unfinished
             warnings.warn(ModelWarning(text, file, line, message), stacklevel=2)
-        return self._result(taken)
+        return self._result()
 
     def resume(self, steps: Optional[int] = None, *, breakpoints: Optional[Iterable[BreakpointLike]] = None) -> Result:
         """Goes on with the current run (after a breakpoint, a step limit or ``step()``s) until it ends,
         reaches ``steps`` steps counted from its start (by default the source's limit) or pauses at one
         of ``breakpoints``."""
         limit = self.source.steps if steps is None else checked_int("steps", steps)
-        return self._result(self._core.advance(limit, None, core_breakpoints(breakpoints)))
+        self._core.advance(limit, None, core_breakpoints(breakpoints))
+        return self._result()
 
     @property
     def paused_at(self) -> Optional[Breakpoint]:
@@ -170,7 +171,7 @@ class Model(Views):
         """The current run's record (``history[k]``: the grid after ``k`` steps), or None when not recording."""
         if self._core.history_range() is None:
             return None
-        return History(self._core, self.source.settings(), self.source, self._max_bytes)
+        return History(self._core, self.source.settings, self.source, self._max_bytes)
 
     def grid_at(self, step: int) -> np.ndarray:
         """The grid after ``step`` steps of the current run, from its record (``record()`` first)."""
@@ -184,14 +185,7 @@ class Model(Views):
         on, is made again alike), after which ``step()`` and ``resume()`` go on as the run went. Returns
         the grid there. The inputs sent before that step (``send``) are sent again at their steps; later
         ones are dropped."""
-        target = max(0, self.steps - checked_int("steps", steps))
-        status = self._core.status()
-        inputs = [(step, key) for step, key in self._core.inputs() if step < target]
-        self._core.start(status["seed"], status["step_limit"])
-        for step, key in inputs:  # an interactive run's keys, each at its step
-            self._core.step(step - self._core.status()["steps"])
-            self._core.send(key)
-        self._core.step(target - self._core.status()["steps"])
+        self._core.back(checked_int("steps", steps))
         return self.grid
 
     def _stop(self) -> None:
@@ -269,7 +263,7 @@ class Model(Views):
 
     def result(self) -> Result:
         """Where the current run stands, as a Result (the grid copied)."""
-        return self._result(self.steps)
+        return self._result()
 
     def frames(self, seed: int, every: int = 1) -> Iterator[np.ndarray]:
         """Starts a run with ``seed`` and yields copies of its grid: the start, then every ``every``
@@ -281,9 +275,8 @@ class Model(Views):
         while self._core.step(every) > 0:
             yield np.array(self.grid)
 
-    def _result(self, steps: int) -> Result:
-        grid, legend, seed = np.array(self._core.grid()), self._core.legend(), self._core.status()["seed"]
-        return Result(grid, legend, steps, seed, self.source, self._core.tile_layer())
+    def _result(self) -> Result:
+        return Result.of(self._core.snapshot(), self.source)
 
     def _repr_png_(self) -> Optional[bytes]:
         """The current grid's picture for notebooks, once a run has begun."""

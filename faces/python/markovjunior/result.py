@@ -20,7 +20,8 @@ class Result:
     ``grid``: ``uint8`` array of the value of each cell, of shape ``(my, mx)`` for a 2D grid (an image's
     rows and columns: ``plt.imshow(result.grid)`` shows it) and ``(mz, my, mx)`` in 3D; ``legend``: the
     symbols, ``legend[v]`` for value ``v``; ``steps``: the steps taken; ``seed``: the run's seed;
-    ``source``: the model and its settings, which can run it again. A Result holds no interpreter: it
+    ``source``: the model and its settings, which can run it again. A Result holds no interpreter, only the
+    library's snapshot of the grid (``mj::Snapshot``: the cells, step, seed, legend, tiles and settings): it
     pickles, so it crosses threads, processes and Dask workers. In a notebook it shows its picture.
     A tile model's Result (a 2D tile ``wfc`` grid, e.g. Knots2D) also keeps its tiles, taken from the
     library when the run ended: its ``.tmj`` is then a map of those tiles, as ``mj run --tiled`` writes it.
@@ -29,12 +30,38 @@ class Result:
     def __init__(
         self, grid: np.ndarray, legend: str, steps: int, seed: int, source: Source, tiles: Optional[tuple] = None
     ) -> None:
-        self.grid = grid
-        self.legend = legend
-        self.steps = steps
-        self.seed = seed
+        self._snapshot = _core.Snapshot(source.settings, grid, legend, seed, steps, tiles)
         self.source = source
-        self._tiles = tiles  # the library's tile layer (Interpreter.tile_layer), or None
+
+    @classmethod
+    def of(cls, snapshot: "_core.Snapshot", source: Source) -> "Result":
+        """The Result of the library's snapshot of a grid (``Model.snapshot``) of ``source``'s model."""
+        result = cls.__new__(cls)
+        result._snapshot, result.source = snapshot, source
+        return result
+
+    def __reduce__(self):  # the snapshot pickles itself, cells, settings and all
+        return (_result_of, (self._snapshot, self.source))
+
+    @property
+    def grid(self) -> np.ndarray:
+        """The value of each cell, ``(my, mx)`` in 2D, ``(mz, my, mx)`` in 3D (the snapshot's own memory)."""
+        return self._snapshot.grid
+
+    @property
+    def legend(self) -> str:
+        """The symbols, ``legend[v]`` for value ``v``."""
+        return self._snapshot.legend
+
+    @property
+    def steps(self) -> int:
+        """The steps the run had taken."""
+        return self._snapshot.step
+
+    @property
+    def seed(self) -> int:
+        """The run's seed."""
+        return self._snapshot.seed
 
     @property
     def is_3d(self) -> bool:
@@ -44,7 +71,7 @@ class Result:
     def colors(self) -> np.ndarray:
         """The ``(len(legend), 3)`` RGB colour of each value: the built-in palette, the resources'
         palette.xml over it, then the colours of the model's entry in its models.xml and those given."""
-        argb = _core.colors(self.source.settings(), self.legend)
+        argb = self._snapshot.colors()
         return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8)
 
     def image(self, pixelsize: Optional[int] = None, iso: Optional[bool] = None) -> np.ndarray:
@@ -57,7 +84,7 @@ class Result:
         """
         if self.is_3d and iso is False:
             raise ValueError("a 3D grid has no flat picture: leave iso as it is, or save() it as .vox")
-        return _core.draw(self.source.settings(), self.grid, self.legend, _pixelsize(pixelsize))
+        return self._snapshot.image(_pixelsize(pixelsize))
 
     def save(
         self, path: "os.PathLike[str] | str", *, pixelsize: Optional[int] = None, every: Optional[int] = None
@@ -75,10 +102,7 @@ class Result:
         _check_folder(path)
         if kind == "gif":
             return self._animate(path, pixelsize, every)
-        # whole or not at all, as every file mj writes
-        _core.save_grid(
-            self.source.settings(), path, self.grid, self.legend, self.seed, self.steps, pixelsize, self._tiles
-        )
+        self._snapshot.save(path, pixelsize)  # whole or not at all, as every file mj writes
         return path
 
     def state_text(self, name: Optional[str] = None) -> str:
@@ -94,11 +118,16 @@ class Result:
 
     def _repr_png_(self) -> bytes:
         """The picture as PNG bytes, at the source's pixel size: notebooks (IPython, Jupyter) show it."""
-        return _core.encode_png(self.source.settings(), self.grid, self.legend)
+        return self._snapshot.png()
 
     def __repr__(self) -> str:
         mz, my, mx = (1,) * (3 - self.grid.ndim) + self.grid.shape
         return f"<markovjunior.Result seed={self.seed} steps={self.steps} size={mx}x{my}x{mz} legend={self.legend!r}>"
+
+
+def _result_of(snapshot: "_core.Snapshot", source: Source) -> Result:
+    """A Result unpickled (Result.__reduce__)."""
+    return Result.of(snapshot, source)
 
 
 def _pixelsize(pixelsize: Optional[int]) -> Optional[int]:

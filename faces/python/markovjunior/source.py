@@ -22,48 +22,79 @@ MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models")
 @dataclass(frozen=True)
 class Source:
     """All it takes to load and run a model again, in another thread, process or machine: the
-    settings the library decided."""
+    settings the library decided (``settings``, the library's own, which pickle), read here by name."""
 
-    text: Optional[str]  # the XML, when the model was given as text
-    path: str  # the model file, or what messages call the text
-    name: str  # the model's name: pictures are NAME_SEED.png
-    size: Tuple[int, int, int]  # (mx, my, mz)
-    resources: str
-    max_cells: int
-    steps: int  # the step limit of a run; <= 0: none
-    pixelsize: int  # of pictures: the entry's, else the library's default
-    iso: bool
-    backtrack: bool  # every wfc backtracks on contradictions (mj run --backtrack)
-    palette: Tuple[Tuple[str, int], ...]  # (symbol, 0xAARRGGBB): palette.xml, the entry's colours, the caller's
-    size_from: str  # where the size came from: "given", "models.xml:12", "default size"
-    pins: Optional[bytes]  # per cell of the start grid, its pinned value or 255 (free); None: no pins
-    goal: Optional[bytes]  # per cell, the value it must end with or 255 (free); None: no goal
+    settings: "_core.Settings"
+    pins: Optional[bytes] = None  # per cell of the start grid, its pinned value or 255 (free); None: no pins
+    goal: Optional[bytes] = None  # per cell, the value it must end with or 255 (free); None: no goal
+
+    @property
+    def text(self) -> Optional[str]:
+        """The XML, when the model was given as text."""
+        return self.settings.xml
+
+    @property
+    def path(self) -> str:
+        """The model file, or what messages call the text."""
+        return self.settings.file or self.settings.source
+
+    @property
+    def name(self) -> str:
+        """The model's name: pictures are NAME_SEED.png."""
+        return self.settings.name
+
+    @property
+    def size(self) -> Tuple[int, int, int]:
+        """(mx, my, mz)."""
+        return self.settings.size
+
+    @property
+    def resources(self) -> str:
+        """The folder with rules/, samples/, tilesets/ and palette.xml."""
+        return self.settings.resources
+
+    @property
+    def max_cells(self) -> int:
+        """The largest grid the model may make."""
+        return self.settings.max_cells
+
+    @property
+    def steps(self) -> int:
+        """The step limit of a run; <= 0: none."""
+        return self.settings.steps
+
+    @property
+    def pixelsize(self) -> int:
+        """Of pictures: the entry's, else the library's default."""
+        return self.settings.pixelsize
+
+    @property
+    def iso(self) -> bool:
+        """3D pictures isometric rather than VOX."""
+        return self.settings.iso
+
+    @property
+    def backtrack(self) -> bool:
+        """Every wfc backtracks on contradictions (mj run --backtrack)."""
+        return self.settings.backtrack
+
+    @property
+    def palette(self) -> Tuple[Tuple[str, int], ...]:
+        """(symbol, 0xAARRGGBB): palette.xml, the entry's colours, the caller's."""
+        return self.settings.palette
+
+    @property
+    def size_from(self) -> str:
+        """Where the size came from: "given", "models.xml:12", "default size"."""
+        return self.settings.size_from
 
     def __repr__(self) -> str:  # its XML text and palette would fill a screen
         mx, my, mz = self.size
         return f"<markovjunior.Source {self.name!r} {mx}x{my}x{mz} steps={self.steps} pixelsize={self.pixelsize}>"
 
-    def settings(self) -> dict:
-        """The library's settings of this source (mj::RunSettings, as resolve_run gave them)."""
-        return {
-            "file": self.path if self.text is None else "",
-            "xml": self.text,
-            "source": self.path,
-            "name": self.name,
-            "size": self.size,
-            "resources": self.resources,
-            "max_cells": self.max_cells,
-            "steps": self.steps,
-            "pixelsize": self.pixelsize,
-            "iso": self.iso,
-            "backtrack": self.backtrack,
-            "palette": dict(self.palette),
-            "size_from": self.size_from,
-        }
-
     def model(self):
         """The library's model of this source, freshly loaded (mj::Model: what a Model, or a Result's GIF, runs)."""
-        core = _core.Model(self.settings())
+        core = _core.Model(self.settings)
         if self.pins is not None:
             core.set_pins(self.pins)
         if self.goal is not None:
@@ -87,38 +118,25 @@ def resolve_source(
     if not isinstance(model, (str, os.PathLike)):
         raise TypeError(f"a model is a path, XML text or a name, got {type(model).__name__}")
     text = model if is_xml_text(model) else None
-    s = _core.resolve_run(
-        "" if text is not None else os.fspath(model),
-        text,
-        [MODELS],
-        size_request(size),
-        None if steps is None else checked_int("steps", steps),
-        None if pixelsize is None else checked_int("pixelsize", pixelsize),
-        None,
-        "" if resources is None else os.fspath(resources),
-        0 if max_cells is None else _count("max_cells", max_cells),
-        {symbol: rgb_of(symbol, c) for symbol, c in dict(colors or {}).items()},
-        bool(backtrack),
-    )
     source = Source(
-        s["xml"],
-        s["file"] or s["source"],
-        s["name"],
-        s["size"],
-        s["resources"],
-        s["max_cells"],
-        s["steps"],
-        s["pixelsize"],
-        s["iso"],
-        s["backtrack"],
-        tuple(sorted(s["palette"].items())),
-        s["size_from"],
-        None,
-        None,
+        _core.resolve_run(
+            "" if text is not None else os.fspath(model),
+            text,
+            [MODELS],
+            size_request(size),
+            None if steps is None else checked_int("steps", steps),
+            None if pixelsize is None else checked_int("pixelsize", pixelsize),
+            None,
+            "" if resources is None else os.fspath(resources),
+            0 if max_cells is None else _count("max_cells", max_cells),
+            {symbol: rgb_of(symbol, c) for symbol, c in dict(colors or {}).items()},
+            bool(backtrack),
+        )
     )
-    if s["pins_file"] or s["goal_file"]:  # named by the model's entry: read as the library reads them
+    files = {"pins": source.settings.pins_file, "goal": source.settings.goal_file}
+    if any(files.values()):  # named by the model's entry: read as the library reads them, kept as cells to pickle
         core = source.model()
-        cells = {k: bytes(core.constraint_cells(s[k + "_file"])) if s[k + "_file"] else None for k in ("pins", "goal")}
+        cells = {k: bytes(core.constraint_cells(f)) if f else None for k, f in files.items()}
         source = dataclasses.replace(source, **cells)
     return source
 

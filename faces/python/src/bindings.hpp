@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "mj/interpreter.hpp"
+#include "mj/model.hpp"
 #include "mj/picture.hpp"
 #include "mj/run_settings.hpp"
 #include "mj/tile_layer.hpp"
@@ -33,9 +33,6 @@ py::dict inspection_dict(const Inspection& inspection);
 // The other way: a (mz, my, mx) or (my, mx) uint8 array seen as a grid. The array must outlive the view.
 GridView grid_of_array(const py::array_t<uint8_t, py::array::c_style>& cells);
 
-// The settings resolve_run decided, as Python keeps them (markovjunior.Source): a dict made by
-// run_settings.cpp's settings_dict, read back field for field (nothing decided again).
-RunSettings settings_of(const py::dict& settings);
 // A picture as the (height, width, 3) RGB array that imshow and PIL take.
 py::array_t<uint8_t> rgb_array(const RgbaImage& image);
 

@@ -21,8 +21,6 @@ struct Session {
   // Set by another thread (batch, on Ctrl-C) to stop the run in progress, or the next one: a
   // thread's runs see no signals, only the main thread's do.
   std::atomic<bool> stop{false};
-
-  Interpreter& interpreter() { return model.interpreter(); }
 };
 
 // Two threads stepping one interpreter would corrupt it: the second is told so instead.
@@ -37,8 +35,8 @@ class Exclusive {
   std::unique_lock<std::mutex> lock_;
 };
 
-std::unique_ptr<Session> load(const py::dict& settings) {
-  RunSettings decided = settings_of(settings);
+std::unique_ptr<Session> load(const RunSettings& settings) {
+  RunSettings decided = settings;
   py::gil_scoped_release unlocked;
   return std::make_unique<Session>(std::move(decided));
 }
@@ -52,7 +50,7 @@ using BreakpointList = std::vector<std::pair<int, int>>;
 RunControl python_control(Session& s, const py::object& report, const BreakpointList& breakpoints = {}) {
   RunControl control;
   for (auto [line, rule] : breakpoints) control.breakpoints.push_back({line, rule});
-  control.progress = [&s, &report](const Interpreter& at) {  // no py::object copied without the GIL
+  control.progress = [&s, &report] {  // no py::object copied without the GIL
     py::gil_scoped_acquire locked;
     if (s.stop.exchange(false)) {
       PyErr_SetNone(PyExc_KeyboardInterrupt);
@@ -61,7 +59,7 @@ RunControl python_control(Session& s, const py::object& report, const Breakpoint
     if (PyErr_CheckSignals() != 0) return false;
     if (report.is_none()) return true;
     try {
-      report(at.steps());
+      report(s.model.status().steps);
     } catch (py::error_already_set& e) {
       e.restore();
       return false;
@@ -111,7 +109,7 @@ int step(Session& s, int count) {
 
 py::object breakpoint_hit(Session& s) {
   Exclusive guard(s);
-  std::optional<Breakpoint> hit = s.interpreter().breakpoint_hit();
+  std::optional<Breakpoint> hit = s.model.breakpoint_hit();
   if (!hit) return py::none();
   return py::make_tuple(hit->line, hit->rule);
 }
@@ -119,13 +117,13 @@ py::object breakpoint_hit(Session& s) {
 // The record's facts: (first step, last step, bytes), or None when not recording.
 py::object history_range(Session& s) {
   Exclusive guard(s);
-  const History* h = s.interpreter().history();
+  const History* h = s.model.history();
   if (!h) return py::none();
   return py::make_tuple(h->first_step(), h->last_step(), h->bytes());
 }
 
 const History& recorded(Session& s) {
-  const History* h = s.interpreter().history();
+  const History* h = s.model.history();
   if (!h) throw std::runtime_error("this Model is not recording: model.record() first");
   return *h;
 }
@@ -198,7 +196,7 @@ py::array grid_array(const GridView& grid) {
 
 void bind_model(py::module_& m) {
   py::class_<Session>(m, "Model", "mj::Model: one loaded model (markovjunior.Model wraps it)")
-      .def(py::init(&load), py::arg("settings"), "Loads the model of settings (resolve_run's dict)")
+      .def(py::init(&load), py::arg("settings"), "Loads the model of settings (resolve_run's Settings)")
       .def(
           "start",
           [](Session& s, int seed, std::optional<int> steps) {
@@ -243,6 +241,15 @@ void bind_model(py::module_& m) {
            py::arg("breakpoints") = BreakpointList{}, "run() going on from where the run stands")
       .def("status", &status, "Where the run stands: {started, seed, steps, step_limit, ended, at_step_limit, waiting}")
       .def(
+          "back",
+          [](Session& s, int steps) {
+            Exclusive guard(s);
+            py::gil_scoped_release unlocked;
+            s.model.back(steps);
+          },
+          py::arg("steps"),
+          "The run taken back steps steps: its seed (and inputs) run again to there (mj::Model::back)")
+      .def(
           "send",
           [](Session& s, const std::string& key) {
             Exclusive guard(s);
@@ -280,7 +287,7 @@ void bind_model(py::module_& m) {
           "set_recording",
           [](Session& s, bool on, size_t max_bytes) {
             Exclusive guard(s);
-            s.interpreter().set_recording(on, max_bytes);
+            s.model.set_recording(on, max_bytes);
           },
           py::arg("on"), py::arg("max_bytes"), "Time travel: record every step from now on (in at most max_bytes)")
       .def("history_range", &history_range, "(first step, last step, bytes) of the record, or None")
@@ -295,7 +302,8 @@ void bind_model(py::module_& m) {
           "image_at",
           [](Session& s, int step, std::optional<int> pixelsize) {
             Exclusive guard(s);
-            return rgb_array(s.model.image(recorded(s).grid_at(step), pixelsize));
+            recorded(s);  // not recording: RuntimeError, as grid_at
+            return rgb_array(s.model.image_at(step, pixelsize));
           },
           py::arg("step"), py::arg("pixelsize") = py::none(), "The recorded grid after step steps, drawn")
       .def(
@@ -324,10 +332,17 @@ void bind_model(py::module_& m) {
           },
           "The current grid's symbols, index = value")
       .def(
+          "snapshot",
+          [](Session& s) {
+            Exclusive guard(s);
+            return s.model.snapshot();
+          },
+          "The current grid with what draws and saves it (mj::Snapshot): a Result's")
+      .def(
           "tile_layer",
           [](Session& s) -> std::optional<TileTuple> {
             Exclusive guard(s);
-            const std::optional<TileLayer> layer = s.interpreter().tile_layer();
+            const std::optional<TileLayer> layer = s.model.tile_layer();
             return layer ? std::optional<TileTuple>(tile_tuple(*layer)) : std::nullopt;
           },
           "A 2D tile wfc model's grid as (tileset, size, mx, my, tiles, names, at) (mj::TileLayer), else None")
@@ -336,14 +351,14 @@ void bind_model(py::module_& m) {
           "inspect",
           [](Session& s, int line) {
             Exclusive guard(s);
-            return inspection_dict(s.interpreter().inspect(line));
+            return inspection_dict(s.model.inspect(line));
           },
           py::arg("line"), "What the node at line (0: the active one) computed, as a dict (mj/inspect.hpp)")
       .def(
           "set_inspecting",
           [](Session& s, bool on) {
             Exclusive guard(s);
-            s.interpreter().set_inspecting(on);
+            s.model.set_inspecting(on);
           },
           py::arg("on"), "Keep what only a debugger asks for (a guided one's candidates, wfc's failures)");
 }

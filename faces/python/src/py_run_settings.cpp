@@ -1,5 +1,6 @@
 // The settings of a run, decided by the library's resolve_run (mj/run_settings.hpp) for Python as for
-// the CLI: Python passes what it was given (None: not given) and gets every default decided.
+// the CLI: Python passes what it was given (None: not given) and gets every default decided, as an
+// mj::RunSettings it keeps (markovjunior.Source) and hands back as it is to every model and picture.
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
@@ -14,77 +15,84 @@ namespace {
 // (mx, my, mz).
 void request_size(RunRequest& r, const std::vector<int>& size) { set_sides(r, size); }
 
-py::dict settings_dict(const RunSettings& s) {
-  py::dict palette;
-  for (const auto& [symbol, color] : s.palette) palette[py::str(std::string(1, symbol))] = color;
-  py::dict d;
-  d["file"] = s.file.string();
-  d["xml"] = s.xml ? py::object(py::str(*s.xml)) : py::none();
-  d["source"] = s.source;
-  d["name"] = s.name;
-  d["size"] = py::make_tuple(s.load.mx, s.load.my, s.load.mz);
-  d["resources"] = s.load.resources.string();
-  d["max_cells"] = s.load.max_cells;
-  d["steps"] = s.steps;
-  d["pixelsize"] = s.pixelsize;
-  d["iso"] = s.iso;
-  d["backtrack"] = s.backtrack;
-  d["palette"] = palette;
-  d["size_from"] = s.size_from;
-  // The entry's pins and goal files (beside its list): Python reads them into its Source's cells (resolve_source).
-  d["pins_file"] = s.pins.string();
-  d["goal_file"] = s.goal.string();
-  return d;
+// The palette as sorted (symbol, 0xAARRGGBB) pairs.
+py::tuple palette_pairs(const RunSettings& s) {
+  py::list pairs;
+  for (const auto& [symbol, color] : s.palette) pairs.append(py::make_tuple(std::string(1, symbol), color));
+  return py::tuple(pairs);
 }
 
-}  // namespace
+// The settings as a pickle carries them, every field Python keeps in one order; also what Settings
+// compare and hash by.
+py::tuple settings_state(const RunSettings& s) {
+  return py::make_tuple(s.file.string(), s.xml ? py::object(py::str(*s.xml)) : py::none(), s.source, s.name,
+                        py::make_tuple(s.load.mx, s.load.my, s.load.mz), s.load.resources.string(), s.load.max_cells,
+                        s.steps, s.pixelsize, s.iso, s.backtrack, palette_pairs(s), s.size_from, s.gui);
+}
 
-RunSettings settings_of(const py::dict& d) {
+RunSettings settings_from_state(const py::tuple& t) {
+  if (t.size() != 14) throw py::value_error("not the state of a markovjunior Settings");
   RunSettings s;
-  s.file = d["file"].cast<std::string>();
-  if (!d["xml"].is_none()) s.xml = d["xml"].cast<std::string>();
-  s.source = d["source"].cast<std::string>();
-  s.name = d["name"].cast<std::string>();
-  std::tie(s.load.mx, s.load.my, s.load.mz) = d["size"].cast<std::tuple<int, int, int>>();
-  s.load.resources = d["resources"].cast<std::string>();
-  s.load.max_cells = d["max_cells"].cast<long long>();
-  s.steps = d["steps"].cast<int>();
-  s.pixelsize = d["pixelsize"].cast<int>();
-  s.iso = d["iso"].cast<bool>();
-  s.backtrack = d["backtrack"].cast<bool>();
-  for (auto [symbol, color] : d["palette"].cast<std::map<std::string, uint32_t>>()) s.palette[symbol.at(0)] = color;
-  s.size_from = d["size_from"].cast<std::string>();
+  s.file = t[0].cast<std::string>();
+  if (!t[1].is_none()) s.xml = t[1].cast<std::string>();
+  s.source = t[2].cast<std::string>();
+  s.name = t[3].cast<std::string>();
+  std::tie(s.load.mx, s.load.my, s.load.mz) = t[4].cast<std::tuple<int, int, int>>();
+  s.load.resources = t[5].cast<std::string>();
+  s.load.max_cells = t[6].cast<long long>();
+  s.steps = t[7].cast<int>();
+  s.pixelsize = t[8].cast<int>();
+  s.iso = t[9].cast<bool>();
+  s.backtrack = t[10].cast<bool>();
+  for (auto [symbol, color] : t[11].cast<std::vector<std::pair<std::string, uint32_t>>>())
+    s.palette[symbol.at(0)] = color;
+  s.size_from = t[12].cast<std::string>();
+  s.gui = t[13].cast<int>();
   return s;
 }
 
-namespace {
-
-py::dict resolve(const std::string& model, std::optional<std::string> xml, const std::vector<std::string>& folders,
-                 const std::vector<int>& size, std::optional<int> steps, std::optional<int> pixelsize,
-                 std::optional<bool> iso, const std::string& resources, long long max_cells,
-                 const std::map<std::string, uint32_t>& colors, bool backtrack) {
+RunSettings resolve(const std::string& model, std::optional<std::string> xml, const std::vector<std::string>& folders,
+                    const std::vector<int>& size, std::optional<int> steps, std::optional<int> pixelsize,
+                    std::optional<bool> iso, const std::string& resources, long long max_cells,
+                    const std::map<std::string, uint32_t>& colors, bool backtrack) {
   RunRequest r;
   r.model = model, r.xml = std::move(xml);
   r.model_folders.assign(folders.begin(), folders.end());
   request_size(r, size);
   r.steps = steps, r.pixelsize = pixelsize, r.iso = iso;
   r.resources = resources, r.max_cells = max_cells, r.colors = colors, r.backtrack = backtrack;
-  RunSettings settings;
-  {
-    py::gil_scoped_release unlocked;
-    settings = resolve_run(r);
-  }
-  return settings_dict(settings);
+  py::gil_scoped_release unlocked;
+  return resolve_run(r);
 }
 
 }  // namespace
 
 void bind_run_settings(py::module_& m) {
+  py::class_<RunSettings>(m, "Settings", "mj::RunSettings: what resolve_run decided for a run of a model")
+      .def_property_readonly("file", [](const RunSettings& s) { return s.file.string(); })
+      .def_readonly("xml", &RunSettings::xml)
+      .def_readonly("source", &RunSettings::source)
+      .def_readonly("name", &RunSettings::name)
+      .def_property_readonly("size",
+                             [](const RunSettings& s) { return py::make_tuple(s.load.mx, s.load.my, s.load.mz); })
+      .def_property_readonly("resources", [](const RunSettings& s) { return s.load.resources.string(); })
+      .def_property_readonly("max_cells", [](const RunSettings& s) { return s.load.max_cells; })
+      .def_readonly("steps", &RunSettings::steps)
+      .def_readonly("pixelsize", &RunSettings::pixelsize)
+      .def_readonly("iso", &RunSettings::iso)
+      .def_readonly("backtrack", &RunSettings::backtrack)
+      .def_property_readonly("palette", &palette_pairs, "(symbol, 0xAARRGGBB) pairs, sorted")
+      .def_readonly("size_from", &RunSettings::size_from)
+      .def_property_readonly("pins_file", [](const RunSettings& s) { return s.pins.string(); })
+      .def_property_readonly("goal_file", [](const RunSettings& s) { return s.goal.string(); })
+      .def("__eq__",
+           [](const RunSettings& a, const RunSettings& b) { return settings_state(a).equal(settings_state(b)); })
+      .def("__hash__", [](const RunSettings& s) { return py::hash(settings_state(s)); })
+      .def(py::pickle(&settings_state, &settings_from_state));
   m.def("resolve_run", &resolve, py::arg("model"), py::arg("xml"), py::arg("model_folders"), py::arg("size"),
         py::arg("steps"), py::arg("pixelsize"), py::arg("iso"), py::arg("resources"), py::arg("max_cells"),
         py::arg("colors"), py::arg("backtrack"),
-        "The settings of a run (file, xml, source, name, size, resources, max_cells, steps, pixelsize, iso, "
-        "backtrack, palette, size_from): mj's resolve_run, every default decided");
+        "The settings of a run (a Settings): mj's resolve_run, every default decided");
   m.def("worker_count", &worker_count, py::arg("requested"), "Runs at once: the ones requested, or every core");
 }
 

@@ -211,10 +211,27 @@ def test_a_tile_models_tmj_is_that_of_mj_run(corpus, mj_cli, tmp_path):
 
 def test_a_non_tile_model_gets_the_palette_tileset(tmp_path):
     result = mj.load('<one values="BW" origin="True" in="WB" out="WW"/>', size=(8, 8, 1)).run(1)
-    assert result._tiles is None
+    assert result._snapshot.tiles is None
     result.save(tmp_path / "p.tmj")
     assert '"tilesets":[{"firstgid":1,"name":"palette"' in (tmp_path / "p.tmj").read_text()
     atlas = _core.load_png(str(tmp_path / "p_tiles.png"))
     colors = result.colors()
     assert atlas.shape[0] == result.source.pixelsize  # one row of tiles, a colour each
     assert {tuple(atlas[0, x]) for x in range(atlas.shape[1])} == {tuple(c) for c in colors}
+
+
+def test_a_result_is_the_librarys_snapshot_and_pickles_as_it():
+    """A Result wraps the library's snapshot of its grid (cells, step, seed, legend, settings): pickled, the
+    same grid, drawn and written alike; its settings are the library's own, not a dict."""
+    import pickle
+
+    result = mj.load("GrowthMaze", size=21, colors={"W": 0x123456}).run(4)
+    assert isinstance(result.source.settings, _core.Settings)
+    again = pickle.loads(pickle.dumps(result))
+    assert (again.seed, again.steps, again.legend) == (result.seed, result.steps, result.legend)
+    assert np.array_equal(again.grid, result.grid)
+    assert np.array_equal(again.image(2), result.image(2))
+    assert np.array_equal(again.colors(), result.colors())
+    assert again.state_text() == result.state_text()
+    assert again.source == result.source and hash(again.source) == hash(result.source)
+    assert dict(again.source.palette)["W"] == 0xFF123456

@@ -10,7 +10,7 @@
 
 #include "core/grid.hpp"
 #include "core/rule.hpp"
-#include "mj/search_progress.hpp"
+#include "mj/run_control.hpp"
 
 namespace mj {
 

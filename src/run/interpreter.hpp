@@ -1,4 +1,5 @@
-// mj's public API: load a MarkovJunior model, run it with a seed, step it, read the grid.
+// The interpreter of a loaded program: what mj::Model runs (the faces run models through Model alone).
+// Private to src/; tests and benchmarks include it to reach below Model.
 #pragma once
 
 #include <chrono>
@@ -11,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "mj/breakpoint.hpp"
 #include "mj/defaults.hpp"
 #include "mj/error.hpp"
 #include "mj/grid_view.hpp"
@@ -19,50 +19,11 @@
 #include "mj/inspect.hpp"
 #include "mj/node_view.hpp"
 #include "mj/notice.hpp"
-#include "mj/search_progress.hpp"
+#include "mj/run_control.hpp"
+#include "mj/run_settings.hpp"
 #include "mj/tile_layer.hpp"
 
 namespace mj {
-
-struct LoadOptions {
-  int mx = 0, my = 0, mz = 1;       // grid size (length, width, height); mz = 1 for 2D
-  std::filesystem::path resources;  // folder with rules/, samples/, tilesets/; empty = "resources"
-  long long max_cells = 0;          // largest grid (also those map and wfc make); <= 0: 2^28 cells
-};
-
-// The node that runs next: what a debugger or an editor highlights.
-struct ActiveNode {
-  std::string kind;  // element name: "one", "all", "markov", ...
-  int line = 0;      // where it is written in the model file
-  int depth = 0;     // nesting depth of its branch below the root
-  bool operator==(const ActiveNode&) const = default;
-};
-
-class Interpreter;
-
-// How a run ends: the program finished, the step limit was reached, a callback stopped it, it
-// paused at a breakpoint (Interpreter::breakpoint_hit() says which), or another node runs next
-// (Model::to_next_node).
-enum class RunEnd { finished, step_limit, stopped, breakpoint, next_node };
-
-// Everything that steers a run, for every face alike: the CLI's progress line, an animation's
-// frames, Python's Ctrl-C, the playground's frame budget and Pause.
-struct RunControl {
-  int max_steps = 0;  // the run's step limit, counted from its start; <= 0: none
-  // Called about every `interval` of wall time while the run goes on, also inside a step whose
-  // search (search="True") runs long; false stops it where it is (a later advance() goes on from
-  // there: a stopped search goes on where it stopped, to the result it would have had).
-  std::function<bool(const Interpreter&)> progress;
-  std::chrono::milliseconds interval{kDefaultProgressMilliseconds};
-  // Called before every `every`-th step (counted from the start) and once when the run ends or stops.
-  std::function<void(const Interpreter&)> frame;
-  int every = 1;
-  // Pause after a step that hits one of these (mj/breakpoint.hpp); throws mj::Error for a line with no node.
-  std::vector<Breakpoint> breakpoints;
-  // Stop (RunEnd::stopped) before a step that waits for an input (the mj dialect's <event>): a page takes
-  // those steps at the pace of real time, so that a player has time to press a key.
-  bool until_waiting = false;
-};
 
 class Interpreter {
  public:
@@ -171,5 +132,8 @@ class Interpreter {
   explicit Interpreter(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
+
+// The model loaded with these settings (mj::Error on any problem in it).
+Interpreter load_model(const RunSettings& settings);
 
 }  // namespace mj

@@ -1,4 +1,4 @@
-// mj's public API: a run recorded as an animated GIF, a frame every few steps.
+// A run recorded as an animated GIF, a frame every few steps (Model::save, save_run, save_record).
 #pragma once
 
 #include <filesystem>
@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "mj/history.hpp"
-#include "mj/interpreter.hpp"
 #include "mj/picture.hpp"
+#include "run/interpreter.hpp"
 
 namespace mj {
 
