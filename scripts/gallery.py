@@ -141,7 +141,7 @@ def run_once(mj, e, pixelsize, out):
         "--width",
         str(e["width"]),
         "--steps",
-        str(e["steps"]),
+        str(max(0, e["steps"])),  # a models.xml limit of 0 or less is none, which mj run writes 0
         "--seed",
         str(e["seed"]),
         "--pixelsize",
