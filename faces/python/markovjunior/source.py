@@ -25,8 +25,8 @@ class Source:
     settings the library decided (``settings``, the library's own, which pickle), read here by name."""
 
     settings: "_core.Settings"
-    pins: Optional[bytes] = None  # per cell of the start grid, its pinned value or 255 (free); None: no pins
-    goal: Optional[bytes] = None  # per cell, the value it must end with or 255 (free); None: no goal
+    pins: Optional[bytes]  # per cell of the start grid, its pinned value or 255 (free); None: no pins
+    goal: Optional[bytes]  # per cell, the value it must end with or 255 (free); None: no goal
 
     @property
     def text(self) -> Optional[str]:
@@ -131,7 +131,9 @@ def resolve_source(
             0 if max_cells is None else _count("max_cells", max_cells),
             {symbol: rgb_of(symbol, c) for symbol, c in dict(colors or {}).items()},
             bool(backtrack),
-        )
+        ),
+        None,
+        None,
     )
     files = {"pins": source.settings.pins_file, "goal": source.settings.goal_file}
     if any(files.values()):  # named by the model's entry: read as the library reads them, kept as cells to pickle
