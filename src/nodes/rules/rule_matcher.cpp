@@ -61,15 +61,21 @@ size_t RuleMatcher::list_cells(int r) {
 // changed cells its window holds.
 void RuleMatcher::scan_changes(Run& run) {
   if (!openings_indexed_) prepare_openings();
-  const bool large = large_rules_;
-  if (large && checked_.empty()) checked_.resize(rules().size(), size_t(grid_->size()));
-  if (cover_) large ? scan_changes_with<true, true>(run) : scan_changes_with<true, false>(run);
-  else large ? scan_changes_with<false, true>(run) : scan_changes_with<false, false>(run);
+  if (large_rules_ && checked_.empty()) checked_.resize(rules().size(), size_t(grid_->size()));
+  if (pins_) scan_changes_as<true>(run);
+  else scan_changes_as<false>(run);
   for (size_t w : checked_words_) checked_.clear_word(w);
   checked_words_.clear();
 }
 
-template <bool kCover, bool kLarge>
+template <bool kPinned>
+void RuleMatcher::scan_changes_as(Run& run) {
+  const bool large = large_rules_;
+  if (cover_) large ? scan_changes_with<true, true, kPinned>(run) : scan_changes_with<true, false, kPinned>(run);
+  else large ? scan_changes_with<false, true, kPinned>(run) : scan_changes_with<false, false, kPinned>(run);
+}
+
+template <bool kCover, bool kLarge, bool kPinned>
 void RuleMatcher::scan_changes_with(Run& run) {
   // Locals: listing a match writes memory the compiler cannot tell apart from these.
   const Grid& g = *grid_;
@@ -90,7 +96,7 @@ void RuleMatcher::scan_changes_with(Run& run) {
       const Opening* first = openings + openings_.start[value];
       for (uint64_t holding = opening_masks_.holding(state, cell, value); holding != 0; holding &= holding - 1) {
         const Opening& o = first[std::countr_zero(holding)];
-        if (!listed_.test(o.r, cell - o.offset)) list(o.r, cell - o.offset);
+        if (!listed_.test(o.r, cell - o.offset)) list<kPinned>(o.r, cell - o.offset);
       }
       if (kCover) seen_[size_t(cell)] = 1;
       continue;
@@ -101,7 +107,7 @@ void RuleMatcher::scan_changes_with(Run& run) {
       if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) return;
       const auto note_word = [&](size_t w) { checked_words_.push_back(w); };
       if (kLarge && o.large && checked_.test_and_set(o.r, corner, note_word)) return;
-      if (o.holds(state, cell) && !listed_.test(o.r, corner)) list(o.r, corner);
+      if (o.holds(state, cell) && !listed_.test(o.r, corner)) list<kPinned>(o.r, corner);
     };
     if constexpr (kCover) {
       const auto [first, last] = covered(covered_axes(c, cell), value);

@@ -91,8 +91,11 @@ class RuleMatcher {
   const uint8_t* pins_ = nullptr;
   std::vector<std::vector<RuleOutput>> outputs_;  // per rule: the cells it writes
   bool breaks_pins(int rule, int corner) const;
+  // Lists a match, unless it would change a pinned cell. The incremental scan, the hot path, is compiled
+  // apart with and without pins (kPinned): without them it tests nothing per match.
+  template <bool kPinned = true>
   void list(int rule, int corner) {
-    if (pins_ && breaks_pins(rule, corner)) return;
+    if (kPinned && pins_ && breaks_pins(rule, corner)) return;
     listed_.set(rule, corner);
     if (count_ < int(matches_.size())) matches_[size_t(count_)] = {rule, corner};
     else matches_.push_back({rule, corner});
@@ -129,7 +132,9 @@ class RuleMatcher {
   int covered_axes(const Point& c, int cell) const;
   void prepare_openings();  // on first use: many nodes never match incrementally
   void scan_changes(Run& run);
-  template <bool kCover, bool kLarge>
+  template <bool kPinned>
+  void scan_changes_as(Run& run);
+  template <bool kCover, bool kLarge, bool kPinned>
   void scan_changes_with(Run& run);
   // The cells no rule position around reaches an edge from, by index: the grid's, with the openings.
   const InteriorCells* inside_ = nullptr;
