@@ -97,16 +97,7 @@ class Session {
   // ends on mj run's grid, and a wfc nobody watches does not replay its collapse), unless it is
   // recorded, when every step is kept as mj run --gif draws it. Steps taken one by one stay animated.
   int run(int seed, const val& steps) {
-    return guard([&] {
-      mj::Model& model = live();
-      struct Shown {  // animated again however the run ends
-        mj::Model& model;
-        ~Shown() { model.set_animated(true); }
-      } shown{model};
-      model.set_animated(model.history() != nullptr);
-      live().run(seed, given(steps));
-      return live().status().steps;
-    });
+    return guard([&] { return unanimated([&](mj::Model& model) { model.run(seed, given(steps)); }); });
   }
   // Up to `count` steps within the run's limit; the steps taken.
   int step(int count) {
@@ -147,6 +138,19 @@ class Session {
     return list;
   }
 
+  // `go` (a whole run) not animated, unless recorded, then animated again however it ends; returns the steps
+  // the run stands at.
+  template <class Go>
+  int unanimated(Go&& go) {
+    mj::Model& model = live();
+    struct Shown {
+      mj::Model& model;
+      ~Shown() { model.set_animated(true); }
+    } shown{model};
+    model.set_animated(model.history() != nullptr);
+    go(model);
+    return model.status().steps;
+  }
   // [{step, key}] as the library's inputs.
   static std::vector<mj::Input> inputs_of(const val& inputs) {
     std::vector<mj::Input> list;
@@ -160,14 +164,7 @@ class Session {
   int replay(int seed, const val& inputs, const val& steps) {
     return guard([&] {
       const std::vector<mj::Input> sent = inputs_of(inputs);
-      mj::Model& model = live();
-      struct Shown {  // animated again however the run ends
-        mj::Model& model;
-        ~Shown() { model.set_animated(true); }
-      } shown{model};
-      model.set_animated(model.history() != nullptr);
-      live().replay(seed, sent, given(steps));
-      return live().status().steps;
+      return unanimated([&](mj::Model& model) { model.replay(seed, sent, given(steps)); });
     });
   }
   // The run taken back `count` steps, exactly: its seed and inputs run again to there (Model::back).
