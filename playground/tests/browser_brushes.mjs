@@ -121,41 +121,32 @@ pageTest("a share link carries the painting to a fresh page", async (page) => {
   }
 });
 
-pageTest(
-  "pinned cells keep their value through a run, a goal needs inference (when this build takes them)",
-  async (page) => {
-    await open(page);
-    await page.evaluate(() => document.querySelector("#hint .close")?.click());
-    await choose(page, ...BASIC);
-    const takes = await page.evaluate(() => window.mjPlayground.brushes.constrains.pins);
-    // the page takes pins exactly when its JavaScript API offers them
-    const offers = await page.evaluate(async () => (await (await fetch("api.mjs")).text()).includes("setPins("));
-    assert.equal(takes, offers);
-    await pick(page, "pins", 0); // B, which Basic would turn W
-    await newFrame(page, () => stroke(page, [4, 4], [4, 6]));
-    assert.match(await page.$eval("#brushText", (e) => e.textContent), /pins 3 cells/);
-    await shoot(page, "brushes-pins");
-    if (!takes) {
-      assert.match(await page.$eval("#brushText", (e) => e.textContent), /takes no pins/);
-      return;
-    }
-    await runToEnd(page);
-    const rows = await rowsOnScreen(page);
-    assert.deepEqual(
-      rows.map((r) => r[4]),
-      [..."WWWWBBBWWWWW"],
-      "the pinned cells are still B, the others W",
-    );
+pageTest("pinned cells keep their value through a run, a goal needs inference", async (page) => {
+  await open(page);
+  await page.evaluate(() => document.querySelector("#hint .close")?.click());
+  await choose(page, ...BASIC);
+  // the worker bundles this repository's binding, which takes pins and goals
+  assert.equal(await page.evaluate(() => window.mjPlayground.brushes.constrains.pins), true);
+  await pick(page, "pins", 0); // B, which Basic would turn W
+  await newFrame(page, () => stroke(page, [4, 4], [4, 6]));
+  assert.match(await page.$eval("#brushText", (e) => e.textContent), /pins 3 cells/);
+  await shoot(page, "brushes-pins");
+  await runToEnd(page);
+  const rows = await rowsOnScreen(page);
+  assert.deepEqual(
+    rows.map((r) => r[4]),
+    [..."WWWWBBBWWWWW"],
+    "the pinned cells are still B, the others W",
+  );
 
-    // a goal painted on a model that infers nothing: the library's refusal is said, and the run goes on
-    await pick(page, "goal", 1);
-    await stroke(page, [0, 0]);
-    await until(page, () => /no inference node/.test(document.getElementById("message").textContent));
-    assert.match(await page.$eval("#brushText", (e) => e.textContent), /pins 3 cells, goal 1 cell/);
-    await runToEnd(page);
-    assert.equal((await rowsOnScreen(page))[5][4], "B", "the pins still hold");
-  },
-);
+  // a goal painted on a model that infers nothing: the library's refusal is said, and the run goes on
+  await pick(page, "goal", 1);
+  await stroke(page, [0, 0]);
+  await until(page, () => /no inference node/.test(document.getElementById("message").textContent));
+  assert.match(await page.$eval("#brushText", (e) => e.textContent), /pins 3 cells, goal 1 cell/);
+  await runToEnd(page);
+  assert.equal((await rowsOnScreen(page))[5][4], "B", "the pins still hold");
+});
 
 pageTest("a listed model's own pins (its entry's picture) are the pins layer, and they hold", async (page) => {
   await open(page);
