@@ -16,7 +16,8 @@
 6. Every count of the corpus (and of the golden runs) the docs give is what scripts/corpus_counts.py computes from
    the files (CORPUS_CLAIMS).
 7. Every number the docs give of what a command prints is what the command prints now (COMMAND_CLAIMS), and the
-   README's four pictures are what their commands make now, byte for byte (PICTURES).
+   README's four pictures and docs/language/wfc.md's two are what their commands make now, byte for byte
+   (PICTURES).
 8. Every XML, JSON and `mj` command-line block of the README and docs/ runs as written (tests/docs_blocks.py; its
    --faces run, at the end of scripts/test.sh, runs the Python, C, C++, JavaScript and C# blocks).
 
@@ -377,7 +378,8 @@ COMMAND_CLAIMS = [
     ),
 ]
 
-# The README's pictures: (picture, the mj command that makes it, its folder, the file it writes there).
+# The pictures of the README and of docs/language/wfc.md: (picture, the mj command that makes it, its folder,
+# the file it writes there).
 PICTURES = [
     (
         "docs/Apartemazements.png",
@@ -388,6 +390,20 @@ PICTURES = [
     ("docs/BacktrackerMaze.png", [], None, "output/BacktrackerMaze_11.png"),
     ("docs/Territories.png", [], None, "output/Territories_3.png"),
     ("docs/RoomsAndLoops.png", [], None, "output/RoomsAndLoops_5.png"),
+    # docs/language/wfc.md's Backtracking: Escher at 16, the reference's retries and mj's backtracking
+    (
+        "docs/escher-16-retries.png",
+        ["run", "models/Escher.xml", "--size", "16", "--d", "3", "--seed", "1", "--iso", "--out", "retries"],
+        CORPUS,
+        "retries/Escher_1.png",
+    ),
+    (
+        "docs/escher-16-backtrack.png",
+        ["run", "models/Escher.xml", "--size", "16", "--d", "3", "--seed", "1", "--iso", "--backtrack", "--out"]
+        + ["backtrack"],
+        CORPUS,
+        "backtrack/Escher_1.png",
+    ),
 ]
 
 

@@ -31,7 +31,7 @@ from .markov_chain import MarkovChain
 from .model import ActiveNode, Model, load
 from .result import Result
 from .source import MODELS, Source, own_models
-from .views import Candidate, Choice, Trajectory, Wave
+from .views import Candidate, Choice, Contradiction, Trajectory, Wave
 
 __all__ = [
     "ActiveNode",
@@ -39,6 +39,7 @@ __all__ = [
     "Candidate",
     "DEFAULTS",
     "Choice",
+    "Contradiction",
     "ClosedClass",
     "GridDynamics",
     "History",

@@ -53,6 +53,23 @@ class Trajectory(NamedTuple):
         return f"Trajectory({len(self.states)} states of {'x'.join(map(str, self.states.shape[1:]))}, at={self.at})"
 
 
+class Contradiction(NamedTuple):
+    """The contradiction that ended a ``<wfc>``'s last failed collapse. ``cell``: the (x, y, z) cell
+    left without any option; ``neighbour``: the (x, y, z) cell whose ban took the last of them (None:
+    the cell's own ban, its observation or the input grid's value there); ``lost``: the patterns the
+    cell lost in the propagation that emptied it, ascending; ``names``: those in words, ``"pattern 12"``
+    in the overlap model, a tile's name in the tile model (``"Line 2"``: its variant)."""
+
+    cell: Tuple[int, int, int]
+    neighbour: Optional[Tuple[int, int, int]]
+    lost: List[int]
+    names: List[str]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(self.names[:6]) + (f", ... ({len(self.names)} in all)" if len(self.names) > 6 else "")
+        return f"Contradiction(cell={self.cell}, neighbour={self.neighbour}, lost={shown})"
+
+
 class Wave(NamedTuple):
     """The wave of a ``<wfc>`` node. ``options``: int32 per cell of the node's input grid, how many
     patterns the cell still allows (1: decided, 0: contradiction, -1: a cell of a non-periodic wave
@@ -60,12 +77,14 @@ class Wave(NamedTuple):
     ``failed_tries``: collapses that failed before the one shown (the reference tries seeds until
     one succeeds, then replays it; counted while ``inspecting``), ``contradictions``: per failure the
     (x, y, z) cell whose observation led to it (when the input grid itself contradicts the tiles:
-    its first cell left without options)."""
+    its first cell left without options). ``contradiction``: the last failure's Contradiction (None
+    when no collapse failed, or when not ``inspecting``)."""
 
     options: np.ndarray
     patterns: int
     failed_tries: int
     contradictions: List[Tuple[int, int, int]]
+    contradiction: Optional[Contradiction] = None
 
     def __repr__(self) -> str:
         decided = int((self.options == 1).sum())
@@ -133,4 +152,11 @@ class Views:
         view = self._inspect(line)
         if view["options"] is None:
             return None
-        return Wave(view["options"], view["patterns"], view["failed_tries"], view["contradictions"])
+        last = view["contradiction"]
+        return Wave(
+            view["options"],
+            view["patterns"],
+            view["failed_tries"],
+            view["contradictions"],
+            None if last is None else Contradiction(*last),
+        )

@@ -25,6 +25,19 @@ py::dict potentials(const std::vector<PotentialView>& list, const Inspection& v)
   return d;
 }
 
+py::tuple cell_xyz(int i, const Inspection& v) {
+  return py::make_tuple(i % v.mx, i / v.mx % v.my, i / (v.mx * v.my));
+}
+
+// The last failure's contradiction: None when none was met (or not inspecting); the neighbour is None
+// when the cell's own ban emptied it.
+py::object contradiction(const Inspection& v) {
+  const ContradictionView& c = v.contradiction;
+  if (c.cell < 0) return py::none();
+  py::object neighbour = c.neighbour < 0 ? py::object(py::none()) : py::object(cell_xyz(c.neighbour, v));
+  return py::make_tuple(cell_xyz(c.cell, v), neighbour, c.lost, c.names);
+}
+
 }  // namespace
 
 py::dict inspection_dict(const Inspection& v) {
@@ -52,8 +65,9 @@ py::dict inspection_dict(const Inspection& v) {
   d["patterns"] = v.patterns;
   d["failed_tries"] = v.failed_tries;
   py::list contradictions;
-  for (int i : v.contradictions) contradictions.append(py::make_tuple(i % v.mx, i / v.mx % v.my, i / (v.mx * v.my)));
+  for (int i : v.contradictions) contradictions.append(cell_xyz(i, v));
   d["contradictions"] = contradictions;
+  d["contradiction"] = contradiction(v);
   return d;
 }
 

@@ -85,6 +85,11 @@ def test_wave_has_options_mid_run_and_ones_at_the_end(corpus):
     # At this seed the first seeds it draws fail: one cell each, where the contradiction came from.
     assert wave.failed_tries > 0 and len(wave.contradictions) == wave.failed_tries
     assert all(0 <= x < 16 and 0 <= y < 16 and z == 0 for x, y, z in wave.contradictions)
+    # the last one: the overlap wave is periodic, the neighbour is one of the cell's four around the edges too
+    last = wave.contradiction
+    (x, y, _), (nx, ny, _) = last.cell, last.neighbour
+    assert min(abs(x - nx), 16 - abs(x - nx)) + min(abs(y - ny), 16 - abs(y - ny)) == 1
+    assert last.names == [f"pattern {p}" for p in last.lost] and last.lost[-1] < wave.patterns
     model.run(1, steps=0)
     assert (model.wave(2).options == 1).all()
 
@@ -111,3 +116,29 @@ def test_trajectory_is_what_the_run_steps_through():
     assert ats == list(range(8))
     assert np.array_equal(trajectory.states, np.stack(grids))
     assert not (trajectory.states[-1] == 0).any()  # the goal: no B left
+
+
+def test_wave_names_the_last_contradiction(corpus):
+    # The corpus's Escher at 10x10x10, seed 1: every collapse fails (the node gives up after its tries);
+    # while inspecting, the wave tells where the last one met its contradiction, as the C++ Inspection does.
+    with pytest.warns(mj.ModelWarning, match="no good seed"):
+        model = mj.load(corpus / "models" / "Escher.xml", size=(10, 10, 10))
+        assert model.run(1).steps == 3 and model.wave(4).contradiction is None  # not inspecting: not recorded
+        model.inspecting = True
+        model.run(1)
+    wave = model.wave(4)
+    last = wave.contradiction
+    assert isinstance(last, mj.Contradiction) and wave.failed_tries > 0
+    x, y, z = last.cell
+    assert 0 <= x < 10 and 0 <= y < 10 and 0 <= z < 10
+    assert wave.options[z, y, x] == 0  # the cell it left without any option
+    # the tile wave is not periodic: the neighbour is one of the cell's six, inside the grid
+    assert last.neighbour is not None
+    assert sum(abs(a - b) for a, b in zip(last.cell, last.neighbour)) == 1
+    assert last.lost == sorted(set(last.lost)) and 0 <= last.lost[0] and last.lost[-1] < wave.patterns
+    assert len(last.names) == len(last.lost) and all(isinstance(n, str) and n for n in last.names)
+    assert not any(n.startswith("pattern ") for n in last.names)  # a tileset's tiles, by name
+    assert repr(last).startswith("Contradiction(cell=")
+    with pytest.warns(mj.ModelWarning):
+        model.run(1)  # the same run again: the same contradiction
+    assert model.wave(4).contradiction == last
