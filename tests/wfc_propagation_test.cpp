@@ -10,7 +10,7 @@
 #include <random>
 #include <span>
 
-#include "nodes/wfc/propagator.hpp"
+#include "nodes/wfc/propagation.hpp"
 #include "nodes/wfc/wave.hpp"
 
 namespace mj::wfc {

@@ -194,9 +194,13 @@ py::array grid_array(const GridView& grid) {
   return cells;
 }
 
-void bind_model(py::module_& m) {
-  py::class_<Session>(m, "Model", "mj::Model: one loaded model (markovjunior.Model wraps it)")
-      .def(py::init(&load), py::arg("settings"), "Loads the model of settings (resolve_run's Settings)")
+namespace {
+
+using ModelClass = py::class_<Session>;
+
+// Running: a run started, stepped, run to its end, stopped, taken back.
+void bind_running(ModelClass& model) {
+  model
       .def(
           "start",
           [](Session& s, int seed, std::optional<int> steps) {
@@ -205,6 +209,32 @@ void bind_model(py::module_& m) {
           },
           py::arg("seed"), py::arg("steps") = py::none(),
           "Begins a run whose step limit is steps (0: none; None: the settings')")
+      .def(
+          "stop", [](Session& s) { s.stop = true; },
+          "Stops the run in progress in another thread (or the next): it raises KeyboardInterrupt")
+      .def("step", &step, py::arg("count") = 1,
+           "Up to count more steps within the run's step limit; the steps taken (fewer once the run ends)")
+      .def("run", &run, py::arg("seed"), py::arg("steps") = py::none(), py::arg("report") = py::none(),
+           py::arg("breakpoints") = BreakpointList{},
+           "start(seed, steps), then steps (report(steps) about every 0.1 s) until the end, the limit or a "
+           "breakpoint ((line, rule) pairs, rule -1 for the node); returns the steps taken")
+      .def("advance", &advance, py::arg("steps") = py::none(), py::arg("report") = py::none(),
+           py::arg("breakpoints") = BreakpointList{}, "run() going on from where the run stands")
+      .def("status", &status, "Where the run stands: {started, seed, steps, step_limit, ended, at_step_limit, waiting}")
+      .def(
+          "back",
+          [](Session& s, int steps) {
+            Exclusive guard(s);
+            py::gil_scoped_release unlocked;
+            s.model.back(steps);
+          },
+          py::arg("steps"),
+          "The run taken back steps steps: its seed (and inputs) run again to there (mj::Model::back)");
+}
+
+// What a run takes from outside: pins, a goal, and the inputs its <event> nodes wait for.
+void bind_inputs(ModelClass& model) {
+  model
       .def(
           "set_pins",
           [](Session& s, const py::bytes& cells) {
@@ -228,27 +258,6 @@ void bind_model(py::module_& m) {
             return py::bytes(reinterpret_cast<const char*>(cells.data()), cells.size());
           },
           py::arg("file"), "The cells of a pins or goal file (PNG, VOX or state text) for this model, as bytes")
-      .def(
-          "stop", [](Session& s) { s.stop = true; },
-          "Stops the run in progress in another thread (or the next): it raises KeyboardInterrupt")
-      .def("step", &step, py::arg("count") = 1,
-           "Up to count more steps within the run's step limit; the steps taken (fewer once the run ends)")
-      .def("run", &run, py::arg("seed"), py::arg("steps") = py::none(), py::arg("report") = py::none(),
-           py::arg("breakpoints") = BreakpointList{},
-           "start(seed, steps), then steps (report(steps) about every 0.1 s) until the end, the limit or a "
-           "breakpoint ((line, rule) pairs, rule -1 for the node); returns the steps taken")
-      .def("advance", &advance, py::arg("steps") = py::none(), py::arg("report") = py::none(),
-           py::arg("breakpoints") = BreakpointList{}, "run() going on from where the run stands")
-      .def("status", &status, "Where the run stands: {started, seed, steps, step_limit, ended, at_step_limit, waiting}")
-      .def(
-          "back",
-          [](Session& s, int steps) {
-            Exclusive guard(s);
-            py::gil_scoped_release unlocked;
-            s.model.back(steps);
-          },
-          py::arg("steps"),
-          "The run taken back steps steps: its seed (and inputs) run again to there (mj::Model::back)")
       .def(
           "send",
           [](Session& s, const std::string& key) {
@@ -275,14 +284,12 @@ void bind_model(py::module_& m) {
             return s.model.status().steps;
           },
           py::arg("seed"), py::arg("inputs"), py::arg("steps") = py::none(),
-          "The run of seed again, each (step, key) of inputs sent at its step; returns the steps taken")
-      .def(
-          "notices", [](const Session& s) { return notice_tuples(s.model.notices()); },
-          "What the model writes that nothing reads: (file, line, message, text) each, in the order written")
-      .def(
-          "run_notices", [](const Session& s) { return notice_tuples(s.model.run_notices()); },
-          "What went wrong in the current run without stopping it (a wfc that gave up): (file, line, message, text)")
-      .def("breakpoint_hit", &breakpoint_hit, "(line, rule) of the breakpoint the latest run paused at, or None")
+          "The run of seed again, each (step, key) of inputs sent at its step; returns the steps taken");
+}
+
+// Time travel: the record of every step, and the grids and lines it keeps.
+void bind_recording(ModelClass& model) {
+  model
       .def(
           "set_recording",
           [](Session& s, bool on, size_t max_bytes) {
@@ -312,7 +319,12 @@ void bind_model(py::module_& m) {
             Exclusive guard(s);
             return recorded(s).node_line(step);
           },
-          py::arg("step"), "The line of the node that worked in step `step` (0: none)")
+          py::arg("step"), "The line of the node that worked in step `step` (0: none)");
+}
+
+// Pictures and files: the current grid as an array, a snapshot or tiles, and its files.
+void bind_pictures_and_files(ModelClass& model) {
+  model
       .def("save", &save, py::arg("file"), py::arg("pixelsize") = py::none(),
            "Writes the grid by the file's extension, or for .gif the run again, animated")
       .def("save_run", &save_run, py::arg("file"), py::arg("seed"), py::arg("steps"), py::arg("pixelsize") = py::none(),
@@ -345,7 +357,19 @@ void bind_model(py::module_& m) {
             const std::optional<TileLayer> layer = s.model.tile_layer();
             return layer ? std::optional<TileTuple>(tile_tuple(*layer)) : std::nullopt;
           },
-          "A 2D tile wfc model's grid as (tileset, size, mx, my, tiles, names, at) (mj::TileLayer), else None")
+          "A 2D tile wfc model's grid as (tileset, size, mx, my, tiles, names, at) (mj::TileLayer), else None");
+}
+
+// For a debugger: notices, breakpoints, the active node and what it computed.
+void bind_debugger(ModelClass& model) {
+  model
+      .def(
+          "notices", [](const Session& s) { return notice_tuples(s.model.notices()); },
+          "What the model writes that nothing reads: (file, line, message, text) each, in the order written")
+      .def(
+          "run_notices", [](const Session& s) { return notice_tuples(s.model.run_notices()); },
+          "What went wrong in the current run without stopping it (a wfc that gave up): (file, line, message, text)")
+      .def("breakpoint_hit", &breakpoint_hit, "(line, rule) of the breakpoint the latest run paused at, or None")
       .def("active_node", &active_node, "(kind, line, depth) of the node that runs next, or None")
       .def(
           "inspect",
@@ -361,6 +385,17 @@ void bind_model(py::module_& m) {
             s.model.set_inspecting(on);
           },
           py::arg("on"), "Keep what only a debugger asks for (a guided one's candidates, wfc's failures)");
+}
+}  // namespace
+
+void bind_model(py::module_& m) {
+  ModelClass model(m, "Model", "mj::Model: one loaded model (markovjunior.Model wraps it)");
+  model.def(py::init(&load), py::arg("settings"), "Loads the model of settings (resolve_run's Settings)");
+  bind_running(model);
+  bind_inputs(model);
+  bind_recording(model);
+  bind_pictures_and_files(model);
+  bind_debugger(model);
 }
 
 }  // namespace mj::python

@@ -9,7 +9,7 @@
 #include "mj/tile_layer.hpp"
 #include "nodes/node.hpp"
 #include "nodes/wfc/min_tree.hpp"
-#include "nodes/wfc/propagator.hpp"
+#include "nodes/wfc/propagation.hpp"
 #include "nodes/wfc/shown_wave.hpp"
 #include "nodes/wfc/trail.hpp"
 #include "nodes/wfc/wave.hpp"
