@@ -218,6 +218,8 @@ TEST(CApi, TheLibraryDecides) {
   ASSERT_EQ(mj_write_picture(m, (dir / "cube").c_str(), &written), MJ_OK) << mj_last_error_text();
   EXPECT_EQ(std::string(written), (dir / "cube.vox").string());
   EXPECT_EQ(mjtest::read_bytes(dir / "cube.vox").substr(0, 4), "VOX ");
+  ASSERT_EQ(mj_save_picture(m, (dir / "saved").c_str(), &written), MJ_OK) << mj_last_error_text();
+  EXPECT_EQ(mjtest::read_bytes(written), mjtest::read_bytes(dir / "cube.vox"));  // one picture, two namings
   int w = 0, h = 0;
   const uint8_t* rgba = nullptr;
   ASSERT_EQ(mj_render(m, 2, &w, &h, &rgba), MJ_OK);

@@ -185,8 +185,9 @@ TEST(ExploreBackward, CliAnswersForAStateFileAndA64x64Grid) {
   EXPECT_EQ(mjtest::read_bytes(dir / "e.json"), "{\"garden_of_eden\": true, \"predecessor\": null}\n");
 }
 
-// The library names the limit (max_states) and no flag; the CLI words it with its own flags: past
-// --max-states predecessors, --garden-of-eden still answers; a deep pre-image tree, a smaller --backward.
+// The library names the limit (max_states) and the arguments it points at ({depth}, {only_whether}); each face's
+// SettingNames words them, the CLI with its flags: past --max-states predecessors, --garden-of-eden still
+// answers; a deep pre-image tree, a smaller --backward.
 TEST(ExploreBackward, LimitsAreWordedByTheFace) {
   const auto dir = mjtest::temp_dir();
   std::ofstream(dir / "D.xml") << R"(<one values="BR" in="BB" out="RR"/>)";

@@ -34,11 +34,14 @@ TEST(Model, RunsToTheSettingsLimitOrTheOneGiven) {
   mj::RunRequest r = text_request(kFill);
   r.steps = 5;
   mj::Model model(r);
+  EXPECT_TRUE(model.status().finished);  // nothing to step before a start: every face's "finished"
+  EXPECT_FALSE(model.status().ended);
   EXPECT_EQ(model.run(1), mj::RunEnd::step_limit);
   mj::RunStatus s = model.status();
   EXPECT_EQ(s.steps, 5);
   EXPECT_TRUE(s.at_step_limit);
   EXPECT_FALSE(s.ended);
+  EXPECT_FALSE(s.finished);
   EXPECT_EQ(s.step_limit, 5);
   ASSERT_TRUE(s.node);
   EXPECT_EQ(s.node->kind, "one");
@@ -48,6 +51,7 @@ TEST(Model, RunsToTheSettingsLimitOrTheOneGiven) {
   EXPECT_EQ(s.steps, steps_to_the_end(model, 1));
   EXPECT_GT(s.steps, 5);
   EXPECT_TRUE(s.ended);
+  EXPECT_TRUE(s.finished);
   EXPECT_FALSE(s.at_step_limit);
   EXPECT_FALSE(s.node);
 }

@@ -2,8 +2,9 @@
 every default, limit and message once (include/mj/defaults.hpp, which every face reads). This test fails
 when a face restates one of them in faces/ (every face) or playground/ (their tests left out): the
 step limits 50000 and 1000000, the default sides 64 and 24, the pixel size 4, the seed 1, the folder
-"output", the history bound 256 MiB, the progress interval 100 ms, the GIF frame bound 5000, or a message
-the library words.
+"output", the history bound 256 MiB, the progress interval 100 ms, the GIF frame bound 5000, "finished" made
+of started and ended (mj::RunStatus::finished), or a message the library words (in a throw, or the words
+SettingNames gives a message's placeholders).
 
     python3 tests/restated_test.py [ROOT]
 """
@@ -31,11 +32,24 @@ LITERALS = [
     ("the pixel size 4", re.compile(NUMBER.format(r"4")), re.compile(r"(?i)pixel")),
     # A seed given a default (`seed = 1`, `Seed = 1;`, `seed: int = 1`, a seed box's value="1"), not a loop's start
     # or a call's argument (`run(seed=1)`).
-    ("the default seed 1", re.compile(r"(?i)(?<!int )\bseed\w*(?:\s*:\s*\w+)?\s+=\s+1(?![\w.])|id=\"seed\"[^>]*value=\"1\""), None),
+    (
+        "the default seed 1",
+        re.compile(r"(?i)(?<!int )\bseed\w*(?:\s*:\s*\w+)?\s+=\s+1(?![\w.])|id=\"seed\"[^>]*value=\"1\""),
+        None,
+    ),
     ("the output folder", re.compile(r"""(?i)\bout\w*\s*(?::[^=]*)?=\s*["']output["']"""), None),
     ("the history bound 256 MiB", re.compile(r"256\s*<<\s*20|268_?435_?456"), None),
     ("the progress interval 100 ms", re.compile(NUMBER.format(r"100")), re.compile(r"(?i)progress|interval")),
     ("the GIF frame bound 5000", re.compile(NUMBER.format(r"5_?000|5,000")), re.compile(r"(?i)frame")),
+    # "finished" as "not started, or ended": RunStatus::finished says it (a `started && !ended` is another question).
+    (
+        "finished from started and ended",
+        re.compile(
+            r"""(?i)(?:!|\bnot\s+)[\w.\[\]"'()]*started\b[^;]*(?:\|\||\bor\b)[^;]*ended|"""
+            r"""ended\b[^;]*(?:\|\||\bor\b)\s*(?:!|\bnot\s+)[\w.\[\]"'()]*started\b"""
+        ),
+        None,
+    ),
 ]
 
 # The library's messages: the words of every literal thrown with a file, a setting or as an argument.
@@ -50,14 +64,27 @@ TOLERATED = [
 ]
 
 
+# A placeholder a face's SettingNames fills ({setting}, {depth}, {only_whether}): a message's pieces lie between.
+PLACEHOLDER = re.compile(r"\{\w+\}")
+# The words include/mj/error.hpp gives a placeholder (`only_whether = "..."`): a face rewording them restates them.
+DEFAULT_WORDS = re.compile(r'\b\w+ = ("(?:[^"\\]|\\.)*")')
+
+
+def add_pieces(messages, text):
+    for piece in PLACEHOLDER.split(text):
+        piece = piece.replace('\\"', '"').strip(" :,.()'\"<>")
+        if len(piece.split()) >= MIN_WORDS and len(piece) >= MIN_CHARACTERS:
+            messages.add(piece)
+
+
 def library_messages():
     messages = set()
     for file in (ROOT / "src").rglob("*.cpp"):
         for call in THROW.finditer(file.read_text(encoding="utf-8")):
             for text in LITERAL.findall(call.group(1)):
-                piece = text.replace("{setting}", "").replace('\\"', '"').strip(" :,.()'\"<>")
-                if len(piece.split()) >= MIN_WORDS and len(piece) >= MIN_CHARACTERS:
-                    messages.add(piece)
+                add_pieces(messages, text)
+    for words in DEFAULT_WORDS.findall((ROOT / "include/mj/error.hpp").read_text(encoding="utf-8")):
+        add_pieces(messages, words[1:-1])
     return messages
 
 

@@ -57,9 +57,7 @@ mj_status mj_write_file(mj_model* model, const char* path, int pixelsize) {
 mj_status mj_write_picture(mj_model* model, const char* stem, const char** written) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
-    const std::filesystem::path file = mj::picture_file(&require(stem, "stem"), m.model.grid(), m.model.settings().iso);
-    m.model.save(file);
-    const char* name = kept(m.written, file.string());
+    const char* name = kept(m.written, m.model.save_picture_as(&require(stem, "stem")).string());
     if (written) *written = name;
   });
 }

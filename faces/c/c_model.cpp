@@ -199,11 +199,7 @@ mj_status mj_model_set_progress_interval(mj_model* model, int milliseconds) {
 
 int mj_model_seed(const mj_model* model) { return model ? model->model.status().seed : 0; }
 int mj_model_steps_taken(const mj_model* model) { return model ? model->model.status().steps : 0; }
-int mj_model_finished(const mj_model* model) {
-  if (!model) return 0;
-  const mj::RunStatus status = model->model.status();
-  return !status.started || status.ended;  // finished before the first start, as the program has not begun
-}
+int mj_model_finished(const mj_model* model) { return model ? model->model.status().finished : 0; }
 int mj_model_waiting(const mj_model* model) { return model ? model->model.status().waiting : 0; }
 
 mj_status mj_model_status(mj_model* model, mj_run_status* out) {

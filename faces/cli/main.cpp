@@ -147,24 +147,6 @@ struct CommandLine {
   CLI::App* explore_command = nullptr;
 };
 
-// mj::predecessors, its limit worded with this command's flags: past --max-states predecessors,
-// --garden-of-eden still answers whether there is one; a deep tree, a smaller --backward.
-mj::Predecessors predecessors_worded(const mj::RunSettings& settings, const std::vector<uint8_t>& grid, int depth,
-                                     const mj::ExploreOptions& options) {
-  try {
-    return mj::predecessors(settings, grid, depth, options);
-  } catch (const mj::Error& e) {
-    if (e.kind() != mj::ErrorKind::limit || e.setting() != mj::Setting::max_states) throw;
-    std::string message = e.message(mj::command_line_setting_names());
-    const auto reword = [&](const std::string& from, const std::string& to) {
-      if (const size_t at = message.find(from); at != std::string::npos) message.replace(at, from.size(), to);
-    };
-    reword("ask only whether there is one", "--garden-of-eden to ask only whether there is one");
-    reword("a smaller depth", "a smaller --backward");
-    throw mj::Error(e.file(), e.line(), message, mj::ErrorKind::limit);
-  }
-}
-
 // --predecessors / --garden-of-eden: the grid file's size is the model's.
 int explore_backward(const ExploreArgs& a, mj::RunRequest request) {
   const fs::path& file = a.predecessors.empty() ? a.garden_of_eden : a.predecessors;
@@ -182,7 +164,7 @@ int explore_backward(const ExploreArgs& a, mj::RunRequest request) {
     if (p) fmt::print("{}", *p);
     json = mj::garden_of_eden_json(p);
   } else {
-    const mj::Predecessors p = predecessors_worded(settings, grid, a.backward, options);
+    const mj::Predecessors p = mj::predecessors(settings, grid, a.backward, options);
     fmt::print("{}: {} predecessors\n", file.string(), p.grids.size());
     if (a.backward > 1)
       for (size_t d = 0; d < p.tree_nodes.size(); d++)

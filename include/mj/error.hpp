@@ -12,9 +12,12 @@ namespace mj {
 // playground) has its own word for each, so the library says which, and the face says how.
 enum class Setting { none, size, steps, seed, pixelsize, max_cells, resources, workers, max_states };
 
-// A face's words for the settings: a flag, a keyword argument, a control on a page.
+// A face's words for the settings: a flag, a keyword argument, a control on a page. A message may also
+// point at two of explore's arguments besides its setting: "{depth}" (the pre-image tree's depth) and
+// "{only_whether}" (how to ask only whether a grid has a predecessor, mj::a_predecessor).
 struct SettingNames {
   std::string size, steps, seed, pixelsize, max_cells, resources, workers, max_states;
+  std::string depth = "depth", only_whether = "ask only whether there is one";
   const std::string& operator[](Setting s) const;
 };
 
@@ -36,7 +39,7 @@ std::string_view error_kind_name(ErrorKind kind);
 class Error : public std::runtime_error {
  public:
   Error(std::string file, int line, std::string message, ErrorKind kind = ErrorKind::model);
-  // `message` says "{setting}" where the setting's name goes.
+  // `message` says "{setting}" where the setting's name goes ("{depth}", "{only_whether}": see SettingNames).
   Error(std::string file, int line, std::string message, Setting setting, ErrorKind kind = ErrorKind::limit);
 
   const std::string& file() const { return file_; }

@@ -35,6 +35,7 @@ struct RunStatus {
   int steps = 0;                            // steps taken since its start
   int step_limit = 0;                       // the limit it runs to (<= 0: none)
   bool ended = false;                       // the program has finished
+  bool finished = true;                     // nothing to step: before a start, or ended (every face's "finished")
   bool at_step_limit = false;               // not finished, but the step limit is reached: run and step go no further
   std::optional<ActiveNode> node;           // the node that runs next; nullopt before a start and at the end
   std::optional<SearchProgress> search;     // the search under way inside a step (search="True")
@@ -228,6 +229,8 @@ class Model {
   // made safe for a `name` given (a models.xml entry's, which the batch names its pictures after). Returns
   // the file written.
   std::filesystem::path save_picture(const std::filesystem::path& folder, const std::string& name = {});
+  // save_picture's picture named STEM.png or STEM.vox (its folder there already); returns the file written.
+  std::filesystem::path save_picture_as(const std::filesystem::path& stem);
   // "NAME_SEED" of the current run, made safe for a file name (safe_name): what its files are called.
   std::string output_stem() const;
   // The grid as text: "NAME FX FY FZ SEED STEPS", the legend, the rows (mj run --state).

@@ -11,11 +11,16 @@ std::string located(const std::string& file, int line, const std::string& messag
   return text;
 }
 
-constexpr std::string_view kPlaceholder = "{setting}";
+void replace(std::string& text, std::string_view placeholder, const std::string& name) {
+  if (size_t at = text.find(placeholder); at != std::string::npos) text.replace(at, placeholder.size(), name);
+}
 
-std::string worded(const std::string& message, const std::string& name) {
+// The message in a face's words: its name for the setting, and for the arguments a message points at.
+std::string worded(const std::string& message, const SettingNames& names, Setting setting) {
   std::string text = message;
-  if (size_t at = text.find(kPlaceholder); at != std::string::npos) text.replace(at, kPlaceholder.size(), name);
+  replace(text, "{setting}", names[setting]);
+  replace(text, "{depth}", names.depth);
+  replace(text, "{only_whether}", names.only_whether);
   return text;
 }
 
@@ -52,7 +57,9 @@ const SettingNames& command_line_setting_names() {
                                   "--max-cells",
                                   "--resources",
                                   "--jobs",
-                                  "--max-states"};
+                                  "--max-states",
+                                  "--backward",
+                                  "--garden-of-eden to ask only whether there is one"};
   return names;
 }
 
@@ -73,11 +80,11 @@ Error::Error(std::string file, int line, std::string message, ErrorKind kind)
     : Error(std::move(file), line, std::move(message), Setting::none, kind) {}
 
 Error::Error(std::string file, int line, std::string message, Setting setting, ErrorKind kind)
-    : std::runtime_error(located(file, line, worded(message, cpp_setting_names()[setting]))), file_(std::move(file)),
-      line_(line), message_(worded(message, cpp_setting_names()[setting])), template_(std::move(message)),
+    : std::runtime_error(located(file, line, worded(message, cpp_setting_names(), setting))), file_(std::move(file)),
+      line_(line), message_(worded(message, cpp_setting_names(), setting)), template_(std::move(message)),
       setting_(setting), kind_(kind) {}
 
-std::string Error::message(const SettingNames& names) const { return worded(template_, names[setting_]); }
+std::string Error::message(const SettingNames& names) const { return worded(template_, names, setting_); }
 
 std::string Error::text(const SettingNames& names) const { return located(file_, line_, message(names)); }
 

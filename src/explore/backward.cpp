@@ -57,10 +57,10 @@ void Backward::reverse_one(const Cells& grid, F f) const {
 }
 
 void Backward::too_many() const {
-  throw Error(program_.source, 0,
-              "more than " + std::to_string(options_.max_states) +
-                  " predecessors (a higher {setting}, or ask only whether there is one)",
-              Setting::max_states);
+  throw Error(
+      program_.source, 0,
+      "more than " + std::to_string(options_.max_states) + " predecessors (a higher {setting}, or {only_whether})",
+      Setting::max_states);
 }
 
 std::vector<Backward::Cells> Backward::by_search(const Cells& grid, bool first_only) const {

@@ -49,7 +49,7 @@ Predecessors predecessors(const RunSettings& settings, const std::vector<uint8_t
       if ((long long)next.size() > options.max_states)
         throw Error(settings.source, 0,
                     "more than " + std::to_string(options.max_states) + " grids at depth " + std::to_string(d) +
-                        " of the pre-image tree (a smaller depth, or a higher {setting})",
+                        " of the pre-image tree (a smaller {depth}, or a higher {setting})",
                     Setting::max_states);
     }
     result.tree_nodes.push_back(nodes), result.distinct.push_back((long long)next.size());

@@ -220,6 +220,7 @@ RunStatus Model::status() const {
   s.steps = interpreter_->steps();
   s.step_limit = limit_;
   s.ended = started_ && interpreter_->finished();
+  s.finished = !started_ || s.ended;
   s.at_step_limit = started_ && !s.ended && limit_ > 0 && s.steps >= limit_;
   s.node = interpreter_->active_node();
   s.search = interpreter_->search_progress();
@@ -356,9 +357,12 @@ void Model::save_record(const std::filesystem::path& file, std::optional<int> fr
 
 std::filesystem::path Model::save_picture(const std::filesystem::path& folder, const std::string& name) {
   make_folder(folder);
+  return save_picture_as(folder / (name.empty() ? output_stem() : mj::output_stem(name, interpreter_->seed())));
+}
+
+std::filesystem::path Model::save_picture_as(const std::filesystem::path& stem) {
   const GridView grid = interpreter_->grid();
-  const std::string stem = name.empty() ? output_stem() : mj::output_stem(name, interpreter_->seed());
-  const std::filesystem::path file = picture_file(folder / stem, grid, settings_.iso);
+  const std::filesystem::path file = picture_file(stem, grid, settings_.iso);
   if (settings_.gui > 0 && grid_format(file) == GridFormat::png) {  // the node tree in a margin, as the reference's GUI
     Image picture = render(grid, colors(), {settings_.pixelsize, settings_.gui});
     draw_sidebar(picture, settings_.name, node_tree(), settings_.palette, settings_.load.resources);

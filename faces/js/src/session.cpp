@@ -177,13 +177,13 @@ class Session {
     guard([&] { live().replay_to(seed, inputs_of(inputs), step); });
   }
 
-  // Where the run stands, in one call (mj::RunStatus): {started, seed, steps, stepLimit, finished,
-  // atStepLimit, ended (either), waiting, node, search, history: {first, last, bytes} or null}.
+  // Where the run stands, in one call (mj::RunStatus): {started, seed, steps, stepLimit, finished (also before
+  // a start), atStepLimit, ended (either), waiting, node, search, history: {first, last, bytes} or null}.
   val status() const {
     val s = val::object();
     const mj::RunStatus r = model_ ? model_->status() : mj::RunStatus{};
     s.set("started", r.started), s.set("seed", r.seed), s.set("steps", r.steps), s.set("stepLimit", r.step_limit);
-    s.set("finished", r.ended), s.set("atStepLimit", r.at_step_limit), s.set("ended", r.ended || r.at_step_limit);
+    s.set("finished", r.finished), s.set("atStepLimit", r.at_step_limit), s.set("ended", r.ended || r.at_step_limit);
     s.set("waiting", r.waiting);
     s.set("node", node_object(r.node)), s.set("search", search_object(r.search));
     s.set("history", history());
@@ -191,7 +191,7 @@ class Session {
   }
   int steps() const { return model_ ? model_->status().steps : 0; }
   int seed() const { return model_ ? model_->status().seed : 0; }
-  bool finished() const { return !model_ || model_->status().ended; }
+  bool finished() const { return !model_ || model_->status().finished; }
   bool ended() const {
     if (!model_) return true;
     const mj::RunStatus s = model_->status();

@@ -14,7 +14,7 @@ from .errors import ModelWarning
 from .history import DEFAULT_MAX_BYTES, Breakpoint, BreakpointLike, History, breakpoint_of, core_breakpoints
 from .progress import ProgressBar
 from .result import Result
-from .source import PathOrXml, Size, Source, resolve_source
+from .source import PathOrXml, Request, Size, Source, resolve_source
 from .views import Views
 
 
@@ -63,16 +63,8 @@ def load(
     255 (free). Raises ValueError for a wrong shape or value, a model with a ``map`` or ``wfc``, or a
     goal for a model without ``<observe>``.
     """
-    source = resolve_source(
-        model,
-        size=size,
-        steps=steps,
-        pixelsize=pixelsize,
-        resources=resources,
-        max_cells=max_cells,
-        colors=colors,
-        backtrack=backtrack,
-    )
+    given = locals()  # the keywords above, forwarded by Request's names (written once, in source.py)
+    source = resolve_source(model, **{f.name: given[f.name] for f in dataclasses.fields(Request)})
     if pins is not None or goal is not None:
         probe = source.model()
         source = dataclasses.replace(
@@ -252,8 +244,7 @@ class Model(Views):
     @property
     def finished(self) -> bool:
         """True before the first start and once the program has ended."""
-        status = self._core.status()
-        return status["ended"] or not status["started"]
+        return bool(self._core.status()["finished"])
 
     @property
     def active_node(self) -> Optional[ActiveNode]:

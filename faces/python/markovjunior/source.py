@@ -102,19 +102,24 @@ class Source:
         return core
 
 
-def resolve_source(
-    model: PathOrXml,
-    *,
-    size: Optional[Size] = None,
-    steps: Optional[int] = None,
-    pixelsize: Optional[int] = None,
-    resources: Optional[PathOrXml] = None,
-    max_cells: Optional[int] = None,
-    colors: Optional[Dict[str, Colour]] = None,
-    backtrack: bool = False,
-) -> Source:
-    """The Source of a model file, a name or XML text, with the arguments checked and the rest decided
-    by the library."""
+@dataclass(frozen=True)
+class Request:
+    """What a caller asks of a run's settings, the keywords of ``load`` (which documents them) and of every
+    function that loads a model: what is None the library decides."""
+
+    size: Optional[Size] = None
+    steps: Optional[int] = None
+    pixelsize: Optional[int] = None
+    resources: Optional[PathOrXml] = None
+    max_cells: Optional[int] = None
+    colors: Optional[Dict[str, Colour]] = None
+    backtrack: bool = False
+
+
+def resolve_source(model: PathOrXml, **keywords) -> Source:
+    """The Source of a model file, a name or XML text, with the arguments (Request's keywords; another is a
+    TypeError) checked and the rest decided by the library."""
+    r = Request(**keywords)
     if not isinstance(model, (str, os.PathLike)):
         raise TypeError(f"a model is a path, XML text or a name, got {type(model).__name__}")
     text = model if is_xml_text(model) else None
@@ -123,14 +128,14 @@ def resolve_source(
             "" if text is not None else os.fspath(model),
             text,
             [MODELS],
-            size_request(size),
-            None if steps is None else checked_int("steps", steps),
-            None if pixelsize is None else checked_int("pixelsize", pixelsize),
+            size_request(r.size),
+            None if r.steps is None else checked_int("steps", r.steps),
+            None if r.pixelsize is None else checked_int("pixelsize", r.pixelsize),
             None,
-            "" if resources is None else os.fspath(resources),
-            0 if max_cells is None else _count("max_cells", max_cells),
-            {symbol: rgb_of(symbol, c) for symbol, c in dict(colors or {}).items()},
-            bool(backtrack),
+            "" if r.resources is None else os.fspath(r.resources),
+            0 if r.max_cells is None else _count("max_cells", r.max_cells),
+            {symbol: rgb_of(symbol, c) for symbol, c in dict(r.colors or {}).items()},
+            bool(r.backtrack),
         ),
         None,
         None,

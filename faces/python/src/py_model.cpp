@@ -161,13 +161,14 @@ py::object active_node(Session& s) {
   return py::make_tuple(node->kind, node->line, node->depth);
 }
 
-// Where the run stands (mj::RunStatus): steps, seed, ended (the program finished), at_step_limit.
+// Where the run stands (mj::RunStatus): steps, seed, ended (the program finished), finished (nothing left
+// to step: before the first start or once ended), at_step_limit.
 py::dict status(Session& s) {
   Exclusive guard(s);
   const RunStatus r = s.model.status();
   py::dict d;
   d["started"] = r.started, d["seed"] = r.seed, d["steps"] = r.steps, d["step_limit"] = r.step_limit;
-  d["ended"] = r.ended, d["at_step_limit"] = r.at_step_limit, d["waiting"] = r.waiting;
+  d["ended"] = r.ended, d["finished"] = r.finished, d["at_step_limit"] = r.at_step_limit, d["waiting"] = r.waiting;
   return d;
 }
 
@@ -220,7 +221,8 @@ void bind_running(ModelClass& model) {
            "breakpoint ((line, rule) pairs, rule -1 for the node); returns the steps taken")
       .def("advance", &advance, py::arg("steps") = py::none(), py::arg("report") = py::none(),
            py::arg("breakpoints") = BreakpointList{}, "run() going on from where the run stands")
-      .def("status", &status, "Where the run stands: {started, seed, steps, step_limit, ended, at_step_limit, waiting}")
+      .def("status", &status,
+           "Where the run stands: {started, seed, steps, step_limit, ended, finished, at_step_limit, waiting}")
       .def(
           "back",
           [](Session& s, int steps) {

@@ -61,3 +61,19 @@ def test_messages_name_pythons_settings():
     assert raised.value.message.endswith("raise the limit with max_cells=)")
     with pytest.raises(ValueError, match="^pixelsize= must be from 1 to 64 pixels, got 0$"):
         mj.load(FLAT, pixelsize=0)
+
+
+def test_loads_keywords_are_the_one_list_every_loader_takes():
+    # load() shows its keywords to help(); they are Request's, with the same defaults, and forwarded by name
+    import dataclasses
+    import inspect
+
+    from markovjunior.source import Request, resolve_source
+
+    shown = inspect.signature(mj.load).parameters
+    for field in dataclasses.fields(Request):
+        assert shown[field.name].kind == inspect.Parameter.KEYWORD_ONLY
+        assert shown[field.name].default == field.default
+    assert mj.load(FLAT, size=(5, 7), steps=3).source.steps == 3
+    with pytest.raises(TypeError):
+        resolve_source(FLAT, sise=5)
