@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the .NET binding with Debian's Mono into build-dotnet/: Mj.dll (faces/dotnet/Runtime, the library), mj-dotnet.exe
-# (faces/dotnet/Console: `run` with mj run's flags, `golden`, `errors`, `memory`), mj-dotnet-tests.exe, and libmj.so beside
+# (faces/dotnet/Console, test tools: `face`, `golden`, `errors`, `memory`, `bench`), mj-dotnet-tests.exe, and libmj.so beside
 # them, where Mono's DllImport("mj") looks first (elsewhere: put it on LD_LIBRARY_PATH).
 # libmj.so comes from the CMake build in $MJ_BUILD_DIR (default build/), built here if it is not already.
 set -euo pipefail
@@ -17,4 +17,4 @@ mcs -langversion:7 -target:exe -warnaserror -out:"$out/mj-dotnet.exe" -r:"$out/M
   faces/dotnet/Console/*.cs
 mcs -langversion:7 -target:exe -warnaserror -out:"$out/mj-dotnet-tests.exe" -r:"$out/Mj.dll" faces/dotnet/tests/*.cs
 cp -L "$build/capi/libmj.so" "$out/libmj.so"
-echo "built $out/Mj.dll, $out/mj-dotnet.exe (mono $out/mj-dotnet.exe run MODEL.xml ...) with $out/libmj.so"
+echo "built $out/Mj.dll, $out/mj-dotnet.exe (mono $out/mj-dotnet.exe face MODEL.xml SEED OUT) with $out/libmj.so"

@@ -76,8 +76,7 @@ def require_dotnet():
 
 def run_dotnet(model, out):
     line = subprocess.run(
-        ["mono", str(DOTNET / "mj-dotnet.exe"), "run", str(model), "--seed", str(SEED)]
-        + ["--state", str(out / "state.txt"), "--out", str(out)],
+        ["mono", str(DOTNET / "mj-dotnet.exe"), "face", str(model), str(SEED), str(out)],
         check=True,
         capture_output=True,
         text=True,
@@ -177,7 +176,7 @@ def test_every_face_gives_a_typod_models_notices_the_same(tmp_path):
     assert [text for _, _, _, text in c] == lines
     assert all(text == f"{file}:{line}: warning: {message}" for file, line, message, text in c)
     dotnet = subprocess.run(
-        ["mono", str(DOTNET / "mj-dotnet.exe"), "run", str(model), "--seed", str(SEED), "--out", str(tmp_path / "dn")],
+        ["mono", str(DOTNET / "mj-dotnet.exe"), "face", str(model), str(SEED), str(tmp_path / "dn")],
         check=True,
         capture_output=True,
         text=True,

@@ -1,4 +1,4 @@
-// Every golden run of the reference (../shared/golden, see its README) through `mj-dotnet run`'s code, in this
+// Every golden run of the reference (../shared/golden, see its README) through the C# API (Model), in this
 // one process on two threads: each run's grid size and step limit from its entry (models.xml of the corpus for
 // index < 1000, models-extra.xml of the golden folder above), its state file compared byte for byte.
 using System;
@@ -64,10 +64,13 @@ static class Golden
         string state = Path.Combine(scratch, Path.GetFileName(run.File));
         try
         {
-            Program.Run(RunArgs.Parse(new[] {
-                Path.Combine(corpus, "models", e.Name + ".xml"), "--length", e.Mx.ToString(), "--width", e.My.ToString(),
-                "--height", e.Mz.ToString(), "--steps", e.Steps.ToString(), "--seed", run.Seed.ToString(),
-                "--resources", Path.Combine(corpus, "resources"), "--state", state, "--no-picture" }));
+            var options = new LoadOptions { Length = e.Mx, Width = e.My, Height = e.Mz, Steps = e.Steps,
+                                            Resources = Path.Combine(corpus, "resources") };
+            using (Model model = Model.Load(Path.Combine(corpus, "models", e.Name + ".xml"), options))
+            {
+                model.Run(run.Seed);
+                model.WriteState(state);
+            }
             bool same = File.ReadAllBytes(state).SequenceEqual(File.ReadAllBytes(run.File));
             File.Delete(state);
             return same ? null : "differs";

@@ -1,7 +1,8 @@
-// mj-dotnet: the .NET binding at work. `run` takes `mj run`'s flags and does what it does; `golden` runs every
-// golden run of the reference in this one process; `errors` words the shared error cases (tests/cli_errors.xml)
-// as exceptions; `memory` loops over runs and reports the process's memory; `bench` times runs in this warm
-// process, as bench/runs_bench.cpp does through the C++ API (scripts/bench_dotnet.sh runs the two in turn).
+// mj-dotnet: the .NET binding at work, as test tools of fixed arguments (no flags: `mj run` is the one command
+// line). `face` runs one model as the faces tests compare it with `mj run`; `golden` runs every golden run of the
+// reference in this one process; `errors` words the shared error cases (tests/cli_errors.xml) as exceptions;
+// `memory` loops over runs and reports the process's memory; `bench` times runs in this warm process, as
+// bench/runs_bench.cpp does through the C++ API (scripts/bench_dotnet.sh runs the two in turn).
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -23,14 +24,14 @@ static class Program
             string[] rest = args.Skip(1).ToArray();
             switch (command)
             {
-                case "run": Console.WriteLine(Run(RunArgs.Parse(rest))); return 0;
+                case "face": return Face(rest);
                 case "golden": return Golden.RunAll(rest);
                 case "errors": return Errors(rest);
                 case "memory": return Memory(rest);
                 case "bench": return Bench(rest);
                 case "--version": Console.WriteLine("mj " + Model.Version); return 0;
             }
-            Console.Error.WriteLine("usage: mj-dotnet run MODEL.xml [mj run's flags] | golden CORPUS GOLDEN | " +
+            Console.Error.WriteLine("usage: mj-dotnet face MODEL.xml SEED OUT | golden CORPUS GOLDEN | " +
                                     "errors CASES.xml DIR | memory RUNS | bench MODEL.xml RUNS [SIZE]");
             return 1;
         }
@@ -46,22 +47,37 @@ static class Program
         }
     }
 
-    // `mj run`: one model, with what the flags give; the library decides the rest, checks the values, names the
-    // files and words the line mj prints, which this returns.
-    public static string Run(RunArgs a)
+    // MODEL with the default LoadOptions, run with SEED: OUT/state.txt, the picture in OUT named by the library,
+    // and the library's line for the run (what the faces test and test.sh compare with `mj run`'s).
+    static int Face(string[] args)
     {
-        var options = new LoadOptions {
-            Size = a.Size, Length = a.Length, Width = a.Width, Height = a.Height, Dimension = a.D, Steps = a.Steps,
-            PixelSize = a.PixelSize, Iso = a.Iso ? (bool?)true : null, MaxCells = a.MaxCells, Resources = a.Resources,
-            SettingNames = LoadOptions.CommandLineSettingNames };
-        using (Model model = Model.Load(a.Model, options))
+        if (args.Length != 3) throw new ArgumentException("face needs MODEL.xml SEED OUT");
+        string state = Path.Combine(args[2], "state.txt");
+        Console.WriteLine(Run(args[0], new LoadOptions(), int.Parse(args[1]), args[2], state));
+        return 0;
+    }
+
+    // Loads, runs and saves one model; the library checks the values, names the files and words the line.
+    static string Run(string path, LoadOptions options, int seed, string folder, string state)
+    {
+        using (Model model = Model.Load(path, options))
         {
             foreach (Notice notice in model.Notices) Console.Error.WriteLine(notice.Text);
-            model.Run(a.Seed);
-            if (a.State != null) model.WriteState(a.State);
-            return model.Summary(a.NoPicture ? "" : model.SavePicture(a.Out));
+            model.Run(seed);
+            string picture = model.SavePicture(folder);  // makes the folder the state file goes into
+            if (state != null) model.WriteState(state);
+            return model.Summary(picture);
         }
     }
+
+    // The case file's arguments (tests/cli_errors.xml: `mj run`'s flags, all numbers) as the options they set, as
+    // tests/faces/face_c.py sets C's.
+    static readonly Dictionary<string, Action<LoadOptions, int>> CaseOptions =
+        new Dictionary<string, Action<LoadOptions, int>> {
+            { "--size", (o, v) => o.Size = v }, { "--length", (o, v) => o.Length = v },
+            { "--width", (o, v) => o.Width = v }, { "--height", (o, v) => o.Height = v },
+            { "--d", (o, v) => o.Dimension = v }, { "--steps", (o, v) => o.Steps = v },
+            { "--pixelsize", (o, v) => o.PixelSize = v } };
 
     // Writes each case's model into DIR/NAME/models/M.xml and prints "NAME<TAB>ARGS<TAB>what mj-dotnet says<TAB>how":
     // the exception's type and, for an MjException, its Status and Setting.
@@ -83,9 +99,10 @@ static class Program
             string said, how = "";
             try
             {
-                var runArgs = new List<string> { model, "--out", Path.Combine(folder, "out") };
-                runArgs.AddRange(extra.Split(new[] { ' ' }, StringSplitOptions.RemoveEmptyEntries));
-                said = "no error: " + Run(RunArgs.Parse(runArgs.ToArray()));
+                var options = new LoadOptions { SettingNames = LoadOptions.CommandLineSettingNames };
+                string[] words = extra.Split(new[] { ' ' }, StringSplitOptions.RemoveEmptyEntries);
+                for (int i = 0; i + 1 < words.Length; i += 2) CaseOptions[words[i]](options, int.Parse(words[i + 1]));
+                said = "no error: " + Run(model, options, Defaults.Seed, Path.Combine(folder, "out"), null);
             }
             catch (MjException e)
             {
@@ -183,58 +200,5 @@ static class Program
         foreach (string line in File.ReadAllLines("/proc/self/status"))
             if (line.StartsWith("VmRSS:")) return long.Parse(Regex.Match(line, @"\d+").Value);
         return -1;
-    }
-}
-
-// `mj run`'s flags.
-public sealed class RunArgs
-{
-    public string Model, State, Resources, Out = Defaults.OutputFolder;
-    public int Seed = Defaults.Seed;
-    public int? Size, Length, Width, Height, D, Steps, PixelSize;
-    public long MaxCells;
-    public bool Iso, NoPicture;
-
-    public static RunArgs Parse(string[] args)
-    {
-        var a = new RunArgs();
-        for (int i = 0; i < args.Length; i++)
-        {
-            string flag = args[i];
-            Func<string> value = () => {
-                if (++i >= args.Length) throw new ArgumentException(flag + " needs a value");
-                return args[i];
-            };
-            switch (flag)
-            {
-                case "--size": a.Size = Int(flag, value()); break;
-                case "--length": a.Length = Int(flag, value()); break;
-                case "--width": a.Width = Int(flag, value()); break;
-                case "--height": a.Height = Int(flag, value()); break;
-                case "--d": a.D = Int(flag, value()); break;
-                case "--seed": a.Seed = Int(flag, value()); break;
-                case "--steps": a.Steps = Int(flag, value()); break;
-                case "--pixelsize": a.PixelSize = Int(flag, value()); break;
-                case "--max-cells": a.MaxCells = long.Parse(value()); break;
-                case "--state": a.State = value(); break;
-                case "--out": a.Out = value(); break;
-                case "--resources": a.Resources = value(); break;
-                case "--iso": a.Iso = true; break;
-                case "--no-picture": a.NoPicture = true; break;
-                default:
-                    if (flag.StartsWith("-") || a.Model != null) throw new ArgumentException("unknown argument " + flag);
-                    a.Model = flag;
-                    break;
-            }
-        }
-        if (a.Model == null) throw new ArgumentException("run needs a model file");
-        return a;
-    }
-
-    static int Int(string flag, string text)
-    {
-        int n;
-        if (!int.TryParse(text, out n)) throw new ArgumentException(flag + ": must be a whole number");
-        return n;
     }
 }

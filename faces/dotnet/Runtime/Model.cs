@@ -25,7 +25,7 @@ namespace MarkovJunior
             "LoadOptions.Size (or Length, Width, Height)", "the step limit", "the seed", "LoadOptions.PixelSize",
             "LoadOptions.MaxCells", "LoadOptions.Resources" };
 
-        // `mj run`'s flags, from the library: for a program that takes them (the console's `run`).
+        // `mj run`'s flags, from the library: for a program that takes them (the console's `errors` cases).
         public static string[] CommandLineSettingNames
         {
             get

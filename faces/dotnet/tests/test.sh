@@ -28,18 +28,18 @@ done < <(mono "$out/mj-dotnet.exe" errors tests/cli_errors.xml "$work")
 echo "error cases: $same/$total as mj run words them"
 [ "$total" -ge 15 ] && [ "$same" -eq "$total" ]
 
-# `run` prints what `mj run` prints and writes the same files, for a listed model and a model alone.
+# `face MODEL SEED OUT` prints what `mj run` prints and writes the same files, for a listed model and a model alone.
 mkdir -p "$work/Alone/models"
 echo '<one values="BW" in="B" out="W"/>' > "$work/Alone/models/M.xml"
 for model in models/GrowthMaze.xml "$work/Alone/models/M.xml"; do
   # mj run's line also says its time, which the faces' lines leave out (they are compared)
   theirs=$("$mj" run "$model" --seed 3 --out "$work/mj" --state "$work/mj.txt" | sed -E 's/ steps, [0-9]+ ms/ steps/')
-  ours=$(mono "$out/mj-dotnet.exe" run "$model" --seed 3 --out "$work/dn" --state "$work/dn.txt")
+  ours=$(mono "$out/mj-dotnet.exe" face "$model" 3 "$work/dn")
   [ "${theirs//$work\/mj/OUT}" = "${ours//$work\/dn/OUT}" ] || { echo "mj run: $theirs"; echo "dotnet: $ours"; exit 1; }
-  cmp "$work/mj.txt" "$work/dn.txt"
+  cmp "$work/mj.txt" "$work/dn/state.txt"
   picture=$(basename "${ours##* -> }")
   cmp "$work/mj/$picture" "$work/dn/$picture"
-  echo "run: $ours"
+  echo "face: $ours"
 done
 
 # After 200 runs to warm up, 1,000 more grow the resident memory by less than 3 MiB (one grid and picture
