@@ -25,9 +25,7 @@ py::dict potentials(const std::vector<PotentialView>& list, const Inspection& v)
   return d;
 }
 
-py::tuple cell_xyz(int i, const Inspection& v) {
-  return py::make_tuple(i % v.mx, i / v.mx % v.my, i / (v.mx * v.my));
-}
+py::tuple cell_xyz(int i, const Inspection& v) { return py::make_tuple(i % v.mx, i / v.mx % v.my, i / (v.mx * v.my)); }
 
 // The last failure's contradiction: None when none was met (or not inspecting); the neighbour is None
 // when the cell's own ban emptied it.
