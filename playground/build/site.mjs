@@ -48,6 +48,12 @@ writeFileSync(join(site, "help.json"), JSON.stringify(helpBundle(join(docs, "lan
 for (const page of ["tutorial.md", "exercises.md", "errors.md"])
   for (const [, src] of readFileSync(join(docs, page), "utf8").matchAll(/!\[[^\]]*\]\(([^)/]+\.png)\)/g))
     cpSync(join(docs, src), join(site, "help", "pictures", src));
+// A language page may show one of docs/'s own pictures too (wfc.md: Escher at 16, made from the corpus).
+for (const page of readdirSync(join(docs, "language")).filter((f) => f.endsWith(".md")))
+  for (const [, src] of readFileSync(join(docs, "language", page), "utf8").matchAll(
+    /!\[[^\]]*\]\(\.\.\/([^)/]+\.png)\)/g,
+  ))
+    cpSync(join(docs, src), join(site, "help", "pictures", src));
 cpSync(join(docs, "gallery"), join(site, "gallery"), { recursive: true });
 writeFileSync(join(site, "gallery.json"), JSON.stringify(galleryBundle(join(docs, "gallery.md"))));
 
