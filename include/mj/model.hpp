@@ -117,11 +117,10 @@ class Model {
   // written as mj writes them (colour index v+1 for value v, empty for value 0).
   void set_initial_picture(const std::filesystem::path& file);
 
-  // Pins and a goal (one value per cell of the start grid, x fastest,
-  // then y, then z, each of the legend or kFreeCell), taking effect at the next start; an empty vector
-  // drops them. The settings' files (RunRequest::pins, goal) are read when the Model is made. Throws
-  // mj::Error (kind argument) for a wrong size or value, a model with a <map> or <wfc>, and (a goal) a model
-  // with no inference node.
+  // Pins and a goal (one value per cell of the start grid, x fastest, then y, then z, each of the legend or
+  // kFreeCell), taking effect at the next start; an empty vector drops them. The settings' files
+  // (RunRequest::pins, goal) are read when the Model is made. Throws mj::Error (kind argument) for a wrong
+  // size or value, a model with a <map> or <wfc>, and (a goal) a model with no inference node.
   void set_pins(std::vector<uint8_t> cells);
   void set_goal(std::vector<uint8_t> cells);
   // The cells of a pins or goal file for this model (RunRequest::pins's formats, in the settings' colours), for
