@@ -76,7 +76,6 @@ export class Brushes {
     this.painting = null;
     this.undone = []; // paintings before each change, the latest last
     this.stroke = null; // the stroke under way: {before}, the painting before it (null: none)
-    this.constrains = { pins: false, goal: false }; // the library can take them (the worker says)
     bar.innerHTML = `<select id="brush" title="paint on the grid: the start grid, pins or the goal (the runs take them)">
         <option value="">no brush</option><option value="start">start grid</option>
         <option value="pins">pins</option><option value="goal">goal</option></select>
@@ -113,8 +112,8 @@ export class Brushes {
 
   // The loaded model's values, their colours and size, and which layers this build of mj takes
   // ({pins, goal}): the painting is shown (and runs take it) when it has the grid's width and height.
-  setModel({ legend, colors, sides, constrains }) {
-    Object.assign(this, { legend, colors, sides, constrains });
+  setModel({ legend, colors, sides }) {
+    Object.assign(this, { legend, colors, sides });
     if (this.value !== FREE && this.value >= legend.length) this.value = 0;
     this.fillLegend();
     this.draw();
@@ -259,7 +258,7 @@ export class Brushes {
     }
   }
 
-  // What is painted, in words: "start grid 12 cells, pins 3 cells", and what the runs cannot take.
+  // What is painted, in words: "start grid 12 cells, pins 3 cells".
   words() {
     const p = this.painting;
     if (this.sides && this.sides[2] !== 1) return "the brushes paint 2D grids";
@@ -269,8 +268,6 @@ export class Brushes {
       .map((name) => [name, p[name].reduce((n, v) => n + (v !== FREE), 0)])
       .filter(([, n]) => n > 0)
       .map(([name, n]) => `${words[name]} ${n} cell${n === 1 ? "" : "s"}`);
-    const missing = ["pins", "goal"].filter((name) => counts.some((c) => c.startsWith(name)) && !this.constrains[name]);
-    const not = missing.length ? `; this build of mj takes no ${missing.join(" or ")}` : "";
-    return (counts.join(", ") || "nothing painted") + not;
+    return counts.join(", ") || "nothing painted";
   }
 }

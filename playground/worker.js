@@ -68,12 +68,6 @@ const fits = (m) => {
   return !!painting && mz === 1 && painting.mx === mx && painting.my === my;
 };
 const painted = (layer) => !!layer && layer.some((v) => v !== FREE);
-// The library's setPins / setGoal on model m, or null when this build of mj has none.
-function setter(m, method) {
-  if (typeof m[method] === "function") return (cells) => m[method](cells);
-  if (typeof m.session?.[method] === "function") return (cells) => m.call(method, cells);
-  return null;
-}
 // Model m's runs take the painting's pins and goal (a model fresh from its program: none before). A layer
 // the library refuses (a goal for a model that infers nothing) is left out: its failure is returned
 // (the page says it), the run goes on without it.
@@ -85,7 +79,7 @@ function constrain(m) {
     ["goal", "setGoal"],
   ])
     try {
-      if (painted(painting[name])) setter(m, method)?.(painting[name]);
+      if (painted(painting[name])) m[method](painting[name]);
     } catch (e) {
       refused.push(e);
     }
@@ -394,9 +388,7 @@ const handlers = {
       startRun(seed);
       const notices = model.notices.map((n) => n.text); // what the model writes that nothing reads
       const { legend } = model.shape();
-      // the brushes' legend, and which constraints this build of mj takes
-      const constrains = { pins: !!setter(model, "setPins"), goal: !!setter(model, "setGoal") };
-      const brushes = { legend, colors: model.colors(), constrains };
+      const brushes = { legend, colors: model.colors() }; // the brushes' legend
       post({ type: "loaded", settings: model.settings, palette: model.palette(), notices, brushes });
       frame({ withTree: true });
       for (const e of refused) post({ type: "error", ...failure(e) });
