@@ -65,6 +65,12 @@ function int32(name, value) {
 }
 // A whole number, or undefined when not given (null or undefined): the library decides then.
 const optionalInt = (name, value) => (value === undefined || value === null ? undefined : int32(name, value));
+// A run's inputs as the library takes them: [{step, key}], each step checked (replay, replayTo).
+function inputList(inputs) {
+  if (typeof inputs?.[Symbol.iterator] !== "function")
+    throw new TypeError(`inputs must be a list of {step, key}, got ${typeof inputs}`);
+  return Array.from(inputs, (input, i) => ({ step: int32(`inputs[${i}].step`, input?.step), key: String(input?.key) }));
+}
 
 // size as the library's request (mj::set_sides says what it means and checks it): n (every side, as
 // `mj run --size`), [mx, my] (a 2D grid) or [mx, my, mz]; none: the entry's size, else the library's default.
@@ -210,13 +216,7 @@ class Model {
   // gives them, in the order of their steps) sent when the run stands at its step, then on to its end or
   // limit: a recorded game's grids again. Returns the steps taken.
   replay(seed, inputs, steps) {
-    if (typeof inputs?.[Symbol.iterator] !== "function")
-      throw new TypeError(`inputs must be a list of {step, key}, got ${typeof inputs}`);
-    const list = Array.from(inputs, (input, i) => ({
-      step: int32(`inputs[${i}].step`, input?.step),
-      key: String(input?.key),
-    }));
-    return this.call("replay", int32("seed", seed), list, optionalInt("steps", steps));
+    return this.call("replay", int32("seed", seed), inputList(inputs), optionalInt("steps", steps));
   }
   // The run taken back `steps` steps (1), exactly: its seed run again to there, the inputs sent before that
   // step sent again at their steps (later ones dropped). step() and advance() then go on as the run went.
@@ -226,8 +226,7 @@ class Model {
   // The run of `seed` standing at `step`, each of `inputs` ([{step, key}]) at or before it sent at its step:
   // a past step of another model's run, on a model of its own (going on forward from where it stands when it can).
   replayTo(seed, step, inputs = []) {
-    const sent = Array.from(inputs, (input) => ({ step: int32("step", input.step), key: String(input.key) }));
-    this.call("replayTo", int32("seed", seed), int32("step", step), sent);
+    this.call("replayTo", int32("seed", seed), int32("step", step), inputList(inputs));
   }
   // What the library decided for this model: {name, size: [mx, my, mz], steps, pixelsize, iso, sizeFrom}.
   get settings() {
