@@ -18,6 +18,7 @@
 
 #include "mj/model.hpp"
 #include "mj/model_list.hpp"
+#include "mj/outputs.hpp"
 
 namespace fs = std::filesystem;
 
@@ -73,7 +74,7 @@ Measure measure(const fs::path& corpus, const mj::ModelEntry& e, int seed, const
       m.run_ms = process_cpu_ms() - cpu_start;
       m.run_faults = page_faults() - faults_start;
       if (!out.empty()) {  // the picture `mj` writes for this run of the entry, named as the entry
-        const fs::path file = model.save_picture(out);
+        const fs::path file = model.snapshot().save_picture(out);
         fs::rename(file, out / (e.name + file.extension().string()));
       }
       m.image_ms = process_cpu_ms() - cpu_start - m.run_ms;

@@ -1,4 +1,5 @@
-// An animation of a run's record (mj/animation.hpp): the GIF of a whole run's record is the GIF mj run
+// An animation of a run (mj::save_run) and of its record (mj::Debugger::save_record): the GIF of a whole run's record
+// is the GIF mj run
 // --gif writes for that run, byte for byte, with a frame every step or every few; part of a record
 // gives its steps' frames; steps outside the record are refused.
 #include <gif_lib.h>
@@ -9,10 +10,11 @@
 #include <fstream>
 #include <string>
 
+#include "mj/debugger.hpp"
 #include "mj/model.hpp"
+#include "mj/outputs.hpp"
 #include "mj/picture.hpp"
-#include "run/animation.hpp"
-#include "run/interpreter.hpp"
+#include "outputs/animation.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -22,10 +24,18 @@ struct Case {
   int size, d, steps, every;
 };
 
-mj::Interpreter corpus_model(const Case& c) {
-  const int mz = c.d == 3 ? c.size : 1;
-  return mj::Interpreter::from_file(mjtest::corpus_dir() / "models" / (std::string(c.model) + ".xml"),
-                                    {c.size, c.size, mz, mjtest::corpus_dir() / "resources"});
+mj::Model corpus_model(const Case& c) {
+  mj::RunRequest request;
+  request.model = (mjtest::corpus_dir() / "models" / (std::string(c.model) + ".xml")).string();
+  request.resources = mjtest::corpus_dir() / "resources";
+  request.size = c.size;
+  request.dimension = c.d;
+  return mj::Model(request);
+}
+
+std::vector<uint8_t> cells(const mj::Model& model) {
+  const mj::GridView g = model.grid();
+  return {g.cells, g.cells + g.size()};
 }
 
 // The frames a GIF file holds, as giflib reads them.
@@ -43,21 +53,21 @@ class RecordAnimation : public ::testing::TestWithParam<Case> {};
 TEST_P(RecordAnimation, AWholeRecordIsTheRunsGif) {
   const Case& c = GetParam();
   const std::filesystem::path dir = mjtest::temp_dir();
-  mj::AnimationOptions options;
+  mj::SaveOptions options;
   options.pixelsize = 2, options.every = c.every;
-  mj::RunControl control;
-  control.max_steps = c.steps;
   auto run = corpus_model(c);
-  mj::write_animation(run, 5, control, mj::default_palette(), options, dir / "run.gif");
+  mj::save_run(run, dir / "run.gif", 5, c.steps, options);
 
   auto recorded = corpus_model(c);
-  recorded.set_animated(true);  // as write_animation draws a run
-  recorded.set_recording(true);
+  mj::Debugger debugger(recorded);
+  debugger.set_animated(true);  // as save_run draws a run
+  debugger.set_recording(true);
   recorded.run(5, c.steps);
-  ASSERT_EQ(recorded.steps(), run.steps());
-  ASSERT_GE(recorded.steps(), 3);
-  mj::write_animation(*recorded.history(), 0, recorded.steps(), mj::default_palette(), options, dir / "record.gif");
-  EXPECT_EQ(gif_frames(dir / "run.gif"), (recorded.steps() + c.every - 1) / c.every + 1);
+  const int steps = recorded.status().steps;
+  ASSERT_EQ(steps, run.status().steps);
+  ASSERT_GE(steps, 3);
+  debugger.save_record(dir / "record.gif", 0, steps, options);
+  EXPECT_EQ(gif_frames(dir / "run.gif"), (steps + c.every - 1) / c.every + 1);
   EXPECT_TRUE(mjtest::read_bytes(dir / "record.gif") == mjtest::read_bytes(dir / "run.gif"))
       << "the record's GIF differs from the run's";
 }
@@ -73,31 +83,39 @@ INSTANTIATE_TEST_SUITE_P(Corpus, RecordAnimation,
 TEST(RecordAnimation, PartOfTheRecordAndStepsOutsideIt) {
   const Case c{"MazeGrowth", 15, 2, 0, 1};
   auto recorded = corpus_model(c);
-  recorded.set_recording(true);
+  mj::Debugger debugger(recorded);
+  debugger.set_recording(true);
   recorded.run(5, 30);
   const std::filesystem::path dir = mjtest::temp_dir();
-  mj::write_animation(*recorded.history(), 10, 30, mj::default_palette(), {}, dir / "part.gif");
+  debugger.save_record(dir / "part.gif", 10, 30);
   EXPECT_EQ(gif_frames(dir / "part.gif"), 21);
-  EXPECT_THROW(mj::write_animation(*recorded.history(), 10, 31, mj::default_palette(), {}, dir / "past.gif"),
-               mj::Error);
-  EXPECT_THROW(mj::write_animation(*recorded.history(), 20, 10, mj::default_palette(), {}, dir / "back.gif"),
-               mj::Error);
+  EXPECT_THROW(debugger.save_record(dir / "past.gif", 10, 31), mj::Error);
+  EXPECT_THROW(debugger.save_record(dir / "back.gif", 20, 10), mj::Error);
   EXPECT_FALSE(std::filesystem::exists(dir / "past.gif"));  // nothing half-written
   EXPECT_FALSE(std::filesystem::exists(dir / "back.gif"));
 }
 
-// Writing a run's GIF animates it, and leaves the interpreter as its caller had it: a page that
-// animates every run still does afterwards, a library user's plain runs stay plain.
+// Writing a run's GIF animates it, and leaves the Model as its caller had it: a page that animates every
+// run still does afterwards, a library user's plain runs stay plain. A wfc stopped mid-collapse shows it:
+// animated, the cells it has decided; plain, its empty grid.
 TEST(RunAnimation, LeavesAnimationAsItWas) {
-  const Case c{"MazeGrowth", 15, 2, 0, 1};
+  const Case c{"WaveFlowers", 24, 2, 0, 1};
+  const int mid_collapse = 12;
   const std::filesystem::path dir = mjtest::temp_dir();
-  for (const bool before : {false, true}) {
+  std::vector<std::vector<uint8_t>> grids;
+  for (const bool animated : {false, true}) {
+    auto fresh = corpus_model(c);
+    mj::Debugger(fresh).set_animated(animated);
+    fresh.run(5, mid_collapse);
     auto run = corpus_model(c);
-    run.set_animated(before);
-    mj::write_animation(run, 5, {}, mj::default_palette(), {}, dir / "run.gif");
-    EXPECT_EQ(run.animated(), before);
+    mj::Debugger(run).set_animated(animated);
+    mj::save_run(run, dir / "run.gif", 5, {});
     EXPECT_GT(gif_frames(dir / "run.gif"), 2);
+    run.run(5, mid_collapse);
+    EXPECT_EQ(cells(run), cells(fresh)) << (animated ? "animated" : "plain");
+    grids.push_back(cells(fresh));
   }
+  EXPECT_NE(grids[0], grids[1]) << "step " << mid_collapse << " is not mid-collapse";
 }
 
 // A frame every 0 steps is a value out of range, no file's fault: an argument error said as `mj: ...`
@@ -111,7 +129,7 @@ TEST(RunAnimation, AFrameEveryZeroStepsIsAnArgumentError) {
   options.every = 0;
   const std::filesystem::path dir = mjtest::temp_dir();
   try {
-    model.save_run(dir / "a.gif", 1, {}, options);
+    mj::save_run(model, dir / "a.gif", 1, {}, options);
     ADD_FAILURE() << "no error";
   } catch (const mj::Error& e) {
     EXPECT_EQ(std::string(e.what()), "mj: a GIF has a frame every 1 or more steps, got 0");
@@ -130,7 +148,7 @@ TEST(RunAnimation, AFrameBoundAndAKilledWritersFile) {
   auto run = corpus_model(c);
   std::string message;
   try {
-    mj::write_animation(run, 5, {}, mj::default_palette(), options, dir / "run.gif");
+    mj::write_animation(run, 5, {}, {}, options, dir / "run.gif");
   } catch (const mj::Error& e) {
     message = e.what();
   }
@@ -144,7 +162,7 @@ TEST(RunAnimation, AFrameBoundAndAKilledWritersFile) {
   ::waitpid(killed, nullptr, 0);
   const std::filesystem::path left = dir / ("run.gif.partial-" + std::to_string(killed) + "-0");
   std::ofstream(left) << "half a GIF";
-  mj::write_animation(run, 5, {}, mj::default_palette(), options, dir / "run.gif");
+  mj::write_animation(run, 5, {}, {}, options, dir / "run.gif");
   const int frames = gif_frames(dir / "run.gif");
   EXPECT_GT(frames, 2);
   EXPECT_LE(frames, 10);

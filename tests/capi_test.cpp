@@ -352,6 +352,10 @@ TEST(CApi, DefaultsAreTheLibrarys) {
   EXPECT_EQ(d->size_3d, mj::kDefaultSize3d);
   EXPECT_EQ(d->progress_milliseconds, mj::kDefaultProgressMilliseconds);
   EXPECT_EQ(d->max_gif_frames, mj::kMaxGifFrames);
+  EXPECT_EQ(d->max_cells, mj::kMaxCells);
+  EXPECT_EQ(d->free_cell, MJ_FREE_CELL);
+  EXPECT_EQ(d->free_cell, mj::kFreeCell);
+  EXPECT_EQ(d->max_states, mj::kMaxStates);
 }
 
 }  // namespace

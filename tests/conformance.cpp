@@ -22,8 +22,8 @@
 #include <sstream>
 #include <thread>
 
+#include "io/formats/state_text.hpp"
 #include "mj/model_list.hpp"
-#include "mj/state_text.hpp"
 #include "run/interpreter.hpp"
 
 namespace fs = std::filesystem;

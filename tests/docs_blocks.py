@@ -194,7 +194,7 @@ def cpp_block(body, settings):
     source = (
         body if whole else "\n".join(includes + ["#include <mj/model.hpp>", "int main() {"] + rest + ["}"]) + "\n"
     )
-    libraries = [os.path.join(build, f"libmj{part}.a") for part in ("", "_nodes", "_io", "_core")]
+    libraries = [os.path.join(build, f"libmj{part}.a") for part in ("_debugger", "", "_nodes", "_io", "_core")]
     compiled = ["g++", "-std=c++20", "-O0", "-I" + os.path.join(ROOT, "include"), "block.cpp", "-o", "block"]
     compiled += libraries + ["-lpugixml", "-lfmt", "-lpng", "-lgif", "-lz", "-pthread"]
     return compile_and_run(source, "block.cpp", compiled, settings)

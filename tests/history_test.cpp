@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "mj/state_text.hpp"
+#include "io/formats/state_text.hpp"
 #include "run/interpreter.hpp"
 #include "test_util.hpp"
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "mj/debugger.hpp"
 #include "mj/explore.hpp"
 #include "mj/model.hpp"
 #include "test_util.hpp"
@@ -171,11 +172,11 @@ TEST(Interactive, AGameGoesBackToAnyStep) {
   const std::vector<mj::Input> record = model.inputs();
   mj::Model past = model_of(kMover);
   for (int step : {25, 12, 13, 29, 0, 7}) {
-    past.replay_to(7, record, step);
+    mj::Debugger(past).replay_to(7, record, step);
     EXPECT_EQ(cells(past), grids[step]) << "step " << step;
   }
   const int last = int(grids.size()) - 1;
-  model.back(20);
+  mj::Debugger(model).back(20);
   EXPECT_EQ(model.status().steps, last - 20);
   EXPECT_EQ(cells(model), grids[last - 20]);
   for (const mj::Input& input : model.inputs()) EXPECT_LT(input.step, last - 20);  // later ones are dropped

@@ -7,11 +7,11 @@
 #include <thread>
 #include <vector>
 
-#include "job_queue.hpp"
+#include "mj/batch.hpp"
 
 namespace {
 
-using mj::cli::JobQueue;
+using mj::JobQueue;
 
 TEST(JobQueue, OneWorkerTakesTheRunsInOrder) {
   JobQueue queue({0, 1, 2, 3}, 1);

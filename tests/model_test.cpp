@@ -6,8 +6,10 @@
 
 #include <algorithm>
 
+#include "mj/debugger.hpp"
 #include "mj/failure.hpp"
 #include "mj/files.hpp"
+#include "mj/outputs.hpp"
 #include "run/interpreter.hpp"
 #include "test_util.hpp"
 
@@ -94,7 +96,7 @@ TEST(Model, StepsAndRunGiveTheSameGrid) {
   b.start(42, 30);
   while (b.step(4) > 0) {
   }
-  EXPECT_EQ(a.state_text(), b.state_text());
+  EXPECT_EQ(a.snapshot().state_text(), b.snapshot().state_text());
   EXPECT_EQ(b.status().steps, 30);
 }
 
@@ -104,7 +106,7 @@ TEST(Model, ImageIsRgbaInTheSettingsColours) {
   r.pixelsize = 3;
   mj::Model model(r);
   model.run(1);
-  const mj::RgbaImage image = model.image();
+  const mj::RgbaImage image = model.snapshot().image();
   EXPECT_EQ(image.width, 6);
   EXPECT_EQ(image.height, 3);
   ASSERT_EQ(image.rgba.size(), 6u * 3 * 4);
@@ -112,15 +114,15 @@ TEST(Model, ImageIsRgbaInTheSettingsColours) {
   EXPECT_EQ(image.rgba[1], 0x20);
   EXPECT_EQ(image.rgba[2], 0x30);
   EXPECT_EQ(image.rgba[3], 0xFF);
-  EXPECT_EQ(model.image(1).width, 2);
-  EXPECT_EQ(mjtest::expect_error([&] { model.image(65); }).kind(), mj::ErrorKind::argument);
-  EXPECT_EQ(model.colors(), (std::vector<uint32_t>{model.settings().palette.at('B'), 0xFF102030u}));
+  EXPECT_EQ(model.snapshot().image(1).width, 2);
+  EXPECT_EQ(mjtest::expect_error([&] { model.snapshot().image(65); }).kind(), mj::ErrorKind::argument);
+  EXPECT_EQ(model.snapshot().colors(), (std::vector<uint32_t>{model.settings().palette.at('B'), 0xFF102030u}));
 }
 
 TEST(Model, A3DGridIsDrawnIsometric) {
   mj::Model model(text_request(kFill, {3, 3, 3}));
   model.run(1);
-  const mj::RgbaImage image = model.image(2);
+  const mj::RgbaImage image = model.snapshot().image(2);
   EXPECT_GT(image.width, 0);
   EXPECT_EQ(image.rgba.size(), size_t(image.width) * size_t(image.height) * 4);
 }
@@ -130,20 +132,20 @@ TEST(Model, SavesByExtension) {
   mj::Model model(text_request(kFill));
   model.run(5);
   for (const char* name : {"a.png", "a.vox", "a.glb", "a.tmj", "a.gif", "a.txt"}) {
-    model.save(dir / name);
+    mj::save(model, dir / name);
     EXPECT_TRUE(std::filesystem::file_size(dir / name) > 0) << name;
   }
-  EXPECT_EQ(mjtest::read_bytes(dir / "a.txt"), model.state_text());
+  EXPECT_EQ(mjtest::read_bytes(dir / "a.txt"), model.snapshot().state_text());
   const int steps = steps_to_the_end(model, 5);
-  EXPECT_TRUE(mjtest::contains(model.state_text(), "Fill 4 3 1 5 " + std::to_string(steps)));
+  EXPECT_TRUE(mjtest::contains(model.snapshot().state_text(), "Fill 4 3 1 5 " + std::to_string(steps)));
   EXPECT_EQ(model.status().steps, steps);  // the GIF ran the run again to where it stood
-  mj::Error e = mjtest::expect_error([&] { model.save(dir / "a.bmp"); });
+  mj::Error e = mjtest::expect_error([&] { mj::save(model, dir / "a.bmp"); });
   EXPECT_EQ(e.kind(), mj::ErrorKind::argument);
   EXPECT_TRUE(mjtest::contains(e.message(), ".txt")) << e.message();
   mj::SaveOptions as_state;
   as_state.format = mj::GridFormat::state;
-  model.save(dir / "state", as_state);
-  EXPECT_EQ(mjtest::read_bytes(dir / "state"), model.state_text());
+  mj::save(model, dir / "state", as_state);
+  EXPECT_EQ(mjtest::read_bytes(dir / "state"), model.snapshot().state_text());
 }
 
 // A grid kept apart from its Model (as Python's Result keeps it) is drawn and written as the Model would,
@@ -157,12 +159,12 @@ TEST(Model, ASnapshotIsDrawnAndWrittenAsItsModelDoes) {
   EXPECT_EQ(kept.step, 5);
   model.run(9);  // another run: the snapshot keeps its own cells
   model.run(2, 5);
-  EXPECT_EQ(kept.image(3).rgba, model.image(3).rgba);
-  EXPECT_EQ(kept.colors(), model.colors());
-  EXPECT_EQ(kept.state_text(), model.state_text());
+  EXPECT_EQ(kept.image(3).rgba, model.snapshot().image(3).rgba);
+  EXPECT_EQ(kept.colors(), model.snapshot().colors());
+  EXPECT_EQ(kept.state_text(), model.snapshot().state_text());
   for (const char* name : {"a.png", "a.vox", "a.glb", "a.txt"}) {
     kept.save(dir / ("kept-" + std::string(name)));
-    model.save(dir / name);
+    mj::save(model, dir / name);
     EXPECT_EQ(mjtest::read_bytes(dir / ("kept-" + std::string(name))), mjtest::read_bytes(dir / name)) << name;
   }
   const mj::Error e = mjtest::expect_error([&] { kept.save(dir / "a.gif"); });
@@ -175,19 +177,19 @@ TEST(Model, BackGoesBackStepsExactly) {
   mj::Model model(text_request(kFill));
   model.start(4, 0);
   model.step(3);
-  const std::string at3 = model.state_text();
+  const std::string at3 = model.snapshot().state_text();
   model.step(4);
-  const std::string at7 = model.state_text();
-  model.back(4);
+  const std::string at7 = model.snapshot().state_text();
+  mj::Debugger(model).back(4);
   EXPECT_EQ(model.status().steps, 3);
-  EXPECT_EQ(model.state_text(), at3);
+  EXPECT_EQ(model.snapshot().state_text(), at3);
   model.step(4);
-  EXPECT_EQ(model.state_text(), at7);
-  model.back(100);  // no further than the start
+  EXPECT_EQ(model.snapshot().state_text(), at7);
+  mj::Debugger(model).back(100);  // no further than the start
   EXPECT_EQ(model.status().steps, 0);
-  EXPECT_EQ(mjtest::expect_error([&] { model.back(-1); }).kind(), mj::ErrorKind::argument);
+  EXPECT_EQ(mjtest::expect_error([&] { mj::Debugger(model).back(-1); }).kind(), mj::ErrorKind::argument);
   mj::Model fresh(text_request(kFill));
-  EXPECT_EQ(mjtest::expect_error([&] { fresh.back(); }).kind(), mj::ErrorKind::argument);
+  EXPECT_EQ(mjtest::expect_error([&] { mj::Debugger(fresh).back(); }).kind(), mj::ErrorKind::argument);
 }
 
 // replay_to stands a Model at a step of a run, going on forward when it can, starting over when it must.
@@ -195,16 +197,16 @@ TEST(Model, ReplayToStandsAtAStepOfTheRun) {
   mj::Model live(text_request(kFill));
   live.start(6, 0);
   live.step(9);
-  const std::string at9 = live.state_text();
+  const std::string at9 = live.snapshot().state_text();
   live.step(3);
-  const std::string at12 = live.state_text();
+  const std::string at12 = live.snapshot().state_text();
   mj::Model past(text_request(kFill));
-  past.replay_to(6, {}, 12, 0);
-  EXPECT_EQ(past.state_text(), at12);
-  past.replay_to(6, {}, 9, 0);  // back: the run again
-  EXPECT_EQ(past.state_text(), at9);
-  past.replay_to(6, {}, 12, 0);  // forward from step 9
-  EXPECT_EQ(past.state_text(), at12);
+  mj::Debugger(past).replay_to(6, {}, 12, 0);
+  EXPECT_EQ(past.snapshot().state_text(), at12);
+  mj::Debugger(past).replay_to(6, {}, 9, 0);  // back: the run again
+  EXPECT_EQ(past.snapshot().state_text(), at9);
+  mj::Debugger(past).replay_to(6, {}, 12, 0);  // forward from step 9
+  EXPECT_EQ(past.snapshot().state_text(), at12);
 }
 
 // save_run records a run as a GIF under a control: stopped, it leaves no file.
@@ -214,9 +216,9 @@ TEST(Model, SaveRunIsStoppedByItsControlAndLeavesNoFile) {
   mj::RunControl control;
   control.interval = std::chrono::milliseconds(0);
   control.progress = [] { return false; };
-  EXPECT_EQ(model.save_run(dir / "a.gif", 1, 0, {}, control), mj::RunEnd::stopped);
+  EXPECT_EQ(mj::save_run(model, dir / "a.gif", 1, 0, {}, control), mj::RunEnd::stopped);
   EXPECT_FALSE(std::filesystem::exists(dir / "a.gif"));
-  EXPECT_EQ(model.save_run(dir / "a.gif", 1, 4), mj::RunEnd::step_limit);
+  EXPECT_EQ(mj::save_run(model, dir / "a.gif", 1, 4), mj::RunEnd::step_limit);
   EXPECT_TRUE(std::filesystem::exists(dir / "a.gif"));
   EXPECT_EQ(model.status().steps, 4);
 }
@@ -228,7 +230,7 @@ TEST(Model, AFailedGifKeepsTheStepLimit) {
   mj::Model model(text_request(kFill));
   model.start(1, 10);
   model.step(2);
-  mjtest::expect_error([&] { model.save(dir / "file" / "a.gif"); });
+  mjtest::expect_error([&] { mj::save(model, dir / "file" / "a.gif"); });
   EXPECT_EQ(model.status().step_limit, 10);
   EXPECT_EQ(model.status().steps, 2);
 }
@@ -239,14 +241,15 @@ TEST(Model, SaveRecordOfAWholeRunIsItsGif) {
   mj::Model model(text_request(kFill));
   mj::SaveOptions every2;
   every2.every = 2;
-  EXPECT_EQ(mjtest::expect_error([&] { model.save_record(dir / "none.gif", {}, {}); }).kind(), mj::ErrorKind::argument);
-  model.set_recording(true, 1 << 20);
+  EXPECT_EQ(mjtest::expect_error([&] { mj::Debugger(model).save_record(dir / "none.gif", {}, {}); }).kind(),
+            mj::ErrorKind::argument);
+  mj::Debugger(model).set_recording(true, 1 << 20);
   model.run(3);
-  model.save_record(dir / "record.gif", {}, {}, every2);
-  model.save_run(dir / "run.gif", 3, {}, every2);
+  mj::Debugger(model).save_record(dir / "record.gif", {}, {}, every2);
+  mj::save_run(model, dir / "run.gif", 3, {}, every2);
   EXPECT_EQ(mjtest::read_bytes(dir / "record.gif"), mjtest::read_bytes(dir / "run.gif"));
   every2.every = 0;
-  EXPECT_EQ(mjtest::expect_error([&] { model.save_record(dir / "bad.gif", {}, {}, every2); }).kind(),
+  EXPECT_EQ(mjtest::expect_error([&] { mj::Debugger(model).save_record(dir / "bad.gif", {}, {}, every2); }).kind(),
             mj::ErrorKind::argument);
 }
 
@@ -256,11 +259,11 @@ TEST(Model, APictureIsNamedNameSeedMadeSafe) {
   r.model = "a b/../c";
   mj::Model model(r);
   model.run(-7);
-  EXPECT_EQ(model.output_stem(), "c_-7");
+  EXPECT_EQ(model.snapshot().output_stem(), "c_-7");
   EXPECT_EQ(mj::safe_name("x y:z"), "x_y_z");
   EXPECT_EQ(mj::safe_name(".hidden"), "_.hidden");
   EXPECT_EQ(mj::output_stem("..", 3), "_.._3");
-  EXPECT_EQ(model.save_picture(dir / "out"), dir / "out" / "c_-7.png");
+  EXPECT_EQ(model.snapshot().save_picture(dir / "out"), dir / "out" / "c_-7.png");
   EXPECT_TRUE(std::filesystem::exists(dir / "out" / "c_-7.png"));
   EXPECT_TRUE(mjtest::contains(mj::run_summary(model, "x.png"), "c seed -7"));
 }
@@ -268,7 +271,7 @@ TEST(Model, APictureIsNamedNameSeedMadeSafe) {
 TEST(Model, StatusShowsTheRecordAndTheSearch) {
   mj::Model model(text_request(kFill));
   EXPECT_FALSE(model.status().started);
-  model.set_recording(true);
+  mj::Debugger(model).set_recording(true);
   model.run(1);
   mj::RunStatus s = model.status();
   EXPECT_TRUE(s.started);
@@ -343,7 +346,7 @@ TEST(Failure, FilesSayWhetherTheyAreMissingOrUnwritable) {
   EXPECT_EQ(mjtest::expect_error([&] { mj::Model m(r); }).kind(), mj::ErrorKind::missing_file);
   mj::Model model(text_request(kFill));
   model.run(1);
-  EXPECT_EQ(mjtest::expect_error([&] { model.save("/proc/x.png"); }).kind(), mj::ErrorKind::io);
+  EXPECT_EQ(mjtest::expect_error([&] { mj::save(model, "/proc/x.png"); }).kind(), mj::ErrorKind::io);
 }
 
 // A sequence of two fills on 4x3: "next node" stops once the second runs next (the step in which the
@@ -354,28 +357,28 @@ TEST(Model, NextNodeStopsWhereAnotherNodeRunsNext) {
   <one in="W" out="R"/>
 </sequence>)"));
   model.start(1);
-  ASSERT_EQ(model.next_node()->line, 2);
-  EXPECT_EQ(model.to_next_node(), mj::RunEnd::next_node);
-  EXPECT_EQ(model.next_node()->line, 3);
+  ASSERT_EQ(model.status().node->line, 2);
+  EXPECT_EQ(mj::Debugger(model).to_next_node(), mj::RunEnd::next_node);
+  EXPECT_EQ(model.status().node->line, 3);
   const mj::GridView grid = model.grid();
   EXPECT_EQ(std::count(grid.cells, grid.cells + grid.size(), 2), 1);  // one R: the second has fired once
   EXPECT_EQ(std::count(grid.cells, grid.cells + grid.size(), 0), 0);  // no B left
-  EXPECT_EQ(model.to_next_node(), mj::RunEnd::finished);
+  EXPECT_EQ(mj::Debugger(model).to_next_node(), mj::RunEnd::finished);
   EXPECT_EQ(model.status().steps, steps_to_the_end(model, 1));
   model.start(1, 5);
-  EXPECT_EQ(model.to_next_node(), mj::RunEnd::step_limit);
+  EXPECT_EQ(mj::Debugger(model).to_next_node(), mj::RunEnd::step_limit);
   EXPECT_EQ(model.status().steps, 5);
   model.start(1);
   mj::RunControl control;
   control.interval = std::chrono::milliseconds(0);
   control.progress = [&model] { return model.status().steps < 3; };  // a node that runs on and on
-  EXPECT_EQ(model.to_next_node(control), mj::RunEnd::stopped);
+  EXPECT_EQ(mj::Debugger(model).to_next_node(control), mj::RunEnd::stopped);
   EXPECT_EQ(model.status().steps, 3);
 }
 
 TEST(Model, NextNodeNeedsARun) {
   mj::Model model(text_request(kFill));
-  EXPECT_THROW(model.to_next_node(), mj::Error);
+  EXPECT_THROW(mj::Debugger(model).to_next_node(), mj::Error);
 }
 
 }  // namespace

@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "explore_random_programs.hpp"
+#include "mj/debugger.hpp"
 #include "mj/model.hpp"
-#include "mj/state_text.hpp"
+#include "mj/outputs.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -46,7 +47,7 @@ int steps_keeping(mj::Model& model, const std::vector<uint8_t>& pins, int seed, 
 
 std::string final_state(mj::Model& model, int seed, int limit) {
   model.run(seed, limit);
-  return model.state_text();
+  return model.snapshot().state_text();
 }
 
 // Random programs of one/all/prl (with chances and fields) in markov and sequence trees, on grids of up
@@ -122,7 +123,7 @@ TEST(Goals, PaintedCellsHoldWhereTheInferenceSucceeds) {
   const int inference_line = 6;  // the <one> with <observe>
   for (int seed = 1; seed <= 40; seed++) {
     model.run(seed, 0);
-    const mj::Inspection seen = model.inspect(inference_line);
+    const mj::Inspection seen = mj::Debugger(model).inspect(inference_line);
     ASSERT_EQ(seen.future.size(), shape.size());
     EXPECT_EQ(seen.future[size_t(cell)], 1u << w) << "the goal joins the node's future";
     const mj::GridView end = model.grid();
@@ -234,7 +235,7 @@ TEST(Goals, ASearchedWalkPassesThroughItsPaintedCell) {
   int found = 0;
   for (int seed = 1; seed <= 8; seed++) {
     model.run(seed, 0);
-    if (model.inspect(7).trajectory.empty()) continue;  // the <one search="True">
+    if (mj::Debugger(model).inspect(7).trajectory.empty()) continue;  // the <one search="True">
     found++;
     EXPECT_EQ(model.grid().cells[cell], w) << "seed " << seed;
   }
@@ -257,9 +258,9 @@ TEST(Pins, AVoxPinsItsVoxelsAndLeavesItsEmptyOnesFree) {
   red.xml = "<one values=\"BWR\" in=\"B\" out=\"R\" steps=\"1\"/>";
   mj::Model painter(red);
   painter.run(5, 0);
-  painter.save(dir / "pins.vox");
+  mj::save(painter, dir / "pins.vox");
   mj::Model model(request);
-  const std::vector<uint8_t> pins = model.constraint_cells(dir / "pins.vox");
+  const std::vector<uint8_t> pins = mj::constraint_cells(model, dir / "pins.vox");
   ASSERT_EQ(pins.size(), 27u);
   EXPECT_EQ(std::count(pins.begin(), pins.end(), mj::kFreeCell), 26);
   EXPECT_EQ(std::count(pins.begin(), pins.end(), uint8_t(2)), 1);

@@ -41,6 +41,18 @@ LITERALS = [
     ("the history bound 256 MiB", re.compile(r"256\s*<<\s*20|268_?435_?456"), None),
     ("the progress interval 100 ms", re.compile(NUMBER.format(r"100")), re.compile(r"(?i)progress|interval")),
     ("the GIF frame bound 5000", re.compile(NUMBER.format(r"5_?000|5,000")), re.compile(r"(?i)frame")),
+    # A power of two as a bound (the largest grid 2^28 cells, a picture's 2^28 pixels, 2^24, 2^30...), however
+    # written: 2^28, 2**28, 1 << 28, 268435456 (the history's 256 << 20 is the line above).
+    (
+        "a power of two the library bounds by",
+        re.compile(
+            r"(?<![\w.])(?:2\s*(?:\^|\*\*)\s*(?:1[6-9]|2\d|30)|1L{0,2}\s*<<\s*(?:1[6-9]|2\d|30))(?![\w.])|"
+            + NUMBER.format("|".join(f"{2**n}|{2**n:_}|{2**n:,}" for n in range(16, 31)))
+        ),
+        None,
+    ),
+    # The free cell of pins and goals (mj::kFreeCell): 255 or 0xFF where a line speaks of pins, goals or free cells.
+    ("the free cell 255", re.compile(NUMBER.format(r"255|0[xX][fF][fF]")), re.compile(r"(?i)free|\bpins?\b|goal")),
     # "finished" as "not started, or ended": RunStatus::finished says it (a `started && !ended` is another question).
     (
         "finished from started and ended",
@@ -61,6 +73,12 @@ MIN_WORDS, MIN_CHARACTERS = 4, 20
 TOLERATED = [
     ("faces/dotnet/Console/Program.cs", "Nanoseconds / 1e6", "nanoseconds per millisecond"),
     ("playground/share.js", "xml: 1_000_000", "the page's bound on a shared link's model text"),
+    ("faces/cli/freed_memory.cpp", "M_MMAP_THRESHOLD, 1 << 30", "glibc's mmap threshold, the CLI's own"),
+    # The page's own limits and free cell, which the page's work of issue 61 takes from the library (mj.defaults).
+    ("playground/brush.js", "FREE = 255", "the page's, to be read from mj.defaults.freeCell"),
+    ("playground/worker.js", "FREE = 255", "the page's, to be read from mj.defaults.freeCell"),
+    ("playground/worker.js", "At most 2^24 cells", "the page's stricter cell limit"),
+    ("playground/worker.js", "maxCells = 1 << 24", "the page's stricter cell limit"),
 ]
 
 

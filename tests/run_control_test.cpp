@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "mj/state_text.hpp"
+#include "io/formats/state_text.hpp"
 #include "run/interpreter.hpp"
 #include "test_util.hpp"
 

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "mj/debugger.hpp"
 #include "mj/model.hpp"
+#include "mj/outputs.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -43,7 +45,7 @@ std::string run_text(mj::Model& model, int seed) {
   const int limit = model.settings().steps;
   if (kMostSteps > 0) model.run(seed, limit > 0 ? std::min(limit, kMostSteps) : kMostSteps);
   else model.run(seed);
-  return model.state_text();
+  return model.snapshot().state_text();
 }
 
 class RunsInTurn : public ::testing::TestWithParam<size_t> {};
@@ -105,7 +107,7 @@ TEST(RunsInTurn, AnotherSizeIsAnotherProgram) {
   other.run(1);
   EXPECT_EQ(other.grid().mx, 23);
   mj::Model fresh(maze(23));
-  EXPECT_EQ(other.state_text(), run_text(fresh, 1));
+  EXPECT_EQ(other.snapshot().state_text(), run_text(fresh, 1));
 }
 
 // A grid a caller keeps (GridView::owner) still shows its run after the next runs.
@@ -151,13 +153,13 @@ void node_lines(const mj::NodeView& node, std::vector<int>& lines) {
 
 // Every node's inspection after `steps` steps of seed 2, inspecting.
 std::string inspections_after(mj::Model& model, int steps) {
-  model.set_inspecting(true);
+  mj::Debugger(model).set_inspecting(true);
   model.start(2, 0);
   model.step(steps);
   std::vector<int> lines;
-  node_lines(model.node_tree(), lines);
+  node_lines(mj::Debugger(model).node_tree(), lines);
   std::string text;
-  for (int line : lines) text += inspection_text(model.inspect(line));
+  for (int line : lines) text += inspection_text(mj::Debugger(model).inspect(line));
   return text;
 }
 
@@ -173,7 +175,7 @@ TEST(RunsInTurn, InspectionsShowNothingOfTheRunBefore) {
     ASSERT_NE(entry, entries.end()) << name;
     for (int steps : {0, 1, 2, 6}) {
       mj::Model kept(entry_request(*entry));
-      kept.set_inspecting(true);
+      mj::Debugger(kept).set_inspecting(true);
       kept.run(1);
       mj::Model fresh(entry_request(*entry));
       EXPECT_EQ(inspections_after(kept, steps), inspections_after(fresh, steps))

@@ -6,6 +6,7 @@
 #include "c_errors.hpp"
 #include "c_model.hpp"
 #include "mj/model_list.hpp"
+#include "mj/outputs.hpp"
 
 namespace {
 
@@ -17,7 +18,7 @@ std::optional<int> pixelsize_of(int pixelsize) { return pixelsize != 0 ? std::op
 
 mj_status save(mj_model* model, const char* path, int pixelsize, std::optional<mj::GridFormat> format) {
   return guarded(mj::capi::names_of(model), [&] {
-    require(model, "model").model.save(&require(path, "path"), {format, pixelsize_of(pixelsize)});
+    mj::save(require(model, "model").model, &require(path, "path"), {format, pixelsize_of(pixelsize)});
   });
 }
 
@@ -39,7 +40,7 @@ mj_status mj_render(mj_model* model, int pixelsize, int* width, int* height, con
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
     require(width, "width"), require(height, "height"), require(rgba, "rgba");
-    m.picture = m.model.image(pixelsize_of(pixelsize));
+    m.picture = m.model.snapshot().image(pixelsize_of(pixelsize));
     *width = m.picture.width, *height = m.picture.height, *rgba = m.picture.rgba.data();
   });
 }
@@ -57,7 +58,7 @@ mj_status mj_write_file(mj_model* model, const char* path, int pixelsize) {
 mj_status mj_write_picture(mj_model* model, const char* stem, const char** written) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
-    const char* name = kept(m.written, m.model.save_picture_as(&require(stem, "stem")).string());
+    const char* name = kept(m.written, m.model.snapshot().save_picture_as(&require(stem, "stem")).string());
     if (written) *written = name;
   });
 }
@@ -65,14 +66,14 @@ mj_status mj_write_picture(mj_model* model, const char* stem, const char** writt
 mj_status mj_save_picture(mj_model* model, const char* folder, const char** written) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
-    const char* name = kept(m.written, m.model.save_picture(&require(folder, "folder")).string());
+    const char* name = kept(m.written, m.model.snapshot().save_picture(&require(folder, "folder")).string());
     if (written) *written = name;
   });
 }
 
 const char* mj_model_output_stem(mj_model* model) {
   try {
-    return model ? kept(model->stem, model->model.output_stem()) : "";
+    return model ? kept(model->stem, model->model.snapshot().output_stem()) : "";
   } catch (...) {  // no memory for the name
     return "";
   }
@@ -90,7 +91,7 @@ mj_status mj_state_text(mj_model* model, const char** text) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
     require(text, "text");
-    *text = kept(m.state, m.model.state_text());
+    *text = kept(m.state, m.model.snapshot().state_text());
   });
 }
 

@@ -100,11 +100,22 @@ const char* mj_version(void) {
   return version.c_str();
 }
 
+static_assert(MJ_FREE_CELL == mj::kFreeCell, "mj.h's MJ_FREE_CELL is the library's free cell");
+
 const mj_defaults* mj_library_defaults(void) {
-  static const mj_defaults defaults{mj::kDefaultSeed,     mj::kDefaultOutputFolder, mj::kDefaultSteps,
-                                    mj::kDefaultGifSteps, mj::kDefaultPixelsize,    mj::kMaxPixelsize,
-                                    mj::kDefaultSize2d,   mj::kDefaultSize3d,       mj::kDefaultProgressMilliseconds,
-                                    mj::kMaxGifFrames};
+  static const mj_defaults defaults{mj::kDefaultSeed,
+                                    mj::kDefaultOutputFolder,
+                                    mj::kDefaultSteps,
+                                    mj::kDefaultGifSteps,
+                                    mj::kDefaultPixelsize,
+                                    mj::kMaxPixelsize,
+                                    mj::kDefaultSize2d,
+                                    mj::kDefaultSize3d,
+                                    mj::kDefaultProgressMilliseconds,
+                                    mj::kMaxGifFrames,
+                                    mj::kMaxCells,
+                                    mj::kFreeCell,
+                                    mj::kMaxStates};
   return &defaults;
 }
 
@@ -290,7 +301,7 @@ mj_status mj_model_grid(mj_model* model, mj_grid* out) {
 int mj_model_active_node(mj_model* model, const char** kind, int* line, int* depth) {
   try {
     if (!model) return 0;
-    auto node = model->model.next_node();
+    auto node = model->model.status().node;
     if (!node) return 0;
     model->active_kind = node->kind;
     if (kind) *kind = model->active_kind.c_str();

@@ -15,6 +15,7 @@
 #include "mj/files.hpp"
 #include "mj/model.hpp"
 #include "mj/model_list.hpp"
+#include "mj/outputs.hpp"
 #include "mj/run_settings.hpp"
 #include "mj/version.hpp"
 #include "progress.hpp"
@@ -93,17 +94,17 @@ int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
   mj::Model model(request_of(a, command));
   for (const mj::Notice& notice : model.notices()) fmt::print(stderr, "{}\n", notice.text());
   const mj::RunSettings& settings = model.settings();
-  if (!a.start.empty()) model.set_initial_picture(a.start);
+  if (!a.start.empty()) model.set_initial_cells(mj::initial_cells(model, a.start));
   mj::cli::ProgressLine progress(settings.name, model, settings.steps, !quiet && mj::cli::progress_wanted());
   mj::SaveOptions animation;
   animation.every = a.every;
   if (a.gif.empty()) model.run(a.seed, {}, progress.control());
-  else model.save_run(a.gif, a.seed, {}, animation, progress.control());
+  else mj::save_run(model, a.gif, a.seed, {}, animation, progress.control());
   for (const mj::Notice& notice : model.run_notices()) fmt::print(stderr, "{}\n", notice.text());
-  if (!a.state.empty()) model.save(a.state, as(mj::GridFormat::state));
-  if (!a.gltf.empty()) model.save(a.gltf, as(mj::GridFormat::glb));
-  if (!a.tiled.empty()) model.save(a.tiled, as(mj::GridFormat::tiled));
-  const std::string written = a.no_picture ? "" : model.save_picture(a.out).string();
+  if (!a.state.empty()) mj::save(model, a.state, as(mj::GridFormat::state));
+  if (!a.gltf.empty()) mj::save(model, a.gltf, as(mj::GridFormat::glb));
+  if (!a.tiled.empty()) mj::save(model, a.tiled, as(mj::GridFormat::tiled));
+  const std::string written = a.no_picture ? "" : model.snapshot().save_picture(a.out).string();
   const auto elapsed = std::chrono::steady_clock::now() - started;
   if (!quiet)
     fmt::print("{}\n",
@@ -197,7 +198,9 @@ int explore_model(const ExploreArgs& a, const CLI::App& command) {
 
 // --max-cells, which both the list and `mj run` take.
 void add_max_cells(CLI::App& app, long long& cells) {
-  app.add_option("--max-cells", cells, "largest grid in cells, also for grids that map and wfc make (default: 2^28)")
+  app.add_option(
+         "--max-cells", cells,
+         fmt::format("largest grid in cells, also for grids that map and wfc make (default: {})", mj::kMaxCells))
       ->check(positive("cells", LLONG_MAX));
 }
 

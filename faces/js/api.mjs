@@ -112,7 +112,7 @@ class Mj {
   }
 
   // The library's defaults and bounds: {seed, outputFolder, steps, gifSteps, pixelsize, maxPixelsize, size2d,
-  // size3d, historyBytes, progressMilliseconds, maxGifFrames}.
+  // size3d, historyBytes, progressMilliseconds, maxGifFrames, maxCells, freeCell, maxStates}.
   get defaults() {
     return Object.freeze(this.module.defaults());
   }
@@ -191,11 +191,11 @@ class Model {
     this.call("setStartCells", Uint8Array.from(grid?.cells ?? grid ?? []));
   }
   // Pins (docs/constraints.md): cells no node changes all run long, per cell of the start grid (grid()'s {cells},
-  // or the values, x fastest) a value or 255 (free); null: none. From the next start.
+  // or the values, x fastest) a value or defaults.freeCell (free); null: none. From the next start.
   setPins(cells) {
     this.call("setPins", Uint8Array.from(cells?.cells ?? cells ?? []));
   }
-  // A goal: the cells the model's inference (<observe>) must end with, as setPins takes them (255: free).
+  // A goal: the cells the model's inference (<observe>) must end with, as setPins takes them (defaults.freeCell: free).
   setGoal(cells) {
     this.call("setGoal", Uint8Array.from(cells?.cells ?? cells ?? []));
   }

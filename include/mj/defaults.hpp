@@ -9,7 +9,7 @@ namespace mj {
 
 // The seed of a run when the caller gives none (`mj run`, Python's generate, the playground).
 constexpr int kDefaultSeed = 1;
-// Where pictures and other outputs go when the caller names no folder (`mj`, `mj run`, Model::save_picture).
+// Where pictures and other outputs go when the caller names no folder (`mj`, `mj run`, Snapshot::save_picture).
 constexpr const char* kDefaultOutputFolder = "output";
 // A run's step limit when neither the caller nor an entry gives one; a GIF entry's (gif="True").
 constexpr int kDefaultSteps = 50000, kDefaultGifSteps = 1000;
@@ -30,6 +30,12 @@ constexpr int kMaxGifFrames = 5000;
 // A backtracking wfc (backtrack="True", `mj run --backtrack`) gives up after undoing this many observations,
 // leaving its grid unfinished as one that finds no good seed does.
 constexpr int kMostUndoneChoices = 100000;
+// The largest grid a model may make, in cells, when the caller gives no bound (RunRequest::max_cells <= 0): the
+// start grid and every grid a map or wfc makes. 2^28 cells, a quarter of a GiB of values.
+constexpr long long kMaxCells = 1LL << 28;
+// The most states (grids) mj explore enumerates when the caller gives no bound (ExploreOptions::max_states): more
+// is an mj::Error, the model is not small enough.
+constexpr long long kMaxStates = 1000000;
 // A cell of a pins or goal grid (Model::set_pins, set_goal) that is left free: any other value is one of the
 // model's legend, which a pin holds all run long and a goal asks of the run's end.
 constexpr unsigned char kFreeCell = 0xFF;

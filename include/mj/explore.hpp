@@ -10,13 +10,14 @@
 #include <utility>
 #include <vector>
 
+#include "mj/defaults.hpp"
 #include "mj/run_settings.hpp"
 
 namespace mj {
 
 struct ExploreOptions {
-  long long max_states = 1000000;  // more is an mj::Error: the model is not small enough
-  int threads = 0;                 // explore_all_grids(): threads to step grids on, <= 0 for every core
+  long long max_states = kMaxStates;  // more is an mj::Error: the model is not small enough
+  int threads = 0;                    // explore_all_grids(): threads to step grids on, <= 0 for every core
   // explore(): keep the graph (edges, every state's grid). Without it a state takes little more than its
   // packed words (the counts, `cyclic` and the outcomes are the same).
   bool graph = true;

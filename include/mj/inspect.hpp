@@ -1,7 +1,7 @@
 // mj's public API: what a node computed to make its choices, read-only, for a debugger's views.
 // Fields (the distances a rule node's <field>s steer by), observation and inference (the goal of
 // <observe> and the potentials towards it, the latest guided choice among the matches) and wave
-// function collapse (the options each cell keeps, the contradictions met). Model::inspect
+// function collapse (the options each cell keeps, the contradictions met). Debugger::inspect
 // makes one; nothing here is kept or computed for a run nobody inspects.
 #pragma once
 
@@ -60,7 +60,7 @@ struct Inspection {
   std::vector<std::vector<uint8_t>> trajectory;
   int trajectory_at = -1;
 
-  // A `one` node guided by fields or observations, while Model::set_inspecting(true): the
+  // A `one` node guided by fields or observations, while Debugger::set_inspecting(true): the
   // matches its latest choice weighed and which of them it applied (-1: none). A step that finds the
   // goal reached chooses nothing and leaves them as they were.
   std::vector<CandidateView> candidates;

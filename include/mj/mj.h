@@ -59,6 +59,9 @@ typedef struct mj_defaults {
   int size_2d, size_3d;      /* grid sides when none is given */
   int progress_milliseconds; /* how often a run calls its progress callback */
   int max_gif_frames;
+  long long max_cells;  /* the largest grid in cells when mj_load_options.max_cells is not given */
+  int free_cell;        /* a cell of pins or a goal left free: MJ_FREE_CELL */
+  long long max_states; /* the most states explore enumerates when no bound is given */
 } mj_defaults;
 MJ_API const mj_defaults* mj_library_defaults(void);
 
@@ -98,7 +101,7 @@ typedef struct mj_load_options {
   int steps;                 /* the step limit MJ_STEPS_DEFAULT runs take (0: none); MJ_UNSET: decided */
   int pixelsize;             /* pixels per cell of pictures, 1 to 64; MJ_UNSET: decided */
   int iso;                   /* 1: 3D pictures isometric; 0: VOX; MJ_UNSET: decided */
-  long long max_cells;       /* largest grid in cells, also grids map and wfc make; <= 0: 2^28 */
+  long long max_cells;       /* largest grid in cells, also grids map and wfc make; <= 0: the defaults' max_cells */
   const char* resources;     /* folder with rules/, samples/, tilesets/; NULL: ../resources from the model
                                 file, ./resources for text. Copied: may be freed after loading */
   const char* name;          /* for mj_model_load_xml: what messages call the model; NULL: "<string>" */
@@ -202,7 +205,8 @@ MJ_API mj_status mj_model_send(mj_model* model, const char* key);
  * each a value of the legend or MJ_FREE_CELL. A pinned cell holds its value all run long (no rule, path or
  * convolution changes it); a goal's cells are what the model's inference (<observe>) must end with. They take effect
  * at the next start; count 0 drops them. A wrong count or value, a model with a <map> or <wfc>, or (a goal) a model
- * without <observe>: MJ_ERROR_ARGUMENT. */
+ * without <observe>: MJ_ERROR_ARGUMENT. MJ_FREE_CELL is mj_library_defaults()->free_cell, a constant for C's
+ * array initialisers (the library's build checks that they agree). */
 #define MJ_FREE_CELL 255
 MJ_API mj_status mj_model_set_pins(mj_model* model, const uint8_t* cells, int count);
 MJ_API mj_status mj_model_set_goal(mj_model* model, const uint8_t* cells, int count);

@@ -1,12 +1,13 @@
-// mj's public API: a loaded model with its decided settings, what every face (the CLI, the C
-// interface, .NET, Python, JavaScript, the playground) runs, draws and saves through. A face converts
-// its arguments into a RunRequest and the results into its own types; what a run is, its step limit,
-// its pictures, its files and their names are decided here, once.
+// mj's public API, the engine: a loaded model with its decided settings, what every face (the CLI, the C
+// interface, .NET, Python, JavaScript, the playground) runs through: load, start, step, advance, run, send,
+// replay, where the run stands and its grid. A face converts its arguments into a RunRequest and the results
+// into its own types; what a run is and its step limit are decided here, once. Beside it, built on these calls
+// alone: mj/outputs.hpp (a grid's pictures, files and names: Snapshot) and mj/debugger.hpp (inspection,
+// breakpoints, the record, back, next node), which the faces without a debugger do not link.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,19 +15,13 @@
 
 #include "mj/defaults.hpp"
 #include "mj/grid_view.hpp"
-#include "mj/history.hpp"
-#include "mj/inspect.hpp"
-#include "mj/node_view.hpp"
 #include "mj/notice.hpp"
-#include "mj/picture.hpp"
 #include "mj/run_control.hpp"
 #include "mj/run_settings.hpp"
-#include "mj/tile_layer.hpp"
 
 namespace mj {
 
 class Interpreter;
-struct AnimationOptions;
 
 // Where a run stands, everything a page's frame or a progress report shows, in one call.
 struct RunStatus {
@@ -52,40 +47,9 @@ struct Input {
   bool operator==(const Input&) const = default;
 };
 
-// Options of Model::save, for the formats that take them.
-struct SaveOptions {
-  std::optional<GridFormat> format;  // the format, whatever the extension; not given: the extension's
-  std::optional<int> pixelsize;      // .png, .tmj, .gif: the settings' when not given (1..kMaxPixelsize)
-  int every = 1;                     // .gif: a frame every `every` steps
-  int delay = 5;                     // .gif: centiseconds per frame
-};
-
-// A grid of a model's run at one step, kept apart from its Model (Python's Result), with all that draws
-// and saves it as its Model draws and saves its own grid: its cells (a copy), the run's seed and step (a
-// .txt names them), a tile model's tiles (its .tmj maps them) and the settings (colours, pixel size, name).
-struct Snapshot {
-  std::vector<uint8_t> cells;  // x fastest, then y, then z
-  int mx = 0, my = 0, mz = 1;
-  std::string legend;
-  int seed = 0, step = 0;
-  std::optional<TileLayer> tiles;  // a 2D tile wfc model's grid as its tiles (Model::tile_layer)
-  RunSettings settings;
-
-  GridView grid() const;
-  // The colour of each value of the legend, 0xFFRRGGBB (a symbol without one: mj::Error at its model's line).
-  std::vector<uint32_t> colors() const;
-  // The grid drawn as `mj run` draws it: 2D as squares of `pixelsize` pixels, 3D as isometric cubes
-  // (pixelsize: the settings' when not given; 1..kMaxPixelsize).
-  RgbaImage image(std::optional<int> pixelsize = {}) const;
-  // image()'s picture as the bytes of a PNG file.
-  std::vector<uint8_t> png(std::optional<int> pixelsize = {}) const;
-  // Writes the grid in the format of `file`'s extension (or options.format), whole or not at all: .png
-  // (3D drawn isometric), .vox, .glb, .tmj (with its tileset beside it) or .txt (the state text). A .gif
-  // is a run, not a grid: Model::save and Model::save_run write it.
-  void save(const std::filesystem::path& file, const SaveOptions& options = {}) const;
-  // The grid as text: "NAME FX FY FZ SEED STEPS", the legend, the rows (mj run --state).
-  std::string state_text() const;
-};
+// A grid of a run with what draws, saves and names it (mj/outputs.hpp).
+struct Snapshot;
+class Debugger;
 
 class Model {
  public:
@@ -113,20 +77,12 @@ class Model {
   // Runs start from these cells (mx*my*mz value indices, x fastest) instead of the empty grid (and the
   // origin); an empty vector goes back to the empty grid. Throws mj::Error on a wrong size or value.
   void set_initial_cells(std::vector<uint8_t> cells);
-  // The same from a picture: a PNG (2D) in the settings' colours for the model's values, or a VOX (3D)
-  // written as mj writes them (colour index v+1 for value v, empty for value 0).
-  void set_initial_picture(const std::filesystem::path& file);
-
   // Pins and a goal (one value per cell of the start grid, x fastest, then y, then z, each of the legend or
   // kFreeCell), taking effect at the next start; an empty vector drops them. The settings' files
   // (RunRequest::pins, goal) are read when the Model is made. Throws mj::Error (kind argument) for a wrong
   // size or value, a model with a <map> or <wfc>, and (a goal) a model with no inference node.
   void set_pins(std::vector<uint8_t> cells);
   void set_goal(std::vector<uint8_t> cells);
-  // The cells of a pins or goal file for this model (RunRequest::pins's formats, in the settings' colours), for
-  // set_pins or set_goal. Throws mj::Error naming the file for a wrong size, colour, symbol or format.
-  std::vector<uint8_t> constraint_cells(const std::filesystem::path& file) const;
-
   // Begins a fresh run whose step limit is `steps` (0: none; not given: the settings' limit).
   void start(int seed, std::optional<int> steps = {});
   // start(seed, steps), then advance(control): the run to its end, its step limit or until a
@@ -141,12 +97,6 @@ class Model {
   // or for n < 0.
   int step(int n = 1);
 
-  // The debugger's "next node": steps until another node runs next (RunEnd::next_node), the program
-  // ends, the run reaches its step limit (or control.max_steps), or control.progress, called about
-  // every control.interval, returns false (RunEnd::stopped: a node that runs on and on). Throws
-  // mj::Error (kind argument) before a start.
-  RunEnd to_next_node(const RunControl& control = {});
-
   // Sends an input (a key's name, "ArrowLeft") to the run, taken by the next <event> that runs (mj
   // dialect), and notes it with the step it came at. Throws mj::Error (kind argument)
   // before a start.
@@ -158,94 +108,18 @@ class Model {
   // their steps (mj::Error, kind argument, otherwise); then the run goes on to its end or limit.
   RunEnd replay(int seed, const std::vector<Input>& inputs, std::optional<int> steps = {});
 
-  // The current run taken back `n` steps (n >= 0; to its start at most), exactly: its seed run again to that
-  // step under the same step limit, each input sent before it sent again at its step (later ones dropped);
-  // a record, when on, is made again alike. step() and advance() then go on as the run went. Throws
-  // mj::Error (kind argument) before a start or for n < 0.
-  void back(int n = 1);
-  // The run of `seed` (step limit `steps`, as start) standing at `step` (or where it ended, when sooner),
-  // each input of `inputs` at or before `step` sent at its step: a debugger's view of a past step, on a
-  // Model of its own. Goes on from where this Model stands when it is that run at or before `step`, else
-  // starts over. Inputs must come in the order of their steps (mj::Error, kind argument, otherwise).
-  void replay_to(int seed, const std::vector<Input>& inputs, int step, std::optional<int> steps = {});
-
   RunStatus status() const;
-  // The node the next step runs; nullopt before a start and at the end.
-  std::optional<ActiveNode> next_node() const;
   GridView grid() const;
-  // The current grid with what draws and saves it, kept apart from this Model.
+  // The current grid with what draws, saves and names it (mj/outputs.hpp, where Snapshot is), kept apart
+  // from this Model.
   Snapshot snapshot() const;
-  // The grid as tiles when the run ended on a 2D tile `wfc` node's grid (tiles side by side, no overlap)
-  // and every cell is still its tile's (children that rewrote cells leave no tiling): nullopt otherwise.
-  std::optional<TileLayer> tile_layer() const;
-
-  // The debugger. The node tree and where the run stands, as the reference's GUI sidebar draws it.
-  NodeView node_tree() const;
-  // What a node computed to make its choices (mj/inspect.hpp): the node written at `line`, or with line 0
-  // the active one (empty before start and after the end). Throws mj::Error when no node is written there.
-  Inspection inspect(int line = 0) const;
-  // While on, nodes keep what only a debugger asks for: a guided `one`'s candidates, wfc's failed
-  // collapses. Off by default: a run then records nothing. Kept across starts.
-  void set_inspecting(bool inspecting);
-  // The breakpoint at which the latest advance or run paused (RunEnd::breakpoint), else nullopt.
-  std::optional<Breakpoint> breakpoint_hit() const;
-  // Time travel (mj/history.hpp): on, every step is recorded from now on (the current run from the
-  // step it stands at, later runs from their start), in at most `max_bytes`; off drops the record.
-  void set_recording(bool on, size_t max_bytes = kDefaultHistoryBytes);
-  // The current run's record; null when not recording.
-  const History* history() const;
-  // Nodes keep their visible state up to date after every step, as `mj run --gif` draws them: a
-  // collapsing wfc shows the cells it has decided at every step (off, its grid stays empty until the
-  // collapse ends). A run that ends ends on the same grid either way. Off by default, and cheaper off.
-  void set_animated(bool animated);
-  bool animated() const;
-  // The colour of each value of the current grid, 0xFFRRGGBB (colors()[v] for value v).
-  std::vector<uint32_t> colors() const;
-
-  // The grid drawn as `mj run` draws it: 2D as squares of `pixelsize` pixels, 3D as isometric cubes
-  // (pixelsize: the settings' when not given; 1..kMaxPixelsize).
-  RgbaImage image(std::optional<int> pixelsize = {}) const;
-  // The grid after `step` steps, from the run's record, drawn the same way. Throws mj::Error (kind argument)
-  // when the run is not recorded or the step is outside the record.
-  RgbaImage image_at(int step, std::optional<int> pixelsize = {}) const;
-  // Writes the current grid (or, for .gif, the current run again, animated) in the format of `file`'s
-  // extension (grid_format): .png (3D drawn isometric), .vox, .glb, .tmj (with its tileset beside it),
-  // .gif, or .txt (the state text). Each file is written whole or not at all.
-  void save(const std::filesystem::path& file, const SaveOptions& options = {});
-  // The run of `seed` again, to its step limit `steps` (not given: the settings'; 0: none), recorded
-  // as an animated GIF (what save writes for .gif, and a kept result's GIF), under `control`'s
-  // progress and cancel: RunEnd::stopped leaves no file. The Model then stands where that run ended.
-  RunEnd save_run(const std::filesystem::path& file, int seed, std::optional<int> steps,
-                  const SaveOptions& options = {}, RunControl control = {});
-  // The steps `from` to `to` of the run's record (not given: its first, its last) as an animated GIF,
-  // drawn as save_run draws a run: the whole record of a run gives save_run's GIF of it, byte for byte.
-  // Throws mj::Error (kind argument) when the run is not recorded or a step is outside the record.
-  void save_record(const std::filesystem::path& file, std::optional<int> from, std::optional<int> to,
-                   const SaveOptions& options = {}) const;
-  // The picture `mj run` writes into `folder` (made when missing): FOLDER/STEM.png for a 2D grid or
-  // when the settings say iso, else FOLDER/STEM.vox; a PNG with the node tree drawn in the settings' gui
-  // margin when they have one (the batch's, from its models.xml entry). STEM is output_stem(), or NAME_SEED
-  // made safe for a `name` given (a models.xml entry's, which the batch names its pictures after). Returns
-  // the file written.
-  std::filesystem::path save_picture(const std::filesystem::path& folder, const std::string& name = {});
-  // save_picture's picture named STEM.png or STEM.vox (its folder there already); returns the file written.
-  std::filesystem::path save_picture_as(const std::filesystem::path& stem);
-  // "NAME_SEED" of the current run, made safe for a file name (safe_name): what its files are called.
-  std::string output_stem() const;
-  // The grid as text: "NAME FX FY FZ SEED STEPS", the legend, the rows (mj run --state).
-  std::string state_text() const;
 
  private:
   void require_started(const char* what) const;
   void read_constraint_files();  // the settings' pins and goal
   // start without its checks: the run of `seed` to `limit`.
   void begin(int seed, int limit);
-  // replay_to once checked.
-  void go_to(int seed, const std::vector<Input>& inputs, int step, int limit);
-  // A GIF's options from save's, checked, the pixel size the settings' when not given.
-  AnimationOptions animation_options(const SaveOptions& options) const;
-
-  const History& record() const;
+  friend class Debugger;  // the debugger reaches the nodes the engine runs (mj/debugger.hpp)
 
   RunSettings settings_;
   std::unique_ptr<Interpreter> interpreter_;
@@ -253,12 +127,5 @@ class Model {
   int limit_ = 0;              // the current run's step limit
   std::vector<Input> inputs_;  // the current run's, as sent
 };
-
-// The line `mj run` prints for a run: "NAME seed SEED (MXxMYxMZ, where the size came from): STEPS
-// steps, T ms -> FILE", the size left out when given, the time when no `milliseconds` are given (a
-// run's time differs from run to run: the faces' lines, which tests compare, leave it out), the arrow
-// when no file was `written`.
-std::string run_summary(const Model& model, const std::string& written,
-                        std::optional<long long> milliseconds = std::nullopt);
 
 }  // namespace mj

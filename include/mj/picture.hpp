@@ -98,7 +98,7 @@ size_t glb_triangles(const GridView& grid);
 std::string encode_tiled(const GridView& grid, const std::vector<uint32_t>& colors, int pixelsize,
                          const std::string& tileset_image);
 Image tiled_tileset(const std::vector<uint32_t>& colors, int pixelsize);
-// A tile model's grid (Model::tile_layer) as a Tiled map: one layer of tiles, tile t + 1 for
+// A tile model's grid (Snapshot::tiles) as a Tiled map: one layer of tiles, tile t + 1 for
 // variant t, over an atlas of every variant's picture (size x size cells of `pixelsize` pixels in the
 // palette's colours, variant t at column t % columns, row t / columns, about square), each tile named
 // by a property "tile" ("Line", "Line 2" for its second variant...). A variant is a tile of its own (a
@@ -110,8 +110,8 @@ std::filesystem::path save_tiled(const std::filesystem::path& file, const GridVi
                                  const std::vector<uint32_t>& colors, int pixelsize, const TileLayer* tiles = nullptr);
 
 // The files a grid can be saved as, told by the file's extension (any case): .png (3D grids drawn
-// isometric), .vox, .glb, .tmj, .gif (an animation of a run: mj/animation.hpp) and .txt (the state
-// text: mj/state_text.hpp).
+// isometric), .vox, .glb, .tmj, .gif (an animation of a run: mj::save_run) and .txt (the state
+// text: Snapshot::state_text), mj/outputs.hpp.
 enum class GridFormat { png, vox, glb, tiled, gif, state };
 // The format of `file`'s extension; mj::Error naming the extensions mj writes for any other.
 GridFormat grid_format(const std::filesystem::path& file);
@@ -119,7 +119,7 @@ GridFormat grid_format(const std::filesystem::path& file);
 // cubes), else `stem`.vox. The one rule for the CLI, the C interface and any other face.
 std::filesystem::path picture_file(const std::filesystem::path& stem, const GridView& grid, bool iso);
 // Writes the grid in the format of `file`'s extension (not .gif or .txt, which need the run); a .tmj of a
-// tile model's grid is a map of its tiles when given them (Model::tile_layer), as save_tiled.
+// tile model's grid is a map of its tiles when given them (Snapshot::tiles), as save_tiled.
 void save_grid(const std::filesystem::path& file, const GridView& grid, const std::vector<uint32_t>& colors,
                int pixelsize, const TileLayer* tiles = nullptr);
 

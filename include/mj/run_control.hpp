@@ -38,8 +38,8 @@ struct Breakpoint {
 };
 
 // How a run ends: the program finished, the step limit was reached, a callback stopped it, it
-// paused at a breakpoint (Model::breakpoint_hit() says which), or another node runs next
-// (Model::to_next_node).
+// paused at a breakpoint (Debugger::breakpoint_hit() says which), or another node runs next
+// (Debugger::to_next_node).
 enum class RunEnd { finished, step_limit, stopped, breakpoint, next_node };
 
 // Everything that steers a run, for every face alike: the CLI's progress line, an animation's
@@ -60,6 +60,10 @@ struct RunControl {
   // Stop (RunEnd::stopped) before a step that waits for an input (the mj dialect's <event>): a page takes
   // those steps at the pace of real time, so that a player has time to press a key.
   bool until_waiting = false;
+  // Nodes keep their visible state up to date after every step of this advance, as an animation draws them:
+  // a collapsing wfc shows the cells it has decided at every step (else its grid stays empty until the
+  // collapse ends). A run that ends ends on the same grid either way; cheaper off.
+  bool animated = false;
 };
 
 }  // namespace mj

@@ -20,7 +20,7 @@ namespace mj {
 struct LoadOptions {
   int mx = 0, my = 0, mz = 1;       // grid size (length, width, height); mz = 1 for 2D
   std::filesystem::path resources;  // folder with rules/, samples/, tilesets/; empty = "resources"
-  long long max_cells = 0;          // largest grid (also those map and wfc make); <= 0: 2^28 cells
+  long long max_cells = 0;          // largest grid (also those map and wfc make); <= 0: kMaxCells
 };
 
 // What a face was given. Unset fields are decided by resolve_run.
@@ -41,7 +41,7 @@ struct RunRequest {
   // pixelsize: 1 to kMaxPixelsize; not given: the entry's, else kDefaultPixelsize.
   std::optional<int> steps, pixelsize;
   std::optional<bool> iso;
-  // Pictures (Model::save_picture) draw the reference's GUI sidebar in the margin the listed entry gives
+  // Pictures (Snapshot::save_picture) draw the reference's GUI sidebar in the margin the listed entry gives
   // (models.xml's gui="N": N pixels), as the reference's batch does; off, no entry's margin is drawn.
   bool gui = false;
   bool backtrack = false;  // every wfc backtracks (Model, from its next start)
@@ -49,7 +49,7 @@ struct RunRequest {
   // pixel: free), a VOX (an empty voxel: free) or a state text (mj run --state; '*': free). Empty: none.
   std::filesystem::path pins, goal;
   std::filesystem::path resources;  // empty: ../resources from the model file, or ./resources for text
-  long long max_cells = 0;          // <= 0: 2^28 cells
+  long long max_cells = 0;          // <= 0: kMaxCells
   // symbol -> 0xRRGGBB over the palette and the entry's colours; each symbol one of the model's.
   std::map<std::string, uint32_t> colors;
 };

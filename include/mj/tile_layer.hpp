@@ -1,5 +1,5 @@
 // mj's public API: a tile model's result as tiles, what maps of tile wfc models are made of
-// (Model::tile_layer, save_tiled's tileset of tile pictures).
+// (Snapshot::tiles, save_tiled's tileset of tile pictures).
 #pragma once
 
 #include <cstdint>

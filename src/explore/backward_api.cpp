@@ -5,8 +5,8 @@
 #include "explore/backward.hpp"
 #include "explore/json_text.hpp"
 #include "explore/refusals.hpp"
+#include "io/formats/state_text.hpp"
 #include "mj/explore.hpp"
-#include "mj/state_text.hpp"
 
 namespace mj {
 

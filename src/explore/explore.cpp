@@ -8,7 +8,7 @@
 #include "explore/json_text.hpp"
 #include "explore/refusals.hpp"
 #include "explore/state_search.hpp"
-#include "mj/state_text.hpp"
+#include "io/formats/state_text.hpp"
 
 namespace mj {
 

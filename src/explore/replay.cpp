@@ -4,7 +4,7 @@
 
 #include "explore/refusals.hpp"
 #include "explore/state_search.hpp"
-#include "mj/state_text.hpp"
+#include "io/formats/state_text.hpp"
 #include "run/interpreter.hpp"
 
 namespace mj {

@@ -6,7 +6,7 @@
 #include "explore/state_packing.hpp"
 #include "explore/state_table.hpp"
 #include "explore/stepper.hpp"
-#include "mj/state_text.hpp"
+#include "io/formats/state_text.hpp"
 
 namespace mj {
 

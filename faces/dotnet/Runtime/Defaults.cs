@@ -20,5 +20,8 @@ namespace MarkovJunior
         public static int Size3d { get { return values.size_3d; } }
         public static int ProgressMilliseconds { get { return values.progress_milliseconds; } }
         public static int MaxGifFrames { get { return values.max_gif_frames; } }
+        public static long MaxCells { get { return values.max_cells; } }
+        public static byte FreeCell { get { return (byte)values.free_cell; } }
+        public static long MaxStates { get { return values.max_states; } }
     }
 }

@@ -199,8 +199,8 @@ namespace MarkovJunior
             Native.Check(Native.mj_model_send(H, Utf8.Bytes(key)));
         }
 
-        // A byte of SetPins and SetGoal that leaves its cell free.
-        public const byte FreeCell = 255;
+        // A byte of SetPins and SetGoal that leaves its cell free (the library's).
+        public static byte FreeCell { get { return Defaults.FreeCell; } }
 
         // Pins (docs/constraints.md): per cell of the start grid (x fastest), a value that cell holds all run long,
         // or FreeCell; from the next start; null or empty: none.

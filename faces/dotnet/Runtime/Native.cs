@@ -43,6 +43,9 @@ namespace MarkovJunior
             public int seed;
             public IntPtr output_folder;
             public int steps, gif_steps, pixelsize, max_pixelsize, size_2d, size_3d, progress_milliseconds, max_gif_frames;
+            public long max_cells;
+            public int free_cell;
+            public long max_states;
         }
 
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]

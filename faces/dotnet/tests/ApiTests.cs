@@ -33,7 +33,8 @@ static class ApiTests
         string defaults = System.IO.File.ReadAllText(System.IO.Path.Combine(source, "include", "mj", "defaults.hpp"));
         Func<string, string> constant = name => System.Text.RegularExpressions.Regex.Match(defaults, name + @" = ""?(\w+)").Groups[1].Value;
         Check(Defaults.Seed.ToString() == constant("kDefaultSeed") && Defaults.OutputFolder == constant("kDefaultOutputFolder")
-              && Defaults.MaxGifFrames.ToString() == constant("kMaxGifFrames") && Defaults.Size3d.ToString() == constant("kDefaultSize3d"),
+              && Defaults.MaxGifFrames.ToString() == constant("kMaxGifFrames") && Defaults.Size3d.ToString() == constant("kDefaultSize3d")
+              && Defaults.MaxStates.ToString() == constant("kMaxStates") && Model.FreeCell == Convert.ToByte(constant("kFreeCell"), 16),
               "the defaults are the library's header's");
         string whole;
         using (Model m = MazeModel())

@@ -67,7 +67,7 @@ export interface LoadOptions {
   pixelsize?: number;
   /** The model's name in messages and state texts ("model.xml"). */
   name?: string;
-  /** The largest grid in cells, also for grids that map and wfc make; <= 0: 2^28. */
+  /** The largest grid in cells, also for grids that map and wfc make; <= 0: Defaults.maxCells. */
   maxCells?: number;
   /** Symbol -> 0xRRGGBB, over the palette and the entry's colours. */
   colors?: Record<string, number>;
@@ -251,6 +251,12 @@ export interface Defaults {
   readonly historyBytes: number;
   readonly progressMilliseconds: number;
   readonly maxGifFrames: number;
+  /** The largest grid in cells when LoadOptions.maxCells is not given. */
+  readonly maxCells: number;
+  /** A cell of setPins and setGoal left free. */
+  readonly freeCell: number;
+  /** The most states explore enumerates when no bound is given. */
+  readonly maxStates: number;
 }
 
 export class Mj {
@@ -337,9 +343,9 @@ export class Model {
   start(seed: number, steps?: number): void;
   /** Runs from start() on begin from these cells (at the model's size) instead of the empty grid; null: the empty grid again. */
   set startCells(grid: { cells: ArrayLike<number> } | ArrayLike<number> | null);
-  /** Pins: per cell of the start grid (x fastest) a value no node may change all run long, or 255 (free); null: none. From the next start. */
+  /** Pins: per cell of the start grid (x fastest) a value no node may change all run long, or Defaults.freeCell (free); null: none. From the next start. */
   setPins(cells: { cells: ArrayLike<number> } | ArrayLike<number> | null): void;
-  /** A goal: per cell a value the model's inference (<observe>) must end with, or 255 (free); null: none. From the next start. */
+  /** A goal: per cell a value the model's inference (<observe>) must end with, or Defaults.freeCell (free); null: none. From the next start. */
   setGoal(cells: { cells: ArrayLike<number> } | ArrayLike<number> | null): void;
   /** Up to `count` steps (1); returns the steps taken, fewer once the program ends. */
   step(count?: number): number;

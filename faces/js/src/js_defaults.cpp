@@ -21,6 +21,9 @@ val defaults() {
   d.set("historyBytes", double(mj::kDefaultHistoryBytes));
   d.set("progressMilliseconds", mj::kDefaultProgressMilliseconds);
   d.set("maxGifFrames", mj::kMaxGifFrames);
+  d.set("maxCells", double(mj::kMaxCells));
+  d.set("freeCell", int(mj::kFreeCell));
+  d.set("maxStates", double(mj::kMaxStates));
   return d;
 }
 

@@ -8,6 +8,7 @@
 #include "js_failure.hpp"
 #include "mj/explore.hpp"
 #include "mj/model.hpp"
+#include "mj/outputs.hpp"
 #include "mj/picture.hpp"
 #include "request.hpp"
 
@@ -46,7 +47,7 @@ val explore_model(const std::string& xml, const std::string& name, const val& op
     val grids = mjweb::js_array(space.grids, [](const std::string& g) { return val(g); });
     val edges = mjweb::js_array(space.edges, [&](const auto& successors) { return mjweb::js_array(successors, edge); });
     val outcomes = mjweb::js_array(space.outcomes, outcome);
-    val colors = mjweb::js_array(loaded.colors(), [](uint32_t c) { return val(mjweb::rgb(c)); });
+    val colors = mjweb::js_array(loaded.snapshot().colors(), [](uint32_t c) { return val(mjweb::rgb(c)); });
     out.set("states", double(space.states())), out.set("transitions", double(space.transitions));
     out.set("cyclic", space.cyclic), out.set("unending", space.unending);
     out.set("legend", legend), out.set("colors", colors);

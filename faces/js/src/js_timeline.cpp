@@ -1,21 +1,22 @@
 #include "js_timeline.hpp"
 
+#include "mj/debugger.hpp"
 #include "mj/error.hpp"
 
 namespace mjweb {
 
 using emscripten::val;
 
-val history_range(const mj::Model& model) {
-  const mj::History* h = model.history();
+val history_range(mj::Model& model) {
+  const mj::History* h = mj::Debugger(model).history();
   if (!h) return val::null();
   val range = val::object();
   range.set("first", h->first_step()), range.set("last", h->last_step()), range.set("bytes", double(h->bytes()));
   return range;
 }
 
-val grid_at(const mj::Model& model, int step, std::vector<uint8_t>& keep) {
-  const mj::History* h = model.history();
+val grid_at(mj::Model& model, int step, std::vector<uint8_t>& keep) {
+  const mj::History* h = mj::Debugger(model).history();
   if (!h) throw mj::argument_error("the run is not recorded (setRecording(true) first)");
   const mj::GridView v = h->grid_at(step);
   keep.assign(v.cells, v.cells + v.size());
@@ -37,8 +38,8 @@ std::vector<mj::Breakpoint> breakpoints(const val& list) {
   return out;
 }
 
-val breakpoint_hit(const mj::Model& model) {
-  const auto hit = model.breakpoint_hit();
+val breakpoint_hit(mj::Model& model) {
+  const auto hit = mj::Debugger(model).breakpoint_hit();
   if (!hit) return val::null();
   val b = val::object();
   b.set("line", hit->line), b.set("rule", hit->rule);

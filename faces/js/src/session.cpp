@@ -17,9 +17,10 @@
 #include "inspection.hpp"
 #include "js_failure.hpp"
 #include "js_timeline.hpp"
+#include "mj/debugger.hpp"
 #include "mj/error.hpp"
 #include "mj/model.hpp"
-#include "mj/state_text.hpp"
+#include "mj/outputs.hpp"
 #include "node_tree.hpp"
 #include "request.hpp"
 
@@ -56,7 +57,7 @@ class Session {
     guard([&] {
       model_.reset();
       model_.emplace(mjweb::run_request(xml, name, options));
-      model_->set_animated(true);  // the grid as mj run --gif draws it: wfc's decided cells at every step
+      mj::Debugger(*model_).set_animated(true);  // the grid as mj run --gif draws it: wfc's decided cells at every step
     });
   }
   val settings() const { return model_ ? mjweb::settings_object(model_->settings()) : val::null(); }
@@ -85,8 +86,8 @@ class Session {
   void set_start_cells(const val& cells) {
     guard([&] { live().set_initial_cells(emscripten::convertJSArrayToNumberVector<uint8_t>(cells)); });
   }
-  // Pins and a goal (docs/constraints.md): per cell of the start grid (x fastest) a value, or 255 for a free cell;
-  // from the next start; empty: none.
+  // Pins and a goal (docs/constraints.md): per cell of the start grid (x fastest) a value, or mj::kFreeCell for a free
+  // cell; from the next start; empty: none.
   void set_pins(const val& cells) {
     guard([&] { live().set_pins(emscripten::convertJSArrayToNumberVector<uint8_t>(cells)); });
   }
@@ -119,7 +120,7 @@ class Session {
   // limit, or `ms` milliseconds have passed (<= 0: no time limit). Returns "nextNode", "finished",
   // "stepLimit" or "stopped".
   std::string next_node(double ms) {
-    return guard([&] { return end_name(live().to_next_node(for_at_most(ms))); });
+    return guard([&] { return end_name(mj::Debugger(live()).to_next_node(for_at_most(ms))); });
   }
 
   // Sends an input (a key's name) to the run: the next <event> of the mj dialect that runs takes it.
@@ -145,9 +146,9 @@ class Session {
     mj::Model& model = live();
     struct Shown {
       mj::Model& model;
-      ~Shown() { model.set_animated(true); }
+      ~Shown() { mj::Debugger(model).set_animated(true); }
     } shown{model};
-    model.set_animated(model.history() != nullptr);
+    mj::Debugger(model).set_animated(model.status().recording);
     go(model);
     return model.status().steps;
   }
@@ -167,19 +168,19 @@ class Session {
       return unanimated([&](mj::Model& model) { model.replay(seed, sent, given(steps)); });
     });
   }
-  // The run taken back `count` steps, exactly: its seed and inputs run again to there (Model::back).
+  // The run taken back `count` steps, exactly: its seed and inputs run again to there (Debugger::back).
   void back(int count) {
-    guard([&] { live().back(count); });
+    guard([&] { mj::Debugger(live()).back(count); });
   }
   // The run of `seed` standing at `step`, each of `inputs` ([{step, key}]) at or before it sent at its step:
-  // a past step of another Model's run (Model::replay_to), going on forward when it can.
+  // a past step of another Model's run (Debugger::replay_to), going on forward when it can.
   void replay_to(int seed, int step, const val& inputs) {
-    guard([&] { live().replay_to(seed, inputs_of(inputs), step); });
+    guard([&] { mj::Debugger(live()).replay_to(seed, inputs_of(inputs), step); });
   }
 
   // Where the run stands, in one call (mj::RunStatus): {started, seed, steps, stepLimit, finished (also before
   // a start), atStepLimit, ended (either), waiting, node, search, history: {first, last, bytes} or null}.
-  val status() const {
+  val status() {
     val s = val::object();
     const mj::RunStatus r = model_ ? model_->status() : mj::RunStatus{};
     s.set("started", r.started), s.set("seed", r.seed), s.set("steps", r.steps), s.set("stepLimit", r.step_limit);
@@ -201,14 +202,14 @@ class Session {
   // The grid as `mj run --state` writes it, with the run's seed and steps; named as the model, or `name`.
   std::string state_text(const val& name) {
     return guard([&] {
-      if (name.isUndefined() || name.isNull()) return live().state_text();
-      const mj::RunStatus s = live().status();
-      return mj::state_text(name.as<std::string>(), live().grid(), s.seed, s.steps);
+      mj::Snapshot grid = live().snapshot();
+      if (!name.isUndefined() && !name.isNull()) grid.settings.name = name.as<std::string>();
+      return grid.state_text();
     });
   }
   // "NAME_SEED" of the current run, safe as a file name: what its files are called.
   std::string output_stem() {
-    return guard([&] { return live().output_stem(); });
+    return guard([&] { return live().snapshot().output_stem(); });
   }
 
   // {mx, my, mz, legend, cells}: cells a view of wasm memory, valid until the next call; null before a load.
@@ -220,49 +221,50 @@ class Session {
     g.set("cells", val(emscripten::typed_memory_view(v.size(), v.cells)));
     return g;
   }
-  val active_node() const { return node_object(model_ ? model_->next_node() : std::nullopt); }
+  val active_node() const { return node_object(model_ ? model_->status().node : std::nullopt); }
   // {states, frontier, best} of the search under way (or stopped by advance's time budget), else null.
   val search_progress() const { return search_object(model_ ? model_->status().search : std::nullopt); }
-  val node_tree() const { return model_ ? mjweb::node_tree(model_->node_tree()) : val::null(); }
+  val node_tree() { return model_ ? mjweb::node_tree(mj::Debugger(*model_).node_tree()) : val::null(); }
   // What the node at `line` (0: the active one) computed (inspection.hpp); set_inspecting: record it all.
   val inspect(int line) {
-    return guard([&] { return mjweb::inspection(live().inspect(line)); });
+    return guard([&] { return mjweb::inspection(mj::Debugger(live()).inspect(line)); });
   }
   void set_inspecting(bool on) {
-    guard([&] { live().set_inspecting(on); });
+    guard([&] { mj::Debugger(live()).set_inspecting(on); });
   }
   // The debugger (timeline.hpp): time travel and where a run paused.
   void set_recording(bool on) {
-    guard([&] { live().set_recording(on); });
+    guard([&] { mj::Debugger(live()).set_recording(on); });
   }
-  val history() const { return model_ ? mjweb::history_range(*model_) : val::null(); }
+  val history() { return model_ ? mjweb::history_range(*model_) : val::null(); }
   val grid_at(int step) {
     return guard([&] { return mjweb::grid_at(live(), step, past_); });
   }
   // The line of the node that worked in step `step` (0: none, or not recorded).
-  int node_line_at(int step) const {
-    const mj::History* h = model_ ? model_->history() : nullptr;
+  int node_line_at(int step) {
+    const mj::History* h = model_ ? mj::Debugger(*model_).history() : nullptr;
     return h ? h->node_line(step) : 0;
   }
-  val breakpoint_hit() const { return model_ ? mjweb::breakpoint_hit(*model_) : val::null(); }
+  val breakpoint_hit() { return model_ ? mjweb::breakpoint_hit(*model_) : val::null(); }
 
   // The grid as mj run draws it (2D squares, 3D isometric cubes) at `pixelsize` (undefined: the
   // settings'): {width, height, rgba}, rgba a view of wasm memory valid until the next call.
   val render(const val& pixelsize) {
-    return guard([&] { return picture(live().image(given(pixelsize))); });
+    return guard([&] { return picture(live().snapshot().image(given(pixelsize))); });
   }
   // The same of the grid after `step` steps, from the run's record (time travel).
   val render_at(int step, const val& pixelsize) {
     return guard([&] {
-      if (!live().history()) throw mj::argument_error("the run is not recorded (setRecording(true) first)");
-      return picture(live().image_at(step, given(pixelsize)));
+      mj::Debugger debugger(live());
+      if (!debugger.history()) throw mj::argument_error("the run is not recorded (setRecording(true) first)");
+      return picture(debugger.image_at(step, given(pixelsize)));
     });
   }
   // The colour of each value of the current grid, 0xRRGGBB (for views that draw the cells themselves).
   val colors() {
     return guard([&] {
       val list = val::array();
-      for (uint32_t c : live().colors()) list.call<void>("push", rgb(c));
+      for (uint32_t c : live().snapshot().colors()) list.call<void>("push", rgb(c));
       return list;
     });
   }
@@ -276,21 +278,21 @@ class Session {
 
   // A file as mj writes it, as bytes (a view of wasm memory, valid until the next call): the format of
   // `extension` (png, vox, glb, tmj, gif: the run again, animated; txt: the state text), written by
-  // Model::save into emscripten's file system and read back.
+  // mj::save into emscripten's file system and read back.
   val file(const std::string& extension, const val& pixelsize) {
     return guard([&] {
       const std::filesystem::path file = std::string(kOutFile) + "." + extension;
       mj::SaveOptions options;
       options.pixelsize = given(pixelsize);
-      live().save(file, options);
+      mj::save(live(), file, options);
       return bytes(read_and_remove(file));
     });
   }
   // The picture mj run writes for the run, {name, bytes}: NAME_SEED.png, or .vox for a 3D grid unless
-  // the settings say iso (Model::save_picture decides).
+  // the settings say iso (Snapshot::save_picture decides).
   val picture_file() {
     return guard([&] {
-      const std::filesystem::path file = live().save_picture(kOutFolder);
+      const std::filesystem::path file = live().snapshot().save_picture(kOutFolder);
       val out = val::object();
       out.set("name", file.filename().string()), out.set("bytes", bytes(read_and_remove(file)));
       return out;
@@ -299,9 +301,10 @@ class Session {
   // The page's GIF: a frame of the grid as shown at each gifFrame, then gifFinish's bytes.
   void gif_frame(const val& pixelsize) {
     guard([&] {
+      const mj::Snapshot shown = live().snapshot();
       const std::optional<int> size = given(pixelsize);
       if (size) mj::check_pixelsize(*size);
-      const mj::Image frame = mj::render(live().grid(), live().colors(), {size.value_or(live().settings().pixelsize)});
+      const mj::Image frame = mj::render(shown.grid(), shown.colors(), {size.value_or(shown.settings.pixelsize)});
       if (!gif_) gif_.emplace(kGifFile, frame.width, frame.height);
       gif_->add_frame(frame);
     });
@@ -313,7 +316,7 @@ class Session {
     return guard([&] {
       mj::SaveOptions options;
       options.pixelsize = given(pixelsize), options.every = every;
-      live().save_record(kGifFile, given(from), given(to), options);
+      mj::Debugger(live()).save_record(kGifFile, given(from), given(to), options);
       return bytes(read_and_remove(kGifFile));
     });
   }

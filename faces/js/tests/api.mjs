@@ -35,6 +35,9 @@ test("mj.defaults are the library's header's", () => {
   assert.equal(String(mj.defaults.seed), constant("kDefaultSeed"));
   assert.equal(mj.defaults.outputFolder, constant("kDefaultOutputFolder"));
   assert.equal(String(mj.defaults.maxGifFrames), constant("kMaxGifFrames"));
+  assert.equal(mj.defaults.freeCell, Number(constant("kFreeCell")));
+  assert.equal(String(mj.defaults.maxStates), constant("kMaxStates"));
+  assert.equal(mj.defaults.maxCells, 2 ** Number(header.match(/kMaxCells = 1LL << (\d+)/)[1]));
   assert.equal(String(mj.defaults.size2d), constant("kDefaultSize2d"));
   assert.ok(Object.isFrozen(mj.defaults));
 });

@@ -9,6 +9,7 @@ from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, 
 
 import numpy as np
 
+from . import _core
 from ._arguments import Colour, checked_int
 from .errors import ModelWarning
 from .history import DEFAULT_MAX_BYTES, Breakpoint, BreakpointLike, History, breakpoint_of, core_breakpoints
@@ -50,7 +51,7 @@ def load(
     the step limit of ``run`` (``0``: none). ``pixelsize``: of ``image``, ``save`` and notebooks.
     ``resources``: the folder with rules/, samples/, tilesets/ and palette.xml; by default
     ``../resources`` from the model file (the reference's layout), or ``resources`` for XML text.
-    ``max_cells`` bounds every grid the model makes (default 2^28). ``colors``:
+    ``max_cells`` bounds every grid the model makes (default ``DEFAULTS["max_cells"]``). ``colors``:
     ``{symbol: colour}`` over the palette, a colour 0xRRGGBB, ``"#rrggbb"``, a name (``"teal"``, with
     matplotlib) or ``(r, g, b)``. ``backtrack=True``: every ``wfc`` undoes its latest choices on a contradiction
     instead of starting over (``mj run --backtrack``; the runs then differ from the reference's). Raises ModelError
@@ -60,7 +61,7 @@ def load(
     ``pins``: cells no node may change all run long; ``goal``: cells the model's inference (``<observe>``) must end
     with (docs/constraints.md). Each a file (a PNG in the model's colours, transparent: free; a VOX, empty: free; a
     state text, ``*``: free) or an array of the grid's shape (``grid()``'s) whose cells are values of the legend or
-    255 (free). Raises ValueError for a wrong shape or value, a model with a ``map`` or ``wfc``, or a
+    ``DEFAULTS["free_cell"]`` (free). Raises ValueError for a wrong shape or value, a model with a ``map`` or ``wfc``, or a
     goal for a model without ``<observe>``.
     """
     given = locals()  # the keywords above, forwarded by Request's names (written once, in source.py)
@@ -83,8 +84,9 @@ def _constraint_cells(core, name: str, given) -> Optional[bytes]:
     if isinstance(given, (str, os.PathLike)):
         return bytes(core.constraint_cells(os.fspath(given)))
     cells = np.asarray(given)
-    if cells.size and (cells.min() < 0 or cells.max() > 255):
-        raise ValueError(f"{name} holds values outside 0 to 255 (255: a free cell)")
+    byte = np.iinfo(np.uint8).max  # the cells go to the library as bytes; which of them are values, it says
+    if cells.size and (cells.min() < 0 or cells.max() > byte):
+        raise ValueError(f"{name} holds values outside 0 to {byte} ({_core.DEFAULTS['free_cell']}: a free cell)")
     shape = np.asarray(core.grid()).shape
     if cells.shape != shape and cells.shape != (int(np.prod(shape)),):
         raise ValueError(f"{name} has shape {cells.shape}, the grid {shape}")

@@ -25,8 +25,8 @@ class Source:
     settings the library decided (``settings``, the library's own, which pickle), read here by name."""
 
     settings: "_core.Settings"
-    pins: Optional[bytes]  # per cell of the start grid, its pinned value or 255 (free); None: no pins
-    goal: Optional[bytes]  # per cell, the value it must end with or 255 (free); None: no goal
+    pins: Optional[bytes]  # per cell of the start grid, its pinned value or DEFAULTS["free_cell"]; None: none
+    goal: Optional[bytes]  # per cell, the value it must end with or DEFAULTS["free_cell"]; None: none
 
     @property
     def text(self) -> Optional[str]:

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "mj/inspect.hpp"
 #include "mj/model.hpp"
 #include "mj/picture.hpp"
 #include "mj/run_settings.hpp"

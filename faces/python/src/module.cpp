@@ -26,5 +26,8 @@ PYBIND11_MODULE(_core, m) {
   defaults["history_bytes"] = mj::kDefaultHistoryBytes;
   defaults["progress_milliseconds"] = mj::kDefaultProgressMilliseconds;
   defaults["max_gif_frames"] = mj::kMaxGifFrames;
+  defaults["max_cells"] = mj::kMaxCells;
+  defaults["free_cell"] = int(mj::kFreeCell);
+  defaults["max_states"] = mj::kMaxStates;
   m.attr("DEFAULTS") = defaults;
 }

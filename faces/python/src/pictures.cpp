@@ -5,8 +5,8 @@
 #include "bindings.hpp"
 #include "mj/files.hpp"
 #include "mj/model.hpp"
+#include "mj/outputs.hpp"
 #include "mj/picture.hpp"
-#include "mj/state_text.hpp"
 
 namespace mj::python {
 
@@ -32,7 +32,8 @@ Snapshot snapshot_of(const RunSettings& settings, const Cells& cells, const std:
                   seed,
                   step,
                   tiles ? std::optional<TileLayer>(tile_layer_of(*tiles)) : std::nullopt,
-                  settings};
+                  settings,
+                  std::nullopt};
 }
 
 // The snapshot's cells as a writable uint8 array over its own memory, (my, mx) in 2D and (mz, my, mx) in 3D,
@@ -104,11 +105,9 @@ GridView grid_of_array(const py::array_t<uint8_t, py::array::c_style>& cells) {
 }
 
 std::string state_text_of(const std::string& name, const Cells& cells, const std::string& legend, int seed, int steps) {
-  GridView grid = grid_of_array(cells);
-  for (const uint8_t* v = grid.cells; v != grid.cells + grid.size(); ++v)
-    if (*v >= legend.size()) throw py::value_error("a cell's value is past the legend");
-  grid.legend = legend;
-  return state_text(name, grid, seed, steps);
+  RunSettings named;
+  named.name = name;
+  return snapshot_of(named, cells, legend, seed, steps, std::nullopt).state_text();
 }
 
 void bind_pictures(py::module_& m) {

@@ -1,4 +1,4 @@
-// Model::inspect for Python: what a node computed to make its choices, as numpy arrays shaped
+// Debugger::inspect for Python: what a node computed to make its choices, as numpy arrays shaped
 // like the grid ((my, mx) in 2D, (mz, my, mx) in 3D). markovjunior.Model's fields(), potentials(),
 // future(), choice(), trajectory() and wave() read the dict made here.
 #include <pybind11/stl.h>

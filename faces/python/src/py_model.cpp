@@ -8,7 +8,9 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "mj/debugger.hpp"
 #include "mj/model.hpp"
+#include "mj/outputs.hpp"
 
 namespace mj::python {
 
@@ -109,7 +111,7 @@ int step(Session& s, int count) {
 
 py::object breakpoint_hit(Session& s) {
   Exclusive guard(s);
-  std::optional<Breakpoint> hit = s.model.breakpoint_hit();
+  std::optional<Breakpoint> hit = Debugger(s.model).breakpoint_hit();
   if (!hit) return py::none();
   return py::make_tuple(hit->line, hit->rule);
 }
@@ -117,27 +119,27 @@ py::object breakpoint_hit(Session& s) {
 // The record's facts: (first step, last step, bytes), or None when not recording.
 py::object history_range(Session& s) {
   Exclusive guard(s);
-  const History* h = s.model.history();
+  const History* h = Debugger(s.model).history();
   if (!h) return py::none();
   return py::make_tuple(h->first_step(), h->last_step(), h->bytes());
 }
 
 const History& recorded(Session& s) {
-  const History* h = s.model.history();
+  const History* h = Debugger(s.model).history();
   if (!h) throw std::runtime_error("this Model is not recording: model.record() first");
   return *h;
 }
 
-// Model::save: the current grid by the file's extension (a .gif: the run again, animated).
+// mj::save: the current grid by the file's extension (a .gif: the run again, animated).
 void save(Session& s, const std::string& file, std::optional<int> pixelsize) {
   Exclusive guard(s);
   SaveOptions options;
   options.pixelsize = pixelsize;
   py::gil_scoped_release unlocked;
-  s.model.save(file, options);
+  mj::save(s.model, file, options);
 }
 
-// Model::save_run: the run of `seed` to `steps` recorded as a GIF, stopped by Ctrl-C (no file then).
+// mj::save_run: the run of `seed` to `steps` recorded as a GIF, stopped by Ctrl-C (no file then).
 void save_run(Session& s, const std::string& file, int seed, std::optional<int> steps, std::optional<int> pixelsize,
               std::optional<int> every) {
   Exclusive guard(s);
@@ -149,14 +151,14 @@ void save_run(Session& s, const std::string& file, int seed, std::optional<int> 
   RunEnd end;
   {
     py::gil_scoped_release unlocked;
-    end = s.model.save_run(file, seed, steps, options, control);
+    end = mj::save_run(s.model, file, seed, steps, options, control);
   }
   raise_if_stopped(end);
 }
 
 py::object active_node(Session& s) {
   Exclusive guard(s);
-  std::optional<ActiveNode> node = s.model.next_node();
+  std::optional<ActiveNode> node = s.model.status().node;
   if (!node) return py::none();
   return py::make_tuple(node->kind, node->line, node->depth);
 }
@@ -228,10 +230,10 @@ void bind_running(ModelClass& model) {
           [](Session& s, int steps) {
             Exclusive guard(s);
             py::gil_scoped_release unlocked;
-            s.model.back(steps);
+            Debugger(s.model).back(steps);
           },
           py::arg("steps"),
-          "The run taken back steps steps: its seed (and inputs) run again to there (mj::Model::back)");
+          "The run taken back steps steps: its seed (and inputs) run again to there (mj::Debugger::back)");
 }
 
 // What a run takes from outside: pins, a goal, and the inputs its <event> nodes wait for.
@@ -244,7 +246,7 @@ void bind_inputs(ModelClass& model) {
             const std::string c = cells;
             s.model.set_pins(std::vector<uint8_t>(c.begin(), c.end()));
           },
-          py::arg("cells"), "Pins: per cell of the start grid (x fastest) a value, or 255 for free; b'': none")
+          py::arg("cells"), "Pins: per cell of the start grid (x fastest) a value, or DEFAULTS['free_cell']; b'': none")
       .def(
           "set_goal",
           [](Session& s, const py::bytes& cells) {
@@ -252,11 +254,12 @@ void bind_inputs(ModelClass& model) {
             const std::string c = cells;
             s.model.set_goal(std::vector<uint8_t>(c.begin(), c.end()));
           },
-          py::arg("cells"), "A goal: per cell of the start grid (x fastest) a value, or 255 for free; b'': none")
+          py::arg("cells"),
+          "A goal: per cell of the start grid (x fastest) a value, or DEFAULTS['free_cell']; b'': none")
       .def(
           "constraint_cells",
           [](Session& s, const std::string& file) {
-            const std::vector<uint8_t> cells = s.model.constraint_cells(file);
+            const std::vector<uint8_t> cells = constraint_cells(s.model, file);
             return py::bytes(reinterpret_cast<const char*>(cells.data()), cells.size());
           },
           py::arg("file"), "The cells of a pins or goal file (PNG, VOX or state text) for this model, as bytes")
@@ -296,7 +299,7 @@ void bind_recording(ModelClass& model) {
           "set_recording",
           [](Session& s, bool on, size_t max_bytes) {
             Exclusive guard(s);
-            s.model.set_recording(on, max_bytes);
+            Debugger(s.model).set_recording(on, max_bytes);
           },
           py::arg("on"), py::arg("max_bytes"), "Time travel: record every step from now on (in at most max_bytes)")
       .def("history_range", &history_range, "(first step, last step, bytes) of the record, or None")
@@ -312,7 +315,7 @@ void bind_recording(ModelClass& model) {
           [](Session& s, int step, std::optional<int> pixelsize) {
             Exclusive guard(s);
             recorded(s);  // not recording: RuntimeError, as grid_at
-            return rgb_array(s.model.image_at(step, pixelsize));
+            return rgb_array(Debugger(s.model).image_at(step, pixelsize));
           },
           py::arg("step"), py::arg("pixelsize") = py::none(), "The recorded grid after step steps, drawn")
       .def(
@@ -356,7 +359,7 @@ void bind_pictures_and_files(ModelClass& model) {
           "tile_layer",
           [](Session& s) -> std::optional<TileTuple> {
             Exclusive guard(s);
-            const std::optional<TileLayer> layer = s.model.tile_layer();
+            const std::optional<TileLayer> layer = s.model.snapshot().tiles;
             return layer ? std::optional<TileTuple>(tile_tuple(*layer)) : std::nullopt;
           },
           "A 2D tile wfc model's grid as (tileset, size, mx, my, tiles, names, at) (mj::TileLayer), else None");
@@ -377,14 +380,14 @@ void bind_debugger(ModelClass& model) {
           "inspect",
           [](Session& s, int line) {
             Exclusive guard(s);
-            return inspection_dict(s.model.inspect(line));
+            return inspection_dict(Debugger(s.model).inspect(line));
           },
           py::arg("line"), "What the node at line (0: the active one) computed, as a dict (mj/inspect.hpp)")
       .def(
           "set_inspecting",
           [](Session& s, bool on) {
             Exclusive guard(s);
-            s.model.set_inspecting(on);
+            Debugger(s.model).set_inspecting(on);
           },
           py::arg("on"), "Keep what only a debugger asks for (a guided one's candidates, wfc's failures)");
 }

@@ -34,7 +34,7 @@ def library_defaults():
     """include/mj/defaults.hpp's constants by name, read from the header itself."""
     header = (ROOT / "include" / "mj" / "defaults.hpp").read_text()
     found = dict(re.findall(r"\b(k\w+) = ([^,;]+)", header))
-    return {name: eval(value.replace("size_t", "int")) for name, value in found.items()}
+    return {name: eval(re.sub(r"(\d)LL\b", r"\1", value.replace("size_t", "int"))) for name, value in found.items()}
 
 
 def test_defaults_are_the_librarys_and_generate_takes_its_seed():
@@ -43,6 +43,9 @@ def test_defaults_are_the_librarys_and_generate_takes_its_seed():
     assert mj.DEFAULTS["output_folder"] == k["kDefaultOutputFolder"]
     assert mj.DEFAULTS["history_bytes"] == k["kDefaultHistoryBytes"]
     assert mj.DEFAULTS["max_gif_frames"] == k["kMaxGifFrames"]
+    assert mj.DEFAULTS["max_cells"] == k["kMaxCells"]
+    assert mj.DEFAULTS["free_cell"] == k["kFreeCell"]
+    assert mj.DEFAULTS["max_states"] == k["kMaxStates"]
     assert mj.DEFAULTS["size_2d"] == k["kDefaultSize2d"]
     program = '<one values="BW" in="BB" out="WW"/>'
     seeded = mj.generate(program, size=6, seed=mj.DEFAULTS["seed"])

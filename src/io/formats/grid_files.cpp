@@ -43,9 +43,9 @@ void save_grid(const std::filesystem::path& file, const GridView& grid, const st
     case GridFormat::glb: return save_glb(file, grid, colors);
     case GridFormat::tiled: save_tiled(file, grid, colors, pixelsize, tiles); return;
     case GridFormat::gif: break;
-    case GridFormat::state: throw argument_error("the state text names the run: write it with mj::Model::save");
+    case GridFormat::state: throw argument_error("the state text names the run: write it with mj::Snapshot::save");
   }
-  throw argument_error("a GIF is an animation of a run: record it with write_animation or mj::Model::save");
+  throw argument_error("a GIF is an animation of a run: record it with mj::save_run or mj::save");
 }
 
 }  // namespace mj

@@ -68,7 +68,7 @@ std::vector<uint8_t> cells_of_vox(const std::filesystem::path& file, const GridV
   return cells;
 }
 
-// "NAME FX FY FZ SEED STEPS", the legend, then FY*FZ rows of FX symbols (mj/state_text.hpp).
+// "NAME FX FY FZ SEED STEPS", the legend, then FY*FZ rows of FX symbols (io/formats/state_text.hpp).
 std::vector<uint8_t> cells_of_state_text(const std::filesystem::path& file, const GridView& shape) {
   std::istringstream in(read_file(file));
   std::string name, legend, row;

@@ -1,4 +1,4 @@
-#include "mj/state_text.hpp"
+#include "io/formats/state_text.hpp"
 
 namespace mj {
 

@@ -1,4 +1,4 @@
-// mj's public API: a grid as the text the golden runs and `mj run --state` use, and its hash in the
+// A grid as the text the golden runs and `mj run --state` use, and its hash in the
 // reference's step traces.
 #pragma once
 

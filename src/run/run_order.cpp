@@ -1,8 +1,8 @@
-#include "run_order.hpp"
+#include "mj/batch.hpp"
 
 #include <cctype>
 
-namespace mj::cli {
+namespace mj {
 
 namespace {
 
@@ -22,4 +22,4 @@ double predicted_work(const ModelEntry& entry, const std::string& xml) {
   return cells * (1 + elements(xml)) * (heavy ? 64 : 1);
 }
 
-}  // namespace mj::cli
+}  // namespace mj

@@ -1,4 +1,4 @@
-#include "run/animation.hpp"
+#include "outputs/animation.hpp"
 
 #include <algorithm>
 #include <string>
@@ -62,36 +62,31 @@ Image on_canvas(const Image& picture, Canvas canvas) {
 
 }  // namespace
 
-RunEnd write_animation(Interpreter& ip, int seed, const RunControl& control, const Palette& palette,
+RunEnd write_animation(Model& model, int seed, std::optional<int> steps, const RunControl& control,
                        const AnimationOptions& options, const std::filesystem::path& file) {
+  const Palette& palette = model.settings().palette;
   RunControl sizing = control;  // a first pass finds the largest frame: the canvas
   Canvas canvas;
   sizing.every = std::max(1, options.every);
+  sizing.animated = false;  // the grid's size is the same either way
   long long frames = 0;
   sizing.frame = [&] {
     frames++;
-    Canvas s = picture_size(ip.grid(), options.pixelsize);
+    Canvas s = picture_size(model.grid(), options.pixelsize);
     canvas = {std::max(canvas.width, s.width), std::max(canvas.height, s.height)};
   };
-  if (ip.run(seed, sizing) == RunEnd::stopped) return RunEnd::stopped;
+  if (model.run(seed, steps, sizing) == RunEnd::stopped) return RunEnd::stopped;
   check_gif_size(canvas, options.pixelsize, file);
   check_frame_count(frames, options, file);
 
   GifWriter gif(file, int(canvas.width), int(canvas.height), options.delay);  // abandoned unless closed
   RunControl recording = sizing;
   recording.frame = [&] {
-    GridView g = ip.grid();
+    GridView g = model.grid();
     gif.add_frame(on_canvas(render(g, frame_colors(g.legend, palette, options), {options.pixelsize}), canvas));
   };
-  // Nodes keep their visible state up to date while frames are drawn; afterwards as the caller had
-  // it (a page that animates its runs still does after writing a GIF).
-  struct Animated {
-    Interpreter& ip;
-    const bool before = ip.animated();
-    explicit Animated(Interpreter& i) : ip(i) { ip.set_animated(true); }
-    ~Animated() { ip.set_animated(before); }
-  } animated(ip);
-  RunEnd end = ip.run(seed, recording);
+  recording.animated = true;  // nodes keep their visible state up to date while frames are drawn
+  RunEnd end = model.run(seed, steps, recording);
   if (end != RunEnd::stopped) gif.close();
   return end;
 }

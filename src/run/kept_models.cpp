@@ -1,9 +1,9 @@
-#include "kept_models.hpp"
+#include "mj/batch.hpp"
 
 #include <optional>
 #include <utility>
 
-namespace mj::cli {
+namespace mj {
 
 Model KeptModels::take(RunSettings settings) {
   std::optional<Model> same, dropped;  // dropped outside the lock: freeing a large model takes a while
@@ -41,4 +41,4 @@ void KeptModels::give_back(Model model) {
   kept_.push_back(std::move(model));
 }
 
-}  // namespace mj::cli
+}  // namespace mj

@@ -1,14 +1,18 @@
-// A run recorded as an animated GIF, a frame every few steps (Model::save, save_run, save_record).
+// A run recorded as an animated GIF, a frame every few steps (save, save_run, Debugger::save_record), drawn
+// from the engine's public calls alone.
 #pragma once
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "mj/history.hpp"
+#include "mj/model.hpp"
+#include "mj/outputs.hpp"
 #include "mj/picture.hpp"
-#include "run/interpreter.hpp"
+#include "mj/run_control.hpp"
 
 namespace mj {
 
@@ -24,11 +28,16 @@ struct AnimationOptions {
   int max_frames = kMaxGifFrames;
 };
 
-// Runs `seed` under `control` (its step limit, progress and cancel; its `frame` and `every` are the
-// animation's) and writes the frames to `file`, whole or not at all. The canvas fits the largest
-// frame (map and wfc change the grid's size mid-run). Throws mj::Error before making the file when
-// the frames would be too large for a GIF, or more than options.max_frames.
-RunEnd write_animation(Interpreter& interpreter, int seed, const RunControl& control, const Palette& palette,
+// A GIF's options from save's, checked (mj::Error, kind argument), the pixel size the settings' when not
+// given, the colours of each frame's legend as Snapshot::colors gives them. `settings` must outlive them.
+AnimationOptions animation_options(const RunSettings& settings, const SaveOptions& options);
+
+// Runs the model's run of `seed` to its step limit `steps` (Model::run's) under `control` (its progress and
+// cancel; its `frame`, `every` and `animated` are the animation's) and writes the frames to `file`, whole or
+// not at all. The canvas fits the largest frame (map and wfc change the grid's size mid-run). Throws
+// mj::Error before making the file when the frames would be too large for a GIF, or more than
+// options.max_frames.
+RunEnd write_animation(Model& model, int seed, std::optional<int> steps, const RunControl& control,
                        const AnimationOptions& options, const std::filesystem::path& file);
 
 // The steps `from` to `to` of a run's record, drawn as write_animation draws the run itself: a frame at

@@ -1,8 +1,8 @@
-#include "job_queue.hpp"
+#include "mj/batch.hpp"
 
 #include <algorithm>
 
-namespace mj::cli {
+namespace mj {
 
 JobQueue::JobQueue(const std::vector<int>& program, int workers)
     : program_(program), taken_(program.size(), false), running_(size_t(std::max(workers, 1)), -1) {
@@ -44,4 +44,4 @@ std::optional<size_t> JobQueue::first_free(int worker) const {
   return std::nullopt;
 }
 
-}  // namespace mj::cli
+}  // namespace mj
