@@ -8,8 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh python
 # One build of the library for everything native: the CLI, the tests, libmj.so and the Python extension (the last
-# two from the same position-independent objects).
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMJ_BUILD_PYTHON=ON >/dev/null
+# two from the same position-independent objects). A warning in the project's own code is an error here.
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DMJ_BUILD_PYTHON=ON -DMJ_WERROR=ON >/dev/null
 cmake --build build
 (cd tests/exports && npm ci --no-audit --no-fund --loglevel=error)  # the glTF validator
 ctest --test-dir build --output-on-failure -j2

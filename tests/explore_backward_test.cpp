@@ -8,8 +8,8 @@
 #include <set>
 
 #include "explore/backward.hpp"
-#include "explore/grid_steps.hpp"
 #include "explore/stepper.hpp"
+#include "explore_oracles/oracles.hpp"
 #include "explore_random_programs.hpp"
 #include "mj/error.hpp"
 #include "mj/explore.hpp"

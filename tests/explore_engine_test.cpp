@@ -9,8 +9,8 @@
 
 #include "explore/grid_dynamics.hpp"
 #include "explore/grid_stepper.hpp"
-#include "explore/grid_steps.hpp"
 #include "explore/state_search.hpp"
+#include "explore_oracles/oracles.hpp"
 #include "explore_random_programs.hpp"
 #include "mj/error.hpp"
 #include "run/interpreter.hpp"

@@ -12,6 +12,7 @@
 #include <map>
 
 #include "explore/state_search.hpp"
+#include "explore_oracles/oracles.hpp"
 #include "explore_random_programs.hpp"
 #include "mj/error.hpp"
 #include "run/interpreter.hpp"

@@ -45,7 +45,9 @@ TEST_P(HistoryExact, EveryStepEqualsAFreshRun) {
   int differing_steps = 0;
   std::vector<uint8_t> previous = cells(fresh.grid());
   for (int k = 0; k <= recorded.steps(); k++) {
-    if (k > 0) ASSERT_TRUE(fresh.step());
+    if (k > 0) {
+      ASSERT_TRUE(fresh.step());
+    }
     const mj::GridView past = history.grid_at(k), now = fresh.grid();
     ASSERT_EQ(past.mx, now.mx) << "step " << k;
     ASSERT_EQ(past.mz, now.mz) << "step " << k;

@@ -137,7 +137,9 @@ TEST(Potentials, PropagationMatchesTheDirectDefinition) {
     compute_backward_potentials(some, future.data(), mx, my, mz, rules, rows);
     for (int c = 0; c < C; c++) {
       const std::vector<int> whole(direct[c], direct[c] + cells);
-      if (rows >> c & 1u) ASSERT_EQ(std::vector<int>(some[c], some[c] + cells), whole) << "trial " << trial;
+      if (rows >> c & 1u) {
+        ASSERT_EQ(std::vector<int>(some[c], some[c] + cells), whole) << "trial " << trial;
+      }
       ASSERT_EQ(backward_row(some, future.data(), c), whole) << "row " << c << ", trial " << trial;
     }
     ASSERT_EQ(some.unset_rows & rows, 0u);

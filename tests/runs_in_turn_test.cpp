@@ -131,11 +131,13 @@ std::string inspection_text(const mj::Inspection& v) {
   std::string s = v.kind + " " + std::to_string(v.line) + "\n";
   auto numbers = [&s](const char* name, const auto& values) {
     s += name;
-    for (auto x : values) s += " " + std::to_string(x);
+    for (auto x : values) s.append(" ").append(std::to_string(x));
     s += "\n";
   };
-  for (const mj::PotentialView& p : v.fields) numbers(("field " + std::to_string(p.value)).c_str(), p.cells);
-  for (const mj::PotentialView& p : v.potentials) numbers(("potential " + std::to_string(p.value)).c_str(), p.cells);
+  for (const mj::PotentialView& p : v.fields)
+    numbers(std::string("field ").append(std::to_string(p.value)).c_str(), p.cells);
+  for (const mj::PotentialView& p : v.potentials)
+    numbers(std::string("potential ").append(std::to_string(p.value)).c_str(), p.cells);
   numbers("future", v.future);
   for (const auto& state : v.trajectory) numbers("state", state);
   for (const mj::CandidateView& c : v.candidates)

@@ -16,7 +16,7 @@ enum class Setting { none, size, steps, seed, pixelsize, max_cells, resources, w
 // point at two of explore's arguments besides its setting: "{depth}" (the pre-image tree's depth) and
 // "{only_whether}" (how to ask only whether a grid has a predecessor, mj::a_predecessor).
 struct SettingNames {
-  std::string size, steps, seed, pixelsize, max_cells, resources, workers, max_states;
+  std::string size{}, steps{}, seed{}, pixelsize{}, max_cells{}, resources{}, workers{}, max_states{};
   std::string depth = "depth", only_whether = "ask only whether there is one";
   const std::string& operator[](Setting s) const;
 };

@@ -21,8 +21,10 @@ struct ExploreOptions {
   // explore(): keep the graph (edges, every state's grid). Without it a state takes little more than its
   // packed words (the counts, `cyclic` and the outcomes are the same).
   bool graph = true;
-  // Called about every 1024 new states while the states are searched: a face stops a search by
-  // throwing from it (Python's Ctrl-C), the search's memory freed as the exception passes.
+  // Called about every 1024 new states while the states are searched, every 1024 grids while every grid
+  // is stepped (explore_all_grids) and every 1024 candidates or search nodes of the backward questions,
+  // always on the calling thread: a face stops the work by throwing from it (Python's Ctrl-C), its
+  // memory freed as the exception passes (and other threads stopped).
   std::function<void()> poll = nullptr;
 };
 

@@ -50,13 +50,13 @@ struct RunControl {
   // Called about every `interval` of wall time while the run goes on, also inside a step whose
   // search (search="True") runs long; false stops it where it is (a later advance() goes on from
   // there: a stopped search goes on where it stopped, to the result it would have had).
-  std::function<bool()> progress;
+  std::function<bool()> progress{};
   std::chrono::milliseconds interval{kDefaultProgressMilliseconds};
   // Called before every `every`-th step (counted from the start) and once when the run ends or stops.
-  std::function<void()> frame;
+  std::function<void()> frame{};
   int every = 1;
   // Pause after a step that hits one of these; throws mj::Error for a line with no node.
-  std::vector<Breakpoint> breakpoints;
+  std::vector<Breakpoint> breakpoints{};
   // Stop (RunEnd::stopped) before a step that waits for an input (the mj dialect's <event>): a page takes
   // those steps at the pace of real time, so that a player has time to press a key.
   bool until_waiting = false;

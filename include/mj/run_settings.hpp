@@ -18,9 +18,9 @@ namespace mj {
 
 // How a model is loaded: its grid's size, its resources, the largest grid it may make.
 struct LoadOptions {
-  int mx = 0, my = 0, mz = 1;       // grid size (length, width, height); mz = 1 for 2D
-  std::filesystem::path resources;  // folder with rules/, samples/, tilesets/; empty = "resources"
-  long long max_cells = 0;          // largest grid (also those map and wfc make); <= 0: kMaxCells
+  int mx = 0, my = 0, mz = 1;         // grid size (length, width, height); mz = 1 for 2D
+  std::filesystem::path resources{};  // folder with rules/, samples/, tilesets/; empty = "resources"
+  long long max_cells = 0;            // largest grid (also those map and wfc make); <= 0: kMaxCells
 };
 
 // What a face was given. Unset fields are decided by resolve_run.

@@ -72,7 +72,7 @@ AllGrids all_grids_of(const RunSettings& settings, const ExploreOptions& options
 
 GridDynamics explore_all_grids(const RunSettings& settings, const ExploreOptions& options) {
   const AllGrids all = all_grids_of(settings, options);
-  return grid_dynamics(all.program, all.grids, options.threads);
+  return grid_dynamics(all.program, all.grids, options.threads, options.poll);
 }
 
 std::string grid_dynamics_json(const GridDynamics& d) {

@@ -22,6 +22,7 @@ void Backward::reverse_one(const Cells& grid, F f) const {
   std::vector<int> at, digit;
   for (const CompiledRule& rule : node_->rules)
     for (int corner : rule.corners) {
+      poll_.tick();
       bool agrees = true;
       for (const CompiledRule::Write& w : rule.writes) agrees &= grid[size_t(corner + w.offset)] == w.value;
       if (!agrees) continue;
@@ -40,6 +41,7 @@ void Backward::reverse_one(const Cells& grid, F f) const {
       digit.assign(at.size(), 0);
       for (size_t k = 0; k < at.size(); k++) candidate[size_t(at[k])] = uint8_t(std::countr_zero(choices[k]));
       for (;;) {
+        poll_.tick();
         if (candidate != grid && !f(candidate)) return;
         size_t k = 0;
         for (; k < at.size(); k++) {
@@ -65,12 +67,15 @@ void Backward::too_many() const {
 
 std::vector<Backward::Cells> Backward::by_search(const Cells& grid, bool first_only) const {
   std::vector<Cells> found;
-  search_->each(grid, [&](const Cells& p) {
-    found.push_back(p);
-    if ((long long)found.size() > options_.max_states) too_many();
-    return !first_only;
-  });
-  std::sort(found.begin(), found.end());
+  search_->each(
+      grid,
+      [&](const Cells& p) {
+        found.push_back(p);
+        if ((long long)found.size() > options_.max_states) too_many();
+        return !first_only;
+      },
+      poll_);
+  std::sort(found.begin(), found.end(), CellsBefore{});
   return found;
 }
 
@@ -79,7 +84,7 @@ std::vector<Backward::Cells> Backward::predecessors(const Cells& grid) const {
   std::vector<Cells> found;
   // Duplicates dropped (the same grid is found through several matches); past the limit, an error.
   const auto settle = [&] {
-    std::sort(found.begin(), found.end());
+    std::sort(found.begin(), found.end(), CellsBefore{});
     found.erase(std::unique(found.begin(), found.end()), found.end());
     if ((long long)found.size() > options_.max_states) too_many();
   };

@@ -6,16 +6,26 @@
 // constraint search (preimage_search.hpp).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
 
+#include "explore/poll.hpp"
 #include "explore/preimage_search.hpp"
 #include "explore/program.hpp"
 #include "mj/explore.hpp"
 
 namespace mj {
+
+// Grids in std::less's order, written out: GCC 12 takes the three-way compare std::less makes of byte
+// vectors for a memcmp of up to 2^64 bytes (-Wstringop-overread).
+struct CellsBefore {
+  bool operator()(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) const {
+    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+  }
+};
 
 class Backward {
  public:
@@ -31,6 +41,7 @@ class Backward {
  private:
   ExploreProgram program_;
   ExploreOptions options_;
+  mutable Poll poll_{options_.poll};  // ticked at every predecessor found, and every node of a search
   const ProgramNode* node_ = nullptr;
   std::unique_ptr<PreimageSearch> search_;  // `all` and `prl`
 

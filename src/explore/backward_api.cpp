@@ -35,13 +35,13 @@ Predecessors predecessors(const RunSettings& settings, const std::vector<uint8_t
   check_size(backward.program(), grid);
   Predecessors result;
   // Each depth's grids with the number of tree nodes (paths down from the grid) that are each.
-  std::map<std::vector<uint8_t>, long long> level{{grid, 1}};
+  std::map<std::vector<uint8_t>, long long, CellsBefore> level{{grid, 1}};
   result.tree_nodes.push_back(1), result.distinct.push_back(1);
   for (int d = 1; d <= std::max(1, depth); d++) {
-    std::map<std::vector<uint8_t>, long long> next;
+    std::map<std::vector<uint8_t>, long long, CellsBefore> next;
     long long nodes = 0;
     for (const auto& [cells, paths] : level) {
-      const auto found = backward.predecessors(cells);
+      const auto found = backward.predecessors(cells);  // each polls the face (explore/poll.hpp)
       if (d == 1)
         for (const auto& p : found) result.grids.push_back(text_of(backward.program(), p)), result.cells.push_back(p);
       for (const auto& p : found) next[p] += paths;

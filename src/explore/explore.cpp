@@ -79,38 +79,29 @@ std::vector<int> topological_order(const StateSpace& s) {
 // its visits when it is an end.
 constexpr size_t kSolvedStates = 400;
 
-std::vector<double> solved_end_probabilities(const StateSpace& s) {
+// The states from which some end can be reached, found backwards from the ends.
+std::vector<uint8_t> ends_reachable(const StateSpace& s) {
   const size_t n = s.edges.size();
-  // The states from which some end can be reached, found backwards from the ends.
   std::vector<std::vector<int>> from(n);
   for (size_t v = 0; v < n; v++)
     for (const auto& e : s.edges[v]) from[size_t(e.to)].push_back(int(v));
-  std::vector<uint8_t> ends_reachable(n, 0);
+  std::vector<uint8_t> reachable(n, 0);
   std::vector<int> todo;
   for (size_t v = 0; v < n; v++)
-    if (s.edges[v].empty()) ends_reachable[v] = 1, todo.push_back(int(v));
+    if (s.edges[v].empty()) reachable[v] = 1, todo.push_back(int(v));
   while (!todo.empty()) {
     const int v = todo.back();
     todo.pop_back();
     for (int u : from[size_t(v)])
-      if (!ends_reachable[size_t(u)]) ends_reachable[size_t(u)] = 1, todo.push_back(u);
+      if (!reachable[size_t(u)]) reachable[size_t(u)] = 1, todo.push_back(u);
   }
-  std::vector<double> ended(n, 0.0);
-  if (!ends_reachable[0]) return ended;
-  // Columns of the transposed system: (I - Q)^T y = e_start, over the states that can end.
-  std::vector<int> index(n, -1);
-  int m = 0;
-  for (size_t v = 0; v < n; v++)
-    if (ends_reachable[v]) index[v] = m++;
-  std::vector<double> a(size_t(m) * size_t(m + 1), 0.0);
+  return reachable;
+}
+
+// Gaussian elimination with partial pivoting of an m x (m + 1) augmented matrix, row by row: each row's
+// solution is then its last entry over its diagonal entry.
+void eliminate(std::vector<double>& a, int m) {
   auto at = [&](int row, int col) -> double& { return a[size_t(row) * size_t(m + 1) + size_t(col)]; };
-  for (size_t v = 0; v < n; v++) {
-    if (index[v] < 0) continue;
-    at(index[v], index[v]) += 1.0;
-    for (const auto& e : s.edges[v])
-      if (index[size_t(e.to)] >= 0) at(index[size_t(e.to)], index[v]) -= e.probability;
-  }
-  at(index[0], m) = 1.0;
   for (int c = 0; c < m; c++) {
     int pivot = c;
     for (int r = c + 1; r < m; r++)
@@ -123,37 +114,39 @@ std::vector<double> solved_end_probabilities(const StateSpace& s) {
       for (int k = c; k <= m; k++) at(r, k) -= f * at(c, k);
     }
   }
+}
+
+std::vector<double> solved_end_probabilities(const StateSpace& s) {
+  const size_t n = s.edges.size();
+  const std::vector<uint8_t> can_end = ends_reachable(s);
+  std::vector<double> ended(n, 0.0);
+  if (!can_end[0]) return ended;
+  // Columns of the transposed system: (I - Q)^T y = e_start, over the states that can end.
+  std::vector<int> index(n, -1);
+  int m = 0;
+  for (size_t v = 0; v < n; v++)
+    if (can_end[v]) index[v] = m++;
+  std::vector<double> a(size_t(m) * size_t(m + 1), 0.0);
+  auto at = [&](int row, int col) -> double& { return a[size_t(row) * size_t(m + 1) + size_t(col)]; };
+  for (size_t v = 0; v < n; v++) {
+    if (index[v] < 0) continue;
+    at(index[v], index[v]) += 1.0;
+    for (const auto& e : s.edges[v])
+      if (index[size_t(e.to)] >= 0) at(index[size_t(e.to)], index[v]) -= e.probability;
+  }
+  at(index[0], m) = 1.0;
+  eliminate(a, m);
   for (size_t v = 0; v < n; v++)
     if (index[v] >= 0 && s.edges[v].empty()) ended[v] = at(index[v], m) / at(index[v], index[v]);
   return ended;
 }
 
-// Where the runs end: the start's probability flowing along the edges (once in a graph without cycles,
-// else until what still flows stops changing).
-std::vector<double> end_probabilities(StateSpace& s) {
+// Rounds of flow: each moves every state's mass one step on; what reaches an end stays there. It stops
+// when what still moves is below 1e-17, or has stopped shrinking (it circulates in cycles it cannot
+// leave), or after about 2e8 edge visits.
+std::vector<double> flowed_end_probabilities(const StateSpace& s) {
   std::vector<double> mass(s.edges.size(), 0.0), ended(s.edges.size(), 0.0);
   mass[0] = 1.0;
-  // Found breadth first, the states are in an order the mass can flow in when every edge leads to a
-  // later state: that order, as explore() without the graph flows it while searching (the same sums).
-  bool forward = true;
-  for (size_t v = 0; v < s.edges.size() && forward; v++)
-    for (const auto& e : s.edges[v]) forward &= size_t(e.to) > v;
-  if (forward) {
-    for (size_t v = 0; v < s.edges.size(); v++)
-      for (const auto& e : s.edges[v]) mass[size_t(e.to)] += mass[v] * e.probability;
-    return mass;
-  }
-  const std::vector<int> order = topological_order(s);
-  s.cyclic = order.empty();
-  if (!s.cyclic) {
-    for (int v : order)
-      for (const auto& e : s.edges[size_t(v)]) mass[size_t(e.to)] += mass[size_t(v)] * e.probability;
-    return mass;
-  }
-  if (s.edges.size() <= kSolvedStates) return solved_end_probabilities(s);
-  // Each round moves every state's mass one step on; what reaches an end stays there. It stops when what
-  // still moves is below 1e-17, or has stopped shrinking (it circulates in cycles it cannot leave), or after
-  // about 2e8 edge visits.
   long long edges = 1;
   for (const auto& out : s.edges) edges += (long long)out.size();
   const long long rounds = std::max(100000LL, 200000000LL / edges);
@@ -173,6 +166,31 @@ std::vector<double> end_probabilities(StateSpace& s) {
     }
   }
   return ended;
+}
+
+// Where the runs end: the start's probability flowing along the edges (once in a graph without cycles,
+// else until what still flows stops changing).
+std::vector<double> end_probabilities(StateSpace& s) {
+  std::vector<double> mass(s.edges.size(), 0.0);
+  mass[0] = 1.0;
+  // Found breadth first, the states are in an order the mass can flow in when every edge leads to a
+  // later state: that order, as explore() without the graph flows it while searching (the same sums).
+  bool forward = true;
+  for (size_t v = 0; v < s.edges.size() && forward; v++)
+    for (const auto& e : s.edges[v]) forward &= size_t(e.to) > v;
+  if (forward) {
+    for (size_t v = 0; v < s.edges.size(); v++)
+      for (const auto& e : s.edges[v]) mass[size_t(e.to)] += mass[v] * e.probability;
+    return mass;
+  }
+  const std::vector<int> order = topological_order(s);
+  s.cyclic = order.empty();
+  if (!s.cyclic) {
+    for (int v : order)
+      for (const auto& e : s.edges[size_t(v)]) mass[size_t(e.to)] += mass[size_t(v)] * e.probability;
+    return mass;
+  }
+  return s.edges.size() <= kSolvedStates ? solved_end_probabilities(s) : flowed_end_probabilities(s);
 }
 
 }  // namespace

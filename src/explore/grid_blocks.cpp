@@ -67,18 +67,48 @@ GridBlockPlan grid_block_plan(const RunSettings& settings, int top, const Explor
   return plan;
 }
 
+namespace {
+
+// A block's grids stepped in turn: each grid's successors marked as led to, by block, and where its runs
+// end found from theirs (in this block, or in one of the blocks given).
+struct BlockSteps {
+  const std::string& source;
+  const GridBlockPlan& plan;
+  GridBlock& own;
+  std::vector<const GridBlock*> by_block;
+  std::map<long long, std::vector<uint64_t>> led;
+
+  uint32_t ends_of(long long g, const GridCoding& coding, const uint64_t* out, int n) {
+    uint32_t ends = kUnset;
+    for (int i = 0; i < n; i++) {
+      const long long to = (long long)coding.number(out[i]);
+      if (to == g) continue;
+      const long long b = to / plan.size, at = to % plan.size;
+      std::vector<uint64_t>& bits = led[b];
+      if (bits.empty()) bits.assign(size_t((plan.size + 63) / 64), 0);
+      bits[size_t(at >> 6)] |= uint64_t(1) << (at & 63);
+      const GridBlock* holder = b == own.block ? &own : by_block[size_t(b)];
+      if (!holder) throw Error(source, 0, "grid_block: block " + std::to_string(b) + " was not given");
+      const uint32_t e = holder->ends[size_t(at)];
+      ends = ends == kUnset || ends == e ? e : kSeveral;
+    }
+    return ends == kUnset ? uint32_t(g) : ends;  // no way out: a closed class of its own
+  }
+};
+
+}  // namespace
+
 GridBlock grid_block(const RunSettings& settings, const GridBlockPlan& plan, long long block,
                      const std::vector<const GridBlock*>& needed) {
   const AllGrids all = all_grids_of(settings, {plan.grids, 1});
   const bool up = uphill(all.program);
   const GridCoding coding(all.program.values, all.program.cells());
   GridStepper stepper(all.program, coding);
-  std::vector<const GridBlock*> by_block(size_t(plan.blocks), nullptr);
-  for (const GridBlock* b : needed) by_block[size_t(b->block)] = b;
   GridBlock own;
   own.block = block;
   own.ends.assign(size_t(plan.size), 0);
-  std::map<long long, std::vector<uint64_t>> led;
+  BlockSteps steps{settings.source, plan, own, std::vector<const GridBlock*>(size_t(plan.blocks), nullptr), {}};
+  for (const GridBlock* b : needed) steps.by_block[size_t(b->block)] = b;
   std::map<long long, long long> basins;
   std::vector<uint64_t> out(size_t(stepper.most()));
   const long long first = block * plan.size;
@@ -86,26 +116,13 @@ GridBlock grid_block(const RunSettings& settings, const GridBlockPlan& plan, lon
     const long long g = up ? first + plan.size - 1 - k : first + k;
     const int n = stepper.successors(coding.word(uint64_t(g)), out.data());
     own.transitions += n, own.halting += n == 0;
-    uint32_t ends = kUnset;
-    for (int i = 0; i < n; i++) {
-      const long long to = (long long)coding.number(out[size_t(i)]);
-      if (to == g) continue;
-      const long long b = to / plan.size, at = to % plan.size;
-      std::vector<uint64_t>& bits = led[b];
-      if (bits.empty()) bits.assign(size_t((plan.size + 63) / 64), 0);
-      bits[size_t(at >> 6)] |= uint64_t(1) << (at & 63);
-      const GridBlock* holder = b == block ? &own : by_block[size_t(b)];
-      if (!holder) throw Error(settings.source, 0, "grid_block: block " + std::to_string(b) + " was not given");
-      const uint32_t e = holder->ends[size_t(at)];
-      ends = ends == kUnset || ends == e ? e : kSeveral;
-    }
-    if (ends == kUnset) ends = uint32_t(g);  // no way out: a closed class of its own
+    const uint32_t ends = steps.ends_of(g, coding, out.data(), n);
     own.ends[size_t(g - first)] = ends;
     if (ends == kSeveral) own.undecided++;
     else basins[ends]++;
   }
   own.basins.assign(basins.begin(), basins.end());
-  for (auto& [b, bits] : led) own.led_to.push_back({b, std::move(bits)});
+  for (auto& [b, bits] : steps.led) own.led_to.push_back({b, std::move(bits)});
   return own;
 }
 

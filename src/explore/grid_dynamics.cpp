@@ -7,6 +7,7 @@
 #include "core/grid.hpp"
 #include "explore/grid_coding.hpp"
 #include "explore/grid_stepper.hpp"
+#include "explore/poll.hpp"
 #include "explore/refusals.hpp"
 #include "explore/split.hpp"
 #include "explore/state_table.hpp"
@@ -58,9 +59,9 @@ struct Tally {
 // grid's block or in one whose top cells' values sum higher, so the blocks of one sum are independent.
 class Downhill {
  public:
-  Downhill(const ExploreProgram& program, long long grids, int threads)
+  Downhill(const ExploreProgram& program, long long grids, int threads, Poll& poll)
       : coding_(program.values, program.cells()), stepper_(program, coding_), grids_(grids), threads_(threads),
-        up_(stepper_.increasing()), end_(size_t(grids), 0), led_(grids) {}
+        up_(stepper_.increasing()), end_(size_t(grids), 0), led_(grids), poll_(poll) {}
 
   void run(GridDynamics& d, std::vector<FoundClass>& found) {
     const int values = coding_.values(), cells = coding_.cells();
@@ -100,6 +101,7 @@ class Downhill {
   bool up_;
   std::vector<uint32_t> end_;  // per grid: the first grid of the class its runs end in, or kSeveral
   LedTo led_;
+  Poll& poll_;
   std::mutex mutex_;
   Tally total_;
 
@@ -108,6 +110,7 @@ class Downhill {
     long long g = up_ ? first + size - 1 : first;
     uint64_t word = coding_.word(uint64_t(g));
     for (long long k = 0; k < size; k++) {
+      if ((k & (kPollEvery - 1)) == 0) poll_.ask();
       if (k > 0 && up_) g--, word = coding_.previous(word);
       else if (k > 0) g++, word = coding_.next(word);
       const int n = stepper.successors(word, out.data());
@@ -145,9 +148,9 @@ class Downhill {
 // component it leads to, so where its runs end is known from theirs at once.
 class Components {
  public:
-  Components(const ExploreProgram& program, long long grids)
+  Components(const ExploreProgram& program, long long grids, Poll& poll)
       : coding_(program.values, program.cells()), stepper_(program, coding_), grids_(grids),
-        state_(size_t(grids), kUnvisited), led_(grids), out_(size_t(stepper_.most())) {}
+        state_(size_t(grids), kUnvisited), led_(grids), out_(size_t(stepper_.most())), poll_(poll) {}
 
   void run(GridDynamics& d, std::vector<FoundClass>& found) {
     for (long long root = 0; root < grids_; root++)
@@ -173,6 +176,7 @@ class Components {
   std::vector<uint32_t> state_;
   LedTo led_;
   std::vector<uint64_t> out_;
+  Poll& poll_;
   std::vector<Frame> path_;
   std::vector<uint32_t> edges_, open_;
   uint32_t next_index_ = 0;
@@ -186,6 +190,7 @@ class Components {
   }
 
   void enter(uint32_t g) {
+    poll_.tick();
     state_[g] = next_index_++;
     path_.push_back({g, true, edges_.size(), edges_.size(), open_.size()});
     open_.push_back(g);
@@ -244,14 +249,17 @@ class Components {
 
 }  // namespace
 
-GridDynamics grid_dynamics(const ExploreProgram& program, long long grids, int threads) {
+GridDynamics grid_dynamics(const ExploreProgram& program, long long grids, int threads,
+                           const std::function<void()>& poll) {
   GridDynamics d;
   d.grids = grids;
   std::vector<FoundClass> found;
   const GridCoding coding(program.values, program.cells());
   const GridStepper stepper(program, coding);
-  if (stepper.increasing() || stepper.decreasing()) Downhill(program, grids, threads_for(threads, grids)).run(d, found);
-  else Components(program, grids).run(d, found);
+  Poll asking(poll);
+  if (stepper.increasing() || stepper.decreasing())
+    Downhill(program, grids, threads_for(threads, grids), asking).run(d, found);
+  else Components(program, grids, asking).run(d, found);
   list_classes(program, std::move(found), d);
   return d;
 }

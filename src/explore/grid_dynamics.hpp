@@ -3,7 +3,8 @@
 // bit (whether another grid leads to it).
 #pragma once
 
-#include "explore/grid_steps.hpp"
+#include <functional>
+
 #include "explore/program.hpp"
 #include "mj/explore.hpp"
 
@@ -19,11 +20,10 @@ AllGrids all_grids_of(const RunSettings& settings, const ExploreOptions& options
 
 // The program's one rule node (compile_program of a program require_one_rule_node let through) on all
 // `grids` grids of its size (at most 2^30), on `threads` threads (<= 0: every core). Classes are listed
-// by basin, then size (largest first), then their first grid.
-GridDynamics grid_dynamics(const ExploreProgram& program, long long grids, int threads);
-
-// The same from a stored one-step graph, by strongly connected components: the tests' oracle.
-GridDynamics grid_dynamics_by_graph(const ExploreProgram& program, const StepGraph& graph);
+// by basin, then size (largest first), then their first grid. `poll` (ExploreOptions::poll) is asked
+// about every kPollEvery grids (explore/poll.hpp).
+GridDynamics grid_dynamics(const ExploreProgram& program, long long grids, int threads,
+                           const std::function<void()>& poll = nullptr);
 
 // A closed class as found: its first grid's number, its grids, its basin.
 struct FoundClass {

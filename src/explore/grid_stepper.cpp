@@ -15,36 +15,11 @@ GridStepper::GridStepper(const ExploreProgram& program, const GridCoding& coding
     if (!n.is_branch()) node = &n;
   kind_ = node->kind, line_ = node->line;
   for (int c = 0; c < program.cells(); c++) lanes_ |= uint64_t(1) << (c * bits_);
-  const ValueSet every = all_values(program.values);
   int matches = 0;
   bool changes = true;  // every write changes its cell
   for (const CompiledRule& rule : node->rules) {
-    Image m;
-    // prl's order: image by image, each image's corners as the reference's scan meets them.
-    for (int corner : rule.corners) {
-      m.corners |= uint64_t(1) << (corner * bits_);
-      scan_.push_back({uint32_t(images_.size()), corner * bits_});
-    }
+    add_image(rule, changes);
     matches += int(rule.corners.size());
-    m.tests = uint32_t(tests_.size());
-    for (const CompiledRule::Test& t : rule.tests) tests_.push_back({t.offset * bits_, t.accepted & every});
-    m.tests_end = uint32_t(tests_.size());
-    m.writes = uint32_t(writes_.size());
-    for (const CompiledRule::Write& w : rule.writes) {
-      const int shift = w.offset * bits_;
-      m.clear |= cell_mask_ << shift;
-      m.set = (m.set & ~(cell_mask_ << shift)) | uint64_t(w.value) << shift;
-      writes_.push_back({shift, uint64_t(w.value)});
-      ValueSet before = every;  // what the input lets the cell hold before the write
-      for (const CompiledRule::Test& t : rule.tests)
-        if (t.offset == w.offset) before &= t.accepted;
-      if (before == 0) continue;
-      changes &= (before >> w.value & 1) == 0;
-      increasing_ &= w.value >= std::bit_width(before) - 1;
-      decreasing_ &= w.value <= std::countr_zero(before);
-    }
-    m.writes_end = uint32_t(writes_.size());
-    images_.push_back(m);
   }
   most_ = kind_ == ProgramNode::kOne ? std::max(1, matches) : 1;
   // When every write changes its cell, a successor differs from its grid in the written cells alone,
@@ -56,6 +31,37 @@ GridStepper::GridStepper(const ExploreProgram& program, const GridCoding& coding
   distinct_ = changes && std::adjacent_find(made.begin(), made.end()) == made.end();
   equal_.assign(size_t(values_), 0);
   holds_.assign(images_.size(), 0);
+}
+
+// A rule image as masks on the grid's word; `changes` and increasing_, decreasing_ cleared where one of
+// its writes does not change its cell, lowers it or raises it.
+void GridStepper::add_image(const CompiledRule& rule, bool& changes) {
+  const ValueSet every = all_values(values_);
+  Image m;
+  // prl's order: image by image, each image's corners as the reference's scan meets them.
+  for (int corner : rule.corners) {
+    m.corners |= uint64_t(1) << (corner * bits_);
+    scan_.push_back({uint32_t(images_.size()), corner * bits_});
+  }
+  m.tests = uint32_t(tests_.size());
+  for (const CompiledRule::Test& t : rule.tests) tests_.push_back({t.offset * bits_, t.accepted & every});
+  m.tests_end = uint32_t(tests_.size());
+  m.writes = uint32_t(writes_.size());
+  for (const CompiledRule::Write& w : rule.writes) {
+    const int shift = w.offset * bits_;
+    m.clear |= cell_mask_ << shift;
+    m.set = (m.set & ~(cell_mask_ << shift)) | uint64_t(w.value) << shift;
+    writes_.push_back({shift, uint64_t(w.value)});
+    ValueSet before = every;  // what the input lets the cell hold before the write
+    for (const CompiledRule::Test& t : rule.tests)
+      if (t.offset == w.offset) before &= t.accepted;
+    if (before == 0) continue;
+    changes &= (before >> w.value & 1) == 0;
+    increasing_ &= w.value >= std::bit_width(before) - 1;
+    decreasing_ &= w.value <= std::countr_zero(before);
+  }
+  m.writes_end = uint32_t(writes_.size());
+  images_.push_back(m);
 }
 
 void GridStepper::match(uint64_t g) {

@@ -63,6 +63,7 @@ class GridStepper {
     for (; accepted != 0; accepted &= accepted - 1) m |= equal_[size_t(std::countr_zero(accepted))];
     return m;
   }
+  void add_image(const CompiledRule& rule, bool& changes);
   void match(uint64_t g);
   int one(uint64_t g, uint64_t* out) const;
   int all(uint64_t g, uint64_t* out) const;

@@ -146,6 +146,7 @@ void PreimageSearch::undo(size_t mark) {
 // Branches on the cell with the fewest values left (more than one); with one value in every cell, the
 // grid is an answer if every constraint holds on it (those too wide to revise are checked here).
 void PreimageSearch::search(const std::function<bool(const Cells&)>& f) {
+  poll_->tick();
   int best = -1;
   for (size_t c = 0; c < domain_.size(); c++) {
     const int n = std::popcount(domain_[c]);
@@ -166,8 +167,9 @@ void PreimageSearch::search(const std::function<bool(const Cells&)>& f) {
   }
 }
 
-void PreimageSearch::each(const Cells& target, const std::function<bool(const Cells&)>& f) {
+void PreimageSearch::each(const Cells& target, const std::function<bool(const Cells&)>& f, Poll& poll) {
   target_ = &target;
+  poll_ = &poll;
   const size_t cells = target.size();
   domain_.assign(cells, all_values(values_));
   grid_.assign(cells, 0);

@@ -10,6 +10,7 @@
 #include <functional>
 #include <vector>
 
+#include "explore/poll.hpp"
 #include "explore/program.hpp"
 
 namespace mj {
@@ -22,8 +23,8 @@ class PreimageSearch {
   explicit PreimageSearch(const ExploreProgram& program);
 
   // Calls f(grid) for every grid other than `target` that one step turns into it, each once, until f
-  // returns false.
-  void each(const Cells& target, const std::function<bool(const Cells&)>& f);
+  // returns false; ticks `poll` at every node of the search.
+  void each(const Cells& target, const std::function<bool(const Cells&)>& f, Poll& poll);
 
  private:
   struct Writer {
@@ -45,6 +46,7 @@ class PreimageSearch {
   std::vector<int> queue_;
   std::vector<uint8_t> queued_;
   bool stopped_ = false;
+  Poll* poll_ = nullptr;
 
   bool holds(int match) const;
   uint8_t after(int cell) const;  // the cell's value after the step, on grid_

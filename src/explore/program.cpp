@@ -4,7 +4,6 @@
 
 #include "core/grid.hpp"
 #include "core/random.hpp"
-#include "core/symmetry.hpp"
 #include "explore/refusals.hpp"
 #include "nodes/node.hpp"
 #include "nodes/rules/rule_node.hpp"
@@ -103,7 +102,7 @@ void add_node(ExploreProgram& program, const Node& node, const Grid& grid, int p
 }  // namespace
 
 ExploreProgram compile_program(const RunSettings& settings) {
-  std::unique_ptr<XmlDocument> doc = load_explorable(settings);
+  load_explorable(settings);  // refused before the model is loaded, so that the refusal is the error shown
   Interpreter ip = load_model(settings);
   ip.start(0);
   const GridView start = ip.grid();
@@ -114,27 +113,9 @@ ExploreProgram compile_program(const RunSettings& settings) {
   program.legend = start.legend;
   program.values = int(start.legend.size());
   program.start.assign(start.cells, start.cells + start.size());
-
-  // The tree as the interpreter builds it (Interpreter::Impl::build): a root that is not a branch
-  // is wrapped in a markov of its own.
-  const XmlElement root = doc->root();
-  std::unique_ptr<Grid> grid =
-      Grid::load(root, start.mx, start.my, start.mz, settings.load.max_cells > 0 ? settings.load.max_cells : kMaxCells);
-  std::vector<std::unique_ptr<Grid>> grids;
-  LoadContext context{settings.load.resources, grid.get(), &grids, 0, kMaxCells, dialect_of(root),
-                      std::string(root.name())};
-  const bool d2 = grid->mz == 1;
-  NodePtr top = load_node(root, element_symmetry(root, d2, full_symmetry(d2)), *grid, context);
-  if (top->as_branch()) {
-    add_node(program, *top, *grid, -1);
-  } else {
-    ProgramNode root;
-    root.children = {1}, root.branch = 0;
-    program.nodes.push_back(root);
-    program.branches.push_back(0);
-    add_node(program, *top, *grid, 0);
-  }
-  program.grid = std::move(grid);
+  // The node tree the loader built, whose root is a branch (a lone rule node wrapped in a markov).
+  add_node(program, ip.program_root(), ip.program_grid(), -1);
+  program.grid = std::make_shared<const Grid>(ip.program_grid());
   return program;
 }
 

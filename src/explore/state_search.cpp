@@ -12,8 +12,8 @@ namespace mj {
 
 namespace {
 
-// The key explore_by_replay gives the same state: the cells, the size, ended or not, then per node
-// of the tree its running child, whether it is current, and its step count when it has a limit.
+// The key the tests' oracle gives the same state (tests/explore_oracles): the cells, the size, ended or not, then per
+// node of the tree its running child, whether it is current, and its step count when it has a limit.
 std::string replay_key(const ExploreProgram& p, const Machine& m) {
   std::string k(m.cells.begin(), m.cells.end());
   k += std::to_string(p.mx) + "x" + std::to_string(p.my) + "x" + std::to_string(p.mz) + (m.finished() ? "!" : "|");

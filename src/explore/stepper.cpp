@@ -86,27 +86,32 @@ bool Stepper::go_one(int node, Machine& m) {
 }
 
 // `all`: every match that holds, written in a random order that must not matter: two matches that write
-// the same cell are refused, as the interpreter refuses them. The interpreter finds matches again only
-// around the cells written since its last step: one that writes no cell is not seen again. (With fields
-// the node remembers its matches: stepper_memory.cpp.)
+// the same cell are refused, as the interpreter refuses them. (With fields the node remembers its
+// matches: stepper_memory.cpp.)
 bool Stepper::go_all(int node, Machine& m) {
   const ProgramNode& n = program_.nodes[size_t(node)];
   if (n.memory >= 0) return go_all_remembering(node, m);
   if (n.steps > 0 && m.counter[size_t(n.counter)] >= n.steps) return false;
   holding(n, m);
   if (draws_.empty()) return false;
-  for (const Draw& d : draws_)
-    if (n.rules[size_t(d.rule)].writes.empty())
-      program_.fail(n.line,
-                    "mj explore cannot enumerate this <all>: a match that changes nothing (its output is all '*') "
-                    "is not found again in the interpreter's next step, so the grid alone does not say what the "
-                    "node sees");
+  refuse_silent_matches(n);
   touched_.clear();
   apply_in_drawn_order(n, m, draws_);
   for (int i : touched_) written_[size_t(i)] = 0;
   draws_.clear();
   if (n.counter >= 0) m.counter[size_t(n.counter)]++;
   return true;
+}
+
+// The interpreter finds an `all`'s matches again only around the cells written since its last step: one
+// that writes no cell is not seen again.
+void Stepper::refuse_silent_matches(const ProgramNode& n) const {
+  for (const Draw& d : draws_)
+    if (n.rules[size_t(d.rule)].writes.empty())
+      program_.fail(n.line,
+                    "mj explore cannot enumerate this <all>: a match that changes nothing (its output is all '*') "
+                    "is not found again in the interpreter's next step, so the grid alone does not say what the "
+                    "node sees");
 }
 
 // `prl`: every match at once, reading the old grid, in scan order: a later match's write wins, and a
@@ -140,42 +145,42 @@ bool Stepper::go_prl(int node, Machine& m) {
 // Cells written are marked in written_ and listed in touched_ (the caller clears them).
 void Stepper::apply_in_drawn_order(const ProgramNode& n, Machine& m, std::vector<Draw>& group) {
   constexpr size_t kMost = 8;
+  std::vector<Draw> left = apply_unshared(n, m, group);
+  if (left.size() > kMost)
+    program_.fail(n.line, "mj explore cannot enumerate this <all>: " + std::to_string(left.size()) +
+                              " matches that write cells in common are applied in a random order (at most " +
+                              std::to_string(kMost) + " such matches a step)");
+  apply_shared(n, m, std::move(left));
+}
+
+// Applies the matches of the group that write no cell another of it writes (when free); the others, in order.
+std::vector<Draw> Stepper::apply_unshared(const ProgramNode& n, Machine& m, const std::vector<Draw>& group) {
   const auto writes = [&](const Draw& d) -> const std::vector<CompiledRule::Write>& {
     return n.rules[size_t(d.rule)].writes;
-  };
-  const auto is_free = [&](const Draw& d) {
-    for (const CompiledRule::Write& w : writes(d))
-      if (written_[size_t(d.corner + w.offset)]) return false;
-    return true;
-  };
-  const auto write = [&](const Draw& d) {
-    for (const CompiledRule::Write& w : writes(d)) {
-      const size_t i = size_t(d.corner + w.offset);
-      written_[i] = 1, touched_.push_back(int(i));
-      m.cells[i] = w.value;
-    }
   };
   // How many of the group write each cell (in overlaps_, cleared after).
   if (overlaps_.size() != written_.size()) overlaps_.assign(written_.size(), 0);
   for (const Draw& d : group)
     for (const CompiledRule::Write& w : writes(d)) overlaps_[size_t(d.corner + w.offset)]++;
-  std::vector<Draw> left, free;
+  std::vector<Draw> left;
   for (const Draw& d : group) {
     bool shared = false;
     for (const CompiledRule::Write& w : writes(d)) shared |= overlaps_[size_t(d.corner + w.offset)] > 1;
-    if (!shared && is_free(d)) write(d);
+    if (!shared && is_free(n, d)) write(n, m, d);
     if (shared) left.push_back(d);
   }
   for (const Draw& d : group)
     for (const CompiledRule::Write& w : writes(d)) overlaps_[size_t(d.corner + w.offset)] = 0;
-  if (left.size() > kMost)
-    program_.fail(n.line, "mj explore cannot enumerate this <all>: " + std::to_string(left.size()) +
-                              " matches that write cells in common are applied in a random order (at most " +
-                              std::to_string(kMost) + " such matches a step)");
+  return left;
+}
+
+// The matches that share cells: the next applied is a choice among those still free, until none is.
+void Stepper::apply_shared(const ProgramNode& n, Machine& m, std::vector<Draw> left) {
+  std::vector<Draw> free;
   for (;;) {
     free.clear();
     for (const Draw& d : left)
-      if (is_free(d)) free.push_back(d);
+      if (is_free(n, d)) free.push_back(d);
     if (free.empty()) break;
     size_t chosen = 0;
     if (free.size() > 1) {
@@ -183,9 +188,23 @@ void Stepper::apply_in_drawn_order(const ProgramNode& n, Machine& m, std::vector
       chosen = path_ && at < path_->size() ? size_t((*path_)[at]) : 0;
       choices_.push_back({int(free.size()), int(chosen), 1.0 / double(free.size())});
     }
-    write(free[chosen]);
+    write(n, m, free[chosen]);
     free.erase(free.begin() + long(chosen));
     left.swap(free);
+  }
+}
+
+bool Stepper::is_free(const ProgramNode& n, const Draw& d) const {
+  for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes)
+    if (written_[size_t(d.corner + w.offset)]) return false;
+  return true;
+}
+
+void Stepper::write(const ProgramNode& n, Machine& m, const Draw& d) {
+  for (const CompiledRule::Write& w : n.rules[size_t(d.rule)].writes) {
+    const size_t i = size_t(d.corner + w.offset);
+    written_[i] = 1, touched_.push_back(int(i));
+    m.cells[i] = w.value;
   }
 }
 

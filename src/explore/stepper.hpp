@@ -79,9 +79,14 @@ class Stepper {
   bool go_one(int node, Machine& m);
   bool go_all(int node, Machine& m);
   bool go_prl(int node, Machine& m);
-  void holding(const ProgramNode& n, const Machine& m);  // draws_ := every match, in scan order
-  void draw_chances(const ProgramNode& n);               // draws_ := those whose draws pass
+  void holding(const ProgramNode& n, const Machine& m);    // draws_ := every match, in scan order
+  void draw_chances(const ProgramNode& n);                 // draws_ := those whose draws pass
+  void refuse_silent_matches(const ProgramNode& n) const;  // `all`: a match of draws_ that writes nothing
   void apply_in_drawn_order(const ProgramNode& n, Machine& m, std::vector<Draw>& group);
+  std::vector<Draw> apply_unshared(const ProgramNode& n, Machine& m, const std::vector<Draw>& group);
+  void apply_shared(const ProgramNode& n, Machine& m, std::vector<Draw> left);
+  bool is_free(const ProgramNode& n, const Draw& d) const;  // no cell it writes written yet this step
+  void write(const ProgramNode& n, Machine& m, const Draw& d);
   // stepper_fields.cpp
   bool fields_computed(const ProgramNode& n, const Machine& m);
   void freeze(const ProgramNode& n, Machine& m);

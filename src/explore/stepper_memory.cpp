@@ -128,12 +128,7 @@ bool Stepper::go_all_remembering(int node, Machine& m) {
     for (int corner : n.rules[size_t(r)].corners)
       if (listed_[entry(r, corner, program_.cells())]) draws_.push_back({r, corner});
   if (draws_.empty()) return remember(n, m), false;
-  for (const Draw& d : draws_)
-    if (n.rules[size_t(d.rule)].writes.empty())
-      program_.fail(n.line,
-                    "mj explore cannot enumerate this <all>: a match that changes nothing (its output is all '*') "
-                    "is not found again in the interpreter's next step, so the grid alone does not say what the "
-                    "node sees");
+  refuse_silent_matches(n);
   touched_.clear();
   apply_by_potential(n, m);
   for (int i : touched_) written_[size_t(i)] = 0;

@@ -44,7 +44,7 @@ std::string joined(const std::vector<std::string>& items, const char* before = "
   return text;
 }
 
-std::string tag(std::string_view name) { return "<" + std::string(name) + ">"; }
+std::string tag(std::string_view name) { return std::string("<").append(name).append(">"); }
 
 std::string attribute_message(const Place& place, std::string_view name) {
   const std::vector<std::string>& read = attributes_read(place);

@@ -150,8 +150,8 @@ std::vector<std::string> keys_of(const Place& place) {
 std::string in_words(std::string_view key) {
   if (key == "#root") return "the root";
   size_t slash = key.find('/');
-  if (slash == std::string_view::npos) return "<" + std::string(key) + ">";
-  return "<" + std::string(key.substr(0, slash)) + ">'s <" + std::string(key.substr(slash + 1)) + ">s";
+  if (slash == std::string_view::npos) return std::string("<").append(key).append(">");
+  return std::string("<").append(key.substr(0, slash)).append(">'s <").append(key.substr(slash + 1)).append(">s");
 }
 
 std::vector<std::string> read_at(const Place& place) {

@@ -385,6 +385,9 @@ void Interpreter::set_recording(bool on, size_t max_bytes) {
 
 const History* Interpreter::history() const { return impl_->recording ? &impl_->recording->history : nullptr; }
 
+const Branch& Interpreter::program_root() const { return *impl_->program->root; }
+const Grid& Interpreter::program_grid() const { return *impl_->program->grids[0]; }
+
 void Interpreter::set_initial_cells(std::vector<uint8_t> cells) {
   const Grid& grid = *impl_->program->grids[0];
   if (!cells.empty() && cells.size() != size_t(grid.size()))

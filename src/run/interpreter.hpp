@@ -25,6 +25,9 @@
 
 namespace mj {
 
+class Branch;
+class Grid;
+
 class Interpreter {
  public:
   // Loads and checks a model; throws mj::Error with file:line on any problem.
@@ -126,6 +129,10 @@ class Interpreter {
   void set_recording(bool on, size_t max_bytes = kDefaultHistoryBytes);
   // The current run's record; null when not recording.
   const History* history() const;
+  // The program as loaded: its node tree (a top node that is not a branch wrapped in a markov) and its
+  // start grid, which mj explore compiles (src/explore/program.cpp) rather than building them again.
+  const Branch& program_root() const;
+  const Grid& program_grid() const;
 
  private:
   struct Impl;

@@ -196,15 +196,20 @@ int model_dimension(const std::string& xml, const std::string& name) {
   return needs_3d(XmlDocument::load_string(xml, name)->root()) ? 3 : 2;
 }
 
-RunSettings resolve_run(const RunRequest& r) {
-  // What the caller gave is checked before any file is read: the same message whatever the model.
+namespace {
+
+// What the caller gave is checked before any file is read: the same message whatever the model.
+void check_request(const RunRequest& r) {
   check_side(r.size, "size"), check_side(r.length, "length"), check_side(r.width, "width");
   check_side(r.height, "height");
   if (r.dimension && *r.dimension != 2 && *r.dimension != 3)
     throw argument_error("the dimension must be 2 or 3, got " + std::to_string(*r.dimension));
   if (r.steps) check_steps(*r.steps);
   if (r.pixelsize) check_pixelsize(*r.pixelsize);
-  RunSettings s;
+}
+
+// The model's text or file, and the names messages and outputs give it.
+void find_program(RunSettings& s, const RunRequest& r) {
   if (r.xml) {
     s.xml = r.xml;
     s.source = r.model.empty() ? "<string>" : r.model;
@@ -214,6 +219,14 @@ RunSettings resolve_run(const RunRequest& r) {
     s.source = s.file.string();
     s.name = s.file.stem().string();
   }
+}
+
+}  // namespace
+
+RunSettings resolve_run(const RunRequest& r) {
+  check_request(r);
+  RunSettings s;
+  find_program(s, r);
   if (r.entry) s.entry = ListedEntry{*r.entry, {}};
   else if (!r.xml) s.entry = entry_in_dimension(find_listed_entry(s.file), r);
 

@@ -31,8 +31,8 @@ ExploreOptions explore_options(std::optional<long long> max_states) {
 // unwinds, freeing its states, and the error is raised once the GIL is held again.
 struct Interrupted {};
 
-// The options, and a poll that sees Ctrl-C while the states are searched (the GIL taken about every
-// 1024 states, a millisecond or so).
+// The options, and a poll that sees Ctrl-C while the explorer works (the GIL taken about every 1024
+// states, grids or predecessors, a millisecond or so).
 ExploreOptions interruptible(ExploreOptions options) {
   options.poll = [] {
     py::gil_scoped_acquire locked;
@@ -78,9 +78,11 @@ py::dict explore_grids(const std::string& model, std::optional<std::string> xml,
                        const std::string& resources, std::optional<long long> max_grids) {
   const RunRequest r = explore_request(model, std::move(xml), size, resources);
   GridDynamics d;
-  {
+  try {
     py::gil_scoped_release unlocked;
-    d = explore_all_grids(resolve_run(r), explore_options(max_grids));
+    d = explore_all_grids(resolve_run(r), interruptible(explore_options(max_grids)));
+  } catch (const Interrupted&) {
+    throw py::error_already_set();
   }
   return dynamics_dict(d);
 }
@@ -93,18 +95,22 @@ py::dict backward(const std::string& model, std::optional<std::string> xml, std:
   py::dict out;
   if (garden_of_eden) {
     std::optional<std::string> p;
-    {
+    try {
       py::gil_scoped_release unlocked;
-      p = a_predecessor(resolve_run(r), cells, explore_options(max_states));
+      p = a_predecessor(resolve_run(r), cells, interruptible(explore_options(max_states)));
+    } catch (const Interrupted&) {
+      throw py::error_already_set();
     }
     out["predecessor"] = p ? py::object(py::str(*p)) : py::object(py::none());
     out["json"] = garden_of_eden_json(p);
     return out;
   }
   Predecessors p;
-  {
+  try {
     py::gil_scoped_release unlocked;
-    p = predecessors(resolve_run(r), cells, depth, explore_options(max_states));
+    p = predecessors(resolve_run(r), cells, depth, interruptible(explore_options(max_states)));
+  } catch (const Interrupted&) {
+    throw py::error_already_set();
   }
   out["grids"] = p.grids, out["tree_nodes"] = p.tree_nodes, out["distinct"] = p.distinct;
   out["json"] = predecessors_json(p);

@@ -15,7 +15,7 @@ py::array shaped(const std::vector<T>& cells, const Inspection& v) {
   if (v.mz == 1) shape.erase(shape.begin());
   py::array_t<T> array(shape);
   std::copy(cells.begin(), cells.end(), array.mutable_data());
-  return std::move(array);
+  return array;
 }
 
 // {symbol: potential} for each value listed.

@@ -74,7 +74,10 @@ std::string map_text(const MapShape& m, const TilesetShape& t) {
 // The tile layer's places as global tile ids: variant t is tile t, gid t + 1.
 std::string tile_layer_text(const TileLayer& tiles) {
   std::string data;
-  for (size_t i = 0; i < tiles.at.size(); i++) data += (i ? "," : "") + std::to_string(tiles.at[i] + 1);
+  for (size_t i = 0; i < tiles.at.size(); i++) {
+    if (i) data += ',';
+    data += std::to_string(tiles.at[i] + 1);
+  }
   return "{\"id\":1,\"name\":\"tiles\",\"type\":\"tilelayer\",\"x\":0,\"y\":0,\"width\":" + std::to_string(tiles.mx) +
          ",\"height\":" + std::to_string(tiles.my) + ",\"opacity\":1,\"visible\":true,\"data\":[" + data + "]}";
 }

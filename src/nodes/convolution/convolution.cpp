@@ -36,40 +36,9 @@ class ConvolutionNode : public Node {
     // cover a small part of the grid.
     const size_t block = grid->mz == 1 ? 9 : 27;
     if (!draws_ && counter_ > 0 && changed_.size() * block * 4 < size_t(grid->size()) &&
-        run.changes.unchanged_since(taken_)) {
-      mark_blocks_around_changes();
-      changed_.clear();
-      for (const Point& c : blocks_)
-        if (rewrite(run.random, c.x, c.y, c.z, grid->index(c.x, c.y, c.z), interior(c.x, c.y, c.z), false))
-          changed_.push_back(c);  // draws nothing
-    } else {
-      before_ = grid->state;
-      count_sums();
-      // A local copy of the generator: the compiler cannot keep it in registers while writes to
-      // the grid's bytes might alias it.
-      Random random = run.random;
-      changed_.clear();
-      rows_changed_ = false;
-      const Grid& g = *grid;
-      const bool sums_ready = std::all_of(counted_.begin(), counted_.end(), [](const Counted& c) { return c.ready; });
-      for (int z = 0, i = 0; z < g.mz; z++)
-        for (int y = 0; y < g.my; y++, i += g.mx) {
-          const bool inner_row = y > 0 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
-          if (inner_row && sums_ready && g.mx > 2) {
-            rewrite_edge(random, 0, y, z, i);
-            if (simple_ && g.mx - 2 >= 16) {
-              if (draws_) lanes_.rewrite_row<true>(random, lane_row(y, z, i), changed_, rows_changed_);
-              else lanes_.rewrite_row<false>(random, lane_row(y, z, i), changed_, rows_changed_);
-            } else {
-              rewrite_inner_row(random, y, z, i);
-            }
-            rewrite_edge(random, g.mx - 1, y, z, i + g.mx - 1);
-            continue;
-          }
-          for (int x = 0; x < g.mx; x++) rewrite_edge(random, x, y, z, i + x);
-        }
-      run.random = random;
-    }
+        run.changes.unchanged_since(taken_))
+      rewrite_around_changes(run);
+    else rewrite_all(run);
     if (run.pins) return keep_pins(run);
     mark_step(run.changes);
     counter_++;
@@ -77,6 +46,48 @@ class ConvolutionNode : public Node {
   }
 
  private:
+  void rewrite_around_changes(Run& run) {
+    mark_blocks_around_changes();
+    changed_.clear();
+    for (const Point& c : blocks_)
+      if (rewrite(run.random, c.x, c.y, c.z, grid->index(c.x, c.y, c.z), interior(c.x, c.y, c.z), false))
+        changed_.push_back(c);  // draws nothing
+  }
+
+  void rewrite_all(Run& run) {
+    before_ = grid->state;
+    count_sums();
+    // A local copy of the generator: the compiler cannot keep it in registers while writes to
+    // the grid's bytes might alias it.
+    Random random = run.random;
+    changed_.clear();
+    rows_changed_ = false;
+    const Grid& g = *grid;
+    const bool sums_ready = std::all_of(counted_.begin(), counted_.end(), [](const Counted& c) { return c.ready; });
+    for (int z = 0, i = 0; z < g.mz; z++)
+      for (int y = 0; y < g.my; y++, i += g.mx) {
+        const bool inner_row = y > 0 && y < g.my - 1 && (g.mz == 1 || (z > 0 && z < g.mz - 1));
+        if (inner_row && sums_ready && g.mx > 2) {
+          rewrite_edge(random, 0, y, z, i);
+          rewrite_inner(random, y, z, i);
+          rewrite_edge(random, g.mx - 1, y, z, i + g.mx - 1);
+          continue;
+        }
+        for (int x = 0; x < g.mx; x++) rewrite_edge(random, x, y, z, i + x);
+      }
+    run.random = random;
+  }
+
+  // A row's cells off the edges: by lanes where the rules have the common shape.
+  void rewrite_inner(Random& random, int y, int z, int i) {
+    if (simple_ && grid->mx - 2 >= 16) {
+      if (draws_) lanes_.rewrite_row<true>(random, lane_row(y, z, i), changed_, rows_changed_);
+      else lanes_.rewrite_row<false>(random, lane_row(y, z, i), changed_, rows_changed_);
+    } else {
+      rewrite_inner_row(random, y, z, i);
+    }
+  }
+
   // The sums of one `values` multiplicity for the interior cells, counted for a whole step at
   // once (count_interior); `ready` when this step's are there.
   struct Counted {

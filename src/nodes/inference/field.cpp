@@ -38,27 +38,34 @@ bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) c
   // Every cell enters the queue at most once: sized for all of them once per run, it never moves
   // (and so never faults in its pages twice over), and is written through a plain index (with
   // push_back the search stayed out of line in WebAssembly, at a third of native code's speed).
-  const uint8_t* state = grid.state.data();
   const int cells = grid.size();
   if (queue.size() < size_t(cells)) queue.resize(size_t(cells));
-  int* const q = queue.data();
-  int tail = 0;
-  const Neighbours around{grid.mx, grid.my, grid.mz};
-  const PointOfCell point_of(grid);
-  // Cells that are neither zero nor substrate start at kBlocked, so that the search reads one
-  // value per neighbour (is it -1: substrate not reached yet); they become -1 at the end.
-  constexpr int kBlocked = -2;
+  const int zeros = start_distances(potential, grid, queue.data());
+  if (zeros > 0) spread_distances(potential, grid, queue.data(), zeros);
+  for (int i = 0; i < cells; i++) potential[i] = std::max(potential[i], -1);  // kBlocked cells become -1
+  return zeros > 0;
+}
+
+// Cells that are neither zero nor substrate start at kBlocked, so that the search reads one value per
+// neighbour (is it -1: substrate not reached yet). The zero cells are queued: their number.
+int Field::start_distances(int* potential, const Grid& grid, int* q) const {
+  const uint8_t* state = grid.state.data();
+  const int cells = grid.size();
   std::array<int, 256> start;
   for (int v = 0; v < 256; v++)
     start[size_t(v)] = v < 32 && (zero >> v & 1u) ? 0 : v < 32 && (substrate >> v & 1u) ? -1 : kBlocked;
+  int tail = 0;
   for (int i = 0; i < cells; i++) {
     potential[i] = start[state[i]];
     q[tail] = i, tail += potential[i] == 0;
   }
-  const auto unblock = [&] {
-    for (int i = 0; i < cells; i++) potential[i] = std::max(potential[i], -1);
-  };
-  if (tail == 0) return unblock(), false;
+  return tail;
+}
+
+// Breadth first from the `tail` cells queued, over the substrate cells not reached yet (-1).
+void Field::spread_distances(int* potential, const Grid& grid, int* q, int tail) const {
+  const Neighbours around{grid.mx, grid.my, grid.mz};
+  const PointOfCell point_of(grid);
   // A cell off every edge has all its neighbours: one bit tells, where the point of the cell and a
   // bounds check per neighbour took a third of the search.
   const bool d3 = grid.mz > 1;
@@ -79,8 +86,6 @@ bool Field::compute(int* potential, const Grid& grid, std::vector<int>& queue) c
     const Point p = point_of(i);
     around.each(i, p.x, p.y, p.z, [&](int j, int, int, int) { reach(j); });
   }
-  unblock();
-  return true;
 }
 
 // The changed cells give seeds: new zero cells at 0, new substrate cells one past their nearest

@@ -50,6 +50,11 @@ class Field {
   bool inversed = false;   // `from`: move away from the zero cells instead of towards them
   bool essential = false;  // the node stops when this field cannot be computed
   ValueSet zero = 0, substrate = 0;
+
+ private:
+  static constexpr int kBlocked = -2;  // compute(): a cell neither zero nor substrate, until the end
+  int start_distances(int* potential, const Grid& grid, int* queue) const;
+  void spread_distances(int* potential, const Grid& grid, int* queue, int tail) const;
 };
 
 // A cell a rule changes when applied: an output value its input does not already accept there.

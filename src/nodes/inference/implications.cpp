@@ -2,7 +2,9 @@
 // implies it is never news, and checks leave it out (index_news).
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "nodes/inference/spread.hpp"
 
@@ -44,6 +46,37 @@ bool implies(const Spread<Bits>& p, size_t r, const PatternCell& g, int C, const
   return g.value < C && q != p.wants[r].end() && q->value < C && (implied[q->value] >> g.value & 1u);
 }
 
+// The sets of values cells hold at time 0, each with its number of cells; nullopt past 64 sets.
+template <class Bits>
+std::optional<std::vector<std::pair<uint32_t, int>>> start_kinds(const Spread<Bits>& p) {
+  std::vector<std::pair<uint32_t, int>> kinds;
+  for (const StartRun& run : p.runs) {
+    auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == run.values; });
+    if (kind == kinds.end()) {
+      if (kinds.size() == 64) return std::nullopt;
+      kind = kinds.insert(kinds.end(), {run.values, 0});
+    }
+    kind->second += run.length;
+  }
+  return kinds;
+}
+
+// p.near := the cells within `reach` of a cell of the runs that `exception` names.
+template <class Bits, class Exception>
+void mark_near(Spread<Bits>& p, const Shape& s, const Point& reach, Exception exception) {
+  p.near.assign(size_t(p.count), 0);
+  for (const StartRun& run : p.runs) {
+    if (!exception(run.values)) continue;
+    for (int i = run.first; i < run.first + run.length; i++) {
+      const int x = i % s.mx, y = i / s.mx % s.my, z = i / (s.mx * s.my);
+      for (int nz = std::max(0, z - reach.z); nz <= std::min(s.mz - 1, z + reach.z); nz++)
+        for (int ny = std::max(0, y - reach.y); ny <= std::min(s.my - 1, y + reach.y); ny++)
+          for (int nx = std::max(0, x - reach.x); nx <= std::min(s.mx - 1, x + reach.x); nx++)
+            p.near[size_t(s.index(nx, ny, nz))] = 1;
+    }
+  }
+}
+
 // Implications with a few exceptions (Island: N implies W on land, but a river's spring has N and
 // no W): a value's cells at time 0 may lack a value it implies at a few cells in all (`most`).
 // Checks around an arrival farther than a rule reaches from every such cell leave those out too
@@ -56,20 +89,13 @@ std::array<uint32_t, 32> index_far(Spread<Bits>& p, int C, const Shape& s, const
   const int box = (2 * reach.x + 1) * (2 * reach.y + 1) * (2 * reach.z + 1);
   const int most = std::min(256, p.count / (8 * box));
   p.near.clear();
-  std::vector<std::pair<uint32_t, int>> kinds;  // the sets of values at time 0, and their cells
-  for (const StartRun& run : p.runs) {
-    auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == run.values; });
-    if (kind == kinds.end()) {
-      if (kinds.size() == 64) return strict;
-      kind = kinds.insert(kinds.end(), {run.values, 0});
-    }
-    kind->second += run.length;
-  }
+  const auto kinds = start_kinds(p);
+  if (!kinds) return strict;
   std::array<uint32_t, 32> loose{};
   for (int q = 0; q < C; q++)
     for (int g = 0; g < C; g++) {
       int lacking = 0;
-      for (const auto& [values, cells] : kinds) lacking += (values >> q & ~values >> g & 1u) ? cells : 0;
+      for (const auto& [values, cells] : *kinds) lacking += (values >> q & ~values >> g & 1u) ? cells : 0;
       loose[size_t(q)] |= lacking <= most ? 1u << g : 0u;
     }
   loose = implied_at_start(p, C, loose);
@@ -81,17 +107,7 @@ std::array<uint32_t, 32> index_far(Spread<Bits>& p, int C, const Shape& s, const
   int exceptions = 0;
   for (const StartRun& run : p.runs) exceptions += exception(run.values) ? run.length : 0;
   if (exceptions > most) return strict;
-  p.near.assign(size_t(p.count), 0);
-  for (const StartRun& run : p.runs) {
-    if (!exception(run.values)) continue;
-    for (int i = run.first; i < run.first + run.length; i++) {
-      const int x = i % s.mx, y = i / s.mx % s.my, z = i / (s.mx * s.my);
-      for (int nz = std::max(0, z - reach.z); nz <= std::min(s.mz - 1, z + reach.z); nz++)
-        for (int ny = std::max(0, y - reach.y); ny <= std::min(s.my - 1, y + reach.y); ny++)
-          for (int nx = std::max(0, x - reach.x); nx <= std::min(s.mx - 1, x + reach.x); nx++)
-            p.near[size_t(s.index(nx, ny, nz))] = 1;
-    }
-  }
+  mark_near(p, s, reach, exception);
   return loose;
 }
 

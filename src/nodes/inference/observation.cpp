@@ -10,44 +10,56 @@
 
 namespace mj {
 
+namespace {
+
 // Per value, tabled once: what an observed value becomes now and may become, and the wave of
-// itself for the others. Every observed value must be present.
+// itself for the others.
+struct ObservedValues {
+  std::array<ValueSet, 256> to{};
+  std::array<uint8_t, 256> from{};
+  bool rewrites = false;  // some observed value is replaced now: else the present stays as it is
+
+  explicit ObservedValues(const std::vector<std::optional<Observation>>& observations) {
+    for (size_t v = 0; v < 256; v++) {
+      const bool observed = v < observations.size() && observations[v];
+      to[v] = observed ? observations[v]->to : (v < 32 ? ValueSet(1u) << v : 0);
+      from[v] = observed ? observations[v]->from : uint8_t(v);
+      rewrites |= from[v] != v;
+    }
+  }
+};
+
+// The present's observed values replaced, each replacement logged; with `kPinned`, pinned cells keep
+// theirs (rare: kept out of the plain loop).
+template <bool kPinned>
+void rewrite_present(std::vector<ValueSet>& future, std::vector<uint8_t>& state, const ObservedValues& o,
+                     std::array<uint8_t, 256>& present, ChangeLog& log, const uint8_t* pins) {
+  const size_t logged = log.size();
+  for (size_t i = 0; i < state.size(); i++) {
+    const uint8_t value = state[i];
+    present[value] = 1;
+    future[i] = o.to[value];
+    if (o.from[value] == value || (kPinned && pins[i] != kFreeCell)) continue;
+    log.write_hidden(int(i), value);
+    state[i] = o.from[value];
+  }
+  log.settle_hidden(logged, state.size());
+}
+
+}  // namespace
+
+// Every observed value must be present.
 bool compute_future_set_present(std::vector<ValueSet>& future, std::vector<uint8_t>& state,
                                 const std::vector<std::optional<Observation>>& observations, ChangeLog& log,
                                 const uint8_t* pins) {
-  std::array<ValueSet, 256> to{};
-  std::array<uint8_t, 256> from{};
-  for (size_t v = 0; v < 256; v++) {
-    const bool observed = v < observations.size() && observations[v];
-    to[v] = observed ? observations[v]->to : (v < 32 ? ValueSet(1u) << v : 0);
-    from[v] = observed ? observations[v]->from : uint8_t(v);
-  }
+  const ObservedValues o(observations);
   std::array<uint8_t, 256> present{};
-  bool rewrites = false;  // some observed value is replaced now: else the present stays as it is
-  for (size_t v = 0; v < 256; v++) rewrites |= from[v] != v;
-  if (rewrites && pins) {  // rare: kept out of the loop below
-    const size_t logged = log.size();
-    for (size_t i = 0; i < state.size(); i++) {
-      const uint8_t value = state[i];
-      present[value] = 1;
-      future[i] = to[value];
-      if (from[value] == value || pins[i] != kFreeCell) continue;
-      log.write_hidden(int(i), value);
-      state[i] = from[value];
-    }
-    log.settle_hidden(logged, state.size());
-  } else if (!rewrites) {
-    for (size_t i = 0; i < state.size(); i++) present[state[i]] = 1, future[i] = to[state[i]];
+  if (!o.rewrites) {
+    for (size_t i = 0; i < state.size(); i++) present[state[i]] = 1, future[i] = o.to[state[i]];
+  } else if (pins) {
+    rewrite_present<true>(future, state, o, present, log, pins);
   } else {
-    const size_t logged = log.size();
-    for (size_t i = 0; i < state.size(); i++) {
-      const uint8_t value = state[i];
-      present[value] = 1;
-      future[i] = to[value];
-      if (from[value] != value) log.write_hidden(int(i), value);
-      state[i] = from[value];
-    }
-    log.settle_hidden(logged, state.size());
+    rewrite_present<false>(future, state, o, present, log, pins);
   }
   for (size_t v = 0; v < observations.size(); v++)
     if (observations[v] && !present[v]) return false;

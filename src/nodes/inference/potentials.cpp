@@ -225,6 +225,70 @@ void note_run(Spread<Bits>& p, std::array<int, 32>& holding, uint32_t values, in
   for (uint32_t v = values; v != 0; v &= v - 1) p.absent[size_t(std::countr_zero(v))] |= ~values;
 }
 
+// The cells at time 0, one value each (forward: the state's): each counted in `holding`; for an estimate,
+// the goal's values each cell has not met. False when some cell's goal has no value (no potential meets it).
+template <class Bits, class StartFn, class Out>
+bool set_start_values(Spread<Bits>& p, int C, int n, StartFn start_of, Out& out, const ValueSet* goal,
+                      std::array<int, 32>& holding) {
+  CellValues<Bits>* cells = p.base;
+  const ValueSet values = C >= 32 ? ~ValueSet(0) : ValueSet((1u << C) - 1u);
+  if constexpr (Out::kEstimate) p.goal_unmet.resize(size_t(n));
+  for (int i = 0; i < n; i++) {
+    const Bits present = Bits(start_of(i));
+    if constexpr (Out::kEstimate) {
+      const ValueSet goal_values = goal[i] & values;
+      if (goal_values == 0) return out.failed = true, false;
+      const bool met = (goal_values & present) != 0;
+      p.goal_unmet[size_t(i)] = met ? 0 : Bits(goal_values);
+      out.missing += !met;
+    }
+    cells[i] = {present, present};
+    holding[size_t(std::countr_zero(uint32_t(present)))]++;
+  }
+  return true;
+}
+
+// The cells at time 0, several values each (backward: the cell's future). A goal's sets come in long
+// runs (seas, land): found by a tight loop, set and counted by run.
+template <class Bits, class StartFn>
+void set_start_runs(Spread<Bits>& p, int n, StartFn start_of, std::array<int, 32>& holding) {
+  CellValues<Bits>* cells = p.base;
+  p.absent = {}, p.everywhere = ~0u, p.runs.clear();
+  for (int i = 0, j = 0; i < n; i = j) {
+    const Bits present = Bits(start_of(i));
+    for (j = i + 1; j < n && Bits(start_of(j)) == present; j++) {
+    }
+    std::fill(cells + i, cells + j, CellValues<Bits>{present, present});
+    note_run(p, holding, present, j, j - i);
+  }
+}
+
+// Values present at time 0 are queued only for all-wildcard patterns, which apply on any value.
+template <class Bits>
+void queue_for_anywhere(Spread<Bits>& p, const Shape& space, size_t positions) {
+  if (p.anywhere.empty()) return;
+  for (int z = 0, i = 0; z < space.mz; z++)
+    for (int y = 0; y < space.my; y++)
+      for (int x = 0; x < space.mx; x++, i++)
+        for (uint32_t bits = p.base[i].settled; bits != 0; bits &= bits - 1)
+          p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
+  p.applied.assign(positions, 0);
+}
+
+// The queue in order of time: each arrival fires the positions it completes. The first `at_start` items,
+// values present at time 0, were fired by apply_at_start and are queued for all-wildcard patterns only.
+template <bool backwards, class Bits, class Out>
+void drain(Spread<Bits>& p, const std::vector<Rule>& rules, const Shape& space, size_t at_start, Out& out) {
+  constexpr size_t kAhead = 8;  // the values around an item are a cache miss: fetch them early
+  for (size_t head = 0; head < p.queue.size() && !out.done(); head++) {
+    if (head + kAhead < p.queue.size()) __builtin_prefetch(p.base + p.queue[head + kAhead].cell);
+    const QueueItem item = p.queue[head];
+    for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, out, backwards);
+    if (head < at_start) continue;
+    arrive</*news_first=*/backwards>(p, item, out);
+  }
+}
+
 // start_of(i): the values cell i has at time 0 (those with potential 0): forward, one value (the
 // state's); backward, the cell's future. `goal`: for an estimate (ToEstimate), each cell's goal values.
 template <bool backwards, class Bits, class StartFn, class Out>
@@ -239,55 +303,20 @@ void propagate_with(int C, int n, const Shape& space, const std::vector<Rule>& r
   std::fill(p.cells.begin(), p.cells.begin() + margin, CellValues<Bits>{});
   std::fill(p.cells.end() - margin, p.cells.end(), CellValues<Bits>{});
   std::array<int, 32> holding{};  // a local: counted in the scratch, each count went through memory
-  CellValues<Bits>* cells = p.base;
-  const ValueSet values = C >= 32 ? ~ValueSet(0) : ValueSet((1u << C) - 1u);
-  if constexpr (Out::kEstimate) p.goal_unmet.resize(size_t(n));
   if constexpr (one_each) {
-    for (int i = 0; i < n; i++) {
-      const Bits present = Bits(start_of(i));
-      if constexpr (Out::kEstimate) {
-        const ValueSet goal_values = goal[i] & values;
-        if (goal_values == 0) return void(out.failed = true);  // no potential can meet it
-        const bool met = (goal_values & present) != 0;
-        p.goal_unmet[size_t(i)] = met ? 0 : Bits(goal_values);
-        out.missing += !met;
-      }
-      cells[i] = {present, present};
-      holding[size_t(std::countr_zero(uint32_t(present)))]++;
-    }
-  } else {  // a goal's sets come in long runs (seas, land): found by a tight loop, set and counted by run
-    p.absent = {}, p.everywhere = ~0u, p.runs.clear();
-    for (int i = 0, j = 0; i < n; i = j) {
-      const Bits present = Bits(start_of(i));
-      for (j = i + 1; j < n && Bits(start_of(j)) == present; j++) {
-      }
-      std::fill(cells + i, cells + j, CellValues<Bits>{present, present});
-      note_run(p, holding, present, j, j - i);
-    }
+    if (!set_start_values(p, C, n, start_of, out, goal, holding)) return;
+  } else {
+    set_start_runs(p, n, start_of, holding);
   }
   if (out.done()) return;
   p.holding = holding;
   // After the counts: the index orders its checks by them.
   if (key == 0 || p.indexed != key) index_patterns(p, rules, C, space, backwards);
   p.indexed = key;
-  // Values present at time 0 are queued only for all-wildcard patterns, which apply on any value.
-  if (!p.anywhere.empty())
-    for (int z = 0, i = 0; z < space.mz; z++)
-      for (int y = 0; y < space.my; y++)
-        for (int x = 0; x < space.mx; x++, i++)
-          for (uint32_t bits = p.base[i].settled; bits != 0; bits &= bits - 1)
-            p.queue.push_back({i, x, y, z, 0, uint8_t(std::countr_zero(bits))});
+  queue_for_anywhere(p, space, rules.size() * size_t(n));
   const size_t at_start = p.queue.size();
-  if (!p.anywhere.empty()) p.applied.assign(rules.size() * size_t(n), 0);
   apply_at_start<one_each>(p, rules, space, C, out);
-  constexpr size_t kAhead = 8;  // the values around an item are a cache miss: fetch them early
-  for (size_t head = 0; head < p.queue.size() && !out.done(); head++) {
-    if (head + kAhead < p.queue.size()) __builtin_prefetch(p.base + p.queue[head + kAhead].cell);
-    const QueueItem item = p.queue[head];
-    for (uint32_t r : p.anywhere) arrive_anywhere(p, r, rules[r], item, space, out, backwards);
-    if (head < at_start) continue;
-    arrive</*news_first=*/backwards>(p, item, out);
-  }
+  drain<backwards>(p, rules, space, at_start, out);
 }
 
 template <bool backwards, class StartFn, class Out>

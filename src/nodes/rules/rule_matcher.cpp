@@ -78,10 +78,8 @@ void RuleMatcher::scan_changes_as(Run& run) {
 template <bool kCover, bool kLarge, bool kPinned>
 void RuleMatcher::scan_changes_with(Run& run) {
   // Locals: listing a match writes memory the compiler cannot tell apart from these.
-  const Grid& g = *grid_;
-  const uint8_t* state = g.state.data();
+  const uint8_t* state = grid_->state.data();
   const InteriorCells::View interior = inside_->view();
-  const PointOfCell point_of = point_of_;
   const int* changes = run.changes.written();
   const size_t begin = size_t(rescan_from_), end = run.changes.size();
   for (size_t n = begin; n < end; n++) {
@@ -91,35 +89,43 @@ void RuleMatcher::scan_changes_with(Run& run) {
     const uint8_t value = state[cell];
     // Away from the edges every rule position around the cell lies inside the grid.
     const bool inside = interior.contains(cell);
-    const Opening* openings = openings_.items.data();
     if (inside && opening_masks_.checks(value)) {
-      const Opening* first = openings + openings_.start[value];
+      const Opening* first = openings_.items.data() + openings_.start[value];
       for (uint64_t holding = opening_masks_.holding(state, cell, value); holding != 0; holding &= holding - 1) {
         const Opening& o = first[std::countr_zero(holding)];
         if (!listed_.test(o.r, cell - o.offset)) list<kPinned>(o.r, cell - o.offset);
       }
-      if (kCover) seen_[size_t(cell)] = 1;
-      continue;
-    }
-    const Point c = point_of(cell);
-    const auto visit = [&](const Opening& o) {
-      const int corner = cell - o.offset;
-      if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) return;
-      const auto note_word = [&](size_t w) { checked_words_.push_back(w); };
-      if (kLarge && o.large && checked_.test_and_set(o.r, corner, note_word)) return;
-      if (o.holds(state, cell) && !listed_.test(o.r, corner)) list<kPinned>(o.r, corner);
-    };
-    if constexpr (kCover) {
-      const auto [first, last] = covered(covered_axes(c, cell), value);
-      for (uint32_t k = first; k < last; k++) visit(*covered_items_[k]);
     } else {
-      for (uint32_t k = openings_.start[value], last = openings_.start[value + 1u]; k < last; k++) visit(openings[k]);
+      visit_openings<kCover, kLarge, kPinned>(cell, value, inside);
     }
     if (kCover) seen_[size_t(cell)] = 1;
   }
   if (kCover)
     for (size_t n = begin; n < end; n++)
       if (changes[n] >= 0) seen_[size_t(changes[n])] = 0;
+}
+
+// The rule positions around a changed cell that its value opens, each checked whole (near an edge,
+// where some do not fit, or for a value the masks do not check).
+template <bool kCover, bool kLarge, bool kPinned>
+void RuleMatcher::visit_openings(int cell, uint8_t value, bool inside) {
+  const Grid& g = *grid_;
+  const uint8_t* state = g.state.data();
+  const Point c = point_of_(cell);
+  const auto visit = [&](const Opening& o) {
+    const int corner = cell - o.offset;
+    if (!inside && !o.pattern->fits(c.x - o.shift.x, c.y - o.shift.y, c.z - o.shift.z, g)) return;
+    const auto note_word = [&](size_t w) { checked_words_.push_back(w); };
+    if (kLarge && o.large && checked_.test_and_set(o.r, corner, note_word)) return;
+    if (o.holds(state, cell) && !listed_.test(o.r, corner)) list<kPinned>(o.r, corner);
+  };
+  if constexpr (kCover) {
+    const auto [first, last] = covered(covered_axes(c, cell), value);
+    for (uint32_t k = first; k < last; k++) visit(*covered_items_[k]);
+  } else {
+    const Opening* openings = openings_.items.data();
+    for (uint32_t k = openings_.start[value], last = openings_.start[value + 1u]; k < last; k++) visit(openings[k]);
+  }
 }
 
 // Bit a: the neighbour before the cell along axis a changed earlier in this scan; bit 3 + a: the

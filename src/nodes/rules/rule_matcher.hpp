@@ -136,6 +136,8 @@ class RuleMatcher {
   void scan_changes_as(Run& run);
   template <bool kCover, bool kLarge, bool kPinned>
   void scan_changes_with(Run& run);
+  template <bool kCover, bool kLarge, bool kPinned>
+  void visit_openings(int cell, uint8_t value, bool inside);
   // The cells no rule position around reaches an edge from, by index: the grid's, with the openings.
   const InteriorCells* inside_ = nullptr;
   bool large_rules_ = false;           // some rule has more than Opening::kLargePattern input cells

@@ -3,8 +3,7 @@
 #include <algorithm>
 
 #include "explore/grid_numbers.hpp"
-#include "explore/grid_steps.hpp"
-#include "run/interpreter.hpp"
+#include "explore_oracles/oracles.hpp"
 
 namespace mj {
 

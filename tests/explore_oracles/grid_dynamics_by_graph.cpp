@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "explore/grid_dynamics.hpp"
+#include "explore_oracles/oracles.hpp"
 
 namespace mj {
 

@@ -4,6 +4,7 @@
 
 #include "explore/refusals.hpp"
 #include "explore/state_search.hpp"
+#include "explore_oracles/oracles.hpp"
 #include "io/formats/state_text.hpp"
 #include "run/interpreter.hpp"
 
