@@ -233,6 +233,12 @@ TEST(Model, AFailedGifKeepsTheStepLimit) {
   mjtest::expect_error([&] { mj::save(model, dir / "file" / "a.gif"); });
   EXPECT_EQ(model.status().step_limit, 10);
   EXPECT_EQ(model.status().steps, 2);
+  model.start(1, 10);  // at the start, a GIF refused before it runs leaves the run where it stands
+  mj::SaveOptions never;
+  never.every = 0;
+  mjtest::expect_error([&] { mj::save(model, dir / "a.gif", never); });
+  EXPECT_EQ(model.status().step_limit, 10);
+  EXPECT_EQ(model.status().steps, 0);
 }
 
 // The whole record of a run, saved as a GIF, is that run's GIF; an unrecorded run has none to save.

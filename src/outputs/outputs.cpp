@@ -125,8 +125,11 @@ void save(Model& model, const std::filesystem::path& file, const SaveOptions& op
   if (!status.started) throw argument_error("saving a GIF before a run is started (start or run)");
   // The run goes on to its own limit afterwards, also when writing the GIF fails: it stands where it is.
   const auto keep_limit = [&] {
-    RunControl stay;
-    stay.max_steps = model.status().steps;
+    const RunStatus now = model.status();
+    if (now.step_limit == status.step_limit) return;
+    if (now.steps == 0) return model.start(status.seed, status.step_limit);  // nothing to step back to: anew
+    RunControl stay;  // the limit given back without a step: the run stands at its limit for this advance
+    stay.max_steps = now.steps;
     model.advance(stay, status.step_limit);
   };
   try {

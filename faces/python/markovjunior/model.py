@@ -61,8 +61,8 @@ def load(
     ``pins``: cells no node may change all run long; ``goal``: cells the model's inference (``<observe>``) must end
     with (docs/constraints.md). Each a file (a PNG in the model's colours, transparent: free; a VOX, empty: free; a
     state text, ``*``: free) or an array of the grid's shape (``grid()``'s) whose cells are values of the legend or
-    ``DEFAULTS["free_cell"]`` (free). Raises ValueError for a wrong shape or value, a model with a ``map`` or ``wfc``, or a
-    goal for a model without ``<observe>``.
+    ``DEFAULTS["free_cell"]`` (free). Raises ValueError for a wrong shape or value, a model with a ``map`` or
+    ``wfc``, or a goal for a model without ``<observe>``.
     """
     given = locals()  # the keywords above, forwarded by Request's names (written once, in source.py)
     source = resolve_source(model, **{f.name: given[f.name] for f in dataclasses.fields(Request)})
