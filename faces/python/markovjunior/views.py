@@ -3,7 +3,8 @@
 arrays shaped like the grid: ``(my, mx)`` in 2D, ``(mz, my, mx)`` in 3D. Model has these methods.
 
 Each takes ``line``: the node written at that line of the model file, or by default the node the
-run steps next (after a step, the one that made it). An unknown line raises ModelError.
+run steps next (after a step, the one that made it). A line with no node raises ModelError, a line below 1
+ValueError.
 """
 
 from __future__ import annotations
