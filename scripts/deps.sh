@@ -11,7 +11,7 @@ if [ "${1:-}" = python ]; then
              python3-distributed python3-matplotlib python3-setuptools
              python3-wheel python3-pip python3-flake8 black python3-tqdm python3-pil python3-networkx
              python3-nbclient python3-nbformat python3-ipykernel python3-ipywidgets python3-jupyter-client
-             jupyter-core)  # `jupyter execute` (the notebook tour, as the README runs it)
+             jupyter-core jupyter-nbconvert)  # `jupyter execute`, `jupyter nbconvert` (the tour, as the README runs it)
 fi
 if [ "${1:-}" = web ]; then
   packages+=(emscripten dpkg-dev chromium)

@@ -40,10 +40,10 @@ FENCE = re.compile(r"^```(\w*)[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
 MARKER = re.compile(r"<!--\s*docs_test:\s*(.*?)\s*-->\s*$")
 # Command lines that build, install or serve: scripts/test.sh (or CI) runs them; running them here would nest a
 # build inside the test that the build runs. (faces/python/tests/test_packaging.py runs the README's `pip wheel` line,
-# faces/python/tests/test_notebook.py its kernel's and notebook's, which write under the user's home.)
+# faces/python/tests/test_notebook.py its kernel's and notebook's (execute, nbconvert), which write under the home.)
 BUILD_LINES = re.compile(
     r"^(bash scripts/|bash faces/dotnet/tests/|python3 -m pip (install|wheel)|python3 -m http\.server|cmake |cpack|apt |"
-    r"\.venv/bin/python -m ipykernel install |jupyter execute |"
+    r"\.venv/bin/python -m ipykernel install |jupyter execute |jupyter nbconvert |"
     r"\(cd build-web/package && npm pack\))"
 )
 TIMEOUT = 600

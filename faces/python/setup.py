@@ -4,6 +4,7 @@ installing or making a wheel after ``scripts/python.sh`` compiles nothing. The f
 (minutes): with Ninja, on every core (``$CMAKE_BUILD_PARALLEL_LEVEL`` to choose), through ccache when it is
 installed. The version is the library's, read from include/mj/version.hpp."""
 
+import importlib.util
 import os
 import pathlib
 import re
@@ -30,6 +31,22 @@ def library_version() -> str:
         )
     header = header.read_text()
     return re.search(r'kVersion = "([^"]+)"', header).group(1)
+
+
+def check_build_packages() -> None:
+    """The install fetches nothing (``--no-build-isolation --no-index``): it builds with the wheel and numpy that
+    this python sees, Debian's. Another python3 (pyenv's, conda's) has neither, and pip would only say "invalid
+    command 'bdist_wheel'": say instead which python to use, and exactly how."""
+    missing = [name for name in ("wheel", "numpy") if importlib.util.find_spec(name) is None]
+    if not missing:
+        return
+    sys.exit(
+        f"markovjunior builds with Debian's python3 and its packages, but {sys.executable} has no"
+        f" {' and no '.join(missing)}. From the repository's root, run: bash scripts/python.sh (it makes .venv with"
+        " /usr/bin/python3, then use .venv/bin/python); or into a venv of your own: /usr/bin/python3 -m venv"
+        " --system-site-packages VENV && VENV/bin/python -m pip install --no-build-isolation --no-index"
+        " ./faces/python (Debian's packages: bash scripts/deps.sh python)."
+    )
 
 
 def cmake(*args: str) -> None:
@@ -81,6 +98,7 @@ class CMakeBuild(build_ext):
         shutil.copytree(BUILD / "python" / "markovjunior", package, dirs_exist_ok=True)
 
 
+check_build_packages()
 setup(
     version=library_version(),
     packages=[],  # the package comes whole from CMake's folder (CMakeBuild)

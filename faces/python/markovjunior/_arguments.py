@@ -25,6 +25,14 @@ def checked_int(name: str, value: object) -> int:
     return int(value)
 
 
+def checked_bool(name: str, value: object) -> bool:
+    """A switch: True or False only. A string ("False", "no") or a number is refused, as ``steps="3"`` is: its
+    truth would turn the switch on."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
 def positive_int(name: str, value: int) -> int:
     """A count such as a pixel size: a Python int from 1 to INT_MAX."""
     if not isinstance(value, int) or isinstance(value, bool):

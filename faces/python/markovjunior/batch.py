@@ -14,7 +14,7 @@ from .generate import ModelLike, resolve
 from .model import Model
 from .progress import ProgressBar
 from .result import Result
-from .source import PathOrXml, Size
+from .source import PathOrXml, Size, Source
 
 
 def batch(
@@ -55,7 +55,7 @@ def _in_threads(model: Model, seeds: List[int], steps: Optional[int], workers: i
 
     def run(seed: int) -> Result:
         if not hasattr(local, "model"):
-            local.model = model.copy()
+            local.model = Model(model.source)  # a fresh one: copy() would run the given Model's run again
             with lock:
                 models.append(local.model)
                 if stopping:  # it was loading when the others were stopped
@@ -92,7 +92,7 @@ def _in_processes(model: Model, seeds: List[int], steps: Optional[int], workers:
     # Workers come from a fork server, not forked from this process: a process forked while another of its
     # threads holds a lock (a run in a thread, a progress bar, a timer) can wait on that lock forever.
     context = multiprocessing.get_context("forkserver")
-    with context.Pool(workers, initializer=_take_model, initargs=(model,)) as pool:
+    with context.Pool(workers, initializer=_take_model, initargs=(model.source,)) as pool:
         runs = [
             pool.apply_async(_run_seed, (seed, steps), callback=ended.put, error_callback=ended.put) for seed in seeds
         ]
@@ -108,9 +108,9 @@ def _in_processes(model: Model, seeds: List[int], steps: Optional[int], workers:
 _process_model: Optional[Model] = None
 
 
-def _take_model(model: Model) -> None:
+def _take_model(source: Source) -> None:
     global _process_model
-    _process_model = model
+    _process_model = Model(source)
 
 
 def _run_seed(seed: int, steps: Optional[int]) -> Result:

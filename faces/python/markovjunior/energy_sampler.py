@@ -92,8 +92,9 @@ class MarkovJunior:
         sweeps = self.sweeps if sweeps is None else _count("sweeps", sweeps, least=0)
         rng = np.random.default_rng(seed)
         grid = self.random_grid(seed)
+        start = _number(self.energy, grid)  # before the reach's probes: an energy of another kind says so first
         reach = self.reach
-        self.energies = [float(self.energy(grid))]
+        self.energies = [start]
         for _ in range(sweeps):
             self._sweep(grid, rng, reach)
             self.energies.append(float(self.energy(grid)))
@@ -125,6 +126,7 @@ class MarkovJunior:
         not: the energy fails on a window (it takes only grids of its own shape) or gives other changes
         there (it is not a sum of local terms, or its terms wrap round the sides)."""
         grid = self.random_grid()
+        _number(self.energy, grid)
         h, w = self.height - 1, self.width - 1
         probes = [(0, 0), (0, w), (h, 0), (h, w), (0, w // 2), (h // 2, 0), (h, w // 2), (h // 2, w)]
         probes += list(zip(rng.integers(0, h + 1, RANDOM_PROBES).tolist(), rng.integers(0, w + 1, RANDOM_PROBES)))
@@ -242,6 +244,21 @@ def _window_change(energy: Energy, grid: np.ndarray, y: int, x: int, radius: int
     before = float(energy(window))
     window[min(y, radius), min(x, radius)] = new
     return float(energy(window)) - before
+
+
+def _number(energy: Energy, grid: np.ndarray) -> float:
+    """The energy of ``grid``, which must be one number: an array (``-x`` rather than ``-x.sum()``) is refused with a
+    message saying so, not numpy's "only size-1 arrays can be converted"."""
+    value = energy(grid)
+    if np.ndim(value) != 0:
+        raise TypeError(
+            f"the energy must return a number, got an array of shape {np.shape(value)}: sum its terms"
+            " (return -x.sum(), not -x)"
+        )
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"the energy must return a number, got {type(value).__name__}: {value!r}") from None
 
 
 def _count(name: str, value: object, least: int = 1) -> int:

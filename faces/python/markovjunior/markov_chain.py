@@ -95,7 +95,8 @@ class MarkovChain:
             n = len(self.states)
             if len(matrix) != n or any(len(row) != n for row in matrix):
                 shape = f"{len(matrix)} rows of {sorted({len(row) for row in matrix})}"
-                raise ValueError(f"a transition matrix of this chain is {n} x {n} (its states), got {shape}")
+                square = "" if all(len(row) == len(matrix) for row in matrix) else ", not square"
+                raise ValueError(f"a transition matrix of this chain is {n} x {n} (its states), got {shape}{square}")
             return [((a, b), p) for a, row in zip(self.states, matrix) for b, p in zip(self.states, row)]
         if not isinstance(probabilities, dict):
             raise TypeError(

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import threading
 import warnings
 from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _core
-from ._arguments import Colour, checked_int
-from .errors import ModelWarning
+from ._arguments import Colour, checked_bool, checked_int
+from .errors import ModelError, ModelWarning
 from .history import DEFAULT_MAX_BYTES, Breakpoint, BreakpointLike, History, breakpoint_of, core_breakpoints
 from .progress import ProgressBar
 from .result import Result
@@ -61,8 +62,9 @@ def load(
     ``pins``: cells no node may change all run long; ``goal``: cells the model's inference (``<observe>``) must end
     with (docs/constraints.md). Each a file (a PNG in the model's colours, transparent: free; a VOX, empty: free; a
     state text, ``*``: free) or an array of the grid's shape (``grid()``'s) whose cells are values of the legend or
-    ``DEFAULTS["free_cell"]`` (free). Raises ValueError for a wrong shape or value, a model with a ``map`` or
-    ``wfc``, or a goal for a model without ``<observe>``.
+    ``DEFAULTS["free_cell"]`` (free). Raises ValueError for a wrong shape or value (a file's too: another size, a
+    colour not in the palette), a model with a ``map`` or ``wfc``, or a goal for a model without ``<observe>``;
+    TypeError for another kind (bytes, a bool mask, an array of strings).
     """
     given = locals()  # the keywords above, forwarded by Request's names (written once, in source.py)
     source = resolve_source(model, **{f.name: given[f.name] for f in dataclasses.fields(Request)})
@@ -82,15 +84,39 @@ def _constraint_cells(core, name: str, given) -> Optional[bytes]:
     if given is None:
         return None
     if isinstance(given, (str, os.PathLike)):
-        return bytes(core.constraint_cells(os.fspath(given)))
-    cells = np.asarray(given)
-    byte = np.iinfo(np.uint8).max  # the cells go to the library as bytes; which of them are values, it says
-    if cells.size and (cells.min() < 0 or cells.max() > byte):
-        raise ValueError(f"{name} holds values outside 0 to {byte} ({_core.DEFAULTS['free_cell']}: a free cell)")
+        try:
+            return bytes(core.constraint_cells(os.fspath(given)))
+        except ModelError as error:  # a file that does not fit is a wrong value, as an array that does not is
+            raise ValueError(f"{name}: {error}") from error
     shape = np.asarray(core.grid()).shape
+    cells = _cell_values(name, given)
     if cells.shape != shape and cells.shape != (int(np.prod(shape)),):
         raise ValueError(f"{name} has shape {cells.shape}, the grid {shape}")
     return np.ascontiguousarray(cells, dtype=np.uint8).tobytes()
+
+
+def _cell_values(name: str, given) -> np.ndarray:
+    """An array of pins or a goal, refused unless each cell is a whole number from 0 to 255: a float one is
+    not cut to a whole one (2.5, NaN), a bool mask is not taken as values (every False cell pinned to 0)."""
+    if isinstance(given, (bytes, bytearray, memoryview)):
+        raise TypeError(f"{name} must be a file's path or an array of the grid's shape, got bytes: give a file's path")
+    cells = np.asarray(given)
+    if cells.dtype == np.bool_:
+        raise TypeError(
+            f"{name} must hold values (255: free), not a bool mask, which would make every False cell value 0:"
+            " give np.where(mask, VALUE, 255)"
+        )
+    whole = f"{name} must hold whole numbers (values of the legend, 255: free)"
+    if cells.dtype.kind == "f":
+        cut = np.flatnonzero(cells.ravel() != np.round(cells.ravel()))  # NaN too: it equals nothing
+        if cut.size:
+            raise ValueError(f"{whole}, got {cells.ravel()[cut[0]]}")
+    if cells.dtype.kind not in "uif":
+        raise TypeError(f"{whole}, got an array of {cells.dtype}")
+    byte = np.iinfo(np.uint8).max  # the cells go to the library as bytes; which of them are values, it says
+    if cells.size and (cells.min() < 0 or cells.max() > byte):
+        raise ValueError(f"{name} holds values outside 0 to {byte} ({_core.DEFAULTS['free_cell']}: a free cell)")
+    return cells
 
 
 class Model(Views):
@@ -98,8 +124,10 @@ class Model(Views):
     ``fields()``, ``potentials()``, ``future()``, ``choice()`` and ``wave()`` show what its nodes
     computed (markovjunior.views).
 
-    A Model is for one thread at a time (another thread using it meanwhile gets RuntimeError); give
-    each thread its own with ``copy()``. Runs release the GIL, so Models in threads run in parallel.
+    A Model is for one thread at a time (another thread using it meanwhile gets RuntimeError), and a run
+    stays in the thread that began it (``step``, ``resume``, ``advance``, ``send`` or ``back`` in another raise
+    RuntimeError); give each thread its own with ``copy()``. Runs release the GIL, so Models in threads run in
+    parallel. Copied or pickled, a Model keeps its run: the copy runs its seed and inputs again to the same step.
     """
 
     def __init__(self, source: Source) -> None:
@@ -109,13 +137,44 @@ class Model(Views):
         self._core = source.model()
         self._started = False
         self._max_bytes = DEFAULT_MAX_BYTES  # the record's bound (record()), which a pickled History keeps
+        self._thread: Optional[int] = None  # the thread that began the current run
 
     def copy(self) -> "Model":
-        """Another Model of the same source, for another thread."""
-        return Model(self.source)
+        """Another Model of the same source, standing where this one's run stands, for another thread."""
+        return _model_of(self.source, self._run_state())
 
-    def __reduce__(self):  # pickled as its source: loaded again on the other side
-        return (Model, (self.source,))
+    def __reduce__(self):  # pickled (and copy.copy-ed) as its source and where its run stands: run again there
+        return (_model_of, (self.source, self._run_state()))
+
+    def _run_state(self) -> Optional["_RunState"]:
+        status = self._core.status()
+        if not status["started"]:
+            return None
+        recording = self._max_bytes if self._core.history_range() is not None else None
+        return _RunState(status["seed"], status["step_limit"], self.inputs, status["steps"], recording)
+
+    def _stand_at(self, run: "_RunState") -> None:
+        """The run of ``run``'s seed taken to its step, each input sent at its step, as ``replay`` sends them."""
+        if run.recording is not None:
+            self.record(True, run.recording)
+        self.start(run.seed, run.step_limit)
+        for step, key in run.inputs:
+            self._core.step(step - self.steps)
+            self._core.send(key)
+        self._core.step(run.steps - self.steps)
+
+    def _begin(self) -> None:
+        self._thread = threading.get_ident()
+        self._started = True
+
+    def _going_on(self, what: str) -> None:
+        """Refuses to go on with a run from a thread other than the one that began it: two threads taking turns
+        at one Model would each see the other's steps (the lock only catches them at the same moment)."""
+        if self._thread is not None and self._thread != threading.get_ident():
+            raise RuntimeError(
+                f"{what}: this Model's run was begun by another thread; a run stays in its thread. Give each thread"
+                " its own Model (Model.copy()), or begin a run in this one (start, run or replay)"
+            )
 
     def run(
         self,
@@ -133,7 +192,7 @@ class Model(Views):
         ``model.paused_at`` then says which, and ``resume()`` goes on."""
         limit = None if steps is None else checked_int("steps", steps)
         seed = checked_int("seed", seed)
-        self._started = True
+        self._begin()
         with ProgressBar(progress, "steps") as report:
             self._core.run(seed, limit, report, core_breakpoints(breakpoints))
         for file, line, message, text in self._core.run_notices():  # a wfc that gave up: the grid is unfinished
@@ -145,8 +204,20 @@ class Model(Views):
         reaches ``steps`` steps counted from its start (by default the source's limit) or pauses at one
         of ``breakpoints``."""
         limit = self.source.steps if steps is None else checked_int("steps", steps)
+        self._going_on("resume")
         self._core.advance(limit, None, core_breakpoints(breakpoints))
         return self._result()
+
+    def advance(self, *, until_waiting: bool = False, breakpoints: Optional[Iterable[BreakpointLike]] = None) -> int:
+        """Goes on with the current run until it ends, reaches its step limit or pauses at one of ``breakpoints``;
+        with ``until_waiting=True`` also before a step that would wait for an input (an ``<event>`` with no key
+        sent: ``waiting`` is then True), so that a game is played by ``send(key)`` then ``advance(until_waiting=True)``
+        (a lone ``step()`` after a key would leave the steps that follow it untaken). Returns the steps taken
+        (0 when the run already waits). Ctrl-C stops it (KeyboardInterrupt)."""
+        self._going_on("advance")
+        before = self.steps
+        self._core.advance(None, None, core_breakpoints(breakpoints), checked_bool("until_waiting", until_waiting))
+        return self.steps - before
 
     @property
     def paused_at(self) -> Optional[Breakpoint]:
@@ -157,7 +228,7 @@ class Model(Views):
         """Time travel: records every step from now on (the current run from where it stands, later
         runs from their start) in at most ``max_bytes`` (past it the oldest steps are dropped);
         ``record(False)`` drops the record. Then ``history``, ``grid_at`` and ``back`` work."""
-        self._core.set_recording(bool(on), checked_int("max_bytes", max_bytes))
+        self._core.set_recording(checked_bool("on", on), checked_int("max_bytes", max_bytes))
         self._max_bytes = max_bytes
 
     @property
@@ -179,6 +250,7 @@ class Model(Views):
         on, is made again alike), after which ``step()`` and ``resume()`` go on as the run went. Returns
         the grid there. The inputs sent before that step (``send``) are sent again at their steps; later
         ones are dropped."""
+        self._going_on("back")
         self._core.back(checked_int("steps", steps))
         return self.grid
 
@@ -191,14 +263,16 @@ class Model(Views):
         """Begins a run with ``seed`` whose step limit is ``steps`` (by default the source's; ``0``: none);
         then ``step()`` advances it."""
         self._core.start(checked_int("seed", seed), None if steps is None else checked_int("steps", steps))
-        self._started = True
+        self._begin()
 
     def send(self, key: str) -> None:
         """Sends an input (a key's name, ``"ArrowLeft"``) to the run: the next ``<event>`` that runs takes it
         (the mj dialect, docs/language/extensions.md). Time is counted in steps: ``inputs`` notes the step
-        each came at, and ``replay`` gives the same run again."""
+        each came at, and ``replay`` gives the same run again. The key is taken by the step that comes next:
+        ``advance(until_waiting=True)`` then takes the run to where it waits for the next one."""
         if not isinstance(key, str):
             raise TypeError(f"key must be a str, got {type(key).__name__}")
+        self._going_on("send")
         self._core.send(key)
 
     @property
@@ -214,16 +288,17 @@ class Model(Views):
     def replay(self, seed: int, inputs: Iterable[Tuple[int, str]], steps: Optional[int] = None) -> int:
         """The run of ``seed`` again (step limit ``steps``, as ``start``), each ``(step, key)`` of ``inputs``
         sent when the run stands at that step, then on to its end or limit; returns the steps taken."""
-        pairs = [(checked_int("step", step), str(key)) for step, key in inputs]
+        pairs = [_input_pair(item) for item in inputs]
         taken = self._core.replay(
             checked_int("seed", seed), pairs, None if steps is None else checked_int("steps", steps)
         )
-        self._started = True
+        self._begin()
         return taken
 
     def step(self) -> bool:
         """One step of the run; False (and nothing done) once the program has finished or the run has
         reached its step limit."""
+        self._going_on("step")
         return self._core.step(1) == 1
 
     @property
@@ -278,3 +353,34 @@ class Model(Views):
     def __repr__(self) -> str:
         mx, my, mz = self.source.size
         return f"<markovjunior.Model {self.source.path!r} {mx}x{my}x{mz}>"
+
+
+class _RunState(NamedTuple):
+    """Where a Model's run stands, all a copy needs to stand there too: its seed, step limit, inputs, step, and
+    the bound of its record (None: not recording)."""
+
+    seed: int
+    step_limit: int
+    inputs: List[Tuple[int, str]]
+    steps: int
+    recording: Optional[int]
+
+
+def _model_of(source: Source, run: Optional[_RunState]) -> Model:
+    """A Model of ``source`` (an unpickled or copied one), its run taken to where the original's stood."""
+    model = Model(source)
+    if run is not None:
+        model._stand_at(run)
+    return model
+
+
+def _input_pair(item) -> Tuple[int, str]:
+    """One of replay's inputs: a (step, key) pair, as ``inputs`` lists them, its step 0 or more."""
+    if not isinstance(item, (tuple, list)) or len(item) != 2:
+        raise TypeError(f"replay's inputs are (step, key) pairs, as model.inputs lists them, got {item!r}")
+    step, key = item
+    if checked_int("step", step) < 0:
+        raise ValueError(f"an input's step is 0 or more (the step the run stood at when it was sent), got {step}")
+    if not isinstance(key, str):
+        raise TypeError(f"an input's key must be a str (a key's name, 'ArrowLeft'), got {type(key).__name__}")
+    return int(step), key

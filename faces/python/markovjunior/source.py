@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple, Union
 
 from . import _core
-from ._arguments import INT_MAX, Colour, checked_int, is_int, rgb_of
+from ._arguments import INT_MAX, Colour, checked_bool, checked_int, is_int, rgb_of
 
 Size = Union[int, Tuple[int, int], Tuple[int, int, int]]
 PathOrXml = Union[str, "os.PathLike[str]"]
@@ -135,7 +135,7 @@ def resolve_source(model: PathOrXml, **keywords) -> Source:
             "" if r.resources is None else os.fspath(r.resources),
             0 if r.max_cells is None else _count("max_cells", r.max_cells),
             {symbol: rgb_of(symbol, c) for symbol, c in dict(r.colors or {}).items()},
-            bool(r.backtrack),
+            checked_bool("backtrack", r.backtrack),
         ),
         None,
         None,

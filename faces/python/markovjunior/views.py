@@ -3,7 +3,8 @@
 arrays shaped like the grid: ``(my, mx)`` in 2D, ``(mz, my, mx)`` in 3D. Model has these methods.
 
 Each takes ``line``: the node written at that line of the model file, or by default the node the
-run steps next (after a step, the one that made it). An unknown line raises ModelError.
+run steps next (after a step, the one that made it). A line with no node raises ModelError, a line below 1
+ValueError.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from ._arguments import checked_int
+from ._arguments import checked_bool, checked_int
 
 
 class Candidate(NamedTuple):
@@ -100,7 +101,11 @@ class Views:
     _core: object
 
     def _inspect(self, line: Optional[int]) -> dict:
-        return self._core.inspect(0 if line is None else checked_int("line", line))
+        if line is None:
+            return self._core.inspect(0)  # the library's word for the active node
+        if checked_int("line", line) < 1:
+            raise ValueError(f"line is a line of the model file, from 1 (None: the node that runs next), got {line}")
+        return self._core.inspect(line)
 
     @property
     def inspecting(self) -> bool:
@@ -110,7 +115,7 @@ class Views:
 
     @inspecting.setter
     def inspecting(self, on: bool) -> None:
-        self._inspecting = bool(on)
+        self._inspecting = checked_bool("inspecting", on)
         self._core.set_inspecting(self._inspecting)
 
     def fields(self, line: Optional[int] = None) -> Dict[str, np.ndarray]:

@@ -71,9 +71,10 @@ RunControl python_control(Session& s, const py::object& report, const Breakpoint
   return control;
 }
 
-// A stopped run left its reason as the Python error: raise it.
+// A run stopped by its progress callback left its reason as the Python error: raise it (one stopped before a
+// waiting step, until_waiting, left none).
 void raise_if_stopped(RunEnd end) {
-  if (end == RunEnd::stopped) throw py::error_already_set();
+  if (end == RunEnd::stopped && PyErr_Occurred()) throw py::error_already_set();
 }
 
 // A whole run, the GIL released: runs in other threads go on meanwhile, and a run that never ends
@@ -90,10 +91,13 @@ int run(Session& s, int seed, std::optional<int> steps, const py::object& report
   return s.model.status().steps;
 }
 
-// The same, going on from where the run stands (`steps`: the run's new limit).
-int advance(Session& s, std::optional<int> steps, const py::object& report, const BreakpointList& breakpoints) {
+// The same, going on from where the run stands (`steps`: the run's new limit); until_waiting: also stopping
+// before a step that waits for an input.
+int advance(Session& s, std::optional<int> steps, const py::object& report, const BreakpointList& breakpoints,
+            bool until_waiting) {
   Exclusive guard(s);
-  const RunControl control = python_control(s, report, breakpoints);
+  RunControl control = python_control(s, report, breakpoints);
+  control.until_waiting = until_waiting;
   RunEnd end;
   {
     py::gil_scoped_release unlocked;
@@ -222,7 +226,8 @@ void bind_running(ModelClass& model) {
            "start(seed, steps), then steps (report(steps) about every 0.1 s) until the end, the limit or a "
            "breakpoint ((line, rule) pairs, rule -1 for the node); returns the steps taken")
       .def("advance", &advance, py::arg("steps") = py::none(), py::arg("report") = py::none(),
-           py::arg("breakpoints") = BreakpointList{}, "run() going on from where the run stands")
+           py::arg("breakpoints") = BreakpointList{}, py::arg("until_waiting") = false,
+           "run() going on from where the run stands; until_waiting: also stopping before a step that waits")
       .def("status", &status,
            "Where the run stands: {started, seed, steps, step_limit, ended, finished, at_step_limit, waiting}")
       .def(

@@ -119,3 +119,12 @@ def test_an_energy_that_fails_on_the_whole_grid_raises_its_own_error():
 
     with pytest.raises(ArithmeticError, match="the user's own"):
         MarkovJunior(8, 8, broken).generate()
+
+
+@pytest.mark.parametrize("energy", [lambda x: -x, lambda x: [0.0, 1.0], lambda x: "low"])
+def test_an_energy_that_is_not_a_number_is_refused_with_a_hint(energy):
+    """An energy returning the grid (-x, not -x.sum()) gave numpy's "only size-1 arrays can be converted"."""
+    with pytest.raises(TypeError, match="the energy must return a number"):
+        MarkovJunior(8, 8, energy).generate()
+    with pytest.raises(TypeError, match="the energy must return a number"):
+        MarkovJunior(8, 8, energy).reach

@@ -103,3 +103,60 @@ def test_a_sokoban_game_is_won_and_replays():
         again = mj.load(sokoban, size=8, steps=0)
         assert again.replay(1, model.inputs) == model.steps
         assert cells(again) == SOKOBAN_WON
+
+
+@pytest.mark.parametrize(
+    "inputs, error, words",
+    [
+        (["ArrowUp"], TypeError, r"\(step, key\) pairs"),  # was "too many values to unpack"
+        ([(1, "ArrowUp", 2)], TypeError, r"\(step, key\) pairs"),
+        ([(-1, "ArrowUp")], ValueError, "step is 0 or more"),  # was accepted
+        ([(1, 38)], TypeError, "key must be a str"),  # was sent as "38"
+    ],
+)
+def test_replay_says_what_its_inputs_are(inputs, error, words):
+    with pytest.raises(error, match=words):
+        mj.load(KEYS, size=8, steps=0).replay(1, inputs)
+
+
+def test_advance_until_waiting_plays_a_game_a_key_at_a_time():
+    """After a key, Sokoban takes more steps before it waits again: send(); step() left them untaken, so each
+    key acted a step late. advance(until_waiting=True) takes them, as C++'s and JavaScript's advance do."""
+    model = mj.load(os.path.join(mj.MODELS, "Sokoban.xml"), size=8, steps=0)
+    model.start(1)
+    assert model.advance(until_waiting=True) > 0 and model.waiting
+    assert cells(model) == SOKOBAN_START
+    assert model.advance(until_waiting=True) == 0  # it waits: no step taken
+    for key in SOKOBAN_SOLUTION:
+        assert model.waiting and "G" not in cells(model)
+        model.send("Arrow" + key)
+        model.advance(until_waiting=True)
+    assert model.finished and cells(model) == SOKOBAN_WON
+    with pytest.raises(TypeError, match="until_waiting must be True or False"):
+        model.advance(until_waiting="yes")
+
+
+def test_a_copied_or_pickled_model_keeps_its_run():
+    """A Model copied or pickled mid-game was a fresh one; now it stands where the run stood (its seed, inputs and
+    step run again) and goes on alike, also recording."""
+    import copy
+    import pickle
+
+    model = mj.load(KEYS, size=8, steps=0)
+    model.record()
+    model.start(5)
+    for step in range(23):
+        if step % 6 == 2:
+            model.send("ArrowRight" if step % 12 == 2 else "ArrowLeft")
+        model.step()
+    model.send("ArrowLeft")  # sent, not yet taken
+    others = [model.copy(), copy.copy(model), pickle.loads(pickle.dumps(model))]
+    for other in others:
+        assert other.steps == 23 and other.inputs == model.inputs and cells(other) == cells(model)
+        assert other.history is not None and np.array_equal(other.grid_at(10), model.grid_at(10))
+    for _ in range(9):
+        model.step()
+        for other in others:
+            other.step()
+            assert cells(other) == cells(model)
+    assert pickle.loads(pickle.dumps(mj.load(KEYS, size=8))).steps == 0  # not started: a fresh one, as before

@@ -206,3 +206,9 @@ def test_set_transition_probabilities_takes_a_matrix_of_the_states():
     with pytest.raises(ValueError, match="sum to 1.5, more than 1"):
         chain.set_transition_probabilities([[0.5, 1.0], [0, 1]])
     assert chain.transition_matrix().tolist() == [[0.1, 0.9], [1.0, 0.0]]  # all or none
+
+
+@pytest.mark.parametrize("rows", [[[0.5, 0.5]], [[1.0], [0.5, 0.5]], np.full((2, 3), 1 / 3)])
+def test_a_matrix_that_is_not_square_says_so(rows):
+    with pytest.raises(ValueError, match="not square"):
+        MarkovChain(rows)

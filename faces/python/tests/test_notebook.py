@@ -29,7 +29,7 @@ def jupyter(tmp_path_factory):
     """The environment of a user who ran the README's kernel line: JUPYTER_DATA_DIR is this test's folder."""
     folder = tmp_path_factory.mktemp("tour")
     env = {**os.environ, "JUPYTER_DATA_DIR": str(folder / "jupyter")}
-    register, _ = readme_lines()
+    register, *_ = readme_lines()
     assert register.startswith(".venv/bin/python -m ipykernel install --user --name markovjunior"), register
     assert (ROOT / ".venv" / "bin" / "python").exists(), "the README's venv, .venv, is not made (scripts/python.sh)"
     subprocess.run(register, shell=True, cwd=ROOT, env=env, check=True, capture_output=True)
@@ -39,7 +39,7 @@ def jupyter(tmp_path_factory):
 
 def test_the_readmes_jupyter_execute_runs_the_tour(jupyter):
     folder, env = jupyter
-    _, execute = readme_lines()
+    _, execute, _ = readme_lines()
     assert execute == "jupyter execute examples/python/tour.ipynb"
     assert shutil.which("jupyter"), "Debian's jupyter is not installed (bash scripts/deps.sh python)"
     done = subprocess.run(
@@ -53,6 +53,24 @@ def test_the_readmes_jupyter_execute_runs_the_tour(jupyter):
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert (folder / "maze.gif").stat().st_size > 0
+
+
+def test_the_readmes_nbconvert_line_runs_the_tour_as_a_page(jupyter):
+    """`jupyter nbconvert` was not installed with Debian's Jupyter (it is jupyter-nbconvert, now in deps.sh)."""
+    folder, env = jupyter
+    _, _, convert = readme_lines()
+    assert convert == "jupyter nbconvert --to html --execute examples/python/tour.ipynb"
+    done = subprocess.run(
+        convert.replace("examples/python/tour.ipynb", "tour.ipynb"),
+        shell=True,
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "data:image/gif;base64," in (folder / "tour.html").read_text()
 
 
 @pytest.fixture(scope="module")

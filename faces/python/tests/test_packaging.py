@@ -102,3 +102,23 @@ def test_python_copied_alone_stops_with_a_message(tmp_path):
     said = done.stdout + done.stderr
     assert "markovjunior is built from the whole mj repository, not faces/python/ alone" in said, said
     assert "Traceback" not in said, said
+
+
+def test_another_python3_is_told_what_to_run(tmp_path):
+    """The README's pip line from a python3 that is not Debian's (pyenv's: no wheel, no numpy) stopped with pip's
+    "invalid command 'bdist_wheel'"; setup.py now says what that python lacks and exactly what to run instead."""
+    hidden = (
+        "import runpy, sys; sys.modules['wheel'] = sys.modules['numpy'] = None; sys.argv = ['setup.py', 'bdist_wheel']"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", hidden + "; runpy.run_path('setup.py', run_name='__main__')"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT / "faces" / "python",
+        env={**os.environ, "MJ_PYTHON_BUILD": str(tmp_path / "build")},
+    )
+    assert done.returncode != 0
+    said = done.stdout + done.stderr
+    assert f"{sys.executable} has no wheel and no numpy" in said, said
+    assert "run: bash scripts/python.sh" in said and "/usr/bin/python3 -m venv --system-site-packages VENV" in said
+    assert "Traceback" not in said, said

@@ -39,3 +39,34 @@ def test_an_entry_names_its_pins_and_the_source_keeps_them():
     assert model.source.pins is not None and list(model.source.pins).count(doors) == 7
     assert (model.run(1).grid == doors).sum() == 7
     assert (pickle.loads(pickle.dumps(model)).run(1).grid == doors).sum() == 7
+
+
+@pytest.mark.parametrize(
+    "given, error, words",
+    [
+        (np.full((4, 5), 2.5), ValueError, "whole numbers.*got 2.5"),  # was cut to 2
+        (np.full((4, 5), np.nan), ValueError, "whole numbers.*got nan"),  # was 0
+        (np.ones((4, 5), bool), TypeError, "not a bool mask"),  # every False cell was pinned to 0
+        (b"\x89PNG\r\n", TypeError, "got bytes"),  # was numpy's ufunc error
+        (np.full((4, 5), "W"), TypeError, "whole numbers"),
+    ],
+)
+def test_pins_of_another_kind_are_refused(given, error, words):
+    with pytest.raises(error, match=words):
+        mj.load(GROW, size=(5, 4), pins=given)
+    with pytest.raises(error, match=words):
+        mj.load('<one values="BW" in="B" out="W"><observe value="B" to="W"/></one>', size=(5, 4), goal=given)
+
+
+def test_whole_floats_are_values():
+    pins = np.full((4, 5), 255.0)  # np.full, np.zeros: floats unless told
+    pins[2, 3] = 2.0
+    assert mj.load(GROW, size=(5, 4), pins=pins).run(1).grid[2, 3] == 2
+
+
+def test_a_pins_file_of_another_size_is_a_value_error_as_an_array_is(tmp_path):
+    """load's docstring promises ValueError for pins of the wrong shape: a file's too, naming the file."""
+    state = tmp_path / "pins.txt"
+    state.write_text("M 3 3 1 1 0\nBWR\n***\n***\n*R*\n")
+    with pytest.raises(ValueError, match=r"^pins: .*pins\.txt"):
+        mj.load(GROW, size=(5, 4), pins=str(state))

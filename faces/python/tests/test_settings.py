@@ -77,3 +77,15 @@ def test_loads_keywords_are_the_one_list_every_loader_takes():
     assert mj.load(FLAT, size=(5, 7), steps=3).source.steps == 3
     with pytest.raises(TypeError):
         resolve_source(FLAT, sise=5)
+
+
+@pytest.mark.parametrize("given", ["False", "no", "True", 1, None])
+def test_a_switch_takes_true_or_false_only(given):
+    """backtrack="False" and "no" turned backtracking on, while steps="3" was a TypeError: a switch is a bool too."""
+    with pytest.raises(TypeError, match="backtrack must be True or False"):
+        mj.load('<one values="BW" in="B" out="W"/>', size=4, backtrack=given)
+    model = mj.load('<one values="BW" in="B" out="W"/>', size=4, backtrack=np.bool_(False))
+    with pytest.raises(TypeError, match="on must be True or False"):
+        model.record("no")
+    with pytest.raises(TypeError, match="inspecting must be True or False"):
+        model.inspecting = "False"

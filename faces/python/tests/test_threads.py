@@ -99,3 +99,31 @@ def test_load_and_run_cycles_keep_memory_flat(corpus):
     grown = resident_kb() - before
     print(f"1,000 load+run cycles: resident memory {grown:+d} KiB")
     assert grown < 2048
+
+
+def test_a_run_stays_in_the_thread_that_began_it():
+    """Two threads taking turns at one Model (start in one, step in the other) raised nothing: each saw the other's
+    steps. The lock catches only the same moment; a run now belongs to the thread that began it."""
+    model = mj.load(ENDLESS, size=4, steps=0)
+    seen = []
+
+    def other_thread(call):
+        try:
+            call()
+            seen.append("nothing")
+        except RuntimeError as error:
+            seen.append(str(error))
+
+    model.start(1)
+    for call in (model.step, model.resume, model.advance, lambda: model.back(0)):
+        thread = threading.Thread(target=other_thread, args=(call,))
+        thread.start()
+        thread.join()
+    assert len(seen) == 4 and all("begun by another thread" in s and "Model.copy()" in s for s in seen), seen
+    assert model.step()  # this thread's run goes on
+    thread = threading.Thread(target=other_thread, args=(lambda: model.start(2),))  # a run begun there is its own
+    thread.start()
+    thread.join()
+    assert seen[-1] == "nothing"
+    with pytest.raises(RuntimeError, match="begun by another thread"):
+        model.step()

@@ -142,3 +142,13 @@ def test_wave_names_the_last_contradiction(corpus):
     with pytest.warns(mj.ModelWarning):
         model.run(1)  # the same run again: the same contradiction
     assert model.wave(4).contradiction == last
+
+
+@pytest.mark.parametrize("line", [0, -1])
+def test_a_line_below_1_is_refused_as_a_line_past_the_end_is(line):
+    """wave(99) raises (no node there); wave(0) and wave(-1) returned None as if asked of a node without a wave."""
+    model = mj.load(FIELD, size=5)
+    model.run(1)
+    with pytest.raises(ValueError, match="line of the model file, from 1"):
+        model.wave(line)
+    assert model.wave() is None  # not given: the node that runs next, which has no wave
