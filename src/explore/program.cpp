@@ -123,6 +123,7 @@ ExploreProgram compile_program(const RunSettings& settings) {
   std::vector<std::unique_ptr<Grid>> grids;
   LoadContext context{settings.load.resources, grid.get(), &grids, 0, kMaxCells, dialect_of(root),
                       std::string(root.name())};
+  context.misspelt_opt_in = misspelt_opt_in(root);
   const bool d2 = grid->mz == 1;
   NodePtr top = load_node(root, element_symmetry(root, d2, full_symmetry(d2)), *grid, context);
   if (top->as_branch()) {

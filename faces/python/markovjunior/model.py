@@ -64,7 +64,12 @@ def load(
     goal for a model without ``<observe>``.
     """
     given = locals()  # the keywords above, forwarded by Request's names (written once, in source.py)
-    source = resolve_source(model, **{f.name: given[f.name] for f in dataclasses.fields(Request)})
+    source = resolve_source(
+        model,
+        own_pins=pins is not None,
+        own_goal=goal is not None,
+        **{f.name: given[f.name] for f in dataclasses.fields(Request)},
+    )
     if pins is not None or goal is not None:
         probe = source.model()
         source = dataclasses.replace(

@@ -39,3 +39,16 @@ def test_an_entry_names_its_pins_and_the_source_keeps_them():
     assert model.source.pins is not None and list(model.source.pins).count(doors) == 7
     assert (model.run(1).grid == doors).sum() == 7
     assert (pickle.loads(pickle.dumps(model)).run(1).grid == doors).sum() == 7
+
+
+def test_an_entrys_own_pins_at_another_size_are_not_read_and_given_ones_win():
+    with pytest.warns(mj.ModelWarning, match="the entry's pins DoorRooms_pins.png are for its 41x41 grid, not this 21x21"):
+        resized = mj.load("DoorRooms", size=21)
+    assert resized.source.pins is None
+    pins = np.full(resized.run(1).grid.shape, 255, np.uint8)
+    pins[1, 1] = resized.legend.index("D")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the caller's own pins: nothing said of the entry's
+        mine = mj.load("DoorRooms", size=21, pins=pins)
+    assert mine.run(1).grid[1, 1] == resized.legend.index("D")
+    assert mj.generate("DoorRooms", seed=1, size=21).shape == pins.shape
