@@ -3,6 +3,7 @@ cell) or a file (a PNG, a VOX or a state text); a pinned cell keeps its value al
 pickled Model."""
 
 import pickle
+import warnings
 
 import numpy as np
 import pytest
@@ -42,7 +43,9 @@ def test_an_entry_names_its_pins_and_the_source_keeps_them():
 
 
 def test_an_entrys_own_pins_at_another_size_are_not_read_and_given_ones_win():
-    with pytest.warns(mj.ModelWarning, match="the entry's pins DoorRooms_pins.png are for its 41x41 grid, not this 21x21"):
+    with pytest.warns(
+        mj.ModelWarning, match="the entry's pins DoorRooms_pins.png are for its 41x41 grid, not this 21x21"
+    ):
         resized = mj.load("DoorRooms", size=21)
     assert resized.source.pins is None
     pins = np.full(resized.run(1).grid.shape, 255, np.uint8)
