@@ -82,7 +82,7 @@ TEST(Notices, ARuleNodeWithRulesReadsNoRuleAttributesItself) {
   // a map's rules read no symmetry of their own
   EXPECT_TRUE(contains(only_message("<sequence values=\"BW\"><map scale=\"2 2 1\" values=\"BW\">"
                                     "<rule in=\"B\" out=\"BB/BB\" symmetry=\"()\"/></map></sequence>"),
-                       "attribute 'symmetry' is not read on <rule>"));
+                       "attribute 'symmetry' is not read on <map>'s <rule>s"));
 }
 
 TEST(Notices, NotesPassInSilence) {

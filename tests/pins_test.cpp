@@ -88,7 +88,7 @@ TEST(Pins, CorpusNodesOfEveryKindKeepPins) {
                                            "DiagonalPath",         "CompleteSAW", "ForestFireCA", "Circuit",
                                            "BernoulliPercolation", "RegularPath", "BasicSnake",   "MazeGrowth"};
   std::mt19937 rng(7);
-  int runs = 0;
+  int runs = 0, refused = 0;
   for (const std::string& name : models) {
     mj::RunRequest request;
     request.model = (corpus_dir() / "models" / (name + ".xml")).string();
@@ -97,13 +97,20 @@ TEST(Pins, CorpusNodesOfEveryKindKeepPins) {
     for (int seed = 1; seed <= 4; seed++) {
       const std::vector<uint8_t> pins = random_pins(rng, model.grid());
       model.set_pins(pins);
-      ASSERT_GE(steps_keeping(model, pins, seed, 2000), 0) << name << " seed " << seed;
-      runs++;
+      try {
+        ASSERT_GE(steps_keeping(model, pins, seed, 2000), 0) << name << " seed " << seed;
+        runs++;
+      } catch (const mj::Error& e) {  // a pin of a value the model's own <observe> forbids there is refused
+        ASSERT_TRUE(contains(e.message(), "which this node's observations do not allow there")) << e.what();
+        refused++;
+      }
       model.set_pins(std::vector<uint8_t>(pins.size(), mj::kFreeCell));
       EXPECT_EQ(final_state(model, seed, 2000), final_state(plain, seed, 2000)) << name << " seed " << seed;
     }
   }
-  std::printf("[ pins ] %d runs of corpus models, no pinned cell changed\n", runs);
+  EXPECT_GE(runs, 30);
+  std::printf("[ pins ] %d runs of corpus models, no pinned cell changed (%d pins refused by an <observe>)\n", runs,
+              refused);
 }
 
 // DiagonalPath draws a path from R to G by potentials; a goal asks one cell to end on the path (W).
@@ -166,7 +173,7 @@ TEST(Goals, AGoalOutsideTheObservationsIsRefusedAtTheNode) {
   model.set_goal(goal);
   const mj::Error e = expect_error([&] { model.run(1, 0); });
   EXPECT_EQ(e.line(), 6);
-  EXPECT_TRUE(contains(e.message(), "(5, 5, 0)")) << e.message();
+  EXPECT_TRUE(contains(e.message(), "cell (5, 5) to end as G")) << e.message();
 }
 
 TEST(Pins, WrongSizesValuesAndNewGridsAreRefused) {

@@ -56,13 +56,17 @@ TEST(Limits, RulesLargerThanTheGridNeverMatch) {
 }
 
 TEST(Limits, DeepNestingIsAnErrorNotAStackOverflow) {
-  std::string xml = "<sequence values=\"BW\">";
-  for (int i = 0; i < 10000; i++) xml += "<markov>";
-  xml += "<one in=\"B\" out=\"W\"/>";
-  for (int i = 0; i < 10000; i++) xml += "</markov>";
-  xml += "</sequence>";
-  std::string e = error_of(xml, {4, 4, 1, {}});
+  const auto nested = [](int depth) {
+    std::string xml = "<sequence values=\"BW\">";
+    for (int i = 0; i < depth; i++) xml += "<markov>";
+    xml += "<one in=\"B\" out=\"W\"/>";
+    for (int i = 0; i < depth; i++) xml += "</markov>";
+    return xml + "</sequence>";
+  };
+  std::string e = error_of(nested(100), {4, 4, 1, {}});
   EXPECT_TRUE(contains(e, "m.xml:1: nodes nested deeper than 64")) << e;
+  e = error_of(nested(10000), {4, 4, 1, {}});  // refused as a document, before any walk over it
+  EXPECT_TRUE(contains(e, "m.xml:1: elements nested deeper than 256 (<markov>)")) << e;
 }
 
 TEST(Limits, MaxCellsIsAdjustable) {

@@ -82,6 +82,12 @@ CLI::Validator any_int() {
   return whole_number(INT_MIN, INT_MAX, fmt::format("must be a whole number from {} to {}", INT_MIN, INT_MAX));
 }
 
+// A file or folder named on the command line: an empty one (--pins '') names none, where taking it for "not
+// given" would run without what was asked for.
+CLI::Validator a_path() {
+  return CLI::Validator([](const std::string& text) { return text.empty() ? "an empty path names no file" : ""; }, "");
+}
+
 // A file of `format` whatever its name's extension (--state, --gltf and --tiled name their format).
 mj::SaveOptions as(mj::GridFormat format) {
   mj::SaveOptions options;
@@ -235,9 +241,10 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_option("--steps", r.steps,
                   fmt::format("step limit, 0 for none (default: the model's entry, else {})", mj::kDefaultSteps))
       ->check(any_int());
-  run->add_option("--resources", r.resources, "resources folder (default: ../resources from the model)");
-  run->add_option("--out", r.out, "output folder")->capture_default_str();
-  run->add_option("--state", r.state, "write the final grid as text to this file");
+  run->add_option("--resources", r.resources, "resources folder (default: ../resources from the model)")
+      ->check(a_path());
+  run->add_option("--out", r.out, "output folder")->check(a_path())->capture_default_str();
+  run->add_option("--state", r.state, "write the final grid as text to this file")->check(a_path());
   run->add_option("--pixelsize", r.pixelsize,
                   fmt::format("pixels per cell, 1 to {} (default: the model's entry, else {})", mj::kMaxPixelsize,
                               mj::kDefaultPixelsize))
@@ -249,18 +256,23 @@ void add_run_command(CLI::App& app, CommandLine& c) {
                             mj::kMostUndoneChoices));
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
   run->add_option("--start", r.start,
-                  "start from this picture (PNG in palette colours, or VOX) instead of the empty grid");
+                  "start from this picture (PNG in palette colours, or VOX) instead of the empty grid")
+      ->check(a_path());
   run->add_option("--pins", r.pins,
                   "cells no node may change all run long: a PNG in palette colours (transparent: free), a VOX (empty: "
-                  "free) or a state text as --state writes it (*: free)");
+                  "free) or a state text as --state writes it (*: free)")
+      ->check(a_path());
   run->add_option("--goal", r.goal,
-                  "cells the run must end with, added to the model's <observe> (same formats as --pins)");
-  run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file");
-  run->add_option("--gltf", r.gltf, "also write the final grid as a glTF 2.0 binary mesh (.glb), value 0 empty");
+                  "cells the run must end with, added to the model's <observe> (same formats as --pins)")
+      ->check(a_path());
+  run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file")->check(a_path());
+  run->add_option("--gltf", r.gltf, "also write the final grid as a glTF 2.0 binary mesh (.glb), value 0 empty")
+      ->check(a_path());
   run->add_option(
-      "--tiled", r.tiled,
-      "also write the final grid as a Tiled map (.tmj) with its tileset beside it: the palette's colours, or a tile "
-      "model's tile pictures");
+         "--tiled", r.tiled,
+         "also write the final grid as a Tiled map (.tmj) with its tileset beside it: the palette's colours, or a tile "
+         "model's tile pictures")
+      ->check(a_path());
   run->add_option("--every", r.every, "with --gif: a frame every K steps")
       ->capture_default_str()
       ->check(positive("steps"));

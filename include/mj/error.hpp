@@ -52,6 +52,8 @@ class Error : public std::runtime_error {
   std::string text(const SettingNames& names) const;
 
  private:
+  Error(int line, std::string file, std::string message, Setting setting, ErrorKind kind);  // both one line already
+
   std::string file_;
   int line_;
   std::string message_, template_;

@@ -22,9 +22,13 @@ struct ModelEntry {
   bool gif = false, iso = false;
   int gui = 0;
   std::map<char, uint32_t> colors;  // palette overrides
-  // Files of pins and of a goal (RunRequest::pins, goal), relative to the list's folder; empty: none. Read when the
-  // model is run through the list found beside it (mj run MODEL.xml, Python's load); a batch or a page passes its own.
+  // Files of pins and of a goal (RunRequest::pins, goal), relative to the list's folder; empty: none. Read as
+  // `mj run` reads them wherever the entry came from a file (mj run MODEL.xml, Python's load, a batch); a page,
+  // whose list is text, passes its own. Only at the entry's size: at another they are not read (a notice says so).
   std::string pins, goal;
+  std::filesystem::path folder;     // the folder of the list read from a file, where `pins` and `goal` are; else empty
+  std::string list;                 // the list's file (or the name its text was given), for notices
+  std::map<char, int> color_lines;  // the line of each <color>
 };
 
 // Reads every <model> of a models.xml; throws mj::Error with file:line on bad attributes.

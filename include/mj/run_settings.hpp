@@ -12,6 +12,7 @@
 
 #include "mj/defaults.hpp"
 #include "mj/model_list.hpp"
+#include "mj/notice.hpp"
 #include "mj/picture.hpp"
 
 namespace mj {
@@ -48,6 +49,9 @@ struct RunRequest {
   // Files of pins and of a goal (Model::set_pins, set_goal): a PNG in the model's colours (a transparent
   // pixel: free), a VOX (an empty voxel: free) or a state text (mj run --state; '*': free). Empty: none.
   std::filesystem::path pins, goal;
+  // The caller sets pins or a goal of its own as cells (Model::set_pins, set_goal, Python's arrays): the entry's
+  // are then not read, and nothing is said of them, as when `pins` or `goal` names a file.
+  bool own_pins = false, own_goal = false;
   std::filesystem::path resources;  // empty: ../resources from the model file, or ./resources for text
   long long max_cells = 0;          // <= 0: kMaxCells
   // symbol -> 0xRRGGBB over the palette and the entry's colours; each symbol one of the model's.
@@ -83,6 +87,9 @@ struct RunSettings {
   Palette palette;  // the built-in palette, the resources' palette.xml, the entry's colours, the request's
   std::optional<ListedEntry> entry;  // the models.xml or demo.xml entry the settings came from
   std::string size_from;             // where the size came from: "given", "models.xml:12", "default size"
+  // What the entry writes that nothing reads, its colours for symbols the model lacks, its pins or goal at
+  // another size (not read then): notices, which the Model's notices() begin with.
+  std::vector<Notice> notices;
 
   bool is_3d() const { return load.mz > 1; }
 };

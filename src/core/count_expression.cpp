@@ -1,5 +1,6 @@
 // A recursive descent over the text, evaluating as it goes: the expressions are a few tokens, read
-// once at load, so no tree is kept.
+// once at load, so no tree is kept. Its depth is bounded (kMaxNesting) before it recurses: a text of
+// thousands of parentheses or minus signs is an error, not a stack overflow.
 #include "core/count_expression.hpp"
 
 #include <cctype>
@@ -21,9 +22,21 @@ class Parser {
   }
 
  private:
+  static constexpr int kMaxNesting = 64;  // parentheses and signs within one another
   std::string_view text_;
   GridDimensions size_;
   size_t at_ = 0;
+  int nesting_ = 0;
+
+  // Counts a level of nesting while it is read.
+  struct Nested {
+    Parser& parser;
+    explicit Nested(Parser& p) : parser(p) {
+      if (++parser.nesting_ > kMaxNesting)
+        parser.fail_syntax("nested deeper than " + std::to_string(kMaxNesting) + " parentheses or signs");
+    }
+    ~Nested() { parser.nesting_--; }
+  };
 
   [[noreturn]] void fail_syntax(const std::string& message) const {
     throw CountExpressionError{int(at_) + 1, message, true};
@@ -85,12 +98,14 @@ class Parser {
     if (at_ >= text_.size()) fail_syntax("a number, a size (length, width, height, area) or '(' is missing");
     const char c = text_[at_];
     if (c == '(') {
+      const Nested nested(*this);
       at_++;
       long long value = sum();
       if (!take(')')) fail_syntax("')' is missing");
       return value;
     }
     if (c == '-') {
+      const Nested nested(*this);
       const size_t at = at_++;
       return apply('-', 0, factor(), at);
     }

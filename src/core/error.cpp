@@ -1,5 +1,7 @@
 #include "mj/error.hpp"
 
+#include "core/one_line.hpp"
+
 namespace mj {
 
 namespace {
@@ -79,7 +81,11 @@ std::string_view error_kind_name(ErrorKind kind) {
 Error::Error(std::string file, int line, std::string message, ErrorKind kind)
     : Error(std::move(file), line, std::move(message), Setting::none, kind) {}
 
+// The file and message escaped where they hold what would break the one line (core/one_line.hpp).
 Error::Error(std::string file, int line, std::string message, Setting setting, ErrorKind kind)
+    : Error(line, one_line(file), one_line(message), setting, kind) {}
+
+Error::Error(int line, std::string file, std::string message, Setting setting, ErrorKind kind)
     : std::runtime_error(located(file, line, worded(message, cpp_setting_names(), setting))), file_(std::move(file)),
       line_(line), message_(worded(message, cpp_setting_names(), setting)), template_(std::move(message)),
       setting_(setting), kind_(kind) {}

@@ -41,6 +41,11 @@ class Grid {
   int size() const { return int(state.size()); }
   int index(int x, int y, int z) const { return x + y * mx + z * mx * my; }
   Point point(int i) const { return {i % mx, (i / mx) % my, i / (mx * my)}; }
+  // Cell i as messages name it: "(x, y)" on a 2D grid, "(x, y, z)" on a 3D one.
+  std::string cell_name(int i) const {
+    const Point p = point(i);
+    return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + (mz > 1 ? ", " + std::to_string(p.z) : "") + ")";
+  }
   void clear() { std::fill(state.begin(), state.end(), uint8_t(0)); }
 
   // Value index of a symbol, or -1.

@@ -49,9 +49,46 @@ void XmlDocument::parse(std::string text) {
   line_starts_.push_back(0);
   for (size_t i = 0; i < text.size(); i++)
     if (text[i] == '\n') line_starts_.push_back(i + 1);
+  check_no_nul(text);
   pugi::xml_parse_result result = doc_.load_buffer(text.data(), text.size());
   if (!result) throw Error(file_, line_of(result.offset), std::string("malformed XML: ") + result.description());
   if (!doc_.document_element()) throw Error(file_, 0, "malformed XML: no root element");
+  check_depth();
+}
+
+// XML has no NUL character, written or referenced (&#0;): the parser would end a name or value there, and
+// what follows it (a division by zero in steps="1&#0;/0") would never be seen.
+void XmlDocument::check_no_nul(std::string_view text) const {
+  for (size_t at = 0; at < text.size(); at++) {
+    if (text[at] == '\0') throw Error(file_, line_of(ptrdiff_t(at)), "malformed XML: a NUL character");
+    if (text[at] != '&' || at + 2 >= text.size() || text[at + 1] != '#') continue;
+    size_t digits = at + 2;
+    const bool hex = text[digits] == 'x' || text[digits] == 'X';
+    digits += hex;
+    size_t end = digits;
+    while (end < text.size() && text[end] == '0') end++;
+    if (end > digits && end < text.size() && text[end] == ';')
+      throw Error(file_, line_of(ptrdiff_t(at)),
+                  "malformed XML: " + std::string(text.substr(at, end + 1 - at)) +
+                      " refers to the NUL character, which XML does not allow");
+  }
+}
+
+// Every walk over a document's elements (the loader, the notices, the 3D test) recurses: a document is
+// refused here, by a walk that does not, before any of them can overflow the stack on deep nesting.
+void XmlDocument::check_depth() const {
+  pugi::xml_node node = doc_.document_element();
+  for (int depth = 1; node;) {
+    if (node.type() == pugi::node_element && depth > kMaxXmlDepth)
+      throw Error(file_, line_of(node.offset_debug()),
+                  "elements nested deeper than " + std::to_string(kMaxXmlDepth) + " (<" + node.name() + ">)");
+    if (node.first_child()) {
+      node = node.first_child(), depth++;
+      continue;
+    }
+    while (node && !node.next_sibling()) node = node.parent(), depth--;
+    if (node) node = node.next_sibling();
+  }
 }
 
 int XmlDocument::line_of(ptrdiff_t offset) const {
@@ -131,18 +168,22 @@ char XmlElement::symbol(const char* attribute, char fallback) const {
   return has(attribute) ? symbol(attribute) : fallback;
 }
 
-std::vector<std::string_view> XmlElement::attribute_names() const {
-  std::vector<std::string_view> names;
-  for (pugi::xml_attribute a : node_.attributes()) names.emplace_back(a.name());
-  return names;
+int XmlElement::line_of(std::string_view attribute) const {
+  for (pugi::xml_attribute a : node_.attributes())
+    if (a.name() == attribute) return line_of(a);
+  return line();
 }
 
-int XmlElement::line_of(std::string_view attribute) const {
+int XmlElement::line_of(const pugi::xml_attribute& a) const {
   // The document is parsed in place: a name's offset in the text is its distance from the element's name.
-  for (pugi::xml_attribute a : node_.attributes())
-    if (a.name() == attribute && node_.offset_debug() >= 0)
-      return doc_->line_of(node_.offset_debug() + (a.name() - node_.name()));
-  return line();
+  if (node_.offset_debug() < 0) return line();
+  return doc_->line_of(node_.offset_debug() + (a.name() - node_.name()));
+}
+
+std::vector<std::pair<std::string_view, int>> XmlElement::attribute_lines() const {
+  std::vector<std::pair<std::string_view, int>> names;
+  for (pugi::xml_attribute a : node_.attributes()) names.emplace_back(a.name(), line_of(a));
+  return names;
 }
 
 std::vector<XmlElement> XmlElement::children() const {

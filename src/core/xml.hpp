@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "mj/error.hpp"
@@ -26,10 +27,10 @@ class XmlElement {
   int line() const;
   const std::string& file() const;
   bool has(const char* attribute) const { return bool(node_.attribute(attribute)); }
-  // The names of the attributes written on it, in order.
-  std::vector<std::string_view> attribute_names() const;
-  // The line where `attribute` (one of attribute_names()) is written: an element's attributes may span lines.
+  // The line where `attribute` (one written on it) is written: an element's attributes may span lines.
   int line_of(std::string_view attribute) const;
+  // Each attribute's name and line, in order: the lines of many at once, in one pass.
+  std::vector<std::pair<std::string_view, int>> attribute_lines() const;
 
   // Typed attribute reads. The defaulted form returns `fallback` when absent;
   // the other throws when absent. Both throw on text that does not parse.
@@ -53,9 +54,14 @@ class XmlElement {
   [[noreturn]] void fail(const std::string& message, Setting setting) const;
 
  private:
+  int line_of(const pugi::xml_attribute& a) const;
+
   pugi::xml_node node_;
   const XmlDocument* doc_;
 };
+
+// The deepest a document's elements may nest: walks over them recurse (nodes nest at most 64 deep).
+constexpr int kMaxXmlDepth = 256;
 
 // A parsed document that remembers where each line starts, to turn offsets into line numbers.
 class XmlDocument {
@@ -70,6 +76,8 @@ class XmlDocument {
  private:
   XmlDocument() = default;
   void parse(std::string text);
+  void check_depth() const;
+  void check_no_nul(std::string_view text) const;
 
   std::string file_;
   pugi::xml_document doc_;

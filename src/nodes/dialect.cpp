@@ -1,9 +1,11 @@
 #include "nodes/dialect.hpp"
 
+#include <cctype>
 #include <charconv>
 
 #include "core/count_expression.hpp"
 #include "nodes/node.hpp"
+#include "nodes/notices.hpp"
 
 namespace mj {
 
@@ -27,6 +29,19 @@ bool is_integer(const std::string& text) {
 
 }  // namespace
 
+std::string misspelt_opt_in(const XmlElement& root) {
+  for (const auto& [name, line] : root.attribute_lines()) {
+    if (name == "dialect" || closest(name, {"dialect"}).empty()) continue;
+    const std::string written = std::string(name) + "=\"" + root.str(std::string(name).c_str()) + "\"";
+    std::string low(name);
+    for (char& c : low) c = char(std::tolower((unsigned char)c));
+    const bool cased = low == "dialect";
+    return " (line " + std::to_string(line) + " writes " + written + ", which is not read: " +
+           (cased ? "attribute names are case-sensitive, write 'dialect'" : "did you mean 'dialect'?") + ")";
+  }
+  return "";
+}
+
 Dialect dialect_of(const XmlElement& root) {
   std::optional<std::string> text = root.text("dialect");
   if (!text) return Dialect::reference;
@@ -38,13 +53,13 @@ void require_extension(const XmlElement& e, const char* attribute, const LoadCon
   if (context.dialect == Dialect::mj) return;
   fail_at(e, attribute,
           written(e, attribute) + " is an mj extension: add dialect=\"mj\" to the root element <" + context.root +
-              "> to use it");
+              "> to use it" + context.misspelt_opt_in);
 }
 
 void require_extension_element(const XmlElement& e, const LoadContext& context) {
   if (context.dialect == Dialect::mj) return;
   e.fail("<" + std::string(e.name()) + "> is an mj extension: add dialect=\"mj\" to the root element <" + context.root +
-         "> to use it");
+         "> to use it" + context.misspelt_opt_in);
 }
 
 int count_attribute(const XmlElement& e, const char* attribute, int fallback, const Grid& grid,

@@ -18,6 +18,10 @@ enum class Dialect : uint8_t { reference, mj };
 // The dialect the root element asks for; fails at the root's line on a value other than "mj".
 Dialect dialect_of(const XmlElement& root);
 
+// What the opt-in's messages add when the root writes the opt-in misspelt (dialet="mj", Dialect="mj"), saying
+// so: a model that fails to load shows no notices. Empty when it does not.
+std::string misspelt_opt_in(const XmlElement& root);
+
 // Fails at `attribute`'s line, naming the opt-in, unless the model opted in.
 void require_extension(const XmlElement& e, const char* attribute, const LoadContext& context);
 

@@ -29,6 +29,7 @@ bool Branch::go(Run& run) {
     Node* child = children[size_t(running)].get();
     if (Branch* branch = child->as_branch()) run.current = branch;
     if (child->go(run)) return true;
+    if (child->watches_end) child->ended(run);
   }
   // A wfc whose first step fails (no good seed) leaves itself current, and its parent is null: the run is over,
   // and the branches around it must not step up from nothing.

@@ -87,6 +87,7 @@ struct LoadContext {
   long long max_cells = kMaxCells;                      // limit for the grids map and wfc make
   Dialect dialect = Dialect::reference;                 // the root's dialect="mj" opts into extensions
   std::string root;                                     // the root element's name, for the opt-in's messages
+  std::string misspelt_opt_in;                          // and what they add (dialect.hpp)
 };
 
 class Node {
@@ -103,6 +104,9 @@ class Node {
   virtual void describe(NodeView& /*view*/) const {}
   // Fills in what this node computed to make its choices (fields, goal, candidates, wave; mj/inspect.hpp).
   virtual void inspect(Inspection& /*view*/) const {}
+  // Called by its branch when go() returned false (the node is done, or cannot run this step), for a node
+  // that sets `watches_end`: a guided node says whether it ended with its goal unmet.
+  virtual void ended(Run& /*run*/) {}
   // This node as a branch, or null. Asked for every child on every step: a field, where a
   // dynamic_cast would walk the class hierarchy and a virtual function would cost a call.
   Branch* as_branch() const { return branch_; }
@@ -110,6 +114,7 @@ class Node {
   Grid* grid = nullptr;        // the grid this node reads and writes
   int line = 0;                // where the node is written, for messages
   std::string_view kind = "";  // its element name: "one", "markov", ...
+  bool watches_end = false;    // its branch calls ended(): a field, asked only when a child's go() fails
 
  protected:
   Branch* branch_ = nullptr;  // set by Branch

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "nodes/node.hpp"
 #include "nodes/vocabulary.hpp"
@@ -27,16 +28,23 @@ int distance(std::string_view a, std::string_view b) {
   return d[a.size()][b.size()];
 }
 
+}  // namespace
+
 // The closest of `names` to `written`, when it is close enough to be what was meant (a name of one or two
 // letters only differs in case: 'd' is not a misspelt 'p').
 std::string closest(std::string_view written, const std::vector<std::string>& names) {
   int allowed = written.size() <= 2 ? 0 : written.size() <= 5 ? 1 : 2;
   std::string best;
   int best_distance = allowed + 1;
-  for (const std::string& name : names)
+  for (const std::string& name : names) {
+    // The distance is at least the difference in length: most names are passed by without it.
+    if (std::abs(int(written.size()) - int(name.size())) >= best_distance) continue;
     if (int d = distance(written, name); d < best_distance) best = name, best_distance = d;
+  }
   return best;
 }
+
+namespace {
 
 std::string joined(const std::vector<std::string>& items, const char* before = "", const char* after = "") {
   std::string text;
@@ -46,14 +54,22 @@ std::string joined(const std::vector<std::string>& items, const char* before = "
 
 std::string tag(std::string_view name) { return std::string("<").append(name).append(">"); }
 
+bool same_but_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+}
+
 std::string attribute_message(const Place& place, std::string_view name) {
   const std::vector<std::string>& read = attributes_read(place);
   std::vector<std::string> elsewhere = places_reading(name);
-  std::string text = elsewhere.empty() ? "unknown attribute '" + std::string(name) + "' on " + tag(place.element)
-                                       : "attribute '" + std::string(name) + "' is not read on " + tag(place.element) +
+  // Where the element reads a list of its own (a <map>'s <rule>), it is named so: "not read on <rule> (it is
+  // read on <rule>)" would contradict itself.
+  const std::string here = place_in_words(place);
+  std::string text = elsewhere.empty() ? "unknown attribute '" + std::string(name) + "' on " + here
+                                       : "attribute '" + std::string(name) + "' is not read on " + here +
                                              " (it is read on " + joined(elsewhere) + ")";
   if (std::string meant = closest(name, read); !meant.empty() && meant != name)
-    text += "; did you mean '" + meant + "'?";
+    text += "; did you mean '" + meant + "'?" + (same_but_case(meant, name) ? " (names are case-sensitive)" : "");
   else text += ";";
   return text + " " + tag(place.element) + (read.empty() ? " reads no attributes" : " reads: " + joined(read));
 }
@@ -80,9 +96,9 @@ std::string element_message(std::string_view parent, std::string_view name) {
 void look(const XmlElement& e, Place place, std::vector<Notice>& out) {
   place.holds_rules = !e.children({"rule"}).empty();
   const std::vector<std::string>& read = attributes_read(place);
-  for (std::string_view name : e.attribute_names()) {
+  for (const auto& [name, line] : e.attribute_lines()) {
     if (!std::binary_search(read.begin(), read.end(), name) && !is_note(place, name))
-      out.push_back({e.file(), e.line_of(name), attribute_message(place, name)});
+      out.push_back({e.file(), line, attribute_message(place, name)});
   }
   const std::vector<std::string>& children = children_read(e.name());
   bool nodes = std::binary_search(children.begin(), children.end(), "node");
@@ -101,6 +117,12 @@ std::string unknown_node_text(std::string_view name) {
   std::string text = "unknown node " + tag(name);
   if (std::string meant = closest(name, kinds); !meant.empty()) text += "; did you mean " + tag(meant) + "?";
   return text;
+}
+
+std::vector<Notice> notices_in(const XmlElement& e, std::string_view parent) {
+  std::vector<Notice> notices;
+  look(e, Place{e.name(), parent, false}, notices);
+  return notices;
 }
 
 std::vector<Notice> notices_of(const XmlElement& root) {

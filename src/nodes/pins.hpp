@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,13 @@ class Grid;
 // Throws mj::Error of kind argument in `file`: for a wrong size or value, at the node's line for a map or wfc.
 void check_constraint_cells(const std::vector<uint8_t>& cells, const Grid& grid, const Node& root, const char* what,
                             const std::string& file);
+// Throws mj::Error (kind argument) in `file` naming the first cell that `pins` and `goal` (each checked by
+// check_constraint_cells, or empty) give different values: a goal the pins keep the grid from.
+void check_pins_meet_goal(const std::vector<uint8_t>& pins, const std::vector<uint8_t>& goal, const Grid& grid,
+                          const std::string& file);
+// What a finished run's grid misses of the goal (per cell a value or kFreeCell): its run notice, or nullopt
+// when every goal cell holds its value.
+std::optional<std::string> missed_goal(const std::vector<uint8_t>& goal, const Grid& grid);
 // A goal needs an inference node (a rule node with <observe>) to reach it: throws mj::Error naming the
 // model `file` when the program under `root` has none.
 void check_goal_reachable(const Node& root, const std::string& file);

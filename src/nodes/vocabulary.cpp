@@ -177,6 +177,11 @@ const std::vector<std::string>& attributes_read(const Place& place) {
   return found->second;
 }
 
+std::string place_in_words(const Place& place) {
+  const std::vector<std::string> keys = keys_of(place);
+  return keys.front().find('/') != std::string::npos ? in_words(keys.front()) : "<" + std::string(place.element) + ">";
+}
+
 bool is_note(const Place& place, std::string_view attribute) {
   for (std::string_view key : {std::string_view("*"), place.element}) {
     auto found = notes().find(key);

@@ -19,6 +19,8 @@ struct Place {
 
 // The attributes read at `place`, sorted (a rule node's include a rule's when it is its own rule).
 const std::vector<std::string>& attributes_read(const Place& place);
+// The element at `place` in words: "<one>", or "<map>'s <rule>s" where its parent gives it a list of its own.
+std::string place_in_words(const Place& place);
 // A note at `place`: written for the reader (comment="..."), read by no interpreter, passed by in silence.
 bool is_note(const Place& place, std::string_view attribute);
 // Where `attribute` is read, in words ("<one>", "<convolution>'s <rule>s", "the root"); empty: nowhere.

@@ -41,7 +41,8 @@ struct Interpreter::Impl {
   std::function<int(int)> chooser;          // mj explore's choices, or empty
   std::unique_ptr<Recording> recording;     // time travel, when on
   std::optional<Breakpoint> hit;            // where the latest advance paused
-  std::vector<Notice> notices;              // what the model writes that nothing reads, found at load
+  std::vector<Notice> notices;              // the settings' notices, then the model's own
+  size_t settings_notices = 0;              // how many of `notices` are the settings'
 
   Program build() const;
   void renew_program();
@@ -90,6 +91,7 @@ Program Interpreter::Impl::build() const {
   // origin writes value 1 into the centre cell
   if (p.origin && grid.values < 2) root.fail("origin=\"True\" needs at least two values");
   LoadContext context{options.resources, &grid, &p.grids, 0, max_cells, dialect_of(root), std::string(root.name())};
+  context.misspelt_opt_in = misspelt_opt_in(root);
   bool d2 = grid.mz == 1;
   NodePtr top = load_node(root, element_symmetry(root, d2, full_symmetry(d2)), grid, context);
   if (top->as_branch()) p.root.reset(static_cast<Branch*>(top.release()));
@@ -232,9 +234,19 @@ Interpreter Interpreter::from_string(const std::string& xml, const LoadOptions& 
 
 const std::vector<Notice>& Interpreter::notices() const { return impl_->notices; }
 
+void Interpreter::set_settings_notices(const std::vector<Notice>& notices) {
+  std::vector<Notice>& all = impl_->notices;
+  all.erase(all.begin(), all.begin() + std::ptrdiff_t(impl_->settings_notices));
+  all.insert(all.begin(), notices.begin(), notices.end());
+  impl_->settings_notices = notices.size();
+}
+
 std::vector<Notice> Interpreter::run_notices() const {
   if (!impl_->run) return {};
   std::vector<Notice> notices = impl_->run->notices;
+  if (!impl_->run->current && !impl_->run_goal.empty())
+    if (std::optional<std::string> missed = missed_goal(impl_->run_goal, *impl_->program->grids[0]))
+      notices.push_back(Notice{"", impl_->doc->root().line(), *missed});
   for (Notice& notice : notices) notice.file = impl_->doc->file();
   return notices;
 }
@@ -410,6 +422,7 @@ void Interpreter::set_initial_picture(const std::filesystem::path& file, const s
 void Interpreter::set_pins(std::vector<uint8_t> cells) {
   if (!cells.empty())
     check_constraint_cells(cells, *impl_->program->grids[0], *impl_->program->root, "pins", impl_->doc->file());
+  check_pins_meet_goal(cells, impl_->goal, *impl_->program->grids[0], impl_->doc->file());
   impl_->pins = std::move(cells);
 }
 
@@ -417,6 +430,7 @@ void Interpreter::set_goal(std::vector<uint8_t> cells) {
   if (!cells.empty()) {
     check_constraint_cells(cells, *impl_->program->grids[0], *impl_->program->root, "goal", impl_->doc->file());
     check_goal_reachable(*impl_->program->root, impl_->doc->file());
+    check_pins_meet_goal(impl_->pins, cells, *impl_->program->grids[0], impl_->doc->file());
   }
   impl_->goal = std::move(cells);
 }

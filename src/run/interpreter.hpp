@@ -42,6 +42,9 @@ class Interpreter {
   // What the model writes that no interpreter reads (a misspelt attribute, an element nothing reads
   // where it stands), in the order written: the model runs as if they were not there.
   const std::vector<Notice>& notices() const;
+  // Notices of the settings the model runs with (RunSettings::notices: its models.xml entry's), put before
+  // the model's own in notices(), in place of those set before.
+  void set_settings_notices(const std::vector<Notice>& notices);
   // What went wrong in the current run without stopping it, in order: a wfc that found no
   // collapse (its grid stays unfinished, as the reference leaves it). Empty before start.
   std::vector<Notice> run_notices() const;

@@ -34,6 +34,7 @@ void check_input_order(const std::vector<Input>& inputs) {
 Model::Model(const RunRequest& request) : Model(resolve_run(request)) {}
 
 Model::Model(RunSettings settings) : settings_(std::move(settings)), interpreter_(loaded(settings_)) {
+  interpreter_->set_settings_notices(settings_.notices);
   read_constraint_files();
 }
 
@@ -41,6 +42,7 @@ Model::Model(RunSettings settings, Model&& earlier)
     : settings_(std::move(settings)),
       interpreter_(same_program(settings_, earlier.settings_) ? as_loaded(std::move(earlier.interpreter_))
                                                               : loaded(settings_)) {
+  interpreter_->set_settings_notices(settings_.notices);
   read_constraint_files();
 }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/xml.hpp"
+#include "run/entry_notices.hpp"
 #include "run/interpreter.hpp"
 
 namespace fs = std::filesystem;
@@ -139,17 +140,32 @@ std::string model_symbols(const RunSettings& s) {
   return symbols;
 }
 
-void decide_colors(RunSettings& s, const RunRequest& r) {
+// The entry's pins and goal are pictures of the entry's grid, files in its list's folder (an entry read from
+// text, a page's, leaves them to the caller): read at the entry's size only. The request's own always win.
+void decide_constraints(RunSettings& s, const RunRequest& r) {
+  const ModelEntry* e = s.entry ? &s.entry->entry : nullptr;
+  const bool at_its_size = e && s.load.mx == e->mx && s.load.my == e->my && s.load.mz == e->mz;
+  const auto entry_file = [&](const std::string& file) {
+    return !at_its_size || file.empty() || e->folder.empty() ? fs::path() : e->folder / file;
+  };
+  s.pins = !r.pins.empty() || r.own_pins ? r.pins : e ? entry_file(e->pins) : fs::path();
+  s.goal = !r.goal.empty() || r.own_goal ? r.goal : e ? entry_file(e->goal) : fs::path();
+}
+
+// Returns the model's symbols when it read them (for colours given), else "".
+std::string decide_colors(RunSettings& s, const RunRequest& r) {
   s.palette = palette_with(s.load.resources / "palette.xml");
   if (s.entry)
     for (const auto& [symbol, color] : s.entry->entry.colors) s.palette[symbol] = color;
-  const std::string symbols = r.colors.empty() ? std::string() : model_symbols(s);
+  const bool entry_colors = s.entry && !s.entry->entry.colors.empty();
+  const std::string symbols = r.colors.empty() && !entry_colors ? std::string() : model_symbols(s);
   for (const auto& [symbol, rgb] : r.colors) {
     const auto [c, argb] = given_color(symbol, rgb);
     if (symbols.find(c) == std::string::npos)
       throw argument_error("a colour for '" + symbol + "', a symbol the model does not have (it has " + symbols + ")");
     s.palette[c] = argb;
   }
+  return symbols;
 }
 
 }  // namespace
@@ -238,20 +254,14 @@ RunSettings resolve_run(const RunRequest& r) {
   s.iso = r.iso ? *r.iso : e && e->iso;
   s.gui = r.gui && e ? std::max(0, e->gui) : 0;
   s.backtrack = r.backtrack;
-  // The entry's pins and goal are files beside its list (the request's own win); an entry given without its list
-  // (a page's, a batch's) leaves them to the caller.
-  const auto beside_list = [&](const std::string& file) {
-    return file.empty() || s.entry->list.empty() ? fs::path() : s.entry->list.parent_path() / file;
-  };
-  s.pins = !r.pins.empty() ? r.pins : e ? beside_list(e->pins) : fs::path();
-  s.goal = !r.goal.empty() ? r.goal : e ? beside_list(e->goal) : fs::path();
+  decide_constraints(s, r);
   // The folder beside the model's own folder, however the model is named: `X.xml` run from models/ finds
   // ../resources as `models/X.xml` run from above finds resources/.
   s.load.resources = !r.resources.empty() ? r.resources
                      : s.file.empty()     ? fs::path("resources")
                                           : (s.file.parent_path() / ".." / "resources").lexically_normal();
   s.load.max_cells = r.max_cells;
-  decide_colors(s, r);
+  s.notices = entry_notices(s, r, decide_colors(s, r));
   return s;
 }
 

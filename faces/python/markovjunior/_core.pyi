@@ -120,6 +120,8 @@ def resolve_run(
     max_cells: int,
     colors: Dict[str, int],
     backtrack: bool,
+    own_pins: bool = False,
+    own_goal: bool = False,
 ) -> Settings: ...
 def worker_count(requested: Optional[int]) -> int: ...
 def explore(

@@ -57,7 +57,8 @@ def load(
     matplotlib) or ``(r, g, b)``. ``backtrack=True``: every ``wfc`` undoes its latest choices on a contradiction
     instead of starting over (``mj run --backtrack``; the runs then differ from the reference's). Raises ModelError
     with the file and line of any problem in the model, and warns (ModelWarning) of each thing it writes that nothing
-    reads (a misspelt attribute): the model still runs; ``run`` warns of a ``wfc`` that gave up.
+    reads (a misspelt attribute): the model still runs; ``run`` warns of a ``wfc`` that gave up, a goal not
+    met, a search that found no trajectory.
 
     ``pins``: cells no node may change all run long; ``goal``: cells the model's inference (``<observe>``) must end
     with (docs/constraints.md). Each a file (a PNG in the model's colours, transparent: free; a VOX, empty: free; a
@@ -67,7 +68,12 @@ def load(
     TypeError for another kind (bytes, a bool mask, an array of strings).
     """
     given = locals()  # the keywords above, forwarded by Request's names (written once, in source.py)
-    source = resolve_source(model, **{f.name: given[f.name] for f in dataclasses.fields(Request)})
+    source = resolve_source(
+        model,
+        own_pins=pins is not None,
+        own_goal=goal is not None,
+        **{f.name: given[f.name] for f in dataclasses.fields(Request)},
+    )
     if pins is not None or goal is not None:
         probe = source.model()
         source = dataclasses.replace(
@@ -195,7 +201,7 @@ class Model(Views):
         self._begin()
         with ProgressBar(progress, "steps") as report:
             self._core.run(seed, limit, report, core_breakpoints(breakpoints))
-        for file, line, message, text in self._core.run_notices():  # a wfc that gave up: the grid is unfinished
+        for file, line, message, text in self._core.run_notices():  # a wfc that gave up, a goal missed
             warnings.warn(ModelWarning(text, file, line, message), stacklevel=2)
         return self._result()
 

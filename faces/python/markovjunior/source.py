@@ -116,9 +116,10 @@ class Request:
     backtrack: bool = False
 
 
-def resolve_source(model: PathOrXml, **keywords) -> Source:
+def resolve_source(model: PathOrXml, *, own_pins: bool = False, own_goal: bool = False, **keywords) -> Source:
     """The Source of a model file, a name or XML text, with the arguments (Request's keywords; another is a
-    TypeError) checked and the rest decided by the library."""
+    TypeError) checked and the rest decided by the library. ``own_pins``, ``own_goal``: the caller gives its own,
+    so that the entry's are not read."""
     r = Request(**keywords)
     if not isinstance(model, (str, os.PathLike)):
         raise TypeError(f"a model is a path, XML text or a name, got {type(model).__name__}")
@@ -136,6 +137,8 @@ def resolve_source(model: PathOrXml, **keywords) -> Source:
             0 if r.max_cells is None else _count("max_cells", r.max_cells),
             {symbol: rgb_of(symbol, c) for symbol, c in dict(r.colors or {}).items()},
             checked_bool("backtrack", r.backtrack),
+            own_pins,
+            own_goal,
         ),
         None,
         None,

@@ -54,13 +54,14 @@ RunSettings settings_from_state(const py::tuple& t) {
 RunSettings resolve(const std::string& model, std::optional<std::string> xml, const std::vector<std::string>& folders,
                     const std::vector<int>& size, std::optional<int> steps, std::optional<int> pixelsize,
                     std::optional<bool> iso, const std::string& resources, long long max_cells,
-                    const std::map<std::string, uint32_t>& colors, bool backtrack) {
+                    const std::map<std::string, uint32_t>& colors, bool backtrack, bool own_pins, bool own_goal) {
   RunRequest r;
   r.model = model, r.xml = std::move(xml);
   r.model_folders.assign(folders.begin(), folders.end());
   request_size(r, size);
   r.steps = steps, r.pixelsize = pixelsize, r.iso = iso;
   r.resources = resources, r.max_cells = max_cells, r.colors = colors, r.backtrack = backtrack;
+  r.own_pins = own_pins, r.own_goal = own_goal;
   py::gil_scoped_release unlocked;
   return resolve_run(r);
 }
@@ -91,7 +92,7 @@ void bind_run_settings(py::module_& m) {
       .def(py::pickle(&settings_state, &settings_from_state));
   m.def("resolve_run", &resolve, py::arg("model"), py::arg("xml"), py::arg("model_folders"), py::arg("size"),
         py::arg("steps"), py::arg("pixelsize"), py::arg("iso"), py::arg("resources"), py::arg("max_cells"),
-        py::arg("colors"), py::arg("backtrack"),
+        py::arg("colors"), py::arg("backtrack"), py::arg("own_pins") = false, py::arg("own_goal") = false,
         "The settings of a run (a Settings): mj's resolve_run, every default decided");
   m.def("worker_count", &worker_count, py::arg("requested"), "Runs at once: the ones requested, or every core");
 }

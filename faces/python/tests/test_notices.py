@@ -73,3 +73,15 @@ def test_backtracking_finishes_what_the_retries_give_up_on():
     with pytest.warns(mj.ModelWarning):
         unfinished = mj.load(escher, size=10).run(1)
     assert not np.array_equal(unfinished.grid, result.grid)
+
+
+def test_a_missed_goal_warns_after_the_run_and_a_met_one_does_not():
+    model = mj.load("PathThrough")  # models/demo.xml: goal="PathThrough_goal.png" paints (11, 4) W
+    with pytest.warns(mj.ModelWarning) as caught:
+        model.run(4)  # its search finds no trajectory (issue 59)
+    texts = [w.message.message for w in caught]
+    assert any(t.startswith("the search found no way to the goal") for t in texts), texts
+    assert any("the run ended with the goal unmet" in t and "(11, 4) B where the goal has W" for t in texts), texts
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert model.run(1).grid[4, 11] == model.legend.index("W")

@@ -3,6 +3,7 @@ cell) or a file (a PNG, a VOX or a state text); a pinned cell keeps its value al
 pickled Model."""
 
 import pickle
+import warnings
 
 import numpy as np
 import pytest
@@ -70,3 +71,19 @@ def test_a_pins_file_of_another_size_is_a_value_error_as_an_array_is(tmp_path):
     state.write_text("M 3 3 1 1 0\nBWR\n***\n***\n*R*\n")
     with pytest.raises(ValueError, match=r"^pins: .*pins\.txt"):
         mj.load(GROW, size=(5, 4), pins=str(state))
+
+
+def test_an_entrys_own_pins_at_another_size_are_not_read_and_given_ones_win():
+    with pytest.warns(
+        mj.ModelWarning, match="the entry's pins DoorRooms_pins.png are for its 41x41 grid, not this 21x21"
+    ):
+        resized = mj.load("DoorRooms", size=21)
+    assert resized.source.pins is None
+    pins = np.full(resized.run(1).grid.shape, 255, np.uint8)
+    pins[1, 1] = resized.legend.index("D")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the caller's own pins: nothing said of the entry's
+        mine = mj.load("DoorRooms", size=21, pins=pins)
+    assert mine.run(1).grid[1, 1] == resized.legend.index("D")
+    with pytest.warns(mj.ModelWarning, match="the entry's pins"):
+        assert mj.generate("DoorRooms", seed=1, size=21).shape[:2] == (21 * 6, 21 * 6)  # its entry's pixel size

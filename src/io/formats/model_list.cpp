@@ -60,27 +60,33 @@ ModelEntry parse_entry(const XmlElement& e) {
     std::string value = c.str("value");
     try {
       m.colors[c.symbol("symbol")] = io::parse_color(value);
+      m.color_lines[c.symbol("symbol")] = c.line();
     } catch (const std::invalid_argument&) {
       c.fail("colour value \"" + value + "\" is not six hex digits");
     }
   }
+  m.list = e.file();
   return m;
 }
 
-std::vector<ModelEntry> entries_of(const XmlDocument& doc) {
+std::vector<ModelEntry> entries_of(const XmlDocument& doc, const std::filesystem::path& folder) {
   std::vector<ModelEntry> entries;
-  for (const XmlElement& e : doc.root().children({"model"})) entries.push_back(parse_entry(e));
+  for (const XmlElement& e : doc.root().children({"model"})) {
+    entries.push_back(parse_entry(e));
+    entries.back().folder = folder;
+  }
   return entries;
 }
 
 }  // namespace
 
 std::vector<ModelEntry> load_model_list(const std::filesystem::path& file) {
-  return entries_of(*XmlDocument::load_file(file));
+  const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
+  return entries_of(*XmlDocument::load_file(file), folder);
 }
 
 std::vector<ModelEntry> parse_model_list(const std::string& text, const std::string& name) {
-  return entries_of(*XmlDocument::load_string(text, name));
+  return entries_of(*XmlDocument::load_string(text, name), {});
 }
 
 std::vector<int> plan_seeds(const std::vector<ModelEntry>& entries, int meta_seed) {

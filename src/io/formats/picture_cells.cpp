@@ -78,10 +78,20 @@ std::vector<uint8_t> cells_of_state_text(const std::filesystem::path& file, cons
   if (fx != shape.mx || fy != shape.my || fz != shape.mz)
     throw Error(file.string(), 1,
                 "state is " + size_text(fx, fy, fz) + ", the grid " + size_text(shape.mx, shape.my, shape.mz));
+  // The legend names the values in order: one that is not the model's (its symbols swapped) would read the rows
+  // as other values than their writer meant.
+  if (legend != shape.legend)
+    throw Error(file.string(), 2, "the legend \"" + legend + "\" is not the model's values \"" + shape.legend + "\"");
   std::vector<uint8_t> cells;
-  for (int line = 3; int(cells.size()) < fx * fy * fz; line++) {
-    if (!(in >> row) || int(row.size()) != fx)
-      throw Error(file.string(), line, "a row of " + std::to_string(fx) + " symbols is missing");
+  int line = 3;
+  for (; int(cells.size()) < fx * fy * fz; line++) {
+    if (!(in >> row))
+      throw Error(
+          file.string(), line,
+          "a row of " + std::to_string(fx) + " symbols is missing (the grid has " + std::to_string(fy * fz) + " rows)");
+    if (int(row.size()) != fx)
+      throw Error(file.string(), line,
+                  "the row has " + std::to_string(row.size()) + " symbols, the grid " + std::to_string(fx) + " a row");
     for (char symbol : row) {
       const size_t value = shape.legend.find(symbol);
       if (symbol != '*' && value == std::string::npos)
@@ -90,6 +100,10 @@ std::vector<uint8_t> cells_of_state_text(const std::filesystem::path& file, cons
       cells.push_back(symbol == '*' ? kFreeCell : uint8_t(value));
     }
   }
+  if (in >> row)
+    throw Error(file.string(), line,
+                "a row past the grid's last (the grid has " + std::to_string(fy * fz) + " rows of " +
+                    std::to_string(fx) + " symbols)");
   return cells;
 }
 

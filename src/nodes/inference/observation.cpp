@@ -12,6 +12,13 @@ namespace mj {
 
 namespace {
 
+std::string symbols_of(ValueSet values, const Grid& grid) {
+  std::string symbols;
+  for (int v = 0; v < grid.values; v++)
+    if (values >> v & 1u) symbols += grid.characters[size_t(v)];
+  return symbols;
+}
+
 // Per value, tabled once: what an observed value becomes now and may become, and the wave of
 // itself for the others.
 struct ObservedValues {
@@ -70,18 +77,22 @@ void add_goal(std::vector<ValueSet>& future, const uint8_t* goal, const Grid& gr
   for (int i = 0; i < grid.size(); i++) {
     if (goal[i] == kFreeCell) continue;
     const ValueSet wanted = ValueSet(1u) << goal[i];
-    if ((future[size_t(i)] & wanted) == 0) {
-      const Point p = grid.point(i);
-      std::string allowed;
-      for (int v = 0; v < grid.values; v++)
-        if (future[size_t(i)] >> v & 1u) allowed += grid.characters[size_t(v)];
+    if ((future[size_t(i)] & wanted) == 0)
       throw Error("", line,
-                  "the goal asks cell (" + std::to_string(p.x) + ", " + std::to_string(p.y) + ", " +
-                      std::to_string(p.z) + ") to end as " + grid.characters[goal[i]] + ", which this node's " +
-                      "observations do not allow there (only \"" + allowed + "\")");
-    }
+                  "the goal asks cell " + grid.cell_name(i) + " to end as " + grid.characters[goal[i]] +
+                      ", which this node's observations do not allow there (only \"" +
+                      symbols_of(future[size_t(i)], grid) + "\")");
     future[size_t(i)] = wanted;
   }
+}
+
+void check_pins_in_goal(const std::vector<ValueSet>& future, const uint8_t* pins, const Grid& grid, int line) {
+  for (int i = 0; i < grid.size(); i++)
+    if (pins[i] != kFreeCell && (future[size_t(i)] >> pins[i] & 1u) == 0)
+      throw Error("", line,
+                  "the pins hold cell " + grid.cell_name(i) + " at " + grid.characters[pins[i]] +
+                      ", which this node's observations do not allow there (only \"" +
+                      symbols_of(future[size_t(i)], grid) + "\"): its goal could never be met");
 }
 
 namespace {

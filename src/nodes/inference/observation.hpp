@@ -24,6 +24,10 @@ bool compute_future_set_present(std::vector<ValueSet>& future, std::vector<uint8
 // within what the observations allow. Throws mj::Error at `line` naming the first cell where they disagree.
 void add_goal(std::vector<ValueSet>& future, const uint8_t* goal, const Grid& grid, int line);
 
+// Throws mj::Error at `line` naming the first pinned cell whose value `future` does not allow there: a goal the
+// pins keep the grid from (the observations' own, or a given goal's).
+void check_pins_in_goal(const std::vector<ValueSet>& future, const uint8_t* pins, const Grid& grid, int line);
+
 // `hint`: where the last call found an unmet cell. Such a cell tends to stay unmet, or to have
 // passed the work on to a neighbour, so the `near` cells on either side are looked at first, and
 // before them the hint's neighbours along x and at near / 2 (callers pass twice a grid's stride).

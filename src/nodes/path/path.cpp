@@ -32,16 +32,21 @@ class PathNode : public Node {
     Point pen = choose_start(local);
     Point dir = direction(pen, Point{}, local);
     pen = pen + dir;
+    bool wrote = false;
     while (generation(pen) != 0) {
       const int cell = grid->index(pen.x, pen.y, pen.z);
       if (!run.pins || !breaks_pin(run.pins, cell, value)) {  // a pinned cell is passed through, not written
+        wrote = wrote || grid->state[size_t(cell)] != value;
         run.changes.write(cell, grid->state[size_t(cell)]);
         grid->state[size_t(cell)] = value;
       }
       dir = direction(pen, dir, local);
       pen = pen + dir;
     }
-    return true;
+    // With pins, a path that changed no cell (its cells pinned, or holding its colour already) would be drawn
+    // again at every step, the run idling to its limit: it fails instead. Without pins a path succeeds
+    // whatever it wrote, as the reference's.
+    return wrote || !run.pins;
   }
 
  private:

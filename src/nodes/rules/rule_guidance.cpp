@@ -48,8 +48,10 @@ void RuleGuidance::load(const XmlElement& e, const Grid& g, const std::vector<Ru
 
 bool RuleGuidance::infer(Run& run, Grid& grid, const std::vector<Rule>& rules, Applies applies, int line) {
   if (!search_run_ && tries_left_ == 0) {  // a fresh inference, not a stopped search to go on with
+    end_checked_ = false;
     if (!compute_future_set_present(future_, grid.state, observations_, run.changes, run.pins)) return false;
     if (run.goal) add_goal(future_, run.goal, grid, line);
+    if (run.pins) check_pins_in_goal(future_, run.pins, grid, line);
     if (!search_) {
       future_computed_ = true;
       if (potentials_.empty()) potentials_.resize_unset(grid.values, grid.size());  // written whole below
@@ -74,7 +76,41 @@ bool RuleGuidance::infer(Run& run, Grid& grid, const std::vector<Rule>& rules, A
   tries_left_ = 0;
   run.searching = false;
   future_computed_ = true;
+  if (!trajectory_) note_failed_search(run, line);
   return true;
+}
+
+// The reference prints that its search returned nothing and runs the node on unguided: so does mj, saying so.
+void RuleGuidance::note_failed_search(Run& run, int line) {
+  if (noted_) return;
+  noted_ = true;
+  const std::string tries = limit_ < 0 ? ""
+                                       : " in 20 tries of at most " + std::to_string(limit_) +
+                                             " states (limit=" + std::to_string(limit_) + ")";
+  run.notices.push_back(Notice{"", line,
+                               "the search found no way to the goal of its <observe>s" +
+                                   std::string(run.goal ? " and the given goal" : "") + tries +
+                                   ": the node goes on unguided, and its goal is not met"});
+}
+
+void RuleGuidance::note_end(Run& run, const Grid& grid, std::string_view kind, int line) {
+  if (!future_computed_ || noted_ || end_checked_) return;
+  end_checked_ = true;  // once per goal computed: a node in a <markov> ends again at every later step
+  int hint = goal_hint_;
+  if (is_goal_reached(grid.state.data(), future_.data(), grid.size(), hint)) return;
+  noted_ = true;
+  int unmet = 0, first = -1;
+  for (int i = 0; i < grid.size(); i++)
+    if (!(future_[size_t(i)] >> grid.state[size_t(i)] & 1u)) unmet += 1, first = first < 0 ? i : first;
+  std::string allowed;
+  for (int v = 0; v < grid.values; v++)
+    if (future_[size_t(first)] >> v & 1u) allowed += grid.characters[size_t(v)];
+  run.notices.push_back(Notice{"", line,
+                               "<" + std::string(kind) + "> ended with the goal of its <observe>s" +
+                                   (run.goal ? " and the given goal" : "") + " unmet: " + std::to_string(unmet) +
+                                   (unmet == 1 ? " cell holds" : " cells hold") + " another value, the first " +
+                                   grid.cell_name(first) + " '" + grid.characters[grid.state[size_t(first)]] +
+                                   "' where the goal allows \"" + allowed + "\""});
 }
 
 // Fields recomputed every step are brought up to date from the cells changed since the last
@@ -142,6 +178,7 @@ double RuleGuidance::heuristic_key(Run& run, int h, double& first, bool& first_c
 }
 
 void RuleGuidance::restart() {
+  noted_ = false;
   std::fill(future_.begin(), future_.end(), ValueSet(0));
   trajectory_.reset();
   for (size_t c = 0; c < fields_.size(); c++)

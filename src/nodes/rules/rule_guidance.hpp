@@ -25,6 +25,9 @@ class RuleGuidance {
   // Reads the node's fields, observations, search settings and temperature.
   // `limit` is a count (nodes/dialect.hpp): in the mj dialect also an expression of the grid's size.
   void load(const XmlElement& element, const Grid& grid, const std::vector<Rule>& rules, const LoadContext& context);
+  // The node ended (its branch moved on) with its goal computed and not met: a run notice at `line`, once
+  // a run. The reference passes it by in silence.
+  void note_end(Run& run, const Grid& grid, std::string_view kind, int line);
   void reset() {
     future_computed_ = false;
     search_run_.reset(), tries_left_ = 0;
@@ -117,6 +120,7 @@ class RuleGuidance {
 
  private:
   bool infer(Run& run, Grid& grid, const std::vector<Rule>& rules, Applies applies, int line);
+  void note_failed_search(Run& run, int line);
   bool update_fields(Run& run, const Grid& grid, int counter, const ChangeCursor& matched);
 
   Potentials potentials_;
@@ -137,7 +141,9 @@ class RuleGuidance {
   int tries_left_ = 0;
   int limit_ = -1;
   double depth_coefficient_ = 0.5;
-  int goal_hint_ = 0;  // for is_goal_reached
+  int goal_hint_ = 0;         // for is_goal_reached
+  bool noted_ = false;        // note_end's notice or a failed search's was given in this run
+  bool end_checked_ = false;  // note_end looked at the goal computed last
 
   // Fields recomputed every step: the grid they were last computed on, the cells changed since,
   // and per value whether its field found zero cells then.

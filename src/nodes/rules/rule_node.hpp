@@ -22,6 +22,7 @@ class RuleNode : public Node {
   // The shared first half of a step: checks limits, sets up inference, updates matches and
   // fields. False when the node cannot run this step.
   bool go(Run& run) override;
+  void ended(Run& run) override { guidance.note_end(run, *grid, kind, line); }
   void describe(NodeView& view) const override;
   void inspect(Inspection& view) const override;
   // For breakpoints: the rules as written (each with its symmetric images), and whether one of them

@@ -61,6 +61,7 @@ void RuleNode::load_rule_node(const XmlElement& e, const SymmetryGroup& parent_s
   applies_ = applies;
   matcher.load(rules, g, taker);
   guidance.load(e, g, rules, context);
+  watches_end = guidance.infers();
 }
 
 }  // namespace mj
