@@ -9,6 +9,7 @@ from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, 
 
 import numpy as np
 
+from . import _core
 from ._arguments import Colour, checked_int
 from .errors import ModelWarning
 from .history import DEFAULT_MAX_BYTES, Breakpoint, BreakpointLike, History, breakpoint_of, core_breakpoints
@@ -74,6 +75,12 @@ def load(
     for file, line, message, text in model._core.notices():
         warnings.warn(ModelWarning(text, file, line, message), stacklevel=2)
     return model
+
+
+def read_inputs(path: Union[str, os.PathLike]) -> List[Tuple[int, str]]:
+    """The ``(step, key)`` inputs of a file that ``Model.save_inputs``, ``mj play --record`` or ``mj run
+    --record`` wrote, for ``Model.replay`` (ModelError naming the file and line of a line that is no input)."""
+    return list(_core.Model.read_inputs(os.fspath(path)))
 
 
 def _constraint_cells(core, name: str, given) -> Optional[bytes]:
@@ -218,6 +225,11 @@ class Model(Views):
         )
         self._started = True
         return taken
+
+    def save_inputs(self, path: Union[str, os.PathLike]) -> None:
+        """Writes ``inputs`` to ``path`` as ``mj play --record`` writes them, a ``STEP KEY`` line each: with the
+        seed, ``mj run MODEL --seed SEED --inputs PATH`` replays the game (``read_inputs`` reads it back)."""
+        self._core.save_inputs(os.fspath(path))
 
     def step(self) -> bool:
         """One step of the run; False (and nothing done) once the program has finished or the run has
