@@ -53,7 +53,7 @@ class Terminal:
         while True:
             m = re.search(pattern, self.screen)
             if m:
-                self.screen = self.screen[m.end():]
+                self.screen = self.screen[m.end() :]
                 return m
             select.select([self.fd], [], [])  # blocks until mj writes: no timer
             try:
