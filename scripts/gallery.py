@@ -213,7 +213,7 @@ def page(found):
         "`models.xml` (every variant of a name: a 2D and a 3D entry of one model are two rows, each with its",
         "entry's attributes under its name). Each thumbnail is one run of `mj run` with the entry's size and step",
         "limit and the first of its `seeds` (else seed 1).",
-    ] + SIZES_TEXT + [
+        *SIZES_TEXT,
         "",
         "**Nodes** lists the node kinds the model's program uses (`one`, `all`, `prl`, `markov`, `sequence`,",
         "`path`, `map`, `convolution`, `convchain`, `wfc`), and `field`, `observe` and `search` (an inference node",
