@@ -24,9 +24,10 @@ std::string rgb(uint32_t color) {
   return fmt::format("{};{};{}", (color >> 16) & 255, (color >> 8) & 255, color & 255);
 }
 
-// The colour of the cell shown at character column `x`, half-row `y` (nullopt below the grid).
+// How a grid fits the terminal, in columns and half-rows (a character is two): each cell drawn up x up of them
+// when the grid is smaller, or one cell of every down x down shown when it is larger.
 struct Scale {
-  int up = 1, down = 1;  // each cell drawn up x up, or one cell of every down x down
+  int up = 1, down = 1;
   int columns(const GridView& g) const { return (g.mx * up + down - 1) / down; }
   int halves(const GridView& g) const { return (g.my * up + down - 1) / down; }
   uint8_t value(const GridView& g, int x, int y) const {
