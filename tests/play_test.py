@@ -135,6 +135,17 @@ def quit_with_control_c(mj, folder):
     assert LEAVE in rest, f"the terminal was not restored: {rest[-400:]!r}"
 
 
+def refused_without_a_terminal(mj, folder):
+    done = subprocess.run(
+        [mj, "play", os.path.join(ROOT, "models", "Sokoban.xml")],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=folder,
+    )
+    assert done.returncode == 1 and done.stderr.startswith("mj: play needs a terminal: "), done.stderr
+
+
 def main():
     mj = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "mj"))
     folder = tempfile.mkdtemp(prefix="mj-play-test-")
@@ -143,6 +154,7 @@ def main():
         grid = replayed_grid(mj, record, folder)
         assert grid == WON, grid
         quit_with_control_c(mj, folder)
+        refused_without_a_terminal(mj, folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print("play: Sokoban won in a terminal (29 keys), its record replayed by mj run --inputs to the won grid")

@@ -85,7 +85,8 @@ std::vector<std::string> key_names(const std::string& bytes) {
 
 RawTerminal::RawTerminal() {
   if (!::isatty(STDIN_FILENO) || !::isatty(STDOUT_FILENO))
-    throw std::runtime_error("mj play needs a terminal: its keys are read as they are pressed");
+    throw std::runtime_error(
+        "play needs a terminal: its keys are read as they are pressed (mj run --inputs replays a game without one)");
   if (::tcgetattr(STDIN_FILENO, &saved) != 0) throw std::runtime_error(std::string("mj play: ") + strerror(errno));
   struct termios t = saved;
   t.c_lflag &= ~(ICANON | ECHO | ISIG | IEXTEN);  // Ctrl-C a key: the game ends as on q, its record written
