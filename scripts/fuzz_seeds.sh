@@ -23,6 +23,12 @@ copy_seeds vox "$corpus"/resources/**/*.vox fuzz/seeds/vox/*
 copy_seeds palette "$corpus"/resources/palette.xml fuzz/seeds/palette/*
 copy_seeds model_list "$corpus"/models.xml "$golden"/models-extra.xml fuzz/seeds/model_list/*
 copy_seeds tileset fuzz/seeds/tileset/*
+copy_seeds expression fuzz/seeds/expression/*
+copy_seeds constraints fuzz/seeds/constraints/*
+copy_seeds state_text fuzz/seeds/state_text/* $(ls -S "$golden"/*.txt 2>/dev/null | tail -n 20)  # the smallest golden grids
+copy_seeds entry "$corpus"/models.xml fuzz/seeds/entry/*
+copy_seeds event fuzz/seeds/event/*
+copy_seeds inputs fuzz/seeds/inputs/*
 for f in "$corpus"/resources/tilesets/*.xml; do  # the tiles folder's name, then the tileset file
   { basename "$f" .xml; cat "$f"; } >"$out/tileset/$(basename "$f")"
 done

@@ -30,6 +30,14 @@ OWN = os.path.join(ROOT, "models")
 PLAYGROUND = "../build-web/site/index.html"
 THUMBNAIL = 192  # the thumbnail side a 2D entry's first pixel size aims for
 THUMBNAIL_MAX = 256  # a larger picture is drawn again with a smaller pixel size, down to 1 (2D) or 2 (3D)
+# How the thumbnails' pixel sizes are chosen (pixel_sizes, run): the page says it in these lines, which check() finds.
+SIZES_TEXT = [
+    f"2D entries are drawn with a pixel size of {THUMBNAIL} px over the grid's longer side, rounded down (4 at most,",
+    f"1 at least), made smaller while the picture passes {THUMBNAIL_MAX} px (a grid that `map` or `wfc` enlarge), "
+    "down to 1",
+    "pixel a cell; 3D entries as isometric pictures (`--iso`) with a pixel size of 4 or 2. The page shows them 128 px",
+    "wide: open one for its full size.",
+]
 KINDS = ["one", "all", "prl", "markov", "sequence", "path", "map", "convolution", "convchain", "wfc", "event"]
 # Entries the check re-runs (cheap ones, one per group and a 3D one): (group, thumbnail file name).
 CHECKED = [("own", "GrowthMaze.png"), ("corpus", "BasicBrickWall.png"), ("corpus", "MazeGrowth-2.png")]
@@ -204,10 +212,8 @@ def page(found):
         "Every model entry mj knows: first mj's own models (`models/demo.xml`), then every entry of the corpus's",
         "`models.xml` (every variant of a name: a 2D and a 3D entry of one model are two rows, each with its",
         "entry's attributes under its name). Each thumbnail is one run of `mj run` with the entry's size and step",
-        "limit and the first of its `seeds` (else seed 1). 2D entries are drawn with the largest pixel size of 4",
-        "to 1 that keeps the picture within 256 px (grids wider than 256 cells, or that `map` or `wfc` enlarge,",
-        "keep 1 pixel a cell), 3D entries as isometric pictures (`--iso`) with a pixel size of 4 or 2. The page",
-        "shows them 128 px wide: open one for its full size.",
+        "limit and the first of its `seeds` (else seed 1).",
+        *SIZES_TEXT,
         "",
         "**Nodes** lists the node kinds the model's program uses (`one`, `all`, `prl`, `markov`, `sequence`,",
         "`path`, `map`, `convolution`, `convchain`, `wfc`), and `field`, `observe` and `search` (an inference node",
@@ -285,6 +291,8 @@ def check(mj=None):
         return ["docs/gallery.md is missing: bash scripts/gallery.sh writes it"]
     with open(PAGE, encoding="utf-8") as f:
         text = f.read()
+    if "\n".join(SIZES_TEXT) not in text:
+        errors.append("docs/gallery.md does not say how thumbnails are sized as scripts/gallery.py sizes them")
     for e in found:
         picture = f"gallery/{e['group']}/{e['file']}"
         if not os.path.isfile(thumbnail_path(e)):

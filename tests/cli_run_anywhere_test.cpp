@@ -17,8 +17,8 @@ const std::filesystem::path kOwnModels = std::filesystem::path(MJ_SOURCE_DIR) / 
 
 std::set<uint32_t> colours_of(const mj::Image& image) { return {image.argb.begin(), image.argb.end()}; }
 
-// Every model of mj's own models/ from an empty folder: its picture at the size, pixel size and
-// colours of its demo.xml entry.
+// Every model of mj's own models/ from an empty folder: its picture at the size, pixel size, colours and first
+// seed of its demo.xml entry.
 TEST(CliRunAnywhere, OwnModelsRunFromAnEmptyFolder) {
   auto entries = mj::load_model_list(kOwnModels / "demo.xml");
   ASSERT_GE(entries.size(), 4u);
@@ -26,12 +26,13 @@ TEST(CliRunAnywhere, OwnModelsRunFromAnEmptyFolder) {
     auto dir = mjtest::temp_dir("anywhere-" + entry.name);
     auto result = mjtest::run_cli("run " + (kOwnModels / (entry.name + ".xml")).string(), dir);
     ASSERT_EQ(result.exit_code, 0) << entry.name << ": " << result.output;
+    const std::string stem = entry.name + "_" + std::to_string(entry.seeds.empty() ? 1 : entry.seeds[0]);
     if (entry.mz > 1) {
-      auto vox = mj::io::load_vox(dir / "output" / (entry.name + "_1.vox"));
+      auto vox = mj::io::load_vox(dir / "output" / (stem + ".vox"));
       EXPECT_EQ(vox.mx * vox.my * vox.mz, entry.mx * entry.my * entry.mz) << entry.name;
       continue;
     }
-    mj::Image picture = mj::load_png(dir / "output" / (entry.name + "_1.png"));
+    mj::Image picture = mj::load_png(dir / "output" / (stem + ".png"));
     EXPECT_EQ(picture.width, entry.mx * entry.pixelsize) << entry.name;
     EXPECT_EQ(picture.height, entry.my * entry.pixelsize) << entry.name;
     for (uint32_t colour : colours_of(picture))  // every colour is one the entry gives its symbols
@@ -86,20 +87,23 @@ TEST(CliRunAnywhere, SizeComesFromTheListBesideTheModel) {
 }
 
 // mj run takes an entry's grid and picture settings, not how the list runs it (docs/language/models-xml.md): one
-// run of --seed (default 1), not the entry's seeds; a picture, not a GIF; no gui margin.
-TEST(CliRunAnywhere, RunTakesNotTheEntrysSeedsGifOrGui) {
+// run, of the entry's first seed as it takes its size (--seed wins), not its other seeds; a picture, not a GIF; no
+// gui margin.
+TEST(CliRunAnywhere, RunTakesTheEntrysFirstSeedNotItsGifOrGui) {
   auto dir = mjtest::temp_dir("listed-run");
   mjtest::write(dir / "models" / "M.xml", kOneRewrite);
   mjtest::write(dir / "models.xml",
                 R"(<models><model name="M" size="3" pixelsize="2" seeds="5 6" gif="True" gui="40"/></models>)");
   auto run = mjtest::run_cli("run models/M.xml", dir);
   ASSERT_EQ(run.exit_code, 0) << run.output;
-  EXPECT_TRUE(mjtest::contains(run.output, "M seed 1 (3x3x1, ")) << run.output;
+  EXPECT_TRUE(mjtest::contains(run.output, "M seed 5 (3x3x1, ")) << run.output;
   std::vector<std::string> written;
   for (const auto& file : std::filesystem::directory_iterator(dir / "output"))
     written.push_back(file.path().filename().string());
-  EXPECT_EQ(written, std::vector<std::string>{"M_1.png"});
-  EXPECT_EQ(mj::load_png(dir / "output" / "M_1.png").width, 6);  // 3 cells of 2 pixels, no margin
+  EXPECT_EQ(written, std::vector<std::string>{"M_5.png"});
+  EXPECT_EQ(mj::load_png(dir / "output" / "M_5.png").width, 6);  // 3 cells of 2 pixels, no margin
+  run = mjtest::run_cli("run models/M.xml --seed 9 --no-picture", dir);
+  EXPECT_TRUE(mjtest::contains(run.output, "M seed 9 (3x3x1, ")) << run.output;
 }
 
 TEST(CliRunAnywhere, UnlistedModelRunsAtTheDefaultSize) {

@@ -276,6 +276,8 @@ TEST(CountExpression, ARunTakesAreaOverTenSteps) {
   const std::string xml = "<one values=\"BW\" dialect=\"mj\" in=\"B\" out=\"W\" steps=\"area/10\"/>";
   EXPECT_EQ(cells_of(xml, 10, 10, 'W'), 10);
   EXPECT_EQ(cells_of(xml, 30, 20, 'W'), 60);
+  // docs/language/extensions.md: `/` truncates, and length is x: length/7 is 8 on a grid 60 long (20 wide).
+  EXPECT_EQ(cells_of("<one values=\"BW\" dialect=\"mj\" in=\"B\" out=\"W\" steps=\"length/7\"/>", 60, 20, 'W'), 8);
   // Every node that takes steps: all and prl (one step each), convolution.
   EXPECT_EQ(cells_of("<sequence values=\"BW\" dialect=\"mj\"><all in=\"B\" out=\"W\" steps=\"length-9\"/></sequence>",
                      10, 3, 'W'),

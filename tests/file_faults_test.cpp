@@ -40,6 +40,15 @@ TEST(FileFaults, AFileWhereTheFolderShouldBeIsNamed) {
   EXPECT_EQ(e, (dir / "plain" / "out.png").string() + ": cannot create the file: Not a directory");
 }
 
+// A file's missing folders are made, as `--out DIR` makes its folder: `mj run --state DIR/x.txt` (every file a face
+// writes goes through save_file or its writer) once failed with "No such file or directory".
+TEST(FileFaults, AMissingFolderIsMade) {
+  auto dir = mjtest::temp_dir();
+  mj::save_file(dir / "new" / "deeper" / "x.txt", "bytes");
+  EXPECT_EQ(mjtest::read_bytes(dir / "new" / "deeper" / "x.txt"), "bytes");
+  EXPECT_EQ(files_in(dir / "new" / "deeper"), 1u);
+}
+
 TEST(FileFaults, AFileIsReplacedWhole) {
   auto dir = mjtest::temp_dir();
   mj::save_file(dir / "a.txt", "first, longer text");

@@ -326,3 +326,58 @@ TEST(Interactive, ExploreRefusesAnEventAtItsLine) {
 }
 
 }  // namespace
+
+namespace {
+
+// A game run to its step limit without a key says so (a run notice at its <event>: `mj run models/Sokoban.xml`
+// would otherwise idle its 50,000 steps in silence); a game played, one that ends, or a run stopped before its
+// limit says nothing.
+TEST(Interactive, AGameNobodyPlayedSaysItWaitsForKeys) {
+  mj::RunRequest r;
+  r.model = std::string(MJ_SOURCE_DIR) + "/models/Sokoban.xml";
+  mj::Model idle(r);
+  EXPECT_EQ(idle.run(1, 300), mj::RunEnd::step_limit);
+  const std::vector<mj::Notice> notices = idle.run_notices();
+  ASSERT_EQ(notices.size(), 1u);
+  EXPECT_EQ(notices[0].file, r.model);
+  EXPECT_EQ(notices[0].line, 13);  // the <event>
+  EXPECT_EQ(notices[0].message,
+            "the run reached its step limit (300 steps) without an input: this <event> waits for keys. Play the game "
+            "by sending keys, or replay a recorded game's inputs");
+  mj::Model played(r);
+  played.start(1, 300);
+  played.step(20);
+  played.send("ArrowLeft");
+  EXPECT_EQ(played.advance(), mj::RunEnd::step_limit);
+  EXPECT_TRUE(played.run_notices().empty());
+  idle.start(1, 300);
+  idle.step(20);
+  EXPECT_TRUE(idle.run_notices().empty());  // not at its limit yet
+  EXPECT_TRUE(model_of(kMover).run_notices().empty());
+}
+
+}  // namespace
+
+namespace {
+
+// models/LightCycle.xml and docs/language/extensions.md: without a key the cycle rides one cell on every 7 steps
+// (its event waits 4; the ride, the rival's move and the root's turn take the rest).
+TEST(Interactive, ALightCycleRidesOnEverySevenSteps) {
+  mj::RunRequest r;
+  r.model = std::string(MJ_SOURCE_DIR) + "/models/LightCycle.xml";
+  mj::Model cycle(r);
+  cycle.start(3, 60);
+  const auto head = [&] {
+    const mj::GridView g = cycle.grid();
+    for (size_t i = 0; i < g.size(); i++)
+      if (std::string("NESW").find(g.legend[g.cells[i]]) != std::string::npos) return i;
+    return g.size();
+  };
+  std::vector<int> rides;
+  for (size_t before = head(); cycle.step(1) == 1;)
+    if (const size_t now = head(); now != before) rides.push_back(cycle.status().steps), before = now;
+  ASSERT_GE(rides.size(), 5u);
+  for (size_t i = 1; i < rides.size(); i++) EXPECT_EQ(rides[i] - rides[i - 1], 7) << "ride " << i;
+}
+
+}  // namespace

@@ -104,7 +104,8 @@ TEST(IoGif, MisuseIsReported) {
   writer.close();
   writer.close();  // harmless
   expect_error([&] { writer.add_frame(test_frame(0)); });
-  const Error open = expect_error([&] { GifWriter(dir / "no" / "such" / "dir.gif", 8, 8); });
+  write(dir / "plain", "x");  // a file where its folder would be made
+  const Error open = expect_error([&] { GifWriter(dir / "plain" / "dir.gif", 8, 8); });
   EXPECT_TRUE(contains(open.what(), "dir.gif")) << open.what();
 }
 

@@ -121,7 +121,8 @@ TEST(IoPng, OversizedPngIsRejected) {
 TEST(IoPng, InconsistentImageIsNotSaved) {
   const auto dir = temp_dir();
   expect_error([&] { save_png(dir / "bad.png", Image{3, 3, std::vector<uint32_t>(8)}); });
-  expect_error([&] { save_png(dir / "none" / "x.png", Image{1, 1, {0xFF000000}}); });
+  write(dir / "plain", "x");  // a file where its folder would be made
+  expect_error([&] { save_png(dir / "plain" / "x.png", Image{1, 1, {0xFF000000}}); });
 }
 
 }  // namespace

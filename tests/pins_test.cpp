@@ -231,7 +231,8 @@ TEST(Pins, AnEntryNamesItsPinsBesideItsList) {
 namespace {
 
 // models/PathThrough searches a walk from R to G whose goal paints a cell W: on every seed whose search finds a
-// trajectory (its last state meets the whole future), the painted cell is W at the end.
+// trajectory (its last state meets the whole future), the painted cell is W at the end; on seeds 4, 6 and 10 of
+// 1-12 the search finds none within its limit and the run ends with the cell unpainted (docs/constraints.md).
 TEST(Goals, ASearchedWalkPassesThroughItsPaintedCell) {
   mj::RunRequest request;
   request.model = (std::filesystem::path(MJ_SOURCE_DIR) / "models" / "PathThrough.xml").string();
@@ -240,14 +241,17 @@ TEST(Goals, ASearchedWalkPassesThroughItsPaintedCell) {
   const size_t cell = size_t(shape.mx * 4 + 11);
   const uint8_t w = uint8_t(shape.legend.find('W'));
   int found = 0;
-  for (int seed = 1; seed <= 8; seed++) {
+  std::vector<int> unpainted;
+  for (int seed = 1; seed <= 12; seed++) {
     model.run(seed, 0);
+    if (model.grid().cells[cell] != w) unpainted.push_back(seed);
     if (mj::Debugger(model).inspect(7).trajectory.empty()) continue;  // the <one search="True">
     found++;
     EXPECT_EQ(model.grid().cells[cell], w) << "seed " << seed;
   }
-  EXPECT_GE(found, 4);
-  std::printf("[ goals ] PathThrough: %d of 8 searches found a trajectory, each through the painted cell\n", found);
+  EXPECT_EQ(found, 9);
+  EXPECT_EQ(unpainted, (std::vector<int>{4, 6, 10}));
+  std::printf("[ goals ] PathThrough: %d of 12 searches found a trajectory, each through the painted cell\n", found);
 }
 
 }  // namespace
@@ -275,6 +279,30 @@ TEST(Pins, AVoxPinsItsVoxelsAndLeavesItsEmptyOnesFree) {
   model.run(1, 0);
   const mj::GridView grid = model.grid();
   for (size_t i = 0; i < 27; i++) EXPECT_EQ(grid.cells[i], pins[i] == mj::kFreeCell ? 1 : 2) << i;
+}
+
+}  // namespace
+
+namespace {
+
+// docs/constraints.md: a pins state text's header names the start grid's sides (the name, seed and steps are not
+// read), its legend line is there, and its rows write the model's symbols or '*'.
+TEST(Pins, AStateTextsHeaderNamesTheGridsSides) {
+  const std::filesystem::path dir = mjtest::temp_dir();
+  mj::RunRequest request;
+  request.model = (mjtest::write(dir / "M.xml", "<one values=\"BWR\" in=\"B\" out=\"W\"/>")).string();
+  mj::set_sides(request, {4, 2});
+  const mj::Model model(request);
+  const std::vector<uint8_t> pins =
+      model.constraint_cells(mjtest::write(dir / "p.txt", "anything 4 2 1 -7 x\nBWR\n*R**\n***W\n"));
+  EXPECT_EQ(pins, (std::vector<uint8_t>{mj::kFreeCell, 2, mj::kFreeCell, mj::kFreeCell, mj::kFreeCell, mj::kFreeCell,
+                                        mj::kFreeCell, 1}));
+  const mj::Error sides = mjtest::expect_error(
+      [&] { model.constraint_cells(mjtest::write(dir / "q.txt", "M 2 4 1 1 0\nBWR\n**\n**\n**\n**\n")); });
+  EXPECT_EQ(sides.line(), 1);
+  EXPECT_TRUE(mjtest::contains(sides.message(), "state is 2x4")) << sides.message();
+  const mj::Error header = mjtest::expect_error([&] { model.constraint_cells(mjtest::write(dir / "r.txt", "M 4\n")); });
+  EXPECT_TRUE(mjtest::contains(header.message(), "not a state text")) << header.message();
 }
 
 }  // namespace

@@ -45,6 +45,25 @@ TEST(RunSettings, AListedModelTakesItsEntry) {
   EXPECT_EQ(s.size_from, "given");
 }
 
+// The entry's first listed seed is the run's, as its size is (LightCycle's gallery picture is seed 3); a seed given
+// wins; an entry without seeds, or no entry, runs kDefaultSeed.
+TEST(RunSettings, AListedModelTakesItsEntrysFirstSeed) {
+  auto dir = mjtest::temp_dir();
+  mjtest::write(dir / "models" / "M.xml", kFlat);
+  mjtest::write(dir / "models" / "N.xml", kFlat);
+  mjtest::write(dir / "models.xml",
+                R"(<models><model name="M" size="4" seeds="3 8"/><model name="N" size="4"/></models>)");
+  mj::RunRequest r = request_for(dir / "models" / "M.xml");
+  EXPECT_EQ(mj::resolve_run(r).seed, 3);
+  r.seed = 11;
+  EXPECT_EQ(mj::resolve_run(r).seed, 11);
+  EXPECT_EQ(mj::resolve_run(request_for(dir / "models" / "N.xml")).seed, mj::kDefaultSeed);
+  const auto alone = mjtest::temp_dir("alone");
+  mjtest::write(alone / "M.xml", kFlat);
+  EXPECT_EQ(mj::resolve_run(request_for(alone / "M.xml")).seed, mj::kDefaultSeed);
+  EXPECT_EQ(mj::resolve_run(request_for(std::string(MJ_SOURCE_DIR) + "/models/LightCycle.xml")).seed, 3);
+}
+
 TEST(RunSettings, AskedIn3DAModelTakesItsFirst3DEntry) {
   auto dir = mjtest::temp_dir();
   mjtest::write(dir / "models" / "M.xml", kFlat);

@@ -335,3 +335,20 @@ TEST(Wfc, AnimatedStepsDrawWhatTheWholeWaveDraws) {
     EXPECT_GT(checked, 20) << c.name;
   }
 }
+
+// docs/errors.md and docs/language/README.md: outputValues is a note on <wfc> as on <map>, but regular is <map>'s
+// only: on <wfc> it is a notice.
+TEST(Wfc, RegularIsANoticeOutputValuesANote) {
+  Resources r;
+  write_checkerboard(r);
+  const auto notices = [&](const std::string& attribute) {
+    return load(r,
+                "<sequence values=\"B\"><wfc sample=\"Checker\" values=\"BW\" n=\"2\" " + attribute + "/></sequence>",
+                4, 4)
+        .notices();
+  };
+  EXPECT_TRUE(notices("outputValues=\"BW\"").empty());
+  const std::vector<mj::Notice> regular = notices("regular=\"True\"");
+  ASSERT_EQ(regular.size(), 1u);
+  EXPECT_NE(regular[0].message.find("'regular'"), std::string::npos) << regular[0].message;
+}

@@ -13,11 +13,13 @@
 #include "freed_memory.hpp"
 #include "messages.hpp"
 #include "mj/files.hpp"
+#include "mj/inputs_text.hpp"
 #include "mj/model.hpp"
 #include "mj/model_list.hpp"
 #include "mj/outputs.hpp"
 #include "mj/run_settings.hpp"
 #include "mj/version.hpp"
+#include "play.hpp"
 #include "progress.hpp"
 
 namespace fs = std::filesystem;
@@ -26,6 +28,7 @@ namespace {
 
 struct RunArgs {
   fs::path model, resources, out = mj::kDefaultOutputFolder, state, gif, start, pins, goal, gltf, tiled;
+  fs::path inputs, record;  // a game's inputs to replay, the file to write the run's inputs to
   int every = 1;
   long long max_cells = 0;
   int size = 0, length = 0, width = 0, height = 0, d = 0, seed = mj::kDefaultSeed, steps = 0, pixelsize = 0;
@@ -50,6 +53,7 @@ mj::RunRequest request_of(const RunArgs& a, const CLI::App& run) {
   r.model = a.model.string();
   request_size(r, run, a.size, a.length, a.width, a.height, a.d);
   r.steps = given(run, "--steps", a.steps);
+  r.seed = given(run, "--seed", a.seed);
   r.pixelsize = given(run, "--pixelsize", a.pixelsize);
   if (a.iso) r.iso = true;
   r.backtrack = a.backtrack;
@@ -104,9 +108,11 @@ int run_model(const RunArgs& a, const CLI::App& command, bool quiet) {
   mj::cli::ProgressLine progress(settings.name, model, settings.steps, !quiet && mj::cli::progress_wanted());
   mj::SaveOptions animation;
   animation.every = a.every;
-  if (a.gif.empty()) model.run(a.seed, {}, progress.control());
-  else mj::save_run(model, a.gif, a.seed, {}, animation, progress.control());
+  if (!a.inputs.empty()) model.replay(settings.seed, mj::read_inputs(a.inputs));
+  else if (a.gif.empty()) model.run(settings.seed, {}, progress.control());
+  else mj::save_run(model, a.gif, settings.seed, {}, animation, progress.control());
   for (const mj::Notice& notice : model.run_notices()) fmt::print(stderr, "{}\n", notice.text());
+  if (!a.record.empty()) mj::save_inputs(a.record, model.inputs());
   if (!a.state.empty()) mj::save(model, a.state, as(mj::GridFormat::state));
   if (!a.gltf.empty()) mj::save(model, a.gltf, as(mj::GridFormat::glb));
   if (!a.tiled.empty()) mj::save(model, a.tiled, as(mj::GridFormat::tiled));
@@ -152,6 +158,8 @@ struct CommandLine {
   CLI::App* app = nullptr;
   CLI::App* run_command = nullptr;
   CLI::App* explore_command = nullptr;
+  RunArgs play;
+  CLI::App* play_command = nullptr;
 };
 
 // --predecessors / --garden-of-eden: the grid file's size is the model's.
@@ -237,7 +245,9 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_option("--height", r.height, "grid size along z (3D)")->check(any_int());
   run->add_option("--d", r.d, "dimension, 2 or 3 (default: the model's entry, else 3 when its rules are 3D)")
       ->check(any_int());
-  run->add_option("--seed", r.seed, "random seed")->capture_default_str()->check(any_int());
+  run->add_option("--seed", r.seed,
+                  fmt::format("random seed (default: the model's entry's first seed, else {})", mj::kDefaultSeed))
+      ->check(any_int());
   run->add_option("--steps", r.steps,
                   fmt::format("step limit, 0 for none (default: the model's entry, else {})", mj::kDefaultSteps))
       ->check(any_int());
@@ -265,7 +275,14 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_option("--goal", r.goal,
                   "cells the run must end with, added to the model's <observe> (same formats as --pins)")
       ->check(a_path());
-  run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file")->check(a_path());
+  auto* gif = run->add_option("--gif", r.gif, "also write an animated GIF of the run to this file")->check(a_path());
+  run->add_option("--inputs", r.inputs,
+                  "replay a game: send the keys of this file (\"STEP KEY\" a line, as --record and mj play --record "
+                  "write them) at their steps")
+      ->excludes(gif)
+      ->check(a_path());
+  run->add_option("--record", r.record, "write the keys the run was sent to this file (\"STEP KEY\" a line)")
+      ->check(a_path());
   run->add_option("--gltf", r.gltf, "also write the final grid as a glTF 2.0 binary mesh (.glb), value 0 empty")
       ->check(a_path());
   run->add_option(
@@ -317,10 +334,40 @@ void add_explore_command(CLI::App& app, CommandLine& c) {
   explore->add_option("--dot", e.files.dot, "write the graph for Graphviz to this file")->excludes(all_grids);
 }
 
+// `mj play`: a game in the terminal, with the sides, steps, seed and resources `mj run` takes.
+void add_play_command(CLI::App& app, CommandLine& c) {
+  RunArgs& p = c.play;
+  CLI::App* play = c.play_command = app.add_subcommand(
+      "play",
+      "play a game (a model with <event> nodes) in this terminal: the arrow keys and letters are sent to it, "
+      "q or Ctrl-C quits");
+  play->add_option("model", p.model, "the model's XML file")->required();
+  play->add_option("--size", p.size, "grid size in every dimension (default: as mj run)")->check(any_int());
+  play->add_option("--length", p.length, "grid size along x")->check(any_int());
+  play->add_option("--width", p.width, "grid size along y")->check(any_int());
+  play->add_option("--seed", p.seed, "random seed (default: as mj run)")->check(any_int());
+  play->add_option("--steps", p.steps, "step limit, 0 for none (default: as mj run)")->check(any_int());
+  play->add_option("--resources", p.resources, "resources folder (default: ../resources from the model)");
+  play->add_option("--record", p.record, "write the keys sent, with their steps, to this file (mj run --inputs)");
+}
+
+int play_model(const RunArgs& a, const CLI::App& command) {
+  mj::RunRequest r;
+  r.model = a.model.string();
+  r.resources = a.resources;
+  r.size = given(command, "--size", a.size), r.length = given(command, "--length", a.length);
+  r.width = given(command, "--width", a.width), r.dimension = 2;
+  r.steps = given(command, "--steps", a.steps), r.seed = given(command, "--seed", a.seed);
+  mj::Model model(r);
+  for (const mj::Notice& notice : model.notices()) fmt::print(stderr, "{}\n", notice.text());
+  return mj::cli::play(model, model.settings().seed, a.record);
+}
+
 // `mj run`, else the list given, else ./models.xml, else the built-in demo.
 int execute(CommandLine& c) {
   if (*c.run_command) return run_model(c.run, *c.run_command, c.quiet);
   if (*c.explore_command) return explore_model(c.explore, *c.explore_command);
+  if (*c.play_command) return play_model(c.play, *c.play_command);
   c.batch.quiet = c.quiet;
   c.batch.jobs = mj::worker_count(given(*c.app, "--jobs", c.jobs));
   if (!c.list.empty()) return run_list(c.list, c.batch);
@@ -340,6 +387,7 @@ int main(int argc, char** argv) {
   add_list_options(app, command);
   add_run_command(app, command);
   add_explore_command(app, command);
+  add_play_command(app, command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

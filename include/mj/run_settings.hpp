@@ -41,6 +41,9 @@ struct RunRequest {
   // steps: the step limit, 0 for none (never negative); not given: the entry's, else kDefaultSteps.
   // pixelsize: 1 to kMaxPixelsize; not given: the entry's, else kDefaultPixelsize.
   std::optional<int> steps, pixelsize;
+  // The seed of a run made from the settings (RunSettings::seed); not given: the entry's first listed seed, else
+  // kDefaultSeed.
+  std::optional<int> seed;
   std::optional<bool> iso;
   // Pictures (Snapshot::save_picture) draw the reference's GUI sidebar in the margin the listed entry gives
   // (models.xml's gui="N": N pixels), as the reference's batch does; off, no entry's margin is drawn.
@@ -80,9 +83,10 @@ struct RunSettings {
   LoadOptions load;    // size, resources, max_cells
   int steps = 0;       // the step limit; <= 0: none (0 from a request, <= 0 from a models.xml entry)
   int pixelsize = kDefaultPixelsize;
-  bool iso = false;        // 3D pictures isometric rather than VOX
-  int gui = 0;             // a 2D picture's margin (pixels) where the node tree is drawn, as the reference's GUI
-  bool backtrack = false;  // every wfc backtracks (Model, from its next start)
+  int seed = kDefaultSeed;  // what `mj run` runs: the request's, else the entry's first listed seed (as the gallery)
+  bool iso = false;         // 3D pictures isometric rather than VOX
+  int gui = 0;              // a 2D picture's margin (pixels) where the node tree is drawn, as the reference's GUI
+  bool backtrack = false;   // every wfc backtracks (Model, from its next start)
   std::filesystem::path pins, goal;  // files the Model reads its pins and goal from (RunRequest); empty: none
   Palette palette;  // the built-in palette, the resources' palette.xml, the entry's colours, the request's
   std::optional<ListedEntry> entry;  // the models.xml or demo.xml entry the settings came from

@@ -50,6 +50,10 @@ bool written_through(const std::filesystem::path& file) {
 
 PartialFile::PartialFile(const std::filesystem::path& file)
     : file_(file), through_(written_through(file)), temporary_(through_ ? file : temporary_name(file)) {
+  // A file's folder is made as `--out DIR` makes its folder (`--state DIR/x.txt`); when it cannot be, the open
+  // below says why.
+  std::error_code ignored;
+  if (!through_ && file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), ignored);
   errno = 0;
   // 0666 less the umask, as for any new file (mkstemp would make it 0600).
   const int flags = through_ ? O_TRUNC : O_EXCL;

@@ -12,7 +12,7 @@ namespace mj {
 
 class PartialFile {
  public:
-  // Creates the new file; throws mj::Error naming `file` and the reason.
+  // Creates the new file, and its folder when missing; throws mj::Error naming `file` and the reason.
   explicit PartialFile(const std::filesystem::path& file);
   ~PartialFile();  // removes the new file unless committed
   PartialFile(const PartialFile&) = delete;

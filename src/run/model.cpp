@@ -7,6 +7,7 @@
 #include "mj/outputs.hpp"
 #include "run/input_order.hpp"
 #include "run/interpreter.hpp"
+#include "run/unplayed_game.hpp"
 
 namespace mj {
 
@@ -51,7 +52,11 @@ Model& Model::operator=(Model&&) noexcept = default;
 Model::~Model() = default;
 
 const std::vector<Notice>& Model::notices() const { return interpreter_->notices(); }
-std::vector<Notice> Model::run_notices() const { return interpreter_->run_notices(); }
+std::vector<Notice> Model::run_notices() const {
+  std::vector<Notice> notices = interpreter_->run_notices();
+  if (std::optional<Notice> unplayed = unplayed_game_notice(*this)) notices.push_back(std::move(*unplayed));
+  return notices;
+}
 void Model::set_initial_cells(std::vector<uint8_t> cells) { interpreter_->set_initial_cells(std::move(cells)); }
 GridView Model::grid() const { return interpreter_->grid(); }
 

@@ -98,6 +98,16 @@ void decide_size(RunSettings& s, const RunRequest& r, int dimension) {
   s.size_from = given ? "given" : "default size";
 }
 
+// The request's steps, pixel size, seed, iso and margin where given, else the entry's, else the defaults.
+void decide_from_entry(RunSettings& s, const RunRequest& r) {
+  const ModelEntry* e = s.entry ? &s.entry->entry : nullptr;
+  s.steps = r.steps ? *r.steps : e ? e->steps : kDefaultSteps;
+  s.pixelsize = r.pixelsize ? *r.pixelsize : e ? e->pixelsize : kDefaultPixelsize;
+  s.seed = r.seed ? *r.seed : e && !e->seeds.empty() ? e->seeds.front() : kDefaultSeed;
+  s.iso = r.iso ? *r.iso : e && e->iso;
+  s.gui = r.gui && e ? std::max(0, e->gui) : 0;
+}
+
 // A model listed in 2D and 3D (MazeGrowth): asked for in 3D, it takes its list's first 3D entry.
 std::optional<ListedEntry> entry_in_dimension(std::optional<ListedEntry> found, const RunRequest& r) {
   const int wanted = r.dimension ? *r.dimension : r.height.value_or(1) > 1 ? 3 : 0;
@@ -248,11 +258,8 @@ RunSettings resolve_run(const RunRequest& r) {
 
   check_flat_size(s, r);
   decide_size(s, r, decide_dimension(s, r));
+  decide_from_entry(s, r);
   const ModelEntry* e = s.entry ? &s.entry->entry : nullptr;
-  s.steps = r.steps ? *r.steps : e ? e->steps : kDefaultSteps;
-  s.pixelsize = r.pixelsize ? *r.pixelsize : e ? e->pixelsize : kDefaultPixelsize;
-  s.iso = r.iso ? *r.iso : e && e->iso;
-  s.gui = r.gui && e ? std::max(0, e->gui) : 0;
   s.backtrack = r.backtrack;
   decide_constraints(s, r);
   // The folder beside the model's own folder, however the model is named: `X.xml` run from models/ finds

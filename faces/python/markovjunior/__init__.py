@@ -28,7 +28,7 @@ from .explore import (
 from .generate import generate
 from .history import Breakpoint, History
 from .markov_chain import MarkovChain
-from .model import ActiveNode, Model, load
+from .model import ActiveNode, Model, load, read_inputs
 from .result import Result
 from .source import MODELS, Source, own_models
 from .views import Candidate, Choice, Contradiction, Trajectory, Wave
@@ -61,6 +61,7 @@ __all__ = [
     "explore_all_grids",
     "is_garden_of_eden",
     "predecessors",
+    "read_inputs",
     "Predecessors",
     "generate",
     "load",

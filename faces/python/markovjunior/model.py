@@ -85,6 +85,12 @@ def load(
     return model
 
 
+def read_inputs(path: Union[str, os.PathLike]) -> List[Tuple[int, str]]:
+    """The ``(step, key)`` inputs of a file that ``Model.save_inputs``, ``mj play --record`` or ``mj run
+    --record`` wrote, for ``Model.replay`` (ModelError naming the file and line of a line that is no input)."""
+    return list(_core.Model.read_inputs(os.fspath(path)))
+
+
 def _constraint_cells(core, name: str, given) -> Optional[bytes]:
     """Pins or a goal as the library takes them: a file read by the library, or an array of the grid's shape."""
     if given is None:
@@ -300,6 +306,11 @@ class Model(Views):
         )
         self._begin()
         return taken
+
+    def save_inputs(self, path: Union[str, os.PathLike]) -> None:
+        """Writes ``inputs`` to ``path`` as ``mj play --record`` writes them, a ``STEP KEY`` line each: with the
+        seed, ``mj run MODEL --seed SEED --inputs PATH`` replays the game (``read_inputs`` reads it back)."""
+        self._core.save_inputs(os.fspath(path))
 
     def step(self) -> bool:
         """One step of the run; False (and nothing done) once the program has finished or the run has

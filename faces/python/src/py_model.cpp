@@ -9,6 +9,7 @@
 
 #include "bindings.hpp"
 #include "mj/debugger.hpp"
+#include "mj/inputs_text.hpp"
 #include "mj/model.hpp"
 #include "mj/outputs.hpp"
 
@@ -294,7 +295,18 @@ void bind_inputs(ModelClass& model) {
             return s.model.status().steps;
           },
           py::arg("seed"), py::arg("inputs"), py::arg("steps") = py::none(),
-          "The run of seed again, each (step, key) of inputs sent at its step; returns the steps taken");
+          "The run of seed again, each (step, key) of inputs sent at its step; returns the steps taken")
+      .def(
+          "save_inputs", [](const Session& s, const std::string& file) { mj::save_inputs(file, s.model.inputs()); },
+          py::arg("file"), "Writes the run's inputs to file, a \"STEP KEY\" line each (mj/inputs_text.hpp)")
+      .def_static(
+          "read_inputs",
+          [](const std::string& file) {
+            std::vector<std::pair<int, std::string>> inputs;
+            for (const Input& input : mj::read_inputs(file)) inputs.emplace_back(input.step, input.key);
+            return inputs;
+          },
+          py::arg("file"), "The inputs of a file save_inputs, mj run --record or mj play --record wrote");
 }
 
 // Time travel: the record of every step, and the grids and lines it keeps.

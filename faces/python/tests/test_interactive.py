@@ -160,3 +160,31 @@ def test_a_copied_or_pickled_model_keeps_its_run():
             other.step()
             assert cells(other) == cells(model)
     assert pickle.loads(pickle.dumps(mj.load(KEYS, size=8))).steps == 0  # not started: a fresh one, as before
+
+
+def test_a_game_saved_replays_from_its_file(tmp_path):
+    """model.save_inputs writes the file mj play --record writes (STEP KEY a line); read_inputs reads it back for
+    replay, and `mj run --inputs` replays it (tests/play_test.py)."""
+    sokoban = os.path.join(mj.MODELS, "Sokoban.xml")
+    model = mj.load(sokoban, size=8, steps=0)
+    model.start(1)
+    for key in SOKOBAN_SOLUTION:
+        while not model.waiting:
+            assert model.step()
+        model.send("Arrow" + key)
+    while model.step():
+        pass
+    path = tmp_path / "game.txt"
+    model.save_inputs(path)
+    lines = path.read_text().splitlines()
+    assert lines[0].startswith("#") and len(lines) == 1 + len(SOKOBAN_SOLUTION)
+    assert lines[1:] == [f"{step} {key}" for step, key in model.inputs]
+    inputs = mj.read_inputs(path)
+    assert inputs == model.inputs
+    again = mj.load(sokoban, size=8, steps=0)
+    again.replay(1, inputs)
+    assert cells(again) == SOKOBAN_WON
+    path.write_text("3 ArrowLeft\nArrowLeft\n")
+    with pytest.raises(mj.ModelError) as error:
+        mj.read_inputs(path)
+    assert str(error.value) == f'{path}:2: an input is "STEP KEY" (a step, one space, a key\'s name)'
