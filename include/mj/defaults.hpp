@@ -30,6 +30,9 @@ constexpr int kMaxGifFrames = 5000;
 // A backtracking wfc (backtrack="True", `mj run --backtrack`) gives up after undoing this many observations,
 // leaving its grid unfinished as one that finds no good seed does.
 constexpr int kMostUndoneChoices = 100000;
+// The most cells a grid may hold (the start grid, and those map and wfc make) unless the caller allows more
+// (LoadOptions::max_cells); larger requests are refused before allocating.
+constexpr long long kMaxCells = 1LL << 28;
 // A cell of a pins or goal grid (Model::set_pins, set_goal) that is left free: any other value is one of the
 // model's legend, which a pin holds all run long and a goal asks of the run's end.
 constexpr unsigned char kFreeCell = 0xFF;

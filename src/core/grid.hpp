@@ -11,6 +11,7 @@
 
 #include "core/point.hpp"
 #include "core/xml.hpp"
+#include "mj/defaults.hpp"  // kMaxCells
 #include "mj/value_set.hpp"
 
 namespace mj {
@@ -19,8 +20,6 @@ struct Rule;
 
 // The largest alphabet: value sets are 32-bit masks.
 constexpr int kMaxValues = 32;
-// Cells a grid may hold unless the caller allows more; larger requests are refused before allocating.
-constexpr long long kMaxCells = 1LL << 28;
 
 // The wave of all values, as the reference computes it with a 32-bit shift
 // (so an alphabet of exactly 32 values gets the empty wave, as there).
