@@ -11,6 +11,8 @@ namespace mj {
 
 // "NAME FX FY FZ SEED STEPS", the legend, then FY*FZ rows of FX symbols (x fastest, then y, then z).
 std::string state_text(const std::string& name, const GridView& grid, int seed, int steps);
+// The grid's rows as mj explore writes a state (StateSpace::grids): rows of symbols apart by '/', layers by ' '.
+std::string grid_rows(const GridView& grid);
 // 64-bit FNV-1a of the cell values as bytes.
 uint64_t grid_hash(const GridView& grid);
 
