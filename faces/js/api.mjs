@@ -117,6 +117,12 @@ class Mj {
     return Object.freeze(this.module.defaults());
   }
 
+  // The library's bounds a page states: {maxCells (the most cells a grid may hold unless load()'s maxCells
+  // allows more), freeCell (the value of a free cell of setPins and setGoal)}.
+  get limits() {
+    return Object.freeze(this.module.limits());
+  }
+
   // The entries of a models.xml: [{name, line, mx, my, mz, steps, pixelsize, iso, seeds, colors}], and an entry's
   // pins and goal files (beside the list) when it names them.
   modelList(text, name = "models.xml") {
@@ -146,6 +152,13 @@ class Mj {
     const sides = [int32("mx", mx), int32("my", my), int32("mz", mz)];
     const m = call(this.module, this.module, "mesh", ...sides, cells);
     return { values: m.values.slice(), corners: m.corners.slice(), normals: m.normals.slice() };
+  }
+
+  // A grid's rows as explore() writes a state's (its `grids`): symbols, '/' between rows, ' ' between layers.
+  // grid: {mx, my, mz, legend, cells} as a model's grid() gives it.
+  gridRows({ mx, my, mz, legend, cells }) {
+    const sides = [int32("mx", mx), int32("my", my), int32("mz", mz)];
+    return call(this.module, this.module, "gridRows", ...sides, String(legend), Uint8Array.from(cells ?? []));
   }
 
   // The state space of a small model (mj explore): every state its runs reach, each equally likely draw

@@ -253,9 +253,17 @@ export interface Defaults {
   readonly maxGifFrames: number;
 }
 
+/** The library's bounds a page states (mj/defaults.hpp): the largest grid, a free cell of pins and goals. */
+export interface Limits {
+  readonly maxCells: number;
+  readonly freeCell: number;
+}
+
 export class Mj {
   /** The library's defaults: what a page shows before a model is loaded (a seed box, a size). */
   readonly defaults: Defaults;
+  /** The library's bounds: the most cells a grid may hold (unless `maxCells` allows more), a free cell's value. */
+  readonly limits: Limits;
   /** A resource file that models read: rules/NAME.png, samples/NAME.png, tilesets/NAME.xml, palette.xml... */
   addResource(path: string, bytes: Uint8Array): void;
   /** The entries of a models.xml; MjError on a bad one. */
@@ -272,6 +280,8 @@ export class Mj {
   ): Predecessors;
   /** A grid's faces as glb() meshes them (value 0 empty; equal faces merged): two triangles a rectangle. */
   mesh(grid: { mx: number; my: number; mz: number; cells: Uint8Array }): Mesh;
+  /** A grid's rows as explore() writes a state's (its `grids`): '/' between rows, ' ' between layers. */
+  gridRows(grid: { mx: number; my: number; mz: number; legend: string; cells: ArrayLike<number> }): string;
 }
 
 /** Every state a small model's runs reach (state 0 the start), and the exact probability of each ending. */
