@@ -21,8 +21,9 @@ std::string grid_rows(int mx, int my, int mz, const std::string& legend, const v
       throw mj::argument_error("the rows of " + std::to_string(grid.size()) + " cells for a grid of " +
                                std::to_string(mx) + "x" + std::to_string(my) + "x" + std::to_string(mz));
     for (uint8_t v : grid)
-      if (v >= legend.size()) throw mj::argument_error("the rows of a cell of value " + std::to_string(v) +
-                                                       " with a legend of " + std::to_string(legend.size()));
+      if (v >= legend.size())
+        throw mj::argument_error("the rows of a cell of value " + std::to_string(v) + " with a legend of " +
+                                 std::to_string(legend.size()));
     return mj::grid_rows(mj::GridView{mx, my, mz, legend, grid.data(), {}});
   });
 }
