@@ -8,7 +8,7 @@ export class StateGraph {
   // explore() (the worker's explore message for it)}.
   constructor(page) {
     this.page = page;
-    const { $, view2d, state } = page;
+    const { $, view2d } = page;
     // The graph belongs to the model it was drawn for ({key, request}: what was asked, the latest request): a
     // reply to an older request, or for a model since left, is not shown; a model loaded anew as another
     // (its text, its size) closes it.
@@ -18,7 +18,7 @@ export class StateGraph {
       (picked, picture) => {
         (($("stage2d").style.display = ""), ($("stage3d").style.display = "none"));
         view2d.draw(picture);
-        state.screen = { graph: picked }; // the grid on screen, until the run shows a frame again
+        page.state.screen = { graph: picked }; // the grid on screen, until the run shows a frame again
         $("counter").textContent = `state ${picked} of the state graph`;
       },
       () => this.close(),

@@ -314,7 +314,7 @@ function showFrame(f) {
     if (seconds > 0.2) $("rate").textContent = `${Math.round((f.steps - state.rate.steps) / seconds)} steps/s`;
   }
   showStanding();
-  $("run").textContent = f.finished && f.viewing == null ? "Run again" : "Run"; // a finished run starts again
+  $("run").textContent = f.finished && f.viewing == null ? "Rerun" : "Run"; // a finished run starts again
   countFrame(state.pace, f, began, viewsMs);
   // drawn once the browser has painted it: the worker then sends the next (worker.js, back-pressure)
   requestAnimationFrame(() => (state.pace.undrawn--, worker.postMessage({ type: "drawn" })));

@@ -39,13 +39,14 @@ export class MessageLine {
     const { state } = this.page;
     if (xml !== this.page.editorText()) return; // typed on since
     const edited = state.loadedKey !== this.page.key() && !state.loading;
+    const was = !!state.edited;
     this.markStale(edited);
     state.edited = !edited
       ? ""
       : error
         ? { error: true, text: `${error.text} (the grid and the node tree are the text's before)` }
         : { error: false, text: [...notices, "the text is edited: Run loads it"].join("; ") };
-    this.standing();
+    if (edited || was) this.standing(); // else what the line says stays (a state graph's refusal...)
   }
 
   markStale(stale) {

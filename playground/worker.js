@@ -1,6 +1,7 @@
 // The playground's worker: it owns the WebAssembly module and the model, so that a long run never
-// freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, inspect, export,
-// gif. Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
+// freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, key, inspect, export,
+// gif... Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error,
+// said (a key refused), file.
 import { loadMj } from "../faces/js/api.mjs";
 import { pageLimits } from "./limits.js";
 import { budget, frameMs, nextFrame, unpaced, waitingStepMs } from "./pace.js";

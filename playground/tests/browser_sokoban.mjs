@@ -138,6 +138,6 @@ pageTest(
     );
     assert.equal(cellsOf(await shownState(page)), won);
     assert.match(await page.$eval("#counter", (c) => c.textContent), /the game is over/);
-    assert.equal(await page.$eval("#run", (b) => b.textContent), "Run again");
+    assert.equal(await page.$eval("#run", (b) => b.textContent), "Rerun");
   },
 );

@@ -374,7 +374,7 @@ pageTest(
       return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     });
     assert.equal(overlap, false, "the hint does not cover the grid");
-    assert.equal(await page.$eval("#run", (b) => b.textContent), "Run again", "the first model ran to its end");
+    assert.equal(await page.$eval("#run", (b) => b.textContent), "Rerun", "the first model ran to its end");
     await choose(page, "corpus/Basic", [12, 12, 1], 1); // <one values="BW" in="B" out="W"/>
     const label = await page.$eval("#tree .node > .label", (l) => [l.textContent, l.title]);
     assert.match(label[0], /^<one> line 1/);
