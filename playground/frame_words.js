@@ -11,7 +11,7 @@ export function counterWords(f, game) {
   const steps = `${f.steps.toLocaleString("en")} step${f.steps === 1 ? "" : "s"}`;
   if (f.finished && f.limit)
     return `${steps} (stopped at the step limit of ${f.limit.toLocaleString("en")} steps${game ? ": game over" : ""})`;
-  if (f.finished) return `${steps} (finished${game ? ": the game is over, Run plays it again" : ""})`;
+  if (f.finished) return `${steps} (finished${game ? ": the game is over, Rerun plays it again" : ""})`;
   if (f.search) return `${steps}, searching: ${f.search.states} states, frontier ${f.search.frontier}`;
   if (!game || !f.waiting || f.viewing != null) return steps;
   const still = f.steps - (f.stillSince ?? f.steps);

@@ -5,7 +5,7 @@
 // own latest step (one sent while a past step is shown would play at the live step, unseen), and not once the
 // game is over. viewing: the past step shown (the timeline's), or null.
 export function keyRefused(model, viewing, key) {
-  if (model.ended) return `the game is over, so ${key} was not sent: Run plays it again`;
+  if (model.ended) return `the game is over, so ${key} was not sent: Rerun plays it again`;
   if (viewing === null) return null;
   const words = `step ${viewing} is shown from the record: a key plays at the game's own step (${model.history.last})`;
   return `${words}, so ${key} was not sent: Run goes back there, then play on`;
