@@ -3,7 +3,11 @@
 // a byte a cell (x fastest), FREE where nothing is painted; the page keeps it with the model's draft and in
 // share links (encodePainting), and the worker gives it to the run: the start layer over the model's own
 // start grid (setStartCells), the pins and the goal as they are (setPins, setGoal).
-export const FREE = 255;
+import { UNDO } from "./limits.js";
+
+// The value of a free cell: the library's (mj.defaults.freeCell), set once the worker has said it (setFreeCell).
+export let FREE;
+export const setFreeCell = (value) => (FREE = value);
 export const layers = ["start", "pins", "goal"];
 const words = { start: "start grid", pins: "pins", goal: "goal" };
 
@@ -61,6 +65,25 @@ export function decodePainting(json) {
   return p;
 }
 
+// The cells of the line from cell a to cell b ({x, y}), both ends too: each step moves one cell along the
+// longer side and, when the line has drifted half a cell off, one along the shorter (Bresenham's).
+export function lineCells(a, b) {
+  const dx = Math.abs(b.x - a.x),
+    dy = -Math.abs(b.y - a.y);
+  const sx = Math.sign(b.x - a.x),
+    sy = Math.sign(b.y - a.y);
+  const cells = [];
+  let { x, y } = a,
+    err = dx + dy;
+  for (;;) {
+    cells.push({ x, y });
+    if (x === b.x && y === b.y) return cells;
+    const e2 = 2 * err;
+    if (e2 >= dy) ((err += dy), (x += sx));
+    if (e2 <= dx) ((err += dx), (y += sy));
+  }
+}
+
 // The toolbar under the grid and the layer it paints over the grid (shown while a brush is chosen).
 export class Brushes {
   // bar: the toolbar's element; canvas: the painting's canvas, over the grid's; grid: the grid's canvas
@@ -75,7 +98,7 @@ export class Brushes {
     this.sides = null; // [mx, my, mz] of the loaded model
     this.painting = null;
     this.undone = []; // paintings before each change, the latest last
-    this.stroke = null; // the stroke under way: {before}, the painting before it (null: none)
+    this.stroke = null; // the stroke under way: {before, last}, the painting before it and its last cell (null: none)
     bar.innerHTML = `<select id="brush" title="paint on the grid: the start grid, pins or the goal (the runs take them)">
         <option value="">no brush</option><option value="start">start grid</option>
         <option value="pins">pins</option><option value="goal">goal</option></select>
@@ -95,7 +118,7 @@ export class Brushes {
       if (!this.brush || e.button !== 0 || !this.fits()) return;
       e.stopPropagation();
       stage.setPointerCapture?.(e.pointerId);
-      this.stroke = { before: this.copy() };
+      this.stroke = { before: this.copy(), last: null };
       this.paintAt(e.clientX, e.clientY);
     });
     stage.addEventListener("pointermove", (e) => this.stroke && e.buttons & 1 && this.paintAt(e.clientX, e.clientY));
@@ -175,16 +198,21 @@ export class Brushes {
     this.$("brushUndo").disabled = !this.undone.length;
   }
 
+  // The cells from the stroke's last cell to the one under the screen point, every cell of the line between
+  // them (the pointer's events come far apart on a quick drag: each paints the line since the one before).
   paintAt(sx, sy) {
     const cell = this.cellAt(sx, sy);
     if (!cell) return;
     const { mx, my } = this.blank();
     this.painting ??= { mx, my };
     const layer = (this.painting[this.brush] ??= new Uint8Array(mx * my).fill(FREE));
-    const i = cell.x + cell.y * mx;
-    if (layer[i] === this.value) return;
-    layer[i] = this.value;
-    this.draw();
+    let changed = false;
+    for (const { x, y } of lineCells(this.stroke.last ?? cell, cell)) {
+      changed ||= layer[x + y * mx] !== this.value;
+      layer[x + y * mx] = this.value;
+    }
+    this.stroke.last = cell;
+    if (changed) this.draw();
   }
 
   // The cell under the screen point (the grid's canvas keeps its aspect: object-fit contain), or null.
@@ -200,7 +228,10 @@ export class Brushes {
   // A change made (its painting before it kept for undo), told to the page.
   done(before) {
     this.undone.push(before);
-    if (this.undone.length > 200) this.undone.shift();
+    const cells = (p) => (p ? layers.reduce((n, name) => n + (p[name]?.length ?? 0), 0) : 0);
+    let kept = this.undone.reduce((n, p) => n + cells(p), 0);
+    while (this.undone.length > UNDO.strokes || (kept > UNDO.cells && this.undone.length > 1))
+      kept -= cells(this.undone.shift());
     this.fillLegend();
     this.draw();
     this.changed(this.painting);

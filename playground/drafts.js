@@ -91,3 +91,13 @@ export function newName(base = "model") {
     if (!taken.has(name)) return name;
   }
 }
+
+// The editor's text kept as it is typed: a fork's own text (editing "fork/Name"), else the model's draft
+// ("own/Name", "corpus/Name"...). Returns storageProblem()'s words, or "".
+export function keepEdited(editing, text, original) {
+  const [group, name] = editing.split("/");
+  const fork = group === "fork" && forks().find((f) => f.name === name);
+  if (fork) saveFork(name, fork.from, text);
+  else keepDraft(editing, text, original);
+  return storageProblem();
+}

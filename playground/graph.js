@@ -3,9 +3,9 @@
 // drawn larger the likelier they are, with their probability; a click on a state shows it in the grid view.
 import dagre from "@dagrejs/dagre";
 import { CanvasGraph } from "./graph_canvas.js";
+import { MAX_GRAPH_STATES } from "./limits.js";
 
-// More states than the page draws (the library refuses them, in the page's words).
-export const MAX_GRAPH_STATES = 5000;
+export { MAX_GRAPH_STATES };
 // Up to this many states dagre lays the graph out and each state is an element; past it (dagre would
 // take seconds on the page) the layers' layout on a canvas that draws only what is in view.
 export const DAGRE_STATES = 150;

@@ -12,6 +12,25 @@ const escape = (text) => text.replace(/[&<>"]/g, (c) => `&${{ "&": "amp", "<": "
 // the text marked, a paragraph about the repository's files and scripts folded too, and the "checked" that tells
 // a reader of the repository a test checks a claim left out.
 const COMMAND = /^(bash |mj |python3? |node |npm |ctest |cmake |build\/mj)/;
+// The repository's folders of code (README's layout table; playground/tests/browser_teach.mjs checks them
+// against the repository's own): a path in one is a file of the repository, not of the page. Not docs/ and
+// models/, whose pages and models the page shows itself.
+export const CODE_FOLDERS = [
+  "bench",
+  "cmake",
+  "examples",
+  "faces",
+  "fuzz",
+  "include",
+  "playground",
+  "scripts",
+  "src",
+  "tests",
+];
+const PATH = `(?:${CODE_FOLDERS.join("|")})/[\\w./-]*\\w`;
+const REPOSITORY_FILE = new RegExp(`^${PATH}$`);
+const REPOSITORY_PATH = new RegExp(`(?<![\\w/.-])${PATH}`);
+const REPOSITORY_PATHS = new RegExp(`(?<![\\w/.-])(${PATH})`, "g"); // split: the paths at odd indices
 function forThePage(content) {
   for (const code of content.querySelectorAll("pre > code.language-sh")) {
     const pre = code.parentElement,
@@ -48,14 +67,38 @@ function forThePage(content) {
       while (fold.nextElementSibling && !/^H[12]$/.test(fold.nextElementSibling.tagName))
         fold.append(fold.nextElementSibling);
     }
-  // a file of the repository named in code (tests/..., src/...): said to be the repository's
+  // a file of the repository named in code or in the text (tests/..., faces/python/...): said to be the
+  // repository's
+  const fileTitle = "a file of the mj repository, not of this page";
   for (const code of content.querySelectorAll(":not(pre) > code"))
-    if (/^(tests|src|scripts|include|python|web|capi|tools)\/[\w./-]+$/.test(code.textContent))
-      ((code.className = "file"), (code.title = "a file of the mj repository, not of this page"));
+    if (REPOSITORY_FILE.test(code.textContent)) ((code.className = "file"), (code.title = fileTitle));
+  const texts = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+  const named = [];
+  for (let node; (node = texts.nextNode());)
+    if (!node.parentElement.closest("code, pre, a") && REPOSITORY_PATH.test(node.data)) named.push(node);
+  for (const node of named) {
+    const parts = node.data.split(REPOSITORY_PATHS).map((part, k) => {
+      if (k % 2 === 0) return part;
+      return Object.assign(document.createElement("code"), { className: "file", title: fileTitle, textContent: part });
+    });
+    node.replaceWith(...parts);
+  }
   const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
   for (let node; (node = walker.nextNode());)
     if (/checked\)/.test(node.data))
       node.data = node.data.replace(/,\s*(both\s+)?checked\)/g, ")").replace(/\s*\((both\s+)?checked\)/g, "");
+}
+
+// An example's "<!-- run: size=N seed=S d=3 steps=K -->" line (the docs' pictures are made with it:
+// scripts/docs.py): {size, seed, sides (2, 3, or 0 without a size), entry (as models.xml would list it, or null)}.
+export function exampleRun(xml, name) {
+  const run = Object.fromEntries(
+    [...(xml.match(/<!--\s*run:([^>]*)-->/)?.[1] ?? "").matchAll(/(\w+)=(\d+)/g)].map((m) => [m[1], +m[2]]),
+  );
+  const sides = run.size ? (run.d === 3 ? 3 : 2) : 0;
+  const steps = run.steps ? { steps: run.steps } : {};
+  const entry = sides ? { name, mx: run.size, my: run.size, mz: sides === 3 ? run.size : 1, ...steps } : null;
+  return { size: run.size, seed: run.seed, sides, entry };
 }
 
 export function createHelp({ onExample }) {

@@ -29,6 +29,6 @@ export function showHint({ gallery, help }) {
   hint.querySelector(".close").onclick = close;
   hint.querySelector('[data-do="gallery"]').onclick = (e) => (e.preventDefault(), gallery.show());
   hint.querySelector('[data-do="help"]').onclick = (e) => (e.preventDefault(), help.show());
-  document.getElementById("view").appendChild(hint);
+  document.querySelector("aside").prepend(hint); // beside the grid, not over it
   return hint;
 }

@@ -1,32 +1,27 @@
 // The playground page: pick or write a model, run it in a worker, watch it, step it, export it.
 import { attributeLint, unknownAttributes } from "./attribute_lint.js";
-import { Brushes, FREE, decodePainting, encodePainting } from "./brush.js";
+import { Brushes, FREE, decodePainting, encodePainting, setFreeCell } from "./brush.js";
+import { entryPainting } from "./entry_painting.js";
 import { completion, setPalette } from "./completion.js";
+import { download } from "./download.js";
 import { createEditor } from "./editor.js";
-import { createGallery, variantIds } from "./gallery.js";
-import { createHelp, helpExtensions } from "./help.js";
+import { createGallery } from "./gallery.js";
+import { createHelp, exampleRun, helpExtensions } from "./help.js";
 import { showHint } from "./hint.js";
 import { Overlay } from "./overlay.js";
-import { GraphView, MAX_GRAPH_STATES } from "./graph.js";
+import { StateGraph } from "./graph_page.js";
+import { wireLinks } from "./links.js";
+import { MessageLine } from "./message_line.js";
+import { ModelList } from "./model_list.js";
+import { wireOwnModels } from "./own_models.js";
+import { takesKeys, wireKeys } from "./page_keys.js";
 import { PredecessorsView } from "./predecessors.js";
-import { decodeShare, encodeShare, readableLink } from "./share.js";
-import {
-  draftOf,
-  dropFork,
-  forkName,
-  forks,
-  keepDraft,
-  keepPainting,
-  newName,
-  paintingOf,
-  renameFork,
-  saveFork,
-  storageProblem,
-} from "./drafts.js";
-import { topSpeed } from "./pace.js";
+import { draftOf, forkName, keepEdited, keepPainting, paintingOf, saveFork, storageProblem } from "./drafts.js";
+import { countFrame, topSpeed } from "./pace.js";
+import { cellWords, counterWords } from "./frame_words.js";
 import { TimelineView } from "./timeline.js";
 import { drawTree, firedRules } from "./tree.js";
-import { nextSymbol, ruleSource } from "./rule_pictures.js";
+import { ruleCellChange } from "./rule_pictures.js";
 import { View2D } from "./view2d.js";
 import { Zoom2D } from "./zoom2d.js";
 import { View3D } from "./view3d.js";
@@ -34,34 +29,21 @@ import { View3D } from "./view3d.js";
 const $ = (id) => document.getElementById(id);
 const worker = new Worker("worker.js", { type: "module" });
 const view2d = new View2D($("grid"), $("changes"));
-const zoom2d = new Zoom2D($("stage2d"), $("grid"), $("readout"), (x, y) => cellWords(x, y));
+const zoom2d = new Zoom2D($("stage2d"), $("grid"), $("readout"), (x, y) => cellWordsAt(x, y));
 const view3d = new View3D($("stage3d"), (cut) => worker.postMessage({ type: "cut", cut }));
 const overlay = new Overlay($("views"), $("viewsPanel"), (on, line) =>
   worker.postMessage({ type: "inspect", on, line }),
 );
-// A state clicked in the state graph is shown in the grid view.
-const graph = new GraphView(
-  $("graph"),
-  (picked, picture) => {
-    (($("stage2d").style.display = ""), ($("stage3d").style.display = "none"));
-    view2d.draw(picture);
-    state.screen = { graph: picked }; // the grid on screen, until the run shows a frame again
-    $("counter").textContent = `state ${picked} of the state graph`;
+const stateGraph = new StateGraph({
+  ...{ $, worker, view2d, showMessage: (text) => showMessage(text) },
+  get state() {
+    return state;
   },
-  () => closeGraph(),
-);
-// The state graph belongs to the model it was drawn for ({key, request}: what was asked, the latest
-// request): a reply to an older request, or for a model since left, is not shown; a model loaded anew
-// as another (its text, its size) closes it.
-const graphAsked = { key: "", request: 0 };
-function closeGraph() {
-  graphAsked.request++;
-  graphAsked.key = "";
-  if (state.screen) state.screen = null;
-  if (graph.shown) worker.postMessage({ type: "rows", on: false });
-  graph.clear();
-}
-const graphKey = () => JSON.stringify([$("model").value, size(), state.stepLimit, editor.text]);
+  key: () => JSON.stringify([$("model").value, size(), state.stepLimit, editor.text]),
+  explore: () => ({ type: "explore", xml: editor.text, name: exportName(), ...sizeAndSteps(), entry: loadEntry() }),
+});
+const graph = stateGraph.view;
+const closeGraph = () => stateGraph.close();
 // Predecessors of the grid on screen: the run's (live or past: the worker knows which), or a state of the graph.
 const predecessors = new PredecessorsView($("predecessorsPanel"), (m) => {
   const s = m.type === "predecessors" ? state.screen?.graph : undefined;
@@ -80,39 +62,21 @@ const brushes = new Brushes({
   grid: $("grid"),
   changed: (painting) => {
     act();
+    state.linkPainting = false;
     if (state.editing && !keepPainting(state.editing, encodePainting(painting))) showMessage(storageProblem());
     if (state.loadedKey !== key()) return ensureLoaded(); // the load takes the painting
     worker.postMessage({ type: "paint", painting });
   },
   fromStep: () => worker.postMessage({ type: "stepCells" }),
 });
-// A listed model's own pins and goal (its entry's pins="FILE", goal="FILE": pictures beside mj's list in its
-// colours, transparent cells free), as mj run MODEL.xml reads them: the brushes' layers when nothing is
-// painted for it (not kept as a painting until changed).
+// A listed model's own pins and goal (entry_painting.js): the brushes' layers when nothing is painted for
+// it (not kept as a painting until changed).
 async function paintEntry(entry, { brushes: { colors }, settings: { size } }) {
   const { group, entry: listed } = selected();
   const own = group === "own" || listed?.from?.startsWith("own/"); // mj's list, or a fork of one of its models
   if (brushes.painting || !own || !(entry?.pins || entry?.goal) || size[2] !== 1) return;
-  const painting = { mx: size[0], my: size[1] };
-  for (const name of ["pins", "goal"]) {
-    if (!entry[name]) continue;
-    const response = await fetch(`own/${entry[name]}`);
-    if (!response.ok) return;
-    const options = { colorSpaceConversion: "none", premultiplyAlpha: "none" };
-    const bitmap = await createImageBitmap(await response.blob(), options);
-    if (bitmap.width !== size[0] || bitmap.height !== size[1]) return;
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const g = canvas.getContext("2d");
-    g.drawImage(bitmap, 0, 0);
-    const rgba = g.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    const layer = (painting[name] = new Uint8Array(size[0] * size[1]).fill(FREE));
-    for (let i = 0; i < layer.length; i++)
-      if (rgba[4 * i + 3] !== 0) {
-        const value = colors.indexOf((rgba[4 * i] << 16) | (rgba[4 * i + 1] << 8) | rgba[4 * i + 2]);
-        if (value >= 0) layer[i] = value;
-      }
-  }
-  if (brushes.painting || state.loadedKey !== key()) return; // painted, or another model loaded, meanwhile
+  const painting = await entryPainting(entry, { colors, size, free: FREE });
+  if (!painting || brushes.painting || state.loadedKey !== key()) return; // painted, or another model loaded, meanwhile
   brushes.setPainting(painting);
   worker.postMessage({ type: "paint", painting });
 }
@@ -121,8 +85,7 @@ const readPainting = (json) => {
   const painting = json ? decodePainting(json) : null;
   return typeof painting === "string" ? null : painting;
 };
-const lists = { own: [], corpus: [], fork: [] };
-const texts = new Map(); // the listed models' texts, fetched once
+const models = new ModelList($("model"));
 const state = {
   loadedKey: "",
   modelNotices: [], // the loaded model's: what it writes that nothing reads
@@ -138,6 +101,10 @@ const state = {
   noticeWrong: false,
   choosing: 0, // the latest chooseModel call: an older one that finishes later does nothing
   linksRead: 0,
+  linkPainting: false, // a link's painting said with every frame, until the painting or the model changes
+  good: null, // the loaded model's {key, sides}: a size the library refuses leaves the page at them
+  refusal: "", // a size the library refused, said until a model is loaded
+  edited: "", // the editor's text is not the loaded model's: its error or notices, said until it is loaded
   lastExport: "",
   // running frames, those shown and not yet painted, those that came before the last was painted; the views' cost
   pace: { frames: 0, undrawn: 0, mostUndrawn: 0, piledUp: 0, viewsMs: 0, viewsMsMost: 0, frameMs: 0, frameMsMost: 0 },
@@ -157,20 +124,14 @@ function tryExample(xml, name = "example") {
   act();
   closeGraph();
   if (help.overEditor) help.close(); // the program is seen where it goes
-  const run = Object.fromEntries(
-    [...(xml.match(/<!--\s*run:([^>]*)-->/)?.[1] ?? "").matchAll(/(\w+)=(\d+)/g)].map((m) => [m[1], +m[2]]),
-  );
+  const run = exampleRun(xml, name);
   state.editing = "";
   state.originalXml = xml;
   editor.text = xml;
   state.editing = `example/${name.replace(/\.xml$/, "")}`;
   brushes.setPainting(null);
-  const sides = run.size ? (run.d === 3 ? 3 : 2) : 0;
-  // as models.xml would list it (the docs' pictures are made with these: scripts/docs.py)
-  state.exampleEntry = sides
-    ? { name, mx: run.size, my: run.size, mz: sides === 3 ? run.size : 1, ...(run.steps ? { steps: run.steps } : {}) }
-    : null;
-  sizeBoxes.forEach((box, i) => (box.value = i < sides ? run.size : sides ? 1 : ""));
+  state.exampleEntry = run.entry;
+  sizeBoxes.forEach((box, i) => (box.value = i < run.sides ? run.size : run.sides ? 1 : ""));
   if (run.seed !== undefined) $("seed").value = run.seed;
   state.stepLimit = null;
   $("run").click();
@@ -180,7 +141,7 @@ const editor = createEditor($("editor"), {
   check: (xml) =>
     new Promise((resolve) => {
       const id = state.nextCheck++;
-      state.checks.set(id, resolve);
+      state.checks.set(id, { resolve, xml });
       worker.postMessage({ type: "check", xml, name: exportName(), ...sizeAndSteps(), entry: loadEntry(), id });
     }),
   onChange: (text) => keep(text),
@@ -189,14 +150,10 @@ const editor = createEditor($("editor"), {
 // The editor's text kept as it is typed (drafts.js): a fork's own text, else the model's draft.
 function keep(text) {
   if (!state.editing) return;
-  const [group, name] = state.editing.split("/");
-  const fork = group === "fork" && forks().find((f) => f.name === name);
-  if (fork) saveFork(name, fork.from, text);
-  else keepDraft(state.editing, text, state.originalXml);
-  if (storageProblem()) showMessage(storageProblem());
-  $("revert").disabled = group === "fork" || text === state.originalXml;
+  if (keepEdited(state.editing, text, state.originalXml)) showMessage(storageProblem());
+  $("revert").disabled = state.editing.startsWith("fork/") || text === state.originalXml;
   const option = $("model").selectedOptions[0];
-  if (option && `${group}/${name}` === option.value) relabel(option);
+  if (option?.value === state.editing) models.relabel(option);
 }
 
 const sizeBoxes = ["mx", "my", "mz"].map($);
@@ -214,20 +171,17 @@ function setSpeed(value) {
   $("speedText").textContent = speedText();
   worker.postMessage({ type: "speed", speed: speed() });
 }
-const selected = () => {
-  const [group, name] = $("model").value.split("/");
-  const entry = lists[group]?.find((e) => e.id === name); // an id: NAME, or NAME-2... for a name's later entries
-  return { group, name: entry?.name ?? name, entry };
-};
+const selected = () => models.selected();
 const key = () =>
   JSON.stringify([$("model").value, size(), +$("seed").value, state.stepLimit, editor.text, $("backtrack").checked]);
-// The line under the grid: what went wrong (red), or a notice of what the page did (state.notice, unless
-// it says what a link got wrong).
-function showMessage(text, notice = false) {
-  $("message").textContent = text;
-  $("message").classList.toggle("notice", notice);
-}
-const showNotice = (text) => showMessage(text, !state.noticeWrong);
+// The line under the grid (message_line.js).
+const line = new MessageLine({
+  ...{ element: $("message"), state, key },
+  ...{ editorText: () => editor.text, paintingWords: () => brushes.words() },
+});
+const showMessage = (text, notice = false) => line.show(text, notice);
+const showNotice = (text) => line.notice(text);
+const showStanding = () => line.standing();
 // The entry the model loads with: the list's, or an example's run line (else the library's defaults); and the
 // size boxes and a link's step limit (null: the entry's).
 const example = () => (state.editing.startsWith("example/") ? state.editing.slice(8) : null);
@@ -245,7 +199,7 @@ function exportName() {
 // Loads the model as the page shows it, unless that is what is loaded already.
 function ensureLoaded() {
   if (state.loadedKey === key()) return;
-  if (graphAsked.key && graphAsked.key !== graphKey()) closeGraph();
+  stateGraph.loading();
   state.loadedKey = key();
   state.loading = true;
   worker.postMessage({
@@ -265,23 +219,11 @@ function ensureLoaded() {
 async function chooseModel(value, overrides = {}) {
   const turn = ++state.choosing;
   state.loading = true;
+  state.linkPainting = false;
   closeGraph(); // the graph of the model left
   $("model").value = value;
   const { group, name, entry } = selected();
-  let xml = null;
-  if (group === "fork") xml = forks().find((f) => f.name === name)?.xml ?? null;
-  else if (entry) {
-    const url = group === "own" ? `own/${name}.xml` : `corpus/models/${name}.xml`;
-    try {
-      xml = texts.get(url) ?? null;
-      if (xml === null) {
-        const response = await fetch(url);
-        if (response.ok) texts.set(url, (xml = await response.text())); // a shared URL carries the text only when it differs
-      }
-    } catch {
-      // said below
-    }
-  }
+  const xml = await models.text();
   if (turn !== state.choosing) return;
   if (xml === null) {
     state.loading = false;
@@ -293,7 +235,7 @@ async function chooseModel(value, overrides = {}) {
   if (draft !== null && overrides.xml !== undefined && overrides.xml !== draft) {
     kept = forkName(name);
     saveFork(kept, value, draft);
-    fillForks();
+    models.fillForks();
   }
   state.editing = "";
   state.originalXml = xml;
@@ -318,62 +260,23 @@ async function chooseModel(value, overrides = {}) {
   ensureLoaded();
 }
 
-// The listed model a link names: "own/Name", "corpus/Name" or a bare name (mj's own first).
-function listed(model) {
-  const [group, name] = model.includes("/") ? model.split("/") : [null, model];
-  for (const g of group ? [group] : ["own", "corpus"]) {
-    if (lists[g]?.some((e) => e.id === name)) return `${g}/${name}`;
-    if (sameAs.has(`${g}/${name}`)) return sameAs.get(`${g}/${name}`); // a twin: its first
-  }
-  return null;
-}
-const defaultModel = () => (lists.own.length ? `own/${lists.own[0].name}` : `corpus/${lists.corpus[0].name}`);
+const listed = (model) => models.listed(model);
 
-// Opens the page's link (a hash link, else a readable ?model= link, else the first model): what it gets
-// wrong is said once in the status line, and the page loads what is valid (the first model if the
-// link names none it has).
-function openLink() {
-  state.linksRead++;
-  const link = decodeShare(location.hash) ?? readableLink(location.search);
-  if (!link) return chooseModel(defaultModel()).then(() => $("run").click()); // a first look: it runs
-  // read once: the address bar goes back to the page, so that a reload keeps the work done since
-  history.replaceState(null, "", location.pathname);
-  const { share, problems } = link;
-  const words = problems.length ? [`this link is broken: ${problems.join("; ")}`] : [];
-  let model = share.model && listed(share.model);
-  if (share.model && !model) words.push(`no model named ${share.model}`);
-  state.notice = words.join("; ");
-  state.noticeWrong = true;
-  showMessage(state.notice);
-  // a valid link runs, as a first look does: its run, not step 0 of an empty grid
-  const chosen = chooseModel(model || defaultModel(), share);
-  return problems.length || state.notice ? chosen : chosen.then(() => $("run").click());
+// A size the library refuses (more cells than the page allows): the page stays at the loaded model's size, said.
+function refuseSize(text) {
+  const sides = state.good.sides;
+  sizeBoxes.forEach((box, i) => (box.value = sides[i]));
+  if (key() === state.good.key) state.loadedKey = key();
+  state.refusal = `${text}: the size boxes are back at ${(sides[2] > 1 ? sides : sides.slice(0, 2)).join("×")}`;
+  showStanding();
 }
 
 // A load is done: the size boxes left empty for it show the size the library chose.
 function showSettings({ size: sides }) {
   state.loading = false;
-  labelChosen(sides);
   if (givenSize() !== null || state.loadedKey !== key()) return;
   sizeBoxes.forEach((box, i) => (box.value = sides[i]));
   state.loadedKey = key();
-}
-
-// An option's words in the model list: its entry's ("MazeGrowth (359×359)"), the size the chosen one runs
-// at when that is not its entry's ("MazeGrowth (359×359), now 21×21"), and "edited" when this browser keeps
-// edits of a listed model (drafts.js).
-function relabel(option) {
-  option.dataset.label ??= option.textContent;
-  const own = option.dataset.label,
-    sides = state.sides;
-  const size = sides && (sides[2] > 1 ? sides : sides.slice(0, 2)).join("×");
-  const now = option.selected && size && !own.endsWith(`(${size})`) ? `, now ${size}` : "";
-  const edited = !option.value.startsWith("fork/") && draftOf(option.value) !== null ? " · edited" : "";
-  if (option.textContent !== own + now + edited) option.textContent = own + now + edited;
-}
-function labelChosen(sides) {
-  state.sides = sides;
-  for (const option of $("model").options) relabel(option);
 }
 
 function showFrame(f) {
@@ -390,13 +293,8 @@ function showFrame(f) {
   if (f.before && f.after && f.mz === 1) view2d.showChanges(f.mx, f.my, f.before, f.after);
   if (f.tree) overlay.setTree(f.tree);
   const viewsBegan = performance.now();
-  overlay.show(f.inspection ?? null, f.valueColors, f.valueCells);
-  state.pace.viewsMs = performance.now() - viewsBegan;
-  if (f.ms !== undefined) state.pace.viewsMsMost = Math.max(state.pace.viewsMsMost, state.pace.viewsMs); // running
-  const end = f.limit ? ` (stopped at the step limit of ${f.limit.toLocaleString("en")} steps)` : " (finished)";
-  const searching = f.search ? `, searching: ${f.search.states} states, frontier ${f.search.frontier}` : "";
-  $("counter").textContent =
-    `${f.steps.toLocaleString("en")} step${f.steps === 1 ? "" : "s"}${f.finished ? end : searching}`;
+  overlay.show(f.inspection ?? null, f.valueColors, f.valueCells, f.finished && f.viewing == null);
+  const viewsMs = performance.now() - viewsBegan;
   if (f.tree) {
     // a step taken, or a past step with the tree before it (worker.js replays the run there)
     const before = f.treeBefore ?? (f.before ? state.tree : undefined);
@@ -404,6 +302,7 @@ function showFrame(f) {
     state.tree = f.tree;
     drawTree($("tree"), f.tree, { colors: state.palette, onCell: editRule }, f.finished);
   }
+  $("counter").textContent = counterWords(f, takesKeys(state.tree));
   timeline.onFrame(f, state.tree);
   if (f.rows !== undefined) graph.markRun(f.rows);
   markGutter();
@@ -414,15 +313,10 @@ function showFrame(f) {
     const seconds = (performance.now() - state.rate.at) / 1000;
     if (seconds > 0.2) $("rate").textContent = `${Math.round((f.steps - state.rate.steps) / seconds)} steps/s`;
   }
-  // the page's notice, then what the model writes that nothing reads, then what went wrong in the run
-  showNotice([state.notice, ...state.modelNotices, ...(f.runNotices ?? [])].filter(Boolean).join("; "));
-  state.pace.frameMs = performance.now() - began; // the page's own work for the frame, views included
-  if (f.ms !== undefined) state.pace.frameMsMost = Math.max(state.pace.frameMsMost, state.pace.frameMs);
+  showStanding();
+  $("run").textContent = f.finished && f.viewing == null ? "Rerun" : "Run"; // a finished run starts again
+  countFrame(state.pace, f, began, viewsMs);
   // drawn once the browser has painted it: the worker then sends the next (worker.js, back-pressure)
-  if (f.ms !== undefined) state.pace.frames++;
-  if (f.ms !== undefined && state.pace.undrawn > 0) state.pace.piledUp++; // a running frame before the last was drawn
-  state.pace.undrawn++;
-  state.pace.mostUndrawn = Math.max(state.pace.mostUndrawn, state.pace.undrawn);
   requestAnimationFrame(() => (state.pace.undrawn--, worker.postMessage({ type: "drawn" })));
 }
 
@@ -430,12 +324,9 @@ function showFrame(f) {
 // output those of its new grid), written into the program text at that rule's attribute; the model is
 // loaded again, so the tree shows the new rule.
 function editRule(node, written, side, index) {
-  const place = ruleSource(editor.text, node.line, written)?.[side];
-  const shown = node.rules.filter((r) => r.original)[written]?.[side === "in" ? "input" : "output"];
-  if (!place || place.value.length !== shown?.length || place.value[index] === undefined)
-    return showMessage(`this rule is not written as ${side}="${shown}" in the text: edit it there`);
-  const next = nextSymbol(place.value[index], side === "in" ? node.legend : (node.outputLegend ?? node.legend));
-  editor.view.dispatch({ changes: { from: place.valueFrom + index, to: place.valueFrom + index + 1, insert: next } });
+  const change = ruleCellChange(editor.text, node, written, side, index);
+  if (typeof change === "string") return showMessage(change);
+  editor.view.dispatch({ changes: change });
   act();
   ensureLoaded();
 }
@@ -454,39 +345,18 @@ function markGutter() {
   editor.mark(line, breakpoints);
 }
 
-// The readout of cell (x, y) of a 2D frame: "x 3, y 5: W (value 1)" and what the views show there. The
-// frame is mj's picture at a pixel a cell: its colour is the symbol's, the first of the legend with it.
-function cellWords(x, y) {
-  if (state.screen) {
-    const symbol = graph.space.grids[state.screen.graph].split(" ")[0].split("/")[y]?.[x];
-    return symbol ? `x ${x}, y ${y}: ${symbol} (value ${graph.space.legend.indexOf(symbol)})` : "";
-  }
-  const f = state.frame;
-  if (!f || f.mz !== 1 || !f.rgba || f.width !== f.mx) return "";
-  const k = (x + y * f.mx) * 4;
-  const rgb = (f.rgba[k] << 16) | (f.rgba[k + 1] << 8) | f.rgba[k + 2];
-  const value = [...(f.legend ?? "")].findIndex((symbol) => state.palette?.[symbol] === rgb);
-  const cell = value >= 0 ? `${f.legend[value]} (value ${value})` : `#${rgb.toString(16).padStart(6, "0")}`;
-  const view = overlay.valueAt(x, y);
-  return `x ${x}, y ${y}: ${cell}${view ? `; ${view}` : ""}`;
-}
-
-function download(name, data) {
-  state.lastExport = name;
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([data]));
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-}
+const cellWordsAt = (x, y) => cellWords(x, y, { ...state, space: graph.space, overlay });
 
 worker.onmessage = ({ data }) => {
-  if (data.type === "ready") ready(data.defaults);
+  if (data.type === "ready") (setFreeCell(data.freeCell), ready(data.defaults));
   else if (data.type === "lists") fillModels(data);
   // the new model's first frame comes next: until then no frame (a finished one of the model before would
   // read as this run's end)
   else if (data.type === "loaded")
     (showSettings(data.settings),
+      (state.good = { key: state.loadedKey, sides: data.settings.size }), // a refused size goes back to it
+      (state.edited = state.refusal = ""),
+      line.markStale(false),
       (state.modelNotices = data.notices),
       setPalette(data.palette),
       brushes.setModel({ ...data.brushes, sides: data.settings.size }),
@@ -496,24 +366,30 @@ worker.onmessage = ({ data }) => {
       forgetRate(),
       timeline.clear(),
       predecessors.clear(),
+      overlay.forget(),
       zoom2d.fit());
   else if (data.type === "frame") showFrame(data);
   else if (data.type === "stepCells") brushes.takeStep(data);
   else if (data.type === "mesh")
     view3d.drawMesh(data.mesh); // the cutaway moved
-  else if (data.type === "checked") (state.checks.get(data.id)?.(data.error), state.checks.delete(data.id));
+  else if (data.type === "checked") {
+    const asked = state.checks.get(data.id);
+    state.checks.delete(data.id);
+    asked?.resolve(data.error);
+    if (asked) line.checked(asked.xml, data);
+  } else if (data.type === "said")
+    showMessage(data.text); // a key refused
   else if (data.type === "file") {
     download(data.name, data.bytes ?? data.text);
+    state.lastExport = data.name;
     if (data.note) showNotice((state.notice = data.note)); // what the file holds (a GIF's frames)
   } else if (data.type === "explored") {
-    if (data.request !== graphAsked.request) return; // a graph since closed, or of a model since left
-    graphAsked.key = data.error ? "" : graphKey(); // refused: asked again, it is tried again (else the size the load chose)
-    showMessage(data.error ? data.error.text : graph.show(data.space));
-    if (!data.error) worker.postMessage({ type: "rows", on: true }); // the run's state marked on it
+    stateGraph.explored(data);
   } else if (data.type === "predecessors") predecessors.show(data);
   else if (data.type === "error") {
     state.loadedKey = ""; // what failed is loaded again next time
     state.loading = false;
+    if (data.refusedSize) return refuseSize(data.text);
     if (!data.loaded) {
       // no model is loaded: the tree and the fired rules were the previous one's
       state.tree = null;
@@ -524,57 +400,10 @@ worker.onmessage = ({ data }) => {
   }
 };
 
-// Entries of a name listed again with the same size and step limit (CarmaTower and its iso="True" twin:
-// settings of mj run's pictures, which the page draws its own way) are listed once, the first; a link
-// to a later one opens the first.
-const sameAs = new Map(); // "group/id" of a twin -> "group/id" of the first
-function dropTwins(group, entries) {
-  const first = new Map();
-  return entries.filter((e) => {
-    const key = JSON.stringify([e.name, e.mx, e.my, e.mz, e.steps]);
-    if (!first.has(key)) return first.set(key, e.id);
-    sameAs.set(`${group}/${e.id}`, `${group}/${first.get(key)}`);
-    return false;
-  });
-}
-
-function fillModels({ own, corpus }) {
-  for (const entries of [own, corpus]) variantIds(entries).forEach((id, i) => (entries[i].id = id));
-  lists.own = dropTwins("own", own);
-  lists.corpus = dropTwins("corpus", corpus);
-  const select = $("model");
-  for (const [group, label, entries] of [
-    ["own", "mj's models", lists.own],
-    ["corpus", "MarkovJunior corpus", lists.corpus],
-  ]) {
-    if (!entries.length) continue;
-    const optgroup = document.createElement("optgroup");
-    optgroup.label = label;
-    for (const e of entries)
-      optgroup.appendChild(
-        new Option(`${e.name} (${e.mz > 1 ? `${e.mx}×${e.my}×${e.mz}` : `${e.mx}×${e.my}`})`, `${group}/${e.id}`),
-      );
-    select.appendChild(optgroup);
-  }
-  fillForks();
+function fillModels(lists) {
+  models.fill(lists);
+  models.relabelAll();
   openLink();
-}
-
-// The model list's "your models" group, from the browser's storage (new models and forks): each with its
-// model's size.
-function fillForks() {
-  const entryOf = (from) => {
-    const [group, id] = from.split("/");
-    return lists[group]?.find((e) => e.id === id);
-  };
-  lists.fork = forks().map((f) => ({ ...(entryOf(f.from) ?? {}), id: f.name, name: f.name, from: f.from }));
-  const select = $("model");
-  select.querySelector("optgroup[data-forks]")?.remove();
-  if (!lists.fork.length) return;
-  const optgroup = Object.assign(document.createElement("optgroup"), { label: "your models (this browser)" });
-  optgroup.dataset.forks = "";
-  for (const e of lists.fork) optgroup.appendChild(new Option(e.name, `fork/${e.id}`));
-  select.appendChild(optgroup);
 }
 
 // A link pasted into the open page loads.
@@ -604,11 +433,7 @@ $("end").onclick = () => {
 $("graphButton").onclick = () => {
   act();
   ensureLoaded(); // the node tree and the grid view show the model whose graph this is
-  if (graphAsked.key === graphKey()) return;
-  closeGraph();
-  graphAsked.key = graphKey();
-  const message = { type: "explore", xml: editor.text, name: exportName(), ...sizeAndSteps(), entry: loadEntry() };
-  worker.postMessage({ ...message, maxStates: MAX_GRAPH_STATES, request: graphAsked.request });
+  stateGraph.ask();
 };
 $("pause").onclick = () => ((state.running = false), worker.postMessage({ type: "pause" }));
 $("reset").onclick = () => (act(), ensureLoaded(), forgetRate(), worker.postMessage({ type: "reset" }));
@@ -643,109 +468,15 @@ $("gif").onclick = () => {
 };
 // The share box's link is of the model it was made for.
 const forgetShare = () => (($("shareLink").hidden = true), ($("shareCopied").textContent = ""));
-// The link goes to the clipboard and the box beside the button, not the address bar: a reload shows the
-// work as it is now, not as it was shared.
-$("share").onclick = () => {
-  const { group, entry } = selected();
-  const model = group === "fork" ? (entry?.from ?? "") : $("model").value;
-  const share = { model, size: size(), seed: +$("seed").value, speed: +$("speed").value };
-  if (state.stepLimit) share.steps = state.stepLimit;
-  if (group === "fork" || editor.text !== state.originalXml) share.xml = editor.text;
-  const painting = encodePainting(brushes.painting);
-  if (painting) share.painting = painting;
-  const link = location.href.split("#")[0].split("?")[0] + encodeShare(share);
-  $("shareLink").value = link;
-  $("shareLink").hidden = false;
-  $("shareLink").select();
-  const said = (text) => ($("shareCopied").textContent = text);
-  said("");
-  (navigator.clipboard?.writeText(link) ?? Promise.reject(new Error("no clipboard"))).then(
-    () => said("copied"),
-    () => said("select and copy the link"),
-  );
-};
-// An edited copy kept under its own name, listed under "your forks".
-$("fork").onclick = () => {
-  const { group, name, entry } = selected();
-  const from = group === "fork" ? entry.from : $("model").value;
-  const forked = forkName(name);
-  if (!saveFork(forked, from, editor.text)) return showMessage(storageProblem());
-  if (group !== "fork") keepDraft($("model").value, state.originalXml, state.originalXml); // the edits moved
-  fillForks();
-  state.notice = `kept as the fork ${forked}`;
-  chooseModel(`fork/${forked}`, { size: givenSize() ?? undefined, seed: +$("seed").value });
-};
 $("revert").onclick = () => (act(), (editor.text = state.originalXml));
-// A model of one's own: a program of no rules yet, with the values to write them in.
-const NEW_MODEL = `<!-- Your model: values are its symbols, the first fills the grid. Write its rules inside,
-     for instance <one in="WB" out="WW"/> (hover a name for help, Ctrl+Space completes). -->
-<markov values="BW" origin="True">
-</markov>
-`;
-$("newModel").onclick = () => {
-  act();
-  const name = newName();
-  if (!saveFork(name, "", NEW_MODEL)) return showMessage(storageProblem());
-  fillForks();
-  state.notice = `${name}: a model of your own, kept in this browser as you type`;
-  chooseModel(`fork/${name}`);
-};
-// A name for a model: letters, digits, spaces, '-', '_' and '.' (it names its exports).
-const modelName = /^[\w-][\w .-]{0,59}$/;
-$("rename").onclick = () => {
-  act();
-  const { group, name } = selected();
-  const to = group === "fork" ? window.prompt(`A new name for ${name}:`, name)?.trim() : "";
-  if (!to || to === name) return;
-  if (!modelName.test(to))
-    return showMessage(`a model's name is up to 60 letters, digits, spaces, '-', '_' and '.': not ${to}`);
-  if (!renameFork(name, to)) return showMessage(storageProblem() || `a model of yours is named ${to} already`);
-  fillForks();
-  $("model").value = state.editing = `fork/${to}`;
-  state.notice = `${name} is now ${to}`;
-  ensureLoaded(); // its runs and exports take the new name
-};
-$("delete").onclick = () => {
-  act();
-  const { group, name, entry } = selected();
-  if (group !== "fork" || !window.confirm(`Delete ${name} from this browser?`)) return;
-  if (!dropFork(name)) return showMessage(storageProblem());
-  fillForks();
-  state.notice = `${name} is deleted`;
-  chooseModel(listed(entry?.from ?? "") ?? defaultModel());
-};
-// Whether the program takes keys: an <event> of the mj dialect somewhere in its node tree.
-const takesKeys = (node) => !!node && (node.kind === "event" || (node.children ?? []).some(takesKeys));
 // The grid view's room changes with the window, and with the help's column opening beside the editor.
 const resized = new ResizeObserver(
   () => (view3d.resize(), graph.fit(), graph.canvasGraph?.resize(), graph.canvasGraph?.draw()),
 );
 for (const id of ["view", "stage3d"]) resized.observe($(id)); // the 3D view also shrinks as the timeline's bar grows
-// Keys: Ctrl+Enter runs (in the editor too); outside the editor and the boxes, Space pauses a run and
-// runs a paused one, and the arrows step (→) and step back (←).
-document.addEventListener(
-  "keydown",
-  (e) => {
-    if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
-      e.preventDefault();
-      e.stopPropagation(); // before the editor's own Ctrl+Enter
-      return $("run").click();
-    }
-    const typing = e.target.closest?.("input, select, textarea, .cm-editor");
-    // Ctrl+Z outside the editor and the boxes: the brushes' last stroke undone
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !e.shiftKey && !typing && brushes.undo())
-      return e.preventDefault();
-    if (e.ctrlKey || e.metaKey || e.altKey || typing) return;
-    // a model that takes keys (an <event>) has them while its grid has the focus
-    if (e.target.closest?.("#view") && takesKeys(state.tree)) {
-      e.preventDefault();
-      return worker.postMessage({ type: "key", key: e.key });
-    }
-    const button = { " ": state.running ? "pause" : "run", ArrowRight: "step", ArrowLeft: "back" }[e.key];
-    if (button) (e.preventDefault(), $(button).click());
-  },
-  true,
-);
+wireKeys({ $, worker, brushes, state });
+const openLink = wireLinks({ $, models, editor, brushes, state, size, showMessage, chooseModel });
+wireOwnModels({ $, models, editor, state, act, showMessage, chooseModel, ensureLoaded, givenSize });
 
 const defaults = await readyPromise; // the library's: the seed box starts at its seed
 if ($("seed").value === "") $("seed").value = defaults.seed;

@@ -118,8 +118,11 @@ export class Overlay {
     if (this.nodeSelect.value !== String(this.line)) ((this.line = 0), (this.nodeSelect.value = "0"));
   }
 
-  // A frame's inspection (or null) with the colours of the grid's values and its cells.
-  show(inspection, colors = this.colors, cells = null) {
+  // A frame's inspection (or null) with the colours of the grid's values and its cells. At the run's end
+  // (ended) no node is active: the view of the last node that was stays (its wave's contradiction too), said so.
+  show(inspection, colors = this.colors, cells = null, ended = false) {
+    if (ended && !inspection?.kind && this.last?.kind) inspection = { ...this.last, ended: true };
+    else if (inspection?.kind) this.last = inspection;
     this.inspection = this.on ? inspection : null;
     this.colors = colors ?? [];
     this.cells = cells;
@@ -154,7 +157,7 @@ export class Overlay {
     }
     const scale = Math.max(1, Math.floor(targetPixels / Math.max(i.mx, i.my)));
     const [kind, value] = this.view.split(":");
-    const lines = [`<${i.kind}> line ${i.line}`];
+    const lines = [`<${i.kind}> line ${i.line}${i.ended ? ", as it last ran (the run has ended)" : ""}`];
     if (kind === "field" || kind === "potential") {
       const rows = kind === "field" ? i.fields : i.potentials;
       const p = rows.find((r) => r.value === +value);
@@ -170,6 +173,11 @@ export class Overlay {
     }
     this.clear();
     this.setText(lines.join("\n"));
+  }
+
+  // Another model: the last node's view is not its own.
+  forget() {
+    this.last = null;
   }
 
   // The text under the controls, set only when it changes (a text set every frame makes the page lay out).

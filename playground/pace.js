@@ -28,3 +28,20 @@ export function nextFrame(fn, pace, workedMs) {
   waiting.push(fn);
   channel.port2.postMessage(0);
 }
+
+// The page's count of its frames (main.js's state.pace): frame f shown, its drawing begun at `began`, its
+// views taking viewsMs; running frames (f.ms given), those shown and not yet painted, those that came before
+// the last was painted, and the most of each.
+export function countFrame(counts, f, began, viewsMs) {
+  const running = f.ms !== undefined;
+  counts.viewsMs = viewsMs;
+  counts.frameMs = performance.now() - began; // the page's own work for the frame, views included
+  if (running) {
+    counts.viewsMsMost = Math.max(counts.viewsMsMost, viewsMs);
+    counts.frameMsMost = Math.max(counts.frameMsMost, counts.frameMs);
+    counts.frames++;
+    if (counts.undrawn > 0) counts.piledUp++; // a running frame before the last was drawn
+  }
+  counts.undrawn++;
+  counts.mostUndrawn = Math.max(counts.mostUndrawn, counts.undrawn);
+}

@@ -102,3 +102,16 @@ export function ruleSource(text, line, written) {
     if (tags[j].depth === node.depth + 1 && tags[j].name === "rule" && ++n === written) return place(tags[j]);
   return null;
 }
+
+// The change to the program text `text` that gives the cell `index` of rule `written` (its index as written)
+// of `node` on `side` ("in" or "out") its next symbol (the grid's values, then '*': a map's output those of
+// its new grid), as the editor takes it ({from, to, insert}); or, when the rule is not written so, what to
+// do instead in words.
+export function ruleCellChange(text, node, written, side, index) {
+  const place = ruleSource(text, node.line, written)?.[side];
+  const shown = node.rules.filter((r) => r.original)[written]?.[side === "in" ? "input" : "output"];
+  if (!place || place.value.length !== shown?.length || place.value[index] === undefined)
+    return `this rule is not written as ${side}="${shown}" in the text: edit it there`;
+  const next = nextSymbol(place.value[index], side === "in" ? node.legend : (node.outputLegend ?? node.legend));
+  return { from: place.valueFrom + index, to: place.valueFrom + index + 1, insert: next };
+}

@@ -4,9 +4,18 @@
 import { rulePicture } from "./rule_pictures.js";
 
 // A run that has ended has no running node to highlight.
+// A program of one node is shown as that node: the reference runs a lone node inside a <markov> of its
+// own (line 0, no line of the text), which repeats it until it no longer applies, as the node alone would
+// run; its label's title says so.
 export function drawTree(container, tree, pictures = null, ended = false) {
   container.replaceChildren();
-  if (tree) container.appendChild(nodeElement(tree, !ended, pictures));
+  if (!tree) return;
+  const lone = tree.line === 0 && tree.children?.length === 1;
+  const element = nodeElement(lone ? tree.children[0] : tree, !ended, pictures);
+  if (lone)
+    element.querySelector(".label").title =
+      "the program's one node (the reference runs it inside a <markov> of its own, until it no longer applies)";
+  container.appendChild(element);
 }
 
 function nodeElement(node, running, pictures) {
@@ -15,7 +24,6 @@ function nodeElement(node, running, pictures) {
   const label = document.createElement("div");
   label.className = "label";
   label.textContent = `<${node.kind}>${node.line > 0 ? ` line ${node.line}` : ""}${counted(node)}`;
-  if (node.line === 0) label.title = "the program's root: it runs the program's node"; // a single node, wrapped
   label.dataset.line = node.line; // for breakpoints (timeline.js): the node by its line, a rule by its index as written
   item.appendChild(label);
   let written = -1;

@@ -1,10 +1,16 @@
 // The playground's worker: it owns the WebAssembly module and the model, so that a long run never
-// freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, inspect, export,
-// gif. Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error, file.
+// freezes the page. Messages in: lists, check, load, run, end, pause, reset, step, next, key, inspect, export,
+// gif... Out: lists, checked, loaded, frame (the grid drawn as mj draws it, or the cells of a 3D grid), error,
+// said (a key refused), file.
 import { loadMj } from "../faces/js/api.mjs";
+import { pageLimits } from "./limits.js";
 import { budget, frameMs, nextFrame, unpaced, waitingStepMs } from "./pace.js";
 import { PastRun } from "./past_run.js";
 import { Timeline } from "./timeline_worker.js";
+import { Stillness, keyRefused } from "./worker_game.js";
+import { PaintedRuns } from "./worker_painting.js";
+import { Cutaway, cellsOf, failure as failureOf, predecessorsShown, recordedGif } from "./worker_files.js";
+import { Resources } from "./worker_resources.js";
 
 // Messages in the page's words: a setting is named by the control that changes it.
 const settingNames = {
@@ -12,22 +18,20 @@ const settingNames = {
   steps: "Pause",
   seed: "the seed box",
   pixelsize: "the pixel size",
-  maxCells: "nothing on this page: make the size boxes smaller",
+  maxCells: "mj run --max-cells; a tab keeps to this page's limit: make the size boxes smaller",
   resources: "the corpus's resources",
   maxStates: "limit, which this page keeps small for a graph to read: make the size boxes smaller",
 };
 const mj = await loadMj({ settingNames });
-// At most 2^24 cells (4096x4096, or 256^3): a link's size can not take the tab's memory.
-const maxCells = 1 << 24;
+const limits = pageLimits(mj);
+const maxCells = limits.maxCells;
 let model = null,
   running = false,
   stepsPerFrame = 1,
   toEnd = false; // "to the end": no pacing, a frame every pace.js's frameMs
 // "record GIF": the step it began at, or null. Its GIF is made from the run's record when it stops: every
-// step since (as mj run --gif draws a run, however few frames the page showed), a frame every few steps
-// past maxGifFrames so that a long run's GIF stays a file to keep (and its making a few seconds).
+// step since (as mj run --gif draws a run, however few frames the page showed), at most limits.gifFrames.
 let gifFrom = null;
-const maxGifFrames = 1000;
 // iso: 3D grids as mj's isometric picture (no WebGL on the page).
 let iso = false;
 // The debugger's views (overlay.js): while on, every frame carries the inspection of the node at `line`.
@@ -39,68 +43,13 @@ let startCells = null;
 // While the page shows a state graph, every frame carries its grid's rows as the graph writes them (the
 // page marks the run's state on the graph).
 let withRows = false;
-// A grid's rows as mj.explore writes a state: rows apart by '/', layers by ' '.
-function rowsOf({ mx, my, mz, legend, cells }) {
-  const layers = [];
-  for (let z = 0; z < mz; z++) {
-    const rows = [];
-    for (let y = 0; y < my; y++) {
-      let row = "";
-      for (let x = 0; x < mx; x++) row += legend[cells[x + mx * (y + my * z)]];
-      rows.push(row);
-    }
-    layers.push(rows.join("/"));
-  }
-  return layers.join(" ");
-}
 const pastRun = new PastRun(() => {
   const replay = mj.load(...loadedAs);
-  constrain(replay);
+  brushes.constrain(replay);
   if (startCells) replay.startCells = startCells;
   return replay;
 });
-// The brushes' painting (brush.js: {mx, my, start, pins, goal}, layers of a byte a cell, FREE where
-// unpainted), or null: the runs take it when it has the grid's width and height.
-let painting = null;
-const FREE = 255;
-const fits = (m) => {
-  const { mx, my, mz } = m.shape();
-  return !!painting && mz === 1 && painting.mx === mx && painting.my === my;
-};
-const painted = (layer) => !!layer && layer.some((v) => v !== FREE);
-// Model m's runs take the painting's pins and goal (a model fresh from its program: none before). A layer
-// the library refuses (a goal for a model that infers nothing) is left out: its failure is returned
-// (the page says it), the run goes on without it.
-function constrain(m) {
-  const refused = [];
-  if (!fits(m)) return refused;
-  for (const [name, method] of [
-    ["pins", "setPins"],
-    ["goal", "setGoal"],
-  ])
-    try {
-      if (painted(painting[name])) m[method](painting[name]);
-    } catch (e) {
-      refused.push(e);
-    }
-  return refused;
-}
-let refused = []; // the live model's layers the library refused
-// Model m (fresh from its program) given the painting: pins, goal, and the start grid, its own (the run
-// of `seed` at step 0) with the painted cells over it. Returns the start cells, or null (its own).
-function paintOnto(m, seed) {
-  refused = constrain(m);
-  if (!fits(m) || !painted(painting.start)) return null;
-  m.start(seed);
-  const cells = m.grid().cells;
-  painting.start.forEach((v, i) => v !== FREE && (cells[i] = v));
-  m.startCells = cells;
-  return cells;
-}
-// The predecessors the page lists are pictures: at most this many (the count says how many there are).
-const maxPredecessorsShown = 200;
-// Past this many the library stops the search (the page says so).
-const maxPredecessors = 100000;
+const brushes = new PaintedRuns(limits.freeCell); // the brushes' painting (worker_painting.js)
 // Back-pressure: while the page has not drawn the last frame (it answers "drawn"), a running tick posts
 // none (an unpaced run goes on, a paced one waits for the answer), so frames never queue up on the page.
 // The frame of a run's end waits for it too (pending), unless another frame goes first.
@@ -108,74 +57,10 @@ const pressure = { undrawn: false, waiting: false, pending: null };
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 
-// The 3D view's mesh: the glTF export's rectangles (mj.mesh) of the cells its cutaway leaves ({x, y, z}:
-// the cells at or past each are hidden; the page's sliders), the faces the cut opens too. The last 3D
-// grid is kept to mesh again when the cutaway moves.
-let cut = { x: Infinity, y: Infinity, z: Infinity },
-  shown3d = null;
-function meshOf({ mx, my, mz, cells }) {
-  shown3d = { mx, my, mz, cells: cells.slice() };
-  let kept = cells;
-  if (cut.x < mx || cut.y < my || cut.z < mz) {
-    kept = cells.slice();
-    for (let i = 0; i < kept.length; i++)
-      if (i % mx >= cut.x || Math.floor(i / mx) % my >= cut.y || Math.floor(i / (mx * my)) >= cut.z) kept[i] = 0;
-  }
-  return mj.mesh({ mx, my, mz, cells: kept });
-}
-// An error as the page shows it: the library's words (text) in the status line, the detail at its line,
-// its kind and setting (MjError's; a RangeError is a value the library refused). loaded: whether a model
-// is still loaded (a load that failed leaves none).
-const failure = (e) => ({
-  loaded: model !== null,
-  kind: e.kind ?? (e instanceof RangeError ? "argument" : "internal"),
-  file: e.file ?? "",
-  line: e.line ?? 0,
-  detail: e.detail ?? String(e.message ?? e),
-  text: String(e.message ?? e),
-  setting: e.setting ?? null,
-});
+const cutaway = new Cutaway(mj); // the 3D view's mesh (worker_files.js)
+const failure = (e) => failureOf(e, model !== null);
 
-// Corpus resources (rule pictures, samples, tilesets) are fetched when a model first names them: the
-// files whose name (or folder) is a value of the text's file, sample, tileset or tiles attributes. A
-// load that fails with some fetched is tried again with them all (a resource the names missed).
-let resourceList = null;
-const fetched = new Set();
-const namesResources = (xml) => /\b(file|sample|tileset|tiles)\s*=/.test(xml);
-async function ensureResources(xml, all = false) {
-  if (!namesResources(xml) || fetched.size === resourceList?.length) return;
-  resourceList ??= await (await fetch("corpus/resources.json")).json();
-  const names = new Set();
-  for (const [, value] of xml.matchAll(/\b(?:file|sample|tileset|tiles)\s*=\s*["']([^"']*)["']/g))
-    for (const part of value.split("/")) names.add(part);
-  const wanted = resourceList.filter(
-    (path) =>
-      !fetched.has(path) &&
-      (all ||
-        path
-          .replace(/\.[^./]*$/, "")
-          .split("/")
-          .slice(1)
-          .some((part) => names.has(part))),
-  );
-  await Promise.all(
-    wanted.map(async (path) => {
-      fetched.add(path);
-      mj.addResource(path, new Uint8Array(await (await fetch(`corpus/resources/${path}`)).arrayBuffer()));
-    }),
-  );
-}
-// mj.load, after fetching the resources the text names (and once more with them all if it fails).
-async function loadWithResources(xml, options) {
-  await ensureResources(xml);
-  try {
-    return mj.load(xml, options);
-  } catch (e) {
-    if (!namesResources(xml) || fetched.size === resourceList?.length) throw e;
-    await ensureResources(xml, true);
-    return mj.load(xml, options);
-  }
-}
+const resources = new Resources(mj); // the corpus's files a model names, fetched once (worker_resources.js)
 
 // The views' inspection (none when the chosen line no longer holds a node), the values' colours and
 // the cells of a 2D grid (the goal view compares them with the goal).
@@ -188,6 +73,8 @@ function withInspection(message, at = model) {
   message.valueColors = at.colors();
   if (message.inspection?.mz === 1) message.valueCells = at.grid().cells;
 }
+
+const stillness = new Stillness(); // a game's grid unchanged while it waits (worker_game.js)
 
 function frame(extra = {}) {
   pressure.pending = null;
@@ -203,9 +90,11 @@ function frame(extra = {}) {
     running, // a run goes on after this frame
     // what went wrong in the run without stopping it (a wfc that gave up: its grid is unfinished)
     runNotices: status.ended ? model.runNotices.map((n) => n.text) : [],
+    refused: brushes.refused.map((e) => String(e.message ?? e)), // the painted layers the library refused
     inputs: model.inputs.length, // the keys the run was sent; all of them ([{step, key}]) once it stops
     ...(running ? {} : { inputList: model.inputs }),
     waiting: status.waiting, // the next step waits for a key
+    ...(status.waiting ? { stillSince: stillness.at(model, status.steps) } : {}),
     ...timeline.info(status),
     ...g,
     ...extra,
@@ -220,12 +109,12 @@ function frame(extra = {}) {
   } else {
     message.cells = model.grid().cells;
     message.colors = model.colors();
-    message.mesh = meshOf(message);
+    message.mesh = cutaway.mesh(message);
     transfer.push(message.cells.buffer);
   }
   if (extra.withTree) message.tree = model.nodeTree();
   if (views.on) withInspection(message);
-  if (withRows) message.rows = rowsOf(model.grid());
+  if (withRows) message.rows = mj.gridRows(model.grid());
   pressure.undrawn = true;
   post(message, transfer);
 }
@@ -301,17 +190,6 @@ function startRun(seed) {
   if (gifFrom !== null) gifFrom = 0;
 }
 
-// The GIF of the recorded steps from gifFrom to the live step, named as mj run names it.
-function recordedGif() {
-  const { first, last } = model.history;
-  const from = Math.max(first, Math.min(gifFrom, last));
-  const every = Math.ceil((last - from + 1) / maxGifFrames);
-  // a frame at each step from..last - 1 that is a multiple of `every` (counted from the run's start), and at last
-  const frames = Math.floor((last - 1) / every) - Math.floor((from - 1) / every) + 1;
-  const note = `the GIF has ${frames} frames: steps ${from} to ${last}${every > 1 ? `, a frame every ${every}` : ""}`;
-  return { type: "file", name: `${model.outputStem}.gif`, bytes: model.historyGif({ from, to: last, every }), note };
-}
-
 // Run, Next node and "to the end" go on from the live step: shown at once, even if the run has ended.
 // True when a past step was shown (the live frame is shown again).
 function goLive() {
@@ -325,27 +203,17 @@ function showTimeline() {
   if (timeline.viewing === null) return frame({ withTree: true });
   try {
     const [message, transfer] = timeline.pastFrame(model, iso);
-    if (message.cells) message.mesh = meshOf(message);
+    if (message.cells) message.mesh = cutaway.mesh(message);
     // the views, the tree and its fired rules as the live run had them at that step (past_run.js)
     const { tree, before } = pastRun.trees(model.seed, timeline.viewing, model.inputs);
     Object.assign(message, { tree, treeBefore: before, active: pastRun.model.activeNode() });
     if (views.on) withInspection(message, pastRun.model);
-    if (withRows) message.rows = rowsOf(model.gridAt(timeline.viewing));
+    if (withRows) message.rows = mj.gridRows(model.gridAt(timeline.viewing));
     post(message, transfer);
   } catch (e) {
     post({ type: "error", ...failure(e) });
   }
 }
-
-// A grid's values (x fastest) from its rows as the state graph writes them, in `legend`'s values.
-const cellsOf = (rows, legend) =>
-  Uint8Array.from(
-    rows
-      .split(" ")
-      .flatMap((layer) => layer.split("/"))
-      .join(""),
-    (symbol) => legend.indexOf(symbol),
-  );
 
 const handlers = {
   drawn() {
@@ -358,40 +226,50 @@ const handlers = {
   lists({ corpus, own }) {
     post({ type: "lists", corpus: corpus ? mj.modelList(corpus) : [], own: own ? mj.modelList(own, "demo.xml") : [] });
   },
+  // The editor's text as it is typed: its error, else what it writes that nothing reads (notices).
   async check({ xml, name, size, steps, entry, id }) {
     try {
-      (await loadWithResources(xml, { size, steps, name: `${name}.xml`, entry, maxCells })).dispose();
-      post({ type: "checked", id, error: null });
+      const checked = await resources.load(xml, { size, steps, name: `${name}.xml`, entry, maxCells });
+      const notices = checked.notices.map((n) => n.text);
+      checked.dispose();
+      post({ type: "checked", id, error: null, notices });
     } catch (e) {
-      post({ type: "checked", id, error: failure(e) });
+      post({ type: "checked", id, error: failure(e), notices: [] });
     }
   },
   // size: null for the entry's size (else the library's default), which the page then shows; steps:
-  // a link's step limit, null for the entry's (else the library's).
+  // a link's step limit, null for the entry's (else the library's). A size the library refuses (more cells
+  // than maxCells) leaves the model loaded as it was (refusedSize: the page's size boxes go back to its size).
   async load({ xml, name, size, steps, seed, entry, isometric, backtrack, painting: given }) {
     running = false;
     pressure.pending = null; // the end of the run before, not to be shown as this model's
+    const options = { size, steps, name: `${name}.xml`, entry, maxCells, backtrack };
+    let loaded;
+    try {
+      loaded = await resources.load(xml, options);
+    } catch (e) {
+      const refusedSize = !!model && (e.setting === "size" || e.setting === "maxCells");
+      if (!refusedSize) (model?.dispose(), (model = null), (cutaway.shown = null));
+      return post({ type: "error", ...failure(e), refusedSize });
+    }
     iso = isometric;
     model?.dispose();
-    model = null;
-    shown3d = null;
+    model = loaded;
+    cutaway.shown = null;
     try {
-      const options = { size, steps, name: `${name}.xml`, entry, maxCells, backtrack };
       pastRun.reset();
-      startCells = null;
-      model = await loadWithResources(xml, options);
       loadedAs = [xml, options];
-      painting = given;
-      startCells = paintOnto(model, seed);
+      brushes.painting = given;
+      startCells = null;
+      startCells = brushes.paintOnto(model, seed);
       model.inspecting = views.on;
       timeline.attach(model);
       startRun(seed);
       const notices = model.notices.map((n) => n.text); // what the model writes that nothing reads
       const { legend } = model.shape();
-      const brushes = { legend, colors: model.colors() }; // the brushes' legend
-      post({ type: "loaded", settings: model.settings, palette: model.palette(), notices, brushes });
+      const legendOf = { legend, colors: model.colors() }; // the brushes' legend
+      post({ type: "loaded", settings: model.settings, palette: model.palette(), notices, brushes: legendOf });
       frame({ withTree: true });
-      for (const e of refused) post({ type: "error", ...failure(e) });
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
@@ -416,8 +294,12 @@ const handlers = {
   },
   // A key pressed on the grid of a model that takes keys (an <event> of the mj dialect): sent to the run, which
   // notes it with its step (a seed and its inputs replay a game exactly).
+  // A past step on screen or a game over: the key is refused, said on the page (worker_game.js).
   key({ key }) {
-    if (model?.status().started && !model.ended) model.send(key);
+    if (!model?.status().started) return;
+    const refused = keyRefused(model, timeline.viewing, key);
+    if (refused) post({ type: "said", text: refused });
+    else model.send(key);
   },
   pause() {
     running = toEnd = false;
@@ -472,7 +354,7 @@ const handlers = {
   // request: the page's number for it, sent back.
   async explore({ xml, name, size, steps, entry, maxStates, request }) {
     try {
-      await ensureResources(xml);
+      await resources.ensure(xml);
       const space = mj.explore(xml, { size, steps, name: `${name}.xml`, entry, maxCells, maxStates });
       post({ type: "explored", request, space });
     } catch (e) {
@@ -481,7 +363,7 @@ const handlers = {
   },
   // The predecessors of the grid on screen (the live step's, or the past step's the timeline shows): every
   // grid that leads to it in one step of the program's rule node (mj explore --predecessors), the first
-  // maxPredecessorsShown of them with their cells.
+  // limits.predecessorsShown of them with their cells.
   // rows: the grid's rows as the state graph writes them ("BW/WB", layers apart by ' '), of: the page's
   // words for it; else the run's grid on screen.
   predecessors({ rows, of }) {
@@ -489,20 +371,9 @@ const handlers = {
     try {
       const run = timeline.viewing === null ? model.grid() : model.gridAt(timeline.viewing);
       const grid = rows === undefined ? run : { ...run, cells: cellsOf(rows, run.legend) };
-      const found = mj.predecessors(loadedAs[0], grid, { ...loadedAs[1], maxStates: maxPredecessors });
-      const { mx, my, mz } = grid;
-      post({
-        type: "predecessors",
-        of: of ?? `step ${timeline.viewing ?? model.steps}`,
-        count: found.predecessors.length,
-        texts: found.predecessors.slice(0, maxPredecessorsShown),
-        cells: found.cells.slice(0, maxPredecessorsShown),
-        mx,
-        my,
-        mz,
-        target: grid.cells, // the grid they lead to
-        colors: model.colors(),
-      });
+      const found = mj.predecessors(loadedAs[0], grid, { ...loadedAs[1], maxStates: limits.maxPredecessors });
+      const shown = { of: of ?? `step ${timeline.viewing ?? model.steps}`, colors: model.colors() };
+      post({ type: "predecessors", ...predecessorsShown(found, grid, limits.predecessorsShown), ...shown });
     } catch (e) {
       post({ type: "predecessors", refused: failure(e) }); // said in the panel, which asked
     }
@@ -527,19 +398,18 @@ const handlers = {
   paint({ painting: given }) {
     if (!model) return;
     running = toEnd = false;
-    painting = given;
+    brushes.painting = given;
     const seed = model.seed;
     try {
       model.dispose();
       model = null;
       pastRun.reset();
       model = mj.load(...loadedAs);
-      startCells = paintOnto(model, seed);
+      startCells = brushes.paintOnto(model, seed);
       model.inspecting = views.on;
       timeline.attach(model);
       startRun(seed);
       frame({ withTree: true });
-      for (const e of refused) post({ type: "error", ...failure(e) });
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
@@ -567,8 +437,8 @@ const handlers = {
     if (timeline.show(model, step)) showTimeline();
   },
   cut({ cut: given }) {
-    cut = given;
-    if (shown3d) post({ type: "mesh", mesh: meshOf(shown3d) });
+    cutaway.cut = given;
+    if (cutaway.shown) post({ type: "mesh", mesh: cutaway.mesh(cutaway.shown) });
   },
   breakpoints({ list }) {
     timeline.breakpoints = list;
@@ -579,7 +449,7 @@ const handlers = {
     if (on) return void (gifFrom = timeline.viewing ?? model.steps);
     if (gifFrom === null) return;
     try {
-      post(recordedGif());
+      post(recordedGif(model, gifFrom, limits.gifFrames));
     } catch (e) {
       post({ type: "error", ...failure(e) });
     }
@@ -619,4 +489,4 @@ self.onmessage = ({ data }) => {
     }
   });
 };
-post({ type: "ready", defaults: mj.defaults });
+post({ type: "ready", defaults: mj.defaults, freeCell: limits.freeCell });

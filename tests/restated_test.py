@@ -74,11 +74,9 @@ TOLERATED = [
     ("faces/dotnet/Console/Program.cs", "Nanoseconds / 1e6", "nanoseconds per millisecond"),
     ("playground/share.js", "xml: 1_000_000", "the page's bound on a shared link's model text"),
     ("faces/cli/freed_memory.cpp", "M_MMAP_THRESHOLD, 1 << 30", "glibc's mmap threshold, the CLI's own"),
-    # The page's own limits and free cell, which the page's work of issue 61 takes from the library (mj.defaults).
-    ("playground/brush.js", "FREE = 255", "the page's, to be read from mj.defaults.freeCell"),
-    ("playground/worker.js", "FREE = 255", "the page's, to be read from mj.defaults.freeCell"),
-    ("playground/worker.js", "At most 2^24 cells", "the page's stricter cell limit"),
-    ("playground/worker.js", "maxCells = 1 << 24", "the page's stricter cell limit"),
+    # The page's stricter bounds, named and explained in one place (playground/limits.js).
+    ("playground/limits.js", "2 ** 24", "the page's stricter cell limit"),
+    ("playground/limits.js", "cells: 2 ** 26", "the brushes' undo list"),
 ]
 
 

@@ -148,6 +148,13 @@ class Mj {
     return { values: m.values.slice(), corners: m.corners.slice(), normals: m.normals.slice() };
   }
 
+  // A grid's rows as explore() writes a state's (its `grids`): symbols, '/' between rows, ' ' between layers.
+  // grid: {mx, my, mz, legend, cells} as a model's grid() gives it.
+  gridRows({ mx, my, mz, legend, cells }) {
+    const sides = [int32("mx", mx), int32("my", my), int32("mz", mz)];
+    return call(this.module, this.module, "gridRows", ...sides, String(legend), Uint8Array.from(cells ?? []));
+  }
+
   // The state space of a small model (mj explore): every state its runs reach, each equally likely draw
   // of a `one` node a branch, and the exact probability of each way it ends. Options as load()'s, and
   // maxStates (more is an MjError of kind "limit"; not given: the library's limit). Returns {states, transitions, cyclic, unending, legend, colors (0xRRGGBB

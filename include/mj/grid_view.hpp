@@ -19,4 +19,7 @@ struct GridView {
   size_t size() const { return size_t(mx) * size_t(my) * size_t(mz); }
 };
 
+// The grid's rows as mj explore writes a state (StateSpace::grids): rows of symbols apart by '/', layers by ' '.
+std::string grid_rows(const GridView& grid);
+
 }  // namespace mj

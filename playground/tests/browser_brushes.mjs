@@ -87,6 +87,20 @@ pageTest("painted cells are the start grid, undone by Ctrl+Z and the button, bac
   assert.ok(await page.$eval("#brushUndo", (b) => b.disabled), "nothing more to undo");
 });
 
+pageTest("a quick stroke paints every cell on its line, however few the mouse's events", async (page) => {
+  await open(page);
+  await page.evaluate(() => document.querySelector("#hint .close")?.click());
+  await choose(page, ...BASIC);
+  await pick(page, "start", 1);
+  // 12 cells in 3 mouse moves (the second and third end 5 and 11 cells on), then a diagonal in 2
+  await newFrame(page, () => stroke(page, [0, 6], [11, 6], 2));
+  await newFrame(page, () => stroke(page, [0, 0], [5, 5], 2));
+  const rows = await rowsOnScreen(page);
+  assert.equal(rows[6], "W".repeat(12), "row 6 painted end to end");
+  for (let k = 0; k <= 5; k++) assert.equal(rows[k][k], "W", `the diagonal's cell (${k}, ${k})`);
+  assert.match(await page.$eval("#brushText", (e) => e.textContent), /start grid 18 cells/);
+});
+
 pageTest("a share link carries the painting to a fresh page", async (page) => {
   await open(page);
   await page.evaluate(() => document.querySelector("#hint .close")?.click());
@@ -104,6 +118,13 @@ pageTest("a share link carries the painting to a fresh page", async (page) => {
     await fresh.goto(link);
     await until(fresh, () => window.mjPlayground?.state.frame && !window.mjPlayground.state.loading);
     await until(fresh, () => window.mjPlayground.brushes.painting?.start);
+    await until(fresh, () =>
+      /this link's runs start from its painting \(start grid 3 cells\)/.test(
+        document.getElementById("message").textContent,
+      ),
+    ).catch(async (e) => {
+      throw new Error(`${e.message}: the message says ${await fresh.$eval("#message", (m) => m.textContent)}`);
+    });
     await fresh.click("#reset");
     await until(fresh, () => window.mjPlayground.state.frame?.steps === 0 && !window.mjPlayground.state.loading);
     const rows = await rowsOnScreen(fresh);
@@ -144,6 +165,11 @@ pageTest("pinned cells keep their value through a run, a goal needs inference", 
   assert.match(await page.$eval("#brushText", (e) => e.textContent), /pins 3 cells, goal 1 cell/);
   await runToEnd(page);
   assert.equal((await rowsOnScreen(page))[5][4], "B", "the pins still hold");
+  assert.match(
+    await page.$eval("#message", (e) => e.textContent),
+    /no inference node/,
+    "the refusal is said after Run",
+  );
 });
 
 pageTest("a listed model's own pins (its entry's picture) are the pins layer, and they hold", async (page) => {

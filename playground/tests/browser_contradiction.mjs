@@ -11,7 +11,7 @@ const { pageTest, open } = playground();
 const frameAt = (page, cell) =>
   page.evaluate((c) => {
     const marks = document.getElementById("marks");
-    const i = window.mjPlayground.state.frame.inspection;
+    const i = window.mjPlayground.overlay.inspection; // the view shown (at the run's end, the last node's)
     const scale = marks.width / i.mx;
     const x = (c % i.mx) * scale + 1,
       y = Math.floor(c / i.mx) * scale + scale / 2;
@@ -41,5 +41,13 @@ pageTest(
     assert.ok(a > 0 && r > 200 && g < 80 && b < 80, `a red frame at the cell: ${[r, g, b, a]}`);
     const [r2, g2, , a2] = await frameAt(page, c.neighbour);
     assert.ok(a2 > 0 && r2 > 200 && g2 > 120, `an orange frame at the neighbour: ${[r2, g2, a2]}`);
+
+    // the run's end: no node runs, and the wfc's view stays, its contradiction framed and named
+    await page.click("#run");
+    await until(page, () => window.mjPlayground.state.frame?.finished);
+    const ended = await page.$eval("#viewsText", (t) => t.textContent);
+    assert.ok(ended.includes("the run has ended") && ended.includes(`last contradiction at ${at(c.cell)}`), ended);
+    const [r3, g3, b3, a3] = await frameAt(page, c.cell);
+    assert.ok(a3 > 0 && r3 > 200 && g3 < 80 && b3 < 80, `the red frame stays: ${[r3, g3, b3, a3]}`);
   },
 );

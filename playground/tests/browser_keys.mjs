@@ -55,3 +55,19 @@ pageTest("a model that takes keys plays at a person's pace, and the game replays
   assert.equal(model.stateText("LightCycle"), shown);
   model.dispose();
 });
+
+// LightCycle at 5x5, seed 3, no key: the cycle rides into the rival's trail, the rival is boxed in by step 31,
+// and from there the run waits for keys that change nothing (until its step limit): the page says so.
+pageTest("a game that no longer moves says so while it waits for keys", async (page) => {
+  await open(page);
+  await page.evaluate(() => document.querySelector("#hint .close")?.click());
+  await choose(page, "own/LightCycle", [5, 5, 1], 3);
+  await page.click("#run");
+  await until(page, () => /nothing has moved for \d+ steps/.test(document.getElementById("counter").textContent));
+  const counter = await page.$eval("#counter", (c) => c.textContent);
+  assert.match(
+    counter,
+    /waiting for a key, but nothing has moved for \d+ steps: the game is over\? \(Reset plays it again\)/,
+  );
+  assert.equal((await frame(page)).finished, false, "the run itself goes on: the model never ends it");
+});

@@ -96,3 +96,48 @@ pageTest(
     model.dispose();
   },
 );
+
+pageTest(
+  "a key pressed while a past step is shown is refused, said; the game goes on from its own step",
+  async (page) => {
+    await open(page);
+    await page.evaluate(() => document.querySelector("#hint .close")?.click());
+    await choose(page, "own/Sokoban", [8, 8, 1], 1);
+    await page.click("#run");
+    await until(page, () => window.mjPlayground.state.frame?.waiting);
+    await page.focus("#view");
+    const half = 12;
+    for (let i = 0; i < half; i++) {
+      await page.keyboard.press(solution[i]);
+      await until(page, (n) => window.mjPlayground.state.frame?.inputs === n, i + 1);
+    }
+    await page.click("#pause");
+    await until(page, () => window.mjPlayground.state.frame?.inputList && !window.mjPlayground.state.running);
+    const live = (await frame(page)).steps;
+    await page.click("#back");
+    await until(page, (n) => window.mjPlayground.state.frame?.viewing === n, live - 1);
+    await page.focus("#view");
+    await page.keyboard.press("ArrowUp");
+    await until(page, () => /was not sent/.test(document.getElementById("message").textContent));
+    assert.match(await page.$eval("#message", (m) => m.textContent), new RegExp(`game's own step \\(${live}\\)`));
+
+    // Run goes back to the game's step; the rest of the solution wins it, and the game says so
+    await page.click("#run");
+    await until(page, () => window.mjPlayground.state.running && window.mjPlayground.state.frame?.viewing === null);
+    await page.focus("#view");
+    for (let i = half; i < solution.length; i++) {
+      await page.keyboard.press(solution[i]);
+      await until(page, (n) => window.mjPlayground.state.frame?.inputs === n, i + 1);
+    }
+    await until(page, () => window.mjPlayground.state.frame?.finished && window.mjPlayground.state.frame?.inputList);
+    const end = await frame(page);
+    assert.deepEqual(
+      end.inputList.map((i) => i.key),
+      solution,
+      "only the keys played at the game's own step",
+    );
+    assert.equal(cellsOf(await shownState(page)), won);
+    assert.match(await page.$eval("#counter", (c) => c.textContent), /the game is over/);
+    assert.equal(await page.$eval("#run", (b) => b.textContent), "Rerun");
+  },
+);

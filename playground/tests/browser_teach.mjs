@@ -5,7 +5,7 @@
 // can be chosen from the list, the gallery opens a model, the first visit shows a hint, and the first load runs.
 // Usage: node --test playground/tests/browser_teach.mjs   (needs build-web/site with the corpus: scripts/web.sh)
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { choose, frame, playground, root, runToEnd, site, until } from "./playground_page.mjs";
@@ -360,3 +360,64 @@ pageTest(
     assert.doesNotMatch(convolutionIn.html, /pattern/);
   },
 );
+
+pageTest(
+  "the first look: the hint beside the grid, Run says it runs again, a one-node program's tree is its node",
+  async (page) => {
+    await open(page);
+    await page.evaluate(() => localStorage.clear());
+    await open(page);
+    await until(page, () => document.getElementById("hint") && window.mjPlayground.state.frame?.finished);
+    const overlap = await page.evaluate(() => {
+      const a = document.getElementById("hint").getBoundingClientRect();
+      const b = document.getElementById("stage2d").getBoundingClientRect();
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    });
+    assert.equal(overlap, false, "the hint does not cover the grid");
+    assert.equal(await page.$eval("#run", (b) => b.textContent), "Rerun", "the first model ran to its end");
+    await choose(page, "corpus/Basic", [12, 12, 1], 1); // <one values="BW" in="B" out="W"/>
+    const label = await page.$eval("#tree .node > .label", (l) => [l.textContent, l.title]);
+    assert.match(label[0], /^<one> line 1/);
+    assert.match(label[1], /inside a <markov> of its own/);
+    assert.equal(await page.$eval("#run", (b) => b.textContent), "Run", "step 0: Run runs it");
+  },
+);
+
+pageTest("the help marks the repository's files by its folders; try it covers no example's text", async (page) => {
+  await open(page, "?model=GrowthMaze");
+  await until(page, () => window.mjPlayground.help.bundle);
+  await page.evaluate(() => window.mjPlayground.help.show("help:extensions"));
+  await until(page, () => document.querySelector("#help h1"));
+  const files = await page.$$eval("#help code.file", (codes) => codes.map((c) => c.textContent));
+  for (const file of [
+    "faces/python/tests/test_interactive.py",
+    "faces/js/tests/api.mjs",
+    "playground/tests/browser_sokoban.mjs",
+    "tests/interactive_test.cpp",
+  ])
+    assert.ok(files.includes(file), `${file} marked among ${files}`);
+  // the folders the help knows are the repository's own, docs/ and models/ left out (the page shows them)
+  const source = readFileSync(join(root, "playground", "help.js"), "utf8");
+  const known = [...source.match(/CODE_FOLDERS = \[([^\]]*)\]/)[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+  const folders = readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith(".") && !["docs", "models", "node_modules"].includes(d.name))
+    .filter((d) => !d.name.startsWith("build") && d.name !== "output")
+    .map((d) => d.name);
+  assert.deepEqual([...known].sort(), folders.sort());
+
+  // every example's "try it": below its first line's text, not over its end
+  for (const file of ["rule-nodes.md", "README.md"]) {
+    await page.select("#help select", file);
+    const covered = await page.$$eval(
+      "#help pre:has(> .try)",
+      (pres) =>
+        pres.filter((pre) => {
+          const b = pre.querySelector(".try").getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(pre.querySelector("code"));
+          return [...range.getClientRects()].some((r) => r.top < b.bottom && b.top < r.bottom && r.right > b.left);
+        }).length,
+    );
+    assert.equal(covered, 0, `${file}: try it over an example's text`);
+  }
+});

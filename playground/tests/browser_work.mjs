@@ -293,8 +293,11 @@ pageTest("a click on a cell of a rule's picture changes the rule in the XML", as
   // the link runs by itself: its end frame draws the tree again, so the pictures are read after it
   await until(page, () => window.mjPlayground.state.frame?.finished);
   const picture = await until(page, () => document.querySelector("#tree .rule canvas[data-side='in']"));
-  // the list says the size it runs at, beside its entry's
-  assert.equal(await page.$eval("#model", (s) => s.selectedOptions[0].textContent), "MazeGrowth (359×359), now 21×21");
+  // the list names the model (the size boxes say the size it runs at; its entry's is the option's title)
+  assert.equal(await page.$eval("#model", (s) => s.selectedOptions[0].textContent), "MazeGrowth");
+  assert.match(await page.$eval("#model", (s) => s.selectedOptions[0].title), /359×359/);
+  const cut = await page.$eval("#model", (s) => s.scrollWidth > s.clientWidth + 1);
+  assert.ok(!cut, "the chosen model's name is not cut");
   assert.match(await editorText(page), /in="WBB" out="WAW"/);
   const box = await picture.boundingBox();
   await page.mouse.click(box.x + 3, box.y + 3); // the first cell: W, then the next of the grid's values

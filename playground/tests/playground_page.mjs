@@ -79,8 +79,9 @@ export async function pauseMidRun(page) {
   return paused.steps;
 }
 
-// A stroke of the brushes (brush.js) over the grid from cell `from` to cell `to` ([x, y]), as a mouse drag.
-export async function stroke(page, from, to = from) {
+// A stroke of the brushes (brush.js) over the grid from cell `from` to cell `to` ([x, y]), as a mouse drag:
+// `moves` mouse events from one to the other (by default three a cell; a quick hand's drag sends fewer).
+export async function stroke(page, from, to = from, moves = 0) {
   const at = await page.evaluate(
     (cells) => {
       const rect = document.getElementById("grid").getBoundingClientRect();
@@ -94,7 +95,7 @@ export async function stroke(page, from, to = from) {
   );
   await page.mouse.move(...at[0]);
   await page.mouse.down();
-  const steps = Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1]), 1) * 3;
+  const steps = moves || Math.max(Math.abs(to[0] - from[0]), Math.abs(to[1] - from[1]), 1) * 3;
   await page.mouse.move(...at[1], { steps });
   await page.mouse.up();
 }

@@ -40,16 +40,6 @@ void refuse_weights(const XmlElement& e, const std::string& who) {
   for (const XmlElement& child : e.children()) refuse_weights(child, who);
 }
 
-std::string grid_rows(const GridView& g) {
-  std::string text;
-  for (int z = 0; z < g.mz; z++)
-    for (int y = 0; y < g.my; y++) {
-      if (z > 0 || y > 0) text += y == 0 ? ' ' : '/';
-      for (int x = 0; x < g.mx; x++) text += g.legend[g.cells[x + g.mx * (y + g.my * z)]];
-    }
-  return text;
-}
-
 std::unique_ptr<XmlDocument> load_explorable(const RunSettings& settings) {
   auto doc =
       settings.xml ? XmlDocument::load_string(*settings.xml, settings.source) : XmlDocument::load_file(settings.file);

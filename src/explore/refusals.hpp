@@ -1,5 +1,5 @@
 // What mj explore and mj explore --all-grids share: the refusal of randomness they cannot enumerate,
-// and a state's grid as text.
+// and a state's grid as text (mj/grid_view.hpp's grid_rows).
 #pragma once
 
 #include <memory>
@@ -8,6 +8,7 @@
 #include "core/xml.hpp"
 #include "mj/grid_view.hpp"
 #include "mj/run_settings.hpp"
+#include "mj/state_text.hpp"
 
 namespace mj {
 
@@ -22,7 +23,5 @@ void require_one_rule_node(const XmlElement& e);
 void refuse_weights(const XmlElement& e, const std::string& who);
 // The model's document, refused as above when it holds such an element.
 std::unique_ptr<XmlDocument> load_explorable(const RunSettings& settings);
-// Rows of symbols separated by '/', layers by ' '.
-std::string grid_rows(const GridView& g);
 
 }  // namespace mj

@@ -278,6 +278,8 @@ export class Mj {
   ): Predecessors;
   /** A grid's faces as glb() meshes them (value 0 empty; equal faces merged): two triangles a rectangle. */
   mesh(grid: { mx: number; my: number; mz: number; cells: Uint8Array }): Mesh;
+  /** A grid's rows as explore() writes a state's (its `grids`): '/' between rows, ' ' between layers. */
+  gridRows(grid: { mx: number; my: number; mz: number; legend: string; cells: ArrayLike<number> }): string;
 }
 
 /** Every state a small model's runs reach (state 0 the start), and the exact probability of each ending. */

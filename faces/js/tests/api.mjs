@@ -42,6 +42,23 @@ test("mj.defaults are the library's header's", () => {
   assert.ok(Object.isFrozen(mj.defaults));
 });
 
+test("a grid past mj.defaults.maxCells is refused", () => {
+  const side = Math.ceil(Math.sqrt(mj.defaults.maxCells)) + 1;
+  assert.throws(() => mj.load('<one values="BW" in="B" out="W"/>', { size: [side, side, 1] }), /too large/);
+});
+
+test("mj.gridRows writes a grid as explore() writes a state", () => {
+  const space = mj.explore('<one values="BW" in="B" out="W"/>', { size: [2, 2, 1] });
+  const model = mj.load('<one values="BW" in="B" out="W"/>', { size: [2, 2, 1] });
+  model.start(1);
+  model.step(1);
+  const rows = mj.gridRows(model.grid());
+  assert.ok(space.grids.includes(rows), `${rows} among ${space.grids}`);
+  assert.equal(mj.gridRows({ mx: 2, my: 1, mz: 2, legend: "BW", cells: [0, 1, 1, 0] }), "BW WB");
+  assert.throws(() => mj.gridRows({ mx: 2, my: 2, mz: 1, legend: "BW", cells: [0, 1] }), /4 cells|2 cells/);
+  model.dispose();
+});
+
 test("png() is mj run's PNG, byte for byte", (t) => {
   const out = scratch(t);
   mjRun(own("GrowthMaze"), "--seed", 7, "--pixelsize", 6, "--out", out);

@@ -108,17 +108,18 @@ def _constraint_cells(core, name: str, given) -> Optional[bytes]:
 
 
 def _cell_values(name: str, given) -> np.ndarray:
-    """An array of pins or a goal, refused unless each cell is a whole number from 0 to 255: a float one is
+    """An array of pins or a goal, refused unless each cell is a whole number of a byte: a float one is
     not cut to a whole one (2.5, NaN), a bool mask is not taken as values (every False cell pinned to 0)."""
+    free = _core.DEFAULTS["free_cell"]
     if isinstance(given, (bytes, bytearray, memoryview)):
         raise TypeError(f"{name} must be a file's path or an array of the grid's shape, got bytes: give a file's path")
     cells = np.asarray(given)
     if cells.dtype == np.bool_:
         raise TypeError(
-            f"{name} must hold values (255: free), not a bool mask, which would make every False cell value 0:"
-            " give np.where(mask, VALUE, 255)"
+            f"{name} must hold values ({free}: free), not a bool mask, which would make every False cell value 0:"
+            f" give np.where(mask, VALUE, {free})"
         )
-    whole = f"{name} must hold whole numbers (values of the legend, 255: free)"
+    whole = f"{name} must hold whole numbers (values of the legend, {FREE}: free)"
     if cells.dtype.kind == "f":
         cut = np.flatnonzero(cells.ravel() != np.round(cells.ravel()))  # NaN too: it equals nothing
         if cut.size:

@@ -13,6 +13,16 @@ std::string state_text(const std::string& name, const GridView& grid, int seed, 
   return text;
 }
 
+std::string grid_rows(const GridView& grid) {
+  std::string text;
+  for (int z = 0; z < grid.mz; z++)
+    for (int y = 0; y < grid.my; y++) {
+      if (z > 0 || y > 0) text += y == 0 ? ' ' : '/';
+      for (int x = 0; x < grid.mx; x++) text += grid.legend[grid.cells[x + grid.mx * (y + grid.my * z)]];
+    }
+  return text;
+}
+
 uint64_t grid_hash(const GridView& grid) {
   uint64_t hash = 14695981039346656037ull;
   for (size_t i = 0; i < grid.size(); i++) {
