@@ -2,8 +2,9 @@
 // them as they are, else the page's stricter bound and why a tab needs it.
 export function pageLimits(mj) {
   return {
-    // A grid's cells: the library allows mj.defaults.maxCells (2^28); a tab holds a run's record, its frames'
-    // copies and the brushes' layers besides, so the page allows 2^24 (4096x4096, or 256^3): a link's or a
+    // A grid's cells: the library allows mj.defaults.maxCells; a tab holds a run's record, its frames'
+    // copies and the brushes' layers besides, so the page allows
+    // 4096x4096 (or 256^3): a link's or a
     // mistyped size can not take the tab's memory.
     maxCells: Math.min(mj.defaults.maxCells, 2 ** 24),
     // A GIF's frames: the library's bound (mj.defaults.maxGifFrames) makes a file of gigabytes in a tab for
