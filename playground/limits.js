@@ -3,8 +3,7 @@
 export function pageLimits(mj) {
   return {
     // A grid's cells: the library allows mj.defaults.maxCells; a tab holds a run's record, its frames'
-    // copies and the brushes' layers besides, so the page allows
-    // 4096x4096 (or 256^3): a link's or a
+    // copies and the brushes' layers besides, so the page allows 4096x4096 (or 256^3): a link's or a
     // mistyped size can not take the tab's memory.
     maxCells: Math.min(mj.defaults.maxCells, 2 ** 24),
     // A GIF's frames: the library's bound (mj.defaults.maxGifFrames) makes a file of gigabytes in a tab for
