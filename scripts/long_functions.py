@@ -29,7 +29,8 @@ def blank(text):
 
     while i < n:
         c = text[i]
-        if c == "#" and text[text.rfind("\n", 0, i) + 1 : i].strip() == "":  # a directive, to its last line
+        line_start = text.rfind("\n", 0, i) + 1
+        if c == "#" and text[line_start:i].strip() == "":  # a directive, to its last line
             j = i
             while True:
                 j = text.find("\n", j)
@@ -51,7 +52,8 @@ def blank(text):
             i = j
         elif c == "R" and text.startswith('R"', i) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
             open_paren = text.find("(", i)
-            delim = text[i + 2 : open_paren]
+            delim_start = i + 2
+            delim = text[delim_start:open_paren]
             j = text.find(")" + delim + '"', open_paren)
             j = n if j < 0 else j + len(delim) + 2
             clear(i, j)

@@ -34,11 +34,19 @@ std::string collapse_only(std::string xml) {
 
 mj::LoadOptions cube(int size) { return {size, size, size, mjtest::corpus_dir() / "resources"}; }
 
+// std::less's order of byte vectors, written out: GCC 12 takes its three-way compare for a memcmp of up to
+// 2^64 bytes (-Wstringop-overread).
+struct BytesBefore {
+  bool operator()(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) const {
+    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+  }
+};
+
 // The tileset of a model's wfc, read as the tile model reads it, and the neighbour rules as lists.
 struct TileRules {
   mj::wfc::Tileset tileset;
   mj::wfc::Propagator rules;
-  std::map<mj::wfc::Tile, std::vector<int>> by_voxels;  // variants with the same voxels share an entry
+  std::map<mj::wfc::Tile, std::vector<int>, BytesBefore> by_voxels;  // variants with the same voxels share an entry
   bool periodic = false;
 
   explicit TileRules(const std::string& xml) {
@@ -165,15 +173,8 @@ TEST(WfcBacktrack, CheckerFindsATileThatMayNotTouch) {
 // first appearance as the grid's values are: an overlap model's output is valid when each of its
 // windows (wrapping too: the output is periodic) is one of them. The sample is read without symmetry.
 struct SampleWindows {
-  // std::less's order, written out: GCC 12 takes its three-way compare of byte vectors for a memcmp of up
-  // to 2^64 bytes (-Wstringop-overread).
-  struct Before {
-    bool operator()(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) const {
-      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
-    }
-  };
   int n;
-  std::set<std::vector<uint8_t>, Before> windows;
+  std::set<std::vector<uint8_t>, BytesBefore> windows;
 
   SampleWindows(const std::string& sample, int size) : n(size) {
     const mj::Image image = mj::load_png(mjtest::corpus_dir() / "resources" / "samples" / (sample + ".png"));

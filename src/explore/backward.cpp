@@ -14,31 +14,41 @@ Backward::Backward(ExploreProgram program, const ExploreOptions& options)
   if (node_->kind != ProgramNode::kOne) search_ = std::make_unique<PreimageSearch>(program_);
 }
 
+namespace {
+
+// Whether `rule` at `corner` can have made `grid`: its writes agree with it, and its input accepts the cells
+// it reads but does not write (they keep the grid's value). `at` := the cells it writes, `choices` := per
+// written cell, the values its input allows there.
+bool could_have_made(const CompiledRule& rule, int corner, const std::vector<uint8_t>& grid, ValueSet every,
+                     std::vector<int>& at, std::vector<ValueSet>& choices) {
+  for (const CompiledRule::Write& w : rule.writes)
+    if (grid[size_t(corner + w.offset)] != w.value) return false;
+  choices.assign(rule.writes.size(), every);
+  at.clear();
+  for (const CompiledRule::Write& w : rule.writes) at.push_back(corner + w.offset);
+  bool agrees = true;
+  for (const CompiledRule::Test& t : rule.tests) {
+    const int cell = corner + t.offset;
+    const auto written = std::find(at.begin(), at.end(), cell);
+    if (written != at.end()) choices[size_t(written - at.begin())] &= t.accepted;
+    else agrees &= (t.accepted >> grid[size_t(cell)] & 1u) != 0;
+  }
+  return agrees && std::none_of(choices.begin(), choices.end(), [](ValueSet c) { return c == 0; });
+}
+
+}  // namespace
+
 template <class F>
 void Backward::reverse_one(const Cells& grid, F f) const {
   const ValueSet every = all_values(program_.values);
   Cells candidate = grid;
   std::vector<ValueSet> choices;  // per write: the values the input allows under it
-  std::vector<int> at, digit;
+  std::vector<int> at;
   for (const CompiledRule& rule : node_->rules)
     for (int corner : rule.corners) {
       poll_.tick();
-      bool agrees = true;
-      for (const CompiledRule::Write& w : rule.writes) agrees &= grid[size_t(corner + w.offset)] == w.value;
-      if (!agrees) continue;
-      choices.assign(rule.writes.size(), every);
-      at.clear();
-      for (const CompiledRule::Write& w : rule.writes) at.push_back(corner + w.offset);
-      // Cells the rule reads but does not write keep the grid's value, which the input must accept.
-      for (const CompiledRule::Test& t : rule.tests) {
-        const int cell = corner + t.offset;
-        const auto written = std::find(at.begin(), at.end(), cell);
-        if (written != at.end()) choices[size_t(written - at.begin())] &= t.accepted;
-        else agrees &= (t.accepted >> grid[size_t(cell)] & 1u) != 0;
-      }
-      if (!agrees || std::any_of(choices.begin(), choices.end(), [](ValueSet c) { return c == 0; })) continue;
+      if (!could_have_made(rule, corner, grid, every, at, choices)) continue;
       // Every combination of the written cells' values, as an odometer over the allowed values.
-      digit.assign(at.size(), 0);
       for (size_t k = 0; k < at.size(); k++) candidate[size_t(at[k])] = uint8_t(std::countr_zero(choices[k]));
       for (;;) {
         poll_.tick();
