@@ -86,6 +86,10 @@ class Wave {
 
   // Removes pattern t from cell i. Its supports drop to zero so that later losses never ban it again.
   void ban(int i, int t, const Weights& weights);
+  // Cell i allows exactly the patterns t with row[t] != 0, its entropy made anew from them (not in
+  // the order of the bans: a going back, which the reference never makes). Its support counts are
+  // left as they were (Propagation::recount).
+  void set_patterns(int i, const uint8_t* row, const Weights& weights);
   // The same, for Count the type of support_width() bytes: inline in the propagation's loop.
   template <class Count>
   void ban(int i, int t, const Weights& weights) {
