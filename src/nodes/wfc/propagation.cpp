@@ -145,23 +145,24 @@ void Propagation::ban(Wave& wave, int i, int t) {
   ban_counting(wave, i, t);
 }
 
-// The ban of t2 at i2 after its count reached zero, as drain makes it: Propagation::ban_as and
-// note_change (run_out as it is, but for `doomed`), with every member it writes through copied to
+// Goes down the stack as the reference does, with every member it writes through copied to
 // locals: the counts and flags are bytes, whose stores may alias anything, and the compiler would
-// otherwise read the members again after each of them. Made and kept in drain's frame only.
+// otherwise read the members again after each of them.
 template <class Count>
-struct Propagation::DrainBan {
-  Wave::Banning<Count> banning;
-  Weights::Terms terms;
-  Pending* top;
-  uint8_t* is_changed;
-  int* changed;
-  size_t changed_size;
-  const uint8_t* holds;  // when emptiness spreads
-  Emptied& emptied;
+void Propagation::drain(Wave& wave) {
+  if (stack_size_ == 0 || doomed_) return;
+  const Wave::Banning<Count> banning = wave.banning<Count>();
+  const Weights::Terms terms = weights_->terms();
+  Pending* const stack = stack_.get();
+  Pending* top = stack + stack_size_;
+  uint8_t* const is_changed = is_changed_.data();
+  int* const changed = changed_.data();
+  size_t changed_size = changed_size_;
+  const uint8_t* const holds = spreads_ ? holds_.data() : nullptr;
   bool doomed = false;
-
-  [[gnu::always_inline]] void operator()(int i1, int i2, int t2) {
+  // The ban of t2 at i2, after its count reached zero: Propagation::ban_as and note_change (run_out
+  // as it is, but for `doomed`, kept local).
+  const auto ban = [&](int i1, int i2, int t2) {
     if (!is_changed[size_t(i2)]) {
       is_changed[size_t(i2)] = 1;
       changed[changed_size++] = i2;
@@ -169,74 +170,52 @@ struct Propagation::DrainBan {
     banning.ban(i2, t2, terms);
     *top++ = {i2, t2};
     if (banning.remaining[size_t(i2)] == 0) [[unlikely]] {
-      if (emptied.cell < 0) emptied = {i2, i1};
+      if (emptied_.cell < 0) emptied_ = {i2, i1};
       if (holds && holds[size_t(i2)]) doomed = true;
     }
-  }
-};
-
-namespace {
-
-// The ban of t1 at a regular cell takes supports from all its neighbours in one pass down its
-// lists (`offsets` from the cell's own supports, `bans` what a count that runs out bans),
-// direction after direction as the reference goes: the lists are short (overlap models average
-// three to four patterns), so a loop per direction cost more than its decrements.
-template <class Count, class RegularBan, class Ban>
-[[gnu::always_inline]] inline void take_regular(Count* supports, int sentinel, const int* offsets,
-                                                const RegularBan* bans, int i1, Ban& ban) {
-  supports[sentinel] = 1;
-  for (const int* k = offsets;; k++) {
-    k = lose_support_to_sentinel(supports, k);
-    const RegularBan next = bans[k - offsets];
-    if (next.pattern < 0) return;
-    ban(i1, i1 + next.step, next.pattern);
-  }
-}
-
-}  // namespace
-
-// Goes down the stack as the reference does: cells by the edges (or wrapping around them)
-// direction by direction, the others in one pass (take_regular). The members it reads are copied
-// to locals too (DrainBan says why).
-template <class Count>
-void Propagation::drain(Wave& wave) {
-  if (stack_size_ == 0 || doomed_) return;
-  Pending* const stack = stack_.get();
-  DrainBan<Count> ban{wave.banning<Count>(),
-                      weights_->terms(),
-                      stack + stack_size_,
-                      is_changed_.data(),
-                      changed_.data(),
-                      changed_size_,
-                      spreads_ ? holds_.data() : nullptr,
-                      emptied_};
+  };
   const uint8_t* const regular = regular_.data();
-  const int *const starts = regular_starts_.data(), *const offsets = regular_offsets_.data();
-  const RegularBan* const bans = regular_bans_.data();
-  const int *const neighbours = neighbours_.data(), *const rows = rows_.data(), *const targets = propagator_->targets();
-  const Propagator& propagator = *propagator_;
+  const int* const regular_starts = regular_starts_.data();
+  const int* const regular_offsets = regular_offsets_.data();
+  const RegularBan* const regular_bans = regular_bans_.data();
   const int sentinel = wave.sentinel();
   const size_t directions = size_t(directions_);
-  while (ban.top != stack && !ban.doomed) {
-    const auto [i1, t1] = *--ban.top;
-    Count* const supports = ban.banning.supports;
+  const int* const neighbours = neighbours_.data();
+  const int* const rows = rows_.data();
+  const int* const targets = propagator_->targets();
+  const Propagator& propagator = *propagator_;
+  while (top != stack && !doomed) {
+    const auto [i1, t1] = *--top;
     if (regular[size_t(i1)]) {
-      const int start = starts[size_t(t1)];
-      take_regular(supports + size_t(i1) * ban.banning.cell_stride, sentinel, offsets + start, bans + start, i1, ban);
+      // The ban of t1 at a regular cell i1 takes supports from all its neighbours in one pass down
+      // its lists, direction after direction as the reference goes: the lists are short (overlap
+      // models average three to four patterns), so a loop per direction cost more than its decrements.
+      Count* const supports = banning.supports + size_t(i1) * banning.cell_stride;
+      const int* const offsets = regular_offsets + regular_starts[size_t(t1)];
+      const RegularBan* const bans = regular_bans + regular_starts[size_t(t1)];
+      supports[sentinel] = 1;
+      for (const int* k = offsets;; k++) {
+        k = lose_support_to_sentinel(supports, k);
+        const RegularBan next = bans[k - offsets];
+        if (next.pattern < 0) break;
+        ban(i1, i1 + next.step, next.pattern);
+      }
       continue;
     }
+    // Cells by the edges (or wrapping around them), direction by direction.
     const int* const row_of = rows + size_t(i1) * directions;
     const int* const bounds = propagator.bounds(t1);
     for (size_t d = 0; d < directions; d++) {
       if (row_of[d] < 0) continue;
+      Count* const row = banning.supports + row_of[d];
       const int* const end = targets + bounds[d + 1];
-      for (const int* t2 = targets + bounds[d]; (t2 = lose_support(supports + row_of[d], t2, end)) != end; t2++)
+      for (const int* t2 = targets + bounds[d]; (t2 = lose_support(row, t2, end)) != end; t2++)
         ban(i1, neighbours[size_t(i1) * directions + d], *t2);
     }
   }
-  stack_size_ = size_t(ban.top - stack);
-  changed_size_ = ban.changed_size;
-  doomed_ = ban.doomed;
+  stack_size_ = size_t(top - stack);
+  changed_size_ = changed_size;
+  doomed_ = doomed;
 }
 
 bool Propagation::propagate(Wave& wave) {

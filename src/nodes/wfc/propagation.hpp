@@ -76,8 +76,6 @@ class Propagation {
   void fill_regular(const Space& space, const Wave& wave);
   template <class Count>
   void drain(Wave& wave);
-  template <class Count>
-  struct DrainBan;
   void drain_by_lanes(Wave& wave);
   template <size_t Blocks>
   void drain_lanes(Wave& wave);
