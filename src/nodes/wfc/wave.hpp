@@ -187,11 +187,6 @@ class Wave {
   double entropy(int i) const { return entropies_[size_t(i)].entropy; }
   int cells() const { return cells_; }
   int patterns() const { return patterns_; }
-  // What copy_from copies of this wave, in bytes.
-  size_t bytes() const {
-    return data_.size() + 8 * sets_.size() + 4 * sums_of_ones_.size() + sizeof(Entropy) * entropies_.size() +
-           (counted_ ? 8 * compatible_.size() : 0);
-  }
 
  private:
   size_t slot(int i, int t) const { return size_t(i) * size_t(patterns_) + size_t(t); }
