@@ -279,4 +279,84 @@ TEST(WfcBacktrack, CliPrintsTheNoticeOnStderr) {
   EXPECT_TRUE(mjtest::contains(r.output, "Escher.xml:4: warning: wfc found no good seed in 1000 tries")) << r.output;
 }
 
+TEST(WfcBacktrack, EscherAtFourTimesItsSizeCollapsesValidly) {
+  // models.xml runs Escher at 8; at 24 the reference's retries never finish (Escher 32, which the
+  // benchmark measures, takes too long for a test).
+  expect_valid_collapses("Escher", 24, {3});
+}
+
+TEST(WfcBacktrack, WithoutAContradictionTheRunIsTheReferences) {
+  // Where the collapse of the first seed meets no contradiction (nothing undone), backtracking draws
+  // what the reference draws: the same grid. Some runs of each kind must be there to compare.
+  const fs::path resources = mjtest::corpus_dir() / "resources";
+  int same = 0, undid = 0;
+  for (const auto& [name, options] : std::vector<std::pair<std::string, mj::LoadOptions>>{
+           {"Knots2D", {12, 12, 1, resources}}, {"WaveFlowers", {60, 60, 1, resources}}, {"Escher", cube(8)}}) {
+    const fs::path file = mjtest::corpus_dir() / "models" / (name + ".xml");
+    mj::Interpreter reference = mj::Interpreter::from_file(file, options),
+                    back = mj::Interpreter::from_file(file, options);
+    back.set_backtrack(true);
+    const int line = name == "Escher" ? 4 : 3;
+    for (int seed = 1; seed <= 6; seed++) {
+      reference.run(seed, 0);
+      back.run(seed, 0);
+      if (back.inspect(line).undone_choices > 0) {
+        undid++;
+        continue;
+      }
+      same++;
+      EXPECT_TRUE(
+          std::equal(reference.grid().cells, reference.grid().cells + reference.grid().size(), back.grid().cells))
+          << name << " seed " << seed;
+    }
+  }
+  EXPECT_GT(same, 6);
+  EXPECT_GT(undid, 0);
+}
+
+TEST(WfcBacktrack, AContradictoryInputNamesItsCells) {
+  // ModernHouse at twice its size, seed 1: the outer wfc's tiles, rewritten, make an input its inner
+  // wfc (line 49) cannot tile.
+  const mj::LoadOptions options{18, 18, 8, mjtest::corpus_dir() / "resources"};
+  mj::Interpreter ip = mj::Interpreter::from_file(mjtest::corpus_dir() / "models" / "ModernHouse.xml", options);
+  for (bool backtrack : {false, true}) {
+    ip.set_backtrack(backtrack);
+    ip.run(1, 0);
+    ASSERT_EQ(ip.run_notices().size(), 1u);
+    const mj::Notice notice = ip.run_notices()[0];
+    EXPECT_EQ(notice.line, 49);
+    EXPECT_TRUE(mjtest::contains(notice.message,
+                                 "wfc: the input grid contradicts the rules: its cells (27, 16, 2) 'a', "
+                                 "(28, 16, 2) 'V',"))
+        << notice.message;
+    EXPECT_TRUE(mjtest::contains(notice.message, "(28, 18, 2) 'V' and 113 more leave (29, 18, 4) no pattern"))
+        << notice.message;
+  }
+}
+
+TEST(WfcBacktrack, ACancelStopsTheCollapseMidway) {
+  // Escher at 16: two steps of <all>, then the wfc's first step, which backtracks for hundreds of
+  // choices. The progress callback (a Ctrl-C in Python, the page's Pause), asked between steps and
+  // at every choice the collapse makes, says stop at its tenth call: the run stops inside that
+  // step, which is not taken, and the next advance makes the same collapse as a run never stopped.
+  const std::string xml = collapse_only(corpus_model("Escher"));
+  mj::Interpreter stopped = mj::Interpreter::from_string(xml, cube(16), "Escher"),
+                  whole = mj::Interpreter::from_string(xml, cube(16), "Escher");
+  stopped.set_backtrack(true), whole.set_backtrack(true);
+  int asked = 0;
+  mj::RunControl control;
+  control.interval = std::chrono::milliseconds(0);
+  control.progress = [&] { return ++asked < 10; };
+  stopped.start(1);
+  EXPECT_EQ(stopped.advance(control), mj::RunEnd::stopped);
+  EXPECT_EQ(asked, 10);
+  EXPECT_EQ(stopped.steps(), 2);
+  EXPECT_FALSE(stopped.finished());
+  control.progress = nullptr;
+  EXPECT_EQ(stopped.advance(control), mj::RunEnd::finished);
+  whole.run(1, 0);
+  EXPECT_EQ(stopped.steps(), whole.steps());
+  EXPECT_TRUE(std::equal(whole.grid().cells, whole.grid().cells + whole.grid().size(), stopped.grid().cells));
+}
+
 }  // namespace

@@ -262,7 +262,8 @@ void add_run_command(CLI::App& app, CommandLine& c) {
   run->add_flag("--iso", r.iso, "render 3D grids as isometric PNG instead of VOX");
   run->add_flag("--backtrack", r.backtrack,
                 fmt::format("every wfc undoes its last observations on a contradiction instead of starting over, "
-                            "giving up after undoing {} observations (runs differ from the reference's)",
+                            "giving up after undoing {} observations (a run is the reference's unless the "
+                            "collapse of the wfc's first seed meets a contradiction)",
                             mj::kMostUndoneChoices));
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
   run->add_option("--start", r.start,

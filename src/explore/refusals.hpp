@@ -8,7 +8,7 @@
 #include "core/xml.hpp"
 #include "mj/grid_view.hpp"
 #include "mj/run_settings.hpp"
-#include "mj/state_text.hpp"
+#include "io/formats/state_text.hpp"
 
 namespace mj {
 

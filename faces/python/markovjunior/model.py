@@ -55,10 +55,10 @@ def load(
     ``max_cells`` bounds every grid the model makes (default ``DEFAULTS["max_cells"]``). ``colors``:
     ``{symbol: colour}`` over the palette, a colour 0xRRGGBB, ``"#rrggbb"``, a name (``"teal"``, with
     matplotlib) or ``(r, g, b)``. ``backtrack=True``: every ``wfc`` undoes its latest choices on a contradiction
-    instead of starting over (``mj run --backtrack``; the runs then differ from the reference's). Raises ModelError
-    with the file and line of any problem in the model, and warns (ModelWarning) of each thing it writes that nothing
-    reads (a misspelt attribute): the model still runs; ``run`` warns of a ``wfc`` that gave up, a goal not
-    met, a search that found no trajectory.
+    instead of starting over (``mj run --backtrack``; a run then differs from the reference's where the collapse
+    of a wfc's first seed meets a contradiction). Raises ModelError with the file and line of any problem in the
+    model, and warns (ModelWarning) of each thing it writes that nothing reads (a misspelt attribute): the model
+    still runs; ``run`` warns of a ``wfc`` that gave up, a goal not met, a search that found no trajectory.
 
     ``pins``: cells no node may change all run long; ``goal``: cells the model's inference (``<observe>``) must end
     with (docs/constraints.md). Each a file (a PNG in the model's colours, transparent: free; a VOX, empty: free; a

@@ -1,52 +1,45 @@
 // A collapse that backtracks (backtrack="True", or a run's backtrack setting): where an observation
 // leads to a contradiction, it is undone and its pattern banned at its cell; when that ban leads to
 // one too, the observation before it is undone, and so on back (chronological backtracking). When
-// that keeps failing in one place, the cause lies further back: the observations around the
-// contradiction are all undone at once. The reference instead starts over with another seed, which
-// fails every time on hard tilesets (Escher past its size).
+// that keeps failing in one place, the cause lies further back: the collapse solves a box around the
+// contradiction again with the rest of the wave as it stands (Merrell's model synthesis, "modifying
+// in blocks"): the box's observations are undone and its cells take the start wave's patterns
+// again, less those the cells around no longer support. Going back costs what is undone (the trail logs what each
+// choice banned), not a copy of the wave per choice. The reference instead starts over with another seed, which fails
+// every time on hard tilesets (Escher past its size).
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
 
 #include "mj/defaults.hpp"
+#include "nodes/inference/search.hpp"
 #include "nodes/wfc/wfc_node.hpp"
 
 namespace mj::wfc {
 
 namespace {
 
-// The copies of the wave a collapse keeps to go back to, in all.
-constexpr double kTrailBytes = 256.0 * (1 << 20);
 // Contradictions met since the collapse last went further than ever, before erasing around one.
 // Measured on Escher 16 (seeds 1-8): 5 and 10 ended every collapse, 20 and 50 not all.
 constexpr int kStuck = 5;
 // The first collapse's share of undone observations. Measured on PillarsOfEternity 18 (seeds 1-10):
 // 2000 and no restarts left a seed unfinished, 5000 and 10000 none, 5000 in the least time.
 constexpr long long kFirstShare = 5000;
-// The half side of the box erased around a contradiction; one more at each erasure that made no
-// progress. Measured with kStuck: 1 slower, 3 not every collapse.
+// The half side of the box erased around a contradiction. Measured on Escher 24 (seeds 1-3) with
+// kStuck: 2 finished all three in 1.6-1.9 s of CPU, 1 and 3 left some unfinished.
 constexpr int kFirstRadius = 2;
-
-// How far apart two cells are along the axis where they are farthest apart (around the edges too
-// when the wave wraps).
-int distance(const Space& s, int a, int b) {
-  const auto along = [&](int u, int v, int m) {
-    const int d = std::abs(u - v);
-    return s.periodic ? std::min(d, m - d) : d;
-  };
-  return std::max({along(s.x(a), s.x(b), s.mx), along(s.y(a), s.y(b), s.my), along(s.z(a), s.z(b), s.mz)});
-}
+// Around the box, the cells no kept observation decided take the start wave's patterns again too,
+// and the bans learnt there are forgotten: what the erased observations took from them comes back.
+// Measured: PillarsOfEternity 12 and 18 (seed 1) finish with 2 (0.1 and 0.9 s), never with 0.
+constexpr int kMargin = 2;
 
 }  // namespace
 
 // Collapses from the run's next seeds, undoing choices as needed: one that has undone its share of
 // observations starts over from the next seed, with twice the share (a search stuck deep in one
-// corner costs more than a fresh start). The seed of the collapse that ends, or nullopt when the
-// input grid is contradictory or kMostUndoneChoices observations were undone in all.
+// corner costs more than a fresh start). The seed of the collapse that ends, or nullopt when
+// kMostUndoneChoices observations were undone in all.
 std::optional<int> WfcNode::backtracked_seed(Run& run) {
   undone_ = 0;
-  for (int i = 0; i < wave.cells(); i++)
-    if (observable_[size_t(i)] && wave.remaining(i) == 0) return std::nullopt;
+  propagation_.prepare_restore();
   for (long long share = kFirstShare;; share *= 2) {
     const int seed = run.random.next();
     undo_limit_ = int(std::min<long long>(undone_ + share, kMostUndoneChoices));
@@ -58,56 +51,51 @@ std::optional<int> WfcNode::backtracked_seed(Run& run) {
 bool WfcNode::backtracked_collapse(int seed, Run& run) {
   Random random(seed);
   restart_wave();
-  // Copies spaced so that one per cell's worth of choices fits in kTrailBytes.
-  const double copies = std::max(1.0, kTrailBytes / double(std::max<size_t>(wave.bytes(), 1)));
-  trail_.begin(size_t(std::ceil(double(wave.cells()) / copies)), size_t(copies));
-  longest_ = longest_at_erasure_ = 0;
+  trail_.begin(wave);
+  longest_ = 0;
   stuck_ = 0;
   radius_ = kFirstRadius;
+  erased_ = false;
   for (;;) {
+    poll(run);
     const int node = next_unobserved_node(random);
     if (node < 0) break;
-    trail_.save(wave);
-    trail_.choices.push_back({node, draw(node, random), true});
+    trail_.push({node, draw(node, random), true});
     make(trail_.choices.back());
     if (trail_.choices.size() > longest_) longest_ = trail_.choices.size(), stuck_ = 0;
-    while (!consistent()) {
-      if (++stuck_ > kStuck && trail_.choices.size() > 1) {
-        erase_around(contradiction_);  // leaves no contradiction
-        break;
-      }
-      if (undo_observation()) continue;
+    if (!settle(run)) return false;
+  }
+  if (erased_) settle_replay();
+  observations_ = int(trail_.choices.size());
+  return true;
+}
+
+// Propagates the last choice and goes back until the wave holds no contradiction; false when the
+// collapse has undone its share.
+bool WfcNode::settle(Run& run) {
+  while (!consistent()) {
+    if (undone_ >= undo_limit_) {
       if (run.inspecting) {
         failed_tries_++, contradictions_.push_back(contradiction_);
         explain_backtracked_failure();
       }
       return false;
     }
+    poll(run);
+    if (++stuck_ > kStuck || !undo_observation()) {
+      erase_around(contradiction_);  // leaves no contradiction
+      break;
+    }
   }
-  observations_ = int(trail_.choices.size());
+  trail_.record(wave, propagation_.changed());
   return true;
 }
 
-// The options the emptied cell had before the last choice: the wave goes back there to read them, and
-// makes that choice again (the wave shown is the failure's).
+// The cell that ran out and the options it had before the choice that emptied it (the shadow keeps
+// them); the wave shown is the failure's.
 void WfcNode::explain_backtracked_failure() {
   const Propagation::Emptied emptied = propagation_.emptied();
-  const int cell = emptied.cell < 0 ? contradiction_ : emptied.cell;
-  const Choice last = trail_.choices.back();
-  go_back_to(trail_.choices.size() - 1);
-  const size_t patterns = size_t(model.patterns);
-  const std::vector<uint8_t> before(wave.allowances() + size_t(cell) * patterns,
-                                    wave.allowances() + size_t(cell + 1) * patterns);
-  trail_.choices.push_back(last);
-  make(last);
-  propagation_.propagate(wave);
-  // as the failure left them: rescan_all (in go_back_to) forgot which cell ran out
-  ContradictionView& c = contradiction_view_;
-  c = {};
-  c.cell = cell;
-  c.neighbour = emptied.cell < 0 ? -1 : emptied.neighbour;
-  for (int t = 0; t < model.patterns; t++)
-    if (before[size_t(t)]) c.lost.push_back(t), c.names.push_back(option_name(t));
+  note_contradiction(trail_.shadow(emptied.cell < 0 ? contradiction_ : emptied.cell), contradiction_);
 }
 
 // A pattern the cell allows, drawn by weight (the first it allows when none of them weighs anything).
@@ -127,8 +115,8 @@ void WfcNode::make(const Choice& choice) {
     if (t != choice.pattern && wave.allows(choice.cell, t)) propagation_.ban(wave, choice.cell, t);
 }
 
-// Propagates the last choice; false when some cell ran out of patterns (the reference looks only
-// at cell 0, and would draw the others as if they were fine), that cell in contradiction_.
+// Propagates the bans made; false when some cell ran out of patterns (the reference looks only at
+// cell 0, and would draw the others as if they were fine), that cell in contradiction_.
 bool WfcNode::consistent() {
   const bool propagated = propagation_.propagate(wave);
   for (int i : propagation_.changed())
@@ -137,68 +125,122 @@ bool WfcNode::consistent() {
       return false;
     }
   if (propagated) return true;
-  contradiction_ = trail_.choices.back().cell;
+  contradiction_ = trail_.choices.empty() ? 0 : trail_.choices.back().cell;
   return false;
 }
 
-// Goes back to before the latest observation and bans its pattern there instead; false when there
-// is none left or the collapse has undone its share.
+// Goes back to before the latest observation that may be undone one by one and bans its pattern
+// there instead; false when there is none.
 bool WfcNode::undo_observation() {
   std::vector<Choice>& choices = trail_.choices;
   size_t last = choices.size();
-  while (last > 0 && !choices[last - 1].observed) last--;
-  if (last == 0 || undone_ >= undo_limit_) return false;
+  while (last > trail_.base() && !choices[last - 1].observed) last--;
+  if (last == trail_.base()) return false;
   undone_++;
   const Choice undone = choices[last - 1];
   go_back_to(last - 1);
-  choices.push_back({undone.cell, undone.pattern, false});
-  make(choices.back());
+  trail_.push({undone.cell, undone.pattern, false});
+  make(trail_.choices.back());
   return true;
 }
 
-// The wave after the first `count` choices: the latest copy at or before them, and those made since.
+// The wave after the first `count` choices (at least the trail's base): the cells the last
+// propagation changed, and those the choices from `count` on took patterns from, as the shadow has them.
 void WfcNode::go_back_to(size_t count) {
-  size_t made = 0;
-  const Wave* copy = trail_.back_to(count, made);
-  propagation_.clear();
-  wave.copy_from(copy ? *copy : start_wave_);
-  for (size_t k = made; k < count; k++) {
-    make(trail_.choices[k]);
-    propagation_.propagate(wave);
-  }
-  rescan_all();  // which cells the way back changed is not known
+  const std::span<const int> changed = propagation_.changed();
+  touched_.assign(changed.begin(), changed.end());
+  trail_.unwind(count, touched_);
+  restore(touched_);
 }
 
-// Undoes every observation within a box around the cell at once, keeps the others, and forgets the
-// bans learnt so far (they held only after what is undone). The box grows while such erasures make
-// no progress. The observations kept are some of those of a wave without contradiction, so they
-// leave none.
+// The cells take the shadow's patterns, and the counts and entropies that go with them.
+void WfcNode::restore(std::vector<int>& cells) {
+  std::sort(cells.begin(), cells.end());
+  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+  for (int i : cells) wave.set_patterns(i, trail_.shadow(i), weights_);
+  if (wave.counted()) propagation_.recount(wave, cells);
+  propagation_.clear();
+  propagation_.forget_changes();
+  for (int i : cells) rescan(i);
+}
+
+// Goes back to before the choice that failed, then erases a box around the contradiction, larger
+// while the erasure itself contradicts what is kept (the whole wave at the most, which never does).
 void WfcNode::erase_around(int cell) {
-  radius_ = longest_ > longest_at_erasure_ ? kFirstRadius : std::min(radius_ + 1, wave.cells());
-  longest_at_erasure_ = longest_;
-  std::vector<Choice> kept;
-  kept.swap(trail_.choices);
-  kept.pop_back();  // the choice that led to the contradiction
+  erased_ = true;
+  go_back_to(trail_.choices.size() - 1);
+  radius_ = kFirstRadius;
+  while (!erase_box(cell)) radius_++;
+  longest_ = trail_.choices.size();
+  stuck_ = 0;
+}
+
+// Undoes every choice within radius_ of `cell` and the bans within kMargin more, keeps the others as
+// they stand (bans learnt further out stay: they only narrow the wave), and gives the cells there the
+// start wave's patterns (a kept observation's cell its pattern) less those their neighbours no longer
+// support. False when that runs into a
+// contradiction: the wave is then as the box's reset left it.
+bool WfcNode::erase_box(int cell) {
+  const int margin = radius_ + kMargin;
   int erased = 0;
-  std::erase_if(kept, [&](const Choice& c) {
-    const bool erase = !c.observed || distance(space_, c.cell, cell) <= radius_;
+  std::erase_if(trail_.choices, [&](const Choice& c) {
+    const int d = space_.distance(c.cell, cell);
+    const bool erase = d <= radius_ || (d <= margin && !c.observed);
     erased += erase && c.observed;
     return erase;
   });
-  undone_ += erased;
-  size_t made = 0;
-  trail_.back_to(0, made);
-  propagation_.clear();
-  wave.copy_from(start_wave_);
-  for (const Choice& c : kept) {
-    trail_.save(wave);
-    trail_.choices.push_back(c);
+  undone_ += std::max(erased, 1);  // an erasure of no observation still counts: the collapse goes round
+  trail_.commit();
+  touched_.clear();
+  const size_t patterns = size_t(model.patterns);
+  for (int i = 0; i < wave.cells(); i++)
+    if (space_.distance(i, cell) <= margin) {
+      std::copy_n(start_wave_.allowances() + size_t(i) * patterns, patterns, trail_.shadow(i));
+      touched_.push_back(i);
+    }
+  for (const Choice& c : trail_.choices)
+    if (space_.distance(c.cell, cell) <= margin) {
+      std::fill_n(trail_.shadow(c.cell), patterns, uint8_t(0));
+      trail_.shadow(c.cell)[c.pattern] = 1;
+    }
+  restore(touched_);
+  propagation_.ban_unsupported(wave, touched_);
+  if (consistent()) return true;
+  const std::span<const int> changed = propagation_.changed();
+  touched_.assign(changed.begin(), changed.end());
+  restore(touched_);
+  return false;
+}
+
+// After an erasure, the choices kept no longer make the collapse by themselves (what erased
+// observations banned outside their box stays banned): the replay makes them, then observes every
+// cell they leave undecided as the collapse decided it, so that it ends on the same wave.
+void WfcNode::settle_replay() {
+  std::vector<int> decided(size_t(wave.cells()), -1);
+  for (int i = 0; i < wave.cells(); i++)
+    for (int t = 0; t < model.patterns && decided[size_t(i)] < 0; t++)
+      if (wave.remaining(i) == 1 && wave.allows(i, t)) decided[size_t(i)] = t;
+  restart_wave();
+  for (const Choice& c : trail_.choices) {
     make(c);
     propagation_.propagate(wave);
   }
-  rescan_all();
-  longest_ = trail_.choices.size();
-  stuck_ = 0;
+  for (int i = 0; i < wave.cells(); i++)
+    if (observable_[size_t(i)] && wave.remaining(i) > 1 && decided[size_t(i)] >= 0) {
+      trail_.choices.push_back({i, decided[size_t(i)], true});
+      make(trail_.choices.back());
+      propagation_.propagate(wave);
+    }
+  propagation_.forget_changes();
+}
+
+// Stops the step when the run is asked to stop (a Ctrl-C, the page's Pause): the run's random numbers
+// go back to where the step began, so that taking it again makes the same collapse.
+void WfcNode::poll(Run& run) {
+  if (!run.keep_searching || (*run.keep_searching)()) return;
+  run.random = *random_at_begin_;
+  if (parent) run.current = parent;
+  throw SearchPaused{};
 }
 
 }  // namespace mj::wfc

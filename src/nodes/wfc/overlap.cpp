@@ -155,21 +155,14 @@ void OverlapNode::build_propagator() { model.propagator = overlap_propagator(pat
 // <rule in="A" out="b|c"/>: where the input grid holds A, only patterns whose first cell is b or c.
 // The sample's colours stand for the new grid's values in order of first appearance.
 void OverlapNode::load_rules(const XmlElement& element, const Grid& grid) {
-  model.start_waves.assign(size_t(grid.values), {});
-  for (const XmlElement& rule : element.children({"rule"})) {
-    char in = rule.symbol("in");
-    int input = grid.value_of(in);
-    if (input < 0) rule.fail(std::string("unknown input value '") + in + "' (values are \"" + grid.characters + "\")");
-    std::vector<int> outputs;
-    for (const std::string& s : split(rule.str("out"), '|')) {
-      int value = s.empty() ? -1 : newgrid->value_of(s[0]);
-      if (value < 0) rule.fail("unknown output value \"" + s + "\" (values are \"" + newgrid->characters + "\")");
-      outputs.push_back(value);
-    }
-    std::vector<uint8_t>& allowed = new_start_wave(model, input, rule);
-    for (int t = 0; t < model.patterns; t++)
-      allowed[size_t(t)] = std::find(outputs.begin(), outputs.end(), patterns_[size_t(t)][0]) != outputs.end();
-  }
+  load_start_waves(model, element, grid,
+                   [&](const XmlElement& rule, const std::string& out, std::vector<uint8_t>& wave) {
+                     const int value = out.empty() ? -1 : newgrid->value_of(out[0]);
+                     if (value < 0)
+                       rule.fail("unknown output value \"" + out + "\" (values are \"" + newgrid->characters + "\")");
+                     for (int t = 0; t < model.patterns; t++)
+                       if (patterns_[size_t(t)][0] == value) wave[size_t(t)] = 1;
+                   });
 }
 
 // Each cell shows the value most voted for by the patterns that cover it: pattern t at cell i covers

@@ -1,6 +1,8 @@
 // A propagation's setup (the cells next to each cell), its bans, and its drain by lists: the hot loop.
 #include "nodes/wfc/propagation.hpp"
 
+#include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace mj::wfc {
@@ -45,6 +47,18 @@ int Space::neighbour(int i, int d) const {
   const int x = this->x(i) + kDX[d], y = this->y(i) + kDY[d], z = this->z(i) + kDZ[d];
   if (!periodic && !holds_patterns(x, y, z)) return -1;
   return wrap(x, mx) + wrap(y, my) * mx + wrap(z, mz) * mx * my;
+}
+
+int Space::distance(int a, int b) const {
+  const auto along = [&](int u, int v, int m) {
+    const int d = std::abs(u - v);
+    return periodic ? std::min(d, m - d) : d;
+  };
+  return std::max({along(x(a), x(b), mx), along(y(a), y(b), my), along(z(a), z(b), mz)});
+}
+
+std::string Space::where(int i) const {
+  return "(" + std::to_string(x(i)) + ", " + std::to_string(y(i)) + ", " + std::to_string(z(i)) + ")";
 }
 
 Propagation::Propagation(const Propagator* propagator, const Weights* weights, Space space, const Wave& wave,

@@ -61,6 +61,16 @@ class Propagation {
   // of a pattern already banned on (the reference takes supports once more for it).
   static bool goes_by_sets(const Propagator& propagator, bool shannon);
 
+  // propagation_restore.cpp: going back, for a collapse that backtracks. Makes once what the two
+  // below read: which cell each count row follows, and the rows' starting values.
+  void prepare_restore();
+  // The support counts of `cells` and of the cells next to them, made anew from the patterns their
+  // neighbours allow, as the bans would have left them (a wave that counts; sets need none).
+  void recount(Wave& wave, std::span<const int> cells);
+  // Bans (for the next propagate) the patterns of `cells` that lack support from a neighbour:
+  // those a propagation would have banned. Their counts must be made (recount) in a wave that counts.
+  void ban_unsupported(Wave& wave, std::span<const int> cells);
+
  private:
   void fill_takes(const Wave& wave, Decrements decrements);
   void fill_regular(const Space& space, const Wave& wave);
@@ -138,7 +148,9 @@ class Propagation {
   struct Pending {
     int cell, pattern;
   };
-  std::unique_ptr<Pending[]> stack_;  // room for a ban of every pattern of every cell, and more
+  std::unique_ptr<Pending[]> stack_;
+  std::vector<Pending> pending_bans_;  // ban_unsupported's, collected before they are made  // room for a ban of every
+                                       // pattern of every cell, and more
   size_t stack_size_ = 0;
   bool spreads_ = false;             // emptiness spreads over the cells that hold patterns
   std::vector<uint8_t> holds_;       // per cell, when spreads_: Space::holds_patterns
@@ -147,6 +159,13 @@ class Propagation {
   size_t changed_size_ = 0;          // in changed_
   std::vector<uint8_t> is_changed_;  // per cell: in changed_
   Emptied emptied_;
+  // prepare_restore: [cell][direction] the cell whose bans take from the cell's row of that direction
+  // (neighbours_ the other way round), or -1; [direction][pattern] the row's count in a fresh wave,
+  // and how many patterns list the pattern in that direction; scratch.
+  std::vector<int> sources_, fresh_, listed_, counts_;
+  static int count(Wave& wave, int i, int d, int t);
+  std::vector<uint8_t> marked_;
+  std::vector<int> marked_cells_;
 };
 
 // Inlined: a ban comes about once per ban taken off the stack, and the call cost half as much again.

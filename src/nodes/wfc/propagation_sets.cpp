@@ -64,6 +64,31 @@ void Propagation::drain_sets(Wave& wave) {
   else drain_set_words<0, 0>(wave);
 }
 
+namespace {
+
+// masks[d * words + w] |= the patterns that some pattern of `set` allows at d: through `unions`
+// (Propagation::byte_unions_) byte by byte when there are any, else bit by bit through `allowed`.
+[[gnu::always_inline]] inline void allowed_by(const uint64_t* set, size_t words, size_t row, const uint64_t* unions,
+                                              const uint64_t* allowed, uint64_t* masks) {
+  if (unions != nullptr) {
+    for (size_t w = 0; w < words; w++)
+      for (uint64_t bits = set[w]; bits != 0;) {
+        const int shift = std::countr_zero(bits) & ~7;  // the lowest byte with patterns
+        const uint64_t* const from = unions + ((w * 8 + size_t(shift / 8)) * 256 + (bits >> shift & 0xff)) * row;
+        for (size_t k = 0; k < row; k++) masks[k] |= from[k];
+        bits &= ~(uint64_t(0xff) << shift);
+      }
+    return;
+  }
+  for (size_t w = 0; w < words; w++)
+    for (uint64_t bits = set[w]; bits != 0; bits &= bits - 1) {
+      const uint64_t* const from = allowed + (w * 64 + size_t(std::countr_zero(bits))) * row;
+      for (size_t k = 0; k < row; k++) masks[k] |= from[k];
+    }
+}
+
+}  // namespace
+
 // Cell by cell: a cell that lost patterns leaves each neighbour only the patterns that one of its
 // remaining patterns allows there (or that nothing allows: their counts never run out). Directions
 // and Words: the number of each when known at compile time (the loops unroll), or 0.
@@ -81,22 +106,7 @@ void Propagation::drain_set_words(Wave& wave) {
     queue_.pop_back();
     queued_[size_t(i1)] = 0;
     std::copy_n(set_unconstrained_.data(), row, masks);
-    const uint64_t* const set1 = wave.set(i1);
-    if (unions != nullptr) {
-      for (size_t w = 0; w < words; w++)
-        for (uint64_t bits = set1[w]; bits != 0;) {
-          const int shift = std::countr_zero(bits) & ~7;  // the lowest byte with patterns
-          const uint64_t* const from = unions + ((w * 8 + size_t(shift / 8)) * 256 + (bits >> shift & 0xff)) * row;
-          for (size_t k = 0; k < row; k++) masks[k] |= from[k];
-          bits &= ~(uint64_t(0xff) << shift);
-        }
-    } else {
-      for (size_t w = 0; w < words; w++)
-        for (uint64_t bits = set1[w]; bits != 0; bits &= bits - 1) {
-          const uint64_t* const from = allowed + (w * 64 + size_t(std::countr_zero(bits))) * row;
-          for (size_t k = 0; k < row; k++) masks[k] |= from[k];
-        }
-    }
+    allowed_by(wave.set(i1), words, row, unions, allowed, masks);
     for (size_t d = 0; d < directions; d++) {
       const int i2 = neighbours_[size_t(i1) * directions + d];
       if (i2 < 0) continue;

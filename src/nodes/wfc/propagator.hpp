@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "nodes/wfc/wave.hpp"
@@ -70,6 +71,11 @@ struct Space {
   }
   // The cell at offset d from cell i, or -1 when it is outside a non-periodic wave.
   int neighbour(int i, int d) const;
+  // How far apart two cells are along the axis where they are farthest apart (around the edges
+  // too when the wave wraps).
+  int distance(int a, int b) const;
+  // Cell i in words: "(x, y, z)".
+  std::string where(int i) const;
 };
 
 }  // namespace mj::wfc

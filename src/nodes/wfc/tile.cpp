@@ -63,19 +63,12 @@ void TileNode::make_new_grid(const XmlElement& element, const Grid& grid, TileSh
 
 // <rule in="A" out="Tile1|Tile2"/>: where the input grid holds A, only variants of those tiles.
 void TileNode::load_rules(const XmlElement& element, const Grid& grid) {
-  model.start_waves.assign(size_t(grid.values), {});
-  for (const XmlElement& rule : element.children({"rule"})) {
-    char in = rule.symbol("in");
-    int input = grid.value_of(in);
-    if (input < 0) rule.fail(std::string("unknown input value '") + in + "' (values are \"" + grid.characters + "\")");
-    std::vector<std::string> outputs = split(rule.str("out"), '|');
-    std::vector<uint8_t>& allowed = new_start_wave(model, input, rule);
-    for (const std::string& tile : outputs) {
-      auto it = tileset_.tiles.find(tile);
-      if (it == tileset_.tiles.end()) rule.fail("unknown tile name " + tile);
-      std::fill_n(allowed.begin() + it->second.first, it->second.count, uint8_t(1));
-    }
-  }
+  load_start_waves(model, element, grid,
+                   [&](const XmlElement& rule, const std::string& out, std::vector<uint8_t>& wave) {
+                     auto it = tileset_.tiles.find(out);
+                     if (it == tileset_.tiles.end()) rule.fail("unknown tile name " + out);
+                     std::fill_n(wave.begin() + it->second.first, it->second.count, uint8_t(1));
+                   });
 }
 
 // Tiles apart (no overlap) are drawn from their own cell's patterns alone: an animated run's step

@@ -1,8 +1,13 @@
-// The trail of a backtracking collapse: the choices made so far, in order, and copies of the wave
-// after some of them, so that going back costs a copy and the few choices since, not a whole collapse.
+// The trail of a backtracking collapse: the choices made so far, in order, and what each of them took
+// from the wave, so that going back costs in proportion to what is undone (not a copy of the wave per
+// choice): a log of the patterns each choice's propagation banned, and the shadow, every cell's
+// patterns as of the last choice that propagated without contradiction, from which the cells a
+// failed propagation changed are put back.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <span>
 #include <vector>
 
 #include "nodes/wfc/wave.hpp"
@@ -18,41 +23,60 @@ struct Choice {
 
 class Trail {
  public:
-  // Forgets every choice and copy; copies will be kept every `spacing` choices, at most `most`.
-  void begin(size_t spacing, size_t most) {
+  // Forgets every choice; the shadow becomes `wave`'s patterns.
+  void begin(const Wave& wave) {
     choices.clear();
-    used_ = 0;
-    spacing_ = spacing < 1 ? 1 : spacing;
-    most_ = most;
+    marks_.clear();
+    lost_.clear();
+    base_ = 0;
+    patterns_ = size_t(wave.patterns());
+    shadow_.assign(wave.allowances(), wave.allowances() + size_t(wave.cells()) * patterns_);
   }
-  // Keeps a copy of `wave`, the wave after every choice so far, when one is due.
-  void save(const Wave& wave) {
-    const size_t made = choices.size(), last = used_ == 0 ? 0 : made_[used_ - 1];
-    if (made - last < spacing_ || used_ >= most_) return;
-    if (used_ == waves_.size()) {
-      waves_.push_back(wave);
-      made_.push_back(made);
-    } else {
-      waves_[used_].copy_from(wave);
-      made_[used_] = made;
+  void push(const Choice& choice) {
+    choices.push_back(choice);
+    marks_.push_back(lost_.size());
+  }
+  // After the last choice propagated without contradiction: logs the patterns that the cells
+  // `changed` lost since the shadow, and takes them from it.
+  void record(const Wave& wave, std::span<const int> changed) {
+    for (int i : changed) {
+      uint8_t* const row = shadow(i);
+      const uint8_t* const now = wave.allowances() + size_t(i) * patterns_;
+      for (size_t t = 0; t < patterns_; t++)
+        if (row[t] && !now[t]) row[t] = 0, lost_.push_back(uint32_t(size_t(i) * patterns_ + t));
     }
-    used_++;
   }
-  // Drops the choices from `count` on and the copies made after them; returns the latest copy
-  // left, or null (go back to the start wave), and in `made` how many choices it holds.
-  const Wave* back_to(size_t count, size_t& made) {
+  // Drops the choices from `count` on (at least base()) and gives back to the shadow the patterns
+  // they took; appends each cell that gets some back to `cells` (a cell may come more than once).
+  void unwind(size_t count, std::vector<int>& cells) {
+    const size_t mark = marks_[count];
+    for (size_t k = lost_.size(); k > mark; k--) {
+      const size_t slot = lost_[k - 1];
+      shadow_[slot] = 1;
+      cells.push_back(int(slot / patterns_));
+    }
+    lost_.resize(mark);
     choices.resize(count);
-    while (used_ > 0 && made_[used_ - 1] > count) used_--;
-    made = used_ == 0 ? 0 : made_[used_ - 1];
-    return used_ == 0 ? nullptr : &waves_[used_ - 1];
+    marks_.resize(count);
   }
+  // Keeps the choices as they are but forgets what they took: those before base() are never undone
+  // one by one again (an erasure around a contradiction changed the wave they were made on).
+  void commit() {
+    lost_.clear();
+    marks_.assign(choices.size(), 0);
+    base_ = choices.size();
+  }
+  size_t base() const { return base_; }
+  // Every pattern cell i allowed after the last choice that propagated without contradiction.
+  uint8_t* shadow(int i) { return shadow_.data() + size_t(i) * patterns_; }
 
   std::vector<Choice> choices;
 
  private:
-  std::vector<Wave> waves_;   // the copies, reused from one collapse to the next
-  std::vector<size_t> made_;  // per copy: how many choices it holds
-  size_t used_ = 0, spacing_ = 1, most_ = 0;
+  std::vector<size_t> marks_;   // per choice: the size of lost_ before it
+  std::vector<uint32_t> lost_;  // cell * patterns + pattern, as the choices banned them (check_memory: < 2^31)
+  std::vector<uint8_t> shadow_;
+  size_t patterns_ = 0, base_ = 0;
 };
 
 }  // namespace mj::wfc

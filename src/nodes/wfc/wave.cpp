@@ -110,6 +110,22 @@ void Wave::init(const Propagator& propagator, const Weights& weights) {
   }
 }
 
+void Wave::set_patterns(int i, const uint8_t* row, const Weights& weights) {
+  std::copy_n(row, patterns_, data_.begin() + ptrdiff_t(slot(i, 0)));
+  if (words_ > 0) std::fill_n(set(i), words_, uint64_t(0));
+  int remaining = 0;
+  double sum = 0, sum_log = 0;
+  for (int t = 0; t < patterns_; t++) {
+    if (!row[t]) continue;
+    remaining++;
+    if (words_ > 0) set(i)[t / 64] |= uint64_t(1) << (t % 64);
+    if (weights.shannon) sum += weights.weight[size_t(t)], sum_log += weights.weight_log_weight[size_t(t)];
+  }
+  sums_of_ones_[size_t(i)] = remaining;
+  if (weights.shannon)
+    entropies_[size_t(i)] = {sum, sum_log, sum_log / sum - std::log(sum), std::log(sum) - sum_log / sum};
+}
+
 void Wave::ban(int i, int t, const Weights& weights) {
   if (width_ == 1) ban<int8_t>(i, t, weights);
   else if (width_ == 2) ban<int16_t>(i, t, weights);

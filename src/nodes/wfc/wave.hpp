@@ -86,6 +86,10 @@ class Wave {
 
   // Removes pattern t from cell i. Its supports drop to zero so that later losses never ban it again.
   void ban(int i, int t, const Weights& weights);
+  // Cell i allows exactly the patterns t with row[t] != 0, its entropy made anew from them (not in
+  // the order of the bans: a going back, which the reference never makes). Its support counts are
+  // left as they were (Propagation::recount).
+  void set_patterns(int i, const uint8_t* row, const Weights& weights);
   // The same, for Count the type of support_width() bytes: inline in the propagation's loop.
   template <class Count>
   void ban(int i, int t, const Weights& weights) {
@@ -183,11 +187,6 @@ class Wave {
   double entropy(int i) const { return entropies_[size_t(i)].entropy; }
   int cells() const { return cells_; }
   int patterns() const { return patterns_; }
-  // What copy_from copies of this wave, in bytes.
-  size_t bytes() const {
-    return data_.size() + 8 * sets_.size() + 4 * sums_of_ones_.size() + sizeof(Entropy) * entropies_.size() +
-           (counted_ ? 8 * compatible_.size() : 0);
-  }
 
  private:
   size_t slot(int i, int t) const { return size_t(i) * size_t(patterns_) + size_t(t); }

@@ -3,6 +3,7 @@
 #include "mj/inspect.hpp"
 #include "nodes/dialect.hpp"
 #include "nodes/node_view_fill.hpp"
+#include "nodes/wfc/helper.hpp"
 
 namespace mj::wfc {
 
@@ -21,14 +22,24 @@ void check_memory(const XmlElement& element, long long cells, long long patterns
 }
 
 constexpr int kMaxTries = 1000000;
+// The input cells a notice of a contradictory input lists by name, at the most.
+constexpr int kListedCells = 12;
 
 }  // namespace
 
-std::vector<uint8_t>& new_start_wave(Model& model, int value, const XmlElement& where) {
-  std::vector<uint8_t>& wave = model.start_waves[size_t(value)];
-  if (!wave.empty()) where.fail("a rule for this input value is already given");
-  wave.assign(size_t(model.patterns), 0);
-  return wave;
+void load_start_waves(
+    Model& model, const XmlElement& element, const Grid& grid,
+    const std::function<void(const XmlElement& rule, const std::string& out, std::vector<uint8_t>& wave)>& allow) {
+  model.start_waves.assign(size_t(grid.values), {});
+  for (const XmlElement& rule : element.children({"rule"})) {
+    const char in = rule.symbol("in");
+    const int input = grid.value_of(in);
+    if (input < 0) rule.fail(std::string("unknown input value '") + in + "' (values are \"" + grid.characters + "\")");
+    std::vector<uint8_t>& wave = model.start_waves[size_t(input)];
+    if (!wave.empty()) rule.fail("a rule for this input value is already given");
+    wave.assign(size_t(model.patterns), 0);
+    for (const std::string& out : split(rule.str("out"), '|')) allow(rule, out, wave);
+  }
 }
 
 void WfcNode::load_collapse(const XmlElement& element, const SymmetryGroup& parent_symmetry, const Grid& input,
@@ -94,6 +105,7 @@ bool WfcNode::go(Run& run) {
 // Constrains the wave by the input grid, then finds a seed whose collapse succeeds and starts over with it,
 // so that the following steps replay that collapse one observation at a time.
 bool WfcNode::begin(Run& run) {
+  random_at_begin_ = run.random;
   begun_ = true;
   failed_tries_ = 0;
   contradictions_.clear();
@@ -101,22 +113,16 @@ bool WfcNode::begin(Run& run) {
   wave.init(model.propagator, weights_);
   propagation_.forget_changes();
   apply_start_waves();
-  if (!propagation_.propagate(wave)) {  // the input grid itself is contradictory
-    if (run.inspecting) {
-      for (int i = 0; i < wave.cells() && contradictions_.empty(); i++)
-        if (wave.remaining(i) == 0) contradictions_.push_back(i);
-      // every pattern was allowed before: the input's values and the propagation took them all
-      const std::vector<uint8_t> all(size_t(model.patterns), 1);
-      note_contradiction(all.data(), contradictions_.empty() ? 0 : contradictions_[0]);
-    }
-    warn(run, "wfc: the input grid contradicts the rules; the grid is unfinished");
+  backtracking_ = backtrack_ || run.backtrack;
+  // The reference looks only at cell 0; a collapse that backtracks, at every cell it may observe.
+  if (!propagation_.propagate(wave) || (backtracking_ && emptied_cell() >= 0)) {
+    explain_input_contradiction(run);
     return false;
   }
   start_wave_.copy_from(wave);
   // What every restart starts the scan from.
   for (int i = 0; i < wave.cells(); i++) start_open_.put(i, shannon_ ? cell_entropy<true>(i) : cell_entropy<false>(i));
   start_open_.rebuild();
-  backtracking_ = backtrack_ || run.backtrack;
   std::optional<int> seed = backtracking_ ? backtracked_seed(run) : good_seed(run);
   if (!seed) {
     if (backtracking_)
@@ -146,9 +152,64 @@ void WfcNode::warn(Run& run, const std::string& message) const {
   run.notices.push_back(Notice{"", line, message});
 }
 
-void WfcNode::apply_start_waves() {
+// The first cell the collapse may observe that allows no pattern, or -1.
+int WfcNode::emptied_cell() const {
+  for (int i = 0; i < wave.cells(); i++)
+    if (observable_[size_t(i)] && wave.remaining(i) == 0) return i;
+  return -1;
+}
+
+// The input grid's values leave some cell without a pattern: a run notice says which input cells
+// do it, and the inspection shows the cell (its options: every pattern, which the rules took).
+void WfcNode::explain_input_contradiction(Run& run) {
+  const int emptied = propagation_.emptied().cell >= 0 ? propagation_.emptied().cell : std::max(emptied_cell(), 0);
+  if (run.inspecting) {
+    contradictions_.push_back(emptied);
+    const std::vector<uint8_t> all(size_t(model.patterns), 1);
+    note_contradiction(all.data(), emptied);
+  }
+  warn(run, "wfc: the input grid contradicts the rules: " + contradicting_cells(emptied) + "; the grid is unfinished");
+}
+
+// The input cells with a rule within the smallest box around `emptied` whose rules alone already
+// leave some cell without a pattern, in words: "(x, y, z) 'c', ...". Leaves the wave as the whole
+// input's rules leave it.
+std::string WfcNode::contradicting_cells(int emptied) {
+  int radius = 0;
+  for (const int most = std::max({space_.mx, space_.my, space_.mz}); radius < most; radius++) {
+    wave.init(model.propagator, weights_);
+    propagation_.clear();
+    propagation_.forget_changes();
+    apply_start_waves(emptied, radius);
+    if (!propagation_.propagate(wave) || emptied_cell() >= 0) break;
+  }
+  std::string cells;
+  int listed = 0, more = 0;
+  for (int i = 0; i < wave.cells(); i++) {
+    const uint8_t value = grid->state[size_t(i)];
+    if (space_.distance(i, emptied) > radius || model.start_waves[value].empty()) continue;
+    if (listed == kListedCells) {
+      more++;
+      continue;
+    }
+    listed++;
+    cells += (cells.empty() ? "" : ", ") + space_.where(i) + " '" + grid->characters[value] + "'";
+  }
+  if (more > 0) cells += " and " + std::to_string(more) + " more";
+  wave.init(model.propagator, weights_);
+  propagation_.clear();
+  propagation_.forget_changes();
+  apply_start_waves();
+  propagation_.propagate(wave);
+  return "its cells " + cells + " leave " + space_.where(emptied) + " no pattern";
+}
+
+// The start waves of the input's values, at every cell or (radius >= 0) at those within `radius`
+// of cell `around`.
+void WfcNode::apply_start_waves(int around, int radius) {
   const std::vector<uint8_t>& state = grid->state;
   for (int i = 0; i < wave.cells(); i++) {
+    if (radius >= 0 && space_.distance(i, around) > radius) continue;
     const std::vector<uint8_t>& allowed = model.start_waves[state[size_t(i)]];
     if (allowed.empty()) continue;
     for (int t = 0; t < model.patterns; t++)
@@ -160,6 +221,7 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   std::optional<int> found;
   int failed_seed = 0, failed_at = -1;  // while inspecting: the latest failed collapse
   for (int k = 0; k < tries_ && !found; k++) {
+    poll(run);
     int seed = run.random.next();
     Random random(seed);
     restart_wave(k > 0);  // begin() made the start wave from the wave of the first try
@@ -243,11 +305,7 @@ double WfcNode::cell_entropy(int i) const {
   return Shannon ? wave.entropy(i) : remaining;
 }
 
-void WfcNode::rescan_all() {
-  for (int i = 0; i < wave.cells(); i++) open_.put(i, shannon_ ? cell_entropy<true>(i) : cell_entropy<false>(i));
-  open_.rebuild();
-  propagation_.forget_changes();
-}
+void WfcNode::rescan(int i) { open_.set(i, shannon_ ? cell_entropy<true>(i) : cell_entropy<false>(i)); }
 
 int WfcNode::next_unobserved_node(Random& random) {
   return shannon_ ? scan_open_cells<true>(random) : scan_open_cells<false>(random);

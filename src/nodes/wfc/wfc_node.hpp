@@ -2,7 +2,9 @@
 // cells; the result is a new grid, on which the node's children then run.
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "mj/inspect.hpp"
@@ -39,8 +41,12 @@ inline int weighted_index(const std::vector<double>& weights, double r) {
   return 0;
 }
 
-// The start wave of input value `value`; fails at `where` when a rule already gave one.
-std::vector<uint8_t>& new_start_wave(Model& model, int value, const XmlElement& where);
+// The start waves of the <rule in="A" out="x|y"/> elements of `element`, one per input value A of
+// `grid` at most: `allow(rule, out, wave)` marks in `wave` the patterns output `out` allows (the model
+// knows what an output names), failing at `rule` for one it does not know.
+void load_start_waves(
+    Model& model, const XmlElement& element, const Grid& grid,
+    const std::function<void(const XmlElement& rule, const std::string& out, std::vector<uint8_t>& wave)>& allow);
 
 class WfcNode : public Branch {
  public:
@@ -78,18 +84,26 @@ class WfcNode : public Branch {
 
  private:
   bool begin(Run& run);
-  void apply_start_waves();
+  void apply_start_waves(int around = 0, int radius = -1);
+  int emptied_cell() const;
+  void explain_input_contradiction(Run& run);
+  std::string contradicting_cells(int emptied);
   std::optional<int> good_seed(Run& run);
   // backtrack.cpp: a collapse that undoes its observations rather than starting over.
   std::optional<int> backtracked_seed(Run& run);
   bool backtracked_collapse(int seed, Run& run);
+  bool settle(Run& run);
   int draw(int node, Random& random);
   void make(const Choice& choice);
   bool consistent();
   bool undo_observation();
   void go_back_to(size_t count);
+  void restore(std::vector<int>& cells);
   void erase_around(int cell);
-  void rescan_all();
+  bool erase_box(int cell);
+  void settle_replay();
+  // Throws SearchPaused when the run is asked to stop (Run::keep_searching, which reads the clock).
+  void poll(Run& run);
   // The next step of the replay: the next observation (or choice of the trail); false when none is left.
   bool replay_step();
   void warn(Run& run, const std::string& message) const;
@@ -98,6 +112,7 @@ class WfcNode : public Branch {
   // wave already is the start wave.
   void restart_wave(bool copy = true);
   int next_unobserved_node(Random& random);
+  void rescan(int i);  // cell i's entry in the scan, after it changed outside a propagation
   template <bool Shannon>
   double cell_entropy(int i) const;
   template <bool Shannon>
@@ -126,12 +141,15 @@ class WfcNode : public Branch {
   bool backtracking_ = false;  // this run's collapse backtracks (the node's or the run's setting)
   Trail trail_;                // a backtracking collapse's choices, which its replay makes again
   int undone_ = 0;             // observations the latest backtracking collapses undid, in all
-  // The backtracking collapse under way: its longest trail so far, and as of the latest erasure
-  // (erase_around); contradictions met since the trail was longest; the latest one's cell; the
-  // box the next erasure undoes.
-  size_t longest_ = 0, longest_at_erasure_ = 0;
+  // The backtracking collapse under way: its longest trail so far; contradictions met since the
+  // trail was longest; the latest one's cell; the half side of the box the erasure under way undoes;
+  // whether it erased any.
+  size_t longest_ = 0;
   int stuck_ = 0, contradiction_ = 0, radius_ = 0;
-  int undo_limit_ = 0;  // undone_ at which the collapse under way gives up
+  bool erased_ = false;
+  int undo_limit_ = 0;                     // undone_ at which the collapse under way gives up
+  std::vector<int> touched_;               // scratch of going back: the cells to restore
+  std::optional<Random> random_at_begin_;  // the run's random numbers as begin() found them
   int tries_ = 1000;
   bool first_go_ = true;
   bool begun_ = false;  // the wave has been set up once: it holds a collapse to show
