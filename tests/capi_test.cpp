@@ -225,6 +225,7 @@ TEST(CApi, TheLibraryDecides) {
   ASSERT_EQ(mj_render(m, 2, &w, &h, &rgba), MJ_OK);
   EXPECT_GT(w, 0);
   EXPECT_EQ(rgba[3], 255);
+  mjtest::write(dir / "no", "a file where a folder would be made");  // missing folders are made: a file is in the way
   EXPECT_EQ(mj_write_png(m, (dir / "no" / "such" / "x.png").c_str(), 0), MJ_ERROR_IO);
   EXPECT_TRUE(mjtest::contains(mj_last_error_text(), "x.png")) << mj_last_error_text();
   mj_model_free(m);

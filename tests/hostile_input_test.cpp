@@ -9,6 +9,7 @@
 
 #include "explore_random_programs.hpp"
 #include "mj/model.hpp"
+#include "mj/outputs.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -142,7 +143,9 @@ TEST(RunNotices, AMissedGoalSaysSoAndAMetOneDoesNot) {
     const std::vector<mj::Notice> notices = model.run_notices();
     EXPECT_EQ(any_contains(notices, "the run ended with the goal unmet"), !painted)
         << "seed " << seed << ": " << ::testing::PrintToString(texts(notices));
-    if (!painted) EXPECT_TRUE(any_contains(notices, "the first (11, 4) B where the goal has W")) << seed;
+    if (!painted) {
+      EXPECT_TRUE(any_contains(notices, "the first (11, 4) B where the goal has W")) << seed;
+    }
     missed += !painted;
   }
   EXPECT_GE(missed, 1);  // seeds 4, 6 and 10 (issue 59)
@@ -193,7 +196,7 @@ TEST(Garbage, AStateTextWithAWrongRowALegendOrAnExtraRowIsRefused) {
   mj::Model model = pinned_model(dir);
   const auto error_of = [&](const std::string& text) {
     mjtest::write(dir / "p.txt", text);
-    return expect_error([&] { model.constraint_cells(dir / "p.txt"); });
+    return expect_error([&] { mj::constraint_cells(model, dir / "p.txt"); });
   };
   mj::Error e = error_of("M 4 4 1 1 0\nBWR\n****\n*****\n****\n****\n");
   EXPECT_EQ(e.line(), 4);

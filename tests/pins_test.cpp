@@ -294,14 +294,15 @@ TEST(Pins, AStateTextsHeaderNamesTheGridsSides) {
   mj::set_sides(request, {4, 2});
   const mj::Model model(request);
   const std::vector<uint8_t> pins =
-      model.constraint_cells(mjtest::write(dir / "p.txt", "anything 4 2 1 -7 x\nBWR\n*R**\n***W\n"));
+      mj::constraint_cells(model, mjtest::write(dir / "p.txt", "anything 4 2 1 -7 x\nBWR\n*R**\n***W\n"));
   EXPECT_EQ(pins, (std::vector<uint8_t>{mj::kFreeCell, 2, mj::kFreeCell, mj::kFreeCell, mj::kFreeCell, mj::kFreeCell,
                                         mj::kFreeCell, 1}));
   const mj::Error sides = mjtest::expect_error(
-      [&] { model.constraint_cells(mjtest::write(dir / "q.txt", "M 2 4 1 1 0\nBWR\n**\n**\n**\n**\n")); });
+      [&] { mj::constraint_cells(model, mjtest::write(dir / "q.txt", "M 2 4 1 1 0\nBWR\n**\n**\n**\n**\n")); });
   EXPECT_EQ(sides.line(), 1);
   EXPECT_TRUE(mjtest::contains(sides.message(), "state is 2x4")) << sides.message();
-  const mj::Error header = mjtest::expect_error([&] { model.constraint_cells(mjtest::write(dir / "r.txt", "M 4\n")); });
+  const mj::Error header =
+      mjtest::expect_error([&] { mj::constraint_cells(model, mjtest::write(dir / "r.txt", "M 4\n")); });
   EXPECT_TRUE(mjtest::contains(header.message(), "not a state text")) << header.message();
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "mj/inputs_text.hpp"
+#include "mj/outputs.hpp"
 #include "terminal.hpp"
 
 namespace mj::cli {
@@ -117,8 +118,8 @@ class Game {
     std::string line = fmt::format("{} seed {}, step {}, {} keys: {}; arrow keys and letters play, q quits",
                                    model_.settings().name, s.seed, s.steps, model_.inputs().size(), state);
     line.resize(std::min(line.size(), size_t(columns)));
-    terminal_.write("\x1b[H" + terminal_picture(model_.grid(), model_.colors(), columns, rows - 1) + line +
-                    "\x1b[K\x1b[J");
+    const Snapshot shot = model_.snapshot();
+    terminal_.write("\x1b[H" + terminal_picture(shot.grid(), shot.colors(), columns, rows - 1) + line + "\x1b[K\x1b[J");
   }
 };
 

@@ -44,7 +44,10 @@ class Grid {
   // Cell i as messages name it: "(x, y)" on a 2D grid, "(x, y, z)" on a 3D one.
   std::string cell_name(int i) const {
     const Point p = point(i);
-    return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + (mz > 1 ? ", " + std::to_string(p.z) : "") + ")";
+    std::string name = "(";  // appended piece by piece: GCC 12 warns (-Wrestrict) of a literal prepended to a temporary
+    name += std::to_string(p.x) + ", " + std::to_string(p.y);
+    if (mz > 1) (name += ", ") += std::to_string(p.z);
+    return name + ")";
   }
   void clear() { std::fill(state.begin(), state.end(), uint8_t(0)); }
 

@@ -87,7 +87,7 @@ struct LoadContext {
   long long max_cells = kMaxCells;                      // limit for the grids map and wfc make
   Dialect dialect = Dialect::reference;                 // the root's dialect="mj" opts into extensions
   std::string root;                                     // the root element's name, for the opt-in's messages
-  std::string misspelt_opt_in;                          // and what they add (dialect.hpp)
+  std::string misspelt_opt_in{};                        // and what they add (dialect.hpp)
 };
 
 class Node {

@@ -179,7 +179,10 @@ const std::vector<std::string>& attributes_read(const Place& place) {
 
 std::string place_in_words(const Place& place) {
   const std::vector<std::string> keys = keys_of(place);
-  return keys.front().find('/') != std::string::npos ? in_words(keys.front()) : "<" + std::string(place.element) + ">";
+  if (keys.front().find('/') != std::string::npos) return in_words(keys.front());
+  std::string element = "<";
+  element += place.element;
+  return element + ">";
 }
 
 bool is_note(const Place& place, std::string_view attribute) {

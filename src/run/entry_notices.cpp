@@ -21,7 +21,9 @@ std::vector<Notice> element_notices(const ModelEntry& e) {
 }
 
 std::string sides(int mx, int my, int mz) {
-  return std::to_string(mx) + "x" + std::to_string(my) + (mz > 1 ? "x" + std::to_string(mz) : "");
+  std::string text = std::to_string(mx) + "x" + std::to_string(my);
+  if (mz > 1) (text += 'x') += std::to_string(mz);
+  return text;
 }
 
 }  // namespace

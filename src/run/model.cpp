@@ -54,7 +54,8 @@ Model::~Model() = default;
 const std::vector<Notice>& Model::notices() const { return interpreter_->notices(); }
 std::vector<Notice> Model::run_notices() const {
   std::vector<Notice> notices = interpreter_->run_notices();
-  if (std::optional<Notice> unplayed = unplayed_game_notice(*this)) notices.push_back(std::move(*unplayed));
+  if (std::optional<Notice> unplayed = unplayed_game_notice(*this, interpreter_->node_tree()))
+    notices.push_back(std::move(*unplayed));
   return notices;
 }
 void Model::set_initial_cells(std::vector<uint8_t> cells) { interpreter_->set_initial_cells(std::move(cells)); }

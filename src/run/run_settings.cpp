@@ -259,7 +259,6 @@ RunSettings resolve_run(const RunRequest& r) {
   check_flat_size(s, r);
   decide_size(s, r, decide_dimension(s, r));
   decide_from_entry(s, r);
-  const ModelEntry* e = s.entry ? &s.entry->entry : nullptr;
   s.backtrack = r.backtrack;
   decide_constraints(s, r);
   // The folder beside the model's own folder, however the model is named: `X.xml` run from models/ finds

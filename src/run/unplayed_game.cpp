@@ -14,10 +14,10 @@ int first_event_line(const NodeView& node) {
 
 }  // namespace
 
-std::optional<Notice> unplayed_game_notice(const Model& model) {
+std::optional<Notice> unplayed_game_notice(const Model& model, const NodeView& tree) {
   const RunStatus status = model.status();
   if (!status.at_step_limit || !model.inputs().empty()) return std::nullopt;
-  const int line = first_event_line(model.node_tree());
+  const int line = first_event_line(tree);
   if (line == 0) return std::nullopt;
   return Notice{model.settings().source, line,
                 "the run reached its step limit (" + std::to_string(status.step_limit) +

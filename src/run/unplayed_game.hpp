@@ -9,7 +9,7 @@
 namespace mj {
 
 // The notice, at the model's first <event>, when the current run reached its step limit without an input;
-// nullopt for any other run.
-std::optional<Notice> unplayed_game_notice(const Model& model);
+// nullopt for any other run. `tree`: the model's node tree (the engine's, which Model keeps to itself).
+std::optional<Notice> unplayed_game_notice(const Model& model, const NodeView& tree);
 
 }  // namespace mj

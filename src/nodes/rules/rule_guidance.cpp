@@ -105,12 +105,13 @@ void RuleGuidance::note_end(Run& run, const Grid& grid, std::string_view kind, i
   std::string allowed;
   for (int v = 0; v < grid.values; v++)
     if (future_[size_t(first)] >> v & 1u) allowed += grid.characters[size_t(v)];
-  run.notices.push_back(Notice{"", line,
-                               "<" + std::string(kind) + "> ended with the goal of its <observe>s" +
-                                   (run.goal ? " and the given goal" : "") + " unmet: " + std::to_string(unmet) +
-                                   (unmet == 1 ? " cell holds" : " cells hold") + " another value, the first " +
-                                   grid.cell_name(first) + " '" + grid.characters[grid.state[size_t(first)]] +
-                                   "' where the goal allows \"" + allowed + "\""});
+  std::string text = "<";
+  text += kind;
+  text += std::string("> ended with the goal of its <observe>s") + (run.goal ? " and the given goal" : "") +
+          " unmet: " + std::to_string(unmet) + (unmet == 1 ? " cell holds" : " cells hold") +
+          " another value, the first " + grid.cell_name(first) + " '" + grid.characters[grid.state[size_t(first)]] +
+          "' where the goal allows \"" + allowed + "\"";
+  run.notices.push_back(Notice{"", line, text});
 }
 
 // Fields recomputed every step are brought up to date from the cells changed since the last

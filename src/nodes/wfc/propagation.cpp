@@ -58,7 +58,9 @@ int Space::distance(int a, int b) const {
 }
 
 std::string Space::where(int i) const {
-  return "(" + std::to_string(x(i)) + ", " + std::to_string(y(i)) + ", " + std::to_string(z(i)) + ")";
+  std::string name = "(";
+  name += std::to_string(x(i)) + ", " + std::to_string(y(i)) + ", " + std::to_string(z(i));
+  return name + ")";
 }
 
 Propagation::Propagation(const Propagator* propagator, const Weights* weights, Space space, const Wave& wave,
