@@ -6,9 +6,9 @@
 #include <string>
 
 #include "core/xml.hpp"
+#include "io/formats/state_text.hpp"
 #include "mj/grid_view.hpp"
 #include "mj/run_settings.hpp"
-#include "io/formats/state_text.hpp"
 
 namespace mj {
 
