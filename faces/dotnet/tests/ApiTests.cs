@@ -76,6 +76,7 @@ static class ApiTests
                       "a PNG");
                 m.WriteState(Path.Combine(dir, "s.txt"));
                 Check(File.ReadAllText(Path.Combine(dir, "s.txt")) == whole, "the state file");
+                File.WriteAllText(Path.Combine(dir, "no"), "a file where a folder would be made"); // missing folders are made
                 var unwritable = Throws<MjException>(() => m.WritePng(Path.Combine(dir, "no", "such", "x.png")), "a bad path");
                 Check(unwritable.Message.Contains("x.png"), "names the file");
                 m.Save(Path.Combine(dir, "maze.glb"));
