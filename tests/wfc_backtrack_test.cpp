@@ -334,29 +334,4 @@ TEST(WfcBacktrack, AContradictoryInputNamesItsCells) {
   }
 }
 
-TEST(WfcBacktrack, ACancelStopsTheCollapseMidway) {
-  // Escher at 16: two steps of <all>, then the wfc's first step, which backtracks for hundreds of
-  // choices. The progress callback (a Ctrl-C in Python, the page's Pause), asked between steps and
-  // at every choice the collapse makes, says stop at its tenth call: the run stops inside that
-  // step, which is not taken, and the next advance makes the same collapse as a run never stopped.
-  const std::string xml = collapse_only(corpus_model("Escher"));
-  mj::Interpreter stopped = mj::Interpreter::from_string(xml, cube(16), "Escher"),
-                  whole = mj::Interpreter::from_string(xml, cube(16), "Escher");
-  stopped.set_backtrack(true), whole.set_backtrack(true);
-  int asked = 0;
-  mj::RunControl control;
-  control.interval = std::chrono::milliseconds(0);
-  control.progress = [&] { return ++asked < 10; };
-  stopped.start(1);
-  EXPECT_EQ(stopped.advance(control), mj::RunEnd::stopped);
-  EXPECT_EQ(asked, 10);
-  EXPECT_EQ(stopped.steps(), 2);
-  EXPECT_FALSE(stopped.finished());
-  control.progress = nullptr;
-  EXPECT_EQ(stopped.advance(control), mj::RunEnd::finished);
-  whole.run(1, 0);
-  EXPECT_EQ(stopped.steps(), whole.steps());
-  EXPECT_TRUE(std::equal(whole.grid().cells, whole.grid().cells + whole.grid().size(), stopped.grid().cells));
-}
-
 }  // namespace

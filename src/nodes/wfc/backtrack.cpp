@@ -57,7 +57,6 @@ bool WfcNode::backtracked_collapse(int seed, Run& run) {
   radius_ = kFirstRadius;
   erased_ = false;
   for (;;) {
-    poll(run);
     const int node = next_unobserved_node(random);
     if (node < 0) break;
     trail_.push({node, draw(node, random), true});
@@ -81,7 +80,6 @@ bool WfcNode::settle(Run& run) {
       }
       return false;
     }
-    poll(run);
     if (++stuck_ > kStuck || !undo_observation()) {
       erase_around(contradiction_);  // leaves no contradiction
       break;
@@ -232,15 +230,6 @@ void WfcNode::settle_replay() {
       propagation_.propagate(wave);
     }
   propagation_.forget_changes();
-}
-
-// Stops the step when the run is asked to stop (a Ctrl-C, the page's Pause): the run's random numbers
-// go back to where the step began, so that taking it again makes the same collapse.
-void WfcNode::poll(Run& run) {
-  if (!run.keep_searching || (*run.keep_searching)()) return;
-  run.random = *random_at_begin_;
-  if (parent) run.current = parent;
-  throw SearchPaused{};
 }
 
 }  // namespace mj::wfc

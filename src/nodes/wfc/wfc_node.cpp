@@ -105,7 +105,6 @@ bool WfcNode::go(Run& run) {
 // Constrains the wave by the input grid, then finds a seed whose collapse succeeds and starts over with it,
 // so that the following steps replay that collapse one observation at a time.
 bool WfcNode::begin(Run& run) {
-  random_at_begin_ = run.random;
   begun_ = true;
   failed_tries_ = 0;
   contradictions_.clear();
@@ -221,7 +220,6 @@ std::optional<int> WfcNode::good_seed(Run& run) {
   std::optional<int> found;
   int failed_seed = 0, failed_at = -1;  // while inspecting: the latest failed collapse
   for (int k = 0; k < tries_ && !found; k++) {
-    poll(run);
     int seed = run.random.next();
     Random random(seed);
     restart_wave(k > 0);  // begin() made the start wave from the wave of the first try

@@ -102,8 +102,6 @@ class WfcNode : public Branch {
   void erase_around(int cell);
   bool erase_box(int cell);
   void settle_replay();
-  // Throws SearchPaused when the run is asked to stop (Run::keep_searching, which reads the clock).
-  void poll(Run& run);
   // The next step of the replay: the next observation (or choice of the trail); false when none is left.
   bool replay_step();
   void warn(Run& run, const std::string& message) const;
@@ -147,9 +145,8 @@ class WfcNode : public Branch {
   size_t longest_ = 0;
   int stuck_ = 0, contradiction_ = 0, radius_ = 0;
   bool erased_ = false;
-  int undo_limit_ = 0;                     // undone_ at which the collapse under way gives up
-  std::vector<int> touched_;               // scratch of going back: the cells to restore
-  std::optional<Random> random_at_begin_;  // the run's random numbers as begin() found them
+  int undo_limit_ = 0;        // undone_ at which the collapse under way gives up
+  std::vector<int> touched_;  // scratch of going back: the cells to restore
   int tries_ = 1000;
   bool first_go_ = true;
   bool begun_ = false;  // the wave has been set up once: it holds a collapse to show
