@@ -119,7 +119,7 @@ def _cell_values(name: str, given) -> np.ndarray:
             f"{name} must hold values ({free}: free), not a bool mask, which would make every False cell value 0:"
             f" give np.where(mask, VALUE, {free})"
         )
-    whole = f"{name} must hold whole numbers (values of the legend, {FREE}: free)"
+    whole = f"{name} must hold whole numbers (values of the legend, {free}: free)"
     if cells.dtype.kind == "f":
         cut = np.flatnonzero(cells.ravel() != np.round(cells.ravel()))  # NaN too: it equals nothing
         if cut.size:
