@@ -36,6 +36,11 @@ constexpr long long kMaxCells = 1LL << 28;
 // The most states (grids) mj explore enumerates when the caller gives no bound (ExploreOptions::max_states): more
 // is an mj::Error, the model is not small enough.
 constexpr long long kMaxStates = 1000000;
+// A world's chunk side (mj/world.hpp) when the caller gives none, 2D and 3D, and the largest a caller may give.
+constexpr int kDefaultChunk2d = 64, kDefaultChunk3d = 16, kMaxChunk = 1024;
+// The runs a world's chunk tries, each with its own seed, before the world gives up on it: a wfc that finds no
+// collapse meeting its neighbours' cells tries again from another seed.
+constexpr int kWorldTries = 8;
 // A cell of a pins or goal grid (Model::set_pins, set_goal) that is left free: any other value is one of the
 // model's legend, which a pin holds all run long and a goal asks of the run's end.
 constexpr unsigned char kFreeCell = 0xFF;

@@ -82,6 +82,8 @@ class Model {
   // (RunRequest::pins, goal) are read when the Model is made. Throws mj::Error (kind argument) for a wrong
   // size or value, a model with a <map> or <wfc>, and (a goal) a model with no inference node.
   void set_pins(std::vector<uint8_t> cells);
+  // The grid pins and a goal are cells of: its size and legend.
+  GridShape pinned_grid() const;
   void set_goal(std::vector<uint8_t> cells);
   // Begins a fresh run whose step limit is `steps` (0: none; not given: the settings' limit).
   void start(int seed, std::optional<int> steps = {});

@@ -3,7 +3,7 @@
 #include <map>
 
 #include "explore/backward.hpp"
-#include "explore/json_text.hpp"
+#include "core/json_text.hpp"
 #include "explore/refusals.hpp"
 #include "io/formats/state_text.hpp"
 #include "mj/explore.hpp"

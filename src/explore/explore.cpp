@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "core/xml.hpp"
-#include "explore/json_text.hpp"
+#include "core/json_text.hpp"
 #include "explore/refusals.hpp"
 #include "explore/state_search.hpp"
 #include "io/formats/state_text.hpp"

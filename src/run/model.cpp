@@ -61,6 +61,11 @@ std::vector<Notice> Model::run_notices() const {
 void Model::set_initial_cells(std::vector<uint8_t> cells) { interpreter_->set_initial_cells(std::move(cells)); }
 GridView Model::grid() const { return interpreter_->grid(); }
 
+GridShape Model::pinned_grid() const {
+  const GridView g = interpreter_->grid();
+  return {g.mx, g.my, g.mz, g.legend};
+}
+
 void Model::read_constraint_files() {
   const GridView g = interpreter_->grid();
   const GridView shape{g.mx, g.my, g.mz, g.legend, nullptr, {}};

@@ -1,5 +1,5 @@
 // A string as a JSON (and Graphviz DOT) string literal: quotes, backslashes and newlines escaped. The
-// state space, predecessor and Garden of Eden outputs all quote state texts this way.
+// state space, predecessor and Garden of Eden outputs quote state texts this way, and a world's index.json its names.
 #pragma once
 
 #include <string>

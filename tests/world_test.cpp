@@ -1,0 +1,172 @@
+// Worlds (mj/world.hpp): any region comes out the same however it is asked for (at once, chunk by chunk in a
+// shuffled order, in overlapping pieces, in threads, or chunk by chunk from the cells of the chunks each needs,
+// as a cluster's workers make them), written whole to files, and bad requests get one clear line.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "mj/error.hpp"
+#include "mj/picture.hpp"
+#include "mj/world.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+mj::WorldRequest maze_world(int seed = 7) {
+  mj::WorldRequest r;
+  r.model.model = (mjtest::corpus_dir() / "models" / "MazeGrowth.xml").string();
+  r.model.resources = mjtest::corpus_dir() / "resources";
+  r.seed = seed, r.chunk = 16, r.margin = 4, r.seam = 2;
+  return r;
+}
+
+// 6 x 6 chunks, across the origin.
+const mj::Region kRegion{-40, -24, 0, 56, 72, 1};
+
+std::vector<uint8_t> cut(const std::vector<uint8_t>& cells, const mj::Region& whole, const mj::Region& part) {
+  std::vector<uint8_t> out;
+  const long long width = whole.x1 - whole.x0;
+  for (long long y = part.y0; y < part.y1; y++)
+    for (long long x = part.x0; x < part.x1; x++) out.push_back(cells[size_t((x - whole.x0) + (y - whole.y0) * width)]);
+  return out;
+}
+
+TEST(World, AnyOrderOfChunksGivesTheSameCells) {
+  mj::World at_once(maze_world());
+  const std::vector<uint8_t> whole = at_once.region(kRegion);
+  ASSERT_EQ(whole.size(), size_t(kRegion.cells()));
+  std::vector<mj::Region> chunks;
+  for (long long y = kRegion.y0; y < kRegion.y1; y += 16)
+    for (long long x = kRegion.x0; x < kRegion.x1; x += 16) chunks.push_back({x, y, 0, x + 16, y + 16, 1});
+  std::shuffle(chunks.begin(), chunks.end(), std::mt19937(3));
+  mj::World one_by_one(maze_world());
+  for (const mj::Region& c : chunks) EXPECT_EQ(one_by_one.region(c), cut(whole, kRegion, c));
+  // Two overlapping requests, each in a world of its own.
+  const mj::Region left{-40, -24, 0, 20, 72, 1}, right{5, -24, 0, 56, 72, 1};
+  EXPECT_EQ(mj::World(maze_world()).region(left), cut(whole, kRegion, left));
+  EXPECT_EQ(mj::World(maze_world()).region(right), cut(whole, kRegion, right));
+  // Threads.
+  EXPECT_EQ(mj::World(maze_world()).region(kRegion, {2, {}}), whole);
+  // Another seed is another world.
+  EXPECT_NE(mj::World(maze_world(8)).region(kRegion), whole);
+}
+
+TEST(World, ChunksFromTheirNeedsAloneAreTheWorlds) {
+  // As a cluster makes them: every chunk by a world of its own from the cells of its needs, in the order of
+  // chunks_for (phases), which puts each chunk after what it needs.
+  mj::World scheduler(maze_world());
+  const mj::Region r{0, 0, 0, 32, 32, 1};
+  std::map<std::tuple<long long, long long>, std::vector<uint8_t>> made;
+  for (const mj::ChunkIndex& c : scheduler.chunks_for(r)) {
+    std::vector<const std::vector<uint8_t>*> needed;
+    for (const mj::ChunkIndex& n : scheduler.needs(c)) needed.push_back(&made.at({n.x, n.y}));
+    made[{c.x, c.y}] = mj::World(maze_world()).run_chunk(c, needed);
+  }
+  const std::vector<uint8_t> whole = scheduler.region(r);
+  for (long long cy = 0; cy < 2; cy++)
+    for (long long cx = 0; cx < 2; cx++)
+      EXPECT_EQ(made.at({cx, cy}), cut(whole, r, {cx * 16, cy * 16, 0, cx * 16 + 16, cy * 16 + 16, 1}));
+}
+
+TEST(World, ChunksSeeAcrossTheirBorders) {
+  // MazeGrowth grows from the pinned cells of earlier neighbours: its corridors (values 1 and 2, W and A) cross
+  // chunk borders, so a world's maze is not chunks apart.
+  mj::World w(maze_world());
+  const std::vector<uint8_t> cells = w.region({0, 0, 0, 64, 64, 1});
+  int crossings = 0;
+  for (int y = 0; y < 64; y++)
+    for (int x = 15; x < 63; x += 16) crossings += cells[size_t(x + y * 64)] != 0 && cells[size_t(x + 1 + y * 64)] != 0;
+  EXPECT_GT(crossings, 8);
+}
+
+// The error's message, and (where) its file and line.
+std::string error_of(const std::function<void()>& f, bool where = false) {
+  try {
+    f();
+  } catch (const mj::Error& e) {
+    return where ? e.what() : e.message();
+  }
+  return "no error";
+}
+
+TEST(World, BadRequestsGetOneLine) {
+  const auto with = [](auto change, bool where = false) {
+    mj::WorldRequest r = maze_world();
+    change(r);
+    return error_of([&] { mj::World w(r); }, where);
+  };
+  EXPECT_EQ(with([](auto& r) { r.chunk = 0; }), "a world's chunk is 1 to 1024 cells on a side, not 0");
+  EXPECT_EQ(with([](auto& r) { r.chunk = 5000; }), "a world's chunk is 1 to 1024 cells on a side, not 5000");
+  EXPECT_EQ(with([](auto& r) { r.margin = 17; }), "a world's margin is 0 to its chunk (16 cells), not 17");
+  EXPECT_EQ(with([](auto& r) { r.seam = 5; }), "a world's seam is 0 to its margin (4 cells), not 5");
+  EXPECT_NE(with([](auto& r) { r.model.model = "nowhere.xml"; }, true).find("nowhere.xml"), std::string::npos);
+  mj::World w(maze_world());
+  EXPECT_EQ(error_of([&] {
+              w.region({5, 0, 0, 5, 10, 1});
+            }),
+            "a world's region holds no cells with x from 5 to 5 (the second is left out)");
+  EXPECT_EQ(error_of([&] {
+              w.region({0, 0, 1, 5, 10, 2});
+            }),
+            "a 2D world's region has z from 0 to 1, not z from 1 to 2");
+  EXPECT_NE(error_of([&] { w.region({0, 0, 0, 1LL << 41, 10, 1}); }).find("within 2^40 cells"), std::string::npos);
+  EXPECT_NE(error_of([&] { w.region({0, 0, 0, 1 << 15, 1 << 15, 1}); }).find("write it to a file"), std::string::npos);
+  EXPECT_NE(error_of([&] {
+              w.run_chunk({1, 0, 0}, {});
+            }).find("needs the cells of 2 chunks, not 0"),
+            std::string::npos);
+}
+
+TEST(World, ModelsNoWorldIsMadeOfAreRefusedAtTheirLine) {
+  const auto refused = [](const std::string& xml) {
+    mj::WorldRequest r;
+    r.model.model = "bad";
+    r.model.xml = xml;
+    return error_of([&] { mj::World w(r); }, true);
+  };
+  EXPECT_EQ(
+      refused("<sequence values=\"BW\">\n  <event key=\"ArrowLeft\"><one in=\"B\" out=\"W\"/></event>\n</sequence>"),
+      "bad:2: a world runs without inputs, and this <event> waits for one");
+  EXPECT_NE(refused("<sequence values=\"BW\">\n  <map scale=\"2 2 1\" values=\"BW\"><rule in=\"B\" "
+                    "out=\"BB/BB\"/></map>\n</sequence>")
+                .find("bad:2:"),
+            std::string::npos);
+}
+
+TEST(World, RegionsAreWrittenWholeByBands) {
+  const auto dir = mjtest::temp_dir("world_files");
+  mj::World w(maze_world());
+  const mj::Region r{-10, -5, 0, 40, 37, 1};
+  const std::vector<uint8_t> cells = w.region(r);
+  mj::save_region(w, r, dir / "region.png", {}, 1);
+  const mj::Image image = mj::load_png(dir / "region.png");
+  ASSERT_EQ(image.width, 50);
+  ASSERT_EQ(image.height, 42);
+  const std::vector<uint32_t> colors = mj::legend_colors(w.settings().legend, w.settings().run.palette);
+  for (size_t i = 0; i < cells.size(); i++) ASSERT_EQ(image.argb[i], colors[cells[i]]) << i;
+  mj::save_region(w, r, dir / "region.txt");
+  std::ifstream text(dir / "region.txt");
+  std::string head, legend, row;
+  std::getline(text, head), std::getline(text, legend), std::getline(text, row);
+  EXPECT_EQ(head, "MazeGrowth 50 42 1 7 0");
+  EXPECT_EQ(row.size(), 50u);
+  EXPECT_EQ(row[0], legend[cells[0]]);
+  mj::save_region(w, r, dir / "chunks");
+  EXPECT_TRUE(std::filesystem::exists(dir / "chunks" / "index.json"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "chunks" / "chunk_-1_-1.png"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "chunks" / "chunk_2_2.png"));
+  // Stopped half way: no file.
+  mj::WorldControl stop{1, [](long long done, long long) { return done < 3; }};
+  mj::World fresh(maze_world());
+  EXPECT_NE(error_of([&] { mj::save_region(fresh, r, dir / "stopped.png", stop); }).find("stopped"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(dir / "stopped.png"));
+}
+
+}  // namespace
