@@ -128,6 +128,9 @@ class Model {
   bool started_ = false;
   int limit_ = 0;              // the current run's step limit
   std::vector<Input> inputs_;  // the current run's, as sent
+  // The line of the program's first <event> (0: none), found on the first run_notices() that needs it: the node
+  // tree is built once, not at every run's notices (a world asks them of every chunk).
+  mutable std::optional<int> event_line_;
 };
 
 }  // namespace mj

@@ -54,7 +54,8 @@ Model::~Model() = default;
 const std::vector<Notice>& Model::notices() const { return interpreter_->notices(); }
 std::vector<Notice> Model::run_notices() const {
   std::vector<Notice> notices = interpreter_->run_notices();
-  if (std::optional<Notice> unplayed = unplayed_game_notice(*this, interpreter_->node_tree()))
+  if (!event_line_ && status().at_step_limit) event_line_ = first_event_line(interpreter_->node_tree());
+  if (std::optional<Notice> unplayed = unplayed_game_notice(*this, event_line_.value_or(0)))
     notices.push_back(std::move(*unplayed));
   return notices;
 }

@@ -2,9 +2,6 @@
 
 namespace mj {
 
-namespace {
-
-// The line of the first <event> of the tree, depth first; 0 when it has none.
 int first_event_line(const NodeView& node) {
   if (node.kind == "event") return node.line;
   for (const NodeView& child : node.children)
@@ -12,13 +9,10 @@ int first_event_line(const NodeView& node) {
   return 0;
 }
 
-}  // namespace
-
-std::optional<Notice> unplayed_game_notice(const Model& model, const NodeView& tree) {
+std::optional<Notice> unplayed_game_notice(const Model& model, int line) {
+  if (line == 0) return std::nullopt;
   const RunStatus status = model.status();
   if (!status.at_step_limit || !model.inputs().empty()) return std::nullopt;
-  const int line = first_event_line(tree);
-  if (line == 0) return std::nullopt;
   return Notice{model.settings().source, line,
                 "the run reached its step limit (" + std::to_string(status.step_limit) +
                     " steps) without an input: this <event> waits for keys. Play the game by sending keys, or "

@@ -8,8 +8,10 @@
 
 namespace mj {
 
-// The notice, at the model's first <event>, when the current run reached its step limit without an input;
-// nullopt for any other run. `tree`: the model's node tree (the engine's, which Model keeps to itself).
-std::optional<Notice> unplayed_game_notice(const Model& model, const NodeView& tree);
+// The line of the tree's first <event>, depth first; 0 when it has none.
+int first_event_line(const NodeView& tree);
+// The notice, at line `event_line` (first_event_line of the model's tree, 0 for none), when the current run
+// reached its step limit without an input; nullopt for any other run.
+std::optional<Notice> unplayed_game_notice(const Model& model, int event_line);
 
 }  // namespace mj
