@@ -58,6 +58,33 @@ TEST(World, AnyOrderOfChunksGivesTheSameCells) {
   EXPECT_NE(mj::World(maze_world(8)).region(kRegion), whole);
 }
 
+TEST(World, AThreeDimensionalWorldIsTheSameInAnyOrder) {
+  // 8 phases: a chunk waits for up to 26 neighbours, and its cells reach 7 chunks away.
+  mj::WorldRequest r = maze_world();
+  r.model.dimension = 3;
+  r.chunk = 6, r.margin = 2, r.seam = 1;
+  const mj::Region whole{-6, -6, -6, 12, 6, 12};
+  const std::vector<uint8_t> cells = mj::World(r).region(whole);
+  ASSERT_EQ(cells.size(), size_t(whole.cells()));
+  mj::World pieces(r);
+  std::vector<uint8_t> assembled(cells.size());
+  std::vector<mj::Region> chunks;
+  for (long long z = whole.z0; z < whole.z1; z += 6)
+    for (long long y = whole.y0; y < whole.y1; y += 6)
+      for (long long x = whole.x0; x < whole.x1; x += 6) chunks.push_back({x, y, z, x + 6, y + 6, z + 6});
+  std::shuffle(chunks.begin(), chunks.end(), std::mt19937(5));
+  for (const mj::Region& c : chunks) {
+    const std::vector<uint8_t> part = pieces.region(c);
+    for (long long z = 0; z < 6; z++)
+      for (long long y = 0; y < 6; y++)
+        for (long long x = 0; x < 6; x++)
+          assembled[size_t((c.x0 + x - whole.x0) + 18 * ((c.y0 + y - whole.y0) + 12 * (c.z0 + z - whole.z0)))] =
+              part[size_t(x + 6 * (y + 6 * z))];
+  }
+  EXPECT_EQ(assembled, cells);
+  EXPECT_EQ(pieces.settings().dimension, 3);
+}
+
 TEST(World, ChunksFromTheirNeedsAloneAreTheWorlds) {
   // As a cluster makes them: every chunk by a world of its own from the cells of its needs, in the order of
   // chunks_for (phases), which puts each chunk after what it needs.
