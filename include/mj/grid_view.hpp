@@ -19,6 +19,13 @@ struct GridView {
   size_t size() const { return size_t(mx) * size_t(my) * size_t(mz); }
 };
 
+// A grid's size and symbols without its cells: the grid that pins and goals name (Model::pinned_grid).
+struct GridShape {
+  int mx = 0, my = 0, mz = 0;
+  std::string legend;  // value index -> symbol
+  size_t size() const { return size_t(mx) * size_t(my) * size_t(mz); }
+};
+
 // The grid's rows as mj explore writes a state (StateSpace::grids): rows of symbols apart by '/', layers by ' '.
 std::string grid_rows(const GridView& grid);
 
