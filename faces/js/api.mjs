@@ -197,8 +197,9 @@ class Model {
   set startCells(grid) {
     this.call("setStartCells", Uint8Array.from(grid?.cells ?? grid ?? []));
   }
-  // Pins (docs/constraints.md): cells no node changes all run long, per cell of the start grid (grid()'s {cells},
-  // or the values, x fastest) a value or defaults.freeCell (free); null: none. From the next start.
+  // Pins (docs/constraints.md): cells no node changes all run long, per cell of the grid the run ends on (the
+  // start grid, grid()'s {cells} before a run; a wfc model's wfc grid), x fastest, a value or defaults.freeCell
+  // (free); null: none. From the next start.
   setPins(cells) {
     this.call("setPins", Uint8Array.from(cells?.cells ?? cells ?? []));
   }

@@ -19,7 +19,7 @@ struct GridView {
   size_t size() const { return size_t(mx) * size_t(my) * size_t(mz); }
 };
 
-// A grid's size and symbols without its cells: what a pins grid must match (Model::pinned_grid).
+// A grid's size and symbols without its cells: the grid that pins and goals name (Model::pinned_grid).
 struct GridShape {
   int mx = 0, my = 0, mz = 0;
   std::string legend;  // value index -> symbol

@@ -201,12 +201,13 @@ MJ_API mj_status mj_model_status(mj_model* model, mj_run_status* out);
  * dialect, docs/language/extensions.md). Time is counted in steps: a seed and the steps at which its inputs
  * were sent (mj_model_steps_taken at each send) replay a run exactly. Without a start: MJ_ERROR_ARGUMENT. */
 MJ_API mj_status mj_model_send(mj_model* model, const char* key);
-/* Pins and a goal (docs/constraints.md): `count` cells, one per cell of the start grid (x fastest, then y, then z),
- * each a value of the legend or MJ_FREE_CELL. A pinned cell holds its value all run long (no rule, path or
- * convolution changes it); a goal's cells are what the model's inference (<observe>) must end with. They take effect
- * at the next start; count 0 drops them. A wrong count or value, a model with a <map> or <wfc>, or (a goal) a model
- * without <observe>: MJ_ERROR_ARGUMENT. MJ_FREE_CELL is mj_library_defaults()->free_cell, a constant for C's
- * array initialisers (the library's build checks that they agree). */
+/* Pins and a goal (docs/constraints.md): `count` cells, one per cell of the grid the run ends on (x fastest, then
+ * y, then z: the start grid, or a model with one <wfc> the wfc's grid), each a value of its legend or MJ_FREE_CELL. A
+ * pinned cell holds its value all run long (no rule, path or convolution changes it); a goal's cells are what the
+ * model's inference (<observe>) must end with. They take effect at the next start; count 0 drops them. A wrong count or
+ * value, a model with a <map> or a second <wfc> (a goal: any <wfc>), or (a goal) a model without <observe>:
+ * MJ_ERROR_ARGUMENT. MJ_FREE_CELL is mj_library_defaults()->free_cell, a constant for C's array initialisers (the
+ * library's build checks that they agree). */
 #define MJ_FREE_CELL 255
 MJ_API mj_status mj_model_set_pins(mj_model* model, const uint8_t* cells, int count);
 MJ_API mj_status mj_model_set_goal(mj_model* model, const uint8_t* cells, int count);

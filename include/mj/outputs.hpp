@@ -81,8 +81,9 @@ RunEnd save_run(Model& model, const std::filesystem::path& file, int seed, std::
 // values, or a VOX (3D) written as mj writes them (colour index v+1 for value v, empty for value 0), the size of
 // the model's grid before a run.
 std::vector<uint8_t> initial_cells(const Model& model, const std::filesystem::path& file);
-// The cells of a pins or goal file for the model (RunRequest::pins's formats, in the settings' colours), for
-// Model::set_pins or set_goal. Throws mj::Error naming the file for a wrong size, colour, symbol or format.
+// The cells of a pins or goal file for the model's pinned grid (Model::pinned_grid; RunRequest::pins's
+// formats, in the settings' colours), for Model::set_pins or set_goal. Throws mj::Error naming the file for a wrong
+// size, colour, symbol or format.
 std::vector<uint8_t> constraint_cells(const Model& model, const std::filesystem::path& file);
 
 // The line `mj run` prints for a run: "NAME seed SEED (MXxMYxMZ, where the size came from): STEPS

@@ -64,9 +64,12 @@ struct Run {
   SearchProgress search;
   bool searching = false;
   bool backtrack = false;  // every wfc backtracks (Interpreter::set_backtrack)
-  // Per cell of the start grid, the value it is pinned to or kFreeCell (nodes/pins.hpp); null without pins,
+  // Per cell of the current grid, the value it is pinned to or kFreeCell (nodes/pins.hpp); null without pins,
   // which every writer asks once per step at most, so that a run without pins pays nothing.
   const uint8_t* pins = nullptr;
+  // The pins of the grid a <wfc> makes (a model whose pins name that grid, nodes/pins.hpp), waiting for it:
+  // the wfc holds them in its start wave and points `pins` at them when its grid becomes the current one.
+  const uint8_t* wfc_pins = nullptr;
   // Per cell of the start grid, the value it must end with or kFreeCell, added to the inference's goal
   // (RuleGuidance::infer); null without a goal.
   const uint8_t* goal = nullptr;

@@ -4,6 +4,7 @@
 #include "mj/error.hpp"
 #include "nodes/node.hpp"
 #include "nodes/rules/rule_node.hpp"
+#include "nodes/wfc/wfc_node.hpp"
 
 namespace mj {
 
@@ -19,12 +20,50 @@ const Node* first_node(const Node& root, const Is& is) {
   return nullptr;
 }
 
+bool makes_grid(const Node& n) { return n.kind == "map" || n.kind == "wfc"; }
+
+// The second <wfc> below `root` (in the order written), or null.
+const Node* second_wfc(const Node& root) {
+  const Node* first = first_node(root, [](const Node& n) { return n.kind == "wfc"; });
+  if (!first) return nullptr;
+  return first_node(root, [first](const Node& n) { return n.kind == "wfc" && &n != first; });
+}
+
+// The node that keeps `what` from the model: any map or wfc for a goal; for pins a map or a second wfc.
+void refuse_grid_makers(const Node& root, const std::string& name, const std::string& file) {
+  if (name == "goal") {
+    if (const Node* maker = first_node(root, makes_grid))
+      throw Error(file, maker->line,
+                  "a goal holds cells of the start grid, and this <" + std::string(maker->kind) +
+                      "> makes a new grid: a model with a goal may have no <map> or <wfc>",
+                  ErrorKind::argument);
+    return;
+  }
+  if (const Node* map = first_node(root, [](const Node& n) { return n.kind == "map"; }))
+    throw Error(file, map->line,
+                "pins hold cells of the grid the program ends on, and this <map> makes it from a grid no pin names: "
+                "a model with pins may have no <map>",
+                ErrorKind::argument);
+  if (const Node* second = second_wfc(root))
+    throw Error(file, second->line,
+                "pins hold cells of the grid a <wfc> makes, and this is a second <wfc>: a model with pins may have "
+                "one <wfc> at most",
+                ErrorKind::argument);
+}
+
 }  // namespace
+
+const Grid& pinned_grid(const Node& root, const Grid& start) {
+  if (first_node(root, [](const Node& n) { return n.kind == "map"; }) || second_wfc(root)) return start;
+  const auto* wfc = dynamic_cast<const wfc::WfcNode*>(first_node(root, [](const Node& n) { return n.kind == "wfc"; }));
+  return wfc ? wfc->new_grid() : start;
+}
 
 void check_constraint_cells(const std::vector<uint8_t>& cells, const Grid& grid, const Node& root, const char* what,
                             const std::string& file) {
   const std::string name = what;
   const std::string have = name == "pins" ? " have " : " has ";
+  refuse_grid_makers(root, name, file);  // first: the model, not the cells, is what does not fit
   if (cells.size() != size_t(grid.size()))
     throw Error(file, 0,
                 name + have + std::to_string(cells.size()) + " cells, the model's grid " + std::to_string(grid.size()) +
@@ -37,13 +76,6 @@ void check_constraint_cells(const std::vector<uint8_t>& cells, const Grid& grid,
                       ", the model has " + std::to_string(grid.values) + " values (" + std::to_string(int(kFreeCell)) +
                       ": a free cell)",
                   ErrorKind::argument);
-  const Node* maker = first_node(root, [](const Node& n) { return n.kind == "map" || n.kind == "wfc"; });
-  if (maker)
-    throw Error(file, maker->line,
-                name + (name == "pins" ? " hold" : " holds") + " cells of the start grid, and this <" +
-                    std::string(maker->kind) + "> makes a new grid: a model with " + name +
-                    " may have no <map> or <wfc>",
-                ErrorKind::argument);
 }
 
 void check_pins_meet_goal(const std::vector<uint8_t>& pins, const std::vector<uint8_t>& goal, const Grid& grid,

@@ -1,6 +1,9 @@
-// Pins: cells of the start grid that keep a value all run long (Model::set_pins). A rule's match that
-// would write another value into a pinned cell does not match, a path skips it, a convolution keeps it.
-// Pins and goals are refused where a node makes a new grid (map, wfc): the start grid does not last there.
+// Pins: cells of the grid the program ends on that keep a value all run long (Model::set_pins). A rule's
+// match that would write another value into a pinned cell does not match, a path skips it, a convolution
+// keeps it. That grid is the start grid, or for a model with one <wfc> and no <map> the wfc's grid: the
+// nodes before the wfc run unpinned, the wfc's start wave holds the pins (wfc_pins.cpp) and its children
+// keep them. A <map> (its grid is made from the grid before it, which no pin names) and a second <wfc>
+// are refused; so is a goal on a model with either (the start grid does not last there).
 #pragma once
 
 #include <cstdint>
@@ -21,9 +24,13 @@ inline bool breaks_pin(const uint8_t* pins, int cell, uint8_t value) {
 class Node;
 class Grid;
 
-// Checks a pins or goal grid (`what`: "pins" or "goal") for the program under `root` on `grid`, its start
-// grid: one value per cell, each of the legend or kFreeCell, and no node that makes a new grid (map, wfc).
-// Throws mj::Error of kind argument in `file`: for a wrong size or value, at the node's line for a map or wfc.
+// The grid that pins and goals name for the program under `root` whose start grid is `start`: the grid of
+// its one <wfc> when it has one and no <map>, else `start` (also where they are refused).
+const Grid& pinned_grid(const Node& root, const Grid& start);
+// Checks a pins or goal grid (`what`: "pins" or "goal") for the program under `root` on `grid`, its
+// pinned_grid: one value per cell, each of the legend or kFreeCell; pins with no <map> and one <wfc> at
+// most, a goal with neither. Throws mj::Error of kind argument in `file`: for a wrong size or value, at the
+// node's line for a refused map or wfc.
 void check_constraint_cells(const std::vector<uint8_t>& cells, const Grid& grid, const Node& root, const char* what,
                             const std::string& file);
 // Throws mj::Error (kind argument) in `file` naming the first cell that `pins` and `goal` (each checked by

@@ -153,7 +153,7 @@ std::vector<uint8_t> initial_cells(const Model& model, const std::filesystem::pa
 }
 
 std::vector<uint8_t> constraint_cells(const Model& model, const std::filesystem::path& file) {
-  return io::constraint_cells(file, shape_of(model), model.settings().palette);
+  return io::constraint_cells(file, model.pinned_grid(), model.settings().palette);
 }
 
 std::string run_summary(const Model& model, const std::string& written, std::optional<long long> milliseconds) {

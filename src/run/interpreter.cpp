@@ -48,6 +48,7 @@ struct Interpreter::Impl {
   void renew_program();
   static Interpreter load(std::unique_ptr<XmlDocument> doc, const LoadOptions& options);
   void start(int seed);
+  void hold_pins(Grid& start);
   bool step();
   bool plain_step();                 // a step of a run under way
   bool resumed_step();               // the step whose search was stopped, taken again
@@ -109,6 +110,18 @@ void Interpreter::Impl::renew_program() {
   for (auto& g : program->grids) g->clear();
 }
 
+// The run's pins: the start grid's from the start (the run starts with them), or a wfc's grid's, which
+// the wfc takes when it begins (Run::wfc_pins).
+void Interpreter::Impl::hold_pins(Grid& start) {
+  if (&mj::pinned_grid(*program->root, start) != &start) {
+    run->wfc_pins = run_pins.data();
+    return;
+  }
+  run->pins = run_pins.data();
+  for (size_t i = 0; i < run_pins.size(); i++)
+    if (run_pins[i] != kFreeCell) start.state[i] = run_pins[i];
+}
+
 void Interpreter::Impl::start(int run_seed) {
   seed = run_seed;
   if (!program_unused) renew_program();
@@ -130,11 +143,7 @@ void Interpreter::Impl::start(int run_seed) {
   if (!initial.empty()) grid.state = initial;
   else if (program->origin) grid.state[size_t(grid.index(grid.mx / 2, grid.my / 2, grid.mz / 2))] = 1;
   run_pins = pins, run_goal = goal;
-  if (!run_pins.empty()) {
-    run->pins = run_pins.data();
-    for (size_t i = 0; i < run_pins.size(); i++)
-      if (run_pins[i] != kFreeCell) grid.state[i] = run_pins[i];
-  }
+  if (!run_pins.empty()) hold_pins(grid);
   if (!run_goal.empty()) run->goal = run_goal.data();
   run->changes.reserve(kReservedChanges);
   run->changes.rewrite_all();
@@ -419,18 +428,24 @@ void Interpreter::set_initial_picture(const std::filesystem::path& file, const s
   set_initial_cells(io::cells_of_picture(file, {grid.mx, grid.my, grid.mz, grid.characters, nullptr, {}}, colors));
 }
 
+GridShape Interpreter::pinned_grid() const {
+  const Grid& g = mj::pinned_grid(*impl_->program->root, *impl_->program->grids[0]);
+  return GridShape{g.mx, g.my, g.mz, g.characters};
+}
+
 void Interpreter::set_pins(std::vector<uint8_t> cells) {
-  if (!cells.empty())
-    check_constraint_cells(cells, *impl_->program->grids[0], *impl_->program->root, "pins", impl_->doc->file());
-  check_pins_meet_goal(cells, impl_->goal, *impl_->program->grids[0], impl_->doc->file());
+  const Grid& pinned = mj::pinned_grid(*impl_->program->root, *impl_->program->grids[0]);
+  if (!cells.empty()) check_constraint_cells(cells, pinned, *impl_->program->root, "pins", impl_->doc->file());
+  check_pins_meet_goal(cells, impl_->goal, pinned, impl_->doc->file());
   impl_->pins = std::move(cells);
 }
 
 void Interpreter::set_goal(std::vector<uint8_t> cells) {
   if (!cells.empty()) {
-    check_constraint_cells(cells, *impl_->program->grids[0], *impl_->program->root, "goal", impl_->doc->file());
+    const Grid& pinned = mj::pinned_grid(*impl_->program->root, *impl_->program->grids[0]);
+    check_constraint_cells(cells, pinned, *impl_->program->root, "goal", impl_->doc->file());
     check_goal_reachable(*impl_->program->root, impl_->doc->file());
-    check_pins_meet_goal(impl_->pins, cells, *impl_->program->grids[0], impl_->doc->file());
+    check_pins_meet_goal(impl_->pins, cells, pinned, impl_->doc->file());
   }
   impl_->goal = std::move(cells);
 }

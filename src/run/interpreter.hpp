@@ -64,17 +64,21 @@ class Interpreter {
   // The same from a picture: a PNG (2D) whose colours are those of `colors` for the model's values,
   // or a VOX (3D) written as mj writes them (colour index v+1 for value v, empty for value 0).
   void set_initial_picture(const std::filesystem::path& file, const std::map<char, uint32_t>& colors);
-  // Pins: per cell of the start grid (x fastest), a value of the legend that the cell holds all run long, or
-  // kFreeCell (mj/defaults.hpp). A run starts with them, and no node changes them: a rule's match that would
-  // does not match, a path passes over them, a convolution and an observation keep them. An empty vector:
-  // none. Applies from the next start; undone by reset(). Throws mj::Error (kind argument) for a wrong size
-  // or value, and for a model with a <map> or <wfc> (at its line): pins are cells of the start grid.
+  // The grid pins and goals name (nodes/pins.hpp): the start grid, or for a model with one <wfc> and no
+  // <map> the wfc's grid (its size and legend), as loaded.
+  GridShape pinned_grid() const;
+  // Pins: per cell of pinned_grid() (x fastest), a value of its legend that the cell holds all run long, or
+  // kFreeCell (mj/defaults.hpp). A run starts with them (a wfc model's wfc, with them in its start wave),
+  // and no node changes them: a rule's match that would does not match, a path passes over them, a
+  // convolution and an observation keep them. An empty vector: none. Applies from the next start; undone
+  // by reset(). Throws mj::Error (kind argument) for a wrong size or value, and for a model with a <map>
+  // or a second <wfc> (at its line).
   void set_pins(std::vector<uint8_t> cells);
   // A goal: per cell, a value the cell must end with, or kFreeCell. It joins the future of every inference
   // node (a rule node with <observe>, by potentials or search="True"): a goal cell's future is its value,
   // within what the node's observations allow (mj::Error at the node's line otherwise). Empty: none.
-  // Applies from the next start; undone by reset(). Throws mj::Error (kind argument) as set_pins does, and
-  // for a model with no inference node.
+  // Applies from the next start; undone by reset(). Throws mj::Error (kind argument) as set_pins does, for
+  // a model with a <wfc>, and for a model with no inference node.
   void set_goal(std::vector<uint8_t> cells);
   // One interpreter step; false (and nothing done) once the program has finished.
   bool step();

@@ -62,14 +62,10 @@ std::vector<Notice> Model::run_notices() const {
 void Model::set_initial_cells(std::vector<uint8_t> cells) { interpreter_->set_initial_cells(std::move(cells)); }
 GridView Model::grid() const { return interpreter_->grid(); }
 
-GridShape Model::pinned_grid() const {
-  const GridView g = interpreter_->grid();
-  return {g.mx, g.my, g.mz, g.legend};
-}
+GridShape Model::pinned_grid() const { return interpreter_->pinned_grid(); }
 
 void Model::read_constraint_files() {
-  const GridView g = interpreter_->grid();
-  const GridView shape{g.mx, g.my, g.mz, g.legend, nullptr, {}};
+  const GridShape shape = pinned_grid();
   if (!settings_.pins.empty()) set_pins(io::constraint_cells(settings_.pins, shape, settings_.palette));
   if (!settings_.goal.empty()) set_goal(io::constraint_cells(settings_.goal, shape, settings_.palette));
 }

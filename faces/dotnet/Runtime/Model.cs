@@ -202,8 +202,8 @@ namespace MarkovJunior
         // A byte of SetPins and SetGoal that leaves its cell free (the library's).
         public static byte FreeCell { get { return Defaults.FreeCell; } }
 
-        // Pins (docs/constraints.md): per cell of the start grid (x fastest), a value that cell holds all run long,
-        // or FreeCell; from the next start; null or empty: none.
+        // Pins (docs/constraints.md): per cell of the grid the run ends on (the start grid, or a wfc model's wfc
+        // grid; x fastest), a value that cell holds all run long, or FreeCell; from the next start; null or empty: none.
         public void SetPins(byte[] cells)
         {
             Native.Check(Native.mj_model_set_pins(H, cells ?? new byte[0], cells == null ? 0 : cells.Length));

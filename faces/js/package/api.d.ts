@@ -345,7 +345,7 @@ export class Model {
   start(seed: number, steps?: number): void;
   /** Runs from start() on begin from these cells (at the model's size) instead of the empty grid; null: the empty grid again. */
   set startCells(grid: { cells: ArrayLike<number> } | ArrayLike<number> | null);
-  /** Pins: per cell of the start grid (x fastest) a value no node may change all run long, or Defaults.freeCell (free); null: none. From the next start. */
+  /** Pins: per cell of the grid the run ends on (the start grid, or a wfc model's wfc grid; x fastest) a value no node may change all run long, or Defaults.freeCell (free); null: none. From the next start. */
   setPins(cells: { cells: ArrayLike<number> } | ArrayLike<number> | null): void;
   /** A goal: per cell a value the model's inference (<observe>) must end with, or Defaults.freeCell (free); null: none. From the next start. */
   setGoal(cells: { cells: ArrayLike<number> } | ArrayLike<number> | null): void;

@@ -86,8 +86,8 @@ class Session {
   void set_start_cells(const val& cells) {
     guard([&] { live().set_initial_cells(emscripten::convertJSArrayToNumberVector<uint8_t>(cells)); });
   }
-  // Pins and a goal (docs/constraints.md): per cell of the start grid (x fastest) a value, or mj::kFreeCell for a free
-  // cell; from the next start; empty: none.
+  // Pins and a goal (docs/constraints.md): per cell of the grid the run ends on (the start grid, or a wfc model's wfc
+  // grid; x fastest) a value, or mj::kFreeCell for a free cell; from the next start; empty: none.
   void set_pins(const val& cells) {
     guard([&] { live().set_pins(emscripten::convertJSArrayToNumberVector<uint8_t>(cells)); });
   }

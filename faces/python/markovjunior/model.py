@@ -62,9 +62,11 @@ def load(
 
     ``pins``: cells no node may change all run long; ``goal``: cells the model's inference (``<observe>``) must end
     with (docs/constraints.md). Each a file (a PNG in the model's colours, transparent: free; a VOX, empty: free; a
-    state text, ``*``: free) or an array of the grid's shape (``grid()``'s) whose cells are values of the legend or
+    state text, ``*``: free) or an array of the shape of the grid the run ends on (the start grid's, ``grid()``'s
+    before a run; a model with one ``wfc``: the wfc's grid) whose cells are values of its legend or
     ``DEFAULTS["free_cell"]`` (free). Raises ValueError for a wrong shape or value (a file's too: another size, a
-    colour not in the palette), a model with a ``map`` or ``wfc``, or a goal for a model without ``<observe>``;
+    colour not in the palette), a model with a ``map`` or a second ``wfc`` (a goal: any ``wfc``), or a goal for a
+    model without ``<observe>``;
     TypeError for another kind (bytes, a bool mask, an array of strings).
     """
     given = locals()  # the keywords above, forwarded by Request's names (written once, in source.py)
@@ -92,7 +94,8 @@ def read_inputs(path: Union[str, os.PathLike]) -> List[Tuple[int, str]]:
 
 
 def _constraint_cells(core, name: str, given) -> Optional[bytes]:
-    """Pins or a goal as the library takes them: a file read by the library, or an array of the grid's shape."""
+    """Pins or a goal as the library takes them: a file read by the library, or an array of the shape of the grid
+    they name (the start grid, or a wfc model's wfc grid: the library's pinned grid)."""
     if given is None:
         return None
     if isinstance(given, (str, os.PathLike)):
@@ -100,7 +103,7 @@ def _constraint_cells(core, name: str, given) -> Optional[bytes]:
             return bytes(core.constraint_cells(os.fspath(given)))
         except ModelError as error:  # a file that does not fit is a wrong value, as an array that does not is
             raise ValueError(f"{name}: {error}") from error
-    shape = np.asarray(core.grid()).shape
+    shape = tuple(core.pinned_shape())
     cells = _cell_values(name, given)
     if cells.shape != shape and cells.shape != (int(np.prod(shape)),):
         raise ValueError(f"{name} has shape {cells.shape}, the grid {shape}")

@@ -25,7 +25,7 @@ class Source:
     settings the library decided (``settings``, the library's own, which pickle), read here by name."""
 
     settings: "_core.Settings"
-    pins: Optional[bytes]  # per cell of the start grid, its pinned value or DEFAULTS["free_cell"]; None: none
+    pins: Optional[bytes]  # per cell of the pinned grid, its pinned value or DEFAULTS["free_cell"]; None: none
     goal: Optional[bytes]  # per cell, the value it must end with or DEFAULTS["free_cell"]; None: none
 
     @property

@@ -252,7 +252,8 @@ void bind_inputs(ModelClass& model) {
             const std::string c = cells;
             s.model.set_pins(std::vector<uint8_t>(c.begin(), c.end()));
           },
-          py::arg("cells"), "Pins: per cell of the start grid (x fastest) a value, or DEFAULTS['free_cell']; b'': none")
+          py::arg("cells"),
+          "Pins: per cell of the pinned grid (x fastest) a value, or DEFAULTS['free_cell']; b'': none")
       .def(
           "set_goal",
           [](Session& s, const py::bytes& cells) {
@@ -261,7 +262,14 @@ void bind_inputs(ModelClass& model) {
             s.model.set_goal(std::vector<uint8_t>(c.begin(), c.end()));
           },
           py::arg("cells"),
-          "A goal: per cell of the start grid (x fastest) a value, or DEFAULTS['free_cell']; b'': none")
+          "A goal: per cell of the pinned grid (x fastest) a value, or DEFAULTS['free_cell']; b'': none")
+      .def(
+          "pinned_shape",
+          [](Session& s) {
+            const GridShape g = s.model.pinned_grid();
+            return g.mz == 1 ? py::make_tuple(g.my, g.mx) : py::make_tuple(g.mz, g.my, g.mx);
+          },
+          "The shape of the grid pins and goals name (mj::Model::pinned_grid), as grid() gives a grid's")
       .def(
           "constraint_cells",
           [](Session& s, const std::string& file) {

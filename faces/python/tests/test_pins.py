@@ -87,3 +87,14 @@ def test_an_entrys_own_pins_at_another_size_are_not_read_and_given_ones_win():
     assert mine.run(1).grid[1, 1] == resized.legend.index("D")
     with pytest.warns(mj.ModelWarning, match="the entry's pins"):
         assert mj.generate("DoorRooms", seed=1, size=21).shape[:2] == (21 * 6, 21 * 6)  # its entry's pixel size
+
+
+def test_a_wfc_models_pins_are_cells_of_its_wfc_grid(corpus):
+    knots = str(corpus / "models" / "Knots2D.xml")
+    first = mj.load(knots).run(1).grid  # the wfc's tiles: larger than the 12 x 12 start grid
+    assert first.shape[0] > 12
+    pins = np.full(first.shape, 255, dtype=np.uint8)
+    pins[:, :7] = first[:, :7]  # a band along the left edge
+    assert (mj.load(knots, pins=pins).run(2).grid[:, :7] == first[:, :7]).all()
+    with pytest.raises(ValueError, match="shape"):
+        mj.load(knots, pins=np.full((12, 12), 255, dtype=np.uint8))

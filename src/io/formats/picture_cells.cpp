@@ -113,7 +113,8 @@ std::vector<uint8_t> cells_of_picture(const std::filesystem::path& file, const G
   return file.extension() == ".vox" ? cells_of_vox(file, shape, false) : cells_of_png(file, shape, colors, false);
 }
 
-std::vector<uint8_t> constraint_cells(const std::filesystem::path& file, const GridView& shape, const Palette& colors) {
+std::vector<uint8_t> constraint_cells(const std::filesystem::path& file, const GridShape& grid, const Palette& colors) {
+  const GridView shape{grid.mx, grid.my, grid.mz, grid.legend, nullptr, {}};
   if (file.extension() == ".txt") return cells_of_state_text(file, shape);
   return file.extension() == ".vox" ? cells_of_vox(file, shape, true) : cells_of_png(file, shape, colors, true);
 }

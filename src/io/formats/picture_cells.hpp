@@ -15,6 +15,7 @@ std::vector<uint8_t> cells_of_picture(const std::filesystem::path& file, const G
 // Pins or a goal (Model::set_pins, set_goal) read as cells_of_picture reads a start, a cell not drawn being
 // kFreeCell: a transparent pixel of a PNG, an empty voxel of a VOX; or a state text (.txt, as `mj run
 // --state` writes it) in the model's symbols, '*' for a free cell.
-std::vector<uint8_t> constraint_cells(const std::filesystem::path& file, const GridView& shape, const Palette& colors);
+// `shape`: the grid pins and goals name (Model::pinned_grid).
+std::vector<uint8_t> constraint_cells(const std::filesystem::path& file, const GridShape& shape, const Palette& colors);
 
 }  // namespace mj::io

@@ -54,6 +54,8 @@ class OverlapNode : public WfcNode {
   void build_propagator();
   void load_rules(const XmlElement& element, const Grid& grid);
   void update_state() override;
+  void visit_covers(int cell, const std::function<void(int i, int at)>& visit) const override;
+  uint8_t option_value(int t, int at) const override { return patterns_[size_t(t)][size_t(at)]; }
   void draw_all();
   template <bool List>
   void vote(int i, int t, int count);
@@ -177,6 +179,14 @@ void OverlapNode::update_state() {
     stale_[size_t(cell)] = 0;
   }
   redraw_.clear();
+}
+
+// The patterns at the n x n wave cells up and left of `cell` (wrapping, as vote() draws them) cover it.
+void OverlapNode::visit_covers(int cell, const std::function<void(int i, int at)>& visit) const {
+  const int mx = newgrid->mx, my = newgrid->my, n = model.n;
+  const int x = cell % mx, y = cell / mx;
+  for (int dy = 0; dy < n; dy++)
+    for (int dx = 0; dx < n; dx++) visit((x - dx + mx) % mx + ((y - dy + my) % my) * mx, dx + dy * n);
 }
 
 void OverlapNode::draw_all() {

@@ -16,6 +16,8 @@ class TileNode : public WfcNode {
   void make_new_grid(const XmlElement& element, const Grid& grid, TileShape shape, LoadContext& context);
   void load_rules(const XmlElement& element, const Grid& grid);
   void update_state() override;
+  void visit_covers(int cell, const std::function<void(int i, int at)>& visit) const override;
+  uint8_t option_value(int t, int at) const override { return tileset_.variants[size_t(t)][size_t(at)]; }
   std::optional<TileLayer> tile_layer(const Grid& current) const override;
   std::string option_name(int t) const override;
   void draw_cell(int x, int y, int z);
@@ -88,6 +90,22 @@ void TileNode::update_state() {
     for (int y = 0; y < grid->my; y++)
       for (int x = 0; x < grid->mx; x++) draw_cell(x, y, z);
   if (apart) shown.record(wave);
+}
+
+// The input cells whose tiles hold voxel `cell` (overlapping tiles: several; gaps between them: none).
+void TileNode::visit_covers(int cell, const std::function<void(int i, int at)>& visit) const {
+  const int s = tileset_.shape.s, sz = tileset_.shape.sz;
+  const Point v = newgrid->point(cell);
+  // Along one axis, the tiles k (of `count`, `step` apart) whose `side` voxels hold coordinate c, at d.
+  const auto along = [](int c, int side, int step, int count, const auto& f) {
+    for (int k = std::min(c / step, count - 1); k >= 0 && c - k * step < side; k--) f(k, c - k * step);
+  };
+  along(v.z, sz, sz - overlapz_, grid->mz, [&](int z, int dz) {
+    along(v.y, s, s - overlap_, grid->my, [&](int y, int dy) {
+      along(v.x, s, s - overlap_, grid->mx,
+            [&](int x, int dx) { visit(grid->index(x, y, z), dx + dy * s + dz * s * s); });
+    });
+  });
 }
 
 // Each voxel of the cell's tile takes the value most voted for by the variants the cell still allows:

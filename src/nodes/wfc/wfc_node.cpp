@@ -118,6 +118,7 @@ bool WfcNode::begin(Run& run) {
     explain_input_contradiction(run);
     return false;
   }
+  if (run.wfc_pins && !hold_pins(run)) return false;
   start_wave_.copy_from(wave);
   // What every restart starts the scan from.
   for (int i = 0; i < wave.cells(); i++) start_open_.put(i, shannon_ ? cell_entropy<true>(i) : cell_entropy<false>(i));
@@ -140,6 +141,7 @@ bool WfcNode::begin(Run& run) {
   first_go_ = false;
   newgrid->clear();  // restart_wave() forgot what was drawn
   run.grid = newgrid;
+  if (run.wfc_pins) run.pins = run.wfc_pins;  // the children keep what the collapse drew
   run.changes.rewrite_all();
   return true;
 }

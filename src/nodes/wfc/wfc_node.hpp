@@ -57,6 +57,8 @@ class WfcNode : public Branch {
   void inspect(Inspection& view) const override;
   // The grid `current` as tiles, when this node made it and it is still all tiles (tile models only).
   virtual std::optional<TileLayer> tile_layer(const Grid& /*current*/) const { return std::nullopt; }
+  // The grid the collapse draws, on which the children run: the one pins name (nodes/pins.hpp).
+  const Grid& new_grid() const { return *newgrid; }
 
   std::string source;  // the sample or tileset, for the GUI
 
@@ -72,6 +74,10 @@ class WfcNode : public Branch {
   virtual std::string option_name(int t) const { return "pattern " + std::to_string(t); }
   // The value most voted for; ties go to the lowest value (the reference breaks them with an unseeded generator).
   static uint8_t most_voted(const int* votes, int count);
+  // Pins (wfc_pins.cpp): `visit(i, at)` for every wave cell i whose options cover cell `cell` of the new
+  // grid, `at` being that cell's place in them, whose value option t draws there is option_value(t, at).
+  virtual void visit_covers(int cell, const std::function<void(int i, int at)>& visit) const = 0;
+  virtual uint8_t option_value(int t, int at) const = 0;
   // The wave as the replay stands, for what shows it between steps (inspect, tile_layer): a replay
   // that skips its observations makes them first. Const for those callers: it only computes what
   // the wave would hold at this step.
@@ -87,6 +93,10 @@ class WfcNode : public Branch {
   void apply_start_waves(int around = 0, int radius = -1);
   int emptied_cell() const;
   void explain_input_contradiction(Run& run);
+  // wfc_pins.cpp: the start wave narrowed to the run's pins (Run::wfc_pins), propagated; false, with a
+  // run notice, when no collapse can hold them.
+  bool hold_pins(Run& run);
+  int ban_unpinned(const uint8_t* pins);
   std::string contradicting_cells(int emptied);
   std::optional<int> good_seed(Run& run);
   // backtrack.cpp: a collapse that undoes its observations rather than starting over.
