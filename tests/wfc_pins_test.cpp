@@ -114,6 +114,35 @@ TEST(WfcPins, OverlapModelHoldsItsPins) {
   expect_pins_held(ip, 4, [&](const mj::GridView& g) { return size_t(sample.faults(g)); }, {2, 3, 4});
 }
 
+TEST(WfcPins, OverlappingAndSpacedTilesHoldTheirPins) {
+  // Tiles sharing a row of voxels (overlap="1": a shared voxel pins both tiles over it) and tiles apart
+  // (overlap="-2": the gaps between them, which no tile draws, keep the value the grid is cleared to).
+  for (const char* overlap : {"1", "-2"}) {
+    std::string xml = mjtest::corpus_model("Knots2D");
+    xml.replace(xml.find("<wfc"), 4, std::string("<wfc overlap=\"") + overlap + "\"");
+    mj::Interpreter ip = mj::Interpreter::from_string(xml, sized(8, 8, 1), "Knots2D.xml");
+    ip.run(1, 0);
+    const std::vector<uint8_t> pins = band_and_cells(ip.grid(), 9);
+    ip.set_pins(pins);
+    for (bool backtrack : {false, true}) {
+      ip.set_backtrack(backtrack);
+      ip.run(2, 0);
+      EXPECT_TRUE(ip.run_notices().empty()) << overlap << ": " << ip.run_notices().at(0).text();
+      EXPECT_EQ(unheld(pins, ip.grid()), 0) << overlap << " backtrack " << backtrack;
+    }
+  }
+  std::string xml = mjtest::corpus_model("Knots2D");
+  xml.replace(xml.find("<wfc"), 4, "<wfc overlap=\"-2\"");
+  mj::Interpreter ip = mj::Interpreter::from_string(xml, sized(8, 8, 1), "Knots2D.xml");
+  const mj::GridShape g = ip.pinned_grid();
+  std::vector<uint8_t> pins(g.size(), mj::kFreeCell);
+  pins[size_t(5 + 10 * g.mx)] = 1;  // x = 5, in the gap after the first column of tiles (5 voxels wide)
+  ip.set_pins(pins);
+  ip.run(1, 0);
+  ASSERT_EQ(ip.run_notices().size(), 1u);
+  EXPECT_TRUE(contains(ip.run_notices()[0].message, "cell (5, 10) is pinned to")) << ip.run_notices()[0].message;
+}
+
 TEST(WfcPins, ChildrenKeepThePins) {
   // TileDungeon's markov rewrites the collapse's tiles: the pins (copied from a collapse alone) stay.
   const std::string xml = mjtest::corpus_model("TileDungeon");

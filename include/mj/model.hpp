@@ -81,10 +81,10 @@ class Model {
   // the start grid, or for a model with one <wfc> and no <map> the wfc's grid (docs/constraints.md).
   GridShape pinned_grid() const;
   // Pins and a goal (one value per cell of pinned_grid(), x fastest, then y, then z, each of its legend or
-  // kFreeCell), taking effect at the next start; an empty vector drops them. A wfc model's wfc holds its pins
-  // from its first observation on, nodes before it running unpinned. The settings' files (RunRequest::pins,
-  // goal) are read when the Model is made. Throws mj::Error (kind argument) for a wrong size or value, a
-  // model with a <map> or a second <wfc> (a goal: any <wfc>), and (a goal) a model with no inference node.
+  // kFreeCell), taking effect at the next start; an empty vector drops them. A wfc model's pins fix its wfc's start
+  // wave before the first observation, the nodes before the wfc running unpinned. The settings' files
+  // (RunRequest::pins, goal) are read when the Model is made. Throws mj::Error (kind argument) for a wrong size or
+  // value, a model with a <map> or a second <wfc> (a goal: any <wfc>), and (a goal) a model with no inference node.
   void set_pins(std::vector<uint8_t> cells);
   void set_goal(std::vector<uint8_t> cells);
   // Begins a fresh run whose step limit is `steps` (0: none; not given: the settings' limit).

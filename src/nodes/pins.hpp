@@ -3,7 +3,8 @@
 // keeps it. That grid is the start grid, or for a model with one <wfc> and no <map> the wfc's grid: the
 // nodes before the wfc run unpinned, the wfc's start wave holds the pins (wfc_pins.cpp) and its children
 // keep them. A <map> (its grid is made from the grid before it, which no pin names) and a second <wfc>
-// are refused; so is a goal on a model with either (the start grid does not last there).
+// are refused; so is a goal on a model with a <map> or any <wfc> (it names the start grid, which does not
+// last there).
 #pragma once
 
 #include <cstdint>
