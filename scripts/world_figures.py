@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""The pictures of docs/worlds.md's scheme: docs/worlds/phases.png (chunks by phase, one chunk's run with its
-margin and seam). Drawn from the scheme's rules as docs/worlds.md states them (src/world/scheme.cpp holds them
-for the library): phase = (x & 1) + 2 (y & 1); a chunk's run covers the chunk and `margin` cells around it; the
-cells of earlier neighbours within `seam` of the chunk are pinned.
+"""The pictures of docs/worlds.md: docs/worlds/phases.png (chunks by phase, one chunk's run with its margin and
+seam), drawn from the scheme's rules as docs/worlds.md states them (src/world/scheme.cpp holds them for the
+library): phase = (x & 1) + 2 (y & 1); a chunk's run covers the chunk and `margin` cells around it; the cells of
+earlier neighbours within `seam` of the chunk are pinned. With --sheet, pictures side by side under their names
+(scripts/world_pictures.sh's corpus sheet).
 
     /usr/bin/python3 scripts/world_figures.py [OUT.png]
+    /usr/bin/python3 scripts/world_figures.py --sheet OUT.png PICTURE.png...
 """
 import sys
 from pathlib import Path
@@ -53,7 +55,23 @@ def draw_run(ax):
     ax.set_title("one chunk's run", fontsize=11)
 
 
+def sheet(out, pictures):
+    columns = 3
+    rows = (len(pictures) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, figsize=(3.4 * columns, 3.6 * rows))
+    for ax in axes.flat:
+        ax.axis("off")
+    for ax, picture in zip(axes.flat, pictures):
+        ax.imshow(plt.imread(picture), interpolation="nearest")
+        ax.set_title(Path(picture).stem, fontsize=11)
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    print(out)
+
+
 def main():
+    if sys.argv[1:2] == ["--sheet"]:
+        return sheet(sys.argv[2], sys.argv[3:])
     out = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parent.parent / "docs" / "worlds" / "phases.png")
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4.2), gridspec_kw={"width_ratios": [5, 4.2]})
     draw_phases(a)

@@ -151,11 +151,13 @@ struct SampleWindows {
     return w;
   }
 
-  // The output's windows that the sample has not.
-  int faults(const mj::GridView& g) const {
+  // The output's windows that the sample has not; `wrapping`: also those across its edges (a periodic output),
+  // else only those inside it (a world's region).
+  int faults(const mj::GridView& g, bool wrapping = true) const {
     int found = 0;
-    for (int y = 0; y < g.my; y++)
-      for (int x = 0; x < g.mx; x++) found += !windows.count(at(g.cells, g.mx, g.my, x, y));
+    const int last_x = wrapping ? g.mx : g.mx - n + 1, last_y = wrapping ? g.my : g.my - n + 1;
+    for (int y = 0; y < last_y; y++)
+      for (int x = 0; x < last_x; x++) found += !windows.count(at(g.cells, g.mx, g.my, x, y));
     return found;
   }
 };

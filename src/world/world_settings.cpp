@@ -1,5 +1,6 @@
 #include "world/world_settings.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -60,7 +61,9 @@ void decide_chunking(WorldSettings& s, const WorldRequest& r) {
   if (s.margin < 0 || s.margin > s.chunk)
     throw argument_error("a world's margin is 0 to its chunk (" + cells_text(s.chunk) + "), not " +
                          std::to_string(s.margin));
-  s.seam = r.seam.value_or(std::min(s.margin, multiple_of((s.margin + 1) / 2, unit)));
+  // Half the margin, in whole tiles rounded down (at least one): the rest of the margin stays free, room for the
+  // run to join the seam to what the model makes at its grid's edge (Knots2D's border of empty tiles).
+  s.seam = r.seam.value_or(std::min(s.margin, std::max(unit, s.margin / 2 / unit * unit)));
   if (s.seam < 0 || s.seam > s.margin)
     throw argument_error("a world's seam is 0 to its margin (" + cells_text(s.margin) + "), not " +
                          std::to_string(s.seam));
