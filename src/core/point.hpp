@@ -14,6 +14,7 @@ struct Point {
   friend bool operator==(const Point&, const Point&) = default;
   friend Point operator+(const Point& a, const Point& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
   bool is_zero() const { return x == 0 && y == 0 && z == 0; }
+  int volume() const { return x * y * z; }  // of a size: its cells
 };
 
 // A size as messages write it: "AxB" for pictures, "AxBxC" for grids and patterns.

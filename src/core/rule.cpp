@@ -6,12 +6,6 @@
 
 namespace mj {
 
-namespace {
-
-int volume(Point s) { return s.x * s.y * s.z; }
-
-}  // namespace
-
 Rule::Rule(std::vector<ValueSet> in, Point input_size, std::vector<uint8_t> out, Point output_size, int value_count,
            double prob)
     : in_size(input_size), out_size(output_size), input(std::move(in)), output(std::move(out)), p(prob),
@@ -48,7 +42,7 @@ struct RuleImage {
 template <class T, class From>
 size_t append_remapped(std::vector<T>& cells, size_t at, Point size, Point to, From from) {
   const size_t start = cells.size();
-  cells.resize(start + size_t(volume(to)));
+  cells.resize(start + size_t(to.volume()));
   const T* source = cells.data() + at;
   T* target = cells.data() + start;
   for (int z = 0; z < to.z; z++)
@@ -86,9 +80,9 @@ bool same_image(const ImageCells& cells, const RuleImage& a, const RuleImage& b)
   const auto in = cells.input.begin();
   const auto out = cells.output.begin();
   return a.in_size == b.in_size && a.out_size == b.out_size &&
-         std::equal(in + std::ptrdiff_t(a.in_at), in + std::ptrdiff_t(a.in_at + size_t(volume(a.in_size))),
+         std::equal(in + std::ptrdiff_t(a.in_at), in + std::ptrdiff_t(a.in_at + size_t(a.in_size.volume())),
                     in + std::ptrdiff_t(b.in_at)) &&
-         std::equal(out + std::ptrdiff_t(a.out_at), out + std::ptrdiff_t(a.out_at + size_t(volume(a.out_size))),
+         std::equal(out + std::ptrdiff_t(a.out_at), out + std::ptrdiff_t(a.out_at + size_t(a.out_size.volume())),
                     out + std::ptrdiff_t(b.out_at));
 }
 
@@ -111,7 +105,7 @@ std::vector<Rule> Rule::symmetries(const SymmetryGroup& group, bool d2) const {
   for (const RuleImage& image : kept) {
     const auto in = cells.input.begin() + std::ptrdiff_t(image.in_at);
     const auto out = cells.output.begin() + std::ptrdiff_t(image.out_at);
-    rules.push_back(Rule({in, in + volume(image.in_size)}, image.in_size, {out, out + volume(image.out_size)},
+    rules.push_back(Rule({in, in + image.in_size.volume()}, image.in_size, {out, out + image.out_size.volume()},
                          image.out_size, values, p));
     rules.back().original = original && image.in_at == 0;
   }

@@ -14,8 +14,6 @@ namespace mj {
 
 namespace {
 
-constexpr uint32_t kSeveral = 0xFFFFFFFF, kUnset = 0xFFFFFFFE;
-
 // Whether the program's successors are all higher (true) or all lower; else an error at its line.
 bool uphill(const ExploreProgram& program) {
   const GridCoding coding(program.values, program.cells());

@@ -16,9 +16,6 @@ namespace mj {
 
 namespace {
 
-// Where a grid's runs end, while counting: a class, several classes, or not known yet.
-constexpr uint32_t kSeveral = 0xFFFFFFFF, kUnset = 0xFFFFFFFE;
-
 // One bit a grid: whether another grid leads to it. Threads set bits of the same word.
 class LedTo {
  public:

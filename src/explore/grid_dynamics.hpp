@@ -10,6 +10,9 @@
 
 namespace mj {
 
+// Where a grid's runs end, while counting: a class (its first grid), several classes, or not known yet.
+constexpr uint32_t kSeveral = 0xFFFFFFFF, kUnset = 0xFFFFFFFE;
+
 // The program of --all-grids (refused at its line when it is not one rule node, or has what explore
 // cannot enumerate) and its number of grids (more than options.max_states, or 2^30, is an error).
 struct AllGrids {

@@ -30,9 +30,9 @@ std::string replay_key(const ExploreProgram& p, const Machine& m) {
 // states' order is then not one the probabilities can flow in as they are found.
 struct NotForward {};
 
-class Search {
+class StateSearch {
  public:
-  Search(const ExploreProgram& program, const ExploreOptions& options, std::vector<std::string>* keys)
+  StateSearch(const ExploreProgram& program, const ExploreOptions& options, std::vector<std::string>* keys)
       : program_(program), options_(options), keys_(keys), packing_(program), table_(packing_.words()),
         stepper_(program), packed_(size_t(packing_.words())), base_(size_t(packing_.words())) {}
 
@@ -161,13 +161,13 @@ class Search {
 }  // namespace
 
 StateSpace search_states(const ExploreProgram& program, const ExploreOptions& options, std::vector<std::string>* keys) {
-  return Search(program, options, keys).run();
+  return StateSearch(program, options, keys).run();
 }
 
 StateSpace explore_program(const ExploreProgram& program, const ExploreOptions& options) {
   if (!options.graph) {
     try {
-      StateSpace space = Search(program, options, nullptr).run();
+      StateSpace space = StateSearch(program, options, nullptr).run();
       sort_outcomes(space);
       return space;
     } catch (const NotForward&) {
@@ -176,7 +176,7 @@ StateSpace explore_program(const ExploreProgram& program, const ExploreOptions& 
   }
   ExploreOptions with_graph = options;
   with_graph.graph = true;
-  StateSpace space = Search(program, with_graph, nullptr).run();
+  StateSpace space = StateSearch(program, with_graph, nullptr).run();
   add_end_probabilities(space);
   if (!options.graph) space.edges = {}, space.grids = {};
   return space;

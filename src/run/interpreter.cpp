@@ -306,10 +306,10 @@ namespace {
 // and slow ones at every step (so that a Ctrl-C or a Pause is seen within the interval). Set from the
 // last stride's own pace, it follows a run whose steps slow down at once (doubling and halving it took
 // seconds to come back from 1024 steps of a fast start, and the playground showed no frame meanwhile).
-class Stepper {
+class RunLoop {
  public:
   // `watch` and `run`: the breakpoints' watch of the run, or null when there are none.
-  Stepper(Interpreter& ip, const RunControl& c, BreakpointWatch* watch, const Run* run, std::optional<Breakpoint>& hit)
+  RunLoop(Interpreter& ip, const RunControl& c, BreakpointWatch* watch, const Run* run, std::optional<Breakpoint>& hit)
       : ip_(ip), c_(c), watch_(watch), run_(run), hit_(hit) {
     last_ = next_ = Clock::now(), next_ += c.interval;
   }
@@ -380,15 +380,15 @@ RunEnd Interpreter::advance(const RunControl& control) {
     return adding_file(*impl_->doc, [&] { return impl_->run_to(control.max_steps); });
   std::optional<BreakpointWatch> watch;
   if (watching) watch.emplace(control.breakpoints, *impl_->program->root, *impl_->doc);
-  Stepper stepper(*this, control, watch ? &*watch : nullptr, impl_->run.get(), impl_->hit);
-  if (!control.progress || !impl_->run) return stepper.go();
-  const std::function<bool()> keep_searching = [&] { return stepper.keep_searching(); };
+  RunLoop loop(*this, control, watch ? &*watch : nullptr, impl_->run.get(), impl_->hit);
+  if (!control.progress || !impl_->run) return loop.go();
+  const std::function<bool()> keep_searching = [&] { return loop.keep_searching(); };
   impl_->run->keep_searching = &keep_searching;
   struct Unset {
     Run& run;
     ~Unset() { run.keep_searching = nullptr; }
   } unset{*impl_->run};
-  return stepper.go();
+  return loop.go();
 }
 
 std::optional<SearchProgress> Interpreter::search_progress() const {

@@ -11,7 +11,7 @@
 namespace mj::io {
 namespace {
 
-struct Grid {
+struct VoxelGrid {
   const uint8_t* state;
   int mx, my, mz;
   uint8_t at(int x, int y, int z) const { return state[x + y * mx + z * mx * my]; }
@@ -27,7 +27,7 @@ struct Voxel {
 // Which Sprite::edges outline this cube: an outline is drawn where no
 // neighbouring cube continues the surface (callers guarantee in-range reads
 // through the short-circuits).
-std::array<bool, 8> outline_edges(const Grid& g, int x, int y, int z) {
+std::array<bool, 8> outline_edges(const VoxelGrid& g, int x, int y, int z) {
   const bool open_x = x == 0 || !g.filled(x - 1, y, z);
   const bool open_y = y == 0 || !g.filled(x, y - 1, z);
   const bool open_z = z == 0 || !g.filled(x, y, z - 1);
@@ -45,7 +45,7 @@ std::array<bool, 8> outline_edges(const Grid& g, int x, int y, int z) {
 // Calls f(x, y, z) for the cells with x + y + z == depth, in the reference's
 // z-major, then y, then x scan order (drawing order within a depth matters).
 template <class F>
-void for_each_at_depth(const Grid& g, int depth, F f) {
+void for_each_at_depth(const VoxelGrid& g, int depth, F f) {
   for (int z = std::max(0, depth - (g.mx - 1) - (g.my - 1)); z <= std::min(g.mz - 1, depth); ++z)
     for (int y = std::max(0, depth - z - (g.mx - 1)); y <= std::min(g.my - 1, depth - z); ++y) f(depth - y - z, y, z);
 }
@@ -53,7 +53,7 @@ void for_each_at_depth(const Grid& g, int depth, F f) {
 // Non-hidden cubes, bucketed by depth x + y + z. Two cubes hide one another
 // when they project to the same screen cell (u, v); scanning from the nearest
 // depth outward, the first cube to claim a cell is the visible one.
-std::vector<std::vector<Voxel>> visible_voxels(const Grid& g) {
+std::vector<std::vector<Voxel>> visible_voxels(const VoxelGrid& g) {
   const int depths = g.mx + g.my + g.mz - 2, rows_v = g.mx + g.my + 2 * g.mz - 3;
   std::vector<std::vector<Voxel>> buckets(depths);
   std::vector<char> claimed(static_cast<size_t>(g.mx + g.my - 1) * rows_v, 0);
@@ -136,7 +136,7 @@ Image render_isometric(const uint8_t* state, int mx, int my, int mz, const std::
   ShadedColors shades(colors.size());
   for (size_t c = 0; c < colors.size(); c++)
     for (size_t k = 0; k < Sprite::kGreys.size(); k++) shades[c][k] = shaded(colors[c], Sprite::kGreys[k]);
-  const Grid grid{state, mx, my, mz};
+  const VoxelGrid grid{state, mx, my, mz};
   const int top0 = static_cast<int>((height - fit_height) / 2) + (mz - 1) * blocksize;
   for (const std::vector<Voxel>& bucket : visible_voxels(grid))
     for (const Voxel& v : bucket) {

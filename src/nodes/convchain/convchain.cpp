@@ -84,7 +84,7 @@ std::vector<double> pattern_weights(const Sample& sample, int n, const SymmetryG
 
 // Wraps a coordinate into [0, length); the reference wraps once, which is the same for grids
 // not smaller than the pattern reach.
-int wrap(int v, int length) {
+int wrap_into(int v, int length) {
   v = v < 0 ? v + length : v >= length ? v - length : v;
   if (v < 0 || v >= length) v = ((v % length) + length) % length;
   return v;
@@ -178,7 +178,7 @@ class ConvChainNode : public Node {
   }
 
   bool is_white(int x, int y) const {
-    return grid->state[size_t(wrap(x, grid->mx) + wrap(y, grid->my) * grid->mx)] == white;
+    return grid->state[size_t(wrap_into(x, grid->mx) + wrap_into(y, grid->my) * grid->mx)] == white;
   }
 
   // The reference's loop as it is, for grids so small that windows wrap onto the cell twice.
@@ -189,7 +189,7 @@ class ConvChainNode : public Node {
         int index = 0, difference = 0;
         for (int dy = 0; dy < n; dy++)
           for (int dx = 0; dx < n; dx++) {
-            int X = wrap(sx + dx, grid->mx), Y = wrap(sy + dy, grid->my);
+            int X = wrap_into(sx + dx, grid->mx), Y = wrap_into(sy + dy, grid->my);
             bool value = grid->state[size_t(X + Y * grid->mx)] == white;
             int power = 1 << (dy * n + dx);
             if (value) index += power;

@@ -9,7 +9,7 @@
 namespace mj {
 
 size_t wrapped_index(const Grid& g, int x, int y, int z, int line) {
-  x = wrap(x, g.mx), y = wrap(y, g.my), z = wrap(z, g.mz);
+  x = wrap_past_end(x, g.mx), y = wrap_past_end(y, g.my), z = wrap_past_end(z, g.mz);
   if (x >= g.mx || y >= g.my || z >= g.mz) throw Error("", line, "map: a rule is larger than the grid");
   return size_t(g.index(x, y, z));
 }
@@ -51,7 +51,7 @@ void PeriodicMatch::pad() {
   const int reach = padded_.mx - g.mx;  // at most g.mx: a rule wider than the grid is read cell by cell
   for (int z = 0; z < padded_.mz; z++)
     for (int y = 0; y < padded_.my; y++) {
-      const uint8_t* row = g.state.data() + g.index(0, wrap(y, g.my), wrap(z, g.mz));
+      const uint8_t* row = g.state.data() + g.index(0, wrap_past_end(y, g.my), wrap_past_end(z, g.mz));
       cell = std::copy(row, row + g.mx, cell);
       cell = std::copy(row, row + reach, cell);
     }

@@ -16,7 +16,7 @@
 namespace mj {
 
 // Wraps a coordinate that went past the end once, as the reference does for patterns at the border.
-inline int wrap(int v, int length) { return v >= length ? v - length : v; }
+inline int wrap_past_end(int v, int length) { return v >= length ? v - length : v; }
 // The flat index of (x, y, z) wrapped once into g; a pattern wider than g cannot be placed there
 // (mj::Error at `line`).
 size_t wrapped_index(const Grid& g, int x, int y, int z, int line);

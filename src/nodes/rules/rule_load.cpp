@@ -18,12 +18,10 @@ struct SymbolPattern {
   Point size;
 };
 
-int volume(Point s) { return s.x * s.y * s.z; }
-
 // Rebuilds a pattern of size `to` where cell (x,y,z) takes old cell `from(x,y,z)`.
 template <class T, class From>
 std::vector<T> remap(const std::vector<T>& cells, Point to, From from) {
-  std::vector<T> result(size_t(volume(to)));
+  std::vector<T> result(size_t(to.volume()));
   for (int z = 0; z < to.z; z++)
     for (int y = 0; y < to.y; y++)
       for (int x = 0; x < to.x; x++) result[x + y * to.x + z * to.x * to.y] = cells[from(x, y, z)];
@@ -47,7 +45,7 @@ SymbolPattern parse_pattern(std::string_view text, const XmlElement& where) {
   SymbolPattern p;
   p.size = {int(split(layers[0], '/')[0].size()), int(split(layers[0], '/').size()), int(layers.size())};
   if (p.size.x == 0) where.fail("empty pattern \"" + std::string(text) + "\"");
-  p.cells.resize(size_t(volume(p.size)));
+  p.cells.resize(size_t(p.size.volume()));
   for (int z = 0; z < p.size.z; z++) {
     std::vector<std::string_view> rows = split(layers[size_t(p.size.z - 1 - z)], '/');
     if (int(rows.size()) != p.size.y) where.fail("non-rectangular pattern \"" + std::string(text) + "\"");

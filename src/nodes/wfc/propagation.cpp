@@ -10,7 +10,7 @@ namespace mj::wfc {
 namespace {
 
 // One step past an edge comes back at the other side.
-int wrap(int v, int m) { return v < 0 ? v + m : v >= m ? v - m : v; }
+int wrap_once(int v, int m) { return v < 0 ? v + m : v >= m ? v - m : v; }
 
 // Takes one support from supports[*k] for each pattern k of [t2, end) up to the first that has
 // none left, returned (or end). Kept apart from the bans so that the loop holds its few pointers in
@@ -46,7 +46,7 @@ template <class Count>
 int Space::neighbour(int i, int d) const {
   const int x = this->x(i) + kDX[d], y = this->y(i) + kDY[d], z = this->z(i) + kDZ[d];
   if (!periodic && !holds_patterns(x, y, z)) return -1;
-  return wrap(x, mx) + wrap(y, my) * mx + wrap(z, mz) * mx * my;
+  return wrap_once(x, mx) + wrap_once(y, my) * mx + wrap_once(z, mz) * mx * my;
 }
 
 int Space::distance(int a, int b) const {
