@@ -153,14 +153,15 @@ export class WorldView {
     g.fillRect(0, 0, canvas.clientWidth, canvas.clientHeight);
     if (!this.world) return;
     const c = this.world.settings.chunk;
-    const { zoom } = this.place;
     for (const [cx, cy] of this.chunksInView()) {
-      const [sx, sy] = this.toScreen(cx * c, cy * c);
+      // whole pixels, so that neighbouring chunks meet without a seam of background between them
+      const [sx, sy] = this.toScreen(cx * c, cy * c).map(Math.round);
+      const [ex, ey] = this.toScreen(cx * c + c, cy * c + c).map(Math.round);
       const chunk = this.chunks.get(`${cx},${cy}`);
-      if (chunk?.picture) g.drawImage(chunk.picture, sx, sy, c * zoom, c * zoom);
+      if (chunk?.picture) g.drawImage(chunk.picture, sx, sy, ex - sx, ey - sy);
       else {
         g.strokeStyle = chunk ? "#a33" : "#444"; // refused, or still to come
-        g.strokeRect(sx + 0.5, sy + 0.5, c * zoom - 1, c * zoom - 1);
+        g.strokeRect(sx + 0.5, sy + 0.5, ex - sx - 1, ey - sy - 1);
       }
     }
     this.ask();

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { corpus, playground, root, shoot, until } from "./playground_page.mjs";
 
-const { served, pageTest } = playground();
+const { served, pageTest, open } = playground();
 const { loadMj } = await import(join(root, "build-web", "api.mjs"));
 const mj = await loadMj();
 const mazeXml = readFileSync(join(corpus, "models", "MazeGrowth.xml"), "utf8");
@@ -151,4 +151,12 @@ pageTest("a model no world can be made of shows the library's line; a broken lin
   const words = await page.$eval("#worldMessage", (m) => m.textContent);
   assert.match(words, /^this link is broken: x must be a number.*; zoom must be a number from 0\.25 to 64$/);
   await chunkCells(page, 0, 0); // the valid rest of the link opens
+});
+
+pageTest("the playground's world link opens the world page at the model chosen there", async (page) => {
+  await open(page, "?model=corpus/River&size=40x40&seed=2");
+  await Promise.all([page.waitForNavigation(), page.click("#worldLink")]);
+  await until(page, () => window.mjWorld?.ready);
+  assert.equal(await page.evaluate(() => window.mjWorld.state.opened?.model), "corpus/River");
+  assert.equal(await page.$eval("#model", (select) => select.value), "corpus/River");
 });
