@@ -1,5 +1,5 @@
 // The world page's links, readable as the playground's are: world.html?model=corpus/MazeGrowth&seed=7&chunk=16&
-// x=12.5&y=-40&zoom=4 opens the same place (x, y: the cell at the view's middle; zoom: pixels a cell) in the
+// x=12.5&y=-40&zoom=3 opens the same place (x, y: the cell at the view's middle; zoom: pixels a cell) in the
 // same world (model, seed, chunk). A link comes from anyone: every field is checked before the page uses it, and
 // what is wrong is said in words; a chunk size the library refuses is refused by it, in its words.
 import { fields } from "./share.js";

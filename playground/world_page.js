@@ -19,10 +19,7 @@ const view = new WorldView($("world"), $("worldReadout"), {
   failed: (e) => say(e.message),
 });
 
-function say(text, wrong = true) {
-  $("worldMessage").textContent = text;
-  $("worldMessage").classList.toggle("notice", !wrong);
-}
+const say = (text) => ($("worldMessage").textContent = text);
 
 const whole = (box) => (box.value.trim() === "" ? undefined : Number(box.value));
 
@@ -44,12 +41,14 @@ async function open(place = { x: 0, y: 0 }) {
     });
     if (mine !== state.opening) return;
     if (settings.dimension !== 2) throw new Error(`${name} is a 3D model: the world view draws 2D worlds`);
-    (($("seed").value = settings.seed), ($("chunk").value = settings.chunk));
+    $("seed").value = settings.seed; // the library's, when the box was empty
+    $("chunk").value = settings.chunk;
     Object.assign(state, {
       opened: { model: $("model").value, seed: settings.seed, chunk: settings.chunk },
       error: "",
     });
-    say(state.notice, false);
+    say(state.notice); // what a link got wrong, said once
+    state.notice = "";
     view.show(worker, place);
   } catch (e) {
     if (mine !== state.opening) return;
@@ -88,7 +87,6 @@ $("model").value = chosen || models.listed("corpus/MazeGrowth") || models.defaul
 if (link.seed !== undefined) $("seed").value = link.seed;
 if (link.chunk !== undefined) $("chunk").value = link.chunk;
 await open({ x: link.x ?? 0, y: link.y ?? 0, zoom: link.zoom ?? view.place.zoom });
-if (state.notice) say(state.notice);
 
 // For the tests and the curious: the view, the worker and what the page opened.
 window.mjWorld = { view, worker, state, open, ready: true };

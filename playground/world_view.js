@@ -13,7 +13,7 @@ export class WorldView {
   // failed(error): a chunk the library did not make.
   constructor(canvas, readout, { moved, failed }) {
     Object.assign(this, { canvas, readout, moved, failed });
-    this.place = { x: 0, y: 0, zoom: 4 }; // the cell at the canvas's middle, and pixels a cell
+    this.place = { x: 0, y: 0, zoom: 3 }; // the cell at the canvas's middle, and pixels a cell
     this.world = null; // {worker, settings, generation}
     this.generation = 0; // a new world: chunks asked for by an older one are not kept
     this.chunks = new Map(); // "cx,cy" -> {picture, cells}

@@ -23,7 +23,7 @@ const ops = {
   },
   open(xml, options) {
     world?.dispose();
-    world = null;
+    world = null; // a world refused leaves none open
     world = mj.world(xml, options);
     return world.settings;
   },

@@ -45,8 +45,16 @@ export class WorldWorker {
     this.next = 0;
     this.settings = null; // the open world's (World.settings)
     const receive = (data) => this.receive(data);
-    if (isNode) worker.on("message", receive);
-    else worker.onmessage = ({ data }) => receive(data);
+    // a worker that fails outside a request (its module not found, out of memory) fails every request waiting
+    const fail = (error) => this.failAll(error);
+    if (isNode) worker.on("message", receive).on("error", fail);
+    else Object.assign(worker, { onmessage: ({ data }) => receive(data), onerror: fail });
+  }
+
+  failAll(error) {
+    const reason = error instanceof Error ? error : new Error(`the world's worker failed: ${error?.message ?? error}`);
+    for (const { reject } of this.waiting.values()) reject(reason);
+    this.waiting.clear();
   }
 
   receive({ id, result, error }) {
