@@ -211,3 +211,24 @@ test("settings and regions out of range are one line each, as RangeError, in the
   assert.throws(() => world.region(0, 0.5, 1, 1), RangeError);
   world.dispose();
 });
+
+test("a 3D world's region, x0, y0, z0, x1, y1, z1, is the same chunk by chunk", () => {
+  const xml = '<one values="BW" in="B B" out="W W"/>'; // a rule of two layers: a 3D model
+  const world = mj.world(xml, { chunk: 4, seed: 5 });
+  assert.deepEqual([world.settings.dimension, world.settings.chunk], [3, 4]);
+  const { cells, width, height, depth } = world.region(-4, -4, -4, 4, 4, 4);
+  world.dispose();
+  assert.deepEqual([width, height, depth, cells.length], [8, 8, 8, 512]);
+  assert.equal(new Set(cells).size, 2);
+  const pieces = mj.world(xml, { chunk: 4, seed: 5 });
+  for (const [cx, cy, cz] of shuffled([0, 1, 2, 3, 4, 5, 6, 7]).map((i) =>
+    [i & 1, (i >> 1) & 1, i >> 2].map((v) => v - 1),
+  )) {
+    const chunk = pieces.region(cx * 4, cy * 4, cz * 4, cx * 4 + 4, cy * 4 + 4, cz * 4 + 4).cells;
+    for (let i = 0; i < 64; i++) {
+      const [x, y, z] = [cx * 4 + (i % 4) + 4, cy * 4 + ((i >> 2) % 4) + 4, cz * 4 + (i >> 4) + 4];
+      assert.equal(chunk[i], cells[x + 8 * y + 64 * z], `cell ${x - 4}, ${y - 4}, ${z - 4}`);
+    }
+  }
+  pieces.dispose();
+});
