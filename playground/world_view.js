@@ -8,13 +8,16 @@ const keptScreens = 3; // chunks kept within this many views' widths of the midd
 const mostInView = 4096; // chunks in view at the farthest zoom (small chunks zoom out less far)
 export const zoomLimits = [0.25, 64]; // pixels a cell
 
+// A colour 0xRRGGBB as the opaque pixel word of an ImageData (its bytes RGBA: a little-endian word ABGR).
+const abgr = (rgb) => 0xff000000 | ((rgb & 0xff) << 16) | (rgb & 0xff00) | (rgb >> 16);
+
 export class WorldView {
   // canvas: where the world is drawn; readout: the cell under the cursor; moved(): the place changed;
   // failed(error): a chunk the library did not make.
   constructor(canvas, readout, { moved, failed }) {
     Object.assign(this, { canvas, readout, moved, failed });
     this.place = { x: 0, y: 0, zoom: 3 }; // the cell at the canvas's middle, and pixels a cell
-    this.world = null; // {worker, settings, generation}
+    this.world = null; // {worker, settings, generation, abgr (each value's pixel)}
     this.generation = 0; // a new world: chunks asked for by an older one are not kept
     this.chunks = new Map(); // "cx,cy" -> {picture, cells}
     this.asked = new Set(); // "cx,cy" asked of the worker, not yet come
@@ -32,10 +35,7 @@ export class WorldView {
   show(worker, place = this.place) {
     this.generation++;
     this.world = worker && { worker, settings: worker.settings, generation: this.generation };
-    if (this.world)
-      this.world.abgr = worker.settings.colors.map(
-        (rgb) => 0xff000000 | ((rgb & 0xff) << 16) | (rgb & 0xff00) | (rgb >> 16),
-      );
+    if (this.world) this.world.abgr = worker.settings.colors.map(abgr);
     this.chunks.clear();
     this.asked.clear();
     this.place = { ...this.place, ...place };
@@ -92,10 +92,8 @@ export class WorldView {
     const picture = new OffscreenCanvas(width, height);
     const image = new ImageData(width, height);
     const pixels = new Uint32Array(image.data.buffer);
-    const abgr = this.world.settings.colors.map(
-      (rgb) => 0xff000000 | ((rgb & 0xff) << 16) | (rgb & 0xff00) | (rgb >> 16),
-    );
-    for (let i = 0; i < cells.length; i++) pixels[i] = abgr[cells[i]];
+    const colors = this.world.abgr;
+    for (let i = 0; i < cells.length; i++) pixels[i] = colors[cells[i]];
     picture.getContext("2d").putImageData(image, 0, 0);
     this.chunks.set(key, { picture, cells });
     this.stats.made++;
