@@ -14,10 +14,14 @@ const worker = await WorldWorker.start({ settingNames });
 const models = new ModelList($("model"));
 const resources = new Resources(worker); // the corpus's files a model names, sent to the worker once
 const state = { opening: 0, opened: null, error: "", notice: "" };
-const view = new WorldView($("world"), $("worldReadout"), {
-  moved: () => ($("shareLink").hidden = true),
-  failed: (e) => say(e.message),
-});
+const view = new WorldView(
+  $("world"),
+  { readout: $("worldReadout"), status: $("worldStatus") },
+  {
+    moved: () => ($("shareLink").hidden = true),
+    failed: (e) => say(e.message),
+  },
+);
 
 const say = (text) => ($("worldMessage").textContent = text);
 

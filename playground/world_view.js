@@ -12,10 +12,10 @@ export const zoomLimits = [0.25, 64]; // pixels a cell
 const abgr = (rgb) => 0xff000000 | ((rgb & 0xff) << 16) | (rgb & 0xff00) | (rgb >> 16);
 
 export class WorldView {
-  // canvas: where the world is drawn; readout: the cell under the cursor; moved(): the place changed;
-  // failed(error): a chunk the library did not make.
-  constructor(canvas, readout, { moved, failed }) {
-    Object.assign(this, { canvas, readout, moved, failed });
+  // canvas: where the world is drawn; readout: the cell under the cursor; status: how many chunks in view are
+  // still to come; moved(): the place changed; failed(error): a chunk the library did not make.
+  constructor(canvas, { readout, status }, { moved, failed }) {
+    Object.assign(this, { canvas, readout, status, moved, failed });
     this.place = { x: 0, y: 0, zoom: 3 }; // the cell at the canvas's middle, and pixels a cell
     this.world = null; // {worker, settings, generation, abgr (each value's pixel)}
     this.generation = 0; // a new world: chunks asked for by an older one are not kept
@@ -149,8 +149,10 @@ export class WorldView {
     g.imageSmoothingEnabled = false;
     g.fillStyle = "#222";
     g.fillRect(0, 0, canvas.clientWidth, canvas.clientHeight);
+    this.status.textContent = "";
     if (!this.world) return;
     const c = this.world.settings.chunk;
+    let toCome = 0;
     for (const [cx, cy] of this.chunksInView()) {
       // whole pixels, so that neighbouring chunks meet without a seam of background between them
       const [sx, sy] = this.toScreen(cx * c, cy * c).map(Math.round);
@@ -160,8 +162,10 @@ export class WorldView {
       else {
         g.strokeStyle = chunk ? "#a33" : "#444"; // refused, or still to come
         g.strokeRect(sx + 0.5, sy + 0.5, ex - sx - 1, ey - sy - 1);
+        toCome += chunk ? 0 : 1;
       }
     }
+    if (toCome) this.status.textContent = `${toCome} chunk${toCome === 1 ? "" : "s"} in view to come`;
     this.ask();
   }
 

@@ -59,6 +59,12 @@ pageTest(
     world.dispose();
     assert.ok(pixels.length >= 12);
     for (const [x, y, rgb] of pixels) assert.equal(rgb, colors[cells[x + 16 + (y + 16) * 16]], `cell ${x}, ${y}`);
+    await until(page, () => {
+      const { view } = window.mjWorld;
+      return view.chunksInView().every(([x, y]) => view.chunkCells(x, y));
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.equal(await page.$eval("#worldStatus", (s) => s.textContent), ""); // every chunk in view made
     await shoot(page, "world");
   },
 );
@@ -68,6 +74,7 @@ pageTest("chunks are made in the worker while the page handles events and draws 
   // the test looks
   await openWorld(page, "model=corpus/MazeGrowth&seed=7&chunk=512&zoom=0.5");
   await until(page, () => window.mjWorld.view.asked.size > 0);
+  assert.match(await page.$eval("#worldStatus", (s) => s.textContent), /^\d+ chunks in view to come$/);
   const box = await page.$eval("#world", (c) => {
     const r = c.getBoundingClientRect();
     return [r.left + r.width / 2, r.top + r.height / 2];
