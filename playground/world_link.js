@@ -5,21 +5,17 @@
 import { fields } from "./share.js";
 import { zoomLimits } from "./world_view.js";
 
-export const worldLimits = { seed: 2 ** 31 - 1, chunk: 2 ** 31 - 1, place: 2 ** 40, zoom: zoomLimits };
-
 const number = (text) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : NaN);
-const whole = (name, low, high) => (v) =>
-  Number.isInteger(v) && v >= low && v <= high ? null : `${name} must be a whole number from ${low} to ${high}`;
+// The model and the seed as the playground's links check them; a chunk a whole number, whose range is the
+// library's to judge; a place any number (the library bounds the regions it makes).
 const checks = {
   model: fields.model,
-  seed: whole("seed", 0, worldLimits.seed),
-  chunk: whole("chunk", 1, worldLimits.chunk),
-  x: (v) => (Math.abs(v) <= worldLimits.place ? null : `x must be a number within ${worldLimits.place} of 0`),
-  y: (v) => (Math.abs(v) <= worldLimits.place ? null : `y must be a number within ${worldLimits.place} of 0`),
+  seed: fields.seed,
+  chunk: (v) => (Number.isInteger(v) ? null : "chunk must be a whole number"),
+  x: (v) => (Number.isFinite(v) ? null : "x must be a number"),
+  y: (v) => (Number.isFinite(v) ? null : "y must be a number"),
   zoom: (v) =>
-    v >= worldLimits.zoom[0] && v <= worldLimits.zoom[1]
-      ? null
-      : `zoom must be a number from ${worldLimits.zoom[0]} to ${worldLimits.zoom[1]}`,
+    v >= zoomLimits[0] && v <= zoomLimits[1] ? null : `zoom must be a number from ${zoomLimits[0]} to ${zoomLimits[1]}`,
 };
 
 // The link's settings, {link, problems}, or null when the query names no model.

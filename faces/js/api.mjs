@@ -434,7 +434,7 @@ class Model {
   }
 }
 
-// A whole number of cells or chunks (within 2^53; the library bounds a world's places to 2^40).
+// A whole number of cells or chunks (within 2^53; the library bounds a world's places).
 function place(name, value) {
   if (typeof value !== "number") throw new TypeError(`${name} must be a number, got ${typeof value}`);
   if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be a whole number, got ${value}`);

@@ -158,6 +158,17 @@ pageTest("a model no world can be made of shows the library's line; a broken lin
   const words = await page.$eval("#worldMessage", (m) => m.textContent);
   assert.match(words, /^this link is broken: x must be a number.*; zoom must be a number from 0\.25 to 64$/);
   await chunkCells(page, 0, 0); // the valid rest of the link opens
+
+  // a chunk out of the library's range: its line, as the API gives it
+  let chunkWords = "";
+  try {
+    mj.world(mazeXml, { name: "MazeGrowth.xml", chunk: 0 });
+  } catch (e) {
+    chunkWords = e.message;
+  }
+  assert.match(chunkWords, /chunk is 1 to \d+ cells on a side, not 0/);
+  await openWorld(page, "model=corpus/MazeGrowth&chunk=0");
+  assert.equal(await page.$eval("#worldMessage", (m) => m.textContent), chunkWords);
 });
 
 pageTest("the playground's world link opens the world page at the model chosen there", async (page) => {

@@ -485,7 +485,7 @@ export type RegionCorners = [number, number, number, number] | [number, number, 
 /** An endless grid, made chunk by chunk; any region's cells are the same however it is asked for. */
 export class World {
   readonly settings: WorldSettings;
-  /** The cells of a region; RangeError past the library's maxCells or its 2^40 bound. */
+  /** The cells of a region; RangeError past the library's maxCells or its bounds. */
   region(...corners: RegionCorners): WorldRegion;
   /** The chunks whose cells chunk `c`'s run pins, in the order runChunk takes them. */
   needs(c: ChunkPlace): [number, number, number][];

@@ -28,7 +28,7 @@ std::optional<int> given(const val& options, const char* key) {
   return options[key].as<int>();
 }
 
-// Coordinates come as JavaScript numbers: whole numbers within 2^53, which the library bounds to 2^40.
+// Coordinates come as JavaScript numbers: whole numbers within 2^53 (api.mjs), which the library bounds.
 long long whole(const val& number) { return (long long)number.as<double>(); }
 
 mj::Region region_of(const val& box) {
