@@ -136,7 +136,8 @@ class Mj {
   // same however its regions are asked for. Options as load()'s (the model's steps, colours, pixel size; its
   // size is the world's to set) and the world's: seed, chunk (a chunk's side), margin (how far a chunk's run
   // reaches past its border) and seam (how many of those cells its earlier neighbours pin); each not given:
-  // the library's default (world.settings). Throws MjError at the line of a node no world can be made of.
+  // the library's default (world.settings). Throws the library's line as load() does (MjError, or RangeError
+  // for what it calls a wrong argument): at the node no world can be made of, or for a setting out of range.
   world(xml, { name = "model.xml", seed, chunk, margin, seam, ...options } = {}) {
     const given = { ...request(options), resources: this.resources };
     const sizes = {

@@ -272,7 +272,7 @@ export class Mj {
   modelList(text: string, name?: string): ModelEntry[];
   /** Loads and checks a model; MjError with the line of any problem. */
   load(xml: string, options?: LoadOptions): Model;
-  /** A world of the model (docs/worlds.md); MjError at the line of a node no world can be made of. */
+  /** A world of the model (docs/worlds.md); the library's line (MjError, RangeError) for a node no world can be made of. */
   world(xml: string, options?: WorldOptions): World;
   /** The state space of a small model (mj explore); MjError for randomness it cannot enumerate or past maxStates (the library's limit unless given). */
   explore(xml: string, options?: LoadOptions & { maxStates?: number }): StateSpace;
