@@ -13,7 +13,7 @@ export default [
     rules: { "no-unused-vars": ["error", { argsIgnorePattern: "^_", caughtErrors: "none" }] },
   },
   {
-    files: ["faces/js/api.mjs"],
+    files: ["faces/js/api.mjs", "faces/js/world_worker.mjs", "faces/js/world_thread.mjs"],
     languageOptions: { globals: { ...globals.browser, ...globals.worker, ...globals.node } },
   },
   { files: ["playground/*.js"], languageOptions: { globals: { ...globals.browser } } },

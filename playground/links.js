@@ -27,6 +27,12 @@ export function wireLinks(page) {
     );
   };
 
+  // "world": the world page, with the chosen model when it is one of the lists (a fork's text is this browser's).
+  $("worldLink").onclick = () => {
+    const model = $("model").value;
+    $("worldLink").href = model.startsWith("fork/") ? "world.html" : `world.html?${new URLSearchParams({ model })}`;
+  };
+
   // Opens the page's link (a hash link, else a readable ?model= link, else the first model): what it gets
   // wrong is said once in the status line, and the page loads what is valid (the first model if the link
   // names none it has). A link's painting is said too: its run starts from it.

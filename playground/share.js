@@ -22,7 +22,7 @@ export function encodeShare(state) {
 }
 
 const whole = (v) => typeof v === "number" && Number.isInteger(v);
-const fields = {
+export const fields = {
   model: (v) =>
     typeof v === "string" && /^((own|corpus)\/)?[A-Za-z0-9_.-]{1,100}$/.test(v)
       ? null

@@ -7,19 +7,13 @@
 //   model.run(1);                       // or model.start(1); model.step(10); model.advance({ ms: 12 });
 //   const { mx, my, mz, legend, cells } = model.grid();
 //   const { width, height, rgba } = model.render(4);
+//   const world = mj.world(xml, { chunk: 16, seed: 7 });   // an endless world: world.region(x0, y0, x1, y1)
+//   const far = await WorldWorker.open(xml, { chunk: 16 }); // the same, made in a worker: await far.region(...)
 import createMj from "./mj.mjs";
+import { MjError } from "./mj_error.mjs";
 
-// A problem in a model, a resource, a file or a limit: where it is and what. The library words it
-// (`text` is its "file:line: detail") and says what kind it is (`kind`: "model", "missing_file", "io",
-// "limit", "memory", "internal") and which setting would fix it (`setting`: "size", "steps", "maxCells",
-// "maxStates"... or null); this only carries it.
-export class MjError extends Error {
-  constructor({ kind = "model", file = "", line = 0, detail = "", text = detail, setting = null }) {
-    super(text);
-    this.name = "MjError";
-    Object.assign(this, { kind, file, line, detail, setting });
-  }
-}
+export { MjError };
+export { WorldWorker } from "./world_worker.mjs";
 
 // Every call into the module goes through here: a call that failed left its failure in the module,
 // which becomes an MjError, or a RangeError when the library refused a value the caller gave (kind
@@ -112,7 +106,8 @@ class Mj {
   }
 
   // The library's defaults and bounds: {seed, outputFolder, steps, gifSteps, pixelsize, maxPixelsize, size2d,
-  // size3d, historyBytes, progressMilliseconds, maxGifFrames, maxCells, freeCell, maxStates}.
+  // size3d, historyBytes, progressMilliseconds, maxGifFrames, maxCells, freeCell, maxStates, chunk2d, chunk3d,
+  // maxChunk}.
   get defaults() {
     return Object.freeze(this.module.defaults());
   }
@@ -135,6 +130,30 @@ class Mj {
       throw e;
     }
     return model;
+  }
+
+  // A world (docs/worlds.md): the model, a seed and a chunk size make an endless grid whose every cell is the
+  // same however its regions are asked for. Options as load()'s (the model's steps, colours, pixel size; its
+  // size is the world's to set) and the world's: seed, chunk (a chunk's side), margin (how far a chunk's run
+  // reaches past its border) and seam (how many of those cells its earlier neighbours pin); each not given:
+  // the library's default (world.settings). Throws the library's line as load() does (MjError, or RangeError
+  // for what it calls a wrong argument): at the node no world can be made of, or for a setting out of range.
+  world(xml, { name = "model.xml", seed, chunk, margin, seam, ...options } = {}) {
+    const given = { ...request(options), resources: this.resources };
+    const sizes = {
+      seed: optionalInt("seed", seed),
+      chunk: optionalInt("chunk", chunk),
+      margin: optionalInt("margin", margin),
+      seam: optionalInt("seam", seam),
+    };
+    const world = new World(this.module);
+    try {
+      world.call("load", String(xml), String(name), given, sizes);
+    } catch (e) {
+      world.dispose();
+      throw e;
+    }
+    return world;
   }
 
   // The faces of a voxel grid ({mx, my, mz, cells} as grid() gives it; value 0 empty) as the glTF export
@@ -412,6 +431,87 @@ class Model {
     return this.call("historyGif", ...range, int32("every", every), optionalInt("pixelsize", pixelsize)).slice();
   }
   // Frees the model's memory in the module (JavaScript's collector does not see it).
+  dispose() {
+    this.session.delete();
+  }
+}
+
+// A whole number of cells or chunks (within 2^53; the library bounds a world's places).
+function place(name, value) {
+  if (typeof value !== "number") throw new TypeError(`${name} must be a number, got ${typeof value}`);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be a whole number, got ${value}`);
+  return value;
+}
+// A region as the module takes it, [x0, y0, z0, x1, y1, z1], from x0, y0, x1, y1 (2D: z from 0 to 1) or
+// x0, y0, z0, x1, y1, z1 (x1, y1, z1 excluded).
+function box(corners) {
+  if (corners.length !== 4 && corners.length !== 6)
+    throw new TypeError(`a region is x0, y0, x1, y1 or x0, y0, z0, x1, y1, z1, got ${corners.length} numbers`);
+  const names = corners.length === 4 ? ["x0", "y0", "x1", "y1"] : ["x0", "y0", "z0", "x1", "y1", "z1"];
+  corners.forEach((value, i) => place(names[i], value));
+  const [x0, y0, x1, y1] = corners;
+  return corners.length === 4 ? [x0, y0, 0, x1, y1, 1] : [...corners];
+}
+// A chunk's place, [x, y] or [x, y, z], as the module takes it: [x, y, z].
+function chunkPlace(c) {
+  const [x, y, z = 0] = Array.from(c ?? []);
+  return [place("chunk x", x), place("chunk y", y), place("chunk z", z)];
+}
+
+// A world: an endless grid, made chunk by chunk on demand (mj.world makes one). It keeps the chunks it made
+// for later regions until forget(). WorldWorker makes the same in a worker, so that a caller never waits.
+export class World {
+  constructor(module) {
+    this.module = module;
+    this.session = new module.WorldSession();
+  }
+
+  call(method, ...args) {
+    return call(this.module, this.session, method, ...args);
+  }
+
+  // What the library decided: {seed, dimension, chunk, margin, seam, unit (what chunk, margin and seam are
+  // multiples of: a tile model's tile), legend (value -> symbol), name, colors (0xRRGGBB per value), run (the
+  // model's settings at a chunk run's size, as a Model's settings)}.
+  get settings() {
+    return this.call("settings");
+  }
+  // The cells from (x0, y0) to (x1, y1) excluded, or (x0, y0, z0) to (x1, y1, z1) in a 3D world; coordinates
+  // may be negative. Returns {cells (a Uint8Array of values, x fastest, then y, then z), width, height, depth,
+  // legend}, as a Model's grid() is. More cells than the library's maxCells is a RangeError.
+  region(...corners) {
+    const b = box(corners);
+    const cells = this.call("region", b);
+    return { cells, width: b[3] - b[0], height: b[4] - b[1], depth: b[5] - b[2], legend: this.settings.legend };
+  }
+  // The chunks whose cells chunk `c` ([x, y] or [x, y, z]) pins, in the order runChunk takes them.
+  needs(c) {
+    return this.call("needs", chunkPlace(c));
+  }
+  // Every chunk a region (as region() takes it) needs, its own and those they need, dependencies first.
+  chunksFor(...corners) {
+    return this.call("chunksFor", box(corners));
+  }
+  // Chunk `c`'s cells (chunk^d values, x fastest) from the cells of needs(c) (Uint8Arrays, in that order): the
+  // same in any process that makes the same world, as a scheduler of its own runs them.
+  runChunk(c, needed) {
+    return this.call(
+      "runChunk",
+      chunkPlace(c),
+      Array.from(needed ?? [], (cells) => Uint8Array.from(cells)),
+    );
+  }
+  // Drops the chunks kept, but those the region `keep` ([x0, y0, x1, y1] or the 3D six) needs.
+  forget(keep) {
+    this.call("forget", keep === undefined || keep === null ? null : box(Array.from(keep)));
+  }
+  // The region ([x0, y0, x1, y1], or the 3D six) as the library's save_region writes it, as bytes: "png" (2D,
+  // `pixelsize` pixels a cell; not given: the model's) or "txt" (the state text).
+  file(extension, corners, pixelsize) {
+    const b = box(Array.from(corners ?? []));
+    return this.call("file", b, String(extension), optionalInt("pixelsize", pixelsize));
+  }
+  // Frees the world's memory in the module.
   dispose() {
     this.session.delete();
   }

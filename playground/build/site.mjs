@@ -36,7 +36,28 @@ await build({
   external: ["./mj.mjs", "node:*"],
   logLevel: "warning",
 });
-for (const file of ["index.html", "style.css", "teach.css"]) cpSync(join(here, file), join(site, file));
+// The world view (world.html): its page, and the API's world worker beside it (world_worker.mjs starts it
+// from the page's folder).
+await build({
+  entryPoints: [join(here, "world_page.js")],
+  bundle: true,
+  format: "esm",
+  minify: true,
+  outfile: join(site, "world.js"),
+  external: ["node:*"],
+  logLevel: "warning",
+});
+await build({
+  entryPoints: [join(root, "faces", "js", "world_thread.mjs")],
+  bundle: true,
+  format: "esm",
+  minify: true,
+  outfile: join(site, "world_thread.mjs"),
+  external: ["./mj.mjs", "node:*"],
+  logLevel: "warning",
+});
+for (const file of ["index.html", "world.html", "style.css", "teach.css", "world.css"])
+  cpSync(join(here, file), join(site, file));
 for (const file of ["mj.mjs", "mj.wasm"]) cpSync(join(out, file), join(site, file));
 cpSync(join(root, "models"), join(site, "own"), { recursive: true });
 const docs = join(root, "docs");

@@ -194,6 +194,15 @@ const shots = {
     await page.click("#pause");
     await until(page, () => window.mjPlayground.state.frame.ms === undefined);
   },
+  // README.md: the world page, MazeGrowth's endless maze (seed 7, chunks of 32), every chunk in view made
+  "playground-world": async (page) => {
+    await page.goto(`${url}world.html?model=corpus/MazeGrowth&seed=7&chunk=32&x=0&y=0&zoom=3`);
+    await until(page, () => window.mjWorld?.ready);
+    await until(page, () => {
+      const { view } = window.mjWorld;
+      return view.chunksInView().every(([x, y]) => view.chunkCells(x, y));
+    });
+  },
   // docs/explore.md: Dimers on 5x1, its likeliest outcome clicked
   "explore-graph": async (page) => {
     await showGraph(page, '<one values="BR" in="BB" out="RR"/>', [5, 1, 1]);

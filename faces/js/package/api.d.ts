@@ -257,6 +257,10 @@ export interface Defaults {
   readonly freeCell: number;
   /** The most states explore enumerates when no bound is given. */
   readonly maxStates: number;
+  /** A world's chunk side when none is given, in 2D and 3D, and the largest. */
+  readonly chunk2d: number;
+  readonly chunk3d: number;
+  readonly maxChunk: number;
 }
 
 export class Mj {
@@ -268,6 +272,8 @@ export class Mj {
   modelList(text: string, name?: string): ModelEntry[];
   /** Loads and checks a model; MjError with the line of any problem. */
   load(xml: string, options?: LoadOptions): Model;
+  /** A world of the model (docs/worlds.md); the library's line (MjError, RangeError) for a node no world can be made of. */
+  world(xml: string, options?: WorldOptions): World;
   /** The state space of a small model (mj explore); MjError for randomness it cannot enumerate or past maxStates (the library's limit unless given). */
   explore(xml: string, options?: LoadOptions & { maxStates?: number }): StateSpace;
   /** Every grid other than `grid` that leads to it in one step of the program's rule node (mj explore --predecessors), ascending; MjError for a program of other nodes. */
@@ -430,4 +436,90 @@ export class Model {
   historyGif(options?: { from?: number; to?: number; every?: number; pixelsize?: number }): Uint8Array;
   /** Frees the model's WebAssembly memory (JavaScript's collector does not see it). */
   dispose(): void;
+}
+
+/** A world's model (load()'s options, but its size, which is the world's) and the world's own settings. */
+export interface WorldOptions extends Omit<LoadOptions, "size"> {
+  /** The world's seed; not given: the library's default seed. */
+  seed?: number;
+  /** A chunk's side in cells; not given: the library's default (defaults.chunk2d or chunk3d). */
+  chunk?: number;
+  /** How far a chunk's run reaches past its border; not given: a quarter of a chunk. */
+  margin?: number;
+  /** How many of those cells a chunk's earlier neighbours pin; not given: half the margin. */
+  seam?: number;
+}
+
+/** What the library decided for a world. */
+export interface WorldSettings {
+  seed: number;
+  dimension: 2 | 3;
+  chunk: number;
+  margin: number;
+  seam: number;
+  /** What chunk, margin and seam are multiples of: a tile model's tile, else 1. */
+  unit: number;
+  /** Value index -> symbol. */
+  legend: string;
+  name: string;
+  /** 0xRRGGBB per value of the legend. */
+  colors: number[];
+  /** The model's settings at a chunk run's size. */
+  run: Settings;
+}
+
+/** A world's region: its values, x fastest, then y, then z. */
+export interface WorldRegion {
+  cells: Uint8Array;
+  width: number;
+  height: number;
+  depth: number;
+  legend: string;
+}
+
+/** A chunk's place: [x, y] in 2D, [x, y, z] in 3D (chunk x holds cells from x * chunk on). */
+export type ChunkPlace = [number, number] | [number, number, number];
+/** x0, y0, x1, y1 (2D) or x0, y0, z0, x1, y1, z1; the upper corner excluded. */
+export type RegionCorners = [number, number, number, number] | [number, number, number, number, number, number];
+
+/** An endless grid, made chunk by chunk; any region's cells are the same however it is asked for. */
+export class World {
+  readonly settings: WorldSettings;
+  /** The cells of a region; RangeError past the library's maxCells or its bounds. */
+  region(...corners: RegionCorners): WorldRegion;
+  /** The chunks whose cells chunk `c`'s run pins, in the order runChunk takes them. */
+  needs(c: ChunkPlace): [number, number, number][];
+  /** Every chunk a region needs, dependencies first. */
+  chunksFor(...corners: RegionCorners): [number, number, number][];
+  /** Chunk `c`'s cells from the cells of needs(c), in that order. */
+  runChunk(c: ChunkPlace, needed: ArrayLike<number>[]): Uint8Array;
+  /** Drops the chunks kept, but those `keep` needs. */
+  forget(keep?: RegionCorners | null): void;
+  /** The region as the library's save_region writes it: a PNG or the state text, as bytes. */
+  file(extension: "png" | "txt", corners: RegionCorners, pixelsize?: number): Uint8Array;
+  /** Frees the world's memory in the module. */
+  dispose(): void;
+}
+
+/** A World made in a worker (a Web Worker, or a worker_threads thread in Node): every call a promise. */
+export class WorldWorker {
+  /** A worker with the world of `xml` open. */
+  static open(xml: string, options?: WorldOptions): Promise<WorldWorker>;
+  /** A worker with no world open yet (open() one), its module's messages in `settingNames`' words. */
+  static start(options?: { settingNames?: SettingNames }): Promise<WorldWorker>;
+  /** The open world's settings, or null. */
+  readonly settings: WorldSettings | null;
+  /** Requests waiting for their answer. */
+  readonly pending: number;
+  open(xml: string, options?: WorldOptions): Promise<WorldSettings>;
+  region(...corners: RegionCorners): Promise<WorldRegion>;
+  needs(c: ChunkPlace): Promise<[number, number, number][]>;
+  chunksFor(...corners: RegionCorners): Promise<[number, number, number][]>;
+  runChunk(c: ChunkPlace, needed: ArrayLike<number>[]): Promise<Uint8Array>;
+  forget(keep?: RegionCorners | null): Promise<void>;
+  file(extension: "png" | "txt", corners: RegionCorners, pixelsize?: number): Promise<Uint8Array>;
+  addResource(path: string, bytes: Uint8Array): Promise<void>;
+  modelList(text: string, name?: string): Promise<ModelEntry[]>;
+  /** Ends the worker; requests still waiting never settle. */
+  terminate(): void;
 }

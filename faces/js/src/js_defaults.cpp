@@ -24,6 +24,9 @@ val defaults() {
   d.set("maxCells", double(mj::kMaxCells));
   d.set("freeCell", int(mj::kFreeCell));
   d.set("maxStates", double(mj::kMaxStates));
+  d.set("chunk2d", mj::kDefaultChunk2d);
+  d.set("chunk3d", mj::kDefaultChunk3d);
+  d.set("maxChunk", mj::kMaxChunk);
   return d;
 }
 

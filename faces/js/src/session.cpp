@@ -8,8 +8,6 @@
 #include <chrono>
 #include <climits>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <string>
 
@@ -23,11 +21,13 @@
 #include "mj/outputs.hpp"
 #include "node_tree.hpp"
 #include "request.hpp"
+#include "written_file.hpp"
 
 namespace {
 
 using emscripten::val;
 using mjweb::guard;
+using mjweb::read_and_remove;
 using mjweb::rgb;
 
 // A number JavaScript gave, or not (undefined, null): the library's default then.
@@ -363,13 +363,6 @@ class Session {
     picture.set("width", image.width), picture.set("height", image.height);
     picture.set("rgba", val(emscripten::typed_memory_view(rgba_.size(), rgba_.data())));
     return picture;
-  }
-  static std::vector<uint8_t> read_and_remove(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::vector<uint8_t> out{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    in.close();
-    std::filesystem::remove(file);
-    return out;
   }
   val bytes(std::vector<uint8_t> file) {
     bytes_ = std::move(file);

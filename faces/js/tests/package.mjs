@@ -26,7 +26,7 @@ process.stdout.write(model.stateText("GrowthMaze"));
 `;
 
 // The same in TypeScript, touching each part of the types.
-const typed = `import { loadMj, MjError, type Grid, type ModelEntry, type RunEnd } from "markovjunior";
+const typed = `import { loadMj, MjError, WorldWorker, type Grid, type ModelEntry, type RunEnd, type WorldRegion } from "markovjunior";
 const mj = await loadMj({ settingNames: { maxCells: "the Cells box" } });
 const entries: ModelEntry[] = mj.modelList("<models/>");
 const model = mj.load("<one values='BW' in='B' out='W'/>", { size: [4, 4], colors: { B: 0x000000 } });
@@ -40,6 +40,12 @@ const where = (e: unknown) => (e instanceof MjError ? \`\${e.file}:\${e.line}: \
 console.log(entries.length, taken, end, mx * my * mz, model.seed, cells.length, png.length, where(null));
 console.log(model.activeNode()?.kind, model.ended, mj.load("<one values='BW' in='B' out='W'/>").settings.sizeFrom);
 model.dispose();
+const world = mj.world("<one values='BW' in='B' out='W'/>", { chunk: 8, seed: 3 });
+const region: WorldRegion = world.region(-4, -4, 4, 4);
+const far = await WorldWorker.open("<one values='BW' in='B' out='W'/>", { chunk: 8 });
+console.log(region.cells.length + (await far.region(0, 0, 8, 8)).width, world.needs([1, 0]).length);
+far.terminate();
+world.dispose();
 `;
 
 test("the package packs, installs offline, runs as mj run does, and its types compile", (t) => {
@@ -48,7 +54,17 @@ test("the package packs, installs offline, runs as mj run does, and its types co
   const [packed] = JSON.parse(npm(packageDir, "pack", "--json", "--pack-destination", scratch));
   assert.equal(packed.filename, `markovjunior-${version}.tgz`);
   const files = packed.files.map((f) => f.path).sort();
-  assert.deepEqual(files, ["README.md", "api.d.ts", "api.mjs", "mj.mjs", "mj.wasm", "package.json"]);
+  assert.deepEqual(files, [
+    "README.md",
+    "api.d.ts",
+    "api.mjs",
+    "mj.mjs",
+    "mj.wasm",
+    "mj_error.mjs",
+    "package.json",
+    "world_thread.mjs",
+    "world_worker.mjs",
+  ]);
 
   const project = join(scratch, "project");
   mkdirSync(project);
