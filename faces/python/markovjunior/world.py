@@ -159,7 +159,8 @@ class World:
         Result's grid. Coordinates are the world's: negative ones lie left of (above) the origin. ``threads``: chunks
         made at once here. ``client``: a Dask ``distributed.Client`` whose workers make the chunks as a task graph
         (a task per chunk, ``run_chunk_task``, after the tasks of the chunks it needs), each worker loading the
-        world once; a model given as a path must be at that path on the workers. The cells are the same either way.
+        world once; a model given as a path must be at that path on the workers (the chunks this World kept are
+        dropped first, and those the cluster made kept instead). The cells are the same either way.
         ValueError for a region with no cells or beyond 2^40 cells from the origin, ModelError for one past the
         model's ``max_cells`` (write it with ``save``). Ctrl-C stops it between chunks (KeyboardInterrupt)."""
         box = self._box(bounds, "region")

@@ -91,7 +91,10 @@ def test_a_3d_world_is_cut_z_y_x():
 
 def test_a_cluster_makes_the_same_cells(maze, whole, client, tmp_path):
     world = maze()
-    assert np.array_equal(world.region(*REGION, client=client), whole)
+    with distributed.get_task_stream(client) as stream:
+        assert np.array_equal(world.region(*REGION, client=client), whole)
+    made = [tuple(int(v) for v in task["key"].split("-", 4)[4].split(",")) for task in stream.data]
+    assert sorted(made) == sorted(world.chunks_for(*REGION))  # a task per chunk the region needs, each once
     world.save(*REGION, tmp_path / "dask.txt", client=client)
     maze().save(*REGION, tmp_path / "here.txt")
     assert open(tmp_path / "dask.txt").read() == open(tmp_path / "here.txt").read()
@@ -162,7 +165,14 @@ def test_bad_requests_get_one_clear_error(maze, corpus, tmp_path):
         (
             lambda: mj.World('<sequence values="BW">\n  <event key="a"><one in="B" out="W"/></event>\n</sequence>'),
             ValueError,
-            "a world runs without inputs, and this <event> waits for one",
+            "^<string>:2: a world runs without inputs, and this <event> waits for one$",
+        ),
+        (
+            lambda: mj.World(
+                '<sequence values="BW">\n  <map scale="2 2 1" values="BW"><rule in="B" out="BB/BB"/></map>\n</sequence>'
+            ),
+            ValueError,
+            "^<string>:2: pins hold cells of the start grid, and this <map> makes a new grid",
         ),
         (lambda: world.region(*REGION, client="tcp://nowhere"), TypeError, "client must be a Dask distributed.Client"),
     ]
