@@ -107,17 +107,11 @@ Region region_of(long long x0, long long y0, long long z0, long long x1, long lo
   return {x0, y0, z0, x1, y1, z1};
 }
 
-}  // namespace
+using WorldClass = py::class_<World>;
 
-void bind_world(py::module_& m) {
-  py::class_<World>(m, "World", "mj::World: a world's chunks, made once each and kept (markovjunior.World wraps it)")
-      .def(py::init(&load), py::arg("model"), py::arg("xml"), py::arg("model_folders"), py::arg("size"),
-           py::arg("steps"), py::arg("pixelsize"), py::arg("iso"), py::arg("resources"), py::arg("max_cells"),
-           py::arg("colors"), py::arg("backtrack"), py::arg("own_pins"), py::arg("own_goal"), py::arg("seed"),
-           py::arg("chunk"), py::arg("margin"), py::arg("seam"),
-           "The world of a model (resolve_run's arguments) and its seed, chunk, margin and seam (None: the library's)")
-      .def("settings", &settings_dict,
-           "{seed, dimension, chunk, margin, seam, unit, legend, name, source, pixelsize, colors (0xAARRGGBB)}")
+// What a scheduler runs: the chunks a region needs, each chunk's needs, a chunk's run, and its cells kept.
+void bind_chunks(WorldClass& world) {
+  world
       .def(
           "needs", [](const World& w, const Chunk& c) { return chunk_tuples(w.needs(chunk_of(c))); }, py::arg("chunk"),
           "The chunks whose cells chunk (x, y, z)'s run pins, in run_chunk's order: a task graph's edges")
@@ -149,7 +143,22 @@ void bind_world(py::module_& m) {
           [](World& w, const Chunk& c, const std::string& cells) {
             w.keep(chunk_of(c), std::vector<uint8_t>(cells.begin(), cells.end()));
           },
-          py::arg("chunk"), py::arg("cells"), "Keeps chunk (x, y, z)'s cells made elsewhere by run_chunk")
+          py::arg("chunk"), py::arg("cells"), "Keeps chunk (x, y, z)'s cells made elsewhere by run_chunk");
+}
+
+}  // namespace
+
+void bind_world(py::module_& m) {
+  WorldClass world(m, "World", "mj::World: a world's chunks, made once each and kept (markovjunior.World wraps it)");
+  bind_chunks(world);
+  world
+      .def(py::init(&load), py::arg("model"), py::arg("xml"), py::arg("model_folders"), py::arg("size"),
+           py::arg("steps"), py::arg("pixelsize"), py::arg("iso"), py::arg("resources"), py::arg("max_cells"),
+           py::arg("colors"), py::arg("backtrack"), py::arg("own_pins"), py::arg("own_goal"), py::arg("seed"),
+           py::arg("chunk"), py::arg("margin"), py::arg("seam"),
+           "The world of a model (resolve_run's arguments) and its seed, chunk, margin and seam (None: the library's)")
+      .def("settings", &settings_dict,
+           "{seed, dimension, chunk, margin, seam, unit, legend, name, source, pixelsize, colors (0xAARRGGBB)}")
       .def(
           "region",
           [](World& w, long long x0, long long y0, long long z0, long long x1, long long y1, long long z1, int threads,
