@@ -102,6 +102,38 @@ TEST(World, ChunksFromTheirNeedsAloneAreTheWorlds) {
       EXPECT_EQ(made.at({cx, cy}), cut(whole, r, {cx * 16, cy * 16, 0, cx * 16 + 16, cy * 16 + 16, 1}));
 }
 
+TEST(World, ChunksMadeElsewhereAreKept) {
+  // A world whose missing chunks another world makes (as a cluster's workers would) and keep() hands back: the
+  // same cells, written as well as cut, and no chunk made here.
+  mj::World maker(maze_world());
+  std::vector<mj::ChunkIndex> asked;
+  mj::World w(maze_world());
+  mj::WorldControl control;
+  control.progress = [](long long, long long) -> bool { throw std::logic_error("a chunk was made here"); };
+  control.elsewhere = [&](const std::vector<mj::ChunkIndex>& missing) {
+    asked.insert(asked.end(), missing.begin(), missing.end());
+    for (const mj::ChunkIndex& c : missing)
+      w.keep(c, maker.region({c.x * 16, c.y * 16, 0, c.x * 16 + 16, c.y * 16 + 16, 1}));
+  };
+  EXPECT_EQ(w.region(kRegion, control), mj::World(maze_world()).region(kRegion));
+  EXPECT_EQ(asked, w.chunks_for(kRegion));
+  w.forget();
+  const auto text = mjtest::temp_dir("world_elsewhere") / "region.txt";
+  mj::save_region(w, kRegion, text, control);
+  mj::World here(maze_world());
+  mj::save_region(here, kRegion, text.string() + ".here.txt");
+  const auto bytes = [](const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(bytes(text), bytes(text.string() + ".here.txt"));
+  // Cells that are not a chunk's, and a chunk not given back.
+  EXPECT_THROW(w.keep({0, 0, 0}, std::vector<uint8_t>(15)), mj::Error);
+  control.elsewhere = [](const std::vector<mj::ChunkIndex>&) {};
+  w.forget();
+  EXPECT_THROW(w.region(kRegion, control), mj::Error);
+}
+
 TEST(World, ChunksSeeAcrossTheirBorders) {
   // MazeGrowth grows from the pinned cells of earlier neighbours: its corridors (values 1 and 2, W and A) cross
   // chunk borders, so a world's maze is not chunks apart.

@@ -54,10 +54,13 @@ struct WorldSettings {
   std::string legend;                   // value index -> symbol
 };
 
-// How a region is made: threads, and a callback told of every chunk made (false stops with mj::Error).
+// How a region is made: threads, and a callback told of every chunk made (false stops with mj::Error); or
+// `elsewhere`, which is handed the chunks a region lacks (by phase) and makes them elsewhere (a cluster's workers,
+// with run_chunk), giving each back with World::keep before it returns: the region is then cut or written here.
 struct WorldControl {
   int threads = 1;
   std::function<bool(long long done, long long total)> progress{};
+  std::function<void(const std::vector<ChunkIndex>& missing)> elsewhere{};
 };
 
 // The chunk cells the world made and keeps, for a caller that makes the same chunks again.
@@ -79,6 +82,9 @@ class World {
   // The region's cells (x fastest, then y, then z), each chunk it needs made once (kept for later calls until
   // forget()). Throws mj::Error for an empty region, one past the model's max cells, or a stopped control.
   std::vector<uint8_t> region(const Region& region, const WorldControl& control = {});
+  // Keeps chunk `c`'s cells, made elsewhere by run_chunk (WorldControl::elsewhere). Throws mj::Error for cells
+  // that are not a chunk's.
+  void keep(ChunkIndex c, std::vector<uint8_t> cells);
   // The chunks region() needs, its own and those they need, by phase: what a scheduler runs.
   std::vector<ChunkIndex> chunks_for(const Region& region) const;
   // Drops the chunks kept, but those chunks_for(keep) lists when given: what a caller going region by region

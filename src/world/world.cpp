@@ -81,6 +81,7 @@ struct World::Impl {
   }
 
   void make(const World& world, const std::vector<ChunkIndex>& chunks, const WorldControl& control);
+  void made_elsewhere(const std::vector<ChunkIndex>& missing, const WorldControl& control);
   void make_phase(const World& world, const std::vector<ChunkIndex>& group, const WorldControl& control,
                   long long& done, long long total);
   std::vector<uint8_t> cut(const Region& r);
@@ -138,6 +139,7 @@ void World::Impl::make(const World& world, const std::vector<ChunkIndex>& chunks
     for (const ChunkIndex& c : chunks)
       if (!made.count(c)) missing.push_back(c);
   }
+  if (control.elsewhere && !missing.empty()) return made_elsewhere(missing, control);
   long long done = 0;
   const long long total = (long long)missing.size();
   for (size_t first = 0; first < missing.size();) {
@@ -147,6 +149,16 @@ void World::Impl::make(const World& world, const std::vector<ChunkIndex>& chunks
     make_phase(world, {missing.begin() + long(first), missing.begin() + long(last)}, control, done, total);
     first = last;
   }
+}
+
+// The chunks handed to `control.elsewhere`, which keep() gave back: one it did not give is an error of the caller's.
+void World::Impl::made_elsewhere(const std::vector<ChunkIndex>& missing, const WorldControl& control) {
+  control.elsewhere(missing);
+  std::lock_guard<std::mutex> lock(mutex);
+  for (const ChunkIndex& c : missing)
+    if (!made.count(c))
+      throw Error(settings.run.source, 0, chunk_name(c, settings.dimension) + " was not made elsewhere",
+                  ErrorKind::internal);
 }
 
 // One phase's chunks made by `threads` workers taking them in turn; the calling thread waits, telling `control`
@@ -257,6 +269,16 @@ std::vector<uint8_t> World::run_chunk(ChunkIndex c, const std::vector<const std:
   std::vector<uint8_t> result = run_tries(*model, s, c);
   impl_->give_back(std::move(model));
   return result;
+}
+
+void World::keep(ChunkIndex c, std::vector<uint8_t> cells) {
+  const WorldSettings& s = impl_->settings;
+  const size_t size = size_t(s.chunk) * size_t(s.chunk) * (s.dimension == 3 ? size_t(s.chunk) : 1);
+  if (cells.size() != size)
+    throw argument_error(chunk_name(c, s.dimension) + " holds " + std::to_string(size) + " cells, not " +
+                         std::to_string(cells.size()));
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->made.insert_or_assign(c, std::move(cells));
 }
 
 std::vector<ChunkIndex> World::chunks_for(const Region& r) const {

@@ -5,6 +5,7 @@
     model = mj.load("GrowthMaze")                               # a file, XML text or a name; settings as mj run's
     result = model.run(seed=1)                                  # result.grid: (my, mx) uint8 in 2D
     results = mj.batch(model, range(100))                       # threads, results in seed order
+    cells = mj.World("GrowthMaze", chunk=32)[-50:50, 0:40]       # any region of an endless world
 
 Runs across machines: markovjunior.distributed (Dask). ``MarkovJunior`` (an energy sampler) and
 ``MarkovChain`` (a discrete chain) are the toys a write-up of the project imagines, made real.
@@ -32,6 +33,7 @@ from .model import ActiveNode, Model, load, read_inputs
 from .result import Result
 from .source import MODELS, Source, own_models
 from .views import Candidate, Choice, Contradiction, Trajectory, Wave
+from .world import World
 
 __all__ = [
     "ActiveNode",
@@ -56,6 +58,7 @@ __all__ = [
     "StateSpace",
     "Trajectory",
     "Wave",
+    "World",
     "batch",
     "explore",
     "explore_all_grids",

@@ -128,6 +128,61 @@ def resolve_run(
     own_goal: bool = False,
 ) -> Settings: ...
 def worker_count(requested: Optional[int]) -> int: ...
+
+Chunk = Tuple[int, int, int]
+
+class World:
+    def __init__(
+        self,
+        model: str,
+        xml: Optional[str],
+        model_folders: List[str],
+        size: List[int],
+        steps: Optional[int],
+        pixelsize: Optional[int],
+        iso: Optional[bool],
+        resources: str,
+        max_cells: int,
+        colors: Dict[str, int],
+        backtrack: bool,
+        own_pins: bool,
+        own_goal: bool,
+        seed: Optional[int],
+        chunk: Optional[int],
+        margin: Optional[int],
+        seam: Optional[int],
+    ) -> None: ...
+    def settings(self) -> Dict[str, Any]: ...
+    def needs(self, chunk: Chunk) -> List[Chunk]: ...
+    def chunks_for(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> List[Chunk]: ...
+    def run_chunk(self, chunk: Chunk, needed: List[bytes]) -> bytes: ...
+    def keep(self, chunk: Chunk, cells: bytes) -> None: ...
+    def region(
+        self,
+        x0: int,
+        y0: int,
+        z0: int,
+        x1: int,
+        y1: int,
+        z1: int,
+        threads: int = 1,
+        elsewhere: Optional[Callable[[List[Chunk]], None]] = None,
+    ) -> Cells: ...
+    def save(
+        self,
+        x0: int,
+        y0: int,
+        z0: int,
+        x1: int,
+        y1: int,
+        z1: int,
+        out: str,
+        threads: int = 1,
+        pixelsize: Optional[int] = None,
+        elsewhere: Optional[Callable[[List[Chunk]], None]] = None,
+    ) -> None: ...
+    def forget(self) -> None: ...
+
 def explore(
     model: str, xml: Optional[str], size: Tuple[int, int, int], resources: str, max_states: Optional[int] = None
 ) -> dict: ...

@@ -120,28 +120,8 @@ def resolve_source(model: PathOrXml, *, own_pins: bool = False, own_goal: bool =
     """The Source of a model file, a name or XML text, with the arguments (Request's keywords; another is a
     TypeError) checked and the rest decided by the library. ``own_pins``, ``own_goal``: the caller gives its own,
     so that the entry's are not read."""
-    r = Request(**keywords)
-    if not isinstance(model, (str, os.PathLike)):
-        raise TypeError(f"a model is a path, XML text or a name, got {type(model).__name__}")
-    text = model if is_xml_text(model) else None
     source = Source(
-        _core.resolve_run(
-            "" if text is not None else os.fspath(model),
-            text,
-            [MODELS],
-            size_request(r.size),
-            None if r.steps is None else checked_int("steps", r.steps),
-            None if r.pixelsize is None else checked_int("pixelsize", r.pixelsize),
-            None,
-            "" if r.resources is None else os.fspath(r.resources),
-            0 if r.max_cells is None else _count("max_cells", r.max_cells),
-            {symbol: rgb_of(symbol, c) for symbol, c in dict(r.colors or {}).items()},
-            checked_bool("backtrack", r.backtrack),
-            own_pins,
-            own_goal,
-        ),
-        None,
-        None,
+        _core.resolve_run(*core_request(model, own_pins=own_pins, own_goal=own_goal, **keywords)), None, None
     )
     files = {"pins": source.settings.pins_file, "goal": source.settings.goal_file}
     if any(files.values()):  # named by the model's entry: read as the library reads them, kept as cells to pickle
@@ -149,6 +129,30 @@ def resolve_source(model: PathOrXml, *, own_pins: bool = False, own_goal: bool =
         cells = {k: bytes(core.constraint_cells(f)) if f else None for k, f in files.items()}
         source = dataclasses.replace(source, **cells)
     return source
+
+
+def core_request(model: PathOrXml, *, own_pins: bool = False, own_goal: bool = False, **keywords) -> tuple:
+    """What the library's resolver takes (``_core.resolve_run``'s arguments, the first ones of ``_core.World``) for
+    a model file, a name or XML text and Request's keywords, each checked: plain values, which pickle."""
+    r = Request(**keywords)
+    if not isinstance(model, (str, os.PathLike)):
+        raise TypeError(f"a model is a path, XML text or a name, got {type(model).__name__}")
+    text = model if is_xml_text(model) else None
+    return (
+        "" if text is not None else os.fspath(model),
+        text,
+        [MODELS],
+        size_request(r.size),
+        None if r.steps is None else checked_int("steps", r.steps),
+        None if r.pixelsize is None else checked_int("pixelsize", r.pixelsize),
+        None,
+        "" if r.resources is None else os.fspath(r.resources),
+        0 if r.max_cells is None else _count("max_cells", r.max_cells),
+        {symbol: rgb_of(symbol, c) for symbol, c in dict(r.colors or {}).items()},
+        checked_bool("backtrack", r.backtrack),
+        own_pins,
+        own_goal,
+    )
 
 
 def is_xml_text(model: object) -> bool:

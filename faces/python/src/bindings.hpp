@@ -4,6 +4,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -25,6 +26,15 @@ void bind_pictures(py::module_& m);
 void bind_model_list(py::module_& m);
 void bind_run_settings(py::module_& m);
 void bind_explore(py::module_& m);
+void bind_world(py::module_& m);
+
+// What Python asks of a model's run (markovjunior.source.core_request's tuple, the arguments of resolve_run and of
+// World), as the library's RunRequest.
+RunRequest run_request(const std::string& model, std::optional<std::string> xml,
+                       const std::vector<std::string>& folders, const std::vector<int>& size, std::optional<int> steps,
+                       std::optional<int> pixelsize, std::optional<bool> iso, const std::string& resources,
+                       long long max_cells, const std::map<std::string, uint32_t>& colors, bool backtrack,
+                       bool own_pins, bool own_goal);
 
 // A grid's cells as a read-only uint8 array, (my, mx) in 2D and (mz, my, mx) in 3D, over the interpreter's memory,
 // which the array keeps alive (GridView::owner).

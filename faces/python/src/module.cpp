@@ -12,6 +12,7 @@ PYBIND11_MODULE(_core, m) {
   mj::python::bind_model_list(m);
   mj::python::bind_explore(m);
   mj::python::bind_run_settings(m);
+  mj::python::bind_world(m);
   m.attr("__version__") = std::string(mj::kVersion);
   // The library's defaults and bounds (mj/defaults.hpp), which the Python modules read rather than restate.
   pybind11::dict defaults;
@@ -29,5 +30,8 @@ PYBIND11_MODULE(_core, m) {
   defaults["max_cells"] = mj::kMaxCells;
   defaults["free_cell"] = int(mj::kFreeCell);
   defaults["max_states"] = mj::kMaxStates;
+  defaults["chunk_2d"] = mj::kDefaultChunk2d;
+  defaults["chunk_3d"] = mj::kDefaultChunk3d;
+  defaults["max_chunk"] = mj::kMaxChunk;
   m.attr("DEFAULTS") = defaults;
 }

@@ -1,7 +1,8 @@
 // The library's failures as Python's exceptions, by their kind (mj::failure_of, the one translator every face
 // uses): a problem in the model, or a limit it reached, is markovjunior.ModelError (file, line, message); a
-// missing file FileNotFoundError; a file that cannot be read or written OSError; a bad argument ValueError; no
-// memory MemoryError. The library words each, with Python's names for the settings that would fix it.
+// missing file FileNotFoundError; a file that cannot be read or written OSError; a bad argument ValueError
+// ("file:line: message" when it is a line of the model that cannot be done, as a node no world runs); no memory
+// MemoryError. The library words each, with Python's names for the settings that would fix it.
 #include <pybind11/stl.h>
 
 #include <cerrno>
@@ -37,7 +38,9 @@ void raise(const Failure& f) {
       return;
     }
     case ErrorKind::io: set(builtins.attr("OSError"), builtins.attr("OSError")(f.text)); return;
-    case ErrorKind::argument: PyErr_SetString(PyExc_ValueError, f.message.c_str()); return;
+    case ErrorKind::argument:  // with its place when it has one: a node a world refuses, at its line
+      PyErr_SetString(PyExc_ValueError, (f.line > 0 ? f.text : f.message).c_str());
+      return;
     case ErrorKind::memory: PyErr_SetString(PyExc_MemoryError, f.message.c_str()); return;
     case ErrorKind::internal: PyErr_SetString(PyExc_RuntimeError, f.text.c_str()); return;
   }

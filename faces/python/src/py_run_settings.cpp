@@ -9,11 +9,22 @@
 
 namespace mj::python {
 
-namespace {
+RunRequest run_request(const std::string& model, std::optional<std::string> xml,
+                       const std::vector<std::string>& folders, const std::vector<int>& size, std::optional<int> steps,
+                       std::optional<int> pixelsize, std::optional<bool> iso, const std::string& resources,
+                       long long max_cells, const std::map<std::string, uint32_t>& colors, bool backtrack,
+                       bool own_pins, bool own_goal) {
+  RunRequest r;
+  r.model = model, r.xml = std::move(xml);
+  r.model_folders.assign(folders.begin(), folders.end());
+  set_sides(r, size);  // n (every side; n x n x n for a 3D model), (mx, my): a 2D grid, or (mx, my, mz)
+  r.steps = steps, r.pixelsize = pixelsize, r.iso = iso;
+  r.resources = resources, r.max_cells = max_cells, r.colors = colors, r.backtrack = backtrack;
+  r.own_pins = own_pins, r.own_goal = own_goal;
+  return r;
+}
 
-// A size as Python takes it: n (every side; n x n x n for a 3D model), (mx, my): a 2D grid, or
-// (mx, my, mz).
-void request_size(RunRequest& r, const std::vector<int>& size) { set_sides(r, size); }
+namespace {
 
 // The palette as sorted (symbol, 0xAARRGGBB) pairs.
 py::tuple palette_pairs(const RunSettings& s) {
@@ -55,13 +66,8 @@ RunSettings resolve(const std::string& model, std::optional<std::string> xml, co
                     const std::vector<int>& size, std::optional<int> steps, std::optional<int> pixelsize,
                     std::optional<bool> iso, const std::string& resources, long long max_cells,
                     const std::map<std::string, uint32_t>& colors, bool backtrack, bool own_pins, bool own_goal) {
-  RunRequest r;
-  r.model = model, r.xml = std::move(xml);
-  r.model_folders.assign(folders.begin(), folders.end());
-  request_size(r, size);
-  r.steps = steps, r.pixelsize = pixelsize, r.iso = iso;
-  r.resources = resources, r.max_cells = max_cells, r.colors = colors, r.backtrack = backtrack;
-  r.own_pins = own_pins, r.own_goal = own_goal;
+  const RunRequest r = run_request(model, std::move(xml), folders, size, steps, pixelsize, iso, resources, max_cells,
+                                   colors, backtrack, own_pins, own_goal);
   py::gil_scoped_release unlocked;
   return resolve_run(r);
 }

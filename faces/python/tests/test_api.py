@@ -47,6 +47,8 @@ def test_defaults_are_the_librarys_and_generate_takes_its_seed():
     assert mj.DEFAULTS["free_cell"] == k["kFreeCell"]
     assert mj.DEFAULTS["max_states"] == k["kMaxStates"]
     assert mj.DEFAULTS["size_2d"] == k["kDefaultSize2d"]
+    assert (mj.DEFAULTS["chunk_2d"], mj.DEFAULTS["chunk_3d"]) == (k["kDefaultChunk2d"], k["kDefaultChunk3d"])
+    assert mj.DEFAULTS["max_chunk"] == k["kMaxChunk"]
     program = '<one values="BW" in="BB" out="WW"/>'
     seeded = mj.generate(program, size=6, seed=mj.DEFAULTS["seed"])
     assert (mj.generate(program, size=6) == seeded).all()

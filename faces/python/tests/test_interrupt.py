@@ -113,6 +113,28 @@ def test_ctrl_c_stops_a_gif_and_leaves_no_file(ctrl_c, tmp_path):
     assert list(tmp_path.iterdir()) == []  # written whole or not at all
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_world_and_leaves_no_file(ctrl_c, tmp_path, corpus, threads):
+    world = mj.World(str(corpus / "models" / "MazeGrowth.xml"), chunk=16, resources=corpus / "resources")
+    with pytest.raises(KeyboardInterrupt):
+        ctrl_c.arm()
+        world.save(0, 0, 4096, 4096, tmp_path / "world.txt", threads=threads)  # 65,536 chunks: far more than a test
+    assert list(tmp_path.iterdir()) == []  # written whole or not at all
+    assert world[0:16, 0:16].shape == (16, 16)  # the world goes on
+
+
+def test_ctrl_c_stops_a_world_on_a_cluster(ctrl_c, tmp_path, corpus):
+    import distributed
+
+    world = mj.World(str(corpus / "models" / "MazeGrowth.xml"), chunk=16, resources=corpus / "resources")
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=":0") as client:
+        with pytest.raises(KeyboardInterrupt):
+            ctrl_c.arm()
+            world.save(0, 0, 4096, 4096, tmp_path / "world.png", client=client)
+        assert list(tmp_path.iterdir()) == []
+        assert world.region(0, 0, 16, 16, client=client).shape == (16, 16)  # the client goes on
+
+
 # A terminal's Ctrl-C, for real: SIGINT to the process group of a Python of its own, once what it stops is under
 # way (an event its output or its CPU time shows, never a delay). The time from the signal to the line the Python
 # prints on KeyboardInterrupt, and to its exit, is printed (pytest -s) as a measurement; the test asks only that
