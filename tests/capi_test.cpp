@@ -474,10 +474,9 @@ TEST(CApiWorld, RegionIsTheCommandLinesCells) {
     static_cast<long long*>(user)[0] = done, static_cast<long long*>(user)[1] = total;
     return 1;
   };
-  ASSERT_EQ(mj_world_region(w, corners, 4, 2, tell, told, cells.data(), cells.size()), MJ_OK)
-      << mj_last_error_text();
+  ASSERT_EQ(mj_world_region(w, corners, 4, 2, tell, told, cells.data(), cells.size()), MJ_OK) << mj_last_error_text();
   EXPECT_EQ(told[0], told[1]);
-  EXPECT_GT(told[1], 36);  // every chunk of the region and those they need  // every chunk of the region and those they need
+  EXPECT_GT(told[1], 36);  // every chunk of the region and those they need
 
   const auto dir = mjtest::temp_dir();
   const auto corpus = mjtest::corpus_dir();

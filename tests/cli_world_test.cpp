@@ -120,9 +120,9 @@ TEST(CliWorld, CtrlCStopsAndLeavesNoFile) {
   const std::string model = (corpus / "models" / "MazeGrowth.xml").string(),
                     resources = (corpus / "resources").string();
   const std::string png = (out / "big.png").string(), said_file = (dir / "stderr.txt").string();
-  const char* argv[] = {MJ_CLI_PATH, "world",     model.c_str(), "--resources", resources.c_str(), "--chunk",     "16",
-                        "--region",  "0",         "0",           "16000",       "16000",           "--pixelsize", "1",
-                        "--out",     png.c_str(), nullptr};
+  const char* argv[] = {
+      MJ_CLI_PATH, "world", model.c_str(), "--resources", resources.c_str(), "--chunk",   "16",   "--region", "0", "0",
+      "4000",      "4000",  "--pixelsize", "1",           "--out",           png.c_str(), nullptr};
   posix_spawn_file_actions_t files;
   posix_spawn_file_actions_init(&files);
   posix_spawn_file_actions_addopen(&files, 2, said_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);

@@ -12,9 +12,7 @@ using mj::capi::guarded;
 using mj::capi::names_from;
 using mj::capi::request_from;
 using mj::capi::require;
-
-// C has no "not given" for an int: MJ_UNSET (MJ_STEPS_DEFAULT for a run's steps; 0 for a picture's pixel size).
-std::optional<int> unless(int value, int unset) { return value != unset ? std::optional<int>(value) : std::nullopt; }
+using mj::capi::unless;
 
 // Loads with `request_from(options)` completed by `complete`: the names first, so that the model's errors
 // are worded in the caller's words.
@@ -48,6 +46,8 @@ mj_run_end end_of(mj::RunEnd end) {
 }  // namespace
 
 namespace mj::capi {
+
+std::optional<int> unless(int value, int unset) { return value != unset ? std::optional<int>(value) : std::nullopt; }
 
 const SettingNames& names_of(const mj_model* model) { return model ? model->names : c_setting_names(); }
 

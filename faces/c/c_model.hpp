@@ -26,6 +26,9 @@ struct mj_model {
 
 namespace mj::capi {
 
+// C has no "not given" for an int: MJ_UNSET (MJ_STEPS_DEFAULT for a run's steps; 0 for a picture's pixel size).
+std::optional<int> unless(int value, int unset);
+
 // The handle's names, or the C names for a NULL handle (its error is about to be reported).
 const SettingNames& names_of(const mj_model* model);
 

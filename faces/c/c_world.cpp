@@ -1,7 +1,5 @@
 // Worlds through the C interface: options become a WorldRequest, corners a Region (the library counts them), and
 // the caller's buffers are checked against what the library hands back.
-#include <cmath>
-
 #include "c_errors.hpp"
 #include "c_model.hpp"
 #include "mj/world.hpp"
@@ -17,8 +15,7 @@ namespace {
 
 using mj::capi::guarded;
 using mj::capi::require;
-
-std::optional<int> unless_unset(int value) { return value != MJ_UNSET ? std::optional<int>(value) : std::nullopt; }
+using mj::capi::unless;
 
 const mj::SettingNames& names_of(const mj_world* world) { return world ? world->names : mj::capi::c_setting_names(); }
 
@@ -35,8 +32,8 @@ mj_status make(const mj_world_options* options, mj_world** out, Complete&& compl
     mj::WorldRequest request;
     request.model = mj::capi::request_from(options ? &options->load : nullptr);
     if (options) {
-      request.seed = unless_unset(options->seed), request.chunk = unless_unset(options->chunk);
-      request.margin = unless_unset(options->margin), request.seam = unless_unset(options->seam);
+      request.seed = unless(options->seed, MJ_UNSET), request.chunk = unless(options->chunk, MJ_UNSET);
+      request.margin = unless(options->margin, MJ_UNSET), request.seam = unless(options->seam, MJ_UNSET);
     }
     complete(request.model);
     *out = new mj_world(request, names);
@@ -117,8 +114,7 @@ mj_status mj_world_save_region(mj_world* world, const long long* corners, int co
   return guarded(names_of(world), [&] {
     mj_world& w = require(world, "world");
     const mj::Region r = region_given(w, corners, count);
-    const std::optional<int> p = pixelsize != 0 ? std::optional<int>(pixelsize) : std::nullopt;
-    mj::save_region(w.world, r, &require(path, "path"), control_of(threads, progress, user), p);
+    mj::save_region(w.world, r, &require(path, "path"), control_of(threads, progress, user), unless(pixelsize, 0));
   });
 }
 
