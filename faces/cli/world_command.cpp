@@ -37,13 +37,11 @@ void add_world_settings(CLI::App& world, WorldArgs& w) {
       ->check(any_int());
   world
       .add_option("--margin", w.margin,
-                  "how far a chunk's run reaches past its border, in cells (default: a quarter "
-                  "of a chunk)")
+                  "how far a chunk's run reaches past its border, in cells (default: a quarter of a chunk)")
       ->check(any_int());
   world
       .add_option("--seam", w.seam,
-                  "how many of those cells a chunk's earlier neighbours pin (default: half the "
-                  "margin)")
+                  "how many of those cells a chunk's earlier neighbours pin (default: half the margin)")
       ->check(any_int());
   world.add_option("--seed", w.seed, fmt::format("the world's seed (default: {})", kDefaultSeed))->check(any_int());
   world.add_option("--steps", w.steps, "a chunk run's step limit, 0 for none (default: as mj run)")->check(any_int());
@@ -68,8 +66,7 @@ CLI::App* add_world_command(CLI::App& app, WorldArgs& w, bool& quiet) {
       ->check(whole_number(LLONG_MIN, LLONG_MAX, "must be a whole number"));
   world
       ->add_option("--out", w.out,
-                   "a .png (2D), a .txt (the state text) or a folder (one file per chunk, and "
-                   "index.json)")
+                   "a .png (2D), a .txt (the state text) or a folder (one file per chunk, and index.json)")
       ->required()
       ->check(a_path());
   add_world_settings(*world, w);

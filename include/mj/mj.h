@@ -283,8 +283,8 @@ typedef struct mj_world_options {
 } mj_world_options;
 MJ_API void mj_world_options_init(mj_world_options* options);
 
-/* Loads the model and decides the world: a model no world can be made of (an <event>, a <map> that changes the
- * grid's size...) is an MJ_ERROR_ARGUMENT at the line that forbids it, as is a chunk, margin or seam out of range;
+/* Loads the model and decides the world: a model no world can be made of (an <event>, a <map>...) is an
+ * MJ_ERROR_ARGUMENT at the line that forbids it, as is a chunk, margin or seam out of range;
  * a problem in the model itself is an MJ_ERROR_MODEL as for mj_model_load.
  * `options` may be NULL. On success *out is a new handle the caller frees with mj_world_free; on failure NULL. */
 MJ_API mj_status mj_world_new(const char* path, const mj_world_options* options, mj_world** out);
@@ -325,7 +325,7 @@ typedef struct mj_chunk {
 /* The chunks whose cells chunk `c`'s run takes, in the order mj_world_run_chunk takes them: up to `capacity`
  * into `needs` (may be NULL when capacity is 0); *count gets how many there are (at most 8 in 2D, 26 in 3D). */
 MJ_API mj_status mj_world_needs(const mj_world* world, mj_chunk c, mj_chunk* needs, int capacity, int* count);
-/* Chunk `c`'s cells (chunk^dimension bytes, at most `size`: else MJ_ERROR_ARGUMENT) from `needed[i]`, the cells
+/* Chunk `c`'s cells (chunk^dimension bytes; `size` less is an MJ_ERROR_ARGUMENT) from `needed[i]`, the cells
  * of the i-th chunk mj_world_needs names (`count` of them, each chunk^dimension bytes). The handle is only read:
  * threads may run chunks of one world at once. */
 MJ_API mj_status mj_world_run_chunk(const mj_world* world, mj_chunk c, const uint8_t* const* needed, int count,
