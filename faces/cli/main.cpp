@@ -1,5 +1,6 @@
 // mj: the command-line tool. `mj` in a folder with models.xml runs it like the reference;
-// `mj run MODEL.xml` runs one model; with neither, the built-in demo runs.
+// `mj run MODEL.xml` runs one model; with neither, the built-in demo runs. `mj world` writes a region of a
+// model's endless world (world_command).
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The .NET binding's tests, after scripts/dotnet.sh: its API checks; every golden run through `mj-dotnet golden` in
 # one process (all must match); the shared error cases (tests/cli_errors.xml) giving the same line as `mj run`;
-# 1,000 runs in one process without memory growth.
+# 1,000 runs in one process without memory growth; World.Region giving the cells `mj world` writes.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 out=build-dotnet
