@@ -51,14 +51,19 @@ std::vector<std::string> cut(const std::vector<std::string>& rows, long long x0,
   return out;
 }
 
-// The region's rows from a folder of chunk pictures (pixel size 1), each pixel's colour the legend's.
-std::vector<std::string> assembled(const fs::path& folder, const std::string& legend) {
+// maze_world()'s world, in this process.
+mj::World maze() {
   const fs::path corpus = mjtest::corpus_dir();
   mj::WorldRequest request;
   request.model.model = (corpus / "models" / "MazeGrowth.xml").string();
   request.model.resources = corpus / "resources";
-  request.chunk = 16;
-  const mj::World world(request);
+  request.seed = 7, request.chunk = 16, request.margin = 4, request.seam = 2;
+  return mj::World(request);
+}
+
+// The region's rows from a folder of chunk pictures (pixel size 1), each pixel's colour the legend's.
+std::vector<std::string> assembled(const fs::path& folder, const std::string& legend) {
+  const mj::World world = maze();
   const std::vector<uint32_t> colors = mj::legend_colors(legend, world.settings().run.palette);
   std::vector<std::string> rows(size_t(kY1 - kY0), std::string(size_t(kX1 - kX0), '?'));
   for (long long cy = -2; cy <= 4; cy++)
@@ -85,6 +90,9 @@ TEST(CliWorld, EveryWayOfAskingGivesTheSameCells) {
   EXPECT_TRUE(std::regex_match(at_once.output, std::regex("MazeGrowth seed 7, chunk 16: [0-9]+ chunks made, 96x96 "
                                                           "cells \\(9216\\), [0-9]+ ms -> .*a\\.txt\n")))
       << at_once.output;
+  // Each chunk made once: those of the region and those they need, none forgotten between bands and made again.
+  const size_t needed = maze().chunks_for({kX0, kY0, 0, kX1, kY1, 1}).size();
+  EXPECT_TRUE(mjtest::contains(at_once.output, ": " + std::to_string(needed) + " chunks made")) << needed;
   const std::vector<std::string> rows = rows_of(dir / "a.txt");
   ASSERT_EQ(rows.size(), 96u);
   EXPECT_EQ(mjtest::read_bytes(dir / "a.txt").rfind("MazeGrowth 96 96 1 7 0\n", 0), 0u);
