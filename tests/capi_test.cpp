@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <thread>
+#include <tuple>
+#include <vector>
 
 #include "mj/defaults.hpp"
 #include "mj/mj.h"
@@ -426,3 +429,148 @@ TEST(CApi, PinsHoldTheirCells) {
   EXPECT_EQ(g.cells[5], 2);
   mj_model_free(m);
 }
+
+// ---- Worlds ----
+
+namespace {
+
+mj_world* maze_world() {
+  const std::string resources = (mjtest::corpus_dir() / "resources").string();
+  mj_world_options o;
+  mj_world_options_init(&o);
+  o.load.resources = resources.c_str();
+  o.seed = 7, o.chunk = 16, o.margin = 4, o.seam = 2;
+  mj_world* w = nullptr;
+  EXPECT_EQ(mj_world_new((mjtest::corpus_dir() / "models" / "MazeGrowth.xml").c_str(), &o, &w), MJ_OK)
+      << mj_last_error_text();
+  return w;
+}
+
+// The region's cells as a state text's rows.
+std::string rows_of(const mj_world* w, const std::vector<uint8_t>& cells, size_t width) {
+  std::string rows;
+  for (size_t i = 0; i < cells.size(); i++) {
+    rows += mj_world_legend(w)[cells[i]];
+    if ((i + 1) % width == 0) rows += '\n';
+  }
+  return rows;
+}
+
+// The C caller reads the region `mj world` writes: the same cells, and the same state text file.
+TEST(CApiWorld, RegionIsTheCommandLinesCells) {
+  mj_world* w = maze_world();
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(mj_world_chunk(w), 16);
+  EXPECT_EQ(mj_world_margin(w), 4);
+  EXPECT_EQ(mj_world_seam(w), 2);
+  EXPECT_EQ(mj_world_seed(w), 7);
+  EXPECT_EQ(mj_world_dimension(w), 2);
+  EXPECT_STREQ(mj_world_name(w), "MazeGrowth");
+  EXPECT_GE(std::string(mj_world_legend(w)).size(), 2u);
+  const long long corners[] = {-40, -24, 56, 72};
+  std::vector<uint8_t> cells(96 * 96);
+  long long told[2] = {0, 0};  // the last call's chunks made and chunks in all
+  auto tell = [](long long done, long long total, void* user) {
+    static_cast<long long*>(user)[0] = done, static_cast<long long*>(user)[1] = total;
+    return 1;
+  };
+  ASSERT_EQ(mj_world_region(w, corners, 4, 2, tell, told, cells.data(), cells.size()), MJ_OK) << mj_last_error_text();
+  EXPECT_EQ(told[0], told[1]);
+  EXPECT_GT(told[1], 36);  // every chunk of the region and those they need
+
+  const auto dir = mjtest::temp_dir();
+  const auto corpus = mjtest::corpus_dir();
+  const auto cli = mjtest::run_cli(
+      "world " + (corpus / "models" / "MazeGrowth.xml").string() + " --resources " + (corpus / "resources").string() +
+      " --chunk 16 --margin 4 --seam 2 --seed 7 --region -40 -24 56 72 -q --out " + (dir / "cli.txt").string());
+  ASSERT_EQ(cli.exit_code, 0) << cli.output;
+  const std::string text = mjtest::read_bytes(dir / "cli.txt");
+  const std::string head = std::string("MazeGrowth 96 96 1 7 0\n") + mj_world_legend(w) + "\n";
+  EXPECT_EQ(text, head + rows_of(w, cells, 96));
+  ASSERT_EQ(mj_world_save_region(w, corners, 4, (dir / "c.txt").c_str(), 1, nullptr, nullptr, 0), MJ_OK)
+      << mj_last_error_text();
+  EXPECT_EQ(mjtest::read_bytes(dir / "c.txt"), text);
+  mj_world_free(w);
+}
+
+// A caller that schedules chunks itself: each chunk from the cells of those it needs, made first.
+std::vector<uint8_t> made_chunk(const mj_world* w, mj_chunk c,
+                                std::map<std::tuple<long long, long long>, std::vector<uint8_t>>& made) {
+  const auto key = std::make_tuple(c.x, c.y);
+  if (made.count(key)) return made[key];
+  mj_chunk needs[8];
+  int count = 0;
+  EXPECT_EQ(mj_world_needs(w, c, needs, 8, &count), MJ_OK);
+  std::vector<std::vector<uint8_t>> cells;
+  for (int i = 0; i < count; i++) cells.push_back(made_chunk(w, needs[i], made));
+  std::vector<const uint8_t*> pointers;
+  for (const auto& n : cells) pointers.push_back(n.data());
+  std::vector<uint8_t> own(16 * 16);
+  EXPECT_EQ(mj_world_run_chunk(w, c, pointers.data(), count, own.data(), own.size()), MJ_OK) << mj_last_error_text();
+  return made[key] = own;
+}
+
+TEST(CApiWorld, ChunksScheduledByTheCallerAreTheRegionsCells) {
+  mj_world* w = maze_world();
+  std::map<std::tuple<long long, long long>, std::vector<uint8_t>> made;
+  int count = -1;
+  ASSERT_EQ(mj_world_needs(w, {1, 1, 0}, nullptr, 0, &count), MJ_OK);
+  EXPECT_EQ(count, 8);  // the last phase: every neighbour is earlier
+  ASSERT_EQ(mj_world_needs(w, {0, 0, 0}, nullptr, 0, &count), MJ_OK);
+  EXPECT_EQ(count, 0);
+  for (mj_chunk c : {mj_chunk{1, 1, 0}, mj_chunk{-1, 0, 0}, mj_chunk{0, -3, 0}}) {
+    const long long corners[] = {c.x * 16, c.y * 16, c.x * 16 + 16, c.y * 16 + 16};
+    std::vector<uint8_t> cells(16 * 16);
+    ASSERT_EQ(mj_world_region(w, corners, 4, 1, nullptr, nullptr, cells.data(), cells.size()), MJ_OK);
+    mj_world* fresh = maze_world();
+    EXPECT_EQ(made_chunk(fresh, c, made), cells) << c.x << " " << c.y;
+    mj_world_free(fresh);
+  }
+  mj_world_free(w);
+}
+
+TEST(CApiWorld, BadRequestsAreTheCallersErrors) {
+  mj_world* w = maze_world();
+  const long long six[] = {0, 0, 0, 10, 10, 1};
+  std::vector<uint8_t> cells(100);
+  EXPECT_EQ(mj_world_region(w, six, 6, 1, nullptr, nullptr, cells.data(), cells.size()), MJ_ERROR_ARGUMENT);
+  EXPECT_STREQ(mj_last_error_message(), "a 2D world's region is 4 numbers, X0 Y0 X1 Y1, not 6");
+  const long long box[] = {0, 0, 10, 10};
+  EXPECT_EQ(mj_world_region(w, box, 4, 1, nullptr, nullptr, cells.data(), 99), MJ_ERROR_ARGUMENT);
+  EXPECT_TRUE(mjtest::contains(mj_last_error_message(), "99")) << mj_last_error_message();
+  const long long empty[] = {5, 0, 5, 10};
+  EXPECT_EQ(mj_world_region(w, empty, 4, 1, nullptr, nullptr, cells.data(), cells.size()), MJ_ERROR_ARGUMENT);
+  EXPECT_EQ(mj_world_region(nullptr, box, 4, 1, nullptr, nullptr, cells.data(), cells.size()), MJ_ERROR_ARGUMENT);
+  EXPECT_STREQ(mj_last_error_message(), "world is NULL");
+  auto stop = [](long long done, long long, void*) { return done < 2 ? 1 : 0; };
+  const long long wide[] = {0, 0, 64, 64};
+  std::vector<uint8_t> room(64 * 64);
+  EXPECT_EQ(mj_world_region(w, wide, 4, 1, stop, nullptr, room.data(), room.size()), MJ_ERROR_ARGUMENT);
+  EXPECT_TRUE(mjtest::contains(mj_last_error_message(), "stopped")) << mj_last_error_message();
+  const auto dir = mjtest::temp_dir();
+  EXPECT_EQ(mj_world_save_region(w, box, 4, (dir / "r.bmp").c_str(), 1, nullptr, nullptr, 0), MJ_ERROR_ARGUMENT);
+  EXPECT_FALSE(std::filesystem::exists(dir / "r.bmp"));
+  std::vector<uint8_t> chunk(16 * 16);
+  EXPECT_EQ(mj_world_run_chunk(w, {1, 0, 0}, nullptr, 0, chunk.data(), chunk.size()), MJ_ERROR_ARGUMENT);
+  EXPECT_TRUE(mjtest::contains(mj_last_error_message(), "needs the cells of 2 chunks")) << mj_last_error_message();
+  mj_world_free(w);
+
+  mj_world_options o;
+  mj_world_options_init(&o);
+  o.chunk = 0;
+  mj_world* none = reinterpret_cast<mj_world*>(&o);  // overwritten with NULL on failure
+  EXPECT_EQ(mj_world_new_xml("<one values=\"BW\" in=\"B\" out=\"W\"/>", &o, &none), MJ_ERROR_ARGUMENT);
+  EXPECT_EQ(none, nullptr);
+  EXPECT_STREQ(mj_last_error_message(), "a world's chunk is 1 to 1024 cells on a side, not 0");
+  mj_world_options_init(&o);
+  o.load.name = "game.xml";
+  EXPECT_EQ(mj_world_new_xml("<sequence values=\"BW\">\n<event key=\"ArrowLeft\"><one in=\"B\" out=\"W\"/></event>"
+                             "</sequence>",
+                             &o, &none),
+            MJ_ERROR_ARGUMENT);
+  EXPECT_STREQ(mj_last_error_file(), "game.xml");
+  EXPECT_EQ(mj_last_error_line(), 2);
+  mj_world_free(nullptr);
+}
+
+}  // namespace

@@ -9,42 +9,10 @@
 namespace {
 
 using mj::capi::guarded;
+using mj::capi::names_from;
+using mj::capi::request_from;
 using mj::capi::require;
-
-// C has no "not given" for an int: MJ_UNSET (MJ_STEPS_DEFAULT for a run's steps; 0 for a picture's pixel size).
-std::optional<int> unless(int value, int unset) { return value != unset ? std::optional<int>(value) : std::nullopt; }
-
-mj::SettingNames names_from(const mj_load_options* o) {
-  if (!o || !o->setting_names) return mj::capi::c_setting_names();
-  const char* const* n = o->setting_names;
-  for (int i = 0; i < 6; i++)
-    if (!n[i]) throw mj::argument_error("setting_names[" + std::to_string(i) + "] is NULL");
-  return {n[0],
-          n[1],
-          n[2],
-          n[3],
-          n[4],
-          n[5],
-          mj::capi::c_setting_names().workers,      // C runs no batches
-          mj::capi::c_setting_names().max_states};  // nor explores
-}
-
-mj::RunRequest request_from(const mj_load_options* o) {
-  mj_load_options defaults;
-  mj_load_options_init(&defaults);
-  const mj_load_options& d = o ? *o : defaults;
-  mj::RunRequest r;
-  r.size = unless(d.size, MJ_UNSET), r.length = unless(d.length, MJ_UNSET), r.width = unless(d.width, MJ_UNSET);
-  r.height = unless(d.height, MJ_UNSET), r.dimension = unless(d.dimension, MJ_UNSET);
-  r.steps = unless(d.steps, MJ_UNSET), r.pixelsize = unless(d.pixelsize, MJ_UNSET);
-  if (d.iso != MJ_UNSET) r.iso = d.iso != 0;
-  r.max_cells = d.max_cells;
-  if (d.resources) r.resources = d.resources;
-  r.backtrack = d.backtrack != 0;
-  if (d.pins) r.pins = d.pins;
-  if (d.goal) r.goal = d.goal;
-  return r;
-}
+using mj::capi::unless;
 
 // Loads with `request_from(options)` completed by `complete`: the names first, so that the model's errors
 // are worded in the caller's words.
@@ -79,7 +47,41 @@ mj_run_end end_of(mj::RunEnd end) {
 
 namespace mj::capi {
 
+std::optional<int> unless(int value, int unset) { return value != unset ? std::optional<int>(value) : std::nullopt; }
+
 const SettingNames& names_of(const mj_model* model) { return model ? model->names : c_setting_names(); }
+
+SettingNames names_from(const mj_load_options* o) {
+  if (!o || !o->setting_names) return mj::capi::c_setting_names();
+  const char* const* n = o->setting_names;
+  for (int i = 0; i < 6; i++)
+    if (!n[i]) throw mj::argument_error("setting_names[" + std::to_string(i) + "] is NULL");
+  return {n[0],
+          n[1],
+          n[2],
+          n[3],
+          n[4],
+          n[5],
+          mj::capi::c_setting_names().workers,      // C runs no batches
+          mj::capi::c_setting_names().max_states};  // nor explores
+}
+
+RunRequest request_from(const mj_load_options* o) {
+  mj_load_options defaults;
+  mj_load_options_init(&defaults);
+  const mj_load_options& d = o ? *o : defaults;
+  mj::RunRequest r;
+  r.size = unless(d.size, MJ_UNSET), r.length = unless(d.length, MJ_UNSET), r.width = unless(d.width, MJ_UNSET);
+  r.height = unless(d.height, MJ_UNSET), r.dimension = unless(d.dimension, MJ_UNSET);
+  r.steps = unless(d.steps, MJ_UNSET), r.pixelsize = unless(d.pixelsize, MJ_UNSET);
+  if (d.iso != MJ_UNSET) r.iso = d.iso != 0;
+  r.max_cells = d.max_cells;
+  if (d.resources) r.resources = d.resources;
+  r.backtrack = d.backtrack != 0;
+  if (d.pins) r.pins = d.pins;
+  if (d.goal) r.goal = d.goal;
+  return r;
+}
 
 }  // namespace mj::capi
 

@@ -26,7 +26,15 @@ struct mj_model {
 
 namespace mj::capi {
 
+// C has no "not given" for an int: MJ_UNSET (MJ_STEPS_DEFAULT for a run's steps; 0 for a picture's pixel size).
+std::optional<int> unless(int value, int unset);
+
 // The handle's names, or the C names for a NULL handle (its error is about to be reported).
 const SettingNames& names_of(const mj_model* model);
+
+// The names a load's options give the settings (their setting_names, else the C names); NULL options: the C names.
+SettingNames names_from(const mj_load_options* options);
+// The request a load's options make (NULL: every option not given); the model itself is the caller's to set.
+RunRequest request_from(const mj_load_options* options);
 
 }  // namespace mj::capi

@@ -1,9 +1,9 @@
 // mj: the command-line tool. `mj` in a folder with models.xml runs it like the reference;
-// `mj run MODEL.xml` runs one model; with neither, the built-in demo runs.
+// `mj run MODEL.xml` runs one model; with neither, the built-in demo runs. `mj world` writes a region of a
+// model's endless world (world_command).
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 
-#include <charconv>
 #include <chrono>
 #include <climits>
 
@@ -11,6 +11,7 @@
 #include "demo.hpp"
 #include "explore_report.hpp"
 #include "freed_memory.hpp"
+#include "interrupt.hpp"
 #include "messages.hpp"
 #include "mj/files.hpp"
 #include "mj/inputs_text.hpp"
@@ -19,12 +20,19 @@
 #include "mj/outputs.hpp"
 #include "mj/run_settings.hpp"
 #include "mj/version.hpp"
+#include "options.hpp"
 #include "play.hpp"
 #include "progress.hpp"
+#include "world_command.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
+
+using mj::cli::a_path;
+using mj::cli::any_int;
+using mj::cli::given;
+using mj::cli::positive;
 
 struct RunArgs {
   fs::path model, resources, out = mj::kDefaultOutputFolder, state, gif, start, pins, goal, gltf, tiled;
@@ -34,12 +42,6 @@ struct RunArgs {
   int size = 0, length = 0, width = 0, height = 0, d = 0, seed = mj::kDefaultSeed, steps = 0, pixelsize = 0;
   bool iso = false, no_picture = false, backtrack = false;
 };
-
-// An option's value when it was given.
-template <class T>
-std::optional<T> given(const CLI::App& command, const char* option, T value) {
-  return command.count(option) > 0 ? std::optional<T>(value) : std::nullopt;
-}
 
 // The sides and dimension given to `mj run` or `mj explore`.
 void request_size(mj::RunRequest& r, const CLI::App& c, int size, int length, int width, int height, int d) {
@@ -61,35 +63,6 @@ mj::RunRequest request_of(const RunArgs& a, const CLI::App& run) {
   r.resources = a.resources;
   r.max_cells = a.max_cells;
   return r;
-}
-
-// Integer options are checked on their text, before CLI11 converts them, so that the message says what
-// fits (CLI11's own range checks print a double's range, its conversion error says nothing).
-CLI::Validator whole_number(long long least, long long most, const std::string& message) {
-  auto check = [=](const std::string& text) -> std::string {
-    long long n = 0;
-    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-    bool whole = error == std::errc() && end == text.data() + text.size();
-    if (whole && n > most) return fmt::format("must be at most {}", most);
-    return whole && n >= least ? "" : message;
-  };
-  return CLI::Validator(check, least > 0 ? "N>0" : "");
-}
-
-// A count of `unit`: at least 1.
-CLI::Validator positive(const std::string& unit, long long most = INT_MAX) {
-  return whole_number(1, most, "must be a positive number of " + unit);
-}
-
-// A seed or step limit: any int.
-CLI::Validator any_int() {
-  return whole_number(INT_MIN, INT_MAX, fmt::format("must be a whole number from {} to {}", INT_MIN, INT_MAX));
-}
-
-// A file or folder named on the command line: an empty one (--pins '') names none, where taking it for "not
-// given" would run without what was asked for.
-CLI::Validator a_path() {
-  return CLI::Validator([](const std::string& text) { return text.empty() ? "an empty path names no file" : ""; }, "");
 }
 
 // A file of `format` whatever its name's extension (--state, --gltf and --tiled name their format).
@@ -160,6 +133,8 @@ struct CommandLine {
   CLI::App* explore_command = nullptr;
   RunArgs play;
   CLI::App* play_command = nullptr;
+  mj::cli::WorldArgs world;
+  CLI::App* world_command = nullptr;
 };
 
 // --predecessors / --garden-of-eden: the grid file's size is the model's.
@@ -369,6 +344,7 @@ int execute(CommandLine& c) {
   if (*c.run_command) return run_model(c.run, *c.run_command, c.quiet);
   if (*c.explore_command) return explore_model(c.explore, *c.explore_command);
   if (*c.play_command) return play_model(c.play, *c.play_command);
+  if (*c.world_command) return mj::cli::world_command(c.world, *c.world_command, c.quiet);
   c.batch.quiet = c.quiet;
   c.batch.jobs = mj::worker_count(given(*c.app, "--jobs", c.jobs));
   if (!c.list.empty()) return run_list(c.list, c.batch);
@@ -389,6 +365,7 @@ int main(int argc, char** argv) {
   add_run_command(app, command);
   add_explore_command(app, command);
   add_play_command(app, command);
+  command.world_command = mj::cli::add_world_command(app, command.world, command.quiet);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -400,6 +377,6 @@ int main(int argc, char** argv) {
     return execute(command);
   } catch (...) {
     fmt::print(stderr, "{}\n", mj::cli::error_text(std::current_exception()));
-    return 1;
+    return mj::cli::Interrupt::requested() ? 130 : 1;  // stopped by Ctrl-C: as the shell says a signal's end
   }
 }

@@ -266,6 +266,72 @@ MJ_API const char* mj_run_summary(mj_model* model, const char* written);
 MJ_API mj_status mj_state_text(mj_model* model, const char** text);
 MJ_API mj_status mj_write_state(mj_model* model, const char* path);
 
+/* ---- Worlds ----------------------------------------------------------------------------------------- */
+
+/* A world (docs/worlds.md): a model's endless grid, made chunk by chunk, every cell a function of the model, the
+ * seed and the chunk, margin and seam alone: a region comes out the same whether asked for at once, in pieces, in
+ * any order of chunks or in threads. Coordinates are in cells of the model's grid; a region is named by its corners,
+ * 4 numbers in a 2D world (x0, y0, x1, y1) and 6 in a 3D one (x0, y0, z0, x1, y1, z1), the second corner left out;
+ * another count is an MJ_ERROR_ARGUMENT. Cells go x fastest, then y, then z. */
+typedef struct mj_world mj_world; /* opaque */
+
+/* The model as mj_model_load takes it (its sides are the world's to decide, and not read), and the world's numbers:
+ * MJ_UNSET leaves one to the library (seed: the default seed; chunk: 64 in 2D, 16 in 3D; margin: a quarter of a
+ * chunk; seam: half the margin). Fill with mj_world_options_init. */
+typedef struct mj_world_options {
+  mj_load_options load;
+  int seed, chunk, margin, seam;
+} mj_world_options;
+MJ_API void mj_world_options_init(mj_world_options* options);
+
+/* Loads the model and decides the world: a model no world can be made of (an <event>, a <map>...) is an
+ * MJ_ERROR_ARGUMENT at the line that forbids it, as is a chunk, margin or seam out of range;
+ * a problem in the model itself is an MJ_ERROR_MODEL as for mj_model_load.
+ * `options` may be NULL. On success *out is a new handle the caller frees with mj_world_free; on failure NULL. */
+MJ_API mj_status mj_world_new(const char* path, const mj_world_options* options, mj_world** out);
+MJ_API mj_status mj_world_new_xml(const char* xml, const mj_world_options* options, mj_world** out);
+MJ_API void mj_world_free(mj_world* world); /* NULL is allowed */
+
+/* What the world decided (NULL world: 0 or ""). The legend (legend[v] is value v's symbol) and the name live as
+ * long as the handle. */
+MJ_API int mj_world_seed(const mj_world* world);
+MJ_API int mj_world_dimension(const mj_world* world);
+MJ_API int mj_world_chunk(const mj_world* world);
+MJ_API int mj_world_margin(const mj_world* world);
+MJ_API int mj_world_seam(const mj_world* world);
+MJ_API const char* mj_world_legend(const mj_world* world);
+MJ_API const char* mj_world_name(const mj_world* world);
+
+/* Called on the calling thread each time a chunk is made, with the chunks made and those to make in all; return
+ * nonzero to go on, 0 to stop (the call then fails with MJ_ERROR_ARGUMENT, "the world's region was stopped"). */
+typedef int (*mj_world_progress_fn)(long long done, long long total, void* user);
+
+/* The region's cells into `cells`, which holds `size` bytes, at least the region's cells (else MJ_ERROR_ARGUMENT).
+ * Chunks are made in `threads` threads (0 or less: 1) and kept by the handle for later calls. `progress` may be
+ * NULL. A region past the model's max_cells is an MJ_ERROR_LIMIT: write it with mj_world_save_region. */
+MJ_API mj_status mj_world_region(mj_world* world, const long long* corners, int count, int threads,
+                                 mj_world_progress_fn progress, void* user, uint8_t* cells, size_t size);
+/* The region written to `path`, chunk row by chunk row, whatever its size: a .png (2D; pixelsize 0: the model's),
+ * a .txt (the state text, mj run --state's format) or a folder (one file per chunk and index.json), as `mj world`
+ * writes it. A file is written whole or not at all. */
+MJ_API mj_status mj_world_save_region(mj_world* world, const long long* corners, int count, const char* path,
+                                      int threads, mj_world_progress_fn progress, void* user, int pixelsize);
+
+/* A chunk's place: chunk (x, y, z) holds the cells from (x, y, z) * chunk on (z 0 in 2D). For a caller that
+ * schedules chunks itself (on its own threads or machines): chunk c's cells are mj_world_run_chunk's of the cells
+ * of mj_world_needs(c), and the same in every process that makes the same world. */
+typedef struct mj_chunk {
+  long long x, y, z;
+} mj_chunk;
+/* The chunks whose cells chunk `c`'s run takes, in the order mj_world_run_chunk takes them: up to `capacity`
+ * into `needs` (may be NULL when capacity is 0); *count gets how many there are (at most 8 in 2D, 26 in 3D). */
+MJ_API mj_status mj_world_needs(const mj_world* world, mj_chunk c, mj_chunk* needs, int capacity, int* count);
+/* Chunk `c`'s cells (chunk^dimension bytes; `size` less is an MJ_ERROR_ARGUMENT) from `needed[i]`, the cells
+ * of the i-th chunk mj_world_needs names (`count` of them, each chunk^dimension bytes). The handle is only read:
+ * threads may run chunks of one world at once. */
+MJ_API mj_status mj_world_run_chunk(const mj_world* world, mj_chunk c, const uint8_t* const* needed, int count,
+                                    uint8_t* cells, size_t size);
+
 /* ---- Model lists ------------------------------------------------------------------------------------ */
 
 /* A models.xml, as the reference's console program reads it: each entry's name, grid sides and step limit. */

@@ -63,6 +63,11 @@ struct WorldControl {
   std::function<void(const std::vector<ChunkIndex>& missing)> elsewhere{};
 };
 
+// The region a face's caller names by its corners: X0 Y0 X1 Y1 in a 2D world, X0 Y0 Z0 X1 Y1 Z1 in a 3D one (the
+// second corner left out). Throws mj::Error (kind argument) for another count of numbers, or a box that
+// World::region refuses.
+Region region_of(const WorldSettings& settings, const std::vector<long long>& corners);
+
 // The chunk cells the world made and keeps, for a caller that makes the same chunks again.
 class World {
  public:
@@ -102,5 +107,10 @@ class World {
 // written whole or not at all. Throws mj::Error as World::region does (bar the size).
 void save_region(World& world, const Region& region, const std::filesystem::path& out, const WorldControl& control = {},
                  std::optional<int> pixelsize = {});
+
+// The line `mj world` prints for a region written to `written`: "NAME seed SEED, chunk C: N chunks made, WxH
+// cells (W*H), T ms -> FILE" (WxHxD in 3D), the time left out when no `milliseconds` are given.
+std::string world_summary(const World& world, const Region& region, long long chunks_made, const std::string& written,
+                          std::optional<long long> milliseconds = std::nullopt);
 
 }  // namespace mj

@@ -30,6 +30,25 @@ std::string world_json(const WorldSettings& s, const Region& r, const std::vecto
       r.x1, r.y1, r.z1, fmt::join(entries, ",\n    "));
 }
 
+// The control of each row of chunks in turn, its progress counted on over the rows: the chunks made so far of
+// those the region needs (a neighbour forgotten with its row and made again counts again).
+class RowProgress {
+ public:
+  RowProgress(const World& world, const Region& r, const WorldControl& whole)
+      : whole_(whole), total_(whole.progress ? (long long)world.chunks_for(r).size() : 0) {}
+  WorldControl row() {
+    before_ += last_, last_ = 0;
+    WorldControl c = whole_;
+    if (whole_.progress)
+      c.progress = [this](long long done, long long) { return whole_.progress(before_ + (last_ = done), total_); };
+    return c;
+  }
+
+ private:
+  const WorldControl& whole_;
+  long long total_, before_ = 0, last_ = 0;
+};
+
 }  // namespace
 
 void save_chunk_folder(World& world, const Region& r, const std::filesystem::path& out, const WorldControl& control,
@@ -40,13 +59,14 @@ void save_chunk_folder(World& world, const Region& r, const std::filesystem::pat
   const long long k = s.chunk;
   const std::vector<uint32_t> colors = legend_colors(s.legend, s.run.palette);
   std::vector<std::string> entries;
+  RowProgress progress(world, r, control);
   const long long z0 = world::floor_div(r.z0, k), z1 = s.dimension == 3 ? world::floor_div(r.z1 - 1, k) : 0;
   for (long long z = s.dimension == 3 ? z0 : 0; z <= z1; z++)
     for (long long y = world::floor_div(r.y0, k); y <= world::floor_div(r.y1 - 1, k); y++) {
       const long long x0 = world::floor_div(r.x0, k), x1 = world::floor_div(r.x1 - 1, k);
       Region row{x0 * k,       y * k,       s.dimension == 3 ? z * k : 0,
                  (x1 + 1) * k, (y + 1) * k, s.dimension == 3 ? (z + 1) * k : 1};
-      const std::vector<uint8_t> cells = world.region(row, control);
+      const std::vector<uint8_t> cells = world.region(row, progress.row());
       for (long long x = x0; x <= x1; x++) {
         std::vector<uint8_t> chunk;
         for (long long cz = 0; cz < (s.dimension == 3 ? k : 1); cz++)

@@ -31,6 +31,15 @@ std::vector<Region> bands_of(const WorldSettings& s, const Region& r) {
   return bands;
 }
 
+// Bands `first` and the one after (when there is one): the chunks kept after a band, as the next band's neighbours
+// of later phases need cells of the band after it (kept for the next band alone, those were made twice).
+Region next_two(const std::vector<Region>& bands, size_t first) {
+  Region r = bands[first];
+  const Region& last = bands[std::min(first + 1, bands.size() - 1)];
+  r.y1 = last.y1, r.z1 = last.z1;
+  return r;
+}
+
 // Goes through the region's bands in order, handing each band's cells to `write`; progress over the whole
 // region's chunks.
 template <class Write>
@@ -45,7 +54,7 @@ void by_bands(World& world, const Region& r, const WorldControl& control, Write 
       band.progress = [&](long long done, long long) { return control.progress(before + (last = done), total); };
     write(bands[b], world.region(bands[b], band));
     before += last;
-    world.forget(b + 1 < bands.size() ? std::optional<Region>(bands[b + 1]) : std::nullopt);
+    world.forget(b + 1 < bands.size() ? std::optional<Region>(next_two(bands, b + 1)) : std::nullopt);
   }
 }
 

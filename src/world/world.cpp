@@ -49,6 +49,20 @@ void check_region(const WorldSettings& s, const Region& r) {
     throw argument_error("a 2D world's region has z from 0 to 1, not " + span_text("z", r.z0, r.z1));
 }
 
+}  // namespace
+
+Region region_of(const WorldSettings& s, const std::vector<long long>& c) {
+  const size_t count = s.dimension == 3 ? 6 : 4;
+  if (c.size() != count)
+    throw argument_error(fmt::format("a {}D world's region is {} numbers, {}, not {}", s.dimension, count,
+                                     s.dimension == 3 ? "X0 Y0 Z0 X1 Y1 Z1" : "X0 Y0 X1 Y1", c.size()));
+  const Region r = count == 6 ? Region{c[0], c[1], c[2], c[3], c[4], c[5]} : Region{c[0], c[1], 0, c[2], c[3], 1};
+  check_region(s, r);
+  return r;
+}
+
+namespace {
+
 bool before(const ChunkIndex& a, const ChunkIndex& b, int dimension) {
   const int pa = world::phase(a, dimension), pb = world::phase(b, dimension);
   if (pa != pb) return pa < pb;

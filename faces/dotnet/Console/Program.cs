@@ -1,6 +1,7 @@
 // mj-dotnet: the .NET binding at work, as test tools of fixed arguments (no flags: `mj run` is the one command
 // line). `face` runs one model as the faces tests compare it with `mj run`; `golden` runs every golden run of the
 // reference in this one process; `errors` words the shared error cases (tests/cli_errors.xml) as exceptions;
+// `world` writes a world's region from World.Region's cells, as `mj world --out OUT.txt` writes it;
 // `memory` loops over runs and reports the process's memory; `bench` times runs in this warm process, as
 // bench/runs_bench.cpp does through the C++ API (scripts/bench_dotnet.sh runs the two in turn).
 using System;
@@ -29,10 +30,12 @@ static class Program
                 case "errors": return Errors(rest);
                 case "memory": return Memory(rest);
                 case "bench": return Bench(rest);
+                case "world": return WorldRegion(rest);
                 case "--version": Console.WriteLine("mj " + Model.Version); return 0;
             }
             Console.Error.WriteLine("usage: mj-dotnet face MODEL.xml SEED OUT | golden CORPUS GOLDEN | " +
-                                    "errors CASES.xml DIR | memory RUNS | bench MODEL.xml RUNS [SIZE]");
+                                    "errors CASES.xml DIR | memory RUNS | bench MODEL.xml RUNS [SIZE] | " +
+                                    "world MODEL.xml RESOURCES SEED CHUNK X0 Y0 X1 Y1 OUT.txt");
             return 1;
         }
         catch (MjException e)
@@ -54,6 +57,29 @@ static class Program
         if (args.Length != 3) throw new ArgumentException("face needs MODEL.xml SEED OUT");
         string state = Path.Combine(args[2], "state.txt");
         Console.WriteLine(Run(args[0], new LoadOptions(), int.Parse(args[1]), args[2], state));
+        return 0;
+    }
+
+    // A 2D world's region read through World.Region, written as the state text `mj world` writes (test.sh compares
+    // the two files).
+    static int WorldRegion(string[] args)
+    {
+        if (args.Length != 9) throw new ArgumentException("world needs MODEL.xml RESOURCES SEED CHUNK X0 Y0 X1 Y1 OUT.txt");
+        var options = new WorldOptions { Resources = args[1], Seed = int.Parse(args[2]), Chunk = int.Parse(args[3]) };
+        long[] corners = args.Skip(4).Take(4).Select(long.Parse).ToArray();
+        using (World world = World.Load(args[0], options))
+        {
+            byte[] cells = world.Region(corners, 2);
+            long width = corners[2] - corners[0], height = corners[3] - corners[1];
+            var text = new System.Text.StringBuilder();
+            text.Append(world.Name + " " + width + " " + height + " 1 " + world.Seed + " 0\n" + world.Legend + "\n");
+            for (long i = 0; i < cells.Length; i++)
+            {
+                text.Append(world.Legend[cells[i]]);
+                if ((i + 1) % width == 0) text.Append('\n');
+            }
+            File.WriteAllText(args[8], text.ToString());
+        }
         return 0;
     }
 

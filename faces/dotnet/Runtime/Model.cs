@@ -25,6 +25,29 @@ namespace MarkovJunior
             "LoadOptions.Size (or Length, Width, Height)", "the step limit", "the seed", "LoadOptions.PixelSize",
             "LoadOptions.MaxCells", "LoadOptions.Resources" };
 
+        // The C interface's options, their strings in `strings` (freed with it).
+        internal Native.LoadOptions ToNative(Utf8.Block strings)
+        {
+            Native.LoadOptions o;
+            Native.mj_load_options_init(out o);
+            o.size = Size ?? Native.Unset; o.length = Length ?? Native.Unset;
+            o.width = Width ?? Native.Unset; o.height = Height ?? Native.Unset;
+            o.dimension = Dimension ?? Native.Unset;
+            if (Steps.HasValue) o.steps = Steps.Value;
+            if (PixelSize.HasValue) o.pixelsize = PixelSize.Value;
+            if (Iso.HasValue) o.iso = Iso.Value ? 1 : 0;
+            o.max_cells = MaxCells;
+            o.backtrack = Backtrack ? 1 : 0;
+            o.resources = strings.Add(Resources);
+            o.name = strings.Add(Name);
+            o.pins = strings.Add(Pins);
+            o.goal = strings.Add(Goal);
+            if (SettingNames != null && SettingNames.Length != 6)
+                throw new ArgumentException("SettingNames needs 6 names", "options");
+            o.setting_names = strings.AddArray(SettingNames);
+            return o;
+        }
+
         // `mj run`'s flags, from the library: for a program that takes them (the console's `errors` cases).
         public static string[] CommandLineSettingNames
         {
@@ -107,25 +130,9 @@ namespace MarkovJunior
         static Model Open(LoadOptions options, Loader load)
         {
             options = options ?? new LoadOptions();
-            Native.LoadOptions o;
-            Native.mj_load_options_init(out o);
-            o.size = options.Size ?? Native.Unset; o.length = options.Length ?? Native.Unset;
-            o.width = options.Width ?? Native.Unset; o.height = options.Height ?? Native.Unset;
-            o.dimension = options.Dimension ?? Native.Unset;
-            if (options.Steps.HasValue) o.steps = options.Steps.Value;
-            if (options.PixelSize.HasValue) o.pixelsize = options.PixelSize.Value;
-            if (options.Iso.HasValue) o.iso = options.Iso.Value ? 1 : 0;
-            o.max_cells = options.MaxCells;
-            o.backtrack = options.Backtrack ? 1 : 0;
             using (var strings = new Utf8.Block())
             {
-                o.resources = strings.Add(options.Resources);
-                o.name = strings.Add(options.Name);
-                o.pins = strings.Add(options.Pins);
-                o.goal = strings.Add(options.Goal);
-                if (options.SettingNames != null && options.SettingNames.Length != 6)
-                    throw new ArgumentException("SettingNames needs 6 names", "options");
-                o.setting_names = strings.AddArray(options.SettingNames);
+                Native.LoadOptions o = options.ToNative(strings);
                 Tuple<int, ModelHandle> loaded = load(ref o);
                 if (loaded.Item1 != 0)
                 {

@@ -124,6 +124,46 @@ namespace MarkovJunior
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         internal static extern int mj_model_list_entry(IntPtr list, int index, out ListEntry entry);
 
+        [StructLayout(LayoutKind.Sequential)]
+        internal struct WorldOptions
+        {
+            public LoadOptions load;
+            public int seed, chunk, margin, seam;
+        }
+
+        [StructLayout(LayoutKind.Sequential)]
+        internal struct Chunk
+        {
+            public long x, y, z;
+        }
+
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        internal delegate int WorldProgressFn(long done, long total, IntPtr user);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern void mj_world_options_init(out WorldOptions options);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern int mj_world_new(byte[] path, ref WorldOptions options, out WorldHandle world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern int mj_world_new_xml(byte[] xml, ref WorldOptions options, out WorldHandle world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern void mj_world_free(IntPtr world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_world_seed(WorldHandle world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_world_dimension(WorldHandle world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_world_chunk(WorldHandle world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_world_margin(WorldHandle world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern int mj_world_seam(WorldHandle world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_world_legend(WorldHandle world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] internal static extern IntPtr mj_world_name(WorldHandle world);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern int mj_world_region(WorldHandle world, long[] corners, int count, int threads, WorldProgressFn progress,
+                                                   IntPtr user, byte[] cells, UIntPtr size);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern int mj_world_save_region(WorldHandle world, long[] corners, int count, byte[] path, int threads,
+                                                        WorldProgressFn progress, IntPtr user, int pixelsize);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern int mj_world_needs(WorldHandle world, Chunk c, [Out] Chunk[] needs, int capacity, out int count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        internal static extern int mj_world_run_chunk(WorldHandle world, Chunk c, IntPtr[] needed, int count, byte[] cells, UIntPtr size);
+
         // A failed call's status, with the thread's last error, as an exception.
         internal static void Check(int status)
         {
@@ -193,6 +233,18 @@ namespace MarkovJunior
         protected override bool ReleaseHandle()
         {
             Native.mj_model_free(handle);
+            return true;
+        }
+    }
+
+    // The native world, freed once by the runtime even when Dispose is forgotten.
+    internal sealed class WorldHandle : SafeHandle
+    {
+        WorldHandle() : base(IntPtr.Zero, true) { }
+        public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+        protected override bool ReleaseHandle()
+        {
+            Native.mj_world_free(handle);
             return true;
         }
     }

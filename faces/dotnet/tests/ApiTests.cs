@@ -1,5 +1,6 @@
 // The .NET binding's own checks (bash faces/dotnet/tests/test.sh runs them): runs, steps, cancelling, callbacks that
-// throw, pictures, errors with file and line, disposal, and the library's decisions (sizes, an entry's size).
+// throw, pictures, errors with file and line, disposal, and the library's decisions (sizes, an entry's size); worlds
+// in WorldTests.
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -195,6 +196,7 @@ static class ApiTests
             listed.Start(1);
             Check(listed.Grid.Mx == 61 && listed.Name == "GrowthMaze", "a listed model: its entry's size (demo.xml)");
         }
+        checks += WorldTests.Run(corpus);
         Console.WriteLine("api: {0} checks passed", checks);
         return 0;
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The .NET binding's tests, after scripts/dotnet.sh: its API checks; every golden run through `mj-dotnet golden` in
 # one process (all must match); the shared error cases (tests/cli_errors.xml) giving the same line as `mj run`;
-# 1,000 runs in one process without memory growth.
+# 1,000 runs in one process without memory growth; World.Region giving the cells `mj world` writes.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 out=build-dotnet
@@ -48,3 +48,10 @@ line=$(mono "$out/mj-dotnet.exe" memory 1000)
 echo "$line"
 growth=$(echo "$line" | sed -n 's/.*(\([-+][0-9]*\) KiB)$/\1/p')
 [ -n "$growth" ] && [ "$growth" -lt 3072 ]
+
+# World.Region gives the cells `mj world` writes: a 6 x 6 chunk region of MazeGrowth's world, as state text.
+model=$corpus/models/MazeGrowth.xml
+"$mj" world "$model" --resources "$corpus/resources" --seed 7 --chunk 16 --region -40 -24 56 72 -q --out "$work/world.txt"
+mono "$out/mj-dotnet.exe" world "$model" "$corpus/resources" 7 16 -40 -24 56 72 "$work/world_dotnet.txt"
+cmp "$work/world.txt" "$work/world_dotnet.txt"
+echo "world: World.Region gives mj world's cells ($(sed -n 1p "$work/world.txt"))"
