@@ -23,6 +23,8 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
+import gallery_worlds  # this folder, as the script and its test run it
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GALLERY = os.path.join(ROOT, "docs", "gallery")
 PAGE = os.path.join(ROOT, "docs", "gallery.md")
@@ -248,7 +250,7 @@ def page(found):
                 f"| {size_text(e)} ({e['d']}D) | {kinds} | [open]({link(e)}) |"
             )
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(lines + gallery_worlds.section(gallery_worlds.worlds()))
 
 
 def write(mj):
@@ -271,6 +273,12 @@ def write(mj):
         os.replace(os.path.join(scratch, e["group"] + "-" + e["file"]), thumbnail_path(e))
         print(f"{time.time() - t:7.2f} s  {e['group']}/{e['file']}  {size_text(e)}", flush=True)
     shutil.rmtree(scratch)
+    shutil.rmtree(gallery_worlds.FOLDER, ignore_errors=True)
+    os.makedirs(gallery_worlds.FOLDER)
+    for w in gallery_worlds.worlds():
+        message = gallery_worlds.draw(mj, w, corpus_folder(), gallery_worlds.thumbnail(w))
+        if message:
+            failures.append(f"world {w['name']}: {message}")
     seconds = time.time() - start
     with open(PAGE, "w", encoding="utf-8") as f:
         f.write(page(found))
@@ -306,6 +314,7 @@ def check(mj=None):
         for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
             if os.path.join(group, f) not in expected:
                 errors.append(f"docs/gallery/{group}/{f} belongs to no entry: bash scripts/gallery.sh removes it")
+    errors += gallery_worlds.problems(text)
     rerun = 0
     if mj:
         scratch = tempfile.mkdtemp()
@@ -323,6 +332,16 @@ def check(mj=None):
                 with open(os.path.join(scratch, group + "-" + file), "rb") as a, open(thumbnail_path(e), "rb") as b:
                     if a.read() != b.read():
                         errors.append(f"docs/gallery/{group}/{file} is stale: bash scripts/gallery.sh remakes it")
+            w = gallery_worlds.worlds()[0]  # the first world, re-drawn
+            rerun += 1
+            drawn = os.path.join(scratch, "world.png")
+            message = gallery_worlds.draw(mj, w, corpus_folder(), drawn)
+            if message:
+                errors.append(f"world {w['name']}: mj world failed: {message}")
+            else:
+                with open(drawn, "rb") as a, open(gallery_worlds.thumbnail(w), "rb") as b:
+                    if a.read() != b.read():
+                        errors.append(f"docs/gallery/worlds/{w['name']}.png is stale: bash scripts/gallery.sh remakes it")
         finally:
             shutil.rmtree(scratch)
     print(f"gallery: {len(found)} entries checked, {rerun} re-run")

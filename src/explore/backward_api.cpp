@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <map>
 
-#include "explore/backward.hpp"
 #include "core/json_text.hpp"
+#include "explore/backward.hpp"
 #include "explore/refusals.hpp"
 #include "io/formats/state_text.hpp"
 #include "mj/explore.hpp"

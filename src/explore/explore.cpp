@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/xml.hpp"
 #include "core/json_text.hpp"
+#include "core/xml.hpp"
 #include "explore/refusals.hpp"
 #include "explore/state_search.hpp"
 #include "io/formats/state_text.hpp"
