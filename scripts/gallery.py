@@ -341,7 +341,9 @@ def check(mj=None):
             else:
                 with open(drawn, "rb") as a, open(gallery_worlds.thumbnail(w), "rb") as b:
                     if a.read() != b.read():
-                        errors.append(f"docs/gallery/worlds/{w['name']}.png is stale: bash scripts/gallery.sh remakes it")
+                        errors.append(
+                            f"docs/gallery/worlds/{w['name']}.png is stale: bash scripts/gallery.sh remakes it"
+                        )
         finally:
             shutil.rmtree(scratch)
     print(f"gallery: {len(found)} entries checked, {rerun} re-run")

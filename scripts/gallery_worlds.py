@@ -63,7 +63,11 @@ def problems(text):
     """A world without its row or thumbnail, a thumbnail of no world."""
     found = worlds()
     errors = [f"world {w['name']}: no row in docs/gallery.md" for w in found if row(w) not in text]
-    errors += [f"world {w['name']}: no thumbnail docs/gallery/worlds/{w['name']}.png" for w in found if not os.path.isfile(thumbnail(w))]
+    errors += [
+        f"world {w['name']}: no thumbnail docs/gallery/worlds/{w['name']}.png"
+        for w in found
+        if not os.path.isfile(thumbnail(w))
+    ]
     names = {w["name"] + ".png" for w in found}
     for f in sorted(os.listdir(FOLDER)) if os.path.isdir(FOLDER) else []:
         if f not in names:

@@ -7,15 +7,16 @@ For a maze world (models/BacktrackerMaze.xml) and a wfc world (models/KnotWorld.
    streamed region holds at once);
 2. the same model as one grid of ONE x ONE cells (`mj run`, default 2048) against a world region of that area:
    cells per CPU second of each;
-3. with --dask, Python's World.region over a Dask LocalCluster of 1 and 2 worker processes (the speed-up).
+3. with --dask, Python's World.region over a Dask LocalCluster of 1 and 2 worker processes (the speed-up);
+   --dask-only leaves out 1 and 2.
 
-    /usr/bin/python3 scripts/world_bench.py [--side N] [--one N] [--dask] [MJ]
+    /usr/bin/python3 scripts/world_bench.py [--side N] [--one N] [MJ]
+    .venv/bin/python scripts/world_bench.py --dask-only
 """
 import argparse
 import os
 import resource
 import subprocess
-import sys
 import tempfile
 import time
 
@@ -49,8 +50,7 @@ def one_grid(mj, w, side, out):
 
 
 def dask_speedup(side):
-    sys.path.insert(0, os.path.join(ROOT, "faces", "python"))
-    import markovjunior
+    import markovjunior  # the package installed (scripts/python.sh): run this part with .venv/bin/python
     from distributed import Client, LocalCluster
 
     world = dict(model=os.path.join(ROOT, WORLDS["maze"]["model"]), chunk=256, seed=1)
@@ -69,7 +69,19 @@ def main():
     parser.add_argument("--side", type=int, default=16384)
     parser.add_argument("--one", type=int, default=2048)
     parser.add_argument("--dask", action="store_true")
+    parser.add_argument("--dask-only", action="store_true")
     a = parser.parse_args()
+    if not a.dask_only:
+        files(a)
+    if a.dask or a.dask_only:
+        print()
+        print("| Dask workers | 4096 x 4096 of the maze world, chunk 256 |")
+        print("|---:|---:|")
+        for workers, seconds in dask_speedup(4096):
+            print(f"| {workers} | {seconds:.1f} s |")
+
+
+def files(a):
     with tempfile.TemporaryDirectory() as scratch:
         print("| world | region | wall | CPU | peak memory | cells / CPU s | bytes / cell in flight |")
         print("|---|---|---:|---:|---:|---:|---:|")
@@ -86,13 +98,9 @@ def main():
         for name, w in WORLDS.items():
             _, grid_cpu, _ = one_grid(a.mj, w, a.one, os.path.join(scratch, "one"))
             _, world_cpu, _ = world_run(a.mj, w, a.one, os.path.join(scratch, name + "-one.png"))
-            print(f"| {name} | {a.one} x {a.one} | {a.one * a.one / grid_cpu:,.0f} | {a.one * a.one / world_cpu:,.0f} |")
-    if a.dask:
-        print()
-        print("| Dask workers | 4096 x 4096 of the maze world, chunk 256 |")
-        print("|---:|---:|")
-        for workers, seconds in dask_speedup(4096):
-            print(f"| {workers} | {seconds:.1f} s |")
+            print(
+                f"| {name} | {a.one} x {a.one} | {a.one * a.one / grid_cpu:,.0f} | {a.one * a.one / world_cpu:,.0f} |"
+            )
 
 
 if __name__ == "__main__":

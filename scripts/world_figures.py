@@ -49,8 +49,20 @@ def draw_run(ax):
     ax.add_patch(Rectangle((s_low, s_low), s_high - s_low, s_high - s_low, facecolor="#555555", alpha=0.55, lw=0))
     ax.add_patch(Rectangle((cx * CHUNK, cy * CHUNK), CHUNK, CHUNK, facecolor=PHASE_COLOURS[3], lw=2, edgecolor="black"))
     ax.text(12, 12, "the chunk\n(phase 3)", ha="center", va="center", color="white", fontsize=10, weight="bold")
-    ax.annotate("seam: earlier\nneighbours' cells,\npinned", (s_high - 1, 6.5), (21, 2), fontsize=9, arrowprops={"arrowstyle": "->"})
-    ax.annotate("margin: free cells\nthe run makes\nand drops", (high - 0.5, 18), (21, 21), fontsize=9, arrowprops={"arrowstyle": "->"})
+    ax.annotate(
+        "seam: earlier\nneighbours' cells,\npinned",
+        (s_high - 1, 6.5),
+        (21, 2),
+        fontsize=9,
+        arrowprops={"arrowstyle": "->"},
+    )
+    ax.annotate(
+        "margin: free cells\nthe run makes\nand drops",
+        (high - 0.5, 18),
+        (21, 21),
+        fontsize=9,
+        arrowprops={"arrowstyle": "->"},
+    )
     ax.set_xlim(0, 3 * CHUNK), ax.set_ylim(3 * CHUNK, 0), ax.set_aspect("equal"), ax.axis("off")
     ax.set_title("one chunk's run", fontsize=11)
 

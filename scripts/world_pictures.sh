@@ -11,15 +11,16 @@ out=docs/worlds
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 /usr/bin/python3 scripts/world_figures.py "$out/phases.png"
-# The worlds of models/worlds.xml, each at its own region.
-/usr/bin/python3 - "$mj" "$out" <<'PY'
-import subprocess, sys, xml.etree.ElementTree as ET
-mj, out = sys.argv[1:]
-for w in ET.parse("models/worlds.xml").getroot():
-    a = w.attrib
-    subprocess.run([mj, "world", f"models/{a['model']}.xml", "--chunk", a["chunk"], "--seed", a["seed"],
-                    "--region", *a["region"].split(), "--pixelsize", a["pixelsize"], "--out",
-                    f"{out}/{a['name']}.png"], check=True)
+# The worlds of models/worlds.xml, each at its own region, drawn as the gallery draws them.
+/usr/bin/python3 - "$mj" "$corpus" "$out" <<'PY'
+import sys
+sys.path.insert(0, "scripts")
+import gallery_worlds
+mj, corpus, out = sys.argv[1:]
+for w in gallery_worlds.worlds():
+    message = gallery_worlds.draw(mj, w, corpus, f"{out}/{w['name']}.png")
+    if message:
+        raise SystemExit(f"{w['name']}: {message}")
 PY
 "$mj" world models/BacktrackerMaze.xml --chunk 32 --seed 11 --region 0 0 512 512 --pixelsize 1 --out "$out/maze-world.png"
 models=(MazeGrowth MazeBacktracker Cave River DungeonGrowth Trail)
@@ -27,4 +28,6 @@ for m in "${models[@]}"; do
   "$mj" world "$corpus/models/$m.xml" --resources "$corpus/resources" --chunk 32 --seed 1 --region 0 0 256 256 \
     --pixelsize 2 --out "$scratch/$m.png"
 done
-/usr/bin/python3 scripts/world_figures.py --sheet "$out/corpus.png" "${models[@]/#/$scratch/}"
+pictures=()
+for m in "${models[@]}"; do pictures+=("$scratch/$m.png"); done
+/usr/bin/python3 scripts/world_figures.py --sheet "$out/corpus.png" "${pictures[@]}"
