@@ -1,4 +1,4 @@
-"""The gallery's worlds (docs/gallery.md's last section): every world of models/worlds.xml drawn by `mj world` at
+"""The gallery's worlds (docs/gallery.md's last section): every world of models/worlds/worlds.xml drawn by `mj world` at
 its region (docs/gallery/worlds/NAME.png), with its model, seed, chunk and region. scripts/gallery.py writes and
 checks them with the models' entries."""
 import os
@@ -6,7 +6,7 @@ import subprocess
 import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LIST = os.path.join(ROOT, "models", "worlds.xml")
+LIST = os.path.join(ROOT, "models", "worlds", "worlds.xml")
 FOLDER = os.path.join(ROOT, "docs", "gallery", "worlds")
 WORLD_PAGE = "../build-web/site/world.html"
 
@@ -47,7 +47,7 @@ def row(w):
 
 def section(found):
     lines = [
-        "## Worlds (models/worlds.xml)",
+        "## Worlds (models/worlds/worlds.xml)",
         "",
         "Endless worlds of mj's models ([worlds.md](worlds.md)): each thumbnail is the region listed, drawn by",
         "`mj world` with the world's seed and chunk. **Open** shows the world in the playground's world page, at",

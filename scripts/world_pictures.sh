@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Draws docs/worlds/'s pictures with `mj world` (MJ=path/to/mj, default build/mj; MJ_CORPUS: the corpus folder):
-# every world of models/worlds.xml at its region (docs/worlds/NAME.png), the README's maze region
+# every world of models/worlds/worlds.xml at its region (docs/worlds/NAME.png), the README's maze region
 # (docs/worlds/maze-world.png), and corpus models as worlds at chunk 32, 256 x 256 cells each, in one sheet
 # (docs/worlds/corpus.png, by scripts/world_figures.py). A minute or so.
 set -euo pipefail
@@ -11,7 +11,7 @@ out=docs/worlds
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 /usr/bin/python3 scripts/world_figures.py "$out/phases.png"
-# The worlds of models/worlds.xml, each at its own region, drawn as the gallery draws them.
+# The worlds of models/worlds/worlds.xml, each at its own region, drawn as the gallery draws them.
 /usr/bin/python3 - "$mj" "$corpus" "$out" <<'PY'
 import sys
 sys.path.insert(0, "scripts")
