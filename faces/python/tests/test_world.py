@@ -11,7 +11,7 @@ import pytest
 
 import distributed  # Debian's python3-distributed, which scripts/python.sh installs
 import markovjunior as mj
-from conftest import CORPUS
+from conftest import CORPUS, ROOT
 
 REGION = (-40, -24, 56, 72)  # 6 x 6 chunks of 16 cells, across the origin
 
@@ -98,6 +98,28 @@ def test_a_cluster_makes_the_same_cells(maze, whole, client, tmp_path):
     world.save(*REGION, tmp_path / "dask.txt", client=client)
     maze().save(*REGION, tmp_path / "here.txt")
     assert open(tmp_path / "dask.txt").read() == open(tmp_path / "here.txt").read()
+
+
+def test_a_wfc_world_is_the_same_every_way(client, corpus):
+    """models/KnotWorld.xml (Knots2D's tiles of 5 cells, the corpus's resources): 6 x 6 chunks of 20 cells at once,
+    chunk by chunk in a shuffled order, in two overlapping requests, in 2 threads and on the cluster."""
+    model = str(ROOT / "models" / "KnotWorld.xml")
+
+    def knots():
+        return mj.World(model, resources=corpus / "resources", chunk=20, margin=10, seam=5, seed=5)
+
+    x0, y0, x1, y1 = -60, -60, 60, 60
+    whole = knots().region(x0, y0, x1, y1)
+    assert whole.shape == (120, 120) and len(np.unique(whole)) == 2
+    chunks = [(x, y) for y in range(y0, y1, 20) for x in range(x0, x1, 20)]
+    random.Random(5).shuffle(chunks)
+    pieces = knots()
+    for x, y in chunks:
+        assert np.array_equal(pieces[x : x + 20, y : y + 20], whole[y - y0 : y - y0 + 20, x - x0 : x - x0 + 20])
+    assert np.array_equal(knots()[x0:10, y0:y1], whole[:, : 10 - x0])
+    assert np.array_equal(knots()[-30:x1, y0:y1], whole[:, -30 - x0 :])
+    assert np.array_equal(knots().region(x0, y0, x1, y1, threads=2), whole)
+    assert np.array_equal(knots().region(x0, y0, x1, y1, client=client), whole)
 
 
 def patch_workers(client, marker, action):
