@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/xml.hpp"
 #include "mj/error.hpp"
@@ -27,19 +28,25 @@ int size_unit(RunRequest request, const std::string& source) {
   return unit;
 }
 
-// The first <event> under `e` (or `e` itself), if any.
-std::optional<XmlElement> first_event(const XmlElement& e) {
-  if (e.name() == "event") return e;
+// The first element named `name` under `e` (or `e` itself), if any.
+std::optional<XmlElement> first_named(const XmlElement& e, std::string_view name) {
+  if (e.name() == name) return e;
   for (const XmlElement& child : e.children())
-    if (std::optional<XmlElement> found = first_event(child)) return found;
+    if (std::optional<XmlElement> found = first_named(child, name)) return found;
   return std::nullopt;
 }
 
-// An <event> waits for a key that no world's run gets.
-void refuse_events(const RunSettings& run) {
+// An <event> waits for a key that no world's run gets; a <map> makes a grid of another size than the chunk's run
+// (or of other values), which the neighbours' pins do not name.
+void refuse_nodes(const RunSettings& run) {
   const auto doc = run.xml ? XmlDocument::load_string(*run.xml, run.source) : XmlDocument::load_file(run.file);
-  if (std::optional<XmlElement> event = first_event(doc->root()))
+  if (std::optional<XmlElement> event = first_named(doc->root(), "event"))
     throw Error(run.source, event->line(), "a world runs without inputs, and this <event> waits for one",
+                ErrorKind::argument);
+  if (std::optional<XmlElement> map = first_named(doc->root(), "map"))
+    throw Error(run.source, map->line(),
+                "a world pins the cells its chunks end with, and this <map> makes a new grid from the one the pins "
+                "name",
                 ErrorKind::argument);
 }
 
@@ -80,7 +87,7 @@ WorldSettings decide_settings(const WorldRequest& request, std::optional<Model>&
   model.backtrack = true;
   model.size.reset(), model.length.reset(), model.width.reset(), model.height.reset();
   const RunSettings first = resolve_run(model);
-  refuse_events(first);
+  refuse_nodes(first);
   s.dimension = first.is_3d() ? 3 : 2;
   model.dimension = s.dimension;
   s.seed = request.seed.value_or(kDefaultSeed);
@@ -92,7 +99,7 @@ WorldSettings decide_settings(const WorldRequest& request, std::optional<Model>&
   const GridShape shape = loaded->pinned_grid();
   s.run = loaded->settings();
   s.legend = shape.legend;
-  // A <map> makes a grid the pins do not reach: set_pins refuses it at its line.
+  // What else pins cannot hold (a second <wfc>) set_pins refuses at its line.
   loaded->set_pins(std::vector<uint8_t>(shape.size(), kFreeCell));
   return s;
 }

@@ -194,7 +194,7 @@ def test_bad_requests_get_one_clear_error(maze, corpus, tmp_path):
                 '<sequence values="BW">\n  <map scale="2 2 1" values="BW"><rule in="B" out="BB/BB"/></map>\n</sequence>'
             ),
             ValueError,
-            "^<string>:2: pins hold cells of the start grid, and this <map> makes a new grid",
+            "^<string>:2: a world pins the cells its chunks end with, and this <map> makes a new grid",
         ),
         (lambda: world.region(*REGION, client="tcp://nowhere"), TypeError, "client must be a Dask distributed.Client"),
     ]
