@@ -7,10 +7,10 @@ namespace mj::cli {
 namespace {
 
 volatile std::sig_atomic_t noted = 0;
-constexpr int kSignals[] = {SIGINT, SIGTERM};
+constexpr int kStopSignals[] = {SIGINT, SIGTERM};
 
 // Only async-signal-safe calls: the note, and the signal's default action for the next one.
-void on_signal(int signal) {
+void on_stop_signal(int signal) {
   noted = 1;
   std::signal(signal, SIG_DFL);
 }
@@ -19,11 +19,11 @@ void on_signal(int signal) {
 
 Interrupt::Interrupt() {
   noted = 0;
-  for (int s : kSignals) std::signal(s, on_signal);
+  for (int s : kStopSignals) std::signal(s, on_stop_signal);
 }
 
 Interrupt::~Interrupt() {
-  for (int s : kSignals) std::signal(s, SIG_DFL);
+  for (int s : kStopSignals) std::signal(s, SIG_DFL);
 }
 
 bool Interrupt::requested() { return noted != 0; }

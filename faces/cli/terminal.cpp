@@ -18,7 +18,7 @@ struct termios saved;
 volatile sig_atomic_t raw = 0;
 constexpr const char kEnter[] = "\x1b[?1049h\x1b[?25l";         // the alternate screen, the cursor hidden
 constexpr const char kLeave[] = "\x1b[0m\x1b[?25h\x1b[?1049l";  // colours reset, the cursor shown, the screen back
-constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+constexpr int kTerminalSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 
 // Only async-signal-safe calls: the terminal as it was, then the signal's default action.
 void restore() {
@@ -28,7 +28,7 @@ void restore() {
   [[maybe_unused]] const ssize_t wrote = ::write(STDOUT_FILENO, kLeave, sizeof kLeave - 1);
 }
 
-void on_signal(int signal) {
+void on_terminal_signal(int signal) {
   restore();
   std::signal(signal, SIG_DFL);
   std::raise(signal);
@@ -92,7 +92,7 @@ RawTerminal::RawTerminal() {
   t.c_lflag &= ~(ICANON | ECHO | ISIG | IEXTEN);  // Ctrl-C a key: the game ends as on q, its record written
   t.c_iflag &= ~(IXON | ICRNL | BRKINT | INPCK | ISTRIP);
   t.c_cc[VMIN] = 0, t.c_cc[VTIME] = 0;
-  for (int s : kSignals) std::signal(s, on_signal);
+  for (int s : kTerminalSignals) std::signal(s, on_terminal_signal);
   ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &t);
   raw = 1;
   write(kEnter);
@@ -100,7 +100,7 @@ RawTerminal::RawTerminal() {
 
 RawTerminal::~RawTerminal() {
   restore();
-  for (int s : kSignals) std::signal(s, SIG_DFL);
+  for (int s : kTerminalSignals) std::signal(s, SIG_DFL);
 }
 
 std::vector<std::string> RawTerminal::keys(std::chrono::milliseconds wait) {
