@@ -68,7 +68,7 @@ struct WorldControl {
 // World::region refuses.
 Region region_of(const WorldSettings& settings, const std::vector<long long>& corners);
 
-// The chunk cells the world made and keeps, for a caller that makes the same chunks again.
+// A world: its settings, the scheme's chunks made on demand (each once, kept until forget()), and its regions.
 class World {
  public:
   // Loads the model and decides the world's settings. Throws mj::Error for a model no world can be made of
