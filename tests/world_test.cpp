@@ -83,6 +83,11 @@ TEST(World, AThreeDimensionalWorldIsTheSameInAnyOrder) {
   }
   EXPECT_EQ(assembled, cells);
   EXPECT_EQ(pieces.settings().dimension, 3);
+  // As a folder: a VOX a chunk (3 x 2 x 3 of them), and the index.
+  const auto dir = mjtest::temp_dir("world_3d");
+  mj::save_region(pieces, whole, dir / "chunks");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir / "chunks"), {}), 19);
+  EXPECT_TRUE(std::filesystem::exists(dir / "chunks" / "chunk_-1_-1_1.vox"));
 }
 
 TEST(World, ChunksFromTheirNeedsAloneAreTheWorlds) {

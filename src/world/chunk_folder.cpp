@@ -11,6 +11,7 @@
 #include "core/partial_file.hpp"
 #include "mj/error.hpp"
 #include "mj/picture.hpp"
+#include "world/bands.hpp"
 #include "world/chunk_folder.hpp"
 #include "world/scheme.hpp"
 
@@ -30,24 +31,17 @@ std::string world_json(const WorldSettings& s, const Region& r, const std::vecto
       r.x1, r.y1, r.z1, fmt::join(entries, ",\n    "));
 }
 
-// The control of each row of chunks in turn, its progress counted on over the rows: the chunks made so far of
-// those the region needs (a neighbour forgotten with its row and made again counts again).
-class RowProgress {
- public:
-  RowProgress(const World& world, const Region& r, const WorldControl& whole)
-      : whole_(whole), total_(whole.progress ? (long long)world.chunks_for(r).size() : 0) {}
-  WorldControl row() {
-    before_ += last_, last_ = 0;
-    WorldControl c = whole_;
-    if (whole_.progress)
-      c.progress = [this](long long done, long long) { return whole_.progress(before_ + (last_ = done), total_); };
-    return c;
-  }
-
- private:
-  const WorldControl& whole_;
-  long long total_, before_ = 0, last_ = 0;
-};
+// The chunk of side `k` (`layers` deep) at `corner` of a band's cells (`width` x `height` a layer).
+std::vector<uint8_t> chunk_of(const std::vector<uint8_t>& cells, long long width, long long height, ChunkIndex corner,
+                              long long k, long long layers) {
+  std::vector<uint8_t> chunk;
+  for (long long z = 0; z < layers; z++)
+    for (long long y = 0; y < k; y++) {
+      const uint8_t* from = cells.data() + size_t(corner.x + width * (corner.y + y + height * (corner.z + z)));
+      chunk.insert(chunk.end(), from, from + k);
+    }
+  return chunk;
+}
 
 }  // namespace
 
@@ -59,29 +53,28 @@ void save_chunk_folder(World& world, const Region& r, const std::filesystem::pat
   const long long k = s.chunk;
   const std::vector<uint32_t> colors = legend_colors(s.legend, s.run.palette);
   std::vector<std::string> entries;
-  RowProgress progress(world, r, control);
-  const long long z0 = world::floor_div(r.z0, k), z1 = s.dimension == 3 ? world::floor_div(r.z1 - 1, k) : 0;
-  for (long long z = s.dimension == 3 ? z0 : 0; z <= z1; z++)
-    for (long long y = world::floor_div(r.y0, k); y <= world::floor_div(r.y1 - 1, k); y++) {
-      const long long x0 = world::floor_div(r.x0, k), x1 = world::floor_div(r.x1 - 1, k);
-      Region row{x0 * k,       y * k,       s.dimension == 3 ? z * k : 0,
-                 (x1 + 1) * k, (y + 1) * k, s.dimension == 3 ? (z + 1) * k : 1};
-      const std::vector<uint8_t> cells = world.region(row, progress.row());
-      for (long long x = x0; x <= x1; x++) {
-        std::vector<uint8_t> chunk;
-        for (long long cz = 0; cz < (s.dimension == 3 ? k : 1); cz++)
-          for (long long cy = 0; cy < k; cy++) {
-            const uint8_t* from = cells.data() + size_t((x - x0) * k + (cy + cz * k) * (x1 - x0 + 1) * k);
-            chunk.insert(chunk.end(), from, from + k);
-          }
-        const GridView view{int(k), int(k), s.dimension == 3 ? int(k) : 1, s.legend, chunk.data(), {}};
-        const std::string name = chunk_file(s, {x, y, z});
-        if (s.dimension == 3) save_vox(out / name, view, colors);
-        else save_png(out / name, view, colors, pixelsize);
-        entries.push_back(fmt::format("{{\"x\": {}, \"y\": {}, \"z\": {}, \"file\": {}}}", x, y, z, json_text(name)));
-      }
-      world.forget(row);
-    }
+  // The chunks the region touches, whole: the region rounded out to chunks, band by band.
+  const bool flat = s.dimension == 2;
+  const auto down = [k](long long v) { return world::floor_div(v, k) * k; };
+  const Region whole{down(r.x0),         down(r.y0),         flat ? 0 : down(r.z0),
+                     down(r.x1 - 1) + k, down(r.y1 - 1) + k, flat ? 1 : down(r.z1 - 1) + k};
+  const long long width = whole.x1 - whole.x0;
+  by_bands(world, whole, control, [&](const Region& band, const std::vector<uint8_t>& cells) {
+    const long long height = band.y1 - band.y0;
+    for (long long z = band.z0; z < band.z1; z += flat ? 1 : k)
+      for (long long y = band.y0; y < band.y1; y += k)
+        for (long long x = whole.x0; x < whole.x1; x += k) {
+          const std::vector<uint8_t> chunk =
+              chunk_of(cells, width, height, {x - whole.x0, y - band.y0, z - band.z0}, k, flat ? 1 : k);
+          const ChunkIndex c{x / k, y / k, z / k};  // x, y, z are whole chunks' corners: exact
+          const GridView view{int(k), int(k), flat ? 1 : int(k), s.legend, chunk.data(), {}};
+          const std::string name = chunk_file(s, c);
+          if (flat) save_png(out / name, view, colors, pixelsize);
+          else save_vox(out / name, view, colors);
+          entries.push_back(
+              fmt::format("{{\"x\": {}, \"y\": {}, \"z\": {}, \"file\": {}}}", c.x, c.y, c.z, json_text(name)));
+        }
+  });
   const std::string json = world_json(s, r, entries);
   PartialFile index(out / "index.json");
   index.write(json.data(), json.size());
