@@ -1,33 +1,18 @@
 // Every bad input gets one line "file:line: message" and exit code 1.
 #include <gtest/gtest.h>
-#include <pugixml.hpp>
 
 #include <regex>
 
+#include "cli_cases.hpp"
 #include "test_util.hpp"
 
 namespace {
 
 using mjtest::run_cli;
 
-struct Case {
-  std::string name;
-  std::string model;   // model file text (empty: the file is missing)
-  std::string args;    // extra arguments
-  std::string expect;  // part of the message
-};
+using Case = mjtest::CliCase;
 
-// The cases are data (tests/cli_errors.xml) that the Python tests read too.
-std::vector<Case> error_cases() {
-  pugi::xml_document doc;
-  const auto file = std::filesystem::path(MJ_SOURCE_DIR) / "tests" / "cli_errors.xml";
-  if (!doc.load_file(file.c_str())) throw std::runtime_error("cannot read " + file.string());
-  std::vector<Case> cases;
-  for (pugi::xml_node c : doc.child("cases").children("case"))
-    cases.push_back({c.attribute("name").value(), c.child_value("model"), c.attribute("args").value(),
-                     c.attribute("expect").value()});
-  return cases;
-}
+std::vector<Case> error_cases() { return mjtest::cli_cases("cli_errors.xml"); }
 
 class CliErrors : public ::testing::TestWithParam<Case> {};
 

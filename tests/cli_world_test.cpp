@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 #include <spawn.h>
 #include <sys/wait.h>
-#include <pugixml.hpp>
 
 #include <chrono>
 #include <csignal>
@@ -12,6 +11,7 @@
 #include <regex>
 #include <thread>
 
+#include "cli_cases.hpp"
 #include "mj/picture.hpp"
 #include "mj/world.hpp"
 #include "test_util.hpp"
@@ -150,20 +150,9 @@ TEST(CliWorld, CtrlCStopsAndLeavesNoFile) {
   EXPECT_TRUE(fs::is_empty(out));
 }
 
-struct Case {
-  std::string name, model, args, expect;
-};
+using Case = mjtest::CliCase;
 
-std::vector<Case> world_error_cases() {
-  pugi::xml_document doc;
-  const auto file = fs::path(MJ_SOURCE_DIR) / "tests" / "world_errors.xml";
-  if (!doc.load_file(file.c_str())) throw std::runtime_error("cannot read " + file.string());
-  std::vector<Case> cases;
-  for (pugi::xml_node c : doc.child("cases").children("case"))
-    cases.push_back({c.attribute("name").value(), c.child_value("model"), c.attribute("args").value(),
-                     c.attribute("expect").value()});
-  return cases;
-}
+std::vector<Case> world_error_cases() { return mjtest::cli_cases("world_errors.xml"); }
 
 class CliWorldErrors : public ::testing::TestWithParam<Case> {};
 
