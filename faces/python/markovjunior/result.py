@@ -14,6 +14,11 @@ from ._arguments import checked_int
 from .source import Source
 
 
+def rgb_array(argb) -> np.ndarray:
+    """Colours as the library gives them (0xAARRGGBB) as a ``(len(argb), 3)`` ``uint8`` RGB array."""
+    return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8).reshape(-1, 3)
+
+
 class Result:
     """A finished run (or where it stood when its step limit was reached).
 
@@ -71,8 +76,7 @@ class Result:
     def colors(self) -> np.ndarray:
         """The ``(len(legend), 3)`` RGB colour of each value: the built-in palette, the resources'
         palette.xml over it, then the colours of the model's entry in its models.xml and those given."""
-        argb = self._snapshot.colors()
-        return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8)
+        return rgb_array(self._snapshot.colors())
 
     def image(self, pixelsize: Optional[int] = None, iso: Optional[bool] = None) -> np.ndarray:
         """The grid as an ``(H, W, 3)`` ``uint8`` RGB array, for ``plt.imshow`` or PIL.

@@ -18,6 +18,7 @@ import numpy as np
 
 from . import _core
 from ._arguments import Colour, checked_int, is_int, positive_int
+from .result import rgb_array
 from .source import PathOrXml, core_request
 
 Chunk = Tuple[int, int, int]
@@ -128,8 +129,7 @@ class World:
     @property
     def colors(self) -> np.ndarray:
         """The ``(len(legend), 3)`` RGB colour of each value, as ``Result.colors()``."""
-        argb = self._settings["colors"]
-        return np.array([[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in argb], dtype=np.uint8).reshape(-1, 3)
+        return rgb_array(self._settings["colors"])
 
     def __repr__(self) -> str:
         return (
