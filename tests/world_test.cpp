@@ -204,6 +204,24 @@ TEST(World, ModelsNoWorldIsMadeOfAreRefusedAtTheirLine) {
             "name");
 }
 
+TEST(World, AStopComesInsideAChunksRun) {
+  // A model that never ends, with no step limit: only a stop asked between its steps ends a chunk's run.
+  mj::WorldRequest r;
+  r.model.model = "Flicker";
+  r.model.xml = "<markov values=\"BW\"><one in=\"B\" out=\"W\"/><one in=\"W\" out=\"B\"/></markov>";
+  r.model.steps = 0;
+  r.chunk = 8;
+  for (int threads : {1, 2}) {
+    mj::World w(r);
+    long long asked_at = -1;
+    const mj::WorldControl stop{threads, [&](long long done, long long) { return asked_at = done, false; }};
+    EXPECT_EQ(error_of([&] { w.region({0, 0, 0, 16, 16, 1}, stop); }), "the world's region was stopped") << threads;
+    EXPECT_EQ(asked_at, 0) << threads;  // asked before any chunk was made
+  }
+  mj::World w(r);
+  EXPECT_NE(error_of([&] { w.run_chunk({0, 0, 0}, {}, [] { return false; }); }).find("stopped"), std::string::npos);
+}
+
 TEST(World, RegionsAreWrittenWholeByBands) {
   const auto dir = mjtest::temp_dir("world_files");
   mj::World w(maze_world());

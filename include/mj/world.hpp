@@ -54,7 +54,8 @@ struct WorldSettings {
   std::string legend;                   // value index -> symbol
 };
 
-// How a region is made: threads, and a callback told of every chunk made (false stops with mj::Error); or
+// How a region is made: threads, and a callback told of every chunk made and asked about every
+// kDefaultProgressMilliseconds while chunks are made (false stops with mj::Error, within a step of a run); or
 // `elsewhere`, which is handed the chunks a region lacks (by phase) and makes them elsewhere (a cluster's workers,
 // with run_chunk), giving each back with World::keep before it returns: the region is then cut or written here.
 struct WorldControl {
@@ -82,8 +83,11 @@ class World {
   // The chunks whose cells chunk `c`'s run pins, in the order run_chunk takes them: the edges of a task graph.
   std::vector<ChunkIndex> needs(ChunkIndex c) const;
   // Chunk `c`'s cells (chunk^d, x fastest) from the cells of needs(c), in that order: the same in any process
-  // that makes the same world. Throws mj::Error when no run of the chunk finishes (a wfc with no collapse).
-  std::vector<uint8_t> run_chunk(ChunkIndex c, const std::vector<const std::vector<uint8_t>*>& needed) const;
+  // that makes the same world. Throws mj::Error when no run of the chunk finishes (a wfc with no collapse), and
+  // when `go_on`, asked about every kDefaultProgressMilliseconds while the chunk's run goes on (between the steps of
+  // a rewrite; a wfc's collapse is one step), says false.
+  std::vector<uint8_t> run_chunk(ChunkIndex c, const std::vector<const std::vector<uint8_t>*>& needed,
+                                 const std::function<bool()>& go_on = {}) const;
   // The region's cells (x fastest, then y, then z), each chunk it needs made once (kept for later calls until
   // forget()). Throws mj::Error for an empty region, one past the model's max cells, or a stopped control.
   std::vector<uint8_t> region(const Region& region, const WorldControl& control = {});

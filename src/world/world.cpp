@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -125,11 +126,17 @@ std::string chunk_name(ChunkIndex c, int dimension) {
   return fmt::format("chunk ({}, {})", c.x, c.y);
 }
 
+Error stopped(const WorldSettings& s) {
+  return Error(s.run.source, 0, "the world's region was stopped", ErrorKind::argument);
+}
+
 // One run of the chunk, tries from new seeds until one ends without a run notice (a wfc's failed collapse).
-std::vector<uint8_t> run_tries(Model& model, const WorldSettings& s, ChunkIndex c) {
+std::vector<uint8_t> run_tries(Model& model, const WorldSettings& s, ChunkIndex c, const std::function<bool()>& go_on) {
   std::string last;
+  RunControl control;
+  control.progress = go_on;
   for (int attempt = 0; attempt < kWorldTries; attempt++) {
-    model.run(world::chunk_seed(s.seed, c, attempt));
+    if (model.run(world::chunk_seed(s.seed, c, attempt), {}, control) == RunEnd::stopped) throw stopped(s);
     const std::vector<Notice> notices = model.run_notices();
     if (notices.empty()) {
       const GridView g = model.grid();
@@ -184,9 +191,10 @@ class World::Impl::PhaseRun {
       : world_(world), impl_(impl), group_(group) {}
 
   void run(int threads, const WorldControl& control, long long& done, long long total) {
-    if (threads == 1) {
+    if (threads == 1) {  // the caller's own thread: its callback asked between the steps of a chunk's run too
+      const auto go_on = [&] { return !control.progress || control.progress(done, total); };
       for (size_t i = 0; i < group_.size() && !stop_; i++)
-        if (make(i) && control.progress && !control.progress(++done, total)) stop_ = true;
+        if (make(i, go_on) && control.progress && !control.progress(++done, total)) stop_ = true;
     } else {
       std::vector<std::thread> workers;
       for (int t = 0; t < threads; t++) workers.emplace_back([this] { work(); });
@@ -194,22 +202,23 @@ class World::Impl::PhaseRun {
       for (std::thread& t : workers) t.join();
     }
     if (failure_) std::rethrow_exception(failure_);
-    if (stop_) throw Error(impl_.settings.run.source, 0, "the world's region was stopped", ErrorKind::argument);
+    if (stop_) throw stopped(impl_.settings);
   }
 
  private:
   void work() {
-    for (size_t i; !stop_ && (i = next_++) < group_.size();) make(i), changed_.notify_one();
+    const auto go_on = [this] { return !stop_; };
+    for (size_t i; !stop_ && (i = next_++) < group_.size();) make(i, go_on), changed_.notify_one();
   }
 
-  bool make(size_t i) {
+  bool make(size_t i, const std::function<bool()>& go_on) {
     try {
       std::vector<const std::vector<uint8_t>*> needed;
       {
         std::lock_guard<std::mutex> lock(impl_.mutex);
         for (const ChunkIndex& n : world_.needs(group_[i])) needed.push_back(&impl_.made.at(n));
       }
-      std::vector<uint8_t> cells = world_.run_chunk(group_[i], needed);
+      std::vector<uint8_t> cells = world_.run_chunk(group_[i], needed, go_on);
       std::lock_guard<std::mutex> lock(impl_.mutex);
       impl_.made.emplace(group_[i], std::move(cells));
       finished_++;
@@ -225,7 +234,9 @@ class World::Impl::PhaseRun {
   void tell(const WorldControl& control, long long& done, long long total) {
     for (size_t seen = 0; seen < group_.size() && !stop_;) {
       std::unique_lock<std::mutex> lock(impl_.mutex);
-      changed_.wait(lock, [&] { return finished_ != seen || stop_; });
+      // Woken by a chunk made, or every interval: the callback is asked while long chunks run.
+      changed_.wait_for(lock, std::chrono::milliseconds(kDefaultProgressMilliseconds),
+                        [&] { return finished_ != seen || stop_; });
       done += (long long)(finished_ - seen), seen = finished_;
       lock.unlock();
       if (!stop_ && control.progress && !control.progress(done, total)) stop_ = true;
@@ -268,7 +279,8 @@ std::vector<uint8_t> World::Impl::cut(const Region& r) {
   return cells;
 }
 
-std::vector<uint8_t> World::run_chunk(ChunkIndex c, const std::vector<const std::vector<uint8_t>*>& needed) const {
+std::vector<uint8_t> World::run_chunk(ChunkIndex c, const std::vector<const std::vector<uint8_t>*>& needed,
+                                      const std::function<bool()>& go_on) const {
   const WorldSettings& s = impl_->settings;
   const std::vector<ChunkIndex> neighbours = needs(c);
   const size_t cells = size_t(s.chunk) * size_t(s.chunk) * (s.dimension == 3 ? size_t(s.chunk) : 1);
@@ -280,7 +292,7 @@ std::vector<uint8_t> World::run_chunk(ChunkIndex c, const std::vector<const std:
       throw argument_error(chunk_name(c, s.dimension) + " needs chunks of " + std::to_string(cells) + " cells each");
   std::unique_ptr<Model> model = impl_->borrow();
   model->set_pins(world::frame_pins(s, c, neighbours, needed));
-  std::vector<uint8_t> result = run_tries(*model, s, c);
+  std::vector<uint8_t> result = run_tries(*model, s, c, go_on);
   impl_->give_back(std::move(model));
   return result;
 }
