@@ -19,7 +19,10 @@ void Branch::load_children(const XmlElement& element, const SymmetryGroup& paren
     if (child.name() == "union" || reads_child(child.name())) continue;  // unions: read by Grid::load
     if (!is_node_name(child.name())) child.fail(unknown_node_text(child.name()));
     NodePtr node = load_node(child, symmetry, child_grid, context);
-    if (Branch* branch = node->as_branch()) branch->parent = branch->returns_to_parent() ? this : nullptr;
+    if (Branch* branch = node->as_branch()) {
+      branch->parent = branch->returns_to_parent() ? this : nullptr;
+      branch->holder = this;
+    }
     children.push_back(std::move(node));
   }
 }

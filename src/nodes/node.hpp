@@ -63,6 +63,9 @@ struct Run {
   const std::function<bool()>* keep_searching = nullptr;
   SearchProgress search;
   bool searching = false;
+  // A node stopped inside its step (a search, a wfc's collapse; it threw StepPaused): the run's next
+  // step goes on with it where it stopped.
+  bool paused = false;
   bool backtrack = false;  // every wfc backtracks (Interpreter::set_backtrack)
   // Per cell of the current grid, the value it is pinned to or kFreeCell (nodes/pins.hpp); null without pins,
   // which every writer asks once per step at most, so that a run without pins pays nothing.
@@ -77,6 +80,10 @@ struct Run {
   // The inputs sent to the run (Interpreter::send) that no <event> has taken yet, oldest first (mj dialect).
   std::deque<std::string> inputs;
 };
+
+// Thrown out of a step whose work (a search, a wfc's collapse) Run::keep_searching stopped, after setting
+// Run::paused: the step is not taken, and the node goes on where it stopped at the next step.
+struct StepPaused {};
 
 // Whether the run's next step waits for an input: an <event> runs next and nothing is queued.
 bool is_waiting(const Run& run);
@@ -139,6 +146,7 @@ class Branch : public Node {
   void restart() override;
 
   Branch* parent = nullptr;  // null for the root and for map/wfc, whose end ends the run
+  Branch* holder = nullptr;  // the branch it is a child of (null for the root), map/wfc's too
   std::vector<NodePtr> children;
   int running = 0;  // the child running now (map and wfc: -1 before their own step)
 

@@ -177,7 +177,7 @@ void Interpreter::Impl::count_step() {
   run->step_start = int(run->changes.size());
 }
 
-// The step whose search a progress callback stopped (run->searching), taken again: its branch goes on
+// The step whose search or collapse a progress callback stopped (run->paused), taken again: its branch goes on
 // at the node that searches, as Branch::go does, where a markov's own go would begin again with its
 // first child, which already looked at the grid in this step. Kept apart so that step() asks nothing.
 bool Interpreter::Impl::resume_step() {
@@ -186,7 +186,11 @@ bool Interpreter::Impl::resume_step() {
 }
 
 bool Interpreter::Impl::resumed_step() {
-  run->current->Branch::go(*run);
+  run->paused = false;
+  // A branch that paused before running any child (a wfc at the root, looking for its collapse) goes
+  // on in its own go; any other in Branch::go.
+  Branch& branch = *run->current;
+  branch.running < 0 ? branch.go(*run) : branch.Branch::go(*run);
   count_step();
   return true;
 }
@@ -213,7 +217,7 @@ RunEnd Interpreter::Impl::loop(int max_steps) {
 
 RunEnd Interpreter::Impl::run_to(int max_steps) {
   if (!run) return RunEnd::finished;
-  if (run->searching && (max_steps <= 0 || run->counter < max_steps)) resume_step();
+  if (run->paused && (max_steps <= 0 || run->counter < max_steps)) resume_step();
   return recording ? loop<true>(max_steps) : loop<false>(max_steps);
 }
 
@@ -283,7 +287,7 @@ void Interpreter::reset() {
 
 bool Interpreter::step() {
   return adding_file(*impl_->doc,
-                     [&] { return impl_->run && impl_->run->searching ? impl_->resume_step() : impl_->step(); });
+                     [&] { return impl_->run && impl_->run->paused ? impl_->resume_step() : impl_->step(); });
 }
 
 int Interpreter::run(int seed, int max_steps) {
@@ -326,7 +330,7 @@ class RunLoop {
         if (watch_ && (hit_ = watch_->after_step(*run_))) return end(RunEnd::breakpoint);
         if (c_.progress && due() && !c_.progress()) return end(RunEnd::stopped);
       }
-    } catch (const SearchPaused&) {  // keep_searching() said to stop: the step is not taken
+    } catch (const StepPaused&) {  // keep_searching() said to stop: the step is not taken
       return end(RunEnd::stopped);
     }
   }

@@ -29,10 +29,6 @@ struct SearchOptions {
 
 using Trajectory = std::vector<std::vector<uint8_t>>;
 
-// Thrown out of a step whose search a progress callback stopped: the step is not taken, and the search
-// goes on where it stopped at the next step (RuleGuidance keeps it).
-struct SearchPaused {};
-
 class Search;
 
 // A search that can stop part way and go on exactly: the same states, draws and result as one that

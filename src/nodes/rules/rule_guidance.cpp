@@ -69,7 +69,10 @@ bool RuleGuidance::infer(Run& run, Grid& grid, const std::vector<Rule>& rules, A
     if (!search_run_)
       search_run_ = std::make_unique<SearchRun>(grid.state, future_, rules, grid, options, run.random.next());
     run.searching = true;
-    if (!search_run_->go(run.search, run.keep_searching)) throw SearchPaused{};
+    if (!search_run_->go(run.search, run.keep_searching)) {
+      run.paused = true;
+      throw StepPaused{};
+    }
     trajectory_ = search_run_->take_result();
     search_run_.reset();
   }

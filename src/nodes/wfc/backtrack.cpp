@@ -10,7 +10,6 @@
 #include <algorithm>
 
 #include "mj/defaults.hpp"
-#include "nodes/inference/search.hpp"
 #include "nodes/wfc/wfc_node.hpp"
 
 namespace mj::wfc {
@@ -36,30 +35,44 @@ constexpr int kMargin = 2;
 // Collapses from the run's next seeds, undoing choices as needed: one that has undone its share of
 // observations starts over from the next seed, with twice the share (a search stuck deep in one
 // corner costs more than a fresh start). The seed of the collapse that ends, or nullopt when
-// kMostUndoneChoices observations were undone in all.
+// kMostUndoneChoices observations were undone in all. Goes on with the collapse under way, if any.
 std::optional<int> WfcNode::backtracked_seed(Run& run) {
-  undone_ = 0;
-  propagation_.prepare_restore();
-  for (long long share = kFirstShare;; share *= 2) {
-    const int seed = run.random.next();
-    undo_limit_ = int(std::min<long long>(undone_ + share, kMostUndoneChoices));
-    if (backtracked_collapse(seed, run)) return seed;
+  Seeking& s = seeking_;
+  if (s.share == 0) {
+    undone_ = 0;
+    propagation_.prepare_restore();
+    s.share = kFirstShare;
+  }
+  for (;; s.share *= 2) {
+    if (!s.collapsing) begin_backtracked_collapse(run);
+    if (backtracked_collapse(run)) return s.seed;
+    s.collapsing = false;
     if (undone_ >= kMostUndoneChoices) return std::nullopt;
   }
 }
 
-bool WfcNode::backtracked_collapse(int seed, Run& run) {
-  Random random(seed);
+void WfcNode::begin_backtracked_collapse(Run& run) {
+  Seeking& s = seeking_;
+  s.seed = run.random.next();
+  s.random.emplace(s.seed);
+  s.collapsing = true;
+  undo_limit_ = int(std::min<long long>(undone_ + s.share, kMostUndoneChoices));
   restart_wave();
   trail_.begin(wave);
   longest_ = 0;
   stuck_ = 0;
   radius_ = kFirstRadius;
   erased_ = false;
+}
+
+bool WfcNode::backtracked_collapse(Run& run) {
+  Seeking& s = seeking_;
+  if (s.settling && !settle(run)) return false;
   for (;;) {
-    const int node = next_unobserved_node(random);
+    pause_if_asked(run);
+    const int node = next_unobserved_node(*s.random);
     if (node < 0) break;
-    trail_.push({node, draw(node, random), true});
+    trail_.push({node, draw(node, *s.random), true});
     make(trail_.choices.back());
     if (trail_.choices.size() > longest_) longest_ = trail_.choices.size(), stuck_ = 0;
     if (!settle(run)) return false;
@@ -70,8 +83,10 @@ bool WfcNode::backtracked_collapse(int seed, Run& run) {
 }
 
 // Propagates the last choice and goes back until the wave holds no contradiction; false when the
-// collapse has undone its share.
+// collapse has undone its share. A run may stop it after an undone observation, whose ban then waits
+// (seeking_.settling) for the next step to propagate it.
 bool WfcNode::settle(Run& run) {
+  seeking_.settling = false;
   while (!consistent()) {
     if (undone_ >= undo_limit_) {
       if (run.inspecting) {
@@ -84,6 +99,9 @@ bool WfcNode::settle(Run& run) {
       erase_around(contradiction_);  // leaves no contradiction
       break;
     }
+    seeking_.settling = true;
+    pause_if_asked(run);
+    seeking_.settling = false;
   }
   trail_.record(wave, propagation_.changed());
   return true;

@@ -73,6 +73,7 @@ void WfcNode::reset() {
   running = -1;
   first_go_ = true;
   skipping_ = false;
+  seeking_ = {};
 }
 
 // A new run on the kept program: inspect() shows no collapse until this run begins one.
@@ -80,6 +81,7 @@ void WfcNode::restart() {
   Branch::restart();
   begun_ = false;
   skipping_ = false;
+  seeking_ = {};
   failed_tries_ = undone_ = 0;
   contradictions_.clear();
   contradiction_view_ = {};
@@ -103,27 +105,12 @@ bool WfcNode::go(Run& run) {
 }
 
 // Constrains the wave by the input grid, then finds a seed whose collapse succeeds and starts over with it,
-// so that the following steps replay that collapse one observation at a time.
+// so that the following steps replay that collapse one observation at a time. A run stopped while it
+// looks for the collapse comes back here at its next step and goes on (seeking_).
 bool WfcNode::begin(Run& run) {
-  begun_ = true;
-  failed_tries_ = 0;
-  contradictions_.clear();
-  contradiction_view_ = {};
-  wave.init(model.propagator, weights_);
-  propagation_.forget_changes();
-  apply_start_waves();
-  backtracking_ = backtrack_ || run.backtrack;
-  // The reference looks only at cell 0; a collapse that backtracks, at every cell it may observe.
-  if (!propagation_.propagate(wave) || (backtracking_ && emptied_cell() >= 0)) {
-    explain_input_contradiction(run);
-    return false;
-  }
-  if (run.wfc_pins && !hold_pins(run)) return false;
-  start_wave_.copy_from(wave);
-  // What every restart starts the scan from.
-  for (int i = 0; i < wave.cells(); i++) start_open_.put(i, shannon_ ? cell_entropy<true>(i) : cell_entropy<false>(i));
-  start_open_.rebuild();
+  if (!seeking_.set_up && !set_up(run)) return false;
   std::optional<int> seed = backtracking_ ? backtracked_seed(run) : good_seed(run);
+  seeking_ = {};
   if (!seed) {
     if (backtracking_)
       warn(run,
@@ -144,6 +131,44 @@ bool WfcNode::begin(Run& run) {
   if (run.wfc_pins) run.pins = run.wfc_pins;  // the children keep what the collapse drew
   run.changes.rewrite_all();
   return true;
+}
+
+// The start wave: the input grid's constraints and the run's pins, propagated; false (with a run
+// notice) when they leave some cell no pattern.
+bool WfcNode::set_up(Run& run) {
+  begun_ = true;
+  failed_tries_ = 0;
+  contradictions_.clear();
+  contradiction_view_ = {};
+  wave.init(model.propagator, weights_);
+  propagation_.forget_changes();
+  apply_start_waves();
+  backtracking_ = backtrack_ || run.backtrack;
+  // The reference looks only at cell 0; a collapse that backtracks, at every cell it may observe.
+  if (!propagation_.propagate(wave) || (backtracking_ && emptied_cell() >= 0)) {
+    explain_input_contradiction(run);
+    return false;
+  }
+  if (run.wfc_pins && !hold_pins(run)) return false;
+  start_wave_.copy_from(wave);
+  // What every restart starts the scan from.
+  for (int i = 0; i < wave.cells(); i++) start_open_.put(i, shannon_ ? cell_entropy<true>(i) : cell_entropy<false>(i));
+  start_open_.rebuild();
+  seeking_.set_up = true;
+  return true;
+}
+
+// The clock is read every kAskEvery observations, not at every one: a small wave observes a cell in
+// about a microsecond.
+void WfcNode::pause_if_asked(Run& run) {
+  constexpr int kAskEvery = 16;
+  if (!run.keep_searching || ++unasked_ < kAskEvery) return;
+  unasked_ = 0;
+  if ((*run.keep_searching)()) return;
+  run.paused = true;
+  // The next step comes back here through the branch that runs this node, as this step came.
+  if (holder) run.current = holder;
+  throw StepPaused{};
 }
 
 // Once per node and run: a node that fails is tried again at every later step.
@@ -218,33 +243,43 @@ void WfcNode::apply_start_waves(int around, int radius) {
   }
 }
 
+// The reference's retries: collapses from the run's next seeds until one ends without contradiction.
 std::optional<int> WfcNode::good_seed(Run& run) {
+  Seeking& s = seeking_;
   std::optional<int> found;
-  int failed_seed = 0, failed_at = -1;  // while inspecting: the latest failed collapse
-  for (int k = 0; k < tries_ && !found; k++) {
-    int seed = run.random.next();
-    Random random(seed);
-    restart_wave(k > 0);  // begin() made the start wave from the wave of the first try
-    for (observations_ = 0;; observations_++) {
-      int node = next_unobserved_node(random);
-      if (node < 0) {
-        found = seed;
-        break;
-      }
-      observe(node, random);
-      if (!propagation_.propagate(wave)) {
-        if (run.inspecting)
-          failed_tries_++, contradictions_.push_back(node), failed_seed = seed, failed_at = observations_;
-        break;
-      }
+  while (!found && (s.collapsing || s.tries < tries_)) {
+    if (!s.collapsing) {
+      s.seed = run.random.next();
+      s.random.emplace(s.seed);
+      restart_wave(s.tries > 0);  // set_up made the start wave from the wave of the first try
+      s.tries++;
+      observations_ = 0;
+      s.collapsing = true;
     }
+    if (go_on_collapsing(run)) found = s.seed;
+    s.collapsing = false;
   }
-  if (failed_at >= 0) {
+  if (s.failed_at >= 0) {
     const int observations = observations_;  // the collapse found, if any
-    explain_failure(failed_seed, failed_at);
+    explain_failure(s.failed_seed, s.failed_at);
     observations_ = observations;
   }
   return found;
+}
+
+// Observes cells until every one is decided (true) or a propagation runs into a contradiction.
+bool WfcNode::go_on_collapsing(Run& run) {
+  Seeking& s = seeking_;
+  for (;; observations_++) {
+    pause_if_asked(run);
+    const int node = next_unobserved_node(*s.random);
+    if (node < 0) return true;
+    observe(node, *s.random);
+    if (!propagation_.propagate(wave)) {
+      if (run.inspecting) failed_tries_++, contradictions_.push_back(node), s.failed_seed = s.seed, s.failed_at = observations_;
+      return false;
+    }
+  }
 }
 
 void WfcNode::explain_failure(int seed, int at) {

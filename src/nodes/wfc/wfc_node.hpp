@@ -89,7 +89,23 @@ class WfcNode : public Branch {
   ShownWave shown;  // what update_state last drew; forgotten when the wave restarts
 
  private:
+  // The search for a collapse that begin() runs inside its step, kept across steps: a run stopped in
+  // it (Run::keep_searching said false) goes on where it stopped, to the collapse it would have found.
+  struct Seeking {
+    bool set_up = false;      // the start wave is made
+    bool collapsing = false;  // a collapse is under way: `random` and the wave stand where it stopped
+    bool settling = false;    // backtracking: an undone observation's ban waits to be propagated
+    int tries = 0;            // collapses begun
+    long long share = 0;      // backtracking: the undone observations the collapse under way may reach
+    int seed = 0;             // the collapse under way's
+    int failed_seed = 0, failed_at = -1;  // while inspecting: the latest failed collapse (retries)
+    std::optional<Random> random;
+  };
   bool begin(Run& run);
+  bool set_up(Run& run);
+  // Throws StepPaused (the collapse stands where it is) when the run's callback says to stop.
+  void pause_if_asked(Run& run);
+  bool go_on_collapsing(Run& run);
   void apply_start_waves(int around = 0, int radius = -1);
   int emptied_cell() const;
   void explain_input_contradiction(Run& run);
@@ -101,7 +117,8 @@ class WfcNode : public Branch {
   std::optional<int> good_seed(Run& run);
   // backtrack.cpp: a collapse that undoes its observations rather than starting over.
   std::optional<int> backtracked_seed(Run& run);
-  bool backtracked_collapse(int seed, Run& run);
+  void begin_backtracked_collapse(Run& run);
+  bool backtracked_collapse(Run& run);
   bool settle(Run& run);
   int draw(int node, Random& random);
   void make(const Choice& choice);
@@ -144,6 +161,8 @@ class WfcNode : public Branch {
   MinTree open_;                     // cell_entropy of every cell, as of the last scan
   MinTree start_open_;               // open_ for the start wave
   std::optional<Random> random_;
+  Seeking seeking_;
+  int unasked_ = 0;  // observations since pause_if_asked last asked
   bool shannon_ = false;
   bool backtrack_ = false;     // backtrack="True"
   bool backtracking_ = false;  // this run's collapse backtracks (the node's or the run's setting)
