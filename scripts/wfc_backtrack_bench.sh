@@ -2,7 +2,7 @@
 # Every corpus wfc program (a models.xml entry whose model has a <wfc>) at 1x, 2x and 4x its size, seeds 1-3,
 # with the reference's retries and with --backtrack: one line per run (finished, user CPU seconds, peak RSS
 # in KB), then per size and mode the finished count. A benchmark, not a test: it prints.
-# Usage: [MODELS="Escher Knots2D"] scripts/wfc_backtrack_bench.sh [MJ] [CORPUS] [TIMEOUT_SECONDS]
+# Usage: [MODELS="Escher Knots2D"] [MODES="backtrack"] scripts/wfc_backtrack_bench.sh [MJ] [CORPUS] [TIMEOUT_SECONDS]
 set -u
 mj=$(realpath "${1:-build/mj}")
 corpus=${2:-../shared/corpus}
@@ -22,15 +22,15 @@ for m in $entries; do
       shape="--length $((length * scale)) --width $((width * scale)) --height $((height * scale))"
     fi
     for seed in 1 2 3; do
-      for mode in retries backtrack; do
+      for mode in ${MODES:-retries backtrack}; do
         flag=""
         [ $mode = backtrack ] && flag=--backtrack
-        out=$( { /usr/bin/time -f "TIME %U %M" timeout "$limit" "$mj" run "models/$m.xml" $shape --seed $seed $flag \
-          --no-picture; } 2>&1)
+        out=$( { /usr/bin/time -f "TIME %U %M %x" timeout "$limit" "$mj" run "models/$m.xml" $shape --seed $seed \
+          $flag --no-picture; } 2>&1)
         finished=yes
-        echo "$out" | grep -q "warning: wfc\|^mj:\|Terminated" && finished=no
-        echo "$out" | grep -q "TIME" || finished=timeout
-        read -r cpu kb <<<"$(echo "$out" | grep TIME | tail -1 | cut -d' ' -f2-)"
+        echo "$out" | grep -q "warning: wfc\|^mj:" && finished=no
+        echo "$out" | grep -q "^TIME .* 124$" && finished=timeout  # timeout's exit status: the run was cut
+        read -r cpu kb _ <<<"$(echo "$out" | grep TIME | tail -1 | cut -d' ' -f2-)"
         printf "%-20s %5s %4s %9s %8s %6s %9s\n" "$m" "${scale}x" $seed $mode $finished "${cpu:-?}" "${kb:-?}"
       done
     done
