@@ -10,6 +10,7 @@
 #include "fuzz_util.hpp"
 #include "mj/error.hpp"
 #include "mj/model.hpp"
+#include "mj/outputs.hpp"
 
 namespace {
 
@@ -29,7 +30,7 @@ mj::Model model_of(int mx, int my, int mz) {
 void constrain(mj::Model& model, const std::filesystem::path& file) {
   std::vector<uint8_t> cells;
   try {
-    cells = model.constraint_cells(file);
+    cells = mj::constraint_cells(model, file);
   } catch (const mj::Error& e) {
     if (e.file() != file.string()) std::abort();  // an error names the file
     return;

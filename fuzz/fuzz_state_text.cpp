@@ -9,6 +9,7 @@
 #include "mj/error.hpp"
 #include "mj/explore.hpp"
 #include "mj/model.hpp"
+#include "mj/outputs.hpp"
 
 namespace {
 
@@ -28,7 +29,7 @@ void read_as_grid(const std::filesystem::path& file) {
   for (uint8_t c : cells)
     if (c > 2) std::abort();
   mj::Model model(settings);
-  const std::vector<uint8_t> pins = model.constraint_cells(file);
+  const std::vector<uint8_t> pins = mj::constraint_cells(model, file);
   if (pins.size() != cells.size()) std::abort();
   model.set_pins(pins);
   model.run(1, 20);

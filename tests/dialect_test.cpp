@@ -267,6 +267,16 @@ TEST(CountExpression, ErrorsSayWhere) {
   EXPECT_EQ(error("area*area*area*area*area*area*area*area*area*area"), "45: the value overflows");
 }
 
+// Found by fuzz_expression: `area` of sides 2^31 (2^93 cells) overflowed inside the name itself, unsaid.
+TEST(CountExpression, AreaOfHugeSidesOverflowsSaid) {
+  try {
+    mj::evaluate_count("2 + area/10", {1LL << 31, 1LL << 31, 1LL << 31});
+    ADD_FAILURE() << "no error";
+  } catch (const mj::CountExpressionError& e) {
+    EXPECT_EQ(std::to_string(e.column) + ": " + e.message, "5: the value overflows");
+  }
+}
+
 int cells_of(const std::string& xml, int mx, int my, char symbol) {
   const std::string grid = mjtest::run_model(xml, mx, my, 1);
   return int(std::count(grid.begin(), grid.end(), symbol));

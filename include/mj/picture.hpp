@@ -65,8 +65,9 @@ Image render(const GridView& grid, const std::vector<uint32_t>& colors, const Re
 void draw_sidebar(Image& picture, const std::string& name, const NodeView& tree, const Palette& palette,
                   const std::filesystem::path& resources);
 
-// PNG: any colour type and bit depth reads as 8-bit ARGB, colours taken as stored. Pictures of at
-// most 256 colours are written as palette indices at the smallest bit depth. Throws mj::Error.
+// PNG: any colour type and bit depth reads as 8-bit ARGB, colours taken as stored (a palette pixel whose index is
+// past the palette is an error naming it). Pictures of at most 256 colours are written as palette indices at the
+// smallest bit depth. Throws mj::Error.
 Image load_png(const std::filesystem::path& file);
 std::vector<uint8_t> encode_png(const Image& image);
 void save_png(const std::filesystem::path& file, const Image& image);

@@ -132,7 +132,7 @@ class Parser {
     if (name == "length") return size_.length;
     if (name == "width") return size_.width;
     if (name == "height") return size_.height;
-    if (name == "area") return size_.length * size_.width * size_.height;
+    if (name == "area") return apply('*', apply('*', size_.length, size_.width, start), size_.height, start);
     at_ = start;
     fail_syntax("unknown name '" + std::string(name) + "' (the sizes are length, width, height and area)");
   }

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "io/formats/png.hpp"
 #include "io/formats/png_errors.hpp"
 #include "mj/error.hpp"
@@ -47,11 +49,21 @@ bool too_large(png_uint_32 width, png_uint_32 height) {
   return width > kMaxPngSide || height > kMaxPngSide || static_cast<long long>(width) * height > kMaxPngPixels;
 }
 
-// Decodes into `rgba`, 4 bytes a pixel. Returns false when libpng reported an
-// error (message in the ErrorSlot). Every object with a destructor belongs to
-// the caller, so the longjmp back into this frame skips no C++ cleanup.
+// A palette picture is read as its indices, each checked against the palette and coloured by to_image:
+// libpng's own expansion colours an index past the palette black and only warns (a benign error on read).
+bool is_palette(png_structp png, png_infop info) { return png_get_color_type(png, info) == PNG_COLOR_TYPE_PALETTE; }
+
+void request_indices(png_structp png, png_infop info) {
+  png_set_packing(png);  // 1, 2 and 4-bit indices to a byte each
+  png_set_interlace_handling(png);
+  png_read_update_info(png, info);
+}
+
+// Decodes into `pixels`: a palette index a pixel for a palette picture, else 4 bytes of RGBA. Returns false when
+// libpng reported an error (message in the ErrorSlot). Every object with a destructor belongs to the caller, so
+// the longjmp back into this frame skips no C++ cleanup.
 bool decode(png_structp png, png_infop info, std::FILE* fp, png_uint_32& width, png_uint_32& height,
-            std::vector<png_byte>& rgba, std::vector<png_bytep>& rows) {
+            std::vector<png_byte>& pixels, std::vector<png_bytep>& rows) {
   if (setjmp(png_jmpbuf(png))) return false;
   png_init_io(png, fp);
   png_set_sig_bytes(png, 8);
@@ -59,12 +71,15 @@ bool decode(png_structp png, png_infop info, std::FILE* fp, png_uint_32& width, 
   width = png_get_image_width(png, info);
   height = png_get_image_height(png, info);
   if (too_large(width, height)) png_error(png, "image too large (limit 16384x16384 and 2^26 pixels)");
-  request_rgba8(png, info);
-  if (png_get_rowbytes(png, info) != 4 * static_cast<size_t>(width)) png_error(png, "unexpected row layout");
-  rgba.resize(4 * static_cast<size_t>(width) * height);
+  const size_t channels = is_palette(png, info) ? 1 : 4;
+  if (channels == 1) request_indices(png, info);
+  else request_rgba8(png, info);
+  if (png_get_rowbytes(png, info) != channels * width) png_error(png, "unexpected row layout");
+  pixels.resize(channels * width * height);
   rows.resize(height);
-  for (png_uint_32 y = 0; y < height; ++y) rows[y] = rgba.data() + 4 * static_cast<size_t>(width) * y;
-  png_read_image(png, rows.data());  // trailing chunks after the pixels are not needed
+  for (png_uint_32 y = 0; y < height; ++y) rows[y] = pixels.data() + channels * width * y;
+  png_read_image(png, rows.data());
+  png_read_end(png, nullptr);  // checks what follows the pixels: the last chunk's CRC and the file's end
   return true;
 }
 
@@ -79,6 +94,39 @@ Image to_image(png_uint_32 width, png_uint_32 height, const std::vector<png_byte
   for (size_t i = 0; i < image.argb.size(); ++i) {
     const png_byte* p = &rgba[4 * i];
     image.argb[i] = uint32_t{p[3]} << 24 | uint32_t{p[0]} << 16 | uint32_t{p[1]} << 8 | p[2];
+  }
+  return image;
+}
+
+// The palette's colours, made opaque but for the first entries the tRNS chunk gives an alpha.
+std::vector<uint32_t> palette_colors(png_structp png, png_infop info) {
+  png_colorp palette = nullptr;
+  int count = 0;
+  png_get_PLTE(png, info, &palette, &count);
+  png_bytep alpha = nullptr;
+  int alphas = 0;
+  if (png_get_valid(png, info, PNG_INFO_tRNS)) png_get_tRNS(png, info, &alpha, &alphas, nullptr);
+  std::vector<uint32_t> colors;
+  for (int i = 0; i < count; ++i) {
+    const png_color& c = palette[i];
+    const uint32_t a = i < alphas ? alpha[i] : 0xFF;
+    colors.push_back(a << 24 | uint32_t{c.red} << 16 | uint32_t{c.green} << 8 | c.blue);
+  }
+  return colors;
+}
+
+Image to_image(png_uint_32 width, png_uint_32 height, const std::vector<png_byte>& indices,
+               const std::vector<uint32_t>& colors, const std::string& name) {
+  Image image{static_cast<int>(width), static_cast<int>(height), {}};
+  image.argb.reserve(indices.size());
+  for (png_byte index : indices) {
+    if (index >= colors.size()) {
+      const size_t at = image.argb.size();
+      throw Error(name, 0,
+                  fmt::format("pixel ({}, {}) is palette index {}, past the palette's {} colours", at % width,
+                              at / width, index, colors.size()));
+    }
+    image.argb.push_back(colors[index]);
   }
   return image;
 }
@@ -104,13 +152,14 @@ Image load_png(const std::filesystem::path& file) {
   if (h.png) h.info = png_create_info_struct(h.png);
   if (!h.info) throw Error(name, 0, "libpng could not allocate its reader");
   png_uint_32 width = 0, height = 0;
-  std::vector<png_byte> rgba;
+  std::vector<png_byte> pixels;
   std::vector<png_bytep> rows;
-  if (!decode(h.png, h.info, fp.get(), width, height, rgba, rows)) {
+  if (!decode(h.png, h.info, fp.get(), width, height, pixels, rows)) {
     const std::string reason = slot.message;  // libpng's reader says "Read Error" when the file ends early
     throw Error(name, 0, reason == "Read Error" ? "PNG file is truncated" : "corrupt PNG file: " + reason);
   }
-  return to_image(width, height, rgba);
+  if (is_palette(h.png, h.info)) return to_image(width, height, pixels, palette_colors(h.png, h.info), name);
+  return to_image(width, height, pixels);
 }
 
 }  // namespace mj
