@@ -203,9 +203,18 @@ export interface Inspection {
   /**
    * While inspecting: the last failed collapse's contradiction: the wave cell left without options, the neighbour
    * whose ban took its last one (-1: its own ban), the patterns it lost in that propagation and their names
-   * (lost: "pattern 12", a tile's name); null when no collapse failed.
+   * (lost: "pattern 12", a tile's name), and those as pictures: per lost option its cells' colours (0xAARRGGBB, x
+   * fastest, then y, then z; empty when a symbol has no colour), each pictureSize [x, y, z] cells (an overlap
+   * pattern's n x n x 1, a tile's voxels); null when no collapse failed.
    */
-  contradiction: { cell: number; neighbour: number; patterns: number[]; lost: string[] } | null;
+  contradiction: {
+    cell: number;
+    neighbour: number;
+    patterns: number[];
+    lost: string[];
+    pictureSize: [number, number, number];
+    pictures: Uint32Array[];
+  } | null;
 }
 
 export interface ActiveNode {
