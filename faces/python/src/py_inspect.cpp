@@ -36,7 +36,7 @@ py::object lost_pictures(const ContradictionView& c) {
   uint8_t* out = array.mutable_data();
   for (const std::vector<uint32_t>& picture : c.pictures)
     for (uint32_t argb : picture) *out++ = uint8_t(argb >> 16), *out++ = uint8_t(argb >> 8), *out++ = uint8_t(argb);
-  return std::move(array);
+  return array;
 }
 
 // The last failure's contradiction: None when none was met (or not inspecting); the neighbour is None
