@@ -40,6 +40,9 @@ function ramp(t) {
 // Filmstrip pictures at most this many pixels on a side, and at most this many of them around the current.
 const filmPixels = 48;
 const filmStates = 48;
+// A contradiction's lost options drawn about this many pixels on a side, at most this many of them.
+const lostPixels = 24;
+const lostShown = 96;
 
 // What an inspection offers to show: [{key, label}], keys "field:V", "goal", "potential:V",
 // "trajectory", "wave".
@@ -76,7 +79,8 @@ export class Overlay {
       <select id="viewsNode" title="the node whose choices are shown"><option value="0">the active node</option></select>
       <select id="viewsKind" title="what to show"></select>
       <div id="viewsText"></div>
-      <canvas id="viewsFilm" title="the searched trajectory's states, the current one framed"></canvas>`;
+      <canvas id="viewsFilm" title="the searched trajectory's states, the current one framed"></canvas>
+      <canvas id="viewsLost" title="the options the last contradiction's cell lost, in the order named above"></canvas>`;
     const $ = (id) => panel.querySelector(`#${id}`);
     [this.toggle, this.nodeSelect, this.kindSelect, this.text] = ["viewsOn", "viewsNode", "viewsKind", "viewsText"].map(
       $,
@@ -84,6 +88,8 @@ export class Overlay {
     this.toggle.onchange = () => this.setOn(this.toggle.checked);
     this.film = $("viewsFilm");
     this.film.style.display = "none";
+    this.lostCanvas = $("viewsLost");
+    this.lostCanvas.style.display = "none";
     this.nodeSelect.style.display = "none";
     this.nodeSelect.onchange = () => ((this.line = +this.nodeSelect.value), this.ask(this.on, this.line));
     this.kindSelect.onchange = () => ((this.view = this.kindSelect.value), this.draw());
@@ -142,6 +148,8 @@ export class Overlay {
     const i = this.inspection;
     this.painted = this.marked = false;
     this.film.style.display = i && this.view === "trajectory" && i.mz === 1 ? "" : "none";
+    const lost = i && this.view === "wave" && i.mz === 1 && i.contradiction?.pictures.length;
+    this.lostCanvas.style.display = lost ? "" : "none";
     if (!i || !this.view || i.mz !== 1) {
       this.clear();
       this.setText(
@@ -178,6 +186,7 @@ export class Overlay {
   // Another model: the last node's view is not its own.
   forget() {
     this.last = null;
+    this.lostKey = null;
   }
 
   // The text under the controls, set only when it changes (a text set every frame makes the page lay out).
@@ -409,9 +418,48 @@ export class Overlay {
     const where = (c) => `(${c % i.mx}, ${Math.floor(c / i.mx) % i.my})`;
     const shown = lost.length > 12 ? [...lost.slice(0, 12), `and ${lost.length - 12} more`] : lost;
     const by = neighbour >= 0 ? `, the last taken by its neighbour at ${where(neighbour)} (orange)` : "";
+    const drawn = this.lostPictures(i.contradiction);
     return (
       `last contradiction at ${where(cell)} (framed red): it lost ${lost.length} option${lost.length === 1 ? "" : "s"}` +
-      ` in that propagation${by}: ${shown.join(", ")}`
+      ` in that propagation${by}: ${shown.join(", ")}${drawn}`
     );
+  }
+
+  // What the contradiction's cell lost, as pictures under the words (an overlap pattern's n x n cells, a
+  // tile), in their order, in rows as wide as the panel. Returns the words that say so.
+  lostPictures({ cell, patterns, pictures, pictureSize: [mx, my] }) {
+    if (!pictures.length) return "";
+    const shown = pictures.slice(0, lostShown);
+    const said =
+      shown.length < pictures.length
+        ? `; the first ${shown.length} drawn below, in that order`
+        : "; drawn below, in that order";
+    // drawn again only for another contradiction or panel width: the view is drawn every frame
+    const key = `${patterns.join()}|${cell}|${this.lostCanvas.parentElement.clientWidth}`;
+    if (key === this.lostKey) return said;
+    this.lostKey = key;
+    const s = Math.max(2, Math.floor(lostPixels / Math.max(mx, my))),
+      gap = 6,
+      w = mx * s + gap,
+      h = my * s + gap;
+    const perRow = Math.max(1, Math.floor((this.lostCanvas.parentElement.clientWidth || 640) / w));
+    this.lostCanvas.width = Math.min(shown.length, perRow) * w;
+    this.lostCanvas.height = Math.ceil(shown.length / perRow) * h;
+    const f = this.lostCanvas.getContext("2d");
+    f.fillStyle = "#777"; // the gaps light: dark patterns stand apart from the page and from each other
+    f.fillRect(0, 0, this.lostCanvas.width, this.lostCanvas.height);
+    const picture = f.createImageData(mx * s, my * s);
+    const pixels = new Uint32Array(picture.data.buffer);
+    shown.forEach((colors, k) => {
+      for (let c = 0; c < mx * my; c++) {
+        const argb = colors[c],
+          x0 = (c % mx) * s,
+          y0 = Math.floor(c / mx) * s;
+        const rgba = packed((argb >> 16) & 255, (argb >> 8) & 255, argb & 255, 255);
+        for (let dy = 0; dy < s; dy++) pixels.fill(rgba, (y0 + dy) * mx * s + x0, (y0 + dy) * mx * s + x0 + s);
+      }
+      f.putImageData(picture, (k % perRow) * w + gap / 2, Math.floor(k / perRow) * h + gap / 2);
+    });
+    return said;
   }
 }

@@ -210,6 +210,11 @@ TEST(CApi, TheLibraryDecides) {
   mj_model_grid(m, &g);
   EXPECT_EQ(g.mx, 61);  // models/demo.xml
   EXPECT_TRUE(mjtest::contains(mj_model_size_from(m), "demo.xml:")) << mj_model_size_from(m);
+  // no seed given: the entry's first (seeds="7"), as mj run runs it
+  ASSERT_EQ(mj_run(m, MJ_SEED_DEFAULT, 3, nullptr, nullptr, nullptr), MJ_OK) << mj_last_error_text();
+  EXPECT_EQ(mj_model_seed(m), 7);
+  ASSERT_EQ(mj_start(m, MJ_SEED_DEFAULT), MJ_OK);
+  EXPECT_EQ(mj_model_seed(m), 7);
   mj_model_free(m);
 
   ASSERT_EQ(mj_model_load_xml(R"x(<one values="BW" in="B" out="W" symmetry="(xyz)"/>)x", nullptr, &m), MJ_OK);

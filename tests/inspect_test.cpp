@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
+#include <tuple>
+#include <utility>
 
+#include "mj/debugger.hpp"
 #include "mj/inspect.hpp"
 #include "run/interpreter.hpp"
 #include "test_util.hpp"
@@ -228,6 +231,71 @@ TEST(Inspect, LastContradictionNamesTheEmptiedCellItsLostOptionsAndTheNeighbour)
   EXPECT_EQ(again.cell, c.cell);
   EXPECT_EQ(again.neighbour, c.neighbour);
   EXPECT_EQ(again.lost, c.lost);
+}
+
+// The sample's pixels as the overlap model reads them: each colour the value of its order of first appearance
+// (x fastest, then y).
+std::vector<uint8_t> sample_values(const mj::Image& sample) {
+  std::vector<uint32_t> seen;
+  std::vector<uint8_t> values;
+  for (uint32_t argb : sample.argb) {
+    auto it = std::find(seen.begin(), seen.end(), argb);
+    values.push_back(uint8_t(it - seen.begin()));
+    if (it == seen.end()) seen.push_back(argb);
+  }
+  return values;
+}
+
+// The 8 images of the n x n window at (x0, y0) (wrapping) of a w x h picture under the square's symmetries.
+std::vector<std::vector<uint8_t>> window_images(const std::vector<uint8_t>& cells, int w, int h, int x0, int y0,
+                                                int n) {
+  std::vector<std::vector<uint8_t>> images;
+  for (int k = 0; k < 8; k++) {
+    std::vector<uint8_t>& image = images.emplace_back(size_t(n * n));
+    for (int y = 0; y < n; y++)
+      for (int x = 0; x < n; x++) {
+        int sx = k & 1 ? n - 1 - x : x, sy = y;  // reflected, then turned k / 2 quarter turns
+        for (int turn = 0; turn < k / 2; turn++) std::tie(sx, sy) = std::pair(sy, n - 1 - sx);
+        image[size_t(x + y * n)] = cells[size_t((x0 + sx) % w + ((y0 + sy) % h) * w)];
+      }
+  }
+  return images;
+}
+
+TEST(Inspect, LastContradictionShowsItsLostPatternsAsTheSamplesWindows) {
+  // WaveBrickWall at 16 x 16, seed 1, through the Debugger: each lost pattern is a 3 x 3 window of the
+  // sample BrickWall.png (its colours the values b, N, n in their order of first appearance), its picture
+  // those values' colours.
+  mj::RunRequest request;
+  request.model = (mjtest::corpus_dir() / "models" / "WaveBrickWall.xml").string();
+  request.size = 16;
+  mj::Model model(request);
+  mj::Debugger debugger(model);
+  debugger.set_inspecting(true);
+  model.start(1);
+  ASSERT_EQ(model.step(), 1);
+  const mj::ContradictionView c = debugger.inspect(2).contradiction;
+  ASSERT_GE(c.cell, 0);
+  EXPECT_EQ(c.legend, "bNn");
+  EXPECT_EQ(std::tuple(c.option_mx, c.option_my, c.option_mz), std::tuple(3, 3, 1));
+  ASSERT_EQ(c.cells.size(), c.lost.size());
+  ASSERT_EQ(c.pictures.size(), c.lost.size());
+  const mj::Image sample = mj::load_png(mjtest::corpus_dir() / "resources" / "samples" / "BrickWall.png");
+  const std::vector<uint8_t> values = sample_values(sample);
+  std::vector<std::vector<uint8_t>> windows;
+  for (int y = 0; y < sample.height; y++)
+    for (int x = 0; x < sample.width; x++)
+      for (std::vector<uint8_t>& image : window_images(values, sample.width, sample.height, x, y, 3))
+        windows.push_back(std::move(image));
+  const std::vector<uint32_t> colors = mj::legend_colors(c.legend, model.settings().palette);
+  for (size_t k = 0; k < c.lost.size(); k++) {
+    ASSERT_EQ(c.cells[k].size(), 9u);
+    EXPECT_NE(std::find(windows.begin(), windows.end(), c.cells[k]), windows.end()) << "pattern " << c.lost[k];
+    for (size_t i = 0; i < 9; i++) EXPECT_EQ(c.pictures[k][i], colors[c.cells[k][i]]);
+  }
+  // two lost patterns are two windows: the pictures tell them apart
+  ASSERT_GE(c.pictures.size(), 2u);
+  EXPECT_NE(c.pictures[0], c.pictures[1]);
 }
 
 TEST(Inspect, LineWithoutNodeIsAnError) {

@@ -58,6 +58,25 @@ TEST(Model, RunsToTheSettingsLimitOrTheOneGiven) {
   EXPECT_FALSE(s.node);
 }
 
+TEST(Model, ARunGivenNoSeedRunsTheEntrysFirstSeedAsMjRunDoes) {
+  // GrowthMaze's entry in models/demo.xml lists seeds="7"; a model alone runs kDefaultSeed.
+  mj::RunRequest r;
+  r.model = (std::filesystem::path(MJ_SOURCE_DIR) / "models" / "GrowthMaze.xml").string();
+  r.size = 15;
+  mj::Model listed(r);
+  ASSERT_EQ(listed.settings().seed, 7);
+  listed.run();
+  EXPECT_EQ(listed.status().seed, 7);
+  const std::vector<uint8_t> unseeded(listed.grid().cells, listed.grid().cells + listed.grid().size());
+  listed.run(7);
+  EXPECT_EQ(std::vector<uint8_t>(listed.grid().cells, listed.grid().cells + listed.grid().size()), unseeded);
+  listed.start();
+  EXPECT_EQ(listed.status().seed, 7);
+  mj::Model alone(text_request(kFill));
+  alone.start();
+  EXPECT_EQ(alone.status().seed, mj::kDefaultSeed);
+}
+
 TEST(Model, StepsNeverPassTheLimit) {
   mj::RunRequest r = text_request(kFill);
   r.steps = 7;

@@ -176,7 +176,8 @@ const char* mj_model_run_notice_text(const mj_model* model, int index) {
 }
 
 mj_status mj_start(mj_model* model, int seed) {
-  return guarded(mj::capi::names_of(model), [&] { require(model, "model").model.start(seed); });
+  return guarded(mj::capi::names_of(model),
+                 [&] { require(model, "model").model.start(unless(seed, MJ_SEED_DEFAULT)); });
 }
 
 mj_status mj_step(mj_model* model, int n, int* taken) {
@@ -190,7 +191,8 @@ mj_status mj_step(mj_model* model, int n, int* taken) {
 mj_status mj_run(mj_model* model, int seed, int max_steps, mj_progress_fn progress, void* user, mj_run_end* end) {
   return guarded(mj::capi::names_of(model), [&] {
     mj_model& m = require(model, "model");
-    mj::RunEnd e = m.model.run(seed, unless(max_steps, MJ_STEPS_DEFAULT), control_of(m, progress, user));
+    mj::RunEnd e =
+        m.model.run(unless(seed, MJ_SEED_DEFAULT), unless(max_steps, MJ_STEPS_DEFAULT), control_of(m, progress, user));
     if (end) *end = end_of(e);
   });
 }

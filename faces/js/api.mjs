@@ -207,9 +207,10 @@ class Model {
     return call(this.module, this.session, method, ...args);
   }
 
-  // Begins a run; its step limit is `steps` (0: none), by default the model's (settings.steps).
+  // Begins a run of `seed` whose step limit is `steps` (0: none), by default the model's (settings.seed: its
+  // entry's first seed, as mj run runs it; settings.steps).
   start(seed, steps) {
-    this.call("start", int32("seed", seed), optionalInt("steps", steps));
+    this.call("start", optionalInt("seed", seed), optionalInt("steps", steps));
   }
   // Runs from start() on begin from these cells (grid()'s {cells}, or the values, x fastest, at the model's
   // size) instead of the empty grid; null: from the empty grid again.
@@ -321,12 +322,12 @@ class Model {
   status() {
     return this.call("status");
   }
-  // start(seed, steps), then steps until the end or the step limit (by default the model's,
-  // settings.steps, as mj run and Python take it; 0: none). Returns the steps taken. It ends on mj
+  // start(seed, steps), then steps until the end or the step limit (by default the model's seed and limit,
+  // settings.seed and settings.steps, as mj run and Python take them; 0: no limit). Returns the steps taken. It ends on mj
   // run's grid (a wfc stopped mid-collapse shows nothing yet); while recording (setRecording), every
   // step is kept as mj run --gif draws it, and it ends on that GIF's last frame.
   run(seed, steps) {
-    return this.call("run", int32("seed", seed), optionalInt("steps", steps));
+    return this.call("run", optionalInt("seed", seed), optionalInt("steps", steps));
   }
   get steps() {
     return this.call("steps");

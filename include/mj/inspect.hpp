@@ -35,6 +35,15 @@ struct ContradictionView {
   int neighbour = -1;              // -1: the cell's own ban (its observation, or the input grid's value there)
   std::vector<int> lost;           // patterns, ascending
   std::vector<std::string> names;  // lost's in words: "pattern 12", or a tile model's tile ("Line 2": its variant)
+  // lost's as pictures, what the cell could no longer hold: per option its cells in the values of the
+  // grid the wfc draws (`legend` their symbols), option_mx x option_my x option_mz of them, x fastest, then
+  // y, then z: an overlap pattern's n x n cells (a window of the sample), a tile's voxels.
+  int option_mx = 0, option_my = 0, option_mz = 0;
+  std::string legend;
+  std::vector<std::vector<uint8_t>> cells;
+  // The same, each cell as its colour by the model's palette, 0xAARRGGBB (Debugger::inspect; empty when
+  // a symbol has no colour).
+  std::vector<std::vector<uint32_t>> pictures;
 };
 
 struct Inspection {

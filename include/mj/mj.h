@@ -118,6 +118,8 @@ typedef struct mj_load_options {
 
 #define MJ_UNSET (-2147483647 - 1)
 #define MJ_STEPS_DEFAULT (-2147483647 - 1) /* for mj_run/mj_advance: the model's decided step limit */
+/* for mj_start/mj_run: the model's decided seed, its entry's first listed seed (as mj run), else the default's */
+#define MJ_SEED_DEFAULT (-2147483647 - 1)
 
 /* Every number MJ_UNSET but max_cells (0), every string NULL. */
 MJ_API void mj_load_options_init(mj_load_options* options);
@@ -163,15 +165,15 @@ MJ_API const char* mj_model_run_notice_text(const mj_model* model, int index);
  * call back into the same handle except for reading (mj_model_grid, mj_model_steps_taken...). */
 typedef int (*mj_progress_fn)(const mj_model* model, int steps, void* user);
 
-/* Begins a fresh run: the same seed always gives the same run. */
+/* Begins a fresh run: the same seed always gives the same run (MJ_SEED_DEFAULT: the model's decided seed). */
 MJ_API mj_status mj_start(mj_model* model, int seed);
 /* Up to `n` steps of the current run, never past its step limit; *taken (may be NULL) gets how many were made,
  * fewer than n once the program has finished or reached the limit. Steps without a start are an
  * MJ_ERROR_ARGUMENT. */
 MJ_API mj_status mj_step(mj_model* model, int n, int* taken);
-/* mj_start(seed), then steps until the program ends, `max_steps` steps are made (0: no limit; MJ_STEPS_DEFAULT:
- * the model's decided limit; negative: MJ_ERROR_ARGUMENT) or `progress` (may be NULL) returns 0. *end may be NULL.
- * mj_start's limit is the model's decided one. */
+/* mj_start(seed) (MJ_SEED_DEFAULT: the model's decided seed), then steps until the program ends, `max_steps` steps are
+ * made (0: no limit; MJ_STEPS_DEFAULT: the model's decided limit; negative: MJ_ERROR_ARGUMENT) or `progress` (may be
+ * NULL) returns 0. *end may be NULL. mj_start's limit is the model's decided one. */
 MJ_API mj_status mj_run(mj_model* model, int seed, int max_steps, mj_progress_fn progress, void* user, mj_run_end* end);
 /* Goes on with the current run in the same way; max_steps (the run's new limit, or MJ_STEPS_DEFAULT: the run's
  * limit as it is) counts from the run's start. */

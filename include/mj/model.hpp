@@ -87,11 +87,12 @@ class Model {
   // value, a model with a <map> or a second <wfc> (a goal: any <wfc>), and (a goal) a model with no inference node.
   void set_pins(std::vector<uint8_t> cells);
   void set_goal(std::vector<uint8_t> cells);
-  // Begins a fresh run whose step limit is `steps` (0: none; not given: the settings' limit).
-  void start(int seed, std::optional<int> steps = {});
+  // Begins a fresh run of `seed` (not given: the settings' seed, RunSettings::seed: the entry's first listed
+  // seed, as `mj run` runs it) whose step limit is `steps` (0: none; not given: the settings' limit).
+  void start(std::optional<int> seed = {}, std::optional<int> steps = {});
   // start(seed, steps), then advance(control): the run to its end, its step limit or until a
   // callback of `control` stops it (control.max_steps as advance takes it).
-  RunEnd run(int seed, std::optional<int> steps = {}, RunControl control = {});
+  RunEnd run(std::optional<int> seed = {}, std::optional<int> steps = {}, RunControl control = {});
   // Goes on with the current run under `control` up to the run's step limit (`steps` when given: the
   // run's new limit, counted from its start), or to control.max_steps when that comes first (it never
   // goes past the run's limit). Throws mj::Error (kind argument) before a start.

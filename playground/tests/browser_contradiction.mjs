@@ -1,6 +1,6 @@
 // Browser test of the wave view's last contradiction (playground/overlay.js over Inspection::contradiction):
 // the cell a failed collapse left without options framed in red, the neighbour that took its last option in
-// orange, and the options it lost named under the grid.
+// orange, and the options it lost named under the grid and drawn there, each pattern's cells in their colours.
 // Usage: node --test playground/tests/browser_contradiction.mjs   (needs build-web/site)
 import assert from "node:assert/strict";
 import { choose, playground, until } from "./playground_page.mjs";
@@ -37,6 +37,39 @@ pageTest(
     assert.ok(text.includes(`last contradiction at ${at(c.cell)}`), text);
     assert.ok(text.includes(`neighbour at ${at(c.neighbour)}`), text);
     assert.ok(text.includes(`lost ${c.lost.length} option`), text);
+    // what was lost, as pictures under the words: each pattern's 3 x 3 cells in their colours, in the named order
+    assert.deepEqual(c.pictureSize, [3, 3, 1]);
+    assert.equal(c.pictures.length, c.lost.length);
+    assert.ok(text.includes("drawn below, in that order"), text);
+    const drawn = await page.evaluate(() => {
+      const canvas = document.getElementById("viewsLost");
+      const o = canvas.getContext("2d");
+      return {
+        shown: getComputedStyle(canvas).display !== "none",
+        width: canvas.width,
+        pixels: [...o.getImageData(0, 0, canvas.width, canvas.height).data],
+        height: canvas.height,
+      };
+    });
+    assert.ok(drawn.shown, "the lost options' canvas is shown");
+    const side = 8, // 24 pixels a picture of 3 cells
+      step = 3 * side + 6,
+      perRow = Math.floor(drawn.width / step);
+    const shown = Math.min(c.pictures.length, 96);
+    assert.equal(drawn.height, Math.ceil(shown / perRow) * step);
+    for (const k of [0, 1, shown - 1])
+      for (let cell = 0; cell < 9; cell++) {
+        const x = (k % perRow) * step + 3 + (cell % 3) * side + side / 2,
+          y = Math.floor(k / perRow) * step + 3 + Math.floor(cell / 3) * side + side / 2;
+        const at = (y * drawn.width + x) * 4;
+        const argb = c.pictures[k][cell];
+        assert.deepEqual(
+          drawn.pixels.slice(at, at + 4),
+          [(argb >> 16) & 255, (argb >> 8) & 255, argb & 255, 255],
+          `pattern ${c.patterns[k]}'s cell ${cell}`,
+        );
+      }
+
     const [r, g, b, a] = await frameAt(page, c.cell);
     assert.ok(a > 0 && r > 200 && g < 80 && b < 80, `a red frame at the cell: ${[r, g, b, a]}`);
     const [r2, g2, , a2] = await frameAt(page, c.neighbour);

@@ -14,8 +14,27 @@
 
 namespace mj {
 
+namespace {
+
+// A contradiction's lost options in the model's colours, as its grids are drawn; none for a legend
+// with a symbol the palette lacks (then the names alone say what was lost).
+void color_lost_options(ContradictionView& c, const Palette& palette) {
+  if (!std::all_of(c.legend.begin(), c.legend.end(), [&](char symbol) { return palette.count(symbol); })) return;
+  const std::vector<uint32_t> colors = legend_colors(c.legend, palette);
+  for (const std::vector<uint8_t>& cells : c.cells) {
+    std::vector<uint32_t>& picture = c.pictures.emplace_back(cells.size());
+    std::transform(cells.begin(), cells.end(), picture.begin(), [&](uint8_t v) { return colors[v]; });
+  }
+}
+
+}  // namespace
+
 NodeView Debugger::node_tree() const { return model_.interpreter_->node_tree(); }
-Inspection Debugger::inspect(int line) const { return model_.interpreter_->inspect(line); }
+Inspection Debugger::inspect(int line) const {
+  Inspection view = model_.interpreter_->inspect(line);
+  color_lost_options(view.contradiction, model_.settings().palette);
+  return view;
+}
 void Debugger::set_inspecting(bool inspecting) { model_.interpreter_->set_inspecting(inspecting); }
 std::optional<Breakpoint> Debugger::breakpoint_hit() const { return model_.interpreter_->breakpoint_hit(); }
 void Debugger::set_animated(bool animated) { model_.interpreter_->set_animated(animated); }

@@ -76,9 +76,9 @@ void Model::require_started(const char* what) const {
   if (!started_) throw argument_error(std::string(what) + " before a run is started (start or run)");
 }
 
-void Model::start(int seed, std::optional<int> steps) {
+void Model::start(std::optional<int> seed, std::optional<int> steps) {
   if (steps) check_steps(*steps);
-  begin(seed, steps ? *steps : settings_.steps);
+  begin(seed.value_or(settings_.seed), steps ? *steps : settings_.steps);
 }
 
 void Model::begin(int seed, int limit) {
@@ -108,7 +108,7 @@ RunEnd Model::replay(int seed, const std::vector<Input>& inputs, std::optional<i
   }
 }
 
-RunEnd Model::run(int seed, std::optional<int> steps, RunControl control) {
+RunEnd Model::run(std::optional<int> seed, std::optional<int> steps, RunControl control) {
   start(seed, steps);
   return advance(std::move(control));
 }

@@ -187,8 +187,9 @@ namespace MarkovJunior
         // The next step waits for an input (an <event> of the mj dialect runs next and none is queued): Send one.
         public bool Waiting { get { return Native.mj_model_waiting(H) != 0; } }
 
-        // A fresh run: the same seed always gives the same run.
-        public void Start(int seed) { Native.Check(Native.mj_start(H, seed)); }
+        // A fresh run: the same seed always gives the same run (null: the model's decided seed, its entry's first
+        // listed seed as mj run runs it, else the library's default).
+        public void Start(int? seed = null) { Native.Check(Native.mj_start(H, seed ?? Native.Unset)); }
 
         // Up to n steps, never past the run's step limit; returns how many were made (fewer once the program has
         // ended or reached the limit).
@@ -248,13 +249,13 @@ namespace MarkovJunior
             }
         }
 
-        // Start(seed), then steps until the program ends, maxSteps are made (null: the model's limit; 0: none)
-        // or progress (called about every ProgressInterval with the steps so far) returns false.
-        public RunEnd Run(int seed, int? maxSteps = null, Func<int, bool> progress = null)
+        // Start(seed) (null: the model's seed), then steps until the program ends, maxSteps are made (null: the
+        // model's limit; 0: none) or progress (called about every ProgressInterval with the steps so far) returns false.
+        public RunEnd Run(int? seed = null, int? maxSteps = null, Func<int, bool> progress = null)
         {
             return Go(progress, (fn, user) => {
                 int end;
-                int status = Native.mj_run(H, seed, maxSteps ?? Native.Unset, fn, user, out end);
+                int status = Native.mj_run(H, seed ?? Native.Unset, maxSteps ?? Native.Unset, fn, user, out end);
                 return Tuple.Create(status, end);
             });
         }

@@ -11,7 +11,7 @@ namespace MarkovJunior
         // "mj": libmj.so on Linux (Mono looks beside the assembly, then where dlopen looks: LD_LIBRARY_PATH),
         // mj.dll on Windows, libmj.dylib on macOS; in Unity, the plugin of the platform (see faces/dotnet/README.md).
         const string Lib = "mj";
-        internal const int Unset = int.MinValue;  // MJ_UNSET, MJ_STEPS_DEFAULT
+        internal const int Unset = int.MinValue;  // MJ_UNSET, MJ_STEPS_DEFAULT, MJ_SEED_DEFAULT
 
         [StructLayout(LayoutKind.Sequential)]
         internal struct LoadOptions

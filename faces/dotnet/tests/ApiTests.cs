@@ -195,6 +195,10 @@ static class ApiTests
         {
             listed.Start(1);
             Check(listed.Grid.Mx == 61 && listed.Name == "GrowthMaze", "a listed model: its entry's size (demo.xml)");
+            listed.Run(null, 3);
+            Check(listed.Seed == 7, "a run given no seed: the entry's first (seeds=\"7\"), as mj run runs it");
+            listed.Start();
+            Check(listed.Seed == 7, "a start given no seed: the entry's first");
         }
         checks += WorldTests.Run(corpus);
         Console.WriteLine("api: {0} checks passed", checks);

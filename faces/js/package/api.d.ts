@@ -83,6 +83,8 @@ export interface Settings {
   size: [number, number, number];
   /** The step limit of its runs; <= 0: none. */
   steps: number;
+  /** The seed of a run given none: its entry's first listed seed (as mj run), else the library's default. */
+  seed: number;
   pixelsize: number;
   iso: boolean;
   /** Every wfc backtracks (LoadOptions.backtrack). */
@@ -203,9 +205,18 @@ export interface Inspection {
   /**
    * While inspecting: the last failed collapse's contradiction: the wave cell left without options, the neighbour
    * whose ban took its last one (-1: its own ban), the patterns it lost in that propagation and their names
-   * (lost: "pattern 12", a tile's name); null when no collapse failed.
+   * (lost: "pattern 12", a tile's name), and those as pictures: per lost option its cells' colours (0xAARRGGBB, x
+   * fastest, then y, then z; empty when a symbol has no colour), each pictureSize [x, y, z] cells (an overlap
+   * pattern's n x n x 1, a tile's voxels); null when no collapse failed.
    */
-  contradiction: { cell: number; neighbour: number; patterns: number[]; lost: string[] } | null;
+  contradiction: {
+    cell: number;
+    neighbour: number;
+    patterns: number[];
+    lost: string[];
+    pictureSize: [number, number, number];
+    pictures: Uint32Array[];
+  } | null;
 }
 
 export interface ActiveNode {
@@ -347,8 +358,8 @@ export class Model {
   readonly notices: Notice[];
   /** What went wrong in the current run without stopping it (a wfc that found no collapse: its grid is unfinished). */
   readonly runNotices: Notice[];
-  /** Begins a fresh run: the same seed always gives the same run; its step limit `steps` (0: none), settings.steps unless given. */
-  start(seed: number, steps?: number): void;
+  /** Begins a fresh run: the same seed always gives the same run (settings.seed unless given); its step limit `steps` (0: none), settings.steps unless given. */
+  start(seed?: number, steps?: number): void;
   /** Runs from start() on begin from these cells (at the model's size) instead of the empty grid; null: the empty grid again. */
   set startCells(grid: { cells: ArrayLike<number> } | ArrayLike<number> | null);
   /** Pins: per cell of the grid the run ends on (the start grid, or a wfc model's wfc grid; x fastest) a value no node may change all run long, or Defaults.freeCell (free); null: none. From the next start. */
@@ -367,8 +378,8 @@ export class Model {
   back(steps?: number): void;
   /** The run of `seed` standing at `step`, each input at or before it sent at its step: a past step of another model's run, on a model of its own. */
   replayTo(seed: number, step: number, inputs?: { step: number; key: string }[]): void;
-  /** start(seed, steps), then steps until the end or the step limit (settings.steps unless given; 0: none). It ends on `mj run`'s grid; while recording, on `mj run --gif`'s last frame. */
-  run(seed: number, steps?: number): number;
+  /** start(seed, steps), then steps until the end or the step limit (settings.seed and settings.steps unless given; 0: none). It ends on `mj run`'s grid; while recording, on `mj run --gif`'s last frame. */
+  run(seed?: number, steps?: number): number;
   /** Where the run stands, in one call. */
   status(): RunStatus;
   /** "NAME_SEED" of the current run, safe as a file name: what mj run calls its files. */

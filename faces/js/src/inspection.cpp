@@ -51,6 +51,12 @@ val inspection(const mj::Inspection& v) {
     c.set("cell", v.contradiction.cell), c.set("neighbour", v.contradiction.neighbour);
     c.set("patterns", js_array(v.contradiction.lost, [](int t) { return val(t); }));
     c.set("lost", js_array(v.contradiction.names, [](const std::string& name) { return val(name); }));
+    val size = val::array();
+    for (int side : {v.contradiction.option_mx, v.contradiction.option_my, v.contradiction.option_mz})
+      size.call<void>("push", side);
+    c.set("pictureSize", size);
+    c.set("pictures", js_array(v.contradiction.pictures,
+                               [](const std::vector<uint32_t>& picture) { return js_copy("Uint32Array", picture); }));
     o.set("contradiction", c);
   }
   return o;

@@ -38,7 +38,8 @@ mj::RunRequest run_request(const std::string& xml, const std::string& name, cons
 val settings_object(const mj::RunSettings& s) {
   val settings = val::object(), size = val::array();
   for (int side : {s.load.mx, s.load.my, s.load.mz}) size.call<void>("push", side);
-  settings.set("name", s.name), settings.set("size", size), settings.set("steps", s.steps);
+  settings.set("name", s.name), settings.set("size", size), settings.set("steps", s.steps),
+      settings.set("seed", s.seed);
   settings.set("pixelsize", s.pixelsize), settings.set("iso", s.iso), settings.set("backtrack", s.backtrack),
       settings.set("sizeFrom", s.size_from);
   return settings;

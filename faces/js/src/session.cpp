@@ -79,8 +79,8 @@ class Session {
   }
 
   // A run with the step limit `steps` (0: none; undefined: the settings').
-  void start(int seed, const val& steps) {
-    guard([&] { live().start(seed, given(steps)); });
+  void start(const val& seed, const val& steps) {
+    guard([&] { live().start(given(seed), given(steps)); });
   }
   // Runs start from these cells (the values, x fastest) instead of the empty grid; none: the empty grid again.
   void set_start_cells(const val& cells) {
@@ -97,8 +97,8 @@ class Session {
   // A run to its end shows none of its steps: it runs as mj run runs it (a run stopped mid-collapse
   // ends on mj run's grid, and a wfc nobody watches does not replay its collapse), unless it is
   // recorded, when every step is kept as mj run --gif draws it. Steps taken one by one stay animated.
-  int run(int seed, const val& steps) {
-    return guard([&] { return unanimated([&](mj::Model& model) { model.run(seed, given(steps)); }); });
+  int run(const val& seed, const val& steps) {
+    return guard([&] { return unanimated([&](mj::Model& model) { model.run(given(seed), given(steps)); }); });
   }
   // Up to `count` steps within the run's limit; the steps taken.
   int step(int count) {

@@ -375,6 +375,27 @@ test("sizes, steps and colours come from the library: an entry's, else mj's defa
   for (const model of [alone, voxels, listed, fromEntry]) model.dispose();
 });
 
+test("a run given no seed runs the entry's first seed, as mj run does; a model alone the default seed", () => {
+  const [entry] = mj
+    .modelList(readFileSync(join(root, "models", "demo.xml"), "utf8"), "demo.xml")
+    .filter((e) => e.name === "GrowthMaze");
+  assert.deepEqual(entry.seeds, [7]);
+  const listed = mj.load(ownXml("GrowthMaze"), { name: "GrowthMaze.xml", entry, size: 21 });
+  assert.equal(listed.settings.seed, 7);
+  listed.run();
+  assert.equal(listed.seed, 7);
+  const seven = mj.load(ownXml("GrowthMaze"), { name: "GrowthMaze.xml", entry, size: 21 });
+  seven.run(7);
+  assert.deepEqual(listed.grid().cells, seven.grid().cells);
+  listed.start();
+  assert.equal(listed.status().seed, 7);
+  const alone = mj.load(tiny, { size: [3, 3, 1] });
+  assert.equal(alone.settings.seed, mj.defaults.seed);
+  alone.run();
+  assert.equal(alone.seed, mj.defaults.seed);
+  for (const model of [listed, seven, alone]) model.dispose();
+});
+
 test("advance() stops at the model's step limit, after `steps` more, or when its time is spent", () => {
   const list = '<models><model name="Walk" size="20" steps="30"/></models>';
   const walk = '<one values="BW" origin="True" in="WB" out="WW"/>';

@@ -6,7 +6,6 @@ from typing import Optional, Union
 
 import numpy as np
 
-from . import _core
 from .model import Model, load
 from .source import PathOrXml, Size, Source
 
@@ -17,7 +16,7 @@ def generate(
     model: ModelLike,
     *,
     size: Optional[Size] = None,
-    seed: int = _core.DEFAULTS["seed"],
+    seed: Optional[int] = None,
     steps: Optional[int] = None,
     pixelsize: Optional[int] = None,
 ) -> np.ndarray:
@@ -25,9 +24,9 @@ def generate(
 
     ``model`` is a Model, a Source, a model file, XML text, or a name: ``models/NAME.xml`` of the
     current folder (a reference-style corpus with its models.xml), else one of mj's own models
-    (``MODELS``). Size, step limit, pixel size and colours are decided as ``load`` decides them (a
-    listed model's entry, else the defaults); the arguments given override them. 3D grids are drawn
-    isometric.
+    (``MODELS``). Size, step limit, seed, pixel size and colours are decided as ``load`` decides them (a
+    listed model's entry, its first seed as ``mj run`` runs it, else the defaults); the arguments given
+    override them. 3D grids are drawn isometric.
     """
     result = resolve(model, size=size, steps=steps, pixelsize=pixelsize).run(seed, steps)
     return result.image(pixelsize)

@@ -46,8 +46,9 @@ def load(
     (``models/NAME.xml`` of the current folder, else one of mj's own models, ``MODELS``).
 
     What is not given is decided by the library as ``mj run`` decides it: a model listed in a models.xml
-    beside it (or mj's demo.xml) takes its entry's size, step limit, pixel size and colours; a model alone
-    the library's default size (a cube when its rules are 3D) and step limit. ``size``: ``n``
+    beside it (or mj's demo.xml) takes its entry's size, step limit, pixel size and colours, and ``run()`` without
+    a seed its entry's first seed; a model alone the library's default size (a cube when its rules are 3D), step
+    limit and seed. ``size``: ``n``
     (every side: n x n, or n x n x n for a 3D model), ``(mx, my)`` or ``(mx, my, mz)``. ``steps``:
     the step limit of ``run`` (``0``: none). ``pixelsize``: of ``image``, ``save`` and notebooks.
     ``resources``: the folder with rules/, samples/, tilesets/ and palette.xml; by default
@@ -194,20 +195,21 @@ class Model(Views):
 
     def run(
         self,
-        seed: int,
+        seed: Optional[int] = None,
         steps: Optional[int] = None,
         *,
         progress: bool = False,
         breakpoints: Optional[Iterable[BreakpointLike]] = None,
     ) -> Result:
-        """Runs with ``seed`` until the program ends or ``steps`` steps: by default the source's limit
-        (its entry's, else the library's), ``steps=0``: none (below 0: ValueError). The same seed always
+        """Runs with ``seed`` until the program ends or ``steps`` steps: by default the source's seed and limit
+        (its entry's, the first of its seeds, as ``mj run`` runs it; else the library's: ``source.seed``,
+        ``source.steps``), ``steps=0``: none (below 0: ValueError). The same seed always
         gives the same result, the reference's, cell for cell. Ctrl-C stops the run (KeyboardInterrupt); the Model stays
         usable. ``progress=True`` shows the steps as they go (with tqdm when it is installed).
         ``breakpoints``: Breakpoints (or lines, or ``(line, rule)`` pairs) at which the run pauses;
         ``model.paused_at`` then says which, and ``resume()`` goes on."""
         limit = None if steps is None else checked_int("steps", steps)
-        seed = checked_int("seed", seed)
+        seed = None if seed is None else checked_int("seed", seed)
         self._begin()
         with ProgressBar(progress, "steps") as report:
             self._core.run(seed, limit, report, core_breakpoints(breakpoints))
@@ -275,10 +277,12 @@ class Model(Views):
         KeyboardInterrupt (a thread other than the main one sees no Ctrl-C of its own)."""
         self._core.stop()
 
-    def start(self, seed: int, steps: Optional[int] = None) -> None:
-        """Begins a run with ``seed`` whose step limit is ``steps`` (by default the source's; ``0``: none);
-        then ``step()`` advances it."""
-        self._core.start(checked_int("seed", seed), None if steps is None else checked_int("steps", steps))
+    def start(self, seed: Optional[int] = None, steps: Optional[int] = None) -> None:
+        """Begins a run with ``seed`` whose step limit is ``steps`` (by default the source's seed and limit, as
+        ``run``; ``steps=0``: none); then ``step()`` advances it."""
+        self._core.start(
+            None if seed is None else checked_int("seed", seed), None if steps is None else checked_int("steps", steps)
+        )
         self._begin()
 
     def send(self, key: str) -> None:

@@ -64,6 +64,11 @@ class Source:
         return self.settings.steps
 
     @property
+    def seed(self) -> int:
+        """The seed of a run given none: the entry's first listed seed (as ``mj run``), else ``DEFAULTS["seed"]``."""
+        return self.settings.seed
+
+    @property
     def pixelsize(self) -> int:
         """Of pictures: the entry's, else the library's default."""
         return self.settings.pixelsize

@@ -59,12 +59,28 @@ class Contradiction(NamedTuple):
     left without any option; ``neighbour``: the (x, y, z) cell whose ban took the last of them (None:
     the cell's own ban, its observation or the input grid's value there); ``lost``: the patterns the
     cell lost in the propagation that emptied it, ascending; ``names``: those in words, ``"pattern 12"``
-    in the overlap model, a tile's name in the tile model (``"Line 2"``: its variant)."""
+    in the overlap model, a tile's name in the tile model (``"Line 2"``: its variant); ``pictures``: those
+    in the model's colours, what the cell could no longer hold, a ``uint8`` RGB array ``(len(lost), n, n, 3)``
+    of the overlap model's n x n patterns (windows of its sample, each colour of the sample drawn as the
+    value it stands for), ``(len(lost), s, s, 3)`` of a 2D tileset's tiles and ``(len(lost), sz, s, s, 3)``
+    of a 3D one's (``plt.imshow(pictures[0])`` shows the first); None when a symbol has no colour."""
 
     cell: Tuple[int, int, int]
     neighbour: Optional[Tuple[int, int, int]]
     lost: List[int]
     names: List[str]
+    pictures: Optional[np.ndarray] = None
+
+    def __eq__(self, other: object) -> bool:  # the pictures compared whole (numpy's == compares cell by cell)
+        if not isinstance(other, Contradiction):
+            return NotImplemented
+        a, b = self.pictures, other.pictures
+        same_pictures = a is b or (a is not None and b is not None and np.array_equal(a, b))
+        return tuple(self[:4]) == tuple(other[:4]) and same_pictures
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __repr__(self) -> str:
         shown = ", ".join(self.names[:6]) + (f", ... ({len(self.names)} in all)" if len(self.names) > 6 else "")

@@ -27,13 +27,25 @@ py::dict potentials(const std::vector<PotentialView>& list, const Inspection& v)
 
 py::tuple cell_xyz(int i, const Inspection& v) { return py::make_tuple(i % v.mx, i / v.mx % v.my, i / (v.mx * v.my)); }
 
+// The lost options' pictures as RGB bytes, (k, my, mx, 3) or in 3D (k, mz, my, mx, 3); None without colours.
+py::object lost_pictures(const ContradictionView& c) {
+  if (c.pictures.size() != c.lost.size()) return py::none();
+  std::vector<py::ssize_t> shape{py::ssize_t(c.pictures.size()), c.option_mz, c.option_my, c.option_mx, 3};
+  if (c.option_mz == 1) shape.erase(shape.begin() + 1);
+  py::array_t<uint8_t> array(shape);
+  uint8_t* out = array.mutable_data();
+  for (const std::vector<uint32_t>& picture : c.pictures)
+    for (uint32_t argb : picture) *out++ = uint8_t(argb >> 16), *out++ = uint8_t(argb >> 8), *out++ = uint8_t(argb);
+  return array;
+}
+
 // The last failure's contradiction: None when none was met (or not inspecting); the neighbour is None
 // when the cell's own ban emptied it.
 py::object contradiction(const Inspection& v) {
   const ContradictionView& c = v.contradiction;
   if (c.cell < 0) return py::none();
   py::object neighbour = c.neighbour < 0 ? py::object(py::none()) : py::object(cell_xyz(c.neighbour, v));
-  return py::make_tuple(cell_xyz(c.cell, v), neighbour, c.lost, c.names);
+  return py::make_tuple(cell_xyz(c.cell, v), neighbour, c.lost, c.names, lost_pictures(c));
 }
 
 }  // namespace

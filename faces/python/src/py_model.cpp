@@ -79,8 +79,9 @@ void raise_if_stopped(RunEnd end) {
 }
 
 // A whole run, the GIL released: runs in other threads go on meanwhile, and a run that never ends
-// can be stopped from a notebook with Ctrl-C. `steps`: the run's step limit (None: the settings').
-int run(Session& s, int seed, std::optional<int> steps, const py::object& report, const BreakpointList& breakpoints) {
+// can be stopped from a notebook with Ctrl-C. `seed`, `steps`: None, the settings' (mj::Model::run).
+int run(Session& s, std::optional<int> seed, std::optional<int> steps, const py::object& report,
+        const BreakpointList& breakpoints) {
   Exclusive guard(s);
   const RunControl control = python_control(s, report, breakpoints);
   RunEnd end;
@@ -211,18 +212,18 @@ void bind_running(ModelClass& model) {
   model
       .def(
           "start",
-          [](Session& s, int seed, std::optional<int> steps) {
+          [](Session& s, std::optional<int> seed, std::optional<int> steps) {
             Exclusive guard(s);
             s.model.start(seed, steps);
           },
-          py::arg("seed"), py::arg("steps") = py::none(),
-          "Begins a run whose step limit is steps (0: none; None: the settings')")
+          py::arg("seed") = py::none(), py::arg("steps") = py::none(),
+          "Begins a run of seed (None: the settings') whose step limit is steps (0: none; None: the settings')")
       .def(
           "stop", [](Session& s) { s.stop = true; },
           "Stops the run in progress in another thread (or the next): it raises KeyboardInterrupt")
       .def("step", &step, py::arg("count") = 1,
            "Up to count more steps within the run's step limit; the steps taken (fewer once the run ends)")
-      .def("run", &run, py::arg("seed"), py::arg("steps") = py::none(), py::arg("report") = py::none(),
+      .def("run", &run, py::arg("seed") = py::none(), py::arg("steps") = py::none(), py::arg("report") = py::none(),
            py::arg("breakpoints") = BreakpointList{},
            "start(seed, steps), then steps (report(steps) about every 0.1 s) until the end, the limit or a "
            "breakpoint ((line, rule) pairs, rule -1 for the node); returns the steps taken")

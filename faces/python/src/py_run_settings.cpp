@@ -38,11 +38,11 @@ py::tuple palette_pairs(const RunSettings& s) {
 py::tuple settings_state(const RunSettings& s) {
   return py::make_tuple(s.file.string(), s.xml ? py::object(py::str(*s.xml)) : py::none(), s.source, s.name,
                         py::make_tuple(s.load.mx, s.load.my, s.load.mz), s.load.resources.string(), s.load.max_cells,
-                        s.steps, s.pixelsize, s.iso, s.backtrack, palette_pairs(s), s.size_from, s.gui);
+                        s.steps, s.pixelsize, s.iso, s.backtrack, palette_pairs(s), s.size_from, s.gui, s.seed);
 }
 
 RunSettings settings_from_state(const py::tuple& t) {
-  if (t.size() != 14) throw py::value_error("not the state of a markovjunior Settings");
+  if (t.size() != 15) throw py::value_error("not the state of a markovjunior Settings");
   RunSettings s;
   s.file = t[0].cast<std::string>();
   if (!t[1].is_none()) s.xml = t[1].cast<std::string>();
@@ -59,6 +59,7 @@ RunSettings settings_from_state(const py::tuple& t) {
     s.palette[symbol.at(0)] = color;
   s.size_from = t[12].cast<std::string>();
   s.gui = t[13].cast<int>();
+  s.seed = t[14].cast<int>();
   return s;
 }
 
@@ -85,6 +86,7 @@ void bind_run_settings(py::module_& m) {
       .def_property_readonly("resources", [](const RunSettings& s) { return s.load.resources.string(); })
       .def_property_readonly("max_cells", [](const RunSettings& s) { return s.load.max_cells; })
       .def_readonly("steps", &RunSettings::steps)
+      .def_readonly("seed", &RunSettings::seed)
       .def_readonly("pixelsize", &RunSettings::pixelsize)
       .def_readonly("iso", &RunSettings::iso)
       .def_readonly("backtrack", &RunSettings::backtrack)

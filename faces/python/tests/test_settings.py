@@ -39,6 +39,19 @@ def test_a_listed_model_by_name_path_or_generate_has_its_entrys_settings(corpus,
     assert np.array_equal(mj.generate("Apartemazements"), result.image(entry["pixelsize"], iso=True))
 
 
+def test_a_run_given_no_seed_runs_the_entrys_first_seed_as_mj_run_does():
+    """generate() ran seed 1 whatever the entry listed, and run() and start() wanted a seed: now all three take the
+    entry's first (GrowthMaze's in demo.xml: 7, LightCycle's: 3), as ``mj run`` does; a model alone the default."""
+    assert mj.load("GrowthMaze").source.seed == 7 and mj.load("LightCycle").source.seed == 3
+    assert np.array_equal(mj.generate("GrowthMaze", size=21), mj.generate("GrowthMaze", size=21, seed=7))
+    assert not np.array_equal(mj.generate("GrowthMaze", size=21), mj.generate("GrowthMaze", size=21, seed=1))
+    model = mj.load("GrowthMaze", size=21)
+    assert model.run().seed == 7
+    model.start()
+    assert model.resume().seed == 7
+    assert mj.load(FLAT, size=3).run().seed == mj.DEFAULTS["seed"] == mj.load(FLAT).source.seed
+
+
 def test_pictures_default_to_the_entrys_pixel_size(tmp_path):
     result = mj.load("GrowthMaze").run(1)  # mj's own, listed in demo.xml with pixelsize 6
     mx, my, _ = result.source.size

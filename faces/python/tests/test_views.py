@@ -94,6 +94,31 @@ def test_wave_has_options_mid_run_and_ones_at_the_end(corpus):
     assert (model.wave(2).options == 1).all()
 
 
+def test_the_last_contradiction_shows_its_lost_patterns_as_the_samples_windows(corpus):
+    # WaveBrickWall at 16x16, seed 1: each lost pattern a 3x3 window of BrickWall.png, whose colours stand for the
+    # values b, N, n in their order of first appearance, drawn in those values' colours.
+    from PIL import Image
+
+    model = mj.load(corpus / "models" / "WaveBrickWall.xml", size=16)
+    model.inspecting = True
+    model.start(1)
+    model.step()
+    last = model.wave(2).contradiction
+    assert last.pictures.dtype == np.uint8 and last.pictures.shape == (len(last.lost), 3, 3, 3)
+    sample = np.array(Image.open(corpus / "resources" / "samples" / "BrickWall.png").convert("RGB"))
+    h, w, _ = sample.shape
+    seen = list(dict.fromkeys(map(bytes, sample.reshape(-1, 3))))  # the colours in order of first appearance
+    palette = dict(model.source.palette)
+    colour = {c: [(palette[v] >> 16) & 255, (palette[v] >> 8) & 255, palette[v] & 255] for c, v in zip(seen, "bNn")}
+    sample = np.array([colour[bytes(c)] for c in sample.reshape(-1, 3)], dtype=np.uint8).reshape(h, w, 3)
+    tiled = np.tile(sample, (2, 2, 1))  # the windows wrap around the sample
+    windows = {tiled[y : y + 3, x : x + 3].tobytes() for y in range(h) for x in range(w)}
+    assert all(picture.tobytes() in windows for picture in last.pictures)
+    assert len({picture.tobytes() for picture in last.pictures}) == len(last.lost)  # each a pattern of its own
+    again = model.wave(2).contradiction
+    assert again == last and again is not last  # compared whole, pictures and all
+
+
 def test_an_unknown_line_raises():
     with pytest.raises(mj.ModelError, match="no node is written at line 9"):
         mj.load(FIELD, size=5).fields(9)
@@ -138,6 +163,11 @@ def test_wave_names_the_last_contradiction(corpus):
     assert last.lost == sorted(set(last.lost)) and 0 <= last.lost[0] and last.lost[-1] < wave.patterns
     assert len(last.names) == len(last.lost) and all(isinstance(n, str) and n for n in last.names)
     assert not any(n.startswith("pattern ") for n in last.names)  # a tileset's tiles, by name
+    # and as pictures: each tile's voxels (Escher's are 3D) in the model's colours
+    k, sz, s, s2, rgb = last.pictures.shape
+    assert (k, rgb) == (len(last.lost), 3) and s == s2 and sz > 1
+    palette = {bytes(((c >> 16) & 255, (c >> 8) & 255, c & 255)) for _, c in model.source.palette}
+    assert {bytes(cell) for cell in last.pictures.reshape(-1, 3)} <= palette
     assert repr(last).startswith("Contradiction(cell=")
     with pytest.warns(mj.ModelWarning):
         model.run(1)  # the same run again: the same contradiction

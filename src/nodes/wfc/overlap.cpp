@@ -56,6 +56,7 @@ class OverlapNode : public WfcNode {
   void update_state() override;
   void visit_covers(int cell, const std::function<void(int i, int at)>& visit) const override;
   uint8_t option_value(int t, int at) const override { return patterns_[size_t(t)][size_t(at)]; }
+  Point option_size() const override { return {model.n, model.n, 1}; }
   void draw_all();
   template <bool List>
   void vote(int i, int t, int count);

@@ -18,6 +18,7 @@ class TileNode : public WfcNode {
   void update_state() override;
   void visit_covers(int cell, const std::function<void(int i, int at)>& visit) const override;
   uint8_t option_value(int t, int at) const override { return tileset_.variants[size_t(t)][size_t(at)]; }
+  Point option_size() const override { return {tileset_.shape.s, tileset_.shape.s, tileset_.shape.sz}; }
   std::optional<TileLayer> tile_layer(const Grid& current) const override;
   std::string option_name(int t) const override;
   void draw_cell(int x, int y, int z);

@@ -311,6 +311,18 @@ void WfcNode::note_contradiction(const uint8_t* before, int fallback) {
     if (before[size_t(t)] && !wave.allows(c.cell, t)) c.lost.push_back(t), c.names.push_back(option_name(t));
 }
 
+// Drawn when asked, from the options' own cells: the view kept between inspections holds only their numbers.
+void WfcNode::draw_lost_options(ContradictionView& c) const {
+  const Point size = option_size();
+  c.option_mx = size.x, c.option_my = size.y, c.option_mz = size.z;
+  c.legend = newgrid->characters;
+  c.cells.clear();
+  for (int t : c.lost) {
+    std::vector<uint8_t>& cells = c.cells.emplace_back(size_t(size.volume()));
+    for (int at = 0; at < size.volume(); at++) cells[size_t(at)] = option_value(t, at);
+  }
+}
+
 // The cells a collapse may observe: a non-periodic wave leaves out those too close to the far edges
 // to hold a whole pattern.
 void WfcNode::list_observable_cells() {
@@ -404,6 +416,7 @@ void WfcNode::inspect(Inspection& view) const {
   view.undone_choices = undone_;
   view.contradictions = contradictions_;
   view.contradiction = contradiction_view_;
+  draw_lost_options(view.contradiction);
   if (!begun_) return;
   catch_up();
   view.options.resize(size_t(wave.cells()));

@@ -78,6 +78,9 @@ class WfcNode : public Branch {
   // grid, `at` being that cell's place in them, whose value option t draws there is option_value(t, at).
   virtual void visit_covers(int cell, const std::function<void(int i, int at)>& visit) const = 0;
   virtual uint8_t option_value(int t, int at) const = 0;
+  // The cells an option draws (option_value's `at` from 0 to its volume, x fastest): n x n x 1 for an
+  // overlap pattern, a tile's s x s x sz.
+  virtual Point option_size() const = 0;
   // The wave as the replay stands, for what shows it between steps (inspect, tile_layer): a replay
   // that skips its observations makes them first. Const for those callers: it only computes what
   // the wave would hold at this step.
@@ -147,6 +150,8 @@ class WfcNode : public Branch {
   // While inspecting, after a collapse failed: the cell the propagation emptied (Propagation::emptied,
   // else `fallback`), its options as `before` (its row of Wave::allowances() before that propagation).
   void note_contradiction(const uint8_t* before, int fallback);
+  // The contradiction's lost options as the values they draw, for inspect().
+  void draw_lost_options(ContradictionView& c) const;
   // The failed collapse of `seed` made again up to its observation number `at`, to read the options
   // the cell that ran out had before it (a collapse keeps no copy of its wave to go back to).
   void explain_failure(int seed, int at);
