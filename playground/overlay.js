@@ -392,6 +392,8 @@ export class Overlay {
         `${i.failedTries} collapse${i.failedTries === 1 ? "" : "s"} failed before this one: ` +
           "the cells whose observation led to a contradiction are crossed in red",
       );
+    if (i.undoneChoices)
+      lines.push(`backtracking undid ${i.undoneChoices} observation${i.undoneChoices === 1 ? "" : "s"}`);
     if (i.contradiction) lines.push(this.contradiction(scale, i));
     return lines;
   }

@@ -201,6 +201,8 @@ export interface Inspection {
   patterns: number;
   /** While inspecting: collapses that failed before the one shown, and per failure the cell whose observation led to it. */
   failedTries: number;
+  /** A backtracking wfc: the observations its collapse undid (0 without backtracking). */
+  undoneChoices: number;
   contradictions: number[];
   /**
    * While inspecting: the last failed collapse's contradiction: the wave cell left without options, the neighbour

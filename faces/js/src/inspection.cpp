@@ -43,6 +43,7 @@ val inspection(const mj::Inspection& v) {
   o.set("chosen", v.chosen);
   o.set("options", v.options.empty() ? val::null() : js_copy("Int32Array", v.options));
   o.set("patterns", v.patterns), o.set("failedTries", v.failed_tries);
+  o.set("undoneChoices", v.undone_choices);
   o.set("contradictions", js_array(v.contradictions, [](int cell) { return val(cell); }));
   if (v.contradiction.cell < 0) {
     o.set("contradiction", val::null());

@@ -10,7 +10,7 @@ namespace mjweb {
 
 // {kind, line, mx, my, mz, legend, fields: [{value, cells: Int32Array}], future: Uint32Array | null,
 // potentials: [{value, cells}], candidates: [{rule, x, y, z, delta, score}], chosen, options: Int32Array
-// | null, patterns, failedTries, contradictions: [cell]}, every array a copy.
+// | null, patterns, failedTries, undoneChoices, contradictions: [cell]}, every array a copy.
 emscripten::val inspection(const mj::Inspection& view);
 
 }  // namespace mjweb

@@ -95,19 +95,22 @@ class Wave(NamedTuple):
     one succeeds, then replays it; counted while ``inspecting``), ``contradictions``: per failure the
     (x, y, z) cell whose observation led to it (when the input grid itself contradicts the tiles:
     its first cell left without options). ``contradiction``: the last failure's Contradiction (None
-    when no collapse failed, or when not ``inspecting``)."""
+    when no collapse failed, or when not ``inspecting``). ``undone_choices``: the observations a
+    backtracking collapse undid (0 without backtracking)."""
 
     options: np.ndarray
     patterns: int
     failed_tries: int
     contradictions: List[Tuple[int, int, int]]
     contradiction: Optional[Contradiction] = None
+    undone_choices: int = 0
 
     def __repr__(self) -> str:
         decided = int((self.options == 1).sum())
         return (
             f"Wave({decided} of {self.options.size} cells decided, patterns={self.patterns}, "
-            f"failed_tries={self.failed_tries}, contradictions={len(self.contradictions)})"
+            f"failed_tries={self.failed_tries}, contradictions={len(self.contradictions)}, "
+            f"undone_choices={self.undone_choices})"
         )
 
 
@@ -180,4 +183,5 @@ class Views:
             view["failed_tries"],
             view["contradictions"],
             None if last is None else Contradiction(*last),
+            view["undone_choices"],
         )

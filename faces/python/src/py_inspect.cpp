@@ -74,6 +74,7 @@ py::dict inspection_dict(const Inspection& v) {
   d["options"] = v.options.empty() ? py::object(py::none()) : py::object(shaped(v.options, v));
   d["patterns"] = v.patterns;
   d["failed_tries"] = v.failed_tries;
+  d["undone_choices"] = v.undone_choices;
   py::list contradictions;
   for (int i : v.contradictions) contradictions.append(cell_xyz(i, v));
   d["contradictions"] = contradictions;

@@ -182,3 +182,13 @@ def test_a_line_below_1_is_refused_as_a_line_past_the_end_is(line):
     with pytest.raises(ValueError, match="line of the model file, from 1"):
         model.wave(line)
     assert model.wave() is None  # not given: the node that runs next, which has no wave
+
+
+def test_wave_counts_the_observations_backtracking_undid(corpus):
+    # Escher at 10x10x10, seed 1, which no retry finishes: backtracking finishes it, undoing observations.
+    model = mj.load(corpus / "models" / "Escher.xml", size=(10, 10, 10), backtrack=True)
+    model.run(1)
+    assert model.wave(4).undone_choices > 0
+    model = mj.load(corpus / "models" / "Knots2D.xml", size=12)
+    model.run(1)
+    assert model.wave(3).undone_choices == 0  # without backtracking
