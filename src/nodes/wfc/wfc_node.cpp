@@ -276,7 +276,8 @@ bool WfcNode::go_on_collapsing(Run& run) {
     if (node < 0) return true;
     observe(node, *s.random);
     if (!propagation_.propagate(wave)) {
-      if (run.inspecting) failed_tries_++, contradictions_.push_back(node), s.failed_seed = s.seed, s.failed_at = observations_;
+      if (run.inspecting)
+        failed_tries_++, contradictions_.push_back(node), s.failed_seed = s.seed, s.failed_at = observations_;
       return false;
     }
   }

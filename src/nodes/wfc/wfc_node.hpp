@@ -95,12 +95,12 @@ class WfcNode : public Branch {
   // The search for a collapse that begin() runs inside its step, kept across steps: a run stopped in
   // it (Run::keep_searching said false) goes on where it stopped, to the collapse it would have found.
   struct Seeking {
-    bool set_up = false;      // the start wave is made
-    bool collapsing = false;  // a collapse is under way: `random` and the wave stand where it stopped
-    bool settling = false;    // backtracking: an undone observation's ban waits to be propagated
-    int tries = 0;            // collapses begun
-    long long share = 0;      // backtracking: the undone observations the collapse under way may reach
-    int seed = 0;             // the collapse under way's
+    bool set_up = false;                  // the start wave is made
+    bool collapsing = false;              // a collapse is under way: `random` and the wave stand where it stopped
+    bool settling = false;                // backtracking: an undone observation's ban waits to be propagated
+    int tries = 0;                        // collapses begun
+    long long share = 0;                  // backtracking: the undone observations the collapse under way may reach
+    int seed = 0;                         // the collapse under way's
     int failed_seed = 0, failed_at = -1;  // while inspecting: the latest failed collapse (retries)
     std::optional<Random> random;
   };
