@@ -10,6 +10,7 @@
 #include "mj/inspect.hpp"
 #include "run/interpreter.hpp"
 #include "test_util.hpp"
+#include "wfc_checkers.hpp"
 
 namespace {
 
@@ -233,19 +234,6 @@ TEST(Inspect, LastContradictionNamesTheEmptiedCellItsLostOptionsAndTheNeighbour)
   EXPECT_EQ(again.lost, c.lost);
 }
 
-// The sample's pixels as the overlap model reads them: each colour the value of its order of first appearance
-// (x fastest, then y).
-std::vector<uint8_t> sample_values(const mj::Image& sample) {
-  std::vector<uint32_t> seen;
-  std::vector<uint8_t> values;
-  for (uint32_t argb : sample.argb) {
-    auto it = std::find(seen.begin(), seen.end(), argb);
-    values.push_back(uint8_t(it - seen.begin()));
-    if (it == seen.end()) seen.push_back(argb);
-  }
-  return values;
-}
-
 // The 8 images of the n x n window at (x0, y0) (wrapping) of a w x h picture under the square's symmetries.
 std::vector<std::vector<uint8_t>> window_images(const std::vector<uint8_t>& cells, int w, int h, int x0, int y0,
                                                 int n) {
@@ -281,7 +269,7 @@ TEST(Inspect, LastContradictionShowsItsLostPatternsAsTheSamplesWindows) {
   ASSERT_EQ(c.cells.size(), c.lost.size());
   ASSERT_EQ(c.pictures.size(), c.lost.size());
   const mj::Image sample = mj::load_png(mjtest::corpus_dir() / "resources" / "samples" / "BrickWall.png");
-  const std::vector<uint8_t> values = sample_values(sample);
+  const std::vector<uint8_t> values = mjtest::sample_values(sample);
   std::vector<std::vector<uint8_t>> windows;
   for (int y = 0; y < sample.height; y++)
     for (int x = 0; x < sample.width; x++)

@@ -120,19 +120,26 @@ struct TileRules {
 // first appearance as the grid's values are: an overlap model's output is valid when each of its
 // windows (wrapping too: the output is periodic) is one of them. The sample is read without symmetry, or
 // (`mirrored`, a model's symmetry="(x)") with its mirror image's windows too.
+// A sample's pixels as the overlap model reads them: each colour the value of its order of first appearance
+// (x fastest, then y).
+inline std::vector<uint8_t> sample_values(const mj::Image& sample) {
+  std::vector<uint32_t> seen;
+  std::vector<uint8_t> values;
+  for (uint32_t argb : sample.argb) {
+    auto it = std::find(seen.begin(), seen.end(), argb);
+    values.push_back(uint8_t(it - seen.begin()));
+    if (it == seen.end()) seen.push_back(argb);
+  }
+  return values;
+}
+
 struct SampleWindows {
   int n;
   std::set<std::vector<uint8_t>, BytesBefore> windows;
 
   SampleWindows(const std::string& sample, int size, bool mirrored = false) : n(size) {
     const mj::Image image = mj::load_png(corpus_dir() / "resources" / "samples" / (sample + ".png"));
-    std::vector<uint32_t> colors;
-    std::vector<uint8_t> cells;
-    for (uint32_t argb : image.argb) {
-      auto it = std::find(colors.begin(), colors.end(), argb);
-      cells.push_back(uint8_t(it - colors.begin()));
-      if (it == colors.end()) colors.push_back(argb);
-    }
+    const std::vector<uint8_t> cells = sample_values(image);
     for (int y = 0; y < image.height; y++)
       for (int x = 0; x < image.width; x++) windows.insert(at(cells.data(), image.width, image.height, x, y));
     if (!mirrored) return;
