@@ -6,8 +6,10 @@
 // in blocks"): the box's observations are undone and its cells take the start wave's patterns
 // again, less those the cells around no longer support. Going back costs what is undone (the trail logs what each
 // choice banned), not a copy of the wave per choice. The reference instead starts over with another seed, which fails
-// every time on hard tilesets (Escher past its size).
+// every time on hard tilesets (Escher past its size). Once a contradiction was met, a wave that does not wrap is
+// swept in the grid's order rather than by least entropy (next_backtracked_node).
 #include <algorithm>
+#include <limits>
 
 #include "mj/defaults.hpp"
 #include "nodes/wfc/wfc_node.hpp"
@@ -70,7 +72,7 @@ bool WfcNode::backtracked_collapse(Run& run) {
   if (s.settling && !settle(run)) return false;
   for (;;) {
     pause_if_asked(run);
-    const int node = next_unobserved_node(*s.random);
+    const int node = next_backtracked_node(*s.random);
     if (node < 0) break;
     trail_.push({node, draw(node, *s.random), true});
     make(trail_.choices.back());
@@ -123,6 +125,20 @@ int WfcNode::draw(int node, Random& random) {
   int t = 0;
   while (!wave.allows(node, t)) t++;
   return t;
+}
+
+// The cell to observe next: the least entropy's until the collapse met a contradiction, then, in a wave
+// that does not wrap, the open cell first in the grid's order (x, then y, then z). Least-entropy
+// collapses grow patches that meet anywhere, and erasing around where they clash makes new clashes as fast as it
+// mends them (Escher at 32: 31,000 of 32,768 cells decided, 100,000 observations undone, then it gave up);
+// swept, contradictions meet the front of decided cells, where undoing the last choices mends them (Escher
+// at 32, seeds 1-3: done in 0.4-0.8 s). In a wave that wraps, the sweep's last row would meet its first
+// (PeriodicEscher at 32 and PillarsOfEternity at 18 then fail): it keeps the least entropy.
+int WfcNode::next_backtracked_node(Random& random) {
+  if (undone_ == 0 || space_.periodic) return next_unobserved_node(random);
+  for (int i : propagation_.changed()) rescan(i);
+  propagation_.forget_changes();
+  return open_.first_at_most(0, std::numeric_limits<double>::max());
 }
 
 void WfcNode::make(const Choice& choice) {

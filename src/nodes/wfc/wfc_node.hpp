@@ -132,6 +132,7 @@ class WfcNode : public Branch {
   void erase_around(int cell);
   bool erase_box(int cell);
   void settle_replay();
+  int next_backtracked_node(Random& random);
   // The next step of the replay: the next observation (or choice of the trail); false when none is left.
   bool replay_step();
   void warn(Run& run, const std::string& message) const;
