@@ -18,13 +18,18 @@
 #include "world/world_settings.hpp"
 
 namespace mj {
-namespace {
+namespace world {
 
+// Outside the anonymous namespace: World::Impl, which has external linkage, keeps a map with it.
 struct ChunkHash {
   size_t operator()(const ChunkIndex& c) const {
     return std::hash<long long>()(c.x * 0x9E3779B97F4A7C15LL ^ c.y * 0xC2B2AE3D27D4EB4FLL ^ c.z);
   }
 };
+
+}  // namespace world
+
+namespace {
 
 // How far from the origin a world's region may lie, each way: coordinates stay exact in every face's numbers
 // (JavaScript's doubles) and a chunk's cells far from overflow.
@@ -77,7 +82,7 @@ struct World::Impl {
   WorldSettings settings;
   std::mutex mutex;                          // guards idle and made
   std::vector<std::unique_ptr<Model>> idle;  // loaded models no thread runs now
-  std::unordered_map<ChunkIndex, std::vector<uint8_t>, ChunkHash> made;
+  std::unordered_map<ChunkIndex, std::vector<uint8_t>, world::ChunkHash> made;
 
   std::unique_ptr<Model> borrow() {
     {
@@ -310,7 +315,7 @@ void World::keep(ChunkIndex c, std::vector<uint8_t> cells) {
 std::vector<ChunkIndex> World::chunks_for(const Region& r) const {
   const WorldSettings& s = impl_->settings;
   const long long k = s.chunk;
-  std::unordered_map<ChunkIndex, bool, ChunkHash> seen;
+  std::unordered_map<ChunkIndex, bool, world::ChunkHash> seen;
   std::vector<ChunkIndex> todo, all;
   const long long z0 = s.dimension == 3 ? world::floor_div(r.z0, k) : 0;
   const long long z1 = s.dimension == 3 ? world::floor_div(r.z1 - 1, k) : 0;
@@ -331,7 +336,7 @@ std::vector<ChunkIndex> World::chunks_for(const Region& r) const {
 }
 
 void World::forget(std::optional<Region> keep) {
-  std::unordered_map<ChunkIndex, bool, ChunkHash> kept;
+  std::unordered_map<ChunkIndex, bool, world::ChunkHash> kept;
   if (keep) {
     check_region(impl_->settings, *keep);
     for (const ChunkIndex& c : chunks_for(*keep)) kept.emplace(c, true);

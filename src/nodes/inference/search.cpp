@@ -14,25 +14,21 @@
 
 namespace mj {
 
-namespace {
-
-// A node of the search tree: its state is the store's state of the same number.
-struct Board {
-  int parent;  // -1 for the root
-  int depth;
-  int backward_estimate, forward_estimate;
-
-  // Lower is better. A negative depth coefficient searches depth-first; the random term breaks ties.
-  double rank(Random& random, double depth_coefficient) const {
-    double result =
-        depth_coefficient < 0.0 ? 1000 - depth : forward_estimate + backward_estimate + 2.0 * depth_coefficient * depth;
-    return result + 0.0001 * random.next_double();
-  }
-};
-
-}  // namespace
-
 class Search {
+  // A node of the search tree: its state is the store's state of the same number.
+  struct Board {
+    int parent;  // -1 for the root
+    int depth;
+    int backward_estimate, forward_estimate;
+
+    // Lower is better. A negative depth coefficient searches depth-first; the random term breaks ties.
+    double rank(Random& random, double depth_coefficient) const {
+      double result = depth_coefficient < 0.0 ? 1000 - depth
+                                              : forward_estimate + backward_estimate + 2.0 * depth_coefficient * depth;
+      return result + 0.0001 * random.next_double();
+    }
+  };
+
  public:
   Search(const std::vector<ValueSet>& future, const std::vector<Rule>& rules, const Grid& grid,
          const SearchOptions& options, int seed)
