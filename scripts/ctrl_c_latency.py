@@ -47,8 +47,8 @@ LOOPS: Dict[str, Loop] = {
         20,
     ),
     "wfc backtracking": Loop(
-        "Escher 24^3, backtrack=True: the collapse, one step",
-        "model = mj.load(CORPUS / 'models' / 'Escher.xml', size=24, backtrack=True)",
+        "PeriodicEscher 32^3, backtrack=True: the collapse, one step",
+        "model = mj.load(CORPUS / 'models' / 'PeriodicEscher.xml', size=32, backtrack=True)",
         "model.run(1, steps=3)",
         100,
     ),
