@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Build and run the whole test suite: unit tests, golden conformance (needs ../shared beside the repo, or
 # MJ_CORPUS and MJ_GOLDEN pointing at the corpus and the golden runs), the C interface, the .NET binding's tests
-# and golden runs, then the Python package's tests beside the WebAssembly build's golden runs, then its linters,
-# API tests and the playground in headless Chromium, and last the same models and bad inputs through every face
+# and golden runs, then the Python package's tests, then the WebAssembly build's linters, API tests, golden runs
+# and the playground in headless Chromium, and last the same models and bad inputs through every face
 # (tests/faces: mj run, the C interface, .NET, Python and JavaScript).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,20 +18,14 @@ bash faces/dotnet/tests/test.sh
 # pip (here, and the README's wheel command in faces/python/tests) takes the extension built above: compiles nothing
 export MJ_PYTHON_BUILD="$PWD/build"
 bash scripts/python.sh
-bash scripts/web.sh
-# The golden runs through the WebAssembly build (faces/js/tests/conformance.mjs) beside the Python tests, which
-# keep one core of two busy: the two overlap instead of following each other. Its output comes after pytest's.
-node --test faces/js/tests/conformance.mjs >build-web/conformance.log 2>&1 &
-wasm_goldens=$!
 MJ_CLI="$PWD/build/mj" .venv/bin/python -m pytest faces/python/tests -q
-status=0
-wait $wasm_goldens || status=$?
-cat build-web/conformance.log
-[ $status -eq 0 ] || exit $status
-# The other web tests on node:test, each file in a process of its own: eslint and prettier, the API against
-# native mj and tests/cli_errors.xml, the npm package installed in a new project, the playground in Chromium.
-node --test tests/js_style.mjs faces/js/tests/api*.mjs faces/js/tests/package.mjs playground/tests/editor*.mjs \
-  playground/tests/browser*.mjs
+bash scripts/web.sh
+# The web tests on node:test, each file in a process of its own: eslint and prettier, the API against native mj
+# and tests/cli_errors.xml, the npm package installed in a new project, the golden runs through the WebAssembly
+# build, the playground in Chromium. (Not beside the Python tests: their Ctrl-C test compares a call's progress
+# with a twin's, which a busy second core upsets.)
+node --test tests/js_style.mjs faces/js/tests/api*.mjs faces/js/tests/package.mjs faces/js/tests/conformance.mjs \
+  playground/tests/editor*.mjs playground/tests/browser*.mjs
 # The same models through mj run, C, .NET, Python and the JavaScript API: the same size, steps, colours, pictures
 # and file names; the same words for the same bad input, each face failing its own way.
 MJ_CLI="$PWD/build/mj" MJ_LIB="$PWD/build/capi/libmj.so" MJ_WEB="$PWD/build-web" MJ_DOTNET="$PWD/build-dotnet" \
