@@ -116,10 +116,6 @@ struct TileRules {
   }
 };
 
-// The n x n windows of a sample picture (wrapping around its edges), colours numbered in order of
-// first appearance as the grid's values are: an overlap model's output is valid when each of its
-// windows (wrapping too: the output is periodic) is one of them. The sample is read without symmetry, or
-// (`mirrored`, a model's symmetry="(x)") with its mirror image's windows too.
 // A sample's pixels as the overlap model reads them: each colour the value of its order of first appearance
 // (x fastest, then y).
 inline std::vector<uint8_t> sample_values(const mj::Image& sample) {
@@ -133,6 +129,10 @@ inline std::vector<uint8_t> sample_values(const mj::Image& sample) {
   return values;
 }
 
+// The n x n windows of a sample picture (wrapping around its edges), colours numbered in order of
+// first appearance as the grid's values are: an overlap model's output is valid when each of its
+// windows (wrapping too: the output is periodic) is one of them. The sample is read without symmetry, or
+// (`mirrored`, a model's symmetry="(x)") with its mirror image's windows too.
 struct SampleWindows {
   int n;
   std::set<std::vector<uint8_t>, BytesBefore> windows;
