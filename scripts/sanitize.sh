@@ -17,5 +17,7 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-
 cmake --build build-asan -j2 --target mj_tests mj_conformance mj_cli
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# A quarter of the random programs (tests/test_util.hpp, share_of): the native run draws them all.
+export MJ_TEST_SHARE=0.25
 ctest --test-dir build-asan --output-on-failure -j2 -E '^(conformance|example_consumer|debian_package|file_faults|exports)$'
 MJ_SMOKE=${MJ_SMOKE:-300} MJ_JOBS=2 build-asan/tests/mj_conformance

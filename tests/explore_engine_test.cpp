@@ -54,7 +54,7 @@ TEST(ExploreEngine, EveryTransitionOfRandomProgramsIsTheInterpreters) {
   const mj::ExploreOptions options{1000};
   int compared = 0, refused = 0, no_op = 0, invalid = 0, drawn_order = 0;
   long long transitions = 0, states = 0;
-  for (int k = 0; k < 600; k++) {
+  for (int k = 0; k < mjtest::share_of(600); k++) {
     const mjtest::RandomProgram p = maker.make();
     SCOPED_TRACE(p.xml + " on " + std::to_string(p.mx) + "x" + std::to_string(p.my));
     mj::RunSettings settings;
@@ -115,8 +115,8 @@ TEST(ExploreEngine, EveryTransitionOfRandomProgramsIsTheInterpreters) {
       "refused by the engine for a match that changes nothing, %d overlapping all explored by the engine only, %d "
       "not models\n",
       compared, states, transitions, refused, no_op, drawn_order, invalid);
-  EXPECT_GE(compared, 150);
-  EXPECT_GE(transitions, 15000);
+  EXPECT_GE(compared, mjtest::share_of(150));
+  EXPECT_GE(transitions, mjtest::share_of(15000));
 }
 
 // --all-grids: every grid's successors by the engine (on grid words, in threads) are the interpreter's.
@@ -124,7 +124,7 @@ TEST(ExploreEngine, EveryGridsSuccessorsOfRandomProgramsAreTheInterpreters) {
   mjtest::ProgramMaker maker(41);
   int compared = 0, refused = 0;
   long long grids = 0, transitions = 0;
-  for (int k = 0; k < 500; k++) {
+  for (int k = 0; k < mjtest::share_of(500); k++) {
     const mjtest::RandomProgram p = maker.make(true);
     SCOPED_TRACE(p.xml + " on " + std::to_string(p.mx) + "x" + std::to_string(p.my));
     mj::RunSettings settings;
@@ -161,7 +161,7 @@ TEST(ExploreEngine, EveryGridsSuccessorsOfRandomProgramsAreTheInterpreters) {
   }
   std::printf("random one-node programs: %d compared (%lld grids, %lld transitions, all equal), %d refused by both\n",
               compared, grids, transitions, refused);
-  EXPECT_GE(compared, 200);
+  EXPECT_GE(compared, mjtest::share_of(200));
 }
 
 }  // namespace
@@ -190,7 +190,7 @@ TEST(ExploreEngine, GridDynamicsOfRandomProgramsAreTheStoredGraphs) {
   mjtest::ProgramMaker maker(42);
   int compared = 0, downhill = 0;
   long long grids = 0;
-  for (int k = 0; k < 400; k++) {
+  for (int k = 0; k < mjtest::share_of(400); k++) {
     const mjtest::RandomProgram p = maker.make(true);
     SCOPED_TRACE(p.xml + " on " + std::to_string(p.mx) + "x" + std::to_string(p.my));
     mj::ExploreProgram program;
@@ -211,9 +211,9 @@ TEST(ExploreEngine, GridDynamicsOfRandomProgramsAreTheStoredGraphs) {
   }
   std::printf("random one-node programs: %d dynamics (%d downhill, %lld grids) equal to the stored graphs'\n", compared,
               downhill, grids);
-  EXPECT_GE(compared, 250);
-  EXPECT_GE(downhill, 40);
-  EXPECT_LE(downhill, compared - 40);
+  EXPECT_GE(compared, mjtest::share_of(250));
+  EXPECT_GE(downhill, mjtest::share_of(40));
+  EXPECT_LE(downhill, compared - mjtest::share_of(40));
 }
 
 // Downhill in blocks on several threads: dimers on 4x4 and 5x3, three values on 3x3, a prl, and writes
@@ -242,7 +242,7 @@ TEST(ExploreEngine, GridDynamicsOnThreadsAreOneThreads) {
 TEST(ExploreEngine, WithoutTheGraphEverythingElseIsTheSame) {
   mjtest::ProgramMaker maker(45, {true, true});
   int compared = 0, cyclic = 0;
-  for (int k = 0; k < 300; k++) {
+  for (int k = 0; k < mjtest::share_of(300); k++) {
     const mjtest::RandomProgram p = maker.make();
     SCOPED_TRACE(p.xml + " on " + std::to_string(p.mx) + "x" + std::to_string(p.my));
     mj::StateSpace with, without;
@@ -269,6 +269,6 @@ TEST(ExploreEngine, WithoutTheGraphEverythingElseIsTheSame) {
     compared++, cyclic += with.cyclic;
   }
   std::printf("random programs: %d explored with and without the graph (%d with cycles), the same\n", compared, cyclic);
-  EXPECT_GE(compared, 150);
-  EXPECT_GE(cyclic, 10);
+  EXPECT_GE(compared, mjtest::share_of(150));
+  EXPECT_GE(cyclic, mjtest::share_of(10));
 }

@@ -15,6 +15,7 @@
 #include "mj/error.hpp"
 #include "mj/explore.hpp"
 #include "run/interpreter.hpp"
+#include "test_util.hpp"
 
 namespace {
 
@@ -81,7 +82,7 @@ TEST(ExploreOracle, RandomProgramsWhereRuleNodesRememberTheirMatches) {
   const int counts[] = {1000, 500, 150};
   for (int k = 0; k < 3; k++) {
     mjtest::ProgramMaker maker(47 + unsigned(k), shapes[k]);
-    for (int n = 0; n < counts[k]; n++) {
+    for (int n = 0; n < mjtest::share_of(counts[k]); n++) {
       compare(maker.make(n % 4 == 0), tally, refusals);
       if (::testing::Test::HasFatalFailure()) return;
     }
@@ -93,7 +94,7 @@ TEST(ExploreOracle, RandomProgramsWhereRuleNodesRememberTheirMatches) {
       tally.unending, tally.refused, tally.too_big, tally.invalid);
   for (const auto& [message, n] : refusals) std::printf("  %d refused: %s...\n", n, message.c_str());
   EXPECT_EQ(tally.matched, tally.programs);
-  EXPECT_GE(tally.programs, 1000);
+  EXPECT_GE(tally.programs, mjtest::share_of(1000));
 }
 
 }  // namespace

@@ -89,7 +89,7 @@ void check_random_programs(unsigned seed, mjtest::Draws draws, int programs, con
   int checked = 0, refused = 0, invalid = 0, with = 0;
   Tally tally;
   std::map<std::string, int> refusals;
-  for (int k = 0; k < programs; k++) {
+  for (int k = 0; k < mjtest::share_of(programs); k++) {
     const mjtest::RandomProgram p = maker.make();
     SCOPED_TRACE(p.xml + " on " + std::to_string(p.mx) + "x" + std::to_string(p.my));
     mj::RunSettings settings;
@@ -117,7 +117,7 @@ void check_random_programs(unsigned seed, mjtest::Draws draws, int programs, con
       "explorer's; %lld transition frequencies within 5 sigma), %d refused, %d not models\n",
       what, checked, with, tally.runs, tally.steps, tally.frequencies, refused, invalid);
   for (const auto& [message, n] : refusals) std::printf("  %d refused: %s...\n", n, message.c_str());
-  EXPECT_GE(checked, at_least);
+  EXPECT_GE(checked, mjtest::share_of(at_least));
 }
 
 TEST(ExploreSeeds, RandomProgramsWithChancesAndOverlapsFollowTheInterpretersRuns) {

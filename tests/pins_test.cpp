@@ -58,7 +58,7 @@ TEST(Pins, RandomProgramsNeverChangeAPinnedCell) {
   mjtest::ProgramMaker maker(4049, {true, true, false});
   std::mt19937 rng(49);
   int runs = 0, steps = 0;
-  for (int program = 0; program < 400; program++) {
+  for (int program = 0; program < mjtest::share_of(400); program++) {
     const mjtest::RandomProgram p = maker.make();
     const int mx = p.mx * (1 + program % 4), my = p.my * (1 + program % 3);
     const mj::RunSettings settings = mjtest::settings_of(p.xml, mx, my);
@@ -76,8 +76,8 @@ TEST(Pins, RandomProgramsNeverChangeAPinnedCell) {
       EXPECT_EQ(final_state(pinned, seed, 200), before) << p.xml;
     }
   }
-  EXPECT_EQ(runs, 1200);
-  EXPECT_GT(steps, 10000);  // the runs do work: pins do not stop them all at once
+  EXPECT_EQ(runs, 3 * mjtest::share_of(400));
+  EXPECT_GT(steps, mjtest::share_of(10000));  // the runs do work: pins do not stop them all at once
   std::printf("[ pins ] %d runs of random programs, %d steps, no pinned cell changed\n", runs, steps);
 }
 

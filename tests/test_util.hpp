@@ -25,6 +25,19 @@ inline std::filesystem::path corpus_dir() {
   return std::filesystem::path(MJ_SOURCE_DIR) / ".." / "shared" / "corpus";
 }
 
+// The share of its random programs a test draws: $MJ_TEST_SHARE, a number in (0, 1], else 1. The sanitizer run
+// asks for a quarter: under ASan the random-program tests cost minutes, and a quarter of the same programs still
+// walks every code path they reach (the native run draws them all). Counts and thresholds scale alike.
+inline int share_of(int count) {
+  static const double share = [] {
+    const char* env = std::getenv("MJ_TEST_SHARE");
+    const double s = env && *env ? std::atof(env) : 1.0;
+    return s > 0 && s <= 1 ? s : 1.0;
+  }();
+  const int n = int(count * share + 0.5);
+  return n < 1 ? 1 : n;
+}
+
 // This test process's scratch root, mj-test-<pid>: ctest runs each test as its own process, two at a
 // time, so tests never share a folder; the root goes when the process ends.
 struct ScratchRoot {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import threading
+import uuid
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple, Union
 
@@ -228,8 +229,11 @@ class World:
 
 class _Cluster:
     """A region's missing chunks made on a Dask cluster: a task per chunk, depending on the tasks of the chunks it
-    needs, named by the world and the chunk (the same chunk is the same task); each chunk's cells kept by the World
-    when the tasks are done. The World's kept chunks are dropped first, so that every chunk a task needs is a task."""
+    needs, named by the world, this call and the chunk (within a call the same chunk is the same task); each chunk's
+    cells kept by the World when the tasks are done. The World's kept chunks are dropped first, so that every chunk a
+    task needs is a task. The call in the names: the client keeps a cancelled task's future under its name until
+    it releases it, later, and a task submitted under that name before then is cancelled too (a region asked for
+    right after a save stopped by Ctrl-C failed so)."""
 
     def __init__(self, world: World, client) -> None:
         status = getattr(client, "status", None)
@@ -241,7 +245,7 @@ class _Cluster:
 
         self.world = world
         self.client = client
-        self.token = tokenize(repr(world.request))
+        self.token = tokenize(repr(world.request), uuid.uuid4().hex)
         self.futures: Dict[Chunk, object] = {}
         world.forget()
 
