@@ -26,8 +26,8 @@ inline std::filesystem::path corpus_dir() {
 }
 
 // The share of its random programs a test draws: $MJ_TEST_SHARE, a number in (0, 1], else 1. The sanitizer run
-// asks for a quarter: under ASan the random-program tests cost minutes, and a quarter of the same programs still
-// walks every code path they reach (the native run draws them all). Counts and thresholds scale alike.
+// asks for a quarter, the first programs each test draws: under ASan these tests took about 5 of its 16 minutes
+// of test CPU (the native run draws them all). Counts and thresholds scale alike.
 inline int share_of(int count) {
   static const double share = [] {
     const char* env = std::getenv("MJ_TEST_SHARE");
