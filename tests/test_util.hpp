@@ -26,7 +26,7 @@ inline std::filesystem::path corpus_dir() {
 }
 
 // The share of its random programs a test draws: $MJ_TEST_SHARE, a number in (0, 1], else 1. The sanitizer run
-// asks for a quarter, the first programs each test draws: under ASan these tests took about 5 of its 16 minutes
+// asks for a quarter, the first programs each test draws: under ASan these tests took about 6 of its 16 minutes
 // of test CPU (the native run draws them all). Counts and thresholds scale alike.
 inline int share_of(int count) {
   static const double share = [] {
