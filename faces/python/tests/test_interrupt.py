@@ -45,10 +45,15 @@ class CtrlC:
         return self
 
     def __exit__(self, *exc):
+        self.release()
+        return False
+
+    def release(self):
+        """No more presses: the ones on their way are ignored, the presser ends."""
         self.armed = False
         self.stop.set()
-        self.presser.join()
-        return False
+        if self.presser:
+            self.presser.join()
 
 
 @pytest.fixture
@@ -60,8 +65,7 @@ def ctrl_c():
     try:
         yield sender
     finally:
-        if sender.presser:
-            sender.__exit__(None, None, None)
+        sender.release()
         signal.signal(signal.SIGINT, previous)
 
 
