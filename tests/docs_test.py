@@ -359,7 +359,7 @@ COMMAND_CLAIMS = [
         r"after undoing ([\d,]+) observations",
         ["run", "--help"],
         ROOT,
-        r"giving up after undoing (\d+) observations",
+        r"after undoing (\d+) observations going on in blocks",
     ),
     (
         "docs/language/wfc.md",

@@ -27,7 +27,10 @@ inline std::string corpus_model(const std::string& name) {
 // The model without the nodes inside its wfc (they come after its rules): the grid it ends on is
 // then the collapse's tiling.
 inline std::string collapse_only(std::string xml) {
-  const size_t wfc = xml.find("<wfc"), first = xml.find("<all", wfc), end = xml.find("</wfc>", wfc);
+  const size_t wfc = xml.find("<wfc"), end = xml.find("</wfc>", wfc);
+  size_t first = std::string::npos;
+  for (const char* node : {"<all", "<one", "<prl", "<sequence", "<markov"})
+    first = std::min(first, xml.find(node, wfc));
   if (first != std::string::npos && first < end) xml.erase(first, end - first);
   return xml;
 }

@@ -59,6 +59,15 @@ TEST(WfcPause, AStoppedBacktrackingCollapseGoesOnToTheSameRun) {
   expect_same_run(ip, 3, 2);
 }
 
+TEST(WfcPause, AStoppedCollapseInBlocksGoesOnToTheSameRun) {
+  // PeriodicEscher at 20: past kMostUndoneChoices the collapse goes on in blocks (stopped within the
+  // collapses of its cubes and columns).
+  mj::Interpreter ip =
+      mj::Interpreter::from_file(mjtest::corpus_dir() / "models" / "PeriodicEscher.xml", sized(20, 20, 20));
+  ip.set_backtrack(true);
+  expect_same_run(ip, 1, 7);
+}
+
 TEST(WfcPause, StoppedRetriesGoOnToTheSameRun) {
   // WaveBrickWall's rigid rows: the reference's retries fail some collapses before one ends.
   mj::Interpreter ip =

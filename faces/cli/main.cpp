@@ -235,11 +235,13 @@ void add_run_command(CLI::App& app, CommandLine& c) {
                               mj::kDefaultPixelsize))
       ->check(any_int());
   run->add_flag("--iso", r.iso, "render 3D grids as isometric PNG instead of VOX");
-  run->add_flag("--backtrack", r.backtrack,
-                fmt::format("every wfc undoes its last observations on a contradiction instead of starting over, "
-                            "giving up after undoing {} observations (a run is the reference's unless the "
-                            "collapse of the wfc's first seed meets a contradiction)",
-                            mj::kMostUndoneChoices));
+  run->add_flag(
+      "--backtrack", r.backtrack,
+      fmt::format("every wfc undoes its last observations on a contradiction instead of starting over, "
+                  "after undoing {} observations going on in blocks from a ground pattern (Empty) filling all "
+                  "it may, giving up only without one (a run is the reference's unless the "
+                  "collapse of the wfc's first seed meets a contradiction)",
+                  mj::kMostUndoneChoices));
   run->add_flag("--no-picture", r.no_picture, "write no image or voxel file");
   run->add_option("--start", r.start,
                   "start from this picture (PNG in palette colours, or VOX) instead of the empty grid")

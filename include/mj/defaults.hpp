@@ -27,8 +27,9 @@ constexpr int kDefaultProgressMilliseconds = 100;
 // The most frames an animated GIF may have (AnimationOptions::max_frames): a long run's GIF of every step
 // is gigabytes (BacktrackerMaze at 201: 20,402 frames, 1.16 GB).
 constexpr int kMaxGifFrames = 5000;
-// A backtracking wfc (backtrack="True", `mj run --backtrack`) gives up after undoing this many observations,
-// leaving its grid unfinished as one that finds no good seed does.
+// A backtracking wfc (backtrack="True", `mj run --backtrack`) that has undone this many observations goes on
+// in blocks from a ground (a collapse in which one pattern fills all it may: a tileset's Empty tile), which
+// always finishes; without a ground it gives up, leaving its grid unfinished as one that finds no good seed does.
 constexpr int kMostUndoneChoices = 100000;
 // The largest grid a model may make, in cells, when the caller gives no bound (RunRequest::max_cells <= 0): the
 // start grid and every grid a map or wfc makes. 2^28 cells, a quarter of a GiB of values.

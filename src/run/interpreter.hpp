@@ -49,7 +49,8 @@ class Interpreter {
   // collapse (its grid stays unfinished, as the reference leaves it). Empty before start.
   std::vector<Notice> run_notices() const;
   // Every wfc node backtracks on contradictions, as with backtrack="True" (the runs then differ from
-  // the reference's); it gives up after undoing kMostUndoneChoices observations. Applies from the
+  // the reference's); after undoing kMostUndoneChoices observations it goes on in blocks from a
+  // ground, giving up only without one (mj/defaults.hpp). Applies from the
   // next start. Off by default and after reset().
   void set_backtrack(bool backtrack);
 

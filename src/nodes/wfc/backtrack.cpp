@@ -7,7 +7,8 @@
 // again, less those the cells around no longer support. Going back costs what is undone (the trail logs what each
 // choice banned), not a copy of the wave per choice. The reference instead starts over with another seed, which fails
 // every time on hard tilesets (Escher past its size). Once a contradiction was met, a wave that does not wrap is
-// swept in the grid's order rather than by least entropy (next_backtracked_node).
+// swept in the grid's order rather than by least entropy (next_backtracked_node). Past kMostUndoneChoices
+// undone observations, the collapse goes on in blocks (blocks.cpp).
 #include <algorithm>
 #include <limits>
 
@@ -27,17 +28,14 @@ constexpr long long kFirstShare = 5000;
 // The half side of the box erased around a contradiction. Measured on Escher 24 (seeds 1-3) with
 // kStuck: 2 finished all three in 1.6-1.9 s of CPU, 1 and 3 left some unfinished.
 constexpr int kFirstRadius = 2;
-// Around the box, the cells no kept observation decided take the start wave's patterns again too,
-// and the bans learnt there are forgotten: what the erased observations took from them comes back.
-// Measured: PillarsOfEternity 12 and 18 (seed 1) finish with 2 (0.1 and 0.9 s), never with 0.
-constexpr int kMargin = 2;
 
 }  // namespace
 
 // Collapses from the run's next seeds, undoing choices as needed: one that has undone its share of
 // observations starts over from the next seed, with twice the share (a search stuck deep in one
-// corner costs more than a fresh start). The seed of the collapse that ends, or nullopt when
-// kMostUndoneChoices observations were undone in all. Goes on with the collapse under way, if any.
+// corner costs more than a fresh start). Once kMostUndoneChoices observations were undone in all, the
+// collapse goes on in blocks from the ground (blocks.cpp), which always ends. The seed of the collapse
+// that ends, or nullopt when it gave up and the wave has no ground. Goes on with the collapse under way.
 std::optional<int> WfcNode::backtracked_seed(Run& run) {
   Seeking& s = seeking_;
   if (s.share == 0) {
@@ -45,12 +43,16 @@ std::optional<int> WfcNode::backtracked_seed(Run& run) {
     propagation_.prepare_restore();
     s.share = kFirstShare;
   }
-  for (;; s.share *= 2) {
+  while (s.block < 0) {
     if (!s.collapsing) begin_backtracked_collapse(run);
     if (backtracked_collapse(run)) return s.seed;
     s.collapsing = false;
-    if (undone_ >= kMostUndoneChoices) return std::nullopt;
+    if (undone_ >= kMostUndoneChoices && !begin_blocks()) return std::nullopt;
+    s.share *= 2;
   }
+  if (s.grounding && !ground_collapse(run)) return std::nullopt;
+  modify_in_blocks(run);
+  return s.seed;
 }
 
 void WfcNode::begin_backtracked_collapse(Run& run) {
@@ -68,20 +70,30 @@ void WfcNode::begin_backtracked_collapse(Run& run) {
 }
 
 bool WfcNode::backtracked_collapse(Run& run) {
+  if (!observe_open_cells(run)) return false;
+  finish_backtracked_collapse();
+  return true;
+}
+
+// Observes the open cells one after another, going back where they contradict; false when the
+// collapse has undone its share.
+bool WfcNode::observe_open_cells(Run& run) {
   Seeking& s = seeking_;
   if (s.settling && !settle(run)) return false;
   for (;;) {
     pause_if_asked(run);
     const int node = next_backtracked_node(*s.random);
-    if (node < 0) break;
+    if (node < 0) return true;
     trail_.push({node, draw(node, *s.random), true});
     make(trail_.choices.back());
     if (trail_.choices.size() > longest_) longest_ = trail_.choices.size(), stuck_ = 0;
     if (!settle(run)) return false;
   }
+}
+
+void WfcNode::finish_backtracked_collapse() {
   if (erased_) settle_replay();
   observations_ = int(trail_.choices.size());
-  return true;
 }
 
 // Propagates the last choice and goes back until the wave holds no contradiction; false when the
@@ -91,13 +103,16 @@ bool WfcNode::settle(Run& run) {
   seeking_.settling = false;
   while (!consistent()) {
     if (undone_ >= undo_limit_) {
-      if (run.inspecting) {
+      if (run.inspecting && seeking_.block < 0) {  // a box that keeps what it held is no failed collapse
         failed_tries_++, contradictions_.push_back(contradiction_);
         explain_backtracked_failure();
       }
       return false;
     }
-    if (++stuck_ > kStuck || !undo_observation()) {
+    // In a box (blocks.cpp), only the box's own observations are undone.
+    const bool in_box = seeking_.block >= 0 && !seeking_.grounding;
+    if (!((in_box || ++stuck_ <= kStuck) && undo_observation())) {
+      if (in_box) return false;
       erase_around(contradiction_);  // leaves no contradiction
       break;
     }
@@ -216,7 +231,7 @@ bool WfcNode::erase_box(int cell) {
   const int margin = radius_ + kMargin;
   int erased = 0;
   std::erase_if(trail_.choices, [&](const Choice& c) {
-    const int d = space_.distance(c.cell, cell);
+    const int d = box_distance(c.cell, cell);
     const bool erase = d <= radius_ || (d <= margin && !c.observed);
     erased += erase && c.observed;
     return erase;
@@ -226,12 +241,12 @@ bool WfcNode::erase_box(int cell) {
   touched_.clear();
   const size_t patterns = size_t(model.patterns);
   for (int i = 0; i < wave.cells(); i++)
-    if (space_.distance(i, cell) <= margin) {
+    if (box_distance(i, cell) <= margin) {
       std::copy_n(start_wave_.allowances() + size_t(i) * patterns, patterns, trail_.shadow(i));
       touched_.push_back(i);
     }
   for (const Choice& c : trail_.choices)
-    if (space_.distance(c.cell, cell) <= margin) {
+    if (box_distance(c.cell, cell) <= margin) {
       std::fill_n(trail_.shadow(c.cell), patterns, uint8_t(0));
       trail_.shadow(c.cell)[c.pattern] = 1;
     }

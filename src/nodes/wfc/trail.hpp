@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <deque>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "nodes/wfc/wave.hpp"
@@ -32,6 +33,12 @@ class Trail {
     base_ = 0;
     patterns_ = size_t(wave.patterns());
     shadow_.assign(wave.allowances(), wave.allowances() + size_t(wave.cells()) * patterns_);
+  }
+  // begin(), with the choices `made` so far, which are never undone one by one.
+  void begin_from(const Wave& wave, std::vector<Choice> made) {
+    begin(wave);
+    choices = std::move(made);
+    commit();
   }
   void push(const Choice& choice) {
     choices.push_back(choice);
