@@ -100,7 +100,7 @@ class WfcNode : public Branch {
     bool settling = false;                // backtracking: an undone observation's ban waits to be propagated
     int tries = 0;                        // collapses begun
     long long share = 0;                  // backtracking: the undone observations the collapse under way may reach
-    int block = -1;                       // modifying in blocks (blocks.cpp): the box under way
+    int block = -1;                       // modifying in blocks (blocks.cpp): the box under way; -1 before
     bool grounding = false;               // modifying in blocks: the ground's open cells are being collapsed
     int ground_tries = 0;                 // modifying in blocks: the ground's collapses that failed
     int seed = 0;                         // the collapse under way's
@@ -138,7 +138,7 @@ class WfcNode : public Branch {
   bool erase_box(int cell);
   void settle_replay();
   int next_backtracked_node(Random& random);
-  // blocks.cpp: the collapse modified in blocks from the ground, once backtracking gave up.
+  // blocks.cpp: the collapse modified in blocks from the ground, past kMostUndoneChoices undone observations.
   int ground_pattern() const;
   bool begin_blocks();
   std::vector<uint8_t> near_cells_without(int t) const;
