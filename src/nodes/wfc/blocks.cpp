@@ -8,7 +8,6 @@
 // that wrap, whose last cells must fit cells decided long before (PeriodicEscher at 32, OrientedEscher at 24,
 // PillarsOfEternity at 36); the boxes meet no such seam unsolved.
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <functional>
 
@@ -111,15 +110,7 @@ bool WfcNode::ground_collapse(Run& run) {
 // then in columns that take the whole of z, as what wraps around it may be one structure
 // (PillarsOfEternity's pillars go all the way round: a cube could only hold the ground there, while
 // PeriodicEscher's columns are too large to collapse where its cubes do).
-int WfcNode::box_distance(int a, int b) const {
-  if (seeking_.block < cubes()) return space_.distance(a, b);
-  const Space& s = space_;
-  const auto along = [&s](int u, int v, int m) {
-    const int d = std::abs(u - v);
-    return s.periodic ? std::min(d, m - d) : d;
-  };
-  return std::max(along(s.x(a), s.x(b), s.mx), along(s.y(a), s.y(b), s.my));
-}
+int WfcNode::box_distance(int a, int b) const { return space_.distance(a, b, seeking_.block < cubes()); }
 
 namespace {
 

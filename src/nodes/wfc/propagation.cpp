@@ -49,12 +49,12 @@ int Space::neighbour(int i, int d) const {
   return wrap_once(x, mx) + wrap_once(y, my) * mx + wrap_once(z, mz) * mx * my;
 }
 
-int Space::distance(int a, int b) const {
+int Space::distance(int a, int b, bool along_z) const {
   const auto along = [&](int u, int v, int m) {
     const int d = std::abs(u - v);
     return periodic ? std::min(d, m - d) : d;
   };
-  return std::max({along(x(a), x(b), mx), along(y(a), y(b), my), along(z(a), z(b), mz)});
+  return std::max({along(x(a), x(b), mx), along(y(a), y(b), my), along_z ? along(z(a), z(b), mz) : 0});
 }
 
 std::string Space::where(int i) const {

@@ -72,8 +72,8 @@ struct Space {
   // The cell at offset d from cell i, or -1 when it is outside a non-periodic wave.
   int neighbour(int i, int d) const;
   // How far apart two cells are along the axis where they are farthest apart (around the edges
-  // too when the wave wraps).
-  int distance(int a, int b) const;
+  // too when the wave wraps); `along_z` false: along x and y only.
+  int distance(int a, int b, bool along_z = true) const;
   // Cell i in words: "(x, y, z)".
   std::string where(int i) const;
 };
