@@ -238,5 +238,38 @@ TEST(WfcPropagation, OverlapListsAreThePairsThatAgree) {
   EXPECT_GT(allowed, 10000u);  // the lists are not all empty
 }
 
+// A box of the backtracking erasure and of the blocks, listed in proportion to its size: exactly the
+// cells whose offset from the centre, along each axis (around the edge when the wave wraps; x and y
+// only for a column), is at most the radius, in cell order. Sides odd and even, a radius past half a
+// side (every cell of that axis), centres on the edges.
+TEST(WfcSpace, CellsWithinAreTheBoxsCellsInCellOrder) {
+  const auto apart = [](int u, int v, int m, bool periodic) {
+    const int d = u > v ? u - v : v - u;
+    return periodic && m - d < d ? m - d : d;
+  };
+  std::mt19937 rng(11);
+  int listed = 0;
+  for (int trial = 0; trial < 400; trial++) {
+    const Space space{1 + int(rng() % 9), 1 + int(rng() % 9), 1 + int(rng() % 6), 1, rng() % 2 == 0};
+    const int centre = int(rng() % unsigned(space.size())), radius = int(rng() % 6);
+    const bool along_z = rng() % 2 == 0;
+    std::vector<int> expected, got = {-1};  // appends: what was there stays
+    for (int i = 0; i < space.size(); i++) {
+      const int cx = centre % space.mx, cy = centre / space.mx % space.my, cz = centre / (space.mx * space.my);
+      const int x = i % space.mx, y = i / space.mx % space.my, z = i / (space.mx * space.my);
+      if (apart(x, cx, space.mx, space.periodic) <= radius && apart(y, cy, space.my, space.periodic) <= radius &&
+          (!along_z || apart(z, cz, space.mz, space.periodic) <= radius))
+        expected.push_back(i);
+    }
+    space.cells_within(centre, radius, along_z, got);
+    ASSERT_EQ(got.front(), -1);
+    ASSERT_EQ(std::vector<int>(got.begin() + 1, got.end()), expected)
+        << "trial " << trial << ": " << space.mx << "x" << space.my << "x" << space.mz
+        << (space.periodic ? " periodic" : "") << ", centre " << centre << ", radius " << radius;
+    listed += int(expected.size());
+  }
+  EXPECT_GT(listed, 2000);  // boxes of many cells, not only of their centres
+}
+
 }  // namespace
 }  // namespace mj::wfc

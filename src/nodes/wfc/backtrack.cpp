@@ -228,28 +228,27 @@ void WfcNode::erase_around(int cell) {
 // support. False when that runs into a
 // contradiction: the wave is then as the box's reset left it.
 bool WfcNode::erase_box(int cell) {
-  const int margin = radius_ + kMargin;
+  touched_.clear();
+  box_cells(cell, radius_ + kMargin, touched_);
+  in_box_.resize(size_t(wave.cells()));
+  for (int i : touched_) in_box_[size_t(i)] = box_distance(i, cell) <= radius_ ? 2 : 1;
   int erased = 0;
   std::erase_if(trail_.choices, [&](const Choice& c) {
-    const int d = box_distance(c.cell, cell);
-    const bool erase = d <= radius_ || (d <= margin && !c.observed);
+    const int in = in_box_[size_t(c.cell)];
+    const bool erase = in == 2 || (in == 1 && !c.observed);
     erased += erase && c.observed;
     return erase;
   });
   undone_ += std::max(erased, 1);  // an erasure of no observation still counts: the collapse goes round
   trail_.commit();
-  touched_.clear();
   const size_t patterns = size_t(model.patterns);
-  for (int i = 0; i < wave.cells(); i++)
-    if (box_distance(i, cell) <= margin) {
-      std::copy_n(start_wave_.allowances() + size_t(i) * patterns, patterns, trail_.shadow(i));
-      touched_.push_back(i);
-    }
+  for (int i : touched_) std::copy_n(start_wave_.allowances() + size_t(i) * patterns, patterns, trail_.shadow(i));
   for (const Choice& c : trail_.choices)
-    if (box_distance(c.cell, cell) <= margin) {
+    if (in_box_[size_t(c.cell)] != 0) {
       std::fill_n(trail_.shadow(c.cell), patterns, uint8_t(0));
       trail_.shadow(c.cell)[c.pattern] = 1;
     }
+  for (int i : touched_) in_box_[size_t(i)] = 0;
   restore(touched_);
   propagation_.ban_unsupported(wave, touched_);
   if (consistent()) return true;

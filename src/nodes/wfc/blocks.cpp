@@ -9,7 +9,6 @@
 // PillarsOfEternity at 36); the boxes meet no such seam unsolved.
 #include <algorithm>
 #include <cstring>
-#include <functional>
 
 #include "nodes/wfc/wfc_node.hpp"
 
@@ -100,8 +99,7 @@ std::vector<uint8_t> WfcNode::near_cells_without(int t) const {
 bool WfcNode::ground_collapse(Run& run) {
   while (!observe_open_cells(run))
     if (++seeking_.ground_tries == kGroundTries || !begin_blocks()) return false;
-  kept_.resize(size_t(wave.cells()) * size_t(model.patterns));
-  keep_cells([](int) { return true; });
+  kept_.assign(wave.allowances(), wave.allowances() + size_t(wave.cells()) * size_t(model.patterns));
   seeking_.grounding = false;
   return true;
 }
@@ -111,6 +109,11 @@ bool WfcNode::ground_collapse(Run& run) {
 // (PillarsOfEternity's pillars go all the way round: a cube could only hold the ground there, while
 // PeriodicEscher's columns are too large to collapse where its cubes do).
 int WfcNode::box_distance(int a, int b) const { return space_.distance(a, b, seeking_.block < cubes()); }
+
+// The cells box_distance puts at most `radius` from `centre`, in cell order.
+void WfcNode::box_cells(int centre, int radius, std::vector<int>& out) const {
+  space_.cells_within(centre, radius, seeking_.block < cubes(), out);
+}
 
 namespace {
 
@@ -160,12 +163,9 @@ void WfcNode::modify_in_blocks(Run& run) {
 
 // The box's cells, as its collapse decided them, join kept_.
 void WfcNode::keep_block(int centre) {
-  keep_cells([&](int i) { return box_distance(i, centre) <= kBlockRadius + kMargin; });
-}
-
-void WfcNode::keep_cells(const std::function<bool(int)>& which) {
-  for (int i = 0; i < wave.cells(); i++)
-    if (which(i)) std::copy_n(wave.allowances() + kept_row(i), model.patterns, kept_.data() + kept_row(i));
+  touched_.clear();
+  box_cells(centre, kBlockRadius + kMargin, touched_);
+  for (int i : touched_) std::copy_n(wave.allowances() + kept_row(i), model.patterns, kept_.data() + kept_row(i));
 }
 
 // A box's collapse failed: the wave goes back to kept_ (the cells the failure changed take their kept

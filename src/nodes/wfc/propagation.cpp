@@ -2,7 +2,6 @@
 #include "nodes/wfc/propagation.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <stdexcept>
 
 namespace mj::wfc {
@@ -50,11 +49,19 @@ int Space::neighbour(int i, int d) const {
 }
 
 int Space::distance(int a, int b, bool along_z) const {
-  const auto along = [&](int u, int v, int m) {
-    const int d = std::abs(u - v);
-    return periodic ? std::min(d, m - d) : d;
-  };
   return std::max({along(x(a), x(b), mx), along(y(a), y(b), my), along_z ? along(z(a), z(b), mz) : 0});
+}
+
+void Space::cells_within(int centre, int radius, bool along_z, std::vector<int>& out) const {
+  const int cx = x(centre), cy = y(centre), cz = z(centre);
+  for (int k = 0; k < mz; k++) {
+    if (along_z && along(cz, k, mz) > radius) continue;
+    for (int j = 0; j < my; j++) {
+      if (along(cy, j, my) > radius) continue;
+      for (int i = 0; i < mx; i++)
+        if (along(cx, i, mx) <= radius) out.push_back(i + mx * (j + my * k));
+    }
+  }
 }
 
 std::string Space::where(int i) const {

@@ -1,6 +1,7 @@
 // Which patterns may be neighbours, and the cells of a wave they may sit on.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -74,8 +75,18 @@ struct Space {
   // How far apart two cells are along the axis where they are farthest apart (around the edges
   // too when the wave wraps); `along_z` false: along x and y only.
   int distance(int a, int b, bool along_z = true) const;
+  // Appends to `out`, in cell order, the cells at most `radius` from `centre` as distance measures it.
+  // Only the rows that cross the box are visited: an erased box costs its rows, not the whole wave.
+  void cells_within(int centre, int radius, bool along_z, std::vector<int>& out) const;
   // Cell i in words: "(x, y, z)".
   std::string where(int i) const;
+
+ private:
+  // How far apart two coordinates are along an axis of m cells.
+  int along(int u, int v, int m) const {
+    const int d = u > v ? u - v : v - u;
+    return periodic ? std::min(d, m - d) : d;
+  }
 };
 
 }  // namespace mj::wfc

@@ -144,12 +144,12 @@ class WfcNode : public Branch {
   std::vector<uint8_t> near_cells_without(int t) const;
   bool ground_collapse(Run& run);
   int box_distance(int a, int b) const;
+  void box_cells(int centre, int radius, std::vector<int>& out) const;
   int cubes() const;
   int blocks() const;
   int block_centre(int block) const;
   void modify_in_blocks(Run& run);
   void keep_block(int centre);
-  void keep_cells(const std::function<bool(int)>& which);
   void restore_kept();
   // The next step of the replay: the next observation (or choice of the trail); false when none is left.
   bool replay_step();
@@ -198,8 +198,10 @@ class WfcNode : public Branch {
   size_t longest_ = 0;
   int stuck_ = 0, contradiction_ = 0, radius_ = 0;
   bool erased_ = false;
-  int undo_limit_ = 0;         // undone_ at which the collapse under way gives up
-  std::vector<int> touched_;   // scratch of going back: the cells to restore
+  int undo_limit_ = 0;        // undone_ at which the collapse under way gives up
+  std::vector<int> touched_;  // scratch of going back: the cells to restore
+  // erase_box's scratch, per cell: 2 within the box erased, 1 within its margin, else 0.
+  std::vector<uint8_t> in_box_;
   std::vector<uint8_t> kept_;  // modifying in blocks: the wave's patterns before the box under way
   size_t kept_row(int i) const { return size_t(i) * size_t(model.patterns); }
   // Around an erased box, the cells no kept observation decided take the start wave's patterns again
